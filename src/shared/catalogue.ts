@@ -1,0 +1,195 @@
+/**
+ * The single source of Cena's business constants (spec §9). Server and web both import from here;
+ * every figure shown to a user (prices, per-video costs, discounts) is derived from these tables.
+ * Money is integer cents (BRL), credits are integers.
+ */
+
+export const CURRENCY = 'BRL' as const;
+
+export const VIDEO_QUALITIES = ['fast', 'quality'] as const;
+export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
+
+export const VIDEO_COST_CREDITS: Record<VideoQuality, number> = { fast: 10, quality: 25 };
+
+/** Typical generation time per mode, in minutes (spec §9). The confirmation page quotes the union: 2–10. */
+export const VIDEO_DURATION_MINUTES: Record<VideoQuality, { min: number; max: number }> = {
+  fast: { min: 2, max: 5 },
+  quality: { min: 5, max: 10 },
+};
+export const VIDEO_ESTIMATE_MINUTES = { min: 2, max: 10 } as const;
+
+export const VIDEO_LENGTH_SECONDS = 8;
+export const VIDEO_RESOLUTION = '1080p';
+
+export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+/** The native ratio; any other ratio is reframed and loses resolution (spec §1). */
+export const NATIVE_ASPECT_RATIO: AspectRatio = '16:9';
+
+export const PROMPT_MIN_LENGTH = 10;
+export const SEED_MIN = 10000;
+export const SEED_MAX = 99999;
+export const REFERENCE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const REFERENCE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const PLAN_IDS = ['starter', 'creator', 'pro', 'studio'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export type BillingPeriod = 'monthly' | 'yearly';
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  monthlyPriceCents: number;
+  yearlyPriceCents: number;
+  /** Credits granted per monthly period; a yearly invoice grants 12× this (design §4). */
+  credits: number;
+  fastVideos: number;
+  qualityVideos: number;
+  isPopular: boolean;
+  isBestValue: boolean;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    monthlyPriceCents: 9990,
+    yearlyPriceCents: 99000,
+    credits: 100,
+    fastVideos: 10,
+    qualityVideos: 4,
+    isPopular: false,
+    isBestValue: false,
+  },
+  {
+    id: 'creator',
+    name: 'Creator',
+    monthlyPriceCents: 31990,
+    yearlyPriceCents: 319900,
+    credits: 350,
+    fastVideos: 35,
+    qualityVideos: 14,
+    isPopular: true,
+    isBestValue: false,
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    monthlyPriceCents: 59990,
+    yearlyPriceCents: 599900,
+    credits: 700,
+    fastVideos: 70,
+    qualityVideos: 28,
+    isPopular: false,
+    isBestValue: false,
+  },
+  {
+    id: 'studio',
+    name: 'Studio',
+    monthlyPriceCents: 109990,
+    yearlyPriceCents: 1099900,
+    credits: 1500,
+    fastVideos: 150,
+    qualityVideos: 60,
+    isPopular: false,
+    isBestValue: true,
+  },
+];
+
+export const PACKAGE_IDS = ['small', 'medium', 'large', 'xlarge'] as const;
+export type PackageId = (typeof PACKAGE_IDS)[number];
+
+export interface CreditPackage {
+  id: PackageId;
+  credits: number;
+  priceCents: number;
+  /** Discount as stated by the spec's catalogue (marketing figure), in percent. */
+  discountPercent: number;
+  isPopular: boolean;
+}
+
+export const CREDIT_PACKAGES: readonly CreditPackage[] = [
+  { id: 'small', credits: 100, priceCents: 10990, discountPercent: 0, isPopular: false },
+  { id: 'medium', credits: 350, priceCents: 35990, discountPercent: 15, isPopular: true },
+  { id: 'large', credits: 700, priceCents: 65990, discountPercent: 25, isPopular: false },
+  { id: 'xlarge', credits: 1500, priceCents: 119990, discountPercent: 35, isPopular: false },
+];
+
+/** How long credits stay valid (spec §9, design §3). */
+export const PACKAGE_CREDIT_VALIDITY_DAYS = 30;
+export const PLAN_CREDIT_FALLBACK_VALIDITY_DAYS = 30;
+export const REFUND_GRANT_VALIDITY_DAYS = 7;
+export const EXPIRING_SOON_WINDOW_DAYS = 7;
+
+export const LIMITS = {
+  subscriptionCheckThrottleMs: 30_000,
+  carouselIntervalMs: 7_000,
+  adminCheckAttempts: 3,
+  adminCheckPauseMs: 500,
+  tokenRefreshBackoffStartMs: 200,
+  recentActivityItems: 5,
+  transactionsShown: 10,
+  historyPageSize: 10,
+  historyPagerButtons: 5,
+  mobileBreakpointPx: 768,
+  promptTruncateChars: 50,
+  recentSignupsWindowDays: 30,
+} as const;
+
+/** Privacy policy figures (spec §9). */
+export const RETENTION = {
+  videoHistoryYears: 2,
+  systemLogsDays: 90,
+  paymentDataYears: 5,
+  dataRightsResponseDays: 15,
+  breachNotificationHours: 72,
+  supportReplyHours: 24,
+  minimumAge: 18,
+} as const;
+
+/** Landing-page claims (spec §1). */
+export const LANDING_CLAIMS = {
+  rating: 4.8,
+  ratingOutOf: 5,
+  videosCreated: '5K',
+  users: '5K',
+  sampleVideos: 5,
+} as const;
+
+export function findPlan(id: string): Plan | undefined {
+  return PLANS.find((plan) => plan.id === id);
+}
+
+export function findPackage(id: string): CreditPackage | undefined {
+  return CREDIT_PACKAGES.find((pkg) => pkg.id === id);
+}
+
+/** Yearly price shown per month: yearly / 12 rounded to whole reais (spec §9). */
+export function yearlyMonthlyEquivalentCents(plan: Plan): number {
+  return Math.round(plan.yearlyPriceCents / 12 / 100) * 100;
+}
+
+/** Saving of the yearly plan against twelve monthly payments, in whole percent (~17%). */
+export function yearlyDiscountPercent(plan: Plan): number {
+  return Math.round((1 - plan.yearlyPriceCents / (plan.monthlyPriceCents * 12)) * 100);
+}
+
+export function planPriceCents(plan: Plan, period: BillingPeriod): number {
+  return period === 'monthly' ? plan.monthlyPriceCents : plan.yearlyPriceCents;
+}
+
+/** Credits one paid invoice of this plan grants: yearly grants twelve months at once (design §4). */
+export function planCreditsPerInvoice(plan: Plan, period: BillingPeriod): number {
+  return period === 'monthly' ? plan.credits : plan.credits * 12;
+}
+
+/** Price of one video of the given quality on the monthly plan, in cents, rounded half up. */
+export function pricePerVideoCents(plan: Plan, quality: VideoQuality): number {
+  const videos = quality === 'fast' ? plan.fastVideos : plan.qualityVideos;
+  return Math.round(plan.monthlyPriceCents / videos);
+}
+
+/** Price of one credit in cents with fractions kept, for display with 2 decimals. */
+export function pricePerCreditCents(pkg: CreditPackage): number {
+  return pkg.priceCents / pkg.credits;
+}

@@ -1,0 +1,56 @@
+/**
+ * The spec's route table (§2), shared by the server (which paths are real pages, which get the 404 page and
+ * status) and the web router.
+ */
+
+export const ADMIN_PATH = '/admin-x7k9m2';
+
+/** Public pages prerendered to static HTML at build time. */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/pricing',
+  '/how-it-works',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/contact',
+] as const;
+
+/** Every other path the SPA renders (":id" is one path segment). */
+export const APP_PATHS = [
+  '/auth/login',
+  '/auth/reset-password',
+  '/dashboard',
+  '/dashboard/create',
+  '/dashboard/confirmation',
+  '/dashboard/history',
+  '/dashboard/request/:id',
+  '/dashboard/profile',
+  '/dashboard/help',
+  '/dashboard/settings',
+  '/dashboard/buy-credits',
+  '/dashboard/payment-success',
+  ADMIN_PATH,
+] as const;
+
+/** Path the 404 page is prerendered at; served with HTTP 404 for every unknown path. */
+export const NOT_FOUND_PATH = '/404';
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/');
+  const b = pathname.split('/');
+  return a.length === b.length && a.every((part, i) => (part.startsWith(':') ? b[i] !== '' : part === b[i]));
+}
+
+export function isPrerenderedPath(pathname: string): boolean {
+  return (PRERENDERED_PATHS as readonly string[]).includes(normalise(pathname));
+}
+
+export function isKnownPagePath(pathname: string): boolean {
+  const path = normalise(pathname);
+  return isPrerenderedPath(path) || APP_PATHS.some((pattern) => matches(pattern, path));
+}
