@@ -193,3 +193,55 @@ export function pricePerVideoCents(plan: Plan, quality: VideoQuality): number {
 export function pricePerCreditCents(pkg: CreditPackage): number {
   return pkg.priceCents / pkg.credits;
 }
+
+/** Months a yearly plan period lasts; yearly plan credits stay valid until its end (design §4). */
+export const YEARLY_PERIOD_MONTHS = 12;
+
+/** Months of a year of monthly payments a yearly plan saves, rounded ("2 meses grátis"). */
+export function yearlyFreeMonths(plan: Plan): number {
+  return Math.round(YEARLY_PERIOD_MONTHS - plan.yearlyPriceCents / plan.monthlyPriceCents);
+}
+
+/** The yearly saving every plan offers at least, in whole percent: what a catalogue-wide "-17%" label may claim. */
+export function catalogueYearlyDiscountPercent(plans: readonly Plan[] = PLANS): number {
+  return Math.min(...plans.map(yearlyDiscountPercent));
+}
+
+/** Free months every plan offers at least on the yearly period: what a catalogue-wide label may claim. */
+export function catalogueYearlyFreeMonths(plans: readonly Plan[] = PLANS): number {
+  return Math.min(...plans.map(yearlyFreeMonths));
+}
+
+/** Videos of a quality one paid invoice of this plan pays for: the monthly allowance, ×12 for yearly. */
+export function planVideosPerInvoice(plan: Plan, period: BillingPeriod, quality: VideoQuality): number {
+  const perMonth = quality === 'fast' ? plan.fastVideos : plan.qualityVideos;
+  return period === 'monthly' ? perMonth : perMonth * YEARLY_PERIOD_MONTHS;
+}
+
+/** Price of one video of the given quality on the given billing period, in cents, rounded half up. */
+export function periodPricePerVideoCents(plan: Plan, quality: VideoQuality, period: BillingPeriod): number {
+  return Math.round(planPriceCents(plan, period) / planVideosPerInvoice(plan, period, quality));
+}
+
+/** The lowest price of one video of the given quality across the plans and periods, in cents. */
+export function lowestPricePerVideoCents(quality: VideoQuality, plans: readonly Plan[] = PLANS): number {
+  return Math.min(
+    ...plans.flatMap((plan) => [
+      periodPricePerVideoCents(plan, quality, 'monthly'),
+      periodPricePerVideoCents(plan, quality, 'yearly'),
+    ]),
+  );
+}
+
+/** Reference image size limit in whole megabytes (5 MB). */
+export function referenceImageMaxMegabytes(): number {
+  return Math.floor(REFERENCE_IMAGE_MAX_BYTES / (1024 * 1024));
+}
+
+/** Reference image formats as users know them: "JPG", "PNG", "WEBP". */
+export function referenceImageFormatLabels(): string[] {
+  return REFERENCE_IMAGE_TYPES.map((type) => {
+    const subtype = type.slice(type.indexOf('/') + 1).toUpperCase();
+    return subtype === 'JPEG' ? 'JPG' : subtype;
+  });
+}

@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type pg from 'pg';
+import type { Config } from './config.server';
+import { createPool, runMigrations } from './db/database.server';
+import { startEmbeddedPostgres } from './db/embedded-postgres.server';
+import { createApp } from './http/app.server';
+import type { Logger } from './logger.server';
+
+export type Role = 'web' | 'worker' | 'all';
+
+export interface RunningCena {
+  /** Base URL of the web process, when this process serves HTTP. */
+  url: string | undefined;
+  pool: pg.Pool;
+  stop(): Promise<void>;
+}
+
+type HttpServer = ReturnType<typeof serve>;
+
+/** Stop accepting connections, let in-flight requests finish, and cut what is still open after the timeout. */
+function closeHttpServer(server: HttpServer, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, timeoutMs);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
+}
+
+/** Starts the processes' shared parts (database, migrations) and the parts of the given role. */
+export async function startCena(config: Config, logger: Logger, role: Role): Promise<RunningCena> {
+  const embedded = config.database.url
+    ? undefined
+    : await startEmbeddedPostgres({
+        dataDir: config.database.embeddedDir,
+        port: config.database.embeddedPort,
+        logger,
+      });
+  const databaseUrl = config.database.url ?? embedded?.url;
+  if (!databaseUrl) throw new Error('No database: set DATABASE_URL or let Cena start its embedded PostgreSQL.');
+
+  const pool = createPool(databaseUrl, config.database.poolSize, logger);
+  let server: HttpServer | undefined;
+  const stopDatabase = async () => {
+    await pool.end();
+    await embedded?.stop();
+  };
+
+  try {
+    await runMigrations(pool, logger);
+
+    let url: string | undefined;
+    if (role !== 'worker') {
+      const app = createApp({ config, logger, pool });
+      server = await new Promise<HttpServer>((resolve, reject) => {
+        const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+          resolve(listening),
+        );
+        listening.once('error', reject);
+      });
+      const { port } = server.address() as AddressInfo;
+      url = `http://127.0.0.1:${port}`;
+      logger.info({ port, role }, `Cena is listening on http://localhost:${port}`);
+    }
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      pool,
+      stop() {
+        stopping ??= (async () => {
+          logger.info('shutting down');
+          if (server) await closeHttpServer(server, config.shutdownTimeoutMs);
+          await stopDatabase();
+          logger.info('stopped');
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    if (server) await closeHttpServer(server, 0);
+    await stopDatabase().catch(() => undefined);
+    throw error;
+  }
+}

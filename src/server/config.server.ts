@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every variable is listed in README.md with its default;
+ * a wrong value stops start-up with a message naming the variable.
+ */
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Public base URL users reach Cena at (links in e-mails, redirects). */
+  APP_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  EMBEDDED_POSTGRES_DIR: optionalString,
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/client'),
+  SAMPLE_VIDEOS_DIR: optionalString,
+  SUPPORT_EMAIL: z.email().default('suporte@cena.app'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  database: {
+    url: string | undefined;
+    poolSize: number;
+    embeddedDir: string;
+    embeddedPort: number;
+  };
+  dataDir: string;
+  webDistDir: string;
+  sampleVideosDir: string | undefined;
+  supportEmail: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    database: {
+      url: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+      embeddedDir: path.resolve(env.EMBEDDED_POSTGRES_DIR ?? path.join(dataDir, 'postgres')),
+      embeddedPort: env.EMBEDDED_POSTGRES_PORT,
+    },
+    dataDir,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    sampleVideosDir: env.SAMPLE_VIDEOS_DIR ? path.resolve(env.SAMPLE_VIDEOS_DIR) : undefined,
+    supportEmail: env.SUPPORT_EMAIL,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
+}

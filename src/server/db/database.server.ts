@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import pg from 'pg';
+import type { Logger } from '../logger.server';
+import * as schema from './schema.server';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
+
+/** Any fixed number: every Cena process that migrates takes this lock, so only one applies migrations. */
+const MIGRATION_LOCK_KEY = 7_263_001;
+
+export function createPool(url: string, max: number, logger: Logger): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: 'cena' });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client error'));
+  return pool;
+}
+
+export function createDatabase(pool: pg.Pool): Database {
+  return drizzle(pool, { schema });
+}
+
+export async function runMigrations(pool: pg.Pool, logger: Logger): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+    logger.info({ migrations: readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length }, 'migrations applied');
+  } finally {
+    client.release();
+  }
+}
+
+/** True when every committed migration has been applied to this database. */
+export async function migrationsApplied(pool: pg.Pool): Promise<boolean> {
+  const expected = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length;
+  const table = await pool.query("SELECT to_regclass('drizzle.__drizzle_migrations') AS name");
+  if (!table.rows[0]?.name) return expected === 0;
+  const applied = await pool.query<{ count: string }>('SELECT count(*) FROM drizzle.__drizzle_migrations');
+  return Number(applied.rows[0]?.count ?? 0) >= expected;
+}

@@ -1,0 +1,5 @@
+/**
+ * The database schema, one module per domain re-exported here for drizzle-kit (`npm run db:generate`) and
+ * for typed queries. Migrations are generated SQL committed under drizzle/.
+ */
+export {};

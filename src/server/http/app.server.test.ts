@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/support/app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.stop());
+
+const get = (path: string, init?: RequestInit) => fetch(`${app.url}${path}`, { redirect: 'manual', ...init });
+
+describe('operations endpoints', () => {
+  it('answers /healthz while the process is up', async () => {
+    const response = await get('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz once the database is reachable and migrated', async () => {
+    const response = await get('/readyz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ready', database: true, migrations: true });
+  });
+
+  it('tags every response with a request id', async () => {
+    const response = await get('/healthz');
+    expect(response.headers.get('x-request-id')).toMatch(/.+/);
+  });
+});
+
+describe('API fallbacks', () => {
+  it('answers unknown /api paths with a JSON 404 for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await get('/api/does-not-exist', { method });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toMatchObject({ error: { code: 'not_found', message: 'Rota não encontrada.' } });
+    }
+  });
+});
+
+describe('web pages', () => {
+  it('serves prerendered public pages with their Portuguese content and no-cache', async () => {
+    const response = await get('/pricing');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('data-prerendered');
+    expect(html).toContain('Starter');
+    expect(html).toContain('R$');
+  });
+
+  it('fills in the configured support e-mail and the runtime config block', async () => {
+    const html = await (await get('/contact')).text();
+    expect(html).toContain('suporte@cena.test');
+    expect(html).not.toContain('__CENA_SUPPORT_EMAIL__');
+    expect(html).toContain('<script type="application/json" id="cena-config">{"supportEmail":"suporte@cena.test"}');
+  });
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const response = await get('/esta-pagina-nao-existe');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Oops! Page not found');
+  });
+
+  it('serves the app shell for signed-in routes, including ones with an id', async () => {
+    for (const path of ['/dashboard', '/dashboard/request/3f1c', '/auth/login']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('redirects /admin to the admin panel', async () => {
+    const response = await get('/admin');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/admin-x7k9m2');
+  });
+
+  it('compresses HTML with brotli or gzip as the browser accepts', async () => {
+    const br = await get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const gzip = await get('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toContain('<html');
+  });
+
+  it('serves hashed assets as immutable, precompressed', async () => {
+    const html = await (await get('/')).text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const response = await get(script ?? '', { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('serves the landing sample videos with range requests', async () => {
+    const response = await get('/samples/sample-1.mp4', { headers: { range: 'bytes=0-99' } });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+    expect((await response.arrayBuffer()).byteLength).toBe(100);
+  });
+});
+
+describe('security headers', () => {
+  it('sends CSP, nosniff and frame-ancestors none, and no HSTS outside production', async () => {
+    const response = await get('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends HSTS in production', async () => {
+    const production = await startTestApp({ NODE_ENV: 'production' });
+    try {
+      const response = await fetch(`${production.url}/healthz`);
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    } finally {
+      await production.stop();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type pg from 'pg';
+import { ZodError } from 'zod';
+import { ADMIN_PATH } from '../../shared/routes';
+import type { Config } from '../config.server';
+import { migrationsApplied } from '../db/database.server';
+import type { Logger } from '../logger.server';
+import { apiError, type AppEnv } from './errors.server';
+import { WebPages } from './web-pages.server';
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  pool: pg.Pool;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createApp({ config, logger, pool }: AppDependencies): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set('logger', logger.child({ requestId: c.get('requestId') }));
+    await next();
+    c.get('logger').info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Style attributes and the toast library's runtime <style> need inline styles; scripts never do.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: config.isProduction ? 'max-age=63072000; includeSubDomains' : false,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return apiError(c, error.status, 'http_error', error.message);
+    if (error instanceof ZodError) return apiError(c, 400, 'invalid_request', 'Dados inválidos.');
+    c.get('logger').error({ err: error }, 'unhandled error');
+    return apiError(c, 500, 'internal_error', 'Erro interno. Tente novamente em instantes.');
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+
+  let migrated = false;
+  app.get('/readyz', async (c) => {
+    try {
+      await pool.query('SELECT 1');
+      migrated ||= await migrationsApplied(pool);
+    } catch (error) {
+      c.get('logger').warn({ err: error }, 'readiness check failed');
+      return c.json({ status: 'unavailable', database: false }, 503);
+    }
+    return migrated
+      ? c.json({ status: 'ready', database: true, migrations: true })
+      : c.json({ status: 'unavailable', database: true, migrations: false }, 503);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use(compress());
+  api.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
+  app.route('/api', api);
+
+  app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
+
+  const distDir = config.webDistDir;
+  app.use(
+    '/assets/*',
+    serveStatic({ root: distDir, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }),
+  );
+  app.use(
+    '/samples/*',
+    serveStatic({
+      root: config.sampleVideosDir ?? path.join(distDir, 'samples'),
+      rewriteRequestPath: (requestPath) => requestPath.replace(/^\/samples/, ''),
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400'),
+    }),
+  );
+  // Other files of the build's public folder (favicon, robots.txt); HTML goes through WebPages below.
+  app.use('/:file{[^/]+\\.(?!html$)[a-z0-9]+}', serveStatic({ root: distDir, precompressed: true }));
+
+  const pages = new WebPages(distDir, { supportEmail: config.supportEmail });
+  app.on(['GET', 'HEAD'], '*', (c) => pages.respond(c));
+  app.all('*', (c) => apiError(c, 405, 'method_not_allowed', 'Método não permitido.'));
+
+  return app;
+}

@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { isKnownPagePath, isPrerenderedPath, NOT_FOUND_PATH } from '../../shared/routes';
+
+/**
+ * HTML documents of the built web app. Public pages are prerendered at build time; the server fills in the
+ * runtime configuration (support e-mail) once, keeps each document in memory with its gzip and brotli
+ * variants, and answers unknown paths with the prerendered 404 page and status 404.
+ */
+
+export const SHELL_FILE = '_shell.html';
+const CONFIG_MARKER = '<!--cena-config-->';
+const SUPPORT_EMAIL_PLACEHOLDER = '__CENA_SUPPORT_EMAIL__';
+
+export interface PublicConfig {
+  supportEmail: string;
+}
+
+interface Document {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** JSON inside a <script> data block: "<" is escaped so no value can close the tag. */
+function configScript(config: PublicConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="cena-config">${json}</script>`;
+}
+
+function prepare(html: string, config: PublicConfig): Document {
+  const text = html
+    .replace(CONFIG_MARKER, configScript(config))
+    .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, escapeHtml(config.supportEmail));
+  const identity = Buffer.from(text, 'utf8');
+  return {
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
+}
+
+function prerenderedFile(distDir: string, pagePath: string): string {
+  if (pagePath === '/') return path.join(distDir, 'index.html');
+  if (pagePath === NOT_FOUND_PATH) return path.join(distDir, '404.html');
+  return path.join(distDir, pagePath.slice(1), 'index.html');
+}
+
+export class WebPages {
+  private readonly documents = new Map<string, Document>();
+
+  constructor(
+    private readonly distDir: string,
+    private readonly config: PublicConfig,
+  ) {}
+
+  static isBuilt(distDir: string): boolean {
+    return existsSync(path.join(distDir, SHELL_FILE)) && existsSync(path.join(distDir, '404.html'));
+  }
+
+  private document(file: string): Document {
+    let document = this.documents.get(file);
+    if (!document) {
+      document = prepare(readFileSync(file, 'utf8'), this.config);
+      this.documents.set(file, document);
+    }
+    return document;
+  }
+
+  /** The document for a request path and the status to answer it with. */
+  private resolve(pathname: string): { file: string; status: 200 | 404 } {
+    const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    if (isPrerenderedPath(normalised)) return { file: prerenderedFile(this.distDir, normalised), status: 200 };
+    if (isKnownPagePath(normalised)) return { file: path.join(this.distDir, SHELL_FILE), status: 200 };
+    return { file: prerenderedFile(this.distDir, NOT_FOUND_PATH), status: 404 };
+  }
+
+  respond(c: Context): Response {
+    const { file, status } = this.resolve(c.req.path);
+    const document = this.document(file);
+    const accepted = c.req.header('accept-encoding') ?? '';
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+    };
+    let body = document.identity;
+    if (/\bbr\b/.test(accepted)) {
+      body = document.br;
+      headers['Content-Encoding'] = 'br';
+    } else if (/\bgzip\b/.test(accepted)) {
+      body = document.gzip;
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = String(body.length);
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    return c.body(new Uint8Array(body), status, headers);
+  }
+}

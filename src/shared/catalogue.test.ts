@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CREDIT_PACKAGES,
+  findPackage,
+  findPlan,
+  PLANS,
+  planCreditsPerInvoice,
+  pricePerCreditCents,
+  pricePerVideoCents,
+  yearlyDiscountPercent,
+  yearlyMonthlyEquivalentCents,
+} from './catalogue';
+import { formatBRL, formatDecimal2 } from './format';
+
+const plan = (id: string) => {
+  const found = findPlan(id);
+  if (!found) throw new Error(`no plan ${id}`);
+  return found;
+};
+
+describe('plan catalogue (spec §9)', () => {
+  it('lists the four plans with their BRL prices and credits', () => {
+    expect(PLANS.map((p) => [p.id, formatBRL(p.monthlyPriceCents), formatBRL(p.yearlyPriceCents), p.credits])).toEqual([
+      ['starter', 'R$ 99,90', 'R$ 990,00', 100],
+      ['creator', 'R$ 319,90', 'R$ 3.199,00', 350],
+      ['pro', 'R$ 599,90', 'R$ 5.999,00', 700],
+      ['studio', 'R$ 1.099,90', 'R$ 10.999,00', 1500],
+    ]);
+    expect(PLANS.filter((p) => p.isPopular).map((p) => p.id)).toEqual(['creator']);
+    expect(PLANS.filter((p) => p.isBestValue).map((p) => p.id)).toEqual(['studio']);
+  });
+
+  it('shows yearly plans as a monthly equivalent rounded to whole reais', () => {
+    expect(PLANS.map((p) => formatBRL(yearlyMonthlyEquivalentCents(p)))).toEqual([
+      'R$ 83,00',
+      'R$ 267,00',
+      'R$ 500,00',
+      'R$ 917,00',
+    ]);
+  });
+
+  it('gives the yearly discount as about 17% for every plan', () => {
+    expect(PLANS.map(yearlyDiscountPercent)).toEqual([17, 17, 17, 17]);
+  });
+
+  it('prices one video per quality on the monthly plan, rounded to the cent', () => {
+    expect(formatBRL(pricePerVideoCents(plan('starter'), 'fast'))).toBe('R$ 9,99');
+    expect(formatBRL(pricePerVideoCents(plan('starter'), 'quality'))).toBe('R$ 24,98');
+    expect(formatBRL(pricePerVideoCents(plan('studio'), 'fast'))).toBe('R$ 7,33');
+    expect(formatBRL(pricePerVideoCents(plan('studio'), 'quality'))).toBe('R$ 18,33');
+  });
+
+  it('grants twelve months of credits on a yearly invoice', () => {
+    expect(planCreditsPerInvoice(plan('creator'), 'monthly')).toBe(350);
+    expect(planCreditsPerInvoice(plan('creator'), 'yearly')).toBe(4200);
+  });
+
+  it('keeps the Fast and Quality video counts consistent with the credits and costs', () => {
+    for (const p of PLANS) {
+      expect(p.fastVideos).toBe(Math.floor(p.credits / 10));
+      expect(p.qualityVideos).toBe(Math.floor(p.credits / 25));
+    }
+  });
+});
+
+describe('credit packages (spec §9)', () => {
+  it('lists the four packages with prices and per-credit prices to 2 decimals', () => {
+    expect(CREDIT_PACKAGES.map((p) => [p.id, p.credits, formatBRL(p.priceCents), formatDecimal2(pricePerCreditCents(p))])).toEqual([
+      ['small', 100, 'R$ 109,90', '1,10'],
+      ['medium', 350, 'R$ 359,90', '1,03'],
+      ['large', 700, 'R$ 659,90', '0,94'],
+      ['xlarge', 1500, 'R$ 1.199,90', '0,80'],
+    ]);
+    expect(CREDIT_PACKAGES.filter((p) => p.isPopular).map((p) => p.id)).toEqual(['medium']);
+  });
+
+  it('finds packages and plans only by their known ids', () => {
+    expect(findPackage('large')?.credits).toBe(700);
+    expect(findPackage('huge')).toBeUndefined();
+    expect(findPlan('enterprise')).toBeUndefined();
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The app shell shared by entry-client (BrowserRouter) and entry-prerender (StaticRouter): i18n, error boundary,
+ * routes, and the toaster. TanStack Query's provider is mounted by the `AppDataLayout` route (auth, dashboard,
+ * admin) so public pages don't download it; sonner is loaded only once some chunk uses `toast`.
+ */
+import '../styles.css';
+import { lazy, Suspense, useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useToasterNeeded } from '../lib/toaster-bus';
+import { ErrorBoundary } from './error-boundary';
+import i18n, { parseLanguage, setLanguage } from './i18n';
+import { AppRoutes } from './routes';
+
+const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+/** Client-side navigation to a `?lang=` URL switches the language too (the first load is handled in i18n.ts). */
+function LanguageFromUrl() {
+  const { search } = useLocation();
+  useEffect(() => {
+    const lang = parseLanguage(new URLSearchParams(search).get('lang'));
+    if (lang) setLanguage(lang);
+  }, [search]);
+  return null;
+}
+
+/** Scroll to the top on a new page, or to the `#anchor` when there is one. */
+function ScrollManager() {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose for each new pathname
+  useEffect(() => {
+    if (hash) {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) {
+        target.scrollIntoView();
+        return;
+      }
+    }
+    window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+function LazyToaster() {
+  const needed = useToasterNeeded();
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ErrorBoundary>
+        <LanguageFromUrl />
+        <ScrollManager />
+        <AppRoutes />
+        <LazyToaster />
+      </ErrorBoundary>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { PageSpinner } from '../components/ui/spinner';
+
+export interface LazyPage {
+  (): React.JSX.Element;
+  /** Loads the chunk; resolves once the page can render synchronously. Safe to call many times. */
+  preload(): Promise<void>;
+  displayName?: string;
+}
+
+/**
+ * A code-split page that renders synchronously once loaded, so prerendered HTML hydrates without a fallback flash:
+ * call `preload()` (see `matchPreload`) before rendering/hydrating. Before it has loaded, it renders through
+ * `React.lazy` inside `<Suspense>` with a spinner.
+ */
+export function lazyPage(loader: () => Promise<{ default: ComponentType }>): LazyPage {
+  let Loaded: ComponentType | null = null;
+  let pending: Promise<void> | null = null;
+
+  const preload = (): Promise<void> => {
+    pending ??= loader().then(
+      (mod) => {
+        Loaded = mod.default;
+      },
+      (error: unknown) => {
+        pending = null; // allow a retry (e.g. a flaky network) on the next navigation
+        throw error;
+      },
+    );
+    return pending;
+  };
+
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: Loaded as ComponentType };
+  });
+
+  function Page() {
+    // Decide once per mount: switching between the two branches later would remount the page and lose its state.
+    const [readyAtMount] = useState(() => Loaded !== null);
+    if (readyAtMount && Loaded) return <Loaded />;
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <Lazy />
+      </Suspense>
+    );
+  }
+  Page.preload = preload;
+  return Page;
+}

@@ -1,0 +1,56 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+/** Wrapped in a horizontally scrollable region so wide tables never break a 375 px layout. */
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    <div className="relative w-full overflow-x-auto">
+      <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return <thead className={cn('[&_tr]:border-b [&_tr]:hover:bg-transparent', className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+
+export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
+  return <tfoot className={cn('border-t bg-muted/60 font-medium', className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr
+      className={cn(
+        'border-b border-border transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope={scope}
+      className={cn(
+        'h-11 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
+}
+
+export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
+  return <caption className={cn('mt-3 text-sm text-muted-foreground', className)} {...props} />;
+}

@@ -1,0 +1,120 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app';
+import { collectPageErrors, describeBrowser, launchBrowser } from '../support/browser';
+
+let app: TestApp;
+let browser: Browser;
+
+describeBrowser('public site in a browser', () => {
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function open(path: string, width = 1280, height = 900): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const errors = collectPageErrors(page);
+    await page.goto(`${app.url}${path}`);
+    return { page, errors };
+  }
+
+  it('rotates the hero carousel every 7 seconds and flips the mute toggle', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectPageErrors(page);
+    await page.clock.install();
+    await page.goto(app.url);
+    const carousel = page.getByTestId('hero-carousel');
+    await expect.poll(() => carousel.getAttribute('data-active-slide')).toBe('0');
+    await page.clock.fastForward(6_000);
+    expect(await carousel.getAttribute('data-active-slide')).toBe('0');
+    await page.clock.fastForward(1_500);
+    await expect.poll(() => carousel.getAttribute('data-active-slide')).toBe('1');
+
+    const dots = page.getByRole('button', { name: /^Vídeo \d$/ });
+    expect(await dots.count()).toBe(5);
+    await dots.nth(3).click();
+    await expect.poll(() => carousel.getAttribute('data-active-slide')).toBe('3');
+
+    const mute = page.getByTestId('mute-toggle');
+    expect(await mute.getAttribute('aria-pressed')).toBe('true');
+    await mute.click();
+    await expect.poll(() => mute.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.locator('[data-testid="hero-carousel"] video').evaluate((video: HTMLVideoElement) => video.muted)).toBe(
+      false,
+    );
+    expect(await page.locator('#features').count()).toBe(1);
+    expect(await page.locator('#pricing').count()).toBe(1);
+    expect(await page.locator('#faq').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('changes the plan prices when switching to yearly billing', async () => {
+    const { page, errors } = await open('/pricing');
+    const starter = page.getByTestId('plan-price-starter');
+    await expect.poll(() => starter.textContent()).toContain('99,90');
+    await page.getByTestId('billing-toggle').click();
+    await expect.poll(() => starter.textContent()).toContain('83');
+    expect(await page.getByText('-17%').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a signed-out visitor who picks a plan to sign in, with the spec toast', async () => {
+    const { page } = await open('/pricing');
+    await page.getByRole('button', { name: /Começar agora|Assinar/ }).first().click();
+    await page.waitForURL('**/auth/login');
+    await expect.poll(() => page.getByText('Login necessário').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('filters the FAQ by question or answer and shows the contact fallback', async () => {
+    const { page, errors } = await open('/faq');
+    const questions = page.locator('[data-testid="faq-browser"] button[aria-expanded]');
+    const all = await questions.count();
+    expect(all).toBeGreaterThan(8);
+    await page.getByTestId('faq-search').fill('REEMBOLS');
+    await expect.poll(() => questions.count()).toBeLessThan(all);
+    expect(await questions.count()).toBeGreaterThan(0);
+    await page.getByTestId('faq-search').fill('xyzzy-nada-aqui');
+    await expect.poll(() => page.getByText('Não encontrou sua resposta?').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the 404 page with a link home for an unknown path', async () => {
+    const { page } = await open('/nada-por-aqui');
+    expect(await page.getByText('Oops! Page not found').count()).toBe(1);
+    await page.getByRole('link', { name: /início|home/i }).first().click();
+    await page.waitForURL(`${app.url}/`);
+    await page.close();
+  });
+
+  for (const [width, label] of [
+    [375, 'mobile'],
+    [1280, 'desktop'],
+  ] as const) {
+    it(`lays every public page out without horizontal scrolling at ${width} px (${label})`, async () => {
+      for (const path of ['/', '/pricing', '/how-it-works', '/faq', '/terms', '/privacy', '/contact']) {
+        const { page, errors } = await open(path, width, 800);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+        const navigation = page.getByRole('navigation').first();
+        expect(await navigation.isVisible(), path).toBe(true);
+        expect(errors, path).toEqual([]);
+        await page.close();
+      }
+    });
+  }
+
+  it('switches the whole public site to English with ?lang=en', async () => {
+    const { page } = await open('/pricing?lang=en');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.getByText('Plans').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+});

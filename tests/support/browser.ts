@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { describe } from 'vitest';
+
+/**
+ * Browser tests drive Debian's Chromium through playwright-core. In CI a missing browser fails the run;
+ * elsewhere the browser tests are skipped with one line saying how to get it.
+ */
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const hasBrowser = existsSync(CHROME_PATH);
+
+if (!hasBrowser) {
+  if (process.env.CI === 'true') {
+    throw new Error(`Chromium not found at ${CHROME_PATH}: CI needs it (apt-get install -y chromium).`);
+  }
+  console.log(`Browser tests skipped: no Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH).`);
+}
+
+export const describeBrowser = hasBrowser ? describe : describe.skip;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** Fails the test on any error the page logs or throws, so broken hydration cannot pass unnoticed. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}

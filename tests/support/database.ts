@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+export const TEMPLATE_DATABASE = 'cena_template';
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('databaseAdminUrl') });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database cloned from the run's template: each test file gets its own. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `cena_test_${randomUUID().replaceAll('-', '')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  const url = new URL(inject('databaseAdminUrl'));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}

@@ -1,0 +1,69 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createPool, runMigrations } from '../../src/server/db/database.server';
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres.server';
+import { createLogger } from '../../src/server/logger.server';
+import { TEMPLATE_DATABASE } from './database';
+
+/**
+ * One real PostgreSQL for the whole run: `TEST_DATABASE_URL` when set, else an embedded server in a temporary
+ * folder. A migrated template database is made once; each test file clones it (see database.ts).
+ */
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseAdminUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const logger = createLogger('warn');
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let tempDir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    tempDir = await mkdtemp(path.join(os.tmpdir(), 'cena-test-'));
+    // Run as root, PostgreSQL runs as its own user, which must be able to reach the data folder.
+    await chmod(tempDir, 0o755);
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'postgres'), port: await freePort(), logger });
+    adminUrl = embedded.url;
+  }
+
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+
+  const templatePool = createPool(withDatabase(adminUrl, TEMPLATE_DATABASE), 1, logger);
+  await runMigrations(templatePool, logger);
+  await templatePool.end();
+
+  project.provide('databaseAdminUrl', adminUrl);
+
+  return async () => {
+    await embedded?.stop();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  };
+}
