@@ -1,0 +1,801 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { z } from 'zod';
+import { EXPIRING_SOON_WINDOW_DAYS, REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
+import {
+  GRANT_SOURCES,
+  type GrantSource,
+  type HoldStatus,
+  type LedgerEntryKind,
+} from './credits.schema.server';
+
+/**
+ * The credits ledger (design §3): grants, holds and append-only ledger entries. Every operation is one
+ * transaction on a `pg.Pool` in raw parameterised SQL, so the locking and the exact statements stay visible.
+ *
+ * Concurrency rules, which every function below relies on:
+ * - Only a hold lowers a grant's `remaining`, and a hold first locks the user's `credit_accounts` row: holds of
+ *   one user run one after the other (READ COMMITTED: statements after the lock see everything committed before
+ *   it), holds of different users never wait for each other.
+ * - Everything else only raises `remaining` (void) or inserts rows (grant), with relative updates
+ *   (`remaining = remaining + x`), so they need no account lock: a hold that read a lower value is merely
+ *   conservative, and the CHECK (remaining >= 0) backs the arithmetic.
+ * - Idempotency lives in UNIQUE constraints (grant source + source_ref, hold reference) and in resolving a hold
+ *   with `UPDATE … WHERE status = 'pending'`, never in a read-then-write in application code.
+ *
+ * Every function takes `now` (default: the current time) instead of SQL `now()`, so tests can move the clock.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const MAX_CREDIT_AMOUNT = 1_000_000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Inputs
+
+export const creditAmountSchema = z.number().int().positive().max(MAX_CREDIT_AMOUNT);
+/** Users come from the auth library later: text ids. */
+export const userIdSchema = z.string().min(1).max(200);
+/** Idempotency keys: a grant's source_ref, a hold's reference. */
+export const idempotencyKeySchema = z.string().min(1).max(200);
+export const holdIdSchema = z.uuid();
+export const nowSchema = z.date();
+
+export const grantInputSchema = z
+  .object({
+    userId: userIdSchema,
+    amount: creditAmountSchema,
+    source: z.enum(GRANT_SOURCES),
+    sourceRef: idempotencyKeySchema,
+    /** null = never expires. */
+    expiresAt: z.date().nullable(),
+    planType: z.string().min(1).max(50).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  })
+  // `hold:<id>` refunds are made by voidHold only; taking that key first would block the real refund.
+  .refine((input) => !(input.source === 'refund' && input.sourceRef.startsWith('hold:')), {
+    message: "source_ref 'hold:…' is reserved for refunds of voided holds",
+    path: ['sourceRef'],
+  });
+export type GrantInput = z.input<typeof grantInputSchema>;
+
+export const holdInputSchema = z.object({
+  userId: userIdSchema,
+  amount: creditAmountSchema,
+  reference: idempotencyKeySchema,
+});
+export type HoldInput = z.input<typeof holdInputSchema>;
+
+export const recentEntriesLimitSchema = z.number().int().min(1).max(1000);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Results
+
+export interface CreditGrant {
+  id: string;
+  userId: string;
+  amount: number;
+  remaining: number;
+  source: GrantSource;
+  sourceRef: string;
+  planType: string;
+  expiresAt: Date | null;
+  createdAt: Date;
+  metadata: Record<string, unknown>;
+}
+
+export interface CreditGrantView extends CreditGrant {
+  /** True when expires_at ≤ now: its remaining no longer counts. */
+  expired: boolean;
+}
+
+export interface CreditHold {
+  id: string;
+  userId: string;
+  amount: number;
+  status: HoldStatus;
+  reference: string;
+  createdAt: Date;
+  resolvedAt: Date | null;
+}
+
+export interface LedgerEntry {
+  id: number;
+  userId: string;
+  kind: LedgerEntryKind;
+  /** The change to the spendable balance of `grantId` (0 for a capture). */
+  amount: number;
+  grantId: string | null;
+  holdId: string | null;
+  createdAt: Date;
+  metadata: Record<string, unknown>;
+}
+
+export type HoldResult =
+  | { ok: true; hold: CreditHold; created: boolean }
+  | { ok: false; reason: 'insufficient_credits'; balance: number };
+
+export interface ResolveResult {
+  /** False when the hold was already resolved (by this or the other resolution): nothing was changed. */
+  changed: boolean;
+  hold: CreditHold;
+}
+
+export interface VoidResult extends ResolveResult {
+  /** The `refund` grant made for the part that went to grants that expired while held, if any. */
+  refundGrant: CreditGrant | null;
+}
+
+export interface ExpiringSoon {
+  total: number;
+  /** Whole days until the soonest expiry within the window, rounded up; null when nothing expires soon. */
+  daysLeft: number | null;
+}
+
+export type AuditProblemCode =
+  | 'grant_remaining_out_of_range'
+  | 'grant_ledger_mismatch'
+  | 'grant_allocation_mismatch'
+  | 'grant_creation_entry'
+  | 'hold_allocation_sum'
+  | 'hold_entries_mismatch'
+  | 'hold_resolution'
+  | 'user_mismatch';
+
+export interface AuditProblem {
+  code: AuditProblemCode;
+  userId: string;
+  grantId?: string;
+  holdId?: string;
+  message: string;
+}
+
+/** The same idempotency key was used for a different user or amount: a caller bug, never silently merged. */
+export class CreditsConflictError extends Error {
+  override name = 'CreditsConflictError';
+}
+
+export class HoldNotFoundError extends Error {
+  override name = 'HoldNotFoundError';
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rows
+
+const GRANT_COLUMNS =
+  'id, user_id, amount, remaining, source, source_ref, plan_type, expires_at, created_at, metadata';
+const HOLD_COLUMNS = 'id, user_id, amount, status, reference, created_at, resolved_at';
+
+interface GrantRow {
+  id: string;
+  user_id: string;
+  amount: number;
+  remaining: number;
+  source: GrantSource;
+  source_ref: string;
+  plan_type: string;
+  expires_at: Date | null;
+  created_at: Date;
+  metadata: Record<string, unknown>;
+}
+
+interface HoldRow {
+  id: string;
+  user_id: string;
+  amount: number;
+  status: HoldStatus;
+  reference: string;
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+interface EntryRow {
+  id: string;
+  user_id: string;
+  kind: LedgerEntryKind;
+  amount: number;
+  grant_id: string | null;
+  hold_id: string | null;
+  created_at: Date;
+  metadata: Record<string, unknown>;
+}
+
+function toGrant(row: GrantRow): CreditGrant {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    amount: row.amount,
+    remaining: row.remaining,
+    source: row.source,
+    sourceRef: row.source_ref,
+    planType: row.plan_type,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    metadata: row.metadata,
+  };
+}
+
+function toHold(row: HoldRow): CreditHold {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    amount: row.amount,
+    status: row.status,
+    reference: row.reference,
+    createdAt: row.created_at,
+    resolvedAt: row.resolved_at,
+  };
+}
+
+function toEntry(row: EntryRow): LedgerEntry {
+  return {
+    id: Number(row.id),
+    userId: row.user_id,
+    kind: row.kind,
+    amount: row.amount,
+    grantId: row.grant_id,
+    holdId: row.hold_id,
+    createdAt: row.created_at,
+    metadata: row.metadata,
+  };
+}
+
+function isValidAt(expiresAt: Date | null, now: Date): boolean {
+  return expiresAt === null || expiresAt.getTime() > now.getTime();
+}
+
+async function inTransaction<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await run(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackError) {
+      // A connection that cannot even roll back must not go back to the pool.
+      broken = rollbackError as Error;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Operations
+
+/**
+ * Grants credits, once per (source, sourceRef): a replayed webhook or a second "payment success" page gets the
+ * existing grant back and changes nothing. Creates the user's account row on first use.
+ */
+export async function grant(
+  pool: pg.Pool,
+  input: GrantInput,
+  now: Date = new Date(),
+): Promise<{ grant: CreditGrant; created: boolean }> {
+  const args = grantInputSchema.parse(input);
+  nowSchema.parse(now);
+  return inTransaction(pool, async (client) => {
+    await client.query(
+      'INSERT INTO credit_accounts (user_id, created_at) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING',
+      [args.userId, now],
+    );
+    // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key, so of two racing calls exactly one
+    // inserts; the grant and its ledger entry are one statement, so one never exists without the other.
+    const inserted = await client.query<GrantRow>(
+      `WITH new_grant AS (
+         INSERT INTO credit_grants
+           (user_id, amount, remaining, source, source_ref, plan_type, expires_at, created_at, metadata)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (source, source_ref) DO NOTHING
+         RETURNING ${GRANT_COLUMNS}
+       ), entry AS (
+         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at)
+         SELECT user_id, 'grant', amount, id, created_at FROM new_grant
+       )
+       SELECT * FROM new_grant`,
+      [
+        args.userId,
+        args.amount,
+        args.source,
+        args.sourceRef,
+        args.planType ?? 'purchased',
+        args.expiresAt,
+        now,
+        args.metadata ?? {},
+      ],
+    );
+    const created = inserted.rows[0];
+    if (created) return { grant: toGrant(created), created: true };
+
+    const existing = await client.query<GrantRow>(
+      `SELECT ${GRANT_COLUMNS} FROM credit_grants WHERE source = $1 AND source_ref = $2`,
+      [args.source, args.sourceRef],
+    );
+    const row = existing.rows[0];
+    if (!row) throw new Error(`grant ${args.source}:${args.sourceRef} neither inserted nor found`);
+    // expires_at is not compared: callers compute it from their own clock, so a retry may differ slightly.
+    if (row.user_id !== args.userId || row.amount !== args.amount) {
+      throw new CreditsConflictError(
+        `grant ${args.source}:${args.sourceRef} already exists for another user or amount`,
+      );
+    }
+    return { grant: toGrant(row), created: false };
+  });
+}
+
+/**
+ * Reserves credits for a video request: all or nothing, from valid grants soonest-expiring first (no expiry last,
+ * then oldest first), idempotent by `reference`. When the valid total is short, nothing is consumed.
+ */
+export async function hold(pool: pg.Pool, input: HoldInput, now: Date = new Date()): Promise<HoldResult> {
+  const args = holdInputSchema.parse(input);
+  nowSchema.parse(now);
+  return inTransaction(pool, (client) => holdLocked(client, args, now)).catch((error: unknown) => {
+    // Two *different* users racing with one reference are not serialised by the account lock; the UNIQUE
+    // constraint stops the second, which is the same caller bug as a reused reference.
+    if ((error as { constraint?: string }).constraint === 'credit_holds_reference_unique') {
+      throw new CreditsConflictError(`hold ${args.reference} already exists for another user`);
+    }
+    throw error;
+  });
+}
+
+async function holdLocked(
+  client: pg.PoolClient,
+  args: z.output<typeof holdInputSchema>,
+  now: Date,
+): Promise<HoldResult> {
+  // The per-user serialisation point. Its own statement on purpose: in READ COMMITTED the statements after it
+  // take a fresh snapshot, so they see the grants as the previous holder of the lock left them.
+  const account = await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [
+    args.userId,
+  ]);
+
+  // Checked under the lock, so a double click (same user, same reference) finds the first hold committed.
+  const existing = await client.query<HoldRow>(
+    `SELECT ${HOLD_COLUMNS} FROM credit_holds WHERE reference = $1`,
+    [args.reference],
+  );
+  const previous = existing.rows[0];
+  if (previous) {
+    if (previous.user_id !== args.userId || previous.amount !== args.amount) {
+      throw new CreditsConflictError(`hold ${args.reference} already exists for another user or amount`);
+    }
+    return { ok: true, hold: toHold(previous), created: false };
+  }
+  if (account.rowCount === 0) return { ok: false, reason: 'insufficient_credits', balance: 0 };
+
+  const valid = await client.query<{ id: string; remaining: number }>(
+    `SELECT id, remaining FROM credit_grants
+     WHERE user_id = $1 AND remaining > 0 AND (expires_at IS NULL OR expires_at > $2)
+     ORDER BY expires_at ASC NULLS LAST, created_at, id`,
+    [args.userId, now],
+  );
+  const grantIds: string[] = [];
+  const takes: number[] = [];
+  let balance = 0;
+  let needed = args.amount;
+  for (const row of valid.rows) {
+    balance += row.remaining;
+    if (needed === 0) continue;
+    const take = Math.min(needed, row.remaining);
+    grantIds.push(row.id);
+    takes.push(take);
+    needed -= take;
+  }
+  if (needed > 0) return { ok: false, reason: 'insufficient_credits', balance };
+
+  // One statement for the whole write: the grants lose exactly what the allocations and the ledger entries say.
+  // The decrement is relative, so a void committed meanwhile (which only adds) is kept.
+  const holdId = randomUUID();
+  const inserted = await client.query<HoldRow>(
+    `WITH taken AS (
+       UPDATE credit_grants AS g SET remaining = g.remaining - t.take
+       FROM unnest($5::uuid[], $6::int[]) AS t(grant_id, take)
+       WHERE g.id = t.grant_id
+     ), allocations AS (
+       INSERT INTO credit_hold_allocations (hold_id, grant_id, amount)
+       SELECT $1::uuid, grant_id, take FROM unnest($5::uuid[], $6::int[]) AS t(grant_id, take)
+     ), entries AS (
+       INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
+       SELECT $2::text, 'hold', -take, grant_id, $1::uuid, $7::timestamptz FROM unnest($5::uuid[], $6::int[]) AS t(grant_id, take)
+     )
+     INSERT INTO credit_holds (id, user_id, amount, status, reference, created_at)
+     VALUES ($1, $2, $3, 'pending', $4, $7)
+     RETURNING ${HOLD_COLUMNS}`,
+    [holdId, args.userId, args.amount, args.reference, grantIds, takes, now],
+  );
+  const row = inserted.rows[0];
+  if (!row) throw new Error('hold insert returned no row');
+  return { ok: true, hold: toHold(row), created: true };
+}
+
+async function currentHold(client: pg.Pool | pg.PoolClient, holdId: string): Promise<CreditHold> {
+  const result = await client.query<HoldRow>(`SELECT ${HOLD_COLUMNS} FROM credit_holds WHERE id = $1`, [
+    holdId,
+  ]);
+  const row = result.rows[0];
+  if (!row) throw new HoldNotFoundError(`hold ${holdId} not found`);
+  return toHold(row);
+}
+
+/**
+ * Captures a hold (the video was delivered). The credits already left the grants when held, so this only
+ * resolves the hold and records the entry. Exactly once: a second call, or a call after a void, changes nothing.
+ */
+export async function capture(pool: pg.Pool, holdId: string, now: Date = new Date()): Promise<ResolveResult> {
+  holdIdSchema.parse(holdId);
+  nowSchema.parse(now);
+  // A single statement is its own transaction: the status change and its entry commit together or not at all.
+  // The row lock taken by the UPDATE makes a concurrent capture/void wait, re-check `status = 'pending'` and miss.
+  const captured = await pool.query<HoldRow>(
+    `WITH captured AS (
+       UPDATE credit_holds SET status = 'captured', resolved_at = $2
+       WHERE id = $1 AND status = 'pending'
+       RETURNING ${HOLD_COLUMNS}
+     ), entry AS (
+       INSERT INTO credit_ledger_entries (user_id, kind, amount, hold_id, created_at)
+       SELECT user_id, 'capture', 0, id, $2 FROM captured
+     )
+     SELECT * FROM captured`,
+    [holdId, now],
+  );
+  const row = captured.rows[0];
+  if (row) return { changed: true, hold: toHold(row) };
+  return { changed: false, hold: await currentHold(pool, holdId) };
+}
+
+/**
+ * Voids a hold (the video failed): each allocation goes back to the grant it came from; the part whose grant has
+ * expired meanwhile comes back as one new `refund` grant valid REFUND_GRANT_VALIDITY_DAYS (source_ref
+ * `hold:<id>`). Exactly once, like capture.
+ */
+export async function voidHold(pool: pg.Pool, holdId: string, now: Date = new Date()): Promise<VoidResult> {
+  holdIdSchema.parse(holdId);
+  nowSchema.parse(now);
+  return inTransaction(pool, async (client): Promise<VoidResult> => {
+    const voided = await client.query<HoldRow>(
+      `UPDATE credit_holds SET status = 'voided', resolved_at = $2
+       WHERE id = $1 AND status = 'pending'
+       RETURNING ${HOLD_COLUMNS}`,
+      [holdId, now],
+    );
+    const row = voided.rows[0];
+    if (!row) return { changed: false, hold: await currentHold(client, holdId), refundGrant: null };
+
+    const allocations = await client.query<{ grant_id: string; amount: number; expires_at: Date | null }>(
+      `SELECT a.grant_id, a.amount, g.expires_at
+       FROM credit_hold_allocations a JOIN credit_grants g ON g.id = a.grant_id
+       WHERE a.hold_id = $1
+       ORDER BY a.grant_id`,
+      [holdId],
+    );
+    const backIds: string[] = [];
+    const backAmounts: number[] = [];
+    const expiredIds: string[] = [];
+    let expiredTotal = 0;
+    for (const allocation of allocations.rows) {
+      if (isValidAt(allocation.expires_at, now)) {
+        backIds.push(allocation.grant_id);
+        backAmounts.push(allocation.amount);
+      } else {
+        expiredIds.push(allocation.grant_id);
+        expiredTotal += allocation.amount;
+      }
+    }
+
+    if (backIds.length > 0) {
+      await client.query(
+        `WITH given_back AS (
+           UPDATE credit_grants AS g SET remaining = g.remaining + t.amount
+           FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)
+           WHERE g.id = t.grant_id
+         )
+         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
+         SELECT $4::text, 'void', amount, grant_id, $1::uuid, $5::timestamptz FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)`,
+        [holdId, backIds, backAmounts, row.user_id, now],
+      );
+    }
+
+    let refundGrant: CreditGrant | null = null;
+    if (expiredTotal > 0) {
+      // Giving credits back to an expired grant would lose them: they come back as a short-lived refund grant.
+      // No ON CONFLICT: this runs once per hold (the status UPDATE above), and grant() refuses the `hold:` keys,
+      // so a duplicate here means corruption and must abort the void.
+      const refund = await client.query<GrantRow>(
+        `WITH refund AS (
+           INSERT INTO credit_grants
+             (user_id, amount, remaining, source, source_ref, plan_type, expires_at, created_at, metadata)
+           VALUES ($1, $2, $2, 'refund', $3, 'refund', $4, $5, $6)
+           RETURNING ${GRANT_COLUMNS}
+         ), entry AS (
+           INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
+           SELECT user_id, 'refund_grant', amount, id, $7::uuid, created_at FROM refund
+         )
+         SELECT * FROM refund`,
+        [
+          row.user_id,
+          expiredTotal,
+          `hold:${holdId}`,
+          new Date(now.getTime() + REFUND_GRANT_VALIDITY_DAYS * DAY_MS),
+          now,
+          { holdId, expiredGrantIds: expiredIds },
+          holdId,
+        ],
+      );
+      const refundRow = refund.rows[0];
+      if (!refundRow) throw new Error(`refund grant for hold ${holdId} not inserted`);
+      refundGrant = toGrant(refundRow);
+    }
+    return { changed: true, hold: toHold(row), refundGrant };
+  });
+}
+
+/** Spendable credits: Σ remaining of unexpired grants (pending holds already took theirs). */
+export async function balance(pool: pg.Pool, userId: string, now: Date = new Date()): Promise<number> {
+  userIdSchema.parse(userId);
+  nowSchema.parse(now);
+  const result = await pool.query<{ balance: string }>(
+    `SELECT COALESCE(SUM(remaining), 0) AS balance FROM credit_grants
+     WHERE user_id = $1 AND remaining > 0 AND (expires_at IS NULL OR expires_at > $2)`,
+    [userId, now],
+  );
+  return Number(result.rows[0]?.balance ?? 0);
+}
+
+/** Credits that expire within EXPIRING_SOON_WINDOW_DAYS, and in how many (whole, rounded up) days the first go. */
+export async function expiringSoon(
+  pool: pg.Pool,
+  userId: string,
+  now: Date = new Date(),
+): Promise<ExpiringSoon> {
+  userIdSchema.parse(userId);
+  nowSchema.parse(now);
+  const result = await pool.query<{ total: string; soonest: Date | null }>(
+    `SELECT COALESCE(SUM(remaining), 0) AS total, MIN(expires_at) AS soonest FROM credit_grants
+     WHERE user_id = $1 AND remaining > 0 AND expires_at > $2 AND expires_at <= $3`,
+    [userId, now, new Date(now.getTime() + EXPIRING_SOON_WINDOW_DAYS * DAY_MS)],
+  );
+  const total = Number(result.rows[0]?.total ?? 0);
+  const soonest = result.rows[0]?.soonest ?? null;
+  if (total === 0 || soonest === null) return { total: 0, daysLeft: null };
+  return { total, daysLeft: Math.ceil((soonest.getTime() - now.getTime()) / DAY_MS) };
+}
+
+/** The user's grants, newest first, with what is left of each and whether it has expired. */
+export async function listGrants(
+  pool: pg.Pool,
+  userId: string,
+  now: Date = new Date(),
+): Promise<CreditGrantView[]> {
+  userIdSchema.parse(userId);
+  nowSchema.parse(now);
+  const result = await pool.query<GrantRow>(
+    `SELECT ${GRANT_COLUMNS} FROM credit_grants WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+    [userId],
+  );
+  return result.rows.map((row) => ({ ...toGrant(row), expired: !isValidAt(row.expires_at, now) }));
+}
+
+/** The user's latest ledger entries, newest first. A hold over several grants has one entry per grant. */
+export async function recentEntries(pool: pg.Pool, userId: string, limit = 20): Promise<LedgerEntry[]> {
+  userIdSchema.parse(userId);
+  recentEntriesLimitSchema.parse(limit);
+  const result = await pool.query<EntryRow>(
+    `SELECT id, user_id, kind, amount, grant_id, hold_id, created_at, metadata FROM credit_ledger_entries
+     WHERE user_id = $1 ORDER BY id DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return result.rows.map(toEntry);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Audit
+
+/**
+ * Reconciles the ledger (all users, or one): returns the problems found, empty when clean. Each grant's
+ * `remaining` is recomputed twice, independently of the column itself:
+ * 1. from the ledger: Σ of the entries naming the grant;
+ * 2. from the holds: amount − every allocation taken from it + the allocations of voided holds that went back
+ *    to it (a void gives back iff the grant was still valid when the hold was resolved).
+ * Holds are checked against their allocations and entries, and each resolved hold must have its resolving
+ * entries (one capture, or voids + refund worth its amount). Runs in one REPEATABLE READ snapshot.
+ */
+export async function audit(pool: pg.Pool, userId?: string): Promise<AuditProblem[]> {
+  if (userId !== undefined) userIdSchema.parse(userId);
+  const user = userId ?? null;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const problems: AuditProblem[] = [];
+
+    const grants = await client.query<{
+      id: string;
+      user_id: string;
+      amount: number;
+      remaining: number;
+      ledger_remaining: string | null;
+      created_amount: string | null;
+      creations: string | null;
+      allocation_remaining: string;
+    }>(
+      `WITH by_ledger AS (
+         SELECT grant_id,
+                SUM(amount) AS ledger_remaining,
+                SUM(amount) FILTER (WHERE kind IN ('grant', 'refund_grant')) AS created_amount,
+                COUNT(*) FILTER (WHERE kind IN ('grant', 'refund_grant')) AS creations
+         FROM credit_ledger_entries
+         WHERE grant_id IS NOT NULL AND ($1::text IS NULL OR user_id = $1)
+         GROUP BY grant_id
+       ), by_holds AS (
+         SELECT a.grant_id,
+                SUM(a.amount) FILTER (
+                  WHERE NOT (h.status = 'voided' AND (g.expires_at IS NULL OR g.expires_at > h.resolved_at))
+                ) AS kept
+         FROM credit_hold_allocations a
+         JOIN credit_holds h ON h.id = a.hold_id
+         JOIN credit_grants g ON g.id = a.grant_id
+         WHERE $1::text IS NULL OR g.user_id = $1
+         GROUP BY a.grant_id
+       )
+       SELECT g.id, g.user_id, g.amount, g.remaining, l.ledger_remaining, l.created_amount, l.creations,
+              g.amount - COALESCE(b.kept, 0) AS allocation_remaining
+       FROM credit_grants g
+       LEFT JOIN by_ledger l ON l.grant_id = g.id
+       LEFT JOIN by_holds b ON b.grant_id = g.id
+       WHERE $1::text IS NULL OR g.user_id = $1
+       ORDER BY g.user_id, g.created_at, g.id`,
+      [user],
+    );
+    for (const g of grants.rows) {
+      const base = { userId: g.user_id, grantId: g.id };
+      if (g.remaining < 0 || g.remaining > g.amount) {
+        problems.push({
+          ...base,
+          code: 'grant_remaining_out_of_range',
+          message: `remaining ${g.remaining} outside 0..${g.amount}`,
+        });
+      }
+      const ledgerRemaining = Number(g.ledger_remaining ?? 0);
+      if (ledgerRemaining !== g.remaining) {
+        problems.push({
+          ...base,
+          code: 'grant_ledger_mismatch',
+          message: `remaining ${g.remaining} but its ledger entries sum to ${ledgerRemaining}`,
+        });
+      }
+      const allocationRemaining = Number(g.allocation_remaining);
+      if (allocationRemaining !== g.remaining) {
+        problems.push({
+          ...base,
+          code: 'grant_allocation_mismatch',
+          message: `remaining ${g.remaining} but amount minus kept allocations is ${allocationRemaining}`,
+        });
+      }
+      if (Number(g.creations ?? 0) !== 1 || Number(g.created_amount ?? 0) !== g.amount) {
+        problems.push({
+          ...base,
+          code: 'grant_creation_entry',
+          message: `expected one creation entry of ${g.amount}, found ${g.creations ?? 0} worth ${g.created_amount ?? 0}`,
+        });
+      }
+    }
+
+    const holds = await client.query<{
+      id: string;
+      user_id: string;
+      amount: number;
+      status: HoldStatus;
+      allocated: string | null;
+      held: string | null;
+      captures: string | null;
+      given_back: string | null;
+      mismatched_parts: string;
+    }>(
+      `WITH audited AS (
+         SELECT id FROM credit_holds WHERE $1::text IS NULL OR user_id = $1
+       ), alloc AS (
+         SELECT hold_id, SUM(amount) AS allocated FROM credit_hold_allocations
+         WHERE hold_id IN (SELECT id FROM audited)
+         GROUP BY hold_id
+       ), entries AS (
+         SELECT hold_id,
+                -SUM(amount) FILTER (WHERE kind = 'hold') AS held,
+                COUNT(*) FILTER (WHERE kind = 'capture') AS captures,
+                SUM(amount) FILTER (WHERE kind IN ('void', 'refund_grant')) AS given_back
+         FROM credit_ledger_entries
+         WHERE hold_id IS NOT NULL AND ($1::text IS NULL OR user_id = $1)
+         GROUP BY hold_id
+       ), parts AS (
+         -- Per (hold, grant): the hold entries must mirror the allocations exactly.
+         SELECT COALESCE(a.hold_id, e.hold_id) AS hold_id, COUNT(*) AS mismatched
+         FROM (SELECT * FROM credit_hold_allocations WHERE hold_id IN (SELECT id FROM audited)) a
+         FULL JOIN (
+           SELECT hold_id, grant_id, -SUM(amount) AS held FROM credit_ledger_entries
+           WHERE kind = 'hold' AND ($1::text IS NULL OR user_id = $1)
+           GROUP BY hold_id, grant_id
+         ) e ON e.hold_id = a.hold_id AND e.grant_id = a.grant_id
+         WHERE a.amount IS DISTINCT FROM e.held
+         GROUP BY 1
+       )
+       SELECT h.id, h.user_id, h.amount, h.status, a.allocated, e.held, e.captures, e.given_back,
+              COALESCE(p.mismatched, 0) AS mismatched_parts
+       FROM credit_holds h
+       LEFT JOIN alloc a ON a.hold_id = h.id
+       LEFT JOIN entries e ON e.hold_id = h.id
+       LEFT JOIN parts p ON p.hold_id = h.id
+       WHERE $1::text IS NULL OR h.user_id = $1
+       ORDER BY h.user_id, h.created_at, h.id`,
+      [user],
+    );
+    for (const h of holds.rows) {
+      const base = { userId: h.user_id, holdId: h.id };
+      const allocated = Number(h.allocated ?? 0);
+      if (allocated !== h.amount) {
+        problems.push({
+          ...base,
+          code: 'hold_allocation_sum',
+          message: `amount ${h.amount} but allocations sum to ${allocated}`,
+        });
+      }
+      const held = Number(h.held ?? 0);
+      if (held !== h.amount || Number(h.mismatched_parts) > 0) {
+        problems.push({
+          ...base,
+          code: 'hold_entries_mismatch',
+          message: `amount ${h.amount}, hold entries ${held}, ${h.mismatched_parts} part(s) differing from allocations`,
+        });
+      }
+      const captures = Number(h.captures ?? 0);
+      const givenBack = Number(h.given_back ?? 0);
+      const resolvedRight =
+        h.status === 'pending'
+          ? captures === 0 && givenBack === 0
+          : h.status === 'captured'
+            ? captures === 1 && givenBack === 0
+            : captures === 0 && givenBack === h.amount;
+      if (!resolvedRight) {
+        problems.push({
+          ...base,
+          code: 'hold_resolution',
+          message: `status ${h.status} with ${captures} capture entr(ies) and ${givenBack} credits given back`,
+        });
+      }
+    }
+
+    // Rows pointing across users: an entry or an allocation linking one user's hold to another user's grant.
+    const crossed = await client.query<{ user_id: string; grant_id: string | null; hold_id: string | null }>(
+      `SELECT e.user_id, e.grant_id, e.hold_id FROM credit_ledger_entries e
+       LEFT JOIN credit_grants g ON g.id = e.grant_id
+       LEFT JOIN credit_holds h ON h.id = e.hold_id
+       WHERE (g.user_id <> e.user_id OR h.user_id <> e.user_id) AND ($1::text IS NULL OR e.user_id = $1)
+       UNION ALL
+       SELECT h.user_id, a.grant_id, a.hold_id FROM credit_hold_allocations a
+       JOIN credit_holds h ON h.id = a.hold_id
+       JOIN credit_grants g ON g.id = a.grant_id
+       WHERE g.user_id <> h.user_id AND ($1::text IS NULL OR h.user_id = $1 OR g.user_id = $1)`,
+      [user],
+    );
+    for (const row of crossed.rows) {
+      problems.push({
+        code: 'user_mismatch',
+        userId: row.user_id,
+        ...(row.grant_id ? { grantId: row.grant_id } : {}),
+        ...(row.hold_id ? { holdId: row.hold_id } : {}),
+        message: 'links rows of different users',
+      });
+    }
+
+    await client.query('COMMIT');
+    return problems;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The credits ledger (design §3). Credits are money, so the tables carry their own guards: amounts are checked
+ * by constraints, a payment can grant only once (UNIQUE source + source_ref), a video request can hold only once
+ * (UNIQUE reference), and ledger entries and hold allocations are append-only (triggers added by hand to the
+ * migration, since drizzle cannot express them).
+ *
+ * Kinds and statuses are text with CHECK constraints rather than PostgreSQL enums: adding a value later is a
+ * plain constraint swap, not an ALTER TYPE that cannot run inside a transaction.
+ */
+
+export const GRANT_SOURCES = ['plan', 'package', 'refund', 'adjustment'] as const;
+export type GrantSource = (typeof GRANT_SOURCES)[number];
+
+export const HOLD_STATUSES = ['pending', 'captured', 'voided'] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+
+/**
+ * What a ledger entry records; `amount` is always the change to the spendable balance of `grant_id`:
+ * - grant: a grant was created (+amount, grant_id = the new grant);
+ * - hold: a hold took credits from one grant (−part, one entry per allocation);
+ * - capture: a hold was captured (0: the credits already left the grants when held);
+ * - void: a voided hold's part went back to the grant it came from (+part);
+ * - refund_grant: the part of a voided hold whose grant had expired came back as a new refund grant
+ *   (+sum, grant_id = the refund grant).
+ * So for every grant, Σ of its entries = its remaining; the audit checks exactly that.
+ */
+export const LEDGER_ENTRY_KINDS = ['grant', 'hold', 'capture', 'void', 'refund_grant'] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The per-user row every spend locks (`SELECT … FOR UPDATE`): spends serialise per user, never across users. */
+export const creditAccounts = pgTable('credit_accounts', {
+  userId: text('user_id').primaryKey(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const creditGrants = pgTable(
+  'credit_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => creditAccounts.userId),
+    amount: integer('amount').notNull(),
+    remaining: integer('remaining').notNull(),
+    source: text('source', { enum: GRANT_SOURCES }).notNull(),
+    /** Stripe invoice / Checkout session id, `hold:<id>` for refunds…: what makes granting idempotent. */
+    sourceRef: text('source_ref').notNull(),
+    planType: text('plan_type').notNull().default('purchased'),
+    /** NULL = never expires. */
+    expiresAt: timestamptz('expires_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    unique('credit_grants_source_ref_unique').on(t.source, t.sourceRef),
+    check('credit_grants_amount_positive', sql`${t.amount} > 0`),
+    check('credit_grants_remaining_range', sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
+    check('credit_grants_source_valid', sql`${t.source} IN ('plan', 'package', 'refund', 'adjustment')`),
+    check('credit_grants_source_ref_length', sql`length(${t.sourceRef}) BETWEEN 1 AND 200`),
+    // The spend order of one user's grants: soonest expiry first, no expiry last; empty grants are left out.
+    index('credit_grants_spend_order_idx')
+      .on(t.userId, t.expiresAt.asc().nullsLast(), t.createdAt, t.id)
+      .where(sql`${t.remaining} > 0`),
+  ],
+);
+
+export const creditHolds = pgTable(
+  'credit_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => creditAccounts.userId),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: HOLD_STATUSES }).notNull().default('pending'),
+    /** The video request id (or another idempotency key): a retried create finds the same hold. */
+    reference: text('reference').notNull().unique('credit_holds_reference_unique'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
+  },
+  (t) => [
+    check('credit_holds_amount_positive', sql`${t.amount} > 0`),
+    check('credit_holds_status_valid', sql`${t.status} IN ('pending', 'captured', 'voided')`),
+    check('credit_holds_resolved_at', sql`(${t.status} = 'pending') = (${t.resolvedAt} IS NULL)`),
+    check('credit_holds_reference_length', sql`length(${t.reference}) BETWEEN 1 AND 200`),
+    index('credit_holds_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Which grants a hold took from, and how much: a void gives back to the same grants. Append-only. */
+export const creditHoldAllocations = pgTable(
+  'credit_hold_allocations',
+  {
+    holdId: uuid('hold_id')
+      .notNull()
+      .references(() => creditHolds.id),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => creditGrants.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.holdId, t.grantId] }),
+    check('credit_hold_allocations_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Append-only: a correction is a new entry (UPDATE, DELETE and TRUNCATE are rejected by a trigger). */
+export const creditLedgerEntries = pgTable(
+  'credit_ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => creditAccounts.userId),
+    kind: text('kind', { enum: LEDGER_ENTRY_KINDS }).notNull(),
+    amount: integer('amount').notNull(),
+    grantId: uuid('grant_id').references(() => creditGrants.id),
+    holdId: uuid('hold_id').references(() => creditHolds.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    check(
+      'credit_ledger_entries_kind_valid',
+      sql`${t.kind} IN ('grant', 'hold', 'capture', 'void', 'refund_grant')`,
+    ),
+    // The shape of each kind, so a malformed entry cannot be written even by hand.
+    check(
+      'credit_ledger_entries_kind_shape',
+      sql`CASE ${t.kind}
+        WHEN 'grant' THEN ${t.amount} > 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NULL
+        WHEN 'hold' THEN ${t.amount} < 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NOT NULL
+        WHEN 'capture' THEN ${t.amount} = 0 AND ${t.grantId} IS NULL AND ${t.holdId} IS NOT NULL
+        WHEN 'void' THEN ${t.amount} > 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NOT NULL
+        WHEN 'refund_grant' THEN ${t.amount} > 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NOT NULL
+        ELSE false END`,
+    ),
+    index('credit_ledger_entries_user_recent_idx').on(t.userId, t.id.desc()),
+  ],
+);
