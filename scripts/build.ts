@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { build } from 'vite';
 import { NOT_FOUND_PATH, PRERENDERED_PATHS } from '../src/shared/routes';
 
@@ -24,9 +25,57 @@ function outputFile(pagePath: string): string {
   return path.join(clientDir, pagePath.slice(1), 'index.html');
 }
 
+/**
+ * Prerendered pages already show their content, so their JavaScript must not compete with it for a slow mobile
+ * connection: a tiny classic script starts the app (module preloads, then the entry) once the page has loaded.
+ * The SPA shell of signed-in pages has nothing to show without JavaScript and keeps Vite's tags as they are.
+ */
+const BOOT_SOURCE = `(function () {
+  var me = document.currentScript;
+  var entry = me.getAttribute('data-entry');
+  var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  function start() {
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+})();
+`;
+
+async function writeBootScript(): Promise<string> {
+  const hash = createHash('sha256').update(BOOT_SOURCE).digest('hex').slice(0, 10);
+  const name = `/assets/boot-${hash}.js`;
+  await writeFile(path.join(clientDir, name), BOOT_SOURCE);
+  return name;
+}
+
+function deferScripts(shell: string, bootScript: string): string {
+  const entry = shell.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry?.[1]) throw new Error('the built index.html has no module entry script');
+  const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
+  return shell
+    .replace(
+      entry[0],
+      `<script defer src="${bootScript}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`,
+    )
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+}
+
 async function prerender(): Promise<void> {
-  const shell = await readFile(path.join(clientDir, SHELL), 'utf8');
-  if (!shell.includes(APP_MARKER)) throw new Error(`index.html must contain ${APP_MARKER}`);
+  const appShell = await readFile(path.join(clientDir, SHELL), 'utf8');
+  if (!appShell.includes(APP_MARKER)) throw new Error(`index.html must contain ${APP_MARKER}`);
+  const shell = deferScripts(appShell, await writeBootScript());
   const entry = pathToFileURL(path.join(prerenderDir, 'entry-prerender.js')).href;
   const { render } = (await import(entry)) as { render(url: string): Promise<string> };
   for (const pagePath of [...PRERENDERED_PATHS, NOT_FOUND_PATH]) {
@@ -50,7 +99,10 @@ async function precompress(): Promise<void> {
     if (!COMPRESSIBLE.test(file) || (await stat(file)).size < 1024) continue;
     const content = await readFile(file);
     await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
-    await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
   }
 }
 

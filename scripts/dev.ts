@@ -6,7 +6,9 @@ import { spawn } from 'node:child_process';
  */
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts', '--dev'], { stdio: 'inherit' }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts', '--dev'], {
+    stdio: 'inherit',
+  }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
 ];
 

@@ -94,7 +94,7 @@ describe('npm start with no configuration', () => {
     const pages: Record<string, string> = {
       '/': 'Veo 3',
       '/pricing': 'Creator',
-      '/faq': 'Não encontrou sua resposta?',
+      '/faq': 'Perguntas frequentes',
       '/terms': '18',
       '/privacy': '90',
       '/contact': 'suporte@cena.app',
@@ -104,8 +104,8 @@ describe('npm start with no configuration', () => {
       const response = await fetch(`${url}${page}`);
       expect(response.status, page).toBe(200);
       const html = await response.text();
-      expect(html, page).toContain('lang="pt-BR"');
-      expect(html, page).toContain(text);
+      expect(html.includes('lang="pt-BR"'), `${page} is in pt-BR`).toBe(true);
+      expect(html.includes(text), `${page} shows "${text}"`).toBe(true);
     }
   });
 

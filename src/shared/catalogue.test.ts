@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   CREDIT_PACKAGES,
+  catalogueYearlyDiscountPercent,
+  catalogueYearlyFreeMonths,
   findPackage,
   findPlan,
+  lowestPricePerVideoCents,
   PLANS,
+  periodPricePerVideoCents,
   planCreditsPerInvoice,
+  planVideosPerInvoice,
   pricePerCreditCents,
   pricePerVideoCents,
+  referenceImageFormatLabels,
+  referenceImageMaxMegabytes,
+  YEARLY_PERIOD_MONTHS,
   yearlyDiscountPercent,
+  yearlyFreeMonths,
   yearlyMonthlyEquivalentCents,
+  yearlySavingsCents,
 } from './catalogue';
 import { formatBRL, formatDecimal2 } from './format';
 
@@ -20,7 +30,9 @@ const plan = (id: string) => {
 
 describe('plan catalogue (spec §9)', () => {
   it('lists the four plans with their BRL prices and credits', () => {
-    expect(PLANS.map((p) => [p.id, formatBRL(p.monthlyPriceCents), formatBRL(p.yearlyPriceCents), p.credits])).toEqual([
+    expect(
+      PLANS.map((p) => [p.id, formatBRL(p.monthlyPriceCents), formatBRL(p.yearlyPriceCents), p.credits]),
+    ).toEqual([
       ['starter', 'R$ 99,90', 'R$ 990,00', 100],
       ['creator', 'R$ 319,90', 'R$ 3.199,00', 350],
       ['pro', 'R$ 599,90', 'R$ 5.999,00', 700],
@@ -65,7 +77,14 @@ describe('plan catalogue (spec §9)', () => {
 
 describe('credit packages (spec §9)', () => {
   it('lists the four packages with prices and per-credit prices to 2 decimals', () => {
-    expect(CREDIT_PACKAGES.map((p) => [p.id, p.credits, formatBRL(p.priceCents), formatDecimal2(pricePerCreditCents(p))])).toEqual([
+    expect(
+      CREDIT_PACKAGES.map((p) => [
+        p.id,
+        p.credits,
+        formatBRL(p.priceCents),
+        formatDecimal2(pricePerCreditCents(p)),
+      ]),
+    ).toEqual([
       ['small', 100, 'R$ 109,90', '1,10'],
       ['medium', 350, 'R$ 359,90', '1,03'],
       ['large', 700, 'R$ 659,90', '0,94'],
@@ -78,5 +97,41 @@ describe('credit packages (spec §9)', () => {
     expect(findPackage('large')?.credits).toBe(700);
     expect(findPackage('huge')).toBeUndefined();
     expect(findPlan('enterprise')).toBeUndefined();
+  });
+});
+
+describe('derived figures for the public pages', () => {
+  it('every plan saves about two months (17%) on the yearly period', () => {
+    for (const p of PLANS) expect(yearlyFreeMonths(p)).toBe(2);
+    expect(catalogueYearlyFreeMonths()).toBe(2);
+    expect(catalogueYearlyDiscountPercent()).toBe(17);
+    expect(yearlySavingsCents(plan('starter'))).toBe(20880);
+    expect(yearlySavingsCents(plan('studio'))).toBe(219980);
+  });
+
+  it('a yearly invoice pays for twelve months of videos', () => {
+    const starter = plan('starter');
+    expect(YEARLY_PERIOD_MONTHS).toBe(12);
+    expect(planVideosPerInvoice(starter, 'monthly', 'fast')).toBe(10);
+    expect(planVideosPerInvoice(starter, 'monthly', 'quality')).toBe(4);
+    expect(planVideosPerInvoice(starter, 'yearly', 'fast')).toBe(120);
+    expect(planVideosPerInvoice(starter, 'yearly', 'quality')).toBe(48);
+  });
+
+  it('prices one video per billing period, rounded half up', () => {
+    const starter = plan('starter');
+    expect(periodPricePerVideoCents(starter, 'fast', 'monthly')).toBe(999);
+    expect(periodPricePerVideoCents(starter, 'quality', 'monthly')).toBe(2498);
+    expect(periodPricePerVideoCents(starter, 'fast', 'yearly')).toBe(825);
+  });
+
+  it('finds the lowest price per video across plans and periods', () => {
+    expect(lowestPricePerVideoCents('fast')).toBe(611);
+    expect(lowestPricePerVideoCents('quality')).toBe(1528);
+  });
+
+  it('reads the reference image limits as 5 MB and JPG, PNG, WEBP', () => {
+    expect(referenceImageMaxMegabytes()).toBe(5);
+    expect(referenceImageFormatLabels()).toEqual(['JPG', 'PNG', 'WEBP']);
   });
 });

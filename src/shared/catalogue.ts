@@ -245,3 +245,8 @@ export function referenceImageFormatLabels(): string[] {
     return subtype === 'JPEG' ? 'JPG' : subtype;
   });
 }
+
+/** What the yearly period saves against twelve monthly payments, in cents. */
+export function yearlySavingsCents(plan: Plan): number {
+  return plan.monthlyPriceCents * YEARLY_PERIOD_MONTHS - plan.yearlyPriceCents;
+}

@@ -3,13 +3,26 @@ import { isKnownPagePath, isPrerenderedPath } from './routes';
 
 describe('route table', () => {
   it('knows every page of the spec, with or without a trailing slash', () => {
-    for (const path of ['/', '/pricing', '/faq/', '/dashboard', '/dashboard/request/abc-123', '/admin-x7k9m2']) {
+    for (const path of [
+      '/',
+      '/pricing',
+      '/faq/',
+      '/dashboard',
+      '/dashboard/request/abc-123',
+      '/admin-x7k9m2',
+    ]) {
       expect(isKnownPagePath(path)).toBe(true);
     }
   });
 
   it('treats anything else as unknown', () => {
-    for (const path of ['/nope', '/dashboard/request', '/dashboard/request/a/b', '/pricing/extra', '/admin']) {
+    for (const path of [
+      '/nope',
+      '/dashboard/request',
+      '/dashboard/request/a/b',
+      '/pricing/extra',
+      '/admin',
+    ]) {
       expect(isKnownPagePath(path)).toBe(false);
     }
   });

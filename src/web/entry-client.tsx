@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
-import { currentLanguage } from './app/i18n';
+import { currentLanguage, i18nReady } from './app/i18n';
 import { matchPreload } from './app/routes';
 
 const container = document.getElementById('root');
@@ -16,10 +16,11 @@ const app = (
   </StrictMode>
 );
 
-// Prerendered HTML is pt-BR: hydrate it only when the visitor reads pt-BR, after loading the page's chunks so the
-// first client render matches the HTML without a Suspense fallback. Otherwise render from scratch.
+// Load the page's chunks and texts first, so the first render is synchronous: it matches prerendered HTML without a
+// Suspense fallback, and a fresh render shows no spinner flash. Prerendered HTML is pt-BR, so it is hydrated only
+// when the visitor reads pt-BR; otherwise it is replaced.
+await Promise.all([i18nReady, matchPreload(window.location.pathname)]);
 if (container.hasAttribute('data-prerendered') && currentLanguage() === 'pt-BR') {
-  await matchPreload(window.location.pathname);
   hydrateRoot(container, app);
 } else {
   createRoot(container).render(app);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { collectPageErrors, describeBrowser, launchBrowser } from '../support/browser';
+import { collectPageErrors, describeBrowser, launchBrowser, waitForApp } from '../support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -19,6 +19,7 @@ describeBrowser('public site in a browser', () => {
     const page = await browser.newPage({ viewport: { width, height } });
     const errors = collectPageErrors(page);
     await page.goto(`${app.url}${path}`);
+    await waitForApp(page);
     return { page, errors };
   }
 
@@ -27,6 +28,7 @@ describeBrowser('public site in a browser', () => {
     const errors = collectPageErrors(page);
     await page.clock.install();
     await page.goto(app.url);
+    await waitForApp(page);
     const carousel = page.getByTestId('hero-carousel');
     await expect.poll(() => carousel.getAttribute('data-active-slide')).toBe('0');
     await page.clock.fastForward(6_000);
@@ -43,9 +45,11 @@ describeBrowser('public site in a browser', () => {
     expect(await mute.getAttribute('aria-pressed')).toBe('true');
     await mute.click();
     await expect.poll(() => mute.getAttribute('aria-pressed')).toBe('false');
-    expect(await page.locator('[data-testid="hero-carousel"] video').evaluate((video: HTMLVideoElement) => video.muted)).toBe(
-      false,
-    );
+    expect(
+      await page
+        .locator('[data-testid="hero-carousel"] video')
+        .evaluate((video: HTMLVideoElement) => video.muted),
+    ).toBe(false);
     expect(await page.locator('#features').count()).toBe(1);
     expect(await page.locator('#pricing').count()).toBe(1);
     expect(await page.locator('#faq').count()).toBe(1);
@@ -66,7 +70,10 @@ describeBrowser('public site in a browser', () => {
 
   it('sends a signed-out visitor who picks a plan to sign in, with the spec toast', async () => {
     const { page } = await open('/pricing');
-    await page.getByRole('button', { name: /Começar agora|Assinar/ }).first().click();
+    await page
+      .getByRole('button', { name: /Começar agora|Assinar/ })
+      .first()
+      .click();
     await page.waitForURL('**/auth/login');
     await expect.poll(() => page.getByText('Login necessário').count()).toBeGreaterThan(0);
     await page.close();
@@ -74,14 +81,16 @@ describeBrowser('public site in a browser', () => {
 
   it('filters the FAQ by question or answer and shows the contact fallback', async () => {
     const { page, errors } = await open('/faq');
-    const questions = page.locator('[data-testid="faq-browser"] button[aria-expanded]');
+    const questions = page.locator('[data-testid^="faq-item-"]');
     const all = await questions.count();
     expect(all).toBeGreaterThan(8);
     await page.getByTestId('faq-search').fill('REEMBOLS');
     await expect.poll(() => questions.count()).toBeLessThan(all);
     expect(await questions.count()).toBeGreaterThan(0);
     await page.getByTestId('faq-search').fill('xyzzy-nada-aqui');
-    await expect.poll(() => page.getByText('Não encontrou sua resposta?').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('faq-empty').isVisible()).toBe(true);
+    expect(await page.getByText('Não encontrou sua resposta?').count()).toBe(1);
+    expect(await questions.count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -89,7 +98,10 @@ describeBrowser('public site in a browser', () => {
   it('shows the 404 page with a link home for an unknown path', async () => {
     const { page } = await open('/nada-por-aqui');
     expect(await page.getByText('Oops! Page not found').count()).toBe(1);
-    await page.getByRole('link', { name: /início|home/i }).first().click();
+    await page
+      .getByRole('link', { name: /início|home/i })
+      .first()
+      .click();
     await page.waitForURL(`${app.url}/`);
     await page.close();
   });
@@ -103,8 +115,10 @@ describeBrowser('public site in a browser', () => {
         const { page, errors } = await open(path, width, 800);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
-        const navigation = page.getByRole('navigation').first();
-        expect(await navigation.isVisible(), path).toBe(true);
+        expect(await page.getByRole('banner').isVisible(), path).toBe(true);
+        expect(await page.getByRole('contentinfo').isVisible(), path).toBe(true);
+        const menu = page.getByRole('button', { name: 'Abrir menu' });
+        expect(await menu.isVisible(), `${path}: the mobile menu button shows only on small screens`).toBe(width < 768);
         expect(errors, path).toEqual([]);
         await page.close();
       }
@@ -114,7 +128,7 @@ describeBrowser('public site in a browser', () => {
   it('switches the whole public site to English with ?lang=en', async () => {
     const { page } = await open('/pricing?lang=en');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-    expect(await page.getByText('Plans').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { name: 'Plans and pricing' }).count()).toBe(1);
     await page.close();
   });
 });

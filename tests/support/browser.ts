@@ -14,7 +14,9 @@ if (!hasBrowser) {
   if (process.env.CI === 'true') {
     throw new Error(`Chromium not found at ${CHROME_PATH}: CI needs it (apt-get install -y chromium).`);
   }
-  console.log(`Browser tests skipped: no Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH).`);
+  console.log(
+    `Browser tests skipped: no Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH).`,
+  );
 }
 
 export const describeBrowser = hasBrowser ? describe : describe.skip;
@@ -44,4 +46,9 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(message.text());
   });
   return errors;
+}
+
+/** Public pages are prerendered and start their JavaScript after load: wait until React has hydrated them. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }

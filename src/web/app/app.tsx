@@ -19,7 +19,7 @@ function LanguageFromUrl() {
   const { search } = useLocation();
   useEffect(() => {
     const lang = parseLanguage(new URLSearchParams(search).get('lang'));
-    if (lang) setLanguage(lang);
+    if (lang) void setLanguage(lang);
   }, [search]);
   return null;
 }
@@ -41,6 +41,17 @@ function ScrollManager() {
   return null;
 }
 
+/**
+ * Marks the document once React has taken over the (possibly prerendered) page, so automation — and anything that
+ * must not act on inert HTML — can wait for it.
+ */
+function ReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
 function LazyToaster() {
   const needed = useToasterNeeded();
   if (!needed) return null;
@@ -59,6 +70,7 @@ export function App() {
         <ScrollManager />
         <AppRoutes />
         <LazyToaster />
+        <ReadyMarker />
       </ErrorBoundary>
     </I18nextProvider>
   );

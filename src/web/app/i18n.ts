@@ -1,35 +1,90 @@
 /**
- * i18next set-up. Resources are bundled (no HTTP backend) and init is synchronous, so the prerender (Node, no
- * document) renders pt-BR text in the same tick. Namespaces: `common` (app shell), `public` and `faq` (public pages).
+ * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
+ * `accounts` / `shell` / `credits` / `help` (sign-in pages and the signed-in area).
+ *
+ * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
+ * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
+ * active language (pt-BR visitors never download English text). Routes list their namespaces and `matchPreload`
+ * loads them before the prerender / hydration renders, so rendering stays synchronous. Init is synchronous
+ * (`initAsync: false`).
  *
  * Language: `?lang=en` / `?lang=pt` in the URL (remembered in localStorage `cena.lang`), else localStorage, else pt-BR.
  */
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import faqEn from '../features/faq/locales/en';
-import faqPt from '../features/faq/locales/pt-BR';
-import publicEn from '../features/public/locales/en';
-import publicPt from '../features/public/locales/pt-BR';
-import commonEn from './locales/en';
+import type accountsPt from '../features/accounts/locales/pt-BR';
+import type creditsPt from '../features/credits/locales/pt-BR';
+import type faqPt from '../features/faq/locales/pt-BR';
+import type helpPt from '../features/help/locales/pt-BR';
+import type publicPt from '../features/public/locales/pt-BR';
+import type shellPt from '../features/shell/locales/pt-BR';
 import commonPt from './locales/pt-BR';
 
 export const LANGUAGES = ['pt-BR', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 export const LANG_STORAGE_KEY = 'cena.lang';
-export const NAMESPACES = ['common', 'public', 'faq'] as const;
-
-export const resources = {
-  'pt-BR': { common: commonPt, public: publicPt, faq: faqPt },
-  en: { common: commonEn, public: publicEn, faq: faqEn },
-} as const;
+export const NAMESPACES = ['common', 'public', 'faq', 'accounts', 'shell', 'credits', 'help'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+/** Namespaces a page loads on demand (`common` is always there). */
+export type PageNamespace = Exclude<Namespace, 'common'>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['pt-BR'];
+    resources: {
+      common: typeof commonPt;
+      public: typeof publicPt;
+      faq: typeof faqPt;
+      accounts: typeof accountsPt;
+      shell: typeof shellPt;
+      credits: typeof creditsPt;
+      help: typeof helpPt;
+    };
   }
 }
+
+type Loader = () => Promise<{ default: object }>;
+
+const loaders: Record<Language, Record<Namespace, Loader>> = {
+  'pt-BR': {
+    common: () => Promise.resolve({ default: commonPt }),
+    public: () => import('../features/public/locales/pt-BR'),
+    faq: () => import('../features/faq/locales/pt-BR'),
+    accounts: () => import('../features/accounts/locales/pt-BR'),
+    shell: () => import('../features/shell/locales/pt-BR'),
+    credits: () => import('../features/credits/locales/pt-BR'),
+    help: () => import('../features/help/locales/pt-BR'),
+  },
+  en: {
+    common: () => import('./locales/en'),
+    public: () => import('../features/public/locales/en'),
+    faq: () => import('../features/faq/locales/en'),
+    accounts: () => import('../features/accounts/locales/en'),
+    shell: () => import('../features/shell/locales/en'),
+    credits: () => import('../features/credits/locales/en'),
+    help: () => import('../features/help/locales/en'),
+  },
+};
+
+/** An i18next backend over Vite's dynamic imports (the files are bundled, not fetched from an API). */
+const bundledBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const lang = parseLanguage(language);
+    const loader = lang ? loaders[lang][namespace as Namespace] : undefined;
+    if (!loader) {
+      callback(null, {}); // unknown language/namespace: nothing to load (fallbacks apply)
+      return;
+    }
+    loader().then(
+      (mod) => callback(null, mod.default as Record<string, unknown>),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 /** Maps a `?lang=` value or stored value to a supported language (`pt`, `pt-BR`, `pt_br` → pt-BR; `en*` → en). */
 export function parseLanguage(value: string | null | undefined): Language | null {
@@ -71,32 +126,56 @@ function applyHtmlLang(lang: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
-/** Switches language, remembers it and updates `<html lang>`. */
-export function setLanguage(lang: Language): void {
-  if (typeof window !== 'undefined') store(lang);
-  if (i18n.language !== lang) void i18n.changeLanguage(lang);
-  applyHtmlLang(lang);
-}
-
 export function currentLanguage(): Language {
   return parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * Switches language (after loading the new language's texts for every namespace in use), remembers it and updates
+ * `<html lang>`.
+ */
+export async function setLanguage(lang: Language): Promise<void> {
+  if (typeof window !== 'undefined') store(lang);
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  applyHtmlLang(lang);
+}
+
+/** Loads page namespaces in the active language (and pt-BR, the fallback). Resolves at once when loaded. */
+export function loadNamespaces(namespaces: readonly PageNamespace[]): Promise<void> {
+  if (namespaces.length === 0) return Promise.resolve();
+  if (namespaces.every((ns) => i18n.hasLoadedNamespace(ns))) return Promise.resolve();
+  return i18n.loadNamespaces([...namespaces]).then(() => undefined);
+}
+
+/**
+ * Resolves once the start-up language's `common` texts are in (at once for pt-BR; English is a small chunk).
+ * The entry awaits it before the first render.
+ */
+export let i18nReady: Promise<void> = Promise.resolve();
+
 if (!i18n.isInitialized) {
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng: detectLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: LANGUAGES,
-    load: 'currentOnly',
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    fallbackNS: 'common',
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-    initAsync: false,
-    react: { useSuspense: false },
-  });
+  i18nReady = i18n
+    .use(bundledBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { 'pt-BR': { common: commonPt } },
+      partialBundledLanguages: true,
+      lng: detectLanguage(),
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: LANGUAGES,
+      load: 'currentOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      interpolation: { escapeValue: false }, // React escapes
+      returnNull: false,
+      initAsync: false,
+      react: { useSuspense: false },
+    })
+    .then(
+      () => undefined,
+      () => undefined, // a failed chunk leaves pt-BR (the fallback) in place
+    );
   i18n.on('languageChanged', applyHtmlLang);
   applyHtmlLang(i18n.language);
 }

@@ -1,9 +1,10 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { PageSpinner } from '../components/ui/spinner';
+import { loadNamespaces, type PageNamespace } from './i18n';
 
 export interface LazyPage {
   (): React.JSX.Element;
-  /** Loads the chunk; resolves once the page can render synchronously. Safe to call many times. */
+  /** Loads the chunk and the page's i18n namespaces; then the page renders synchronously. Safe to call often. */
   preload(): Promise<void>;
   displayName?: string;
 }
@@ -12,12 +13,17 @@ export interface LazyPage {
  * A code-split page that renders synchronously once loaded, so prerendered HTML hydrates without a fallback flash:
  * call `preload()` (see `matchPreload`) before rendering/hydrating. Before it has loaded, it renders through
  * `React.lazy` inside `<Suspense>` with a spinner.
+ *
+ * `namespaces`: the on-demand i18n namespaces the page (and what it renders) uses; loaded with the chunk.
  */
-export function lazyPage(loader: () => Promise<{ default: ComponentType }>): LazyPage {
+export function lazyPage(
+  loader: () => Promise<{ default: ComponentType }>,
+  { namespaces = [] }: { namespaces?: readonly PageNamespace[] } = {},
+): LazyPage {
   let Loaded: ComponentType | null = null;
   let pending: Promise<void> | null = null;
 
-  const preload = (): Promise<void> => {
+  const loadChunk = (): Promise<void> => {
     pending ??= loader().then(
       (mod) => {
         Loaded = mod.default;
@@ -29,6 +35,8 @@ export function lazyPage(loader: () => Promise<{ default: ComponentType }>): Laz
     );
     return pending;
   };
+  const preload = (): Promise<void> =>
+    Promise.all([loadChunk(), loadNamespaces(namespaces)]).then(() => undefined);
 
   const Lazy = lazy(async () => {
     await preload();

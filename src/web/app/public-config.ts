@@ -1,19 +1,34 @@
 /**
  * Runtime configuration the server injects into every HTML response as
- * `<script type="application/json" id="cena-config">{"supportEmail":"…"}</script>` (at the `<!--cena-config-->`
- * marker in index.html). Prerendered HTML is built without it, so the prerender renders the placeholder below,
- * which the server replaces in the HTML text at serve time.
+ * `<script type="application/json" id="cena-config">{"supportEmail":"…","googleEnabled":false,"devMailbox":false}</script>`
+ * (at the `<!--cena-config-->` marker in index.html). Prerendered HTML is built without it, so the prerender renders
+ * the placeholder below, which the server replaces in the HTML text at serve time.
+ *
+ * Safe defaults when a field is missing: Google sign-in off, no dev mailbox.
  */
 
 export interface PublicConfig {
   supportEmail: string;
+  /** Google sign-in is configured on the server (`GOOGLE_CLIENT_ID`/`SECRET`). */
+  googleEnabled: boolean;
+  /** Local mode: sent e-mails are readable at /dev/mailbox. */
+  devMailbox: boolean;
 }
 
 export const SUPPORT_EMAIL_PLACEHOLDER = '__CENA_SUPPORT_EMAIL__';
 export const PUBLIC_CONFIG_ELEMENT_ID = 'cena-config';
 
-const placeholder: PublicConfig = { supportEmail: SUPPORT_EMAIL_PLACEHOLDER };
+const placeholder: PublicConfig = {
+  supportEmail: SUPPORT_EMAIL_PLACEHOLDER,
+  googleEnabled: false,
+  devMailbox: false,
+};
 let cached: PublicConfig | null = null;
+
+function field<T>(data: object, key: string, type: 'string' | 'boolean', fallback: T): T {
+  const value = (data as Record<string, unknown>)[key];
+  return typeof value === type ? (value as T) : fallback;
+}
 
 function read(): PublicConfig {
   if (typeof document === 'undefined') return placeholder;
@@ -21,11 +36,12 @@ function read(): PublicConfig {
   if (!el?.textContent) return placeholder;
   try {
     const data: unknown = JSON.parse(el.textContent);
-    const supportEmail =
-      data && typeof data === 'object' && 'supportEmail' in data && typeof data.supportEmail === 'string'
-        ? data.supportEmail
-        : '';
-    return { supportEmail: supportEmail || placeholder.supportEmail };
+    if (!data || typeof data !== 'object') return placeholder;
+    return {
+      supportEmail: field(data, 'supportEmail', 'string', '') || placeholder.supportEmail,
+      googleEnabled: field(data, 'googleEnabled', 'boolean', false),
+      devMailbox: field(data, 'devMailbox', 'boolean', false),
+    };
   } catch {
     return placeholder;
   }

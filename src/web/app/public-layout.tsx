@@ -24,7 +24,7 @@ const FOOTER_GROUPS = [
       { to: '/faq', key: 'nav.faq' },
     ],
   },
-  { key: 'footer.company', links: [{ to: '/contact', key: 'nav.contact' }] },
+  { key: 'footer.support', links: [{ to: '/contact', key: 'nav.contact' }] },
   {
     key: 'footer.legal',
     links: [
@@ -81,7 +81,7 @@ function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild size="sm" className="h-9 px-4">
+          <Button asChild size="sm">
             <Link to="/auth/login">{t('nav.signIn')}</Link>
           </Button>
           <Button
@@ -143,7 +143,7 @@ function LanguageSwitch() {
           type="button"
           lang={lang}
           aria-pressed={active === lang}
-          onClick={() => setLanguage(lang)}
+          onClick={() => void setLanguage(lang)}
           className={cn(
             'cursor-pointer rounded-md px-2.5 py-1.5 text-sm transition-colors',
             'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
@@ -164,8 +164,8 @@ function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto border-t border-border bg-card">
-      <div className="container-page grid gap-10 py-12 md:grid-cols-[1.5fr_repeat(3,1fr)]">
-        <div className="flex flex-col gap-3">
+      <div className="container-page grid grid-cols-3 gap-x-4 gap-y-8 py-10 md:grid-cols-[1.5fr_repeat(3,1fr)] md:gap-10 md:py-12">
+        <div className="col-span-full flex flex-col gap-3 md:col-span-1">
           <Logo />
           <p className="max-w-xs text-sm text-muted-foreground">{t('tagline')}</p>
         </div>

@@ -10,22 +10,38 @@ import { type LazyPage, lazyPage } from './lazy-page';
 const PublicLayout = lazyPage(() => import('./public-layout'));
 /** TanStack Query + the routes that talk to the API: kept out of the public pages' JavaScript. */
 const AppDataLayout = lazyPage(() => import('./app-data-layout'));
-const RequireAuthLayout = lazyPage(() => import('./require-auth'));
+const ACCOUNTS_NS = { namespaces: ['accounts'] } as const;
+const SHELL_NS = { namespaces: ['accounts', 'shell', 'credits'] } as const;
+const RequireAuthLayout = lazyPage(() => import('../features/accounts/components/require-auth'), ACCOUNTS_NS);
+const ShellLayout = lazyPage(() => import('../features/shell/pages/shell-layout'), SHELL_NS);
+const RequireAdminLayout = lazyPage(
+  () => import('../features/accounts/components/require-admin'),
+  ACCOUNTS_NS,
+);
 
 // Public pages (features/public, features/faq)
-const LandingPage = lazyPage(() => import('../features/public/pages/landing-page'));
-const PricingPage = lazyPage(() => import('../features/public/pages/pricing-page'));
-const HowItWorksPage = lazyPage(() => import('../features/public/pages/how-it-works-page'));
-const FaqPage = lazyPage(() => import('../features/faq/faq-page'));
-const TermsPage = lazyPage(() => import('../features/public/pages/terms-page'));
-const PrivacyPage = lazyPage(() => import('../features/public/pages/privacy-page'));
-const ContactPage = lazyPage(() => import('../features/public/pages/contact-page'));
+const PUBLIC_NS = { namespaces: ['public'] } as const;
+const PUBLIC_AND_FAQ_NS = { namespaces: ['public', 'faq'] } as const;
+const LandingPage = lazyPage(() => import('../features/public/pages/landing-page'), PUBLIC_AND_FAQ_NS);
+const PricingPage = lazyPage(() => import('../features/public/pages/pricing-page'), PUBLIC_NS);
+const HowItWorksPage = lazyPage(() => import('../features/public/pages/how-it-works-page'), PUBLIC_NS);
+const FaqPage = lazyPage(() => import('../features/faq/faq-page'), PUBLIC_AND_FAQ_NS);
+const TermsPage = lazyPage(() => import('../features/public/pages/terms-page'), PUBLIC_NS);
+const PrivacyPage = lazyPage(() => import('../features/public/pages/privacy-page'), PUBLIC_NS);
+const ContactPage = lazyPage(() => import('../features/public/pages/contact-page'), PUBLIC_NS);
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
-// Accounts (placeholders until the accounts issue lands)
-const LoginPage = lazyPage(() => import('./auth-login-page'));
-const ResetPasswordPage = lazyPage(() => import('./auth-reset-password-page'));
-const ComingSoonPage = lazyPage(() => import('./coming-soon-page'));
+// Accounts and the signed-in area (features/accounts, shell, credits, help)
+const LoginPage = lazyPage(() => import('../features/accounts/pages/login-page'), ACCOUNTS_NS);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/accounts/pages/reset-password-page'),
+  ACCOUNTS_NS,
+);
+const DashboardHomePage = lazyPage(() => import('../features/shell/pages/dashboard-home-page'), SHELL_NS);
+const ProfilePage = lazyPage(() => import('../features/accounts/pages/profile-page'), ACCOUNTS_NS);
+const HelpPage = lazyPage(() => import('../features/help/pages/help-page'), { namespaces: ['help', 'faq'] });
+const ComingSoonPage = lazyPage(() => import('../features/shell/pages/coming-soon-page'), SHELL_NS);
+const AdminPage = lazyPage(() => import('../features/accounts/pages/admin-page'), ACCOUNTS_NS);
 
 interface RouteHandle {
   preload: () => Promise<void>;
@@ -41,13 +57,12 @@ function layout(Component: LazyPage, children: RouteObject[]): RouteObject {
   return { element: <Component />, handle, children };
 }
 
-const DASHBOARD_CHILDREN = [
+/** Dashboard routes that later issues build: an "em breve" page inside the shell until then. */
+const DASHBOARD_COMING_SOON = [
   'create',
   'confirmation',
   'history',
   'request/:id',
-  'profile',
-  'help',
   'settings',
   'buy-credits',
   'payment-success',
@@ -69,15 +84,22 @@ export const routes: RouteObject[] = [
   layout(AppDataLayout, [
     page('auth/login', LoginPage),
     page('auth/reset-password', ResetPasswordPage),
-    {
-      ...layout(RequireAuthLayout, [
-        page(undefined, ComingSoonPage, true),
-        ...DASHBOARD_CHILDREN.map((path) => page(path, ComingSoonPage)),
+    // Authenticated-only guard → signed-in shell → pages.
+    layout(RequireAuthLayout, [
+      layout(ShellLayout, [
+        {
+          path: 'dashboard',
+          children: [
+            page(undefined, DashboardHomePage, true),
+            page('profile', ProfilePage),
+            page('help', HelpPage),
+            ...DASHBOARD_COMING_SOON.map((path) => page(path, ComingSoonPage)),
+          ],
+        },
+        // Admin-only guard (role check with retries, 'Acesso negado' screen) around the admin panel.
+        { ...layout(RequireAdminLayout, [page(undefined, AdminPage, true)]), path: ADMIN_PATH.slice(1) },
       ]),
-      path: 'dashboard',
-    },
-    // The admin-only guard (role check, 'Acesso negado' screen) comes with the accounts issue.
-    { ...layout(RequireAuthLayout, [page(undefined, ComingSoonPage, true)]), path: ADMIN_PATH.slice(1) },
+    ]),
   ]),
 ];
 

@@ -26,7 +26,6 @@ const en: LocaleShape<typeof ptBR> = {
     download: 'Download',
     credits: 'credits',
     error: 'Something went wrong. Please try again.',
-    comingSoon: 'Coming soon',
   },
   nav: {
     label: 'Main navigation',
@@ -43,7 +42,7 @@ const en: LocaleShape<typeof ptBR> = {
   },
   footer: {
     product: 'Product',
-    company: 'Support',
+    support: 'Support',
     legal: 'Legal',
     rights: '© {{year}} Cena. All rights reserved.',
     adultsOnly: 'This service is for people aged 18 and over.',
@@ -60,25 +59,6 @@ const en: LocaleShape<typeof ptBR> = {
     subtitle: 'The page you are looking for does not exist or has moved.',
     home: 'Back to home',
     documentTitle: 'Page not found — Cena',
-  },
-  auth: {
-    documentTitle: 'Sign in — Cena',
-    title: 'Access your account',
-    description: 'Sign in to create videos and keep track of your credits.',
-    signInTab: 'Sign in',
-    signUpTab: 'Create account',
-    signInSoon: 'Sign-in is coming soon. Meanwhile, take a look at our plans and how Cena works.',
-    signUpSoon:
-      'Sign-up is coming soon. You will be able to create an account with e-mail and password or with Google.',
-    seePricing: 'See plans',
-    backHome: 'Back to home',
-    reset: {
-      documentTitle: 'Reset password — Cena',
-      title: 'Reset password',
-      body: 'Password reset is coming soon.',
-      backToLogin: 'Back to sign in',
-    },
-    checkingSession: 'Checking your session…',
   },
 };
 

@@ -23,7 +23,6 @@ export default {
     download: 'Baixar',
     credits: 'créditos',
     error: 'Algo deu errado. Tente novamente.',
-    comingSoon: 'Em breve',
   },
   nav: {
     label: 'Navegação principal',
@@ -40,7 +39,7 @@ export default {
   },
   footer: {
     product: 'Produto',
-    company: 'Suporte',
+    support: 'Suporte',
     legal: 'Legal',
     rights: '© {{year}} Cena. Todos os direitos reservados.',
     adultsOnly: 'Serviço destinado a maiores de 18 anos.',
@@ -57,25 +56,5 @@ export default {
     subtitle: 'A página que você procura não existe ou foi movida.',
     home: 'Voltar para o início',
     documentTitle: 'Página não encontrada — Cena',
-  },
-  auth: {
-    documentTitle: 'Entrar — Cena',
-    title: 'Acesse sua conta',
-    description: 'Entre para criar vídeos e acompanhar seus créditos.',
-    signInTab: 'Entrar',
-    signUpTab: 'Criar Conta',
-    signInSoon:
-      'O login estará disponível em breve. Enquanto isso, conheça os planos e como o Cena funciona.',
-    signUpSoon:
-      'O cadastro estará disponível em breve. Você poderá criar sua conta com e-mail e senha ou com o Google.',
-    seePricing: 'Ver planos',
-    backHome: 'Voltar para o início',
-    reset: {
-      documentTitle: 'Redefinir senha — Cena',
-      title: 'Redefinir senha',
-      body: 'A redefinição de senha estará disponível em breve.',
-      backToLogin: 'Voltar para o login',
-    },
-    checkingSession: 'Verificando sua sessão…',
   },
 } as const;

@@ -8,6 +8,7 @@ export default {
     supportEmailLabel: 'E-mail do suporte',
     lastUpdated: 'Última atualização: {{date}}',
     legalUpdatedOn: '22 de novembro de 2026',
+    numbered: '{{n}}. {{title}}',
     onThisPage: 'Nesta página',
     badges: {
       popular: 'Mais popular',
@@ -49,22 +50,23 @@ export default {
       mute: 'Silenciar vídeo',
       pause: 'Pausar troca automática',
       posterAlt: 'Quadro do vídeo de exemplo: {{prompt}}',
-      promptLabel: 'Prompt',
+      promptLabel: 'Prompt:',
+      quoted: '“{{text}}”',
       slides: {
-        s1: 'Drone sobrevoa o Rio de Janeiro ao amanhecer, névoa sobre o Pão de Açúcar, luz dourada',
-        s2: 'Barista serve um café com desenho de folha no leite, close em câmera lenta, som ambiente de cafeteria',
-        s3: 'Ondas quebram numa praia deserta do Nordeste ao pôr do sol, câmera baixa rente à areia',
-        s4: 'Astronauta caminha por um mercado de rua em São Paulo à noite, letreiros de neon, estilo cinematográfico',
-        s5: 'Raposa de origami ganha vida sobre uma mesa de madeira, luz suave de janela, trilha delicada',
+        s1: 'Pôr do sol em Copacabana em câmera lenta, o sol se pondo atrás dos morros e reflexos dourados no mar',
+        s2: 'Café sendo servido em close, vapor subindo da xícara, luz quente de cafeteria',
+        s3: 'Floresta amazônica com neblina ao amanhecer, raios de sol atravessando as copas das árvores',
+        s4: 'Skatista deslizando por Brasília ao entardecer, câmera acompanhando em travelling',
+        s5: 'Carnaval com luzes neon pulsando no ritmo da bateria, clima de festa',
       },
     },
     stats: {
       label: 'A Cena em números',
       rating: '{{rating}}/{{outOf}}',
       ratingLabel: 'avaliação média',
-      videos: '+{{count}}',
+      videos: '+{{value}}',
       videosLabel: 'vídeos criados',
-      users: '+{{count}}',
+      users: '+{{value}}',
       usersLabel: 'usuários',
       time: '{{min}}–{{max}} min',
       timeLabel: 'para o vídeo ficar pronto',
@@ -106,7 +108,7 @@ export default {
     pricing: {
       eyebrow: 'Preços',
       title: 'Planos para cada ritmo de criação',
-      subtitle: 'Vídeos a partir de {{price}} cada. Assine por mês ou por ano e ganhe {{months}} meses grátis.',
+      subtitle: 'Vídeos a partir de {{price}} cada. No plano anual, você ganha {{months}} meses grátis.',
       credits: '{{credits}} créditos por mês',
       videos: 'Até {{fast}} vídeos Fast ou {{quality}} Quality',
       cta: 'Ver todos os planos',
@@ -133,7 +135,7 @@ export default {
       monthly: 'Mensal',
       yearly: 'Anual',
       toggle: 'Cobrança anual',
-      freeMonths: '{{count}} meses grátis',
+      freeMonths: '{{months}} meses grátis',
       discount: '-{{percent}}%',
     },
     billedMonthly: 'Cobrado mensalmente',
@@ -142,8 +144,8 @@ export default {
     features: {
       creditsMonthly: '{{credits}} créditos por mês',
       creditsYearly: '{{credits}} créditos por ano',
-      fast: 'Até {{count}} vídeos Fast',
-      quality: 'ou até {{count}} vídeos Quality',
+      fast: 'Até {{videos}} vídeos Fast',
+      quality: 'ou até {{videos}} vídeos Quality',
       expiryMonthly: 'Créditos expiram no fim do mês, sem acúmulo',
       expiryYearly: 'Créditos válidos por {{months}} meses, sem acúmulo',
       output: 'Vídeos de {{seconds}} s com áudio integrado',
@@ -171,7 +173,7 @@ export default {
       label: 'Compra segura',
       ssl: 'Conexão segura com criptografia SSL',
       stripe: 'Pagamento processado pela Stripe',
-      users: '+{{count}} usuários já criam com a Cena',
+      users: '+{{value}} usuários já criam com a Cena',
     },
     packages: {
       title: 'Precisa de mais créditos?',
@@ -215,7 +217,8 @@ export default {
     },
     modes: {
       title: 'Fast ou Quality?',
-      subtitle: 'Os dois modos geram vídeos de {{seconds}} segundos com áudio. A diferença está na velocidade, no custo e no nível de detalhe.',
+      subtitle:
+        'Os dois modos geram vídeos de {{seconds}} segundos com áudio. A diferença está na velocidade, no custo e no nível de detalhe.',
       cost: '{{credits}} créditos por vídeo',
       time: 'Pronto em cerca de {{min}} a {{max}} minutos',
       fast: {
@@ -233,7 +236,7 @@ export default {
       place: 'Descreva o cenário, a hora do dia e o clima.',
       camera: 'Indique o movimento de câmera: close, plano aberto, drone, câmera lenta.',
       audio: 'Conte como deve soar: falas, efeitos, música ou som ambiente.',
-      minLength: 'O prompt precisa ter pelo menos {{count}} caracteres — quanto mais específico, melhor.',
+      minLength: 'O prompt precisa ter pelo menos {{chars}} caracteres — quanto mais específico, melhor.',
     },
     cta: {
       title: 'Pronto para começar?',
@@ -442,7 +445,8 @@ export default {
     tips: {
       title: 'Para agilizar o atendimento',
       account: 'Escreva a partir do e-mail cadastrado na sua conta, ou informe-o na mensagem.',
-      request: 'Se for sobre um vídeo, inclua o ID da solicitação, que aparece na confirmação e nos detalhes do vídeo.',
+      request:
+        'Se for sobre um vídeo, inclua o ID da solicitação, que aparece na confirmação e nos detalhes do vídeo.',
       details: 'Conte o que aconteceu e, se puder, anexe um print da tela.',
     },
     faq: {

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authClient, unwrapAuth } from '../../../lib/auth-client';
+import { loadSignedInUser } from './session';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+/** `twoFactor: true` when the account has two-factor on: the form asks for a code next. */
+export interface SignInResult {
+  twoFactor: boolean;
+}
+
+/** E-mail + password sign-in (Better Auth `signIn.email`). */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ email, password }: SignInInput): Promise<SignInResult> => {
+      const data = await unwrapAuth(authClient.signIn.email({ email, password, callbackURL: '/dashboard' }));
+      if (data && typeof data === 'object' && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        return { twoFactor: true };
+      }
+      await loadSignedInUser(queryClient);
+      return { twoFactor: false };
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient, unwrapAuth } from '../../../lib/auth-client';
+import type { ProfileLanguage } from './me';
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+  language: ProfileLanguage;
+}
+
+/**
+ * Sign-up (Better Auth `signUp.email`). The answer is the same for a new or an existing e-mail; a confirmation
+ * e-mail is sent and the account signs in only once it is confirmed.
+ */
+export function useSignUp() {
+  return useMutation({
+    mutationFn: async ({ name, email, password, language }: SignUpInput) => {
+      await unwrapAuth(
+        authClient.signUp.email({
+          name,
+          email,
+          password,
+          callbackURL: '/dashboard',
+          // an additional user field on the server (the profile's language for the e-mails)
+          ...({ language } as Record<string, unknown>),
+        }),
+      );
+    },
+  });
+}

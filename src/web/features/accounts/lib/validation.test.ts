@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { groupSecret, isEmail, isPasswordLongEnough, redirectTarget, totpSecret } from './validation';
+
+describe('accounts validation', () => {
+  it('accepts plausible e-mails only', () => {
+    expect(isEmail('ana@cena.app')).toBe(true);
+    expect(isEmail(' ana@cena.app ')).toBe(true);
+    expect(isEmail('ana@cena')).toBe(false);
+    expect(isEmail('ana cena@x.io')).toBe(false);
+    expect(isEmail('')).toBe(false);
+  });
+
+  it('requires 8 characters for a password', () => {
+    expect(isPasswordLongEnough('1234567')).toBe(false);
+    expect(isPasswordLongEnough('12345678')).toBe(true);
+  });
+
+  it('reads and groups the TOTP secret', () => {
+    const uri = 'otpauth://totp/Cena:ana%40cena.app?secret=JBSWY3DPEHPK3PXP&issuer=Cena';
+    expect(totpSecret(uri)).toBe('JBSWY3DPEHPK3PXP');
+    expect(groupSecret('JBSWY3DPEHPK3PXPAB')).toBe('JBSW Y3DP EHPK 3PXP AB');
+    expect(totpSecret('not a uri')).toBe('');
+  });
+
+  it('returns to the guarded page, never to /auth/* or another origin', () => {
+    expect(redirectTarget({ from: { pathname: '/dashboard/profile', search: '?a=1', hash: '#x' } })).toBe(
+      '/dashboard/profile?a=1#x',
+    );
+    expect(redirectTarget(null)).toBe('/dashboard');
+    expect(redirectTarget({ from: { pathname: '/auth/login' } })).toBe('/dashboard');
+    expect(redirectTarget({ from: { pathname: '//evil.example' } })).toBe('/dashboard');
+    expect(redirectTarget({ from: 'x' })).toBe('/dashboard');
+  });
+});

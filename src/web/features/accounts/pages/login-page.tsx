@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { AuthShell } from '../../../app/auth-shell';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { meQueryOptions } from '../api/me';
+import { useHasSession } from '../api/session-check';
+import { SignInForm } from '../components/sign-in-form';
+import { SignUpForm } from '../components/sign-up-form';
+import { redirectTarget } from '../lib/validation';
+
+type Tab = 'signin' | 'signup';
+
+/**
+ * /auth/login: 'Entrar' and 'Criar Conta'. A visitor who is already signed in (or who just signed in) goes to the
+ * page the guard sent them from, else /dashboard.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation('accounts');
+  useDocumentTitle(t('login.documentTitle'));
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const redirectTo = redirectTarget(location.state);
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'signup' ? 'signup' : 'signin');
+  // The cached user (set by a sign-in); never fetched here, so signed-out visitors see no 401.
+  const me = useQuery({ ...meQueryOptions, enabled: false });
+  const hasSession = useHasSession();
+  const oauthError = params.get('error');
+
+  if (me.data || hasSession.data) return <Navigate to={redirectTo} replace />;
+
+  return (
+    <AuthShell>
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl!">
+            {t('login.title')}
+          </CardTitle>
+          <CardDescription>{t('login.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {oauthError ? (
+            <div
+              role="alert"
+              className="flex gap-2 rounded-lg bg-destructive-soft p-3 text-sm text-destructive"
+            >
+              <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {t('login.googleFailed')}
+            </div>
+          ) : null}
+          <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+            <TabsList className="w-full">
+              <TabsTrigger value="signin">{t('login.signInTab')}</TabsTrigger>
+              <TabsTrigger value="signup">{t('login.signUpTab')}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin" className="pt-2">
+              <SignInForm redirectTo={redirectTo} />
+            </TabsContent>
+            <TabsContent value="signup" className="pt-2">
+              <SignUpForm onGoToSignIn={() => setTab('signin')} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { useMe } from '../api/me';
+import { ChangePasswordCard } from '../components/profile/change-password-card';
+import { PersonalInfoCard } from '../components/profile/personal-info-card';
+import { PlanCard } from '../components/profile/plan-card';
+import { PreferencesCard } from '../components/profile/preferences-card';
+import { SessionsCard } from '../components/profile/sessions-card';
+import { TwoFactorCard } from '../components/profile/two-factor-card';
+
+/**
+ * /dashboard/profile: personal info, preferences (language, time zone), plan (link to /pricing; subscription and
+ * payment history come with billing), security (password, two-factor, sign out everywhere).
+ * Rendered inside the auth guard, so the user is loaded.
+ */
+export default function ProfilePage() {
+  const { t } = useTranslation('accounts');
+  useDocumentTitle(t('profile.documentTitle'));
+  const { data: me } = useMe();
+  if (!me) return null; // the guard shows the spinner / redirect
+
+  return (
+    <div className="container-page flex max-w-3xl flex-col gap-6 py-8 sm:py-10">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('profile.title')}</h1>
+        <p className="text-muted-foreground">{t('profile.subtitle')}</p>
+      </header>
+      <PersonalInfoCard me={me} />
+      <PreferencesCard me={me} />
+      <PlanCard />
+      <section aria-labelledby="profile-security" className="flex flex-col gap-4">
+        <h2 id="profile-security" className="mt-2 text-xl font-semibold tracking-tight">
+          {t('profile.security')}
+        </h2>
+        <ChangePasswordCard />
+        <TwoFactorCard me={me} />
+        <SessionsCard />
+      </section>
+    </div>
+  );
+}

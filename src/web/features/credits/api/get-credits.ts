@@ -1,0 +1,54 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export interface CreditGrant {
+  id: string;
+  amount: number;
+  remaining: number;
+  source: string;
+  planType: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+  expired: boolean;
+}
+
+export interface CreditEntry {
+  id: string;
+  kind: string;
+  amount: number;
+  createdAt: string;
+  grantId: string | null;
+  holdId: string | null;
+}
+
+export interface Credits {
+  balance: number;
+  /** Credits expiring within the next 7 days, and the days left until the first of them expires. */
+  expiringSoon: { total: number; daysLeft: number | null };
+  grants: CreditGrant[];
+  entries: CreditEntry[];
+}
+
+export const CREDITS_QUERY_KEY = ['credits'] as const;
+
+export const creditsQueryOptions = queryOptions({
+  queryKey: CREDITS_QUERY_KEY,
+  queryFn: ({ signal }) => api.get<Credits>('/api/credits', signal),
+  staleTime: 60_000,
+});
+
+/** `GET /api/credits`: balance, expiring-soon summary, grants, recent ledger entries. Kept live by the SSE stream. */
+export function useCredits() {
+  return useQuery(creditsQueryOptions);
+}
+
+/**
+ * A `credits` realtime event: show the new balance at once, then refetch the rest (expiring-soon, grants, entries).
+ */
+export function applyCreditsEvent(queryClient: QueryClient, data: unknown): void {
+  const balance = (data as { balance?: unknown } | null)?.balance;
+  if (typeof balance === 'number' && Number.isFinite(balance)) {
+    queryClient.setQueryData<Credits>(CREDITS_QUERY_KEY, (old) => (old ? { ...old, balance } : old));
+  }
+  void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+}

@@ -1,0 +1,6 @@
+import { currentLanguage } from '../../../app/i18n';
+
+/** An integer in the UI language: 1500 → "1.500" (pt-BR) / "1,500" (en). */
+export function formatCredits(value: number): string {
+  return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 0 }).format(value);
+}

@@ -1,0 +1,39 @@
+import type { LocaleShape } from '../../../app/locale-shape';
+import type ptBR from './pt-BR';
+
+/** `help` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
+const en: LocaleShape<typeof ptBR> = {
+  documentTitle: 'Help center — Cena',
+  title: 'Help center',
+  subtitle: 'Quick answers, what Cena does and how to reach us.',
+  tabs: { faq: 'FAQ', features: 'Features', contact: 'Contact' },
+  features: {
+    audio: {
+      title: 'Built-in audio',
+      body: 'Every video comes with sound: ambience, effects and dialogue generated with the picture, no separate editing.',
+    },
+    resolution: {
+      title: '{{resolution}} output',
+      body: 'Videos in {{resolution}} (Full HD), ready for social media, presentations or your website.',
+    },
+    scene: {
+      title: 'Advanced scene understanding',
+      body: 'The model understands the characters, setting, light and camera moves in your prompt and keeps them consistent.',
+    },
+    modes: {
+      title: 'Text-to-video and image-to-video',
+      body: 'Start from a description or animate a reference image, and join scenes into videos over one minute long.',
+    },
+    prompts: {
+      title: 'Smart prompt processing',
+      body: 'Your text is organised automatically into the JSON prompt format the model understands best: scene, style, camera and audio.',
+    },
+  },
+  contact: {
+    title: 'Contact support',
+    body: 'Questions about credits, plans, payments or a specific video? Send us an e-mail.',
+    reply: 'We reply within {{hours}} hours.',
+  },
+};
+
+export default en;

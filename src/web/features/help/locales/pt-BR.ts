@@ -1,0 +1,34 @@
+/** `help` namespace (pt-BR, the source of truth): the signed-in help center. */
+export default {
+  documentTitle: 'Central de Ajuda — Cena',
+  title: 'Central de Ajuda',
+  subtitle: 'Respostas rápidas, o que o Cena faz e como falar com a gente.',
+  tabs: { faq: 'FAQ', features: 'Recursos', contact: 'Contato' },
+  features: {
+    audio: {
+      title: 'Áudio integrado',
+      body: 'Cada vídeo já sai com som: ambiente, efeitos e falas gerados junto com a imagem, sem edição à parte.',
+    },
+    resolution: {
+      title: 'Saída em {{resolution}}',
+      body: 'Vídeos em {{resolution}} (Full HD), prontos para publicar nas redes, em apresentações ou no seu site.',
+    },
+    scene: {
+      title: 'Compreensão avançada de cena',
+      body: 'O modelo entende personagens, ambiente, luz e movimento de câmera descritos no prompt e os mantém coerentes.',
+    },
+    modes: {
+      title: 'Texto-para-vídeo e imagem-para-vídeo',
+      body: 'Crie a partir de uma descrição ou anime uma imagem de referência, e junte cenas em vídeos de mais de um minuto.',
+    },
+    prompts: {
+      title: 'Processamento inteligente de prompts',
+      body: 'Seu texto é organizado automaticamente no formato de prompt JSON que o modelo entende melhor: cena, estilo, câmera e áudio.',
+    },
+  },
+  contact: {
+    title: 'Fale com o suporte',
+    body: 'Dúvidas sobre créditos, planos, pagamentos ou um vídeo específico? Mande um e-mail.',
+    reply: 'Respondemos em até {{hours}} horas.',
+  },
+} as const;

@@ -1,0 +1,25 @@
+import { CircleHelp, CreditCard, History, House, type LucideIcon, Sparkles, User, Video } from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  key: 'dashboard' | 'create' | 'history' | 'profile' | 'help' | 'buyCredits' | 'plans';
+  icon: LucideIcon;
+  /** Match the path exactly (the dashboard home) instead of as a prefix. */
+  end?: boolean;
+}
+
+/** Main sections of the signed-in area (top bar on desktop, drawer on mobile). */
+export const MAIN_NAV: readonly NavItem[] = [
+  { to: '/dashboard', key: 'dashboard', icon: House, end: true },
+  { to: '/dashboard/create', key: 'create', icon: Video },
+  { to: '/dashboard/history', key: 'history', icon: History },
+];
+
+/** The user menu (spec §2): Perfil, Ajuda, Comprar Créditos — then Sair. */
+export const ACCOUNT_NAV: readonly NavItem[] = [
+  { to: '/dashboard/profile', key: 'profile', icon: User },
+  { to: '/dashboard/help', key: 'help', icon: CircleHelp },
+  { to: '/dashboard/buy-credits', key: 'buyCredits', icon: CreditCard },
+];
+
+export const PLANS_NAV: NavItem = { to: '/pricing', key: 'plans', icon: Sparkles };

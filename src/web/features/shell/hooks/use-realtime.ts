@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ME_QUERY_KEY } from '../../accounts/api/me';
+import { applyCreditsEvent, CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
+import { connectEventStream, subscribeEvent } from '../lib/event-stream';
+
+/**
+ * Holds the app's SSE connection while the signed-in shell is mounted and routes its events into the cache:
+ * `credits` → balance; a reconnection → refetch what may have changed meanwhile; the stream refused (e.g. the
+ * session was revoked on another device) → re-check `GET /api/me`, which sends a signed-out user to /auth/login.
+ */
+export function useRealtime(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const unsubscribe = [
+      subscribeEvent('credits', (data) => applyCreditsEvent(queryClient, data)),
+      subscribeEvent('ready', (data) => {
+        if ((data as { reconnected?: boolean } | null)?.reconnected) {
+          void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+        }
+      }),
+      subscribeEvent('closed', () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })),
+    ];
+    const release = connectEventStream();
+    return () => {
+      for (const off of unsubscribe) off();
+      release();
+    };
+  }, [queryClient]);
+}
