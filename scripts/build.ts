@@ -27,7 +27,8 @@ function outputFile(pagePath: string): string {
 
 /**
  * Prerendered pages already show their content, so their JavaScript must not compete with it for a slow mobile
- * connection: a tiny classic script starts the app (module preloads, then the entry) once the page has loaded.
+ * connection: a tiny classic script starts the app (module preloads, then the entry) once the page has loaded and
+ * painted.
  * The SPA shell of signed-in pages has nothing to show without JavaScript and keeps Vite's tags as they are.
  */
 const BOOT_SOURCE = `(function () {
@@ -46,8 +47,47 @@ const BOOT_SOURCE = `(function () {
     script.src = entry;
     document.head.appendChild(script);
   }
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // Only after the page has loaded and its first contentful paint is on screen, so the content (and its hero image)
+  // never waits behind script downloads on a slow connection.
+  var loaded = document.readyState === 'complete';
+  var painted = false;
+  var started = false;
+  function maybeStart() {
+    if (started || !loaded || !painted) return;
+    started = true;
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  if ('PerformanceObserver' in window && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length) {
+        observer.disconnect();
+        painted = true;
+        maybeStart();
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    painted = true;
+  }
+  // A page opened in a background tab reports no first paint: start once it is shown, or after a while anyway.
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'visible') {
+      painted = true;
+      maybeStart();
+    }
+  });
+  setTimeout(function () {
+    painted = true;
+    maybeStart();
+  }, 3000);
+  if (!loaded) {
+    window.addEventListener('load', function () {
+      loaded = true;
+      maybeStart();
+    }, { once: true });
+  }
+  maybeStart();
 })();
 `;
 

@@ -22,7 +22,7 @@ const SECONDS = 8;
 const FPS = 24;
 const OUT_W = 960;
 const OUT_H = 540;
-/** Scenes are computed at a lower resolution (geq is per-pixel) and upscaled: they are smooth anyway. */
+/** Scenes are computed at a lower resolution (geq is per-pixel) and upscaled, unless they have crisp shapes. */
 const SCENE_SIZE = '640x360';
 const MAX_VIDEO_BYTES = 340 * 1024;
 const MAX_POSTER_BYTES = 40 * 1024;
@@ -36,12 +36,15 @@ type Channel = 0 | 1 | 2;
 type Shader = (c: Channel) => string;
 
 const lerp = (a: string | number, b: string | number, t: string) => `lerp(${a},${b},${t})`;
-const gauss = (v: string, width: number) => `exp(-pow((${v})/${width},2))`;
+const gauss = (v: string, width: number | string) => `exp(-pow((${v})/${width},2))`;
 const dist = (cx: string | number, cy: string | number) => `hypot(${x}-(${cx}),${y}-(${cy}))`;
 const sat = (v: string) => `clip(${v},0,1)`;
+const ch = (col: RGB, c: Channel) => col[c];
 /** Three-stop vertical gradient between `t`=0 (a), 0.5 (b) and 1 (c). */
-const grad3 = (a: RGB, b: RGB, c: RGB, t: string): Shader => (ch) =>
-  `if(lt(${t},0.5),${lerp(a[ch], b[ch], `(${t})*2`)},${lerp(b[ch], c[ch], `(${t})*2-1`)})`;
+const grad3 =
+  (a: RGB, b: RGB, c: RGB, t: string): Shader =>
+  (ch) =>
+    `if(lt(${t},0.5),${lerp(a[ch], b[ch], `(${t})*2`)},${lerp(b[ch], c[ch], `(${t})*2-1`)})`;
 
 // --- 1. Pôr do sol em Copacabana ------------------------------------------------------------
 function copacabana(c: Channel): string {
@@ -51,17 +54,17 @@ function copacabana(c: Channel): string {
   const disk = sat(`(0.07-${d})*300`);
   const glow = `(0.6*exp(-${d}/0.1)+0.25*exp(-${d}/0.45))`;
   const sky = grad3([70, 40, 110], [225, 95, 95], [255, 185, 95], `${y}/${horizon}`)(c);
-  const skyLit = `min(255,${lerp(sky, [255, 238, 175][c], disk)}+${glow}*${[255, 150, 60][c]})`;
+  const skyLit = `min(255,${lerp(sky, ch([255, 238, 175], c), disk)}+${glow}*${ch([255, 150, 60], c)})`;
   const hill = `(${horizon}-0.17*exp(-pow((${x}-0.2)/0.085,4))-0.08*exp(-pow((${x}-0.38)/0.07,2))-0.04*exp(-pow((${x}-0.05)/0.15,2)))`;
-  const hillCol = lerp([55, 28, 65][c], [90, 45, 80][c], sat(`(${y}-0.45)/0.17`));
+  const hillCol = lerp(ch([55, 28, 65], c), ch([90, 45, 80], c), sat(`(${y}-0.45)/0.17`));
   const shore = `(0.84+0.008*sin(${x}*9+T*0.8))`;
   const v = sat(`(${y}-${horizon})/0.22`);
   const reflection = `${gauss(`${x}-1`, `(0.03+0.25*${v})`)}*(0.5+0.5*sin(${y}*260-T*3+4*sin(${x}*20+T*0.7)))*(1-0.5*${v})`;
-  const sea = `min(255,${lerp([200, 95, 95][c], [25, 30, 75][c], `sqrt(${v})`)}+${reflection}*${[255, 190, 110][c]}+6*sin(${y}*300+3*sin(${x}*15-T)))`;
-  const foam = [235, 205, 195][c];
-  const sand = [185, 115, 100][c];
-  const stripes = sat(`0.5+2*sin(${y}*150+3*sin(${x}*25))`); // the calçadão's waves
-  const walk = lerp([45, 32, 48][c], [215, 175, 160][c], stripes);
+  const sea = `min(255,${lerp(ch([200, 95, 95], c), ch([25, 30, 75], c), `sqrt(${v})`)}+${reflection}*${ch([255, 190, 110], c)}+6*sin(${y}*300+3*sin(${x}*15-T)))`;
+  const foam = ch([235, 205, 195], c);
+  const sand = ch([185, 115, 100], c);
+  const stripes = sat(`0.5+1.2*sin(${y}*150+3*sin(${x}*25))`); // the calçadão's waves
+  const walk = lerp(ch([70, 48, 66], c), ch([205, 165, 150], c), stripes);
   return `if(gte(${y},0.91),${walk},if(gte(${y},${shore}+0.012),${sand},if(gte(${y},${shore}),${foam},if(gte(${y},${horizon}),${sea},if(gte(${y},${hill}),${hillCol},${skyLit})))))`;
 }
 
@@ -77,19 +80,19 @@ function cafe(c: Channel): string {
   ]
     .map(([bx, by, r]) => `0.3*exp(-pow(${dist(`${bx}+0.012*T`, by ?? 0)}/${r},6))`)
     .join('+');
-  const bg = `min(255,${lerp([62, 36, 26][c], [22, 13, 10][c], y)}+(${bokeh})*${[255, 185, 115][c]})`;
-  const wood = `(${lerp([125, 78, 46][c], [88, 52, 32][c], sat(`0.5+0.5*sin(${x}*40+6*sin(${y}*12+${x}*2))`))})*(1.15-0.6*(${y}-0.8))`;
+  const bg = `min(255,${lerp(ch([62, 36, 26], c), ch([22, 13, 10], c), y)}+(${bokeh})*${ch([255, 185, 115], c)})`;
+  const wood = `(${lerp(ch([125, 78, 46], c), ch([88, 52, 32], c), sat(`0.5+0.5*sin(${x}*40+6*sin(${y}*12+${x}*2))`))})*(1.15-0.6*(${y}-0.8))`;
   const halfW = `(0.2-0.085*(${y}-0.35))`;
   const dx = `abs(${x}-${cx})`;
   const inCup = `lt(${dx},${halfW})*between(${y},0.35,0.83)`;
   const wall = `gt(${dx},${halfW}-0.012)+gt(${y},0.81)`;
   const surface = `(0.78-0.34*min(1,T/7)+0.006*sin(${x}*40-T*6))`;
-  const coffee = `if(lt(${y}-${surface},0.025),${[205, 150, 95][c]}*(1-10*(${y}-${surface})),${[55, 28, 14][c]}+40*${gauss(`${x}-${cx}+${halfW}-0.04`, 0.015)})`;
+  const coffee = `if(lt(${y}-${surface},0.025),${ch([205, 150, 95], c)}*(1-10*(${y}-${surface})),${ch([55, 28, 14], c)}+40*${gauss(`${x}-${cx}+${halfW}-0.04`, 0.015)})`;
   const glass = `min(255,0.9*${bg}+25+70*${gauss(`${x}-${cx}-${halfW}+0.05`, 0.01)})`;
   const cup = `if(${wall},min(255,0.6*${bg}+90),if(gt(${y},${surface}),${coffee},${glass}))`;
   const streamX = `(${cx}-0.02+0.004*sin(${y}*50-T*20))`;
   const inStream = `lt(abs(${x}-${streamX}),0.012)*lt(${y},${surface})*lt(T,7.3)`;
-  const stream = `${[95, 50, 25][c]}+70*${gauss(`${x}-${streamX}+0.005`, 0.004)}`;
+  const stream = `${ch([95, 50, 25], c)}+70*${gauss(`${x}-${streamX}+0.005`, 0.004)}`;
   return `if(${inStream},${stream},if(${inCup},${cup},if(gt(${y},0.8),${wood},${bg})))`;
 }
 
@@ -97,7 +100,7 @@ function cafe(c: Channel): string {
 function floresta(c: Channel): string {
   const fog: RGB = [235, 228, 218];
   const d = dist(1.35, 0.4);
-  const sky = `min(255,${lerp([110, 140, 185][c], [255, 208, 168][c], sat(`${y}/0.55`))}+${[255, 190, 120][c]}*0.5*exp(-${d}/0.12))`;
+  const sky = `min(255,${lerp(ch([110, 140, 185], c), ch([255, 208, 168], c), sat(`${y}/0.55`))}+${ch([255, 190, 120], c)}*0.5*exp(-${d}/0.12))`;
   const layers: { base: number; speed: number; col: RGB; k: number }[] = [
     { base: 0.45, speed: 0.004, col: [150, 172, 168], k: 1 },
     { base: 0.55, speed: 0.008, col: [95, 132, 112], k: 2 },
@@ -119,7 +122,7 @@ function floresta(c: Channel): string {
 function brasilia(c: Channel): string {
   const sunD = dist(1.3, 0.56);
   const sky = grad3([30, 40, 105], [205, 90, 125], [255, 160, 85], sat(`${y}/0.74`))(c);
-  const skyLit = `min(255,${lerp(sky, [255, 215, 140][c], sat(`(0.09-${sunD})*300`))}+0.35*exp(-${sunD}/0.2)*${[255, 140, 60][c]})`;
+  const skyLit = `min(255,${lerp(sky, ch([255, 215, 140], c), sat(`(0.09-${sunD})*300`))}+0.35*exp(-${sunD}/0.2)*${ch([255, 140, 60], c)})`;
   const box = (x0: number, x1: number, y0: number, y1: number) =>
     `between(${x},${x0},${x1})*between(${y},${y0},${y1})`;
   const congress = [
@@ -131,24 +134,26 @@ function brasilia(c: Channel): string {
     `lt(${dist(1.18, 0.56)},0.12)*between(${y},0.56,0.68)`,
   ].join('+');
   const g = sat(`(${y}-0.74)/0.26`);
-  const ground = `${lerp([95, 55, 80][c], [25, 18, 35][c], g)}+70*${gauss(`${x}-1.3`, `(0.04+0.3*(${y}-0.74))`)}*(1-${g})*${[1, 0.7, 0.4][c]}`;
-  const sx = `(0.1+0.17*T)`; // skater position
-  const legs = `between(${y},0.81,0.895)*lt(abs(abs(${x}-${sx})-0.3*(${y}-0.81)),0.009)`;
+  const ground = `${lerp(ch([95, 55, 80], c), ch([25, 18, 35], c), g)}+70*${gauss(`${x}-1.3`, `(0.04+0.3*(${y}-0.74))`)}*(1-${g})*${ch([1, 0.7, 0.4], c)}`;
+  // The skater rides above the caption box, left to right.
+  const sx = `(0.2+0.17*T)`;
+  const sy = `(${y}+0.05)`;
+  const legs = `between(${sy},0.81,0.895)*lt(abs(abs(${x}-${sx})-0.3*(${sy}-0.81)),0.009)`;
   const skater = [
-    `between(${y},0.893,0.905)*lt(abs(${x}-${sx}),0.055)`,
-    `lt(hypot(abs(${x}-${sx})-0.035,${y}-0.913),0.009)`,
+    `between(${sy},0.893,0.905)*lt(abs(${x}-${sx}),0.055)`,
+    `lt(hypot(abs(${x}-${sx})-0.035,${sy}-0.913),0.009)`,
     legs,
-    `between(${y},0.7,0.815)*lt(abs(${x}-${sx}-0.15*(0.81-${y})),0.015)`,
-    `lt(${dist(`${sx}+0.024`, 0.675)},0.022)`,
-    `lt(abs(${y}-0.745-0.25*(${x}-${sx}-0.02)),0.006)*lt(abs(${x}-${sx}-0.02),0.085)`,
+    `between(${sy},0.7,0.815)*lt(abs(${x}-${sx}-0.15*(0.81-${sy})),0.015)`,
+    `lt(hypot(${x}-${sx}-0.024,${sy}-0.675),0.022)`,
+    `lt(abs(${sy}-0.745-0.25*(${x}-${sx}-0.02)),0.006)*lt(abs(${x}-${sx}-0.02),0.085)`,
   ].join('+');
-  const shadow = `0.55*${gauss(`${y}-0.915`, 0.01)}*between(${x},${sx}-0.35,${sx})*${sat(`(${x}-${sx}+0.35)/0.35`)}`;
-  return `if(${skater},${[22, 14, 30][c]},if(${congress},${[40, 26, 52][c]},if(gt(${y},0.74),(${ground})*(1-${shadow}),${skyLit})))`;
+  const shadow = `0.55*${gauss(`${sy}-0.915`, 0.01)}*between(${x},${sx}-0.35,${sx})*${sat(`(${x}-${sx}+0.35)/0.35`)}`;
+  return `if(${skater},${ch([22, 14, 30], c)},if(${congress},${ch([40, 26, 52], c)},if(gt(${y},0.74),(${ground})*(1-${shadow}),${skyLit})))`;
 }
 
 // --- 5. Carnaval com luzes neon -----------------------------------------------------------------
 function carnaval(c: Channel): string {
-  const bg = lerp([40, 6, 68][c], [10, 0, 24][c], y);
+  const bg = lerp(ch([40, 6, 68], c), ch([10, 0, 24], c), y);
   const beam = (px: number, angle: string, col: RGB) =>
     `${gauss(`atan2(${x}-${px},1.05-${y})-(${angle})`, 0.06)}*(0.3+0.7*(1-${y}))*${col[c]}`;
   const pulse = '(0.2+0.015*sin(T*4*PI))'; // two beats per second, like the music
@@ -156,16 +161,29 @@ function carnaval(c: Channel): string {
   const ring = `(${gauss(`${d}-${pulse}`, 0.008)}+0.35*${gauss(`${d}-${pulse}`, 0.045)})`;
   const waveY = `(0.8+0.04*sin(${x}*8-T*PI))`;
   const wave = `(${gauss(`${y}-${waveY}`, 0.006)}+0.3*${gauss(`${y}-${waveY}`, 0.03)})`;
-  const sparkle = `pow(max(0,sin(${x}*38+3*sin(${y}*5))*sin((${y}+T*0.06)*38)),40)`;
-  return [
+  // Big soft confetti lights drifting down (one lap of the frame in 8 s, so it loops).
+  const lights: [number, number, number, RGB][] = [
+    [0.2, 0.1, 0.05, [255, 80, 200]],
+    [0.55, 0.6, 0.035, [80, 230, 255]],
+    [1.2, 0.3, 0.045, [255, 230, 60]],
+    [1.55, 0.75, 0.04, [120, 255, 140]],
+    [1.05, 0.9, 0.03, [255, 120, 60]],
+    [0.75, 0.35, 0.025, [200, 120, 255]],
+  ];
+  const confetti = lights.map(
+    ([lx, ly, r, col]) =>
+      `0.8*exp(-pow(${dist(`${lx}+0.03*sin(T*PI/2+${ly * 9})`, `mod(${ly}+T/8,1.1)-0.05`)}/${r},4))*${col[c]}`,
+  );
+  const sum = [
     bg,
     beam(0.3, '0.5*sin(T*PI/4)', [255, 40, 200]),
     beam(1.48, '-0.5*sin(T*PI/4+1)', [40, 220, 255]),
     beam(0.889, '0.4*sin(T*PI/2+1)', [255, 220, 40]),
-    `${ring}*${[60, 255, 120][c]}`,
-    `${wave}*${[255, 230, 60][c]}`,
-    `${sparkle}*${[255, 240, 255][c]}`,
+    `${ring}*${ch([60, 255, 120], c)}`,
+    `${wave}*${ch([255, 230, 60], c)}`,
+    ...confetti,
   ].join('+');
+  return `min(255,${sum})`;
 }
 
 // ---------------------------------------------------------------------------
@@ -195,6 +213,8 @@ interface Sample {
   shader: Shader;
   tune: Tune;
   extra?: string;
+  /** geq resolution, when the default upscaled one is too soft. */
+  size?: string;
 }
 
 const SAMPLES: Sample[] = [
@@ -216,13 +236,14 @@ const SAMPLES: Sample[] = [
   {
     caption: 'Skate em Brasília ao entardecer',
     shader: brasilia,
+    size: `${OUT_W}x${OUT_H}`,
     tune: { root: 293.66, step: 0.25, notes: [0, 3, 7, 10, 12, 10, 7, 3], kick: true },
   },
   {
     caption: 'Carnaval com luzes neon',
     shader: carnaval,
     tune: { root: 329.63, step: 0.25, notes: [0, 4, 7, 4, 9, 7, 4, 7], kick: true },
-    extra: `hue=H=2*PI*t/${SECONDS}`,
+    extra: `hue=H=0.9*sin(2*PI*t/${SECONDS})`,
   },
 ];
 
@@ -239,7 +260,7 @@ function filterGraph(sample: Sample, captionFile: string, labelFile: string): st
   const text = (file: string, font: string, size: number, pos: string, alpha: number) =>
     `drawtext=fontfile=${font}:textfile=${file}:fontsize=${size}:fontcolor=white@${alpha}:box=1:boxcolor=black@0.4:boxborderw=10:${pos}`;
   const video = [
-    `color=c=black:s=${SCENE_SIZE}:r=${FPS}:d=${SECONDS}`,
+    `color=c=black:s=${sample.size ?? SCENE_SIZE}:r=${FPS}:d=${SECONDS}`,
     'format=gbrp',
     geq,
     ...(sample.extra ? [sample.extra] : []),
@@ -256,8 +277,13 @@ function filterGraph(sample: Sample, captionFile: string, labelFile: string): st
 }
 
 /** Encodes with increasing `quality` values until the output fits `maxBytes`. */
-function encodeToFit(out: string, maxBytes: number, start: number, end: number, args: (q: number) => string[]) {
-  for (let q = start; ; q += 1) {
+function encodeToFit(
+  out: string,
+  maxBytes: number,
+  [start, end, step]: [number, number, number],
+  args: (q: number) => string[],
+) {
+  for (let q = start; ; q += step) {
     ffmpeg([...args(q), out]);
     const size = statSync(out).size;
     if (size <= maxBytes || q >= end) return { size, q };
@@ -308,14 +334,14 @@ function main(): void {
       ]);
 
       const video = join(outDir, `sample-${n}.mp4`);
-      const v = encodeToFit(video, MAX_VIDEO_BYTES, 27, 40, (crf) => [
+      const v = encodeToFit(video, MAX_VIDEO_BYTES, [27, 41, 2], (crf) => [
         ...['-i', master, '-c:v', 'libx264', '-preset', 'slow', '-crf', String(crf)],
         ...['-pix_fmt', 'yuv420p', '-profile:v', 'high', '-movflags', '+faststart'],
         ...['-c:a', 'aac', '-b:a', '64k', '-ac', '2'],
       ]);
       // The poster is the first frame, so swapping poster → video doesn't jump.
       const poster = join(outDir, `sample-${n}.jpg`);
-      const p = encodeToFit(poster, MAX_POSTER_BYTES, 2, 20, (q) => [
+      const p = encodeToFit(poster, MAX_POSTER_BYTES, [2, 20, 1], (q) => [
         ...['-i', master, '-frames:v', '1', '-pix_fmt', 'yuvj420p', '-q:v', String(q)],
       ]);
       total += v.size + p.size;

@@ -1,0 +1,212 @@
+/**
+ * Lighthouse benchmark of the production web build (mobile config, performance only).
+ *
+ *   npm run bench:web
+ *
+ * Builds dist/client if needed, starts the server on a free port with its own temporary database,
+ * audits `/` and `/pricing` (median of 3 runs each), prints the figures against the targets and stops the server.
+ * Exits 0 whatever the figures (it is a benchmark, not a test), 1 if Lighthouse could not run.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const distDir = path.join(root, 'dist/client');
+const PAGES = ['/', '/pricing'];
+const TARGETS = { score: 95, lcpMs: 1500, jsKb: 90 };
+const READY_TIMEOUT_MS = 60_000;
+/** Each page is audited this many times and the median run (by score) is reported, to tame noise. */
+const RUNS = 3;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function ensureBuild(): void {
+  if (existsSync(path.join(distDir, 'index.html'))) return;
+  console.log('No web build found: running npm run build…');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed.');
+}
+
+/** Starts `tsx src/server/main.ts` (node --import tsx, so SIGTERM reaches the server itself). */
+async function startServer(port: number, dataDir: string): Promise<{ child: ChildProcess; logs: string[] }> {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const keep = (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, logs };
+}
+
+async function waitReady(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${baseUrl}/readyz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s.`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Gzip -9 sizes of the same-origin scripts the page loaded, read from dist/client, by URL path. */
+function scriptGzipSizes(lhr: Result, origin: string): Map<string, number> {
+  const details = lhr.audits['network-requests']?.details;
+  const items = details && 'items' in details ? (details.items as Record<string, unknown>[]) : [];
+  const sizes = new Map<string, number>();
+  for (const item of items) {
+    if (item.resourceType !== 'Script' || typeof item.url !== 'string') continue;
+    const url = new URL(item.url);
+    if (url.origin !== origin) continue;
+    const file = path.join(distDir, decodeURIComponent(url.pathname));
+    if (!existsSync(file)) {
+      console.warn(`  (script ${url.pathname} not found under dist/client, not counted)`);
+      continue;
+    }
+    sizes.set(url.pathname, gzipSync(readFileSync(file), { level: 9 }).length);
+  }
+  return sizes;
+}
+
+/** Audits `url` RUNS times (allowing two failed runs, Lighthouse is occasionally flaky) and returns the median. */
+async function medianRun(url: string, port: number): Promise<Result> {
+  const runs: Result[] = [];
+  for (let failures = 0; runs.length < RUNS; ) {
+    const run = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const lhr = run?.lhr;
+    if (lhr && !lhr.runtimeError) {
+      runs.push(lhr);
+    } else if (++failures > 2) {
+      throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    }
+  }
+  runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  const median = runs[Math.floor(runs.length / 2)];
+  if (!median) throw new Error('No Lighthouse run');
+  return median;
+}
+
+const passFail = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+async function main(): Promise<number> {
+  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromePath)) throw new Error(`Chrome not found at ${chromePath}: set CHROME_PATH.`);
+  ensureBuild();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cena-bench-'));
+  // Run as root, embedded Postgres initialises as a separate user, which must be able to enter the directory.
+  chmodSync(dataDir, 0o755);
+  const { child, logs } = await startServer(port, dataDir);
+  process.once('exit', () => child.kill('SIGTERM')); // never leave the server behind, even on a crash
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    try {
+      await waitReady(baseUrl, child);
+    } catch (error) {
+      console.error(logs.slice(-30).join('\n'));
+      throw error;
+    }
+    console.log(`Server ready at ${baseUrl}`);
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: CHROME_FLAGS,
+    });
+    const results: { page: string; score: number; lcp: number; jsKb?: number }[] = [];
+    for (const page of PAGES) {
+      const lhr = await medianRun(`${baseUrl}${page}`, chrome.port);
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const lcp = metric('largest-contentful-paint');
+      const scripts = page === '/' ? scriptGzipSizes(lhr, new URL(baseUrl).origin) : undefined;
+      const jsKb = scripts && [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+      results.push({ page, score, lcp, jsKb });
+      console.log(
+        `${page.padEnd(9)} score ${score}  LCP ${Math.round(lcp)} ms  TBT ${Math.round(metric('total-blocking-time'))} ms` +
+          `  CLS ${metric('cumulative-layout-shift').toFixed(3)}` +
+          (jsKb === undefined ? '' : `  JS ${jsKb.toFixed(1)} KB gzip`),
+      );
+      const largest = [...(scripts ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      for (const [file, bytes] of largest)
+        console.log(`    ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${file}`);
+      if (scripts && scripts.size > largest.length)
+        console.log(`    … and ${scripts.size - largest.length} smaller scripts`);
+    }
+
+    console.log('\nTargets:');
+    for (const { page, score, lcp, jsKb } of results) {
+      console.log(`  ${page}: score ≥ ${TARGETS.score}: ${passFail(score >= TARGETS.score)}`);
+      console.log(`  ${page}: LCP ≤ ${TARGETS.lcpMs} ms: ${passFail(lcp <= TARGETS.lcpMs)}`);
+      if (jsKb !== undefined)
+        console.log(`  ${page}: JS ≤ ${TARGETS.jsKb} KB gzip: ${passFail(jsKb <= TARGETS.jsKb)}`);
+    }
+    return 0;
+  } finally {
+    chrome?.kill();
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench:web failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);
