@@ -145,6 +145,11 @@ function figures(sample: Sample) {
 async function pregrant(pool: pg.Pool, users: string[]): Promise<void> {
   const now = Date.now();
   for (const userId of users) {
+    // Credit accounts reference users.
+    await pool.query('INSERT INTO "user" (id, name, email) VALUES ($1, $1, $2)', [
+      userId,
+      `${userId}@bench.test`,
+    ]);
     for (const [i, days] of [30, 365, null].entries()) {
       await grant(pool, {
         userId,

@@ -1,11 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type pg from 'pg';
+import { type CenaAuth, createAuth } from './accounts/auth.server';
+import { resolveAuthSecret } from './accounts/auth-secret.server';
 import type { Config } from './config.server';
 import { createPool, runMigrations } from './db/database.server';
 import { startEmbeddedPostgres } from './db/embedded-postgres.server';
 import { createApp } from './http/app.server';
 import type { Logger } from './logger.server';
+import { createMailer } from './mail/mailer.server';
+import { RealtimeHub } from './realtime/realtime-hub.server';
 
 export type Role = 'web' | 'worker' | 'all';
 
@@ -42,10 +46,13 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         logger,
       });
   const databaseUrl = config.database.url ?? embedded?.url;
-  if (!databaseUrl) throw new Error('No database: set DATABASE_URL or let Cena start its embedded PostgreSQL.');
+  if (!databaseUrl)
+    throw new Error('No database: set DATABASE_URL or let Cena start its embedded PostgreSQL.');
 
   const pool = createPool(databaseUrl, config.database.poolSize, logger);
   let server: HttpServer | undefined;
+  let realtime: RealtimeHub | undefined;
+  let accounts: CenaAuth | undefined;
   const stopDatabase = async () => {
     await pool.end();
     await embedded?.stop();
@@ -56,7 +63,24 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
 
     let url: string | undefined;
     if (role !== 'worker') {
-      const app = createApp({ config, logger, pool });
+      const mailer = createMailer(config, pool, logger);
+      accounts = createAuth({
+        config,
+        logger,
+        pool,
+        mailer,
+        secret: await resolveAuthSecret(config, logger),
+      });
+      realtime = new RealtimeHub(databaseUrl, logger);
+      await realtime.start();
+      const app = createApp({
+        config,
+        logger,
+        pool,
+        auth: accounts.auth,
+        realtime,
+        devMailbox: mailer.devMailbox,
+      });
       server = await new Promise<HttpServer>((resolve, reject) => {
         const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
           resolve(listening),
@@ -75,7 +99,10 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
       stop() {
         stopping ??= (async () => {
           logger.info('shutting down');
+          // Event streams never end by themselves: close them first, or the server would wait out the timeout.
+          await realtime?.stop();
           if (server) await closeHttpServer(server, config.shutdownTimeoutMs);
+          await accounts?.settle();
           await stopDatabase();
           logger.info('stopped');
         })();
@@ -83,6 +110,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
       },
     };
   } catch (error) {
+    await realtime?.stop();
     if (server) await closeHttpServer(server, 0);
     await stopDatabase().catch(() => undefined);
     throw error;

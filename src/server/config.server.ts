@@ -9,6 +9,23 @@ import { z } from 'zod';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+/** A comma-separated list of IP addresses or CIDR ranges. */
+const ipList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : value,
+  z
+    .array(
+      z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+        error: 'each entry must be an IP address or CIDR range',
+      }),
+    )
+    .default([]),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -26,6 +43,21 @@ const envSchema = z.object({
   SAMPLE_VIDEOS_DIR: optionalString,
   SUPPORT_EMAIL: z.email().default('suporte@cena.app'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Signs sessions and tokens. Required in production; in local mode one is generated under DATA_DIR. */
+  BETTER_AUTH_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+  ),
+  /** smtp(s)://user:pass@host:port. Unset outside production: e-mails go to the dev mailbox (/dev/mailbox). */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Cena <nao-responda@cena.app>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** Reverse proxies whose X-Forwarded-For is believed (client IP for rate limits and sessions). */
+  TRUSTED_PROXIES: ipList,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -48,6 +80,17 @@ export interface Config {
   sampleVideosDir: string | undefined;
   supportEmail: string;
   shutdownTimeoutMs: number;
+  auth: {
+    /** Undefined in local mode only: a secret is then generated once and kept under DATA_DIR. */
+    secret: string | undefined;
+    google: { clientId: string; clientSecret: string } | undefined;
+    trustedProxies: string[];
+  };
+  mail: {
+    /** Undefined: messages go to the dev mailbox in the database (never in production). */
+    smtpUrl: string | undefined;
+    from: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -61,6 +104,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production') {
+    if (!env.BETTER_AUTH_SECRET) problems.push('  BETTER_AUTH_SECRET: required in production');
+    // The dev mailbox shows every message to whoever opens it: production must send real e-mail.
+    if (!env.SMTP_URL) problems.push('  SMTP_URL: required in production (the dev mailbox is local only)');
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push('  GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -80,5 +133,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sampleVideosDir: env.SAMPLE_VIDEOS_DIR ? path.resolve(env.SAMPLE_VIDEOS_DIR) : undefined,
     supportEmail: env.SUPPORT_EMAIL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    auth: {
+      secret: env.BETTER_AUTH_SECRET,
+      google:
+        env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+          ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+          : undefined,
+      trustedProxies: env.TRUSTED_PROXIES,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };
 }

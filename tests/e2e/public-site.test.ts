@@ -118,7 +118,9 @@ describeBrowser('public site in a browser', () => {
         expect(await page.getByRole('banner').isVisible(), path).toBe(true);
         expect(await page.getByRole('contentinfo').isVisible(), path).toBe(true);
         const menu = page.getByRole('button', { name: 'Abrir menu' });
-        expect(await menu.isVisible(), `${path}: the mobile menu button shows only on small screens`).toBe(width < 768);
+        expect(await menu.isVisible(), `${path}: the mobile menu button shows only on small screens`).toBe(
+          width < 768,
+        );
         expect(errors, path).toEqual([]);
         await page.close();
       }

@@ -1,39 +1,80 @@
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { type RunningCena, startCena } from '../../src/server/cena.server';
 import { loadConfig } from '../../src/server/config.server';
 import { createLogger } from '../../src/server/logger.server';
-import { createTestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from './database';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** Every test app signs with this, so two apps on one database accept each other's sessions. */
+export const TEST_AUTH_SECRET = 'cena-test-secret-0123456789abcdef0123456789';
+
 export interface TestApp {
   url: string;
+  /** The app's database, for a second app or a direct pool on it. */
+  databaseUrl: string;
   cena: RunningCena;
   stop(): Promise<void>;
 }
 
-/** The real server, in this process, on its own fresh database and a free port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '5',
-    WEB_DIST_DIR: path.join(ROOT, 'dist/client'),
-    SUPPORT_EMAIL: 'suporte@cena.test',
-    ...env,
+export interface TestAppOptions {
+  /** Run on this database (left in place on stop) instead of a fresh one dropped on stop. */
+  databaseUrl?: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
   });
-  const cena = await startCena(config, createLogger(config.logLevel), 'all');
-  if (!cena.url) throw new Error('the test app has no web role');
-  return {
-    url: cena.url,
-    cena,
-    async stop() {
-      await cena.stop();
-      await database.drop();
-    },
-  };
+}
+
+/**
+ * The real server, in this process, on a free port and its own fresh database (or `options.databaseUrl`). APP_URL
+ * is the app's real address, so e-mailed links and origin checks work as in production; 127.0.0.1 is a trusted
+ * proxy, so a test can act from any client address with X-Forwarded-For.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const database: TestDatabase | undefined = options.databaseUrl ? undefined : await createTestDatabase();
+  const databaseUrl = options.databaseUrl ?? database?.url ?? '';
+  try {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '5',
+      WEB_DIST_DIR: path.join(ROOT, 'dist/client'),
+      SUPPORT_EMAIL: 'suporte@cena.test',
+      BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+      TRUSTED_PROXIES: '127.0.0.1',
+      ...env,
+    });
+    const cena = await startCena(config, createLogger(config.logLevel), 'all');
+    if (!cena.url) throw new Error('the test app has no web role');
+    return {
+      url,
+      databaseUrl,
+      cena,
+      async stop() {
+        await cena.stop();
+        await database?.drop();
+      },
+    };
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
 }

@@ -5,7 +5,10 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPool, runMigrations } from '../../src/server/db/database.server';
-import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres.server';
+import {
+  type EmbeddedPostgresHandle,
+  startEmbeddedPostgres,
+} from '../../src/server/db/embedded-postgres.server';
 import { createLogger } from '../../src/server/logger.server';
 import { TEMPLATE_DATABASE } from './database';
 
@@ -46,7 +49,11 @@ export default async function setup(project: TestProject) {
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'cena-test-'));
     // Run as root, PostgreSQL runs as its own user, which must be able to reach the data folder.
     await chmod(tempDir, 0o755);
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'postgres'), port: await freePort(), logger });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, 'postgres'),
+      port: await freePort(),
+      logger,
+    });
     adminUrl = embedded.url;
   }
 

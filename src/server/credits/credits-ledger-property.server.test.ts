@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { insertUser } from '../../../tests/support/users';
 import { EXPIRING_SOON_WINDOW_DAYS, REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
@@ -108,7 +109,7 @@ function spendOrder(grants: ModelGrant[], now: number): ModelGrant[] {
 }
 
 async function runSequence(ops: Op[]): Promise<void> {
-  const userId = `prop-${randomUUID()}`;
+  const userId = await insertUser(pool, `prop-${randomUUID()}`);
   const grants: ModelGrant[] = [];
   const holds: ModelHold[] = [];
   let now = T0;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { insertUser } from '../../../tests/support/users';
 import { REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
@@ -37,7 +38,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const newUser = () => `user-${randomUUID()}`;
+const newUser = () => insertUser(pool);
 
 async function give(
   userId: string,
@@ -66,7 +67,7 @@ async function holdOk(userId: string, amount: number, now = T0, reference = `req
 
 describe('spending rules (spec §4)', () => {
   it('takes from the grant expiring soonest first and grants without expiry last', async () => {
-    const user = newUser();
+    const user = await newUser();
     const never = await give(user, 5, null);
     const in10 = await give(user, 5, at(10));
     const in3 = await give(user, 5, at(3));
@@ -87,7 +88,7 @@ describe('spending rules (spec §4)', () => {
   });
 
   it('breaks ties on equal expiry by the older grant', async () => {
-    const user = newUser();
+    const user = await newUser();
     const older = await give(user, 5, at(5), {}, at(-2));
     const newer = await give(user, 5, at(5), {}, at(-1));
     await holdOk(user, 4);
@@ -97,7 +98,7 @@ describe('spending rules (spec §4)', () => {
   });
 
   it('skips expired and empty grants', async () => {
-    const user = newUser();
+    const user = await newUser();
     const emptied = await give(user, 5, at(2));
     await holdOk(user, 5); // empties `emptied`: still valid at 1.5 days, but nothing left
     const expired = await give(user, 50, at(1));
@@ -113,7 +114,7 @@ describe('spending rules (spec §4)', () => {
   });
 
   it('consumes nothing when the valid total is short, even if expired credits would cover it', async () => {
-    const user = newUser();
+    const user = await newUser();
     await give(user, 100, at(1));
     await give(user, 5, at(10));
     await give(user, 3, null);
@@ -129,7 +130,9 @@ describe('spending rules (spec §4)', () => {
   });
 
   it('answers insufficient with balance 0 for a user who never had credits', async () => {
-    expect(await hold(pool, { userId: newUser(), amount: 1, reference: `req-${randomUUID()}` }, T0)).toEqual({
+    expect(
+      await hold(pool, { userId: await newUser(), amount: 1, reference: `req-${randomUUID()}` }, T0),
+    ).toEqual({
       ok: false,
       reason: 'insufficient_credits',
       balance: 0,
@@ -137,7 +140,7 @@ describe('spending rules (spec §4)', () => {
   });
 
   it('does not count expired credits in the balance (expiry at exactly now is expired)', async () => {
-    const user = newUser();
+    const user = await newUser();
     await give(user, 10, at(1));
     await give(user, 4, null, {}, at(0.5)); // created later: listed first
     expect(await balance(pool, user, at(0.5))).toBe(14);
@@ -154,7 +157,7 @@ describe('spending rules (spec §4)', () => {
 
 describe('idempotency', () => {
   it('grants once per source reference, also when the calls race', async () => {
-    const user = newUser();
+    const user = await newUser();
     const input = { userId: user, amount: 100, source: 'package', sourceRef: `cs_${randomUUID()}` } as const;
     const first = await grant(pool, { ...input, expiresAt: at(30) }, T0);
     // A retry computes its expiry from its own clock: still the same grant.
@@ -173,12 +176,14 @@ describe('idempotency', () => {
 
   it('refuses a source reference reused for another user or amount', async () => {
     const input = { amount: 10, source: 'plan', sourceRef: `in_${randomUUID()}`, expiresAt: null } as const;
-    await grant(pool, { ...input, userId: newUser() }, T0);
-    await expect(grant(pool, { ...input, userId: newUser() }, T0)).rejects.toThrow(CreditsConflictError);
+    await grant(pool, { ...input, userId: await newUser() }, T0);
+    await expect(grant(pool, { ...input, userId: await newUser() }, T0)).rejects.toThrow(
+      CreditsConflictError,
+    );
   });
 
   it('holds once per reference, also on a double click', async () => {
-    const user = newUser();
+    const user = await newUser();
     await give(user, 100, null);
     const reference = `req-${randomUUID()}`;
     const first = await hold(pool, { userId: user, amount: 10, reference }, T0);
@@ -197,13 +202,13 @@ describe('idempotency', () => {
     await expect(hold(pool, { userId: user, amount: 25, reference }, T0)).rejects.toThrow(
       CreditsConflictError,
     );
-    await expect(hold(pool, { userId: newUser(), amount: 10, reference }, T0)).rejects.toThrow(
+    await expect(hold(pool, { userId: await newUser(), amount: 10, reference }, T0)).rejects.toThrow(
       CreditsConflictError,
     );
   });
 
   it('refuses one of two different users racing with the same reference', async () => {
-    const [a, b] = [newUser(), newUser()];
+    const [a, b] = [await newUser(), await newUser()];
     await Promise.all([give(a, 10, null), give(b, 10, null)]);
     const reference = `req-${randomUUID()}`;
     const results = await Promise.allSettled([
@@ -217,7 +222,7 @@ describe('idempotency', () => {
   });
 
   it('returns a resolved hold for a retried reference instead of holding again', async () => {
-    const user = newUser();
+    const user = await newUser();
     await give(user, 30, null);
     const reference = `req-${randomUUID()}`;
     const held = await holdOk(user, 10, T0, reference);
@@ -228,7 +233,7 @@ describe('idempotency', () => {
   });
 
   it('captures exactly once; void after capture changes nothing', async () => {
-    const user = newUser();
+    const user = await newUser();
     await give(user, 30, null);
     const held = await holdOk(user, 10);
     const first = await capture(pool, held.id, at(0.1));
@@ -244,7 +249,7 @@ describe('idempotency', () => {
   });
 
   it('voids exactly once; capture after void changes nothing', async () => {
-    const user = newUser();
+    const user = await newUser();
     await give(user, 30, null);
     const held = await holdOk(user, 10);
     expect((await voidHold(pool, held.id, T0)).changed).toBe(true);
@@ -255,7 +260,7 @@ describe('idempotency', () => {
   });
 
   it('resolves a hold once when captures and voids race', async () => {
-    const user = newUser();
+    const user = await newUser();
     await give(user, 100, null);
     const holds = await Promise.all(Array.from({ length: 5 }, () => holdOk(user, 10)));
     for (const held of holds) {
@@ -278,7 +283,7 @@ describe('idempotency', () => {
 
 describe('void', () => {
   it('gives each part back to the grant it came from', async () => {
-    const user = newUser();
+    const user = await newUser();
     const soon = await give(user, 5, at(10));
     const never = await give(user, 10, null);
     const held = await holdOk(user, 8);
@@ -300,7 +305,7 @@ describe('void', () => {
   });
 
   it('returns the part of a grant that expired meanwhile as a refund grant valid 7 days', async () => {
-    const user = newUser();
+    const user = await newUser();
     const soon = await give(user, 5, at(1));
     const never = await give(user, 10, null);
     const held = await holdOk(user, 8);
@@ -330,7 +335,7 @@ describe('void', () => {
       grant(
         pool,
         {
-          userId: newUser(),
+          userId: await newUser(),
           amount: 5,
           source: 'refund',
           sourceRef: `hold:${randomUUID()}`,
@@ -344,7 +349,7 @@ describe('void', () => {
 
 describe('expiringSoon', () => {
   it('sums the credits expiring within 7 days and counts whole days to the first, rounded up', async () => {
-    const user = newUser();
+    const user = await newUser();
     expect(await expiringSoon(pool, user, T0)).toEqual({ total: 0, daysLeft: null });
     await give(user, 10, at(2.5));
     await give(user, 5, at(6));
@@ -362,7 +367,7 @@ describe('expiringSoon', () => {
 
 describe('concurrency', () => {
   it('accepts exactly 10 of 200 concurrent holds of 10 against a balance of 100', async () => {
-    const user = newUser();
+    const user = await newUser();
     await give(user, 40, at(5));
     await give(user, 35, at(9));
     await give(user, 25, null);
@@ -379,7 +384,7 @@ describe('concurrency', () => {
   });
 
   it('keeps users apart: concurrent holds of different users all succeed', async () => {
-    const users = Array.from({ length: 20 }, newUser);
+    const users = await Promise.all(Array.from({ length: 20 }, newUser));
     await Promise.all(users.map((user) => give(user, 10, null)));
     const results = await Promise.all(
       users.map((user) => hold(pool, { userId: user, amount: 10, reference: user })),
@@ -390,7 +395,7 @@ describe('concurrency', () => {
 
 describe('ledger integrity', () => {
   it('rejects updating or deleting ledger entries and allocations', async () => {
-    const user = newUser();
+    const user = await newUser();
     await give(user, 10, null);
     await holdOk(user, 3);
     await expect(
@@ -404,7 +409,7 @@ describe('ledger integrity', () => {
   });
 
   it('lists recent entries newest first, one per grant a hold touched', async () => {
-    const user = newUser();
+    const user = await newUser();
     const a = await give(user, 4, at(3));
     const b = await give(user, 10, null);
     const held = await holdOk(user, 6);
@@ -417,8 +422,8 @@ describe('ledger integrity', () => {
   });
 
   it('audits clean after normal use and reports a corrupted grant or hold', async () => {
-    const user = newUser();
-    const bystander = newUser();
+    const user = await newUser();
+    const bystander = await newUser();
     const target = await give(user, 20, at(10));
     await give(user, 5, null);
     await give(bystander, 5, null);
@@ -451,7 +456,7 @@ describe('ledger integrity', () => {
 
 describe('validation', () => {
   it('rejects bad amounts, keys and ids before touching the database', async () => {
-    const user = newUser();
+    const user = await newUser();
     const base = { userId: user, source: 'package', sourceRef: 'x', expiresAt: null } as const;
     for (const amount of [0, -1, 1.5, 1_000_001, Number.NaN]) {
       await expect(grant(pool, { ...base, amount })).rejects.toThrow();

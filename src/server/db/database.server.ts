@@ -1,7 +1,7 @@
 import path from 'node:path';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger.server';
 import * as schema from './schema.server';
@@ -33,7 +33,10 @@ export async function runMigrations(pool: pg.Pool, logger: Logger): Promise<void
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
-    logger.info({ migrations: readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length }, 'migrations applied');
+    logger.info(
+      { migrations: readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length },
+      'migrations applied',
+    );
   } finally {
     client.release();
   }

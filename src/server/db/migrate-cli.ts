@@ -8,7 +8,11 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const embedded = config.database.url
   ? undefined
-  : await startEmbeddedPostgres({ dataDir: config.database.embeddedDir, port: config.database.embeddedPort, logger });
+  : await startEmbeddedPostgres({
+      dataDir: config.database.embeddedDir,
+      port: config.database.embeddedPort,
+      logger,
+    });
 const pool = createPool(config.database.url ?? embedded?.url ?? '', 1, logger);
 try {
   await runMigrations(pool, logger);

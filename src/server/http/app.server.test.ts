@@ -34,7 +34,9 @@ describe('API fallbacks', () => {
       const response = await get('/api/does-not-exist', { method });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toContain('application/json');
-      expect(await response.json()).toMatchObject({ error: { code: 'not_found', message: 'Rota não encontrada.' } });
+      expect(await response.json()).toMatchObject({
+        error: { code: 'not_found', message: 'Rota não encontrada.' },
+      });
     }
   });
 });
@@ -54,7 +56,9 @@ describe('web pages', () => {
     const html = await (await get('/contact')).text();
     expect(html).toContain('suporte@cena.test');
     expect(html).not.toContain('__CENA_SUPPORT_EMAIL__');
-    expect(html).toContain('<script type="application/json" id="cena-config">{"supportEmail":"suporte@cena.test"}');
+    expect(html).toContain(
+      '<script type="application/json" id="cena-config">{"supportEmail":"suporte@cena.test","googleEnabled":false,"devMailbox":true}',
+    );
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {
@@ -115,7 +119,8 @@ describe('security headers', () => {
   });
 
   it('sends HSTS in production', async () => {
-    const production = await startTestApp({ NODE_ENV: 'production' });
+    // Production needs real e-mail; nothing is sent in this test, so the SMTP server need not exist.
+    const production = await startTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' });
     try {
       const response = await fetch(`${production.url}/healthz`);
       expect(response.headers.get('strict-transport-security')).toContain('max-age=');

@@ -8,21 +8,46 @@ import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
 import { ADMIN_PATH } from '../../shared/routes';
+import { authRoutes } from '../accounts/auth.routes.server';
+import type { Auth } from '../accounts/auth.server';
+import { meRoutes } from '../accounts/me.routes.server';
+import { requireSession } from '../accounts/session.server';
+import { adminRoutes } from '../admin/admin.routes.server';
 import type { Config } from '../config.server';
+import { creditsRoutes } from '../credits/credits.routes.server';
 import { migrationsApplied } from '../db/database.server';
 import type { Logger } from '../logger.server';
-import { apiError, type AppEnv } from './errors.server';
+import { devMailboxRoutes } from '../mail/dev-mailbox.server';
+import { eventsRoutes } from '../realtime/events.routes.server';
+import type { RealtimeHub } from '../realtime/realtime-hub.server';
+import { type AppEnv, apiError } from './errors.server';
 import { WebPages } from './web-pages.server';
 
 export interface AppDependencies {
   config: Config;
   logger: Logger;
   pool: pg.Pool;
+  auth: Auth;
+  realtime: RealtimeHub;
+  /** E-mails go to the dev mailbox (local mode): serve it at /dev/mailbox and /api/dev/mailbox. */
+  devMailbox: boolean;
+}
+
+/** Reset links carry their token in the path; logs keep the route, never the token. */
+function redactSecrets(path: string): string {
+  return path.replace(/(\/reset-password\/)[^/]+/, '$1:token');
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function createApp({ config, logger, pool }: AppDependencies): Hono<AppEnv> {
+export function createApp({
+  config,
+  logger,
+  pool,
+  auth,
+  realtime,
+  devMailbox,
+}: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -33,7 +58,7 @@ export function createApp({ config, logger, pool }: AppDependencies): Hono<AppEn
     c.get('logger').info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: redactSecrets(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
@@ -88,15 +113,28 @@ export function createApp({ config, logger, pool }: AppDependencies): Hono<AppEn
 
   const api = new Hono<AppEnv>();
   api.use(compress());
+  const session = requireSession(auth);
+  api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
+  api.route('/me', meRoutes(pool, session));
+  api.route('/admin', adminRoutes(pool, session));
+  api.route('/credits', creditsRoutes(pool, session));
+  api.route('/events', eventsRoutes(pool, realtime, session));
+  const mailbox = devMailbox ? devMailboxRoutes(pool) : undefined;
+  if (mailbox) api.route('/dev/mailbox', mailbox.api);
   api.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
   app.route('/api', api);
 
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
+  if (mailbox) app.route('/dev/mailbox', mailbox.page);
 
   const distDir = config.webDistDir;
   app.use(
     '/assets/*',
-    serveStatic({ root: distDir, precompressed: true, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }),
+    serveStatic({
+      root: distDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE),
+    }),
   );
   app.use(
     '/samples/*',
@@ -109,7 +147,11 @@ export function createApp({ config, logger, pool }: AppDependencies): Hono<AppEn
   // Other files of the build's public folder (favicon, robots.txt); HTML goes through WebPages below.
   app.use('/:file{[^/]+\\.(?!html$)[a-z0-9]+}', serveStatic({ root: distDir, precompressed: true }));
 
-  const pages = new WebPages(distDir, { supportEmail: config.supportEmail });
+  const pages = new WebPages(distDir, {
+    supportEmail: config.supportEmail,
+    googleEnabled: config.auth.google !== undefined,
+    devMailbox,
+  });
   app.on(['GET', 'HEAD'], '*', (c) => pages.respond(c));
   app.all('*', (c) => apiError(c, 405, 'method_not_allowed', 'Método não permitido.'));
 

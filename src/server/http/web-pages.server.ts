@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
 import { isKnownPagePath, isPrerenderedPath, NOT_FOUND_PATH } from '../../shared/routes';
 
@@ -16,6 +16,10 @@ const SUPPORT_EMAIL_PLACEHOLDER = '__CENA_SUPPORT_EMAIL__';
 
 export interface PublicConfig {
   supportEmail: string;
+  /** Google sign-in is configured: show its button. */
+  googleEnabled: boolean;
+  /** E-mails go to /dev/mailbox (local mode): the web may point there. */
+  devMailbox: boolean;
 }
 
 interface Document {
@@ -76,7 +80,8 @@ export class WebPages {
   /** The document for a request path and the status to answer it with. */
   private resolve(pathname: string): { file: string; status: 200 | 404 } {
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    if (isPrerenderedPath(normalised)) return { file: prerenderedFile(this.distDir, normalised), status: 200 };
+    if (isPrerenderedPath(normalised))
+      return { file: prerenderedFile(this.distDir, normalised), status: 200 };
     if (isKnownPagePath(normalised)) return { file: path.join(this.distDir, SHELL_FILE), status: 200 };
     return { file: prerenderedFile(this.distDir, NOT_FOUND_PATH), status: 404 };
   }

@@ -1,0 +1,80 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { type AppEnv, apiError } from '../http/errors.server';
+
+/**
+ * Input checks shared by Cena's JSON endpoints: bad input always answers 4xx in the standard error shape with a
+ * pt-BR message, never a 5xx. Schemas are strict objects (unknown fields are refused, so a typo is not silently
+ * ignored) with their own pt-BR messages; `genericMessages` covers what the schemas do not word themselves.
+ */
+
+/** Plenty for any Cena form; larger bodies are refused before they are read. */
+const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+const genericMessages: z.core.$ZodErrorMap = (issue) => {
+  const where = issue.path && issue.path.length > 0 ? ` em "${issue.path.join('.')}"` : '';
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `Campo não permitido: ${issue.keys.join(', ')}.`;
+    case 'invalid_type':
+      return where ? `Tipo inválido${where}.` : 'O corpo da requisição deve ser um objeto JSON.';
+    case 'too_big':
+      return `Valor grande demais${where}.`;
+    case 'too_small':
+      return `Valor pequeno demais${where}.`;
+    default:
+      return `Valor inválido${where}.`;
+  }
+};
+
+/** Refuses bodies over MAX_JSON_BODY_BYTES, whether announced by Content-Length or streamed. */
+export const jsonBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
+  maxSize: MAX_JSON_BODY_BYTES,
+  onError: (c) => apiError(c, 413, 'payload_too_large', 'Corpo da requisição grande demais.'),
+});
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+
+/** Reads and validates a JSON body; on failure `response` is the 4xx to return. */
+export async function parseJsonBody<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<Parsed<z.output<S>>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    return {
+      ok: false,
+      response: apiError(
+        c,
+        415,
+        'unsupported_media_type',
+        'Envie os dados em JSON (Content-Type: application/json).',
+      ),
+    };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    return {
+      ok: false,
+      response: apiError(c, 400, 'invalid_json', 'O corpo da requisição não é um JSON válido.'),
+    };
+  }
+  const result = schema.safeParse(body, { error: genericMessages });
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? 'Dados inválidos.';
+    return { ok: false, response: apiError(c, 400, 'invalid_request', message) };
+  }
+  return { ok: true, data: result.data };
+}
+
+/** For endpoints that take no parameters: a query string is a client mistake, refused like an unknown field. */
+export const rejectQueryParameters: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const names = [...new URL(c.req.url).searchParams.keys()];
+  if (names.length > 0) {
+    return apiError(c, 400, 'invalid_request', `Parâmetro não permitido: ${[...new Set(names)].join(', ')}.`);
+  }
+  await next();
+};

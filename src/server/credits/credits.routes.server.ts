@@ -1,0 +1,46 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import type pg from 'pg';
+import { rejectQueryParameters } from '../accounts/request-validation.server';
+import { sessionOf } from '../accounts/session.server';
+import type { AppEnv } from '../http/errors.server';
+import { balance, expiringSoon, listGrants, recentEntries } from './credits-ledger.server';
+
+/** How many ledger entries the credits view lists (docs/accounts-contract.md). */
+const RECENT_ENTRIES = 20;
+
+/** `GET /api/credits`: the signed-in user's balance, what expires soon, their grants and latest ledger entries. */
+export function creditsRoutes(pool: pg.Pool, requireSession: MiddlewareHandler<AppEnv>): Hono<AppEnv> {
+  return new Hono<AppEnv>().get('/', requireSession, rejectQueryParameters, async (c) => {
+    const userId = sessionOf(c).user.id;
+    // One clock for every part, so "expired" and the balance agree.
+    const now = new Date();
+    const [current, soon, grants, entries] = await Promise.all([
+      balance(pool, userId, now),
+      expiringSoon(pool, userId, now),
+      listGrants(pool, userId, now),
+      recentEntries(pool, userId, RECENT_ENTRIES),
+    ]);
+    return c.json({
+      balance: current,
+      expiringSoon: soon,
+      grants: grants.map((grant) => ({
+        id: grant.id,
+        amount: grant.amount,
+        remaining: grant.remaining,
+        source: grant.source,
+        planType: grant.planType,
+        expiresAt: grant.expiresAt?.toISOString() ?? null,
+        createdAt: grant.createdAt.toISOString(),
+        expired: grant.expired,
+      })),
+      entries: entries.map((entry) => ({
+        id: entry.id,
+        kind: entry.kind,
+        amount: entry.amount,
+        createdAt: entry.createdAt.toISOString(),
+        grantId: entry.grantId,
+        holdId: entry.holdId,
+      })),
+    });
+  });
+}

@@ -1,0 +1,141 @@
+import type { MailMessage } from './mailer.server';
+
+/**
+ * The account e-mails, in the user's language (pt-BR by default, English), each as plain text and HTML. Every value
+ * that reaches the HTML is escaped: names are user input.
+ */
+
+export type MailLanguage = 'pt' | 'en';
+
+/** The profile's language when it is a known one; pt-BR otherwise (the product's default). */
+export function mailLanguage(value: unknown): MailLanguage {
+  return value === 'en' ? 'en' : 'pt';
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+interface Recipient {
+  email: string;
+  name: string;
+  language: MailLanguage;
+}
+
+interface Content {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  closing: string;
+}
+
+const SIGNATURE: Record<MailLanguage, string> = { pt: 'Equipe Cena', en: 'The Cena team' };
+
+function render(to: Recipient, content: Content): MailMessage {
+  const { subject, greeting, paragraphs, action, closing } = content;
+  const signature = SIGNATURE[to.language];
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${action.label}: ${action.url}`,
+    '',
+    closing,
+    '',
+    `— ${signature}`,
+    '',
+  ].join('\n');
+  const p = (body: string) => `<p style="margin:0 0 16px">${body}</p>`;
+  const html = `<!doctype html>
+<html lang="${to.language === 'en' ? 'en' : 'pt-BR'}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b;line-height:1.5">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold">Cena</p>
+${p(escapeHtml(greeting))}
+${paragraphs.map((paragraph) => p(escapeHtml(paragraph))).join('\n')}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#18181b;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p>
+${p(`${escapeHtml(to.language === 'en' ? 'Or open this link:' : 'Ou abra este link:')}<br><span style="word-break:break-all">${escapeHtml(action.url)}</span>`)}
+${p(escapeHtml(closing))}
+<p style="margin:0;color:#71717a">— ${escapeHtml(signature)}</p>
+</div>
+</body>
+</html>
+`;
+  return { to: to.email, subject, text, html, links: [action.url] };
+}
+
+const hello = (to: Recipient) => (to.language === 'en' ? `Hello, ${to.name}!` : `Olá, ${to.name}!`);
+
+export function verificationMail(to: Recipient, url: string): MailMessage {
+  return render(
+    to,
+    to.language === 'en'
+      ? {
+          subject: 'Confirm your e-mail — Cena',
+          greeting: hello(to),
+          paragraphs: ['Confirm your e-mail address to activate your Cena account.'],
+          action: { label: 'Confirm e-mail', url },
+          closing: 'The link is valid for 1 hour. If you did not create an account, ignore this e-mail.',
+        }
+      : {
+          subject: 'Confirme seu e-mail — Cena',
+          greeting: hello(to),
+          paragraphs: ['Confirme seu endereço de e-mail para ativar sua conta na Cena.'],
+          action: { label: 'Confirmar e-mail', url },
+          closing: 'O link vale por 1 hora. Se você não criou uma conta, ignore este e-mail.',
+        },
+  );
+}
+
+export function resetPasswordMail(to: Recipient, url: string): MailMessage {
+  return render(
+    to,
+    to.language === 'en'
+      ? {
+          subject: 'Reset your password — Cena',
+          greeting: hello(to),
+          paragraphs: ['We received a request to reset the password of your Cena account.'],
+          action: { label: 'Choose a new password', url },
+          closing:
+            'The link is valid for 1 hour. If you did not ask for it, ignore this e-mail: your password stays the same.',
+        }
+      : {
+          subject: 'Redefina sua senha — Cena',
+          greeting: hello(to),
+          paragraphs: ['Recebemos um pedido para redefinir a senha da sua conta na Cena.'],
+          action: { label: 'Criar nova senha', url },
+          closing:
+            'O link vale por 1 hora. Se você não fez esse pedido, ignore este e-mail: sua senha continua a mesma.',
+        },
+  );
+}
+
+/** Sent instead of a verification e-mail when someone signs up with an address that already has an account. */
+export function existingAccountMail(to: Recipient, signInUrl: string): MailMessage {
+  return render(
+    to,
+    to.language === 'en'
+      ? {
+          subject: 'Someone tried to create an account with your e-mail — Cena',
+          greeting: hello(to),
+          paragraphs: [
+            'Someone just tried to create a Cena account with this e-mail address, which already has an account.',
+            'If it was you, sign in instead; if you forgot your password, choose "Forgot your password?" on the sign-in page. If your e-mail is not confirmed yet, signing in sends a new confirmation link.',
+          ],
+          action: { label: 'Sign in', url: signInUrl },
+          closing: 'If it was not you, ignore this e-mail: nothing changed in your account.',
+        }
+      : {
+          subject: 'Alguém tentou criar uma conta com seu e-mail — Cena',
+          greeting: hello(to),
+          paragraphs: [
+            'Alguém acabou de tentar criar uma conta na Cena com este e-mail, que já tem uma conta.',
+            'Se foi você, entre na sua conta; se esqueceu a senha, use "Esqueceu a senha?" na página de entrada. Se seu e-mail ainda não foi confirmado, entrar envia um novo link de confirmação.',
+          ],
+          action: { label: 'Entrar', url: signInUrl },
+          closing: 'Se não foi você, ignore este e-mail: nada mudou na sua conta.',
+        },
+  );
+}

@@ -1,0 +1,96 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type pg from 'pg';
+import { rejectQueryParameters } from '../accounts/request-validation.server';
+import { sessionOf } from '../accounts/session.server';
+import { balance } from '../credits/credits-ledger.server';
+import { type AppEnv, apiError } from '../http/errors.server';
+import type { RealtimeHub, Subscriber } from './realtime-hub.server';
+
+/** Below the idle timeouts of common proxies (often 30–60 s), so they keep the stream open. */
+const HEARTBEAT_MS = 25_000;
+/** How long the browser's EventSource waits before reconnecting. */
+const RETRY_MS = 3_000;
+
+/**
+ * `GET /api/events`: the signed-in user's server-sent events (docs/accounts-contract.md): `ready` on connect,
+ * `credits` with the fresh balance whenever their grants change in any process, a comment heartbeat every
+ * HEARTBEAT_MS. Never compressed (compression buffers) and marked so proxies do not buffer it either.
+ */
+export function eventsRoutes(
+  pool: pg.Pool,
+  hub: RealtimeHub,
+  requireSession: MiddlewareHandler<AppEnv>,
+): Hono<AppEnv> {
+  return new Hono<AppEnv>().get('/', requireSession, rejectQueryParameters, (c) => {
+    if (hub.stopping) return apiError(c, 503, 'shutting_down', 'Servidor reiniciando. Tente novamente.');
+    const userId = sessionOf(c).user.id;
+    const logger = c.get('logger');
+
+    // Subscribed before the stream starts (its methods are filled in once it exists), so a user over the limit gets
+    // a plain 429 rather than a stream their EventSource would keep reopening.
+    const subscriber: Subscriber = { notify: () => {}, close: () => {} };
+    const unsubscribe = hub.subscribe(userId, subscriber);
+    if (!unsubscribe) {
+      return apiError(
+        c,
+        429,
+        'too_many_streams',
+        'Muitas conexões abertas. Feche outras abas e tente de novo.',
+      );
+    }
+
+    const response = streamSSE(c, async (stream) => {
+      let finish = () => {};
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      stream.onAbort(finish);
+
+      // Balance reads for one stream never overlap, and a burst of notifications costs at most one more read.
+      let reading = false;
+      let stale = false;
+      const sendBalance = async () => {
+        if (reading) {
+          stale = true;
+          return;
+        }
+        reading = true;
+        try {
+          do {
+            stale = false;
+            const current = await balance(pool, userId);
+            if (stream.closed || stream.aborted) return;
+            await stream.writeSSE({ event: 'credits', data: JSON.stringify({ balance: current }) });
+          } while (stale);
+        } catch (error) {
+          logger.warn({ err: error }, 'could not send a credits event');
+        } finally {
+          reading = false;
+        }
+      };
+      subscriber.notify = (event) => {
+        if (event.type === 'credits') void sendBalance();
+      };
+      subscriber.close = () => {
+        void stream.close();
+        finish();
+      };
+
+      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: RETRY_MS });
+        await finished;
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+      }
+    });
+    response.headers.set('Cache-Control', 'no-cache, no-transform');
+    response.headers.set('X-Accel-Buffering', 'no');
+    // The socket is not reused after a stream ends: closing a stream (shutdown) then frees its connection at once
+    // instead of leaving it idle until the keep-alive timeout.
+    response.headers.set('Connection', 'close');
+    return response;
+  });
+}

@@ -1,0 +1,81 @@
+import { randomInt } from 'node:crypto';
+
+/**
+ * A browser stand-in for API tests: keeps its cookies, sends the app's Origin (Better Auth checks it on requests
+ * that carry cookies) and acts from its own client address through X-Forwarded-For (the test app trusts
+ * 127.0.0.1 as a proxy), so each client has its own rate-limit budget, as separate people would.
+ */
+
+let clients = 0;
+
+/** A distinct address per client in this process; the random part keeps parallel test files apart. */
+function nextAddress(): string {
+  clients += 1;
+  return `10.${randomInt(0, 256)}.${Math.floor(clients / 256) % 256}.${clients % 256}`;
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** Sent as JSON with Content-Type: application/json. */
+  json?: unknown;
+  /** Sent as is (for malformed bodies). */
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export class SessionClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    readonly address: string = nextAddress(),
+  ) {}
+
+  /** The same person, on another device: same address, no cookies. */
+  anotherDevice(): SessionClient {
+    return new SessionClient(this.baseUrl, this.address);
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async fetch(pathOrUrl: string, options: RequestOptions = {}): Promise<Response> {
+    const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${this.baseUrl}${pathOrUrl}`;
+    const headers: Record<string, string> = {
+      origin: this.baseUrl,
+      'x-forwarded-for': this.address,
+      ...options.headers,
+    };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(url, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  async json<T = Record<string, unknown>>(
+    pathOrUrl: string,
+    options: RequestOptions = {},
+  ): Promise<{ status: number; body: T }> {
+    const response = await this.fetch(pathOrUrl, options);
+    return { status: response.status, body: (await response.json()) as T };
+  }
+}
