@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +11,7 @@ import {
   startEmbeddedPostgres,
 } from '../src/server/db/embedded-postgres.server';
 import { createLogger } from '../src/server/logger.server';
+import { freePort } from '../tests/support/free-port';
 
 /**
  * `npm run bench:credits`: holds per second and latency of `hold()` against the bare SQL of a hold, on a
@@ -30,17 +30,6 @@ const ROUND_MS = 2_000;
 const WARMUP_MS = 300;
 const HOLD_AMOUNT = 10;
 const logger = createLogger('warn');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type HoldFn = (userId: string, reference: string) => Promise<void>;
 

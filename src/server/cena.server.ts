@@ -4,8 +4,7 @@ import type pg from 'pg';
 import { type CenaAuth, createAuth } from './accounts/auth.server';
 import { resolveAuthSecret } from './accounts/auth-secret.server';
 import type { Config } from './config.server';
-import { createPool, runMigrations } from './db/database.server';
-import { startEmbeddedPostgres } from './db/embedded-postgres.server';
+import { openDatabase } from './db/open-database.server';
 import { createApp } from './http/app.server';
 import type { Logger } from './logger.server';
 import { createMailer } from './mail/mailer.server';
@@ -38,29 +37,13 @@ function closeHttpServer(server: HttpServer, timeoutMs: number): Promise<void> {
 
 /** Starts the processes' shared parts (database, migrations) and the parts of the given role. */
 export async function startCena(config: Config, logger: Logger, role: Role): Promise<RunningCena> {
-  const embedded = config.database.url
-    ? undefined
-    : await startEmbeddedPostgres({
-        dataDir: config.database.embeddedDir,
-        port: config.database.embeddedPort,
-        logger,
-      });
-  const databaseUrl = config.database.url ?? embedded?.url;
-  if (!databaseUrl)
-    throw new Error('No database: set DATABASE_URL or let Cena start its embedded PostgreSQL.');
-
-  const pool = createPool(databaseUrl, config.database.poolSize, logger);
+  const database = await openDatabase(config, logger);
+  const { pool } = database;
   let server: HttpServer | undefined;
   let realtime: RealtimeHub | undefined;
   let accounts: CenaAuth | undefined;
-  const stopDatabase = async () => {
-    await pool.end();
-    await embedded?.stop();
-  };
 
   try {
-    await runMigrations(pool, logger);
-
     let url: string | undefined;
     if (role !== 'worker') {
       const mailer = createMailer(config, pool, logger);
@@ -71,7 +54,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         mailer,
         secret: await resolveAuthSecret(config, logger),
       });
-      realtime = new RealtimeHub(databaseUrl, logger);
+      realtime = new RealtimeHub(database.url, logger);
       await realtime.start();
       const app = createApp({
         config,
@@ -103,7 +86,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
           await realtime?.stop();
           if (server) await closeHttpServer(server, config.shutdownTimeoutMs);
           await accounts?.settle();
-          await stopDatabase();
+          await database.close();
           logger.info('stopped');
         })();
         return stopping;
@@ -112,7 +95,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
   } catch (error) {
     await realtime?.stop();
     if (server) await closeHttpServer(server, 0);
-    await stopDatabase().catch(() => undefined);
+    await database.close().catch(() => undefined);
     throw error;
   }
 }

@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { type RunningCena, startCena } from '../../src/server/cena.server';
 import { loadConfig } from '../../src/server/config.server';
 import { createLogger } from '../../src/server/logger.server';
 import { createTestDatabase, type TestDatabase } from './database';
+import { freePort } from './free-port';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -21,17 +21,6 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Run on this database (left in place on stop) instead of a fresh one dropped on stop. */
   databaseUrl?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

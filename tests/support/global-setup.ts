@@ -1,5 +1,4 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +10,7 @@ import {
 } from '../../src/server/db/embedded-postgres.server';
 import { createLogger } from '../../src/server/logger.server';
 import { TEMPLATE_DATABASE } from './database';
+import { freePort } from './free-port';
 
 /**
  * One real PostgreSQL for the whole run: `TEST_DATABASE_URL` when set, else an embedded server in a temporary
@@ -21,17 +21,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseAdminUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function withDatabase(url: string, database: string): string {

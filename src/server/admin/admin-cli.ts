@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig } from '../config.server';
-import { createPool, runMigrations } from '../db/database.server';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.server';
+import { openDatabase } from '../db/open-database.server';
 import { createLogger } from '../logger.server';
 import { CommandError, parseAdminArgs, runAdminCommand, USAGE, UsageError } from './admin-commands.server';
 
@@ -22,25 +21,16 @@ async function main(): Promise<number> {
   const config = loadConfig();
   // The command's answer is the output: JSON logs only for warnings, unless LOG_LEVEL asks for more.
   const logger = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
-  const embedded = config.database.url
-    ? undefined
-    : await startEmbeddedPostgres({
-        dataDir: config.database.embeddedDir,
-        port: config.database.embeddedPort,
-        logger,
-      });
-  const pool = createPool(config.database.url ?? embedded?.url ?? '', 2, logger);
+  const database = await openDatabase(config, logger, 2);
   try {
-    await runMigrations(pool, logger);
-    console.log(await runAdminCommand(pool, command));
+    console.log(await runAdminCommand(database.pool, command));
     return 0;
   } catch (error) {
     if (!(error instanceof CommandError)) throw error;
     console.error(error.message);
     return 1;
   } finally {
-    await pool.end();
-    await embedded?.stop();
+    await database.close();
   }
 }
 
