@@ -214,6 +214,14 @@ describeBrowser('accounts in a browser', () => {
     await page.getByRole('heading', { name: 'Central de Ajuda' }).waitFor();
   });
 
+  it('helps from the help center: FAQ search, its contact fallback, and the five feature cards', async () => {
+    await page.getByTestId('faq-search').fill('zzzz-nada-xyz');
+    await page.getByTestId('faq-empty').getByRole('button').click();
+    expect(await page.getByTestId('help-contact').textContent()).toContain('suporte@cena.test');
+    await page.getByRole('tab', { name: 'Recursos' }).click();
+    expect(await page.getByTestId('help-features').locator('li').count()).toBe(5);
+  });
+
   it('sends an authenticated visitor of /auth/login to the dashboard', async () => {
     await page.goto(`${app.url}/auth/login`);
     await page.waitForURL('**/dashboard');
