@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type BillingPeriod, PLAN_IDS, type PlanId } from '../shared/catalogue';
 
 /**
  * The one place that reads the environment. Every variable is listed in README.md with its default;
@@ -58,6 +59,21 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   /** Reverse proxies whose X-Forwarded-For is believed (client IP for rate limits and sessions). */
   TRUSTED_PROXIES: ipList,
+  /** Stripe (both keys, or neither: then the local test checkout, never in production). */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_STARTER_MONTHLY: optionalString,
+  STRIPE_PRICE_STARTER_YEARLY: optionalString,
+  STRIPE_PRICE_CREATOR_MONTHLY: optionalString,
+  STRIPE_PRICE_CREATOR_YEARLY: optionalString,
+  STRIPE_PRICE_PRO_MONTHLY: optionalString,
+  STRIPE_PRICE_PRO_YEARLY: optionalString,
+  STRIPE_PRICE_STUDIO_MONTHLY: optionalString,
+  STRIPE_PRICE_STUDIO_YEARLY: optionalString,
+  /** Where the portal button goes when Stripe returns no portal url (spec §7). */
+  STRIPE_PORTAL_LOGIN_URL: optionalUrl,
+  /** Another Stripe API address (tests: a local fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: optionalUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -91,6 +107,25 @@ export interface Config {
     smtpUrl: string | undefined;
     from: string;
   };
+  billing: {
+    /** Undefined: the local test checkout (refused in production). */
+    stripe: StripeConfig | undefined;
+    portalLoginUrl: string | undefined;
+  };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Price id per plan and period (subscription Checkout; mapping invoice lines back to plans). */
+  prices: Record<PlanId, Record<BillingPeriod, string>>;
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+function stripeApi(base: string): NonNullable<StripeConfig['api']> {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 export class ConfigError extends Error {
@@ -109,6 +144,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!env.BETTER_AUTH_SECRET) problems.push('  BETTER_AUTH_SECRET: required in production');
     // The dev mailbox shows every message to whoever opens it: production must send real e-mail.
     if (!env.SMTP_URL) problems.push('  SMTP_URL: required in production (the dev mailbox is local only)');
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('  STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET: set both to use Stripe, or neither');
+  }
+  const stripeOn = Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
+  // The local checkout grants credits for nothing: production must take real payments.
+  if (env.NODE_ENV === 'production' && !stripeOn) {
+    problems.push('  STRIPE_SECRET_KEY: required in production (the local test checkout is local only)');
+  }
+  const prices = {} as Record<PlanId, Record<BillingPeriod, string>>;
+  for (const plan of PLAN_IDS) {
+    const monthly = env[`STRIPE_PRICE_${plan.toUpperCase()}_MONTHLY` as keyof Env] as string | undefined;
+    const yearly = env[`STRIPE_PRICE_${plan.toUpperCase()}_YEARLY` as keyof Env] as string | undefined;
+    if (stripeOn && !monthly)
+      problems.push(`  STRIPE_PRICE_${plan.toUpperCase()}_MONTHLY: required with Stripe`);
+    if (stripeOn && !yearly)
+      problems.push(`  STRIPE_PRICE_${plan.toUpperCase()}_YEARLY: required with Stripe`);
+    prices[plan] = { monthly: monthly ?? '', yearly: yearly ?? '' };
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('  GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
@@ -142,5 +195,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       trustedProxies: env.TRUSTED_PROXIES,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    billing: {
+      stripe:
+        stripeOn && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              prices,
+              api: env.STRIPE_API_BASE ? stripeApi(env.STRIPE_API_BASE) : undefined,
+            }
+          : undefined,
+      portalLoginUrl: env.STRIPE_PORTAL_LOGIN_URL,
+    },
   };
 }

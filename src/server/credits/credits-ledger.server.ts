@@ -65,6 +65,30 @@ export const holdInputSchema = z.object({
 });
 export type HoldInput = z.input<typeof holdInputSchema>;
 
+export const clawbackInputSchema = z.object({
+  userId: userIdSchema,
+  /** The grant whose payment was refunded, by its own idempotency key. */
+  source: z.enum(GRANT_SOURCES),
+  sourceRef: idempotencyKeySchema,
+  /** One clawback per reference (e.g. the Stripe refund id): a replay takes nothing more. */
+  reference: idempotencyKeySchema,
+  /** At most this many credits (a partial refund); undefined = all that is left of the grant. */
+  maxAmount: creditAmountSchema.optional(),
+});
+export type ClawbackInput = z.input<typeof clawbackInputSchema>;
+
+export interface ClawbackResult {
+  /** False when this reference was already applied: nothing changed. */
+  created: boolean;
+  /** Credits taken back by this reference (0 when everything had been spent). */
+  amount: number;
+  grantId: string;
+}
+
+export class GrantNotFoundError extends Error {
+  override name = 'GrantNotFoundError';
+}
+
 export const recentEntriesLimitSchema = z.number().int().min(1).max(1000);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -139,7 +163,8 @@ export type AuditProblemCode =
   | 'hold_allocation_sum'
   | 'hold_entries_mismatch'
   | 'hold_resolution'
-  | 'user_mismatch';
+  | 'user_mismatch'
+  | 'clawback_mismatch';
 
 export interface AuditProblem {
   code: AuditProblemCode;
@@ -535,6 +560,56 @@ export async function voidHold(pool: pg.Pool, holdId: string, now: Date = new Da
   });
 }
 
+/**
+ * Takes back the unspent part of a refunded purchase's grant (up to `maxAmount`), never below zero, with one
+ * `clawback` ledger entry; once per `reference`. It lowers `remaining`, so like a hold it first locks the user's
+ * account row: a concurrent hold cannot spend what is being taken back, and two clawbacks of one grant serialise.
+ * Credits already spent stay spent (the refund is the provider's business; the ledger never goes negative).
+ */
+export async function clawback(
+  pool: pg.Pool,
+  input: ClawbackInput,
+  now: Date = new Date(),
+): Promise<ClawbackResult> {
+  const args = clawbackInputSchema.parse(input);
+  nowSchema.parse(now);
+  return inTransaction(pool, async (client) => {
+    await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [args.userId]);
+    const previous = await client.query<{ user_id: string; grant_id: string; amount: number }>(
+      'SELECT user_id, grant_id, amount FROM credit_clawbacks WHERE reference = $1',
+      [args.reference],
+    );
+    const done = previous.rows[0];
+    if (done) {
+      if (done.user_id !== args.userId) {
+        throw new CreditsConflictError(`clawback ${args.reference} already exists for another user`);
+      }
+      return { created: false, amount: done.amount, grantId: done.grant_id };
+    }
+    const found = await client.query<{ id: string; user_id: string; remaining: number }>(
+      'SELECT id, user_id, remaining FROM credit_grants WHERE source = $1 AND source_ref = $2 FOR UPDATE',
+      [args.source, args.sourceRef],
+    );
+    const target = found.rows[0];
+    if (!target || target.user_id !== args.userId) {
+      throw new GrantNotFoundError(`grant ${args.source}:${args.sourceRef} not found for this user`);
+    }
+    const take = Math.min(target.remaining, args.maxAmount ?? target.remaining);
+    // Under the account lock the reference check above is already exclusive; the primary key backs it anyway.
+    await client.query(
+      `WITH taken AS (
+         UPDATE credit_grants SET remaining = remaining - $3::int WHERE id = $2::uuid AND $3::int > 0
+       ), entry AS (
+         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at, metadata)
+         SELECT $1::text, 'clawback', -$3::int, $2::uuid, $5::timestamptz, $6::jsonb WHERE $3 > 0
+       )
+       INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, created_at) VALUES ($4, $1, $2, $3, $5)`,
+      [args.userId, target.id, take, args.reference, now, { reference: args.reference }],
+    );
+    return { created: true, amount: take, grantId: target.id };
+  });
+}
+
 /** Spendable credits: Σ remaining of unexpired grants (pending holds already took theirs). */
 export async function balance(pool: pg.Pool, userId: string, now: Date = new Date()): Promise<number> {
   userIdSchema.parse(userId);
@@ -601,7 +676,7 @@ export async function recentEntries(pool: pg.Pool, userId: string, limit = 20): 
  * `remaining` is recomputed twice, independently of the column itself:
  * 1. from the ledger: Σ of the entries naming the grant;
  * 2. from the holds: amount − every allocation taken from it + the allocations of voided holds that went back
- *    to it (a void gives back iff the grant was still valid when the hold was resolved).
+ *    to it (a void gives back iff the grant was still valid when the hold was resolved) − what refunds clawed back.
  * Holds are checked against their allocations and entries, and each resolved hold must have its resolving
  * entries (one capture, or voids + refund worth its amount). Runs in one REPEATABLE READ snapshot.
  */
@@ -622,6 +697,8 @@ export async function audit(pool: pg.Pool, userId?: string): Promise<AuditProble
       created_amount: string | null;
       creations: string | null;
       allocation_remaining: string;
+      clawed: string;
+      clawed_entries: string;
     }>(
       `WITH by_ledger AS (
          SELECT grant_id,
@@ -641,12 +718,23 @@ export async function audit(pool: pg.Pool, userId?: string): Promise<AuditProble
          JOIN credit_grants g ON g.id = a.grant_id
          WHERE $1::text IS NULL OR g.user_id = $1
          GROUP BY a.grant_id
+       ), by_clawbacks AS (
+         SELECT grant_id, SUM(amount) AS clawed FROM credit_clawbacks
+         WHERE $1::text IS NULL OR user_id = $1
+         GROUP BY grant_id
+       ), clawback_entries AS (
+         SELECT grant_id, -SUM(amount) AS clawed FROM credit_ledger_entries
+         WHERE kind = 'clawback' AND ($1::text IS NULL OR user_id = $1)
+         GROUP BY grant_id
        )
        SELECT g.id, g.user_id, g.amount, g.remaining, l.ledger_remaining, l.created_amount, l.creations,
-              g.amount - COALESCE(b.kept, 0) AS allocation_remaining
+              g.amount - COALESCE(b.kept, 0) - COALESCE(c.clawed, 0) AS allocation_remaining,
+              COALESCE(c.clawed, 0) AS clawed, COALESCE(ce.clawed, 0) AS clawed_entries
        FROM credit_grants g
        LEFT JOIN by_ledger l ON l.grant_id = g.id
        LEFT JOIN by_holds b ON b.grant_id = g.id
+       LEFT JOIN by_clawbacks c ON c.grant_id = g.id
+       LEFT JOIN clawback_entries ce ON ce.grant_id = g.id
        WHERE $1::text IS NULL OR g.user_id = $1
        ORDER BY g.user_id, g.created_at, g.id`,
       [user],
@@ -674,6 +762,14 @@ export async function audit(pool: pg.Pool, userId?: string): Promise<AuditProble
           ...base,
           code: 'grant_allocation_mismatch',
           message: `remaining ${g.remaining} but amount minus kept allocations is ${allocationRemaining}`,
+        });
+      }
+      // Every clawback row must be mirrored by its ledger entry (rows taking 0 have none).
+      if (Number(g.clawed) !== Number(g.clawed_entries)) {
+        problems.push({
+          ...base,
+          code: 'clawback_mismatch',
+          message: `clawbacks take ${g.clawed} but clawback entries sum to ${g.clawed_entries}`,
         });
       }
       if (Number(g.creations ?? 0) !== 1 || Number(g.created_amount ?? 0) !== g.amount) {

@@ -36,10 +36,12 @@ export type HoldStatus = (typeof HOLD_STATUSES)[number];
  * - capture: a hold was captured (0: the credits already left the grants when held);
  * - void: a voided hold's part went back to the grant it came from (+part);
  * - refund_grant: the part of a voided hold whose grant had expired came back as a new refund grant
- *   (+sum, grant_id = the refund grant).
+ *   (+sum, grant_id = the refund grant);
+ * - clawback: a refunded payment took back the unspent part of its grant (−part, grant_id = that grant, one entry
+ *   per `credit_clawbacks` row that took anything).
  * So for every grant, Σ of its entries = its remaining; the audit checks exactly that.
  */
-export const LEDGER_ENTRY_KINDS = ['grant', 'hold', 'capture', 'void', 'refund_grant'] as const;
+export const LEDGER_ENTRY_KINDS = ['grant', 'hold', 'capture', 'void', 'refund_grant', 'clawback'] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -140,7 +142,7 @@ export const creditLedgerEntries = pgTable(
   (t) => [
     check(
       'credit_ledger_entries_kind_valid',
-      sql`${t.kind} IN ('grant', 'hold', 'capture', 'void', 'refund_grant')`,
+      sql`${t.kind} IN ('grant', 'hold', 'capture', 'void', 'refund_grant', 'clawback')`,
     ),
     // The shape of each kind, so a malformed entry cannot be written even by hand.
     check(
@@ -151,8 +153,33 @@ export const creditLedgerEntries = pgTable(
         WHEN 'capture' THEN ${t.amount} = 0 AND ${t.grantId} IS NULL AND ${t.holdId} IS NOT NULL
         WHEN 'void' THEN ${t.amount} > 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NOT NULL
         WHEN 'refund_grant' THEN ${t.amount} > 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NOT NULL
+        WHEN 'clawback' THEN ${t.amount} < 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NULL
         ELSE false END`,
     ),
     index('credit_ledger_entries_user_recent_idx').on(t.userId, t.id.desc()),
+  ],
+);
+
+/**
+ * Credits taken back from a grant because its payment was refunded: one row per refund (`reference`, e.g. the
+ * Stripe refund id), so a replayed refund event takes nothing twice. `amount` may be 0 when everything was spent.
+ */
+export const creditClawbacks = pgTable(
+  'credit_clawbacks',
+  {
+    reference: text('reference').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => creditAccounts.userId),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => creditGrants.id),
+    amount: integer('amount').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('credit_clawbacks_amount_non_negative', sql`${t.amount} >= 0`),
+    check('credit_clawbacks_reference_length', sql`length(${t.reference}) BETWEEN 1 AND 200`),
+    index('credit_clawbacks_grant_idx').on(t.grantId),
   ],
 );

@@ -3,5 +3,6 @@
  * for typed queries. Migrations are generated SQL committed under drizzle/.
  */
 export * from '../accounts/accounts.schema.server';
+export * from '../billing/billing.schema.server';
 export * from '../credits/credits.schema.server';
 export * from '../mail/mail.schema.server';

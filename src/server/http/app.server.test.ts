@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { STRIPE_TEST_ENV } from '../../../tests/support/fake-stripe';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -120,7 +121,11 @@ describe('security headers', () => {
 
   it('sends HSTS in production', async () => {
     // Production needs real e-mail; nothing is sent in this test, so the SMTP server need not exist.
-    const production = await startTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' });
+    const production = await startTestApp({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      ...STRIPE_TEST_ENV,
+    });
     try {
       const response = await fetch(`${production.url}/healthz`);
       expect(response.headers.get('strict-transport-security')).toContain('max-age=');

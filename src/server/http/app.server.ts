@@ -13,6 +13,9 @@ import type { Auth } from '../accounts/auth.server';
 import { meRoutes } from '../accounts/me.routes.server';
 import { requireSession } from '../accounts/session.server';
 import { adminRoutes } from '../admin/admin.routes.server';
+import { billingRoutes } from '../billing/billing.routes.server';
+import { createBilling } from '../billing/billing.server';
+import { devCheckoutPages } from '../billing/dev-checkout-pages.server';
 import type { Config } from '../config.server';
 import { creditsRoutes } from '../credits/credits.routes.server';
 import { migrationsApplied } from '../db/database.server';
@@ -119,6 +122,17 @@ export function createApp({
   api.route('/admin', adminRoutes(pool, session));
   api.route('/credits', creditsRoutes(pool, session));
   api.route('/events', eventsRoutes(pool, realtime, session));
+  const billing = createBilling(config, pool, logger);
+  api.route(
+    '/billing',
+    billingRoutes({
+      pool,
+      provider: billing.provider,
+      requireSession: session,
+      portalLoginUrl: config.billing.portalLoginUrl,
+      webhook: billing.webhook,
+    }),
+  );
   const mailbox = devMailbox ? devMailboxRoutes(pool) : undefined;
   if (mailbox) api.route('/dev/mailbox', mailbox.api);
   api.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
@@ -126,6 +140,8 @@ export function createApp({
 
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
   if (mailbox) app.route('/dev/mailbox', mailbox.page);
+  // The local test checkout's pages exist only without Stripe (and so never in production).
+  if (billing.local) app.route('/dev', devCheckoutPages(auth, billing.local, config.appUrl));
 
   const distDir = config.webDistDir;
   app.use(

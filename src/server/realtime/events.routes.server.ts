@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type pg from 'pg';
 import { rejectQueryParameters } from '../accounts/request-validation.server';
 import { sessionOf } from '../accounts/session.server';
+import { currentSubscription, subscriptionView } from '../billing/billing-store.server';
 import { balance } from '../credits/credits-ledger.server';
 import { type AppEnv, apiError } from '../http/errors.server';
 import type { RealtimeHub, Subscriber } from './realtime-hub.server';
@@ -14,7 +15,8 @@ const RETRY_MS = 3_000;
 
 /**
  * `GET /api/events`: the signed-in user's server-sent events (docs/accounts-contract.md): `ready` on connect,
- * `credits` with the fresh balance whenever their grants change in any process, a comment heartbeat every
+ * `credits` with the fresh balance whenever their grants change in any process, `subscription` with the current
+ * subscription (docs/billing-contract.md) whenever their subscription rows change, a comment heartbeat every
  * HEARTBEAT_MS. Never compressed (compression buffers) and marked so proxies do not buffer it either.
  */
 export function eventsRoutes(
@@ -47,30 +49,37 @@ export function eventsRoutes(
       });
       stream.onAbort(finish);
 
-      // Balance reads for one stream never overlap, and a burst of notifications costs at most one more read.
-      let reading = false;
-      let stale = false;
-      const sendBalance = async () => {
-        if (reading) {
-          stale = true;
-          return;
-        }
-        reading = true;
+      // One writer per stream: reads never overlap, a burst of notifications costs at most one more read of each
+      // kind, and when both are due the balance goes first (a fixed order the client and tests can rely on).
+      const dirty = { credits: false, subscription: false };
+      let pumping = false;
+      const pump = async () => {
+        if (pumping) return;
+        pumping = true;
         try {
-          do {
-            stale = false;
-            const current = await balance(pool, userId);
+          while (dirty.credits || dirty.subscription) {
             if (stream.closed || stream.aborted) return;
-            await stream.writeSSE({ event: 'credits', data: JSON.stringify({ balance: current }) });
-          } while (stale);
+            if (dirty.credits) {
+              dirty.credits = false;
+              const current = await balance(pool, userId);
+              if (stream.closed || stream.aborted) return;
+              await stream.writeSSE({ event: 'credits', data: JSON.stringify({ balance: current }) });
+            } else {
+              dirty.subscription = false;
+              const subscription = subscriptionView(await currentSubscription(pool, userId));
+              if (stream.closed || stream.aborted) return;
+              await stream.writeSSE({ event: 'subscription', data: JSON.stringify({ subscription }) });
+            }
+          }
         } catch (error) {
-          logger.warn({ err: error }, 'could not send a credits event');
+          logger.warn({ err: error }, 'could not send a realtime event');
         } finally {
-          reading = false;
+          pumping = false;
         }
       };
       subscriber.notify = (event) => {
-        if (event.type === 'credits') void sendBalance();
+        dirty[event.type] = true;
+        void pump();
       };
       subscriber.close = () => {
         void stream.close();

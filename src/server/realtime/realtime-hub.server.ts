@@ -8,7 +8,7 @@ import type { Logger } from '../logger.server';
  * process keeps one dedicated connection LISTENing and hands each event to that user's subscribers.
  *
  * A dropped LISTEN connection is re-opened with back-off; events raised while it was down are lost, so once it is
- * back every subscriber is told its data may have changed ("credits" for now) and refreshes.
+ * back every subscriber is told its data may have changed ("credits" and "subscription") and refreshes.
  */
 
 const CHANNEL = 'cena_events';
@@ -17,7 +17,7 @@ export const MAX_STREAMS_PER_USER = 20;
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 10_000;
 
-const eventSchema = z.object({ type: z.literal('credits'), userId: z.string().min(1) });
+const eventSchema = z.object({ type: z.enum(['credits', 'subscription']), userId: z.string().min(1) });
 export type RealtimeEvent = z.infer<typeof eventSchema>;
 
 export interface Subscriber {
@@ -119,7 +119,10 @@ export class RealtimeHub {
       }
       this.retryDelay = RETRY_MIN_MS;
       this.logger.info('realtime LISTEN connection restored');
-      for (const userId of this.subscribers.keys()) this.deliver({ type: 'credits', userId });
+      for (const userId of this.subscribers.keys()) {
+        this.deliver({ type: 'credits', userId });
+        this.deliver({ type: 'subscription', userId });
+      }
     }, this.retryDelay);
   }
 

@@ -130,8 +130,12 @@ it('re-opens a dropped LISTEN connection and refreshes the open streams', async 
      WHERE application_name = 'cena-realtime' AND datname = current_database()`,
   );
   expect(killed.rowCount).toBe(1);
-  // Once back, the hub tells every stream its data may have changed.
+  // Once back, the hub tells every stream its data may have changed: the balance, then the subscription.
   expect(await events.next()).toEqual({ event: 'credits', data: JSON.stringify({ balance: 0 }) });
+  expect(await events.next()).toEqual({
+    event: 'subscription',
+    data: JSON.stringify({ subscription: null }),
+  });
   await give(userId, 5);
   expect(await events.next()).toEqual({ event: 'credits', data: JSON.stringify({ balance: 5 }) });
   await events.cancel();

@@ -1,6 +1,6 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
- * `accounts` / `shell` / `credits` / `help` (sign-in pages and the signed-in area).
+ * `accounts` / `shell` / `credits` / `help` / `billing` (sign-in pages and the signed-in area).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
  * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
@@ -13,6 +13,7 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type accountsPt from '../features/accounts/locales/pt-BR';
+import type billingPt from '../features/billing/locales/pt-BR';
 import type creditsPt from '../features/credits/locales/pt-BR';
 import type faqPt from '../features/faq/locales/pt-BR';
 import type helpPt from '../features/help/locales/pt-BR';
@@ -24,7 +25,16 @@ export const LANGUAGES = ['pt-BR', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 export const LANG_STORAGE_KEY = 'cena.lang';
-export const NAMESPACES = ['common', 'public', 'faq', 'accounts', 'shell', 'credits', 'help'] as const;
+export const NAMESPACES = [
+  'common',
+  'public',
+  'faq',
+  'accounts',
+  'shell',
+  'credits',
+  'help',
+  'billing',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces a page loads on demand (`common` is always there). */
 export type PageNamespace = Exclude<Namespace, 'common'>;
@@ -40,6 +50,7 @@ declare module 'i18next' {
       shell: typeof shellPt;
       credits: typeof creditsPt;
       help: typeof helpPt;
+      billing: typeof billingPt;
     };
   }
 }
@@ -55,6 +66,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     shell: () => import('../features/shell/locales/pt-BR'),
     credits: () => import('../features/credits/locales/pt-BR'),
     help: () => import('../features/help/locales/pt-BR'),
+    billing: () => import('../features/billing/locales/pt-BR'),
   },
   en: {
     common: () => import('./locales/en'),
@@ -64,6 +76,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     shell: () => import('../features/shell/locales/en'),
     credits: () => import('../features/credits/locales/en'),
     help: () => import('../features/help/locales/en'),
+    billing: () => import('../features/billing/locales/en'),
   },
 };
 

@@ -11,7 +11,10 @@ const PublicLayout = lazyPage(() => import('./public-layout'));
 /** TanStack Query + the routes that talk to the API: kept out of the public pages' JavaScript. */
 const AppDataLayout = lazyPage(() => import('./app-data-layout'));
 const ACCOUNTS_NS = { namespaces: ['accounts'] } as const;
-const SHELL_NS = { namespaces: ['accounts', 'shell', 'credits'] } as const;
+/** The shell shows the plan badge, so `billing` comes with it. */
+const SHELL_NS = { namespaces: ['accounts', 'shell', 'credits', 'billing'] } as const;
+const PROFILE_NS = { namespaces: ['accounts', 'billing', 'credits'] } as const;
+const BILLING_NS = { namespaces: ['billing', 'credits'] } as const;
 const RequireAuthLayout = lazyPage(() => import('../features/accounts/components/require-auth'), ACCOUNTS_NS);
 const ShellLayout = lazyPage(() => import('../features/shell/pages/shell-layout'), SHELL_NS);
 const RequireAdminLayout = lazyPage(
@@ -31,14 +34,19 @@ const PrivacyPage = lazyPage(() => import('../features/public/pages/privacy-page
 const ContactPage = lazyPage(() => import('../features/public/pages/contact-page'), PUBLIC_NS);
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
-// Accounts and the signed-in area (features/accounts, shell, credits, help)
+// Accounts and the signed-in area (features/accounts, shell, credits, help, billing)
 const LoginPage = lazyPage(() => import('../features/accounts/pages/login-page'), ACCOUNTS_NS);
 const ResetPasswordPage = lazyPage(
   () => import('../features/accounts/pages/reset-password-page'),
   ACCOUNTS_NS,
 );
 const DashboardHomePage = lazyPage(() => import('../features/shell/pages/dashboard-home-page'), SHELL_NS);
-const ProfilePage = lazyPage(() => import('../features/accounts/pages/profile-page'), ACCOUNTS_NS);
+const ProfilePage = lazyPage(() => import('../features/accounts/pages/profile-page'), PROFILE_NS);
+const BuyCreditsPage = lazyPage(() => import('../features/billing/pages/buy-credits-page'), BILLING_NS);
+const PaymentSuccessPage = lazyPage(
+  () => import('../features/billing/pages/payment-success-page'),
+  BILLING_NS,
+);
 const HelpPage = lazyPage(() => import('../features/help/pages/help-page'), { namespaces: ['help', 'faq'] });
 const ComingSoonPage = lazyPage(() => import('../features/shell/pages/coming-soon-page'), SHELL_NS);
 const AdminPage = lazyPage(() => import('../features/accounts/pages/admin-page'), ACCOUNTS_NS);
@@ -58,15 +66,7 @@ function layout(Component: LazyPage, children: RouteObject[]): RouteObject {
 }
 
 /** Dashboard routes that later issues build: an "em breve" page inside the shell until then. */
-const DASHBOARD_COMING_SOON = [
-  'create',
-  'confirmation',
-  'history',
-  'request/:id',
-  'settings',
-  'buy-credits',
-  'payment-success',
-] as const;
+const DASHBOARD_COMING_SOON = ['create', 'confirmation', 'history', 'request/:id', 'settings'] as const;
 
 export const routes: RouteObject[] = [
   layout(PublicLayout, [
@@ -93,6 +93,8 @@ export const routes: RouteObject[] = [
             page(undefined, DashboardHomePage, true),
             page('profile', ProfilePage),
             page('help', HelpPage),
+            page('buy-credits', BuyCreditsPage),
+            page('payment-success', PaymentSuccessPage),
             ...DASHBOARD_COMING_SOON.map((path) => page(path, ComingSoonPage)),
           ],
         },

@@ -161,11 +161,6 @@ const en: LocaleShape<typeof ptBR> = {
       },
       saving: 'Saving…',
     },
-    plan: {
-      title: 'Plan and payments',
-      description: 'Your subscription and payment history will show here.',
-      seePlans: 'See plans',
-    },
     password: {
       title: 'Change password',
       description: 'Changing your password signs you out on your other devices.',

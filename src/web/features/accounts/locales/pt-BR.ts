@@ -157,11 +157,6 @@ export default {
       },
       saving: 'Salvando…',
     },
-    plan: {
-      title: 'Plano e pagamentos',
-      description: 'Sua assinatura e o histórico de pagamentos aparecerão aqui.',
-      seePlans: 'Ver planos',
-    },
     password: {
       title: 'Alterar senha',
       description: 'Ao alterar a senha, suas sessões em outros aparelhos são encerradas.',

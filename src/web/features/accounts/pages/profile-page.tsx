@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../app/use-document-title';
+import { PaymentHistoryCard } from '../../billing/components/payment-history-card';
+import { SubscriptionCard } from '../../billing/components/subscription-card';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
 import { PersonalInfoCard } from '../components/profile/personal-info-card';
-import { PlanCard } from '../components/profile/plan-card';
 import { PreferencesCard } from '../components/profile/preferences-card';
 import { SessionsCard } from '../components/profile/sessions-card';
 import { TwoFactorCard } from '../components/profile/two-factor-card';
 
 /**
- * /dashboard/profile: personal info, preferences (language, time zone), plan (link to /pricing; subscription and
- * payment history come with billing), security (password, two-factor, sign out everywhere).
+ * /dashboard/profile: personal info, preferences (language, time zone), current subscription (portal, link to
+ * /pricing), payment history, security (password, two-factor, sign out everywhere).
  * Rendered inside the auth guard, so the user is loaded.
  */
 export default function ProfilePage() {
@@ -27,7 +28,8 @@ export default function ProfilePage() {
       </header>
       <PersonalInfoCard me={me} />
       <PreferencesCard me={me} />
-      <PlanCard />
+      <SubscriptionCard timeZone={me.profile.timezone} />
+      <PaymentHistoryCard timeZone={me.profile.timezone} />
       <section aria-labelledby="profile-security" className="flex flex-col gap-4">
         <h2 id="profile-security" className="mt-2 text-xl font-semibold tracking-tight">
           {t('profile.security')}

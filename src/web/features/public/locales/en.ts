@@ -155,6 +155,15 @@ const en: LocaleShape<typeof ptBR> = {
     startNow: 'Get started',
     loginRequired: 'Sign-in required',
     loginRequiredDescription: 'Sign in to subscribe to a plan',
+    currentPlan: 'Current plan',
+    changePlan: 'Change plan',
+    processing: 'Processing...',
+    errors: {
+      title: 'Error',
+      portal: 'Could not open the portal. Please try again.',
+      payment: 'Payment error',
+      paymentFallback: 'Please try again later',
+    },
     costNote: 'Each Fast video uses {{fast}} credits and each Quality video uses {{quality}} credits.',
     comparison: {
       title: 'Compare plans',

@@ -155,6 +155,15 @@ export default {
     startNow: 'Começar agora',
     loginRequired: 'Login necessário',
     loginRequiredDescription: 'Faça login para assinar um plano',
+    currentPlan: 'Plano Atual',
+    changePlan: 'Alterar Plano',
+    processing: 'Processando...',
+    errors: {
+      title: 'Erro',
+      portal: 'Não foi possível abrir o portal. Tente novamente.',
+      payment: 'Erro ao processar pagamento',
+      paymentFallback: 'Tente novamente mais tarde',
+    },
     costNote: 'Cada vídeo Fast consome {{fast}} créditos e cada vídeo Quality, {{quality}} créditos.',
     comparison: {
       title: 'Compare os planos',

@@ -1,5 +1,5 @@
 import { ArrowRight, Check, CreditCard, Lock, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -42,6 +42,8 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
+import type { Subscription } from '../../billing/api/requests';
+import { openPendingTab } from '../../billing/lib/new-tab';
 import { type FaqItemId, useFaqItems } from '../../faq/faq-content';
 import { PageHeader } from '../components/page-header';
 import { PriceTag } from '../components/price-tag';
@@ -124,13 +126,24 @@ function BillingToggle({
   );
 }
 
+/** What the plan button does for the viewer (spec §4). */
+type PlanButtonMode = 'current' | 'change' | 'subscribe';
+
 function PlanCard({
   plan,
   period,
+  mode,
+  pending,
+  busy,
   onSubscribe,
 }: {
   plan: Plan;
   period: BillingPeriod;
+  mode: PlanButtonMode;
+  /** This card's request is running ('Processando...'). */
+  pending: boolean;
+  /** Another card's request is running. */
+  busy: boolean;
   onSubscribe: (plan: Plan, period: BillingPeriod) => void;
 }) {
   const { t } = useTranslation('public');
@@ -211,10 +224,22 @@ function PlanCard({
         <Button
           className="w-full"
           size="lg"
-          variant={highlighted ? 'primary' : 'outline'}
+          variant={mode === 'current' ? 'secondary' : highlighted ? 'primary' : 'outline'}
+          disabled={mode === 'current' || busy}
+          loading={pending}
+          data-testid={`plan-button-${plan.id}`}
+          data-mode={mode}
           onClick={() => onSubscribe(plan, period)}
         >
-          {highlighted ? t('pricing.startNow') : t('pricing.subscribe', { plan: plan.name })}
+          {pending
+            ? t('pricing.processing')
+            : mode === 'current'
+              ? t('pricing.currentPlan')
+              : mode === 'change'
+                ? t('pricing.changePlan')
+                : highlighted
+                  ? t('pricing.startNow')
+                  : t('pricing.subscribe', { plan: plan.name })}
         </Button>
       </CardFooter>
     </Card>
@@ -405,6 +430,50 @@ function PricingFaq() {
   );
 }
 
+type PricingViewer =
+  | { kind: 'unknown' }
+  | { kind: 'signed-out' }
+  | { kind: 'signed-in'; subscription: Subscription | null };
+
+/**
+ * Who is looking at /pricing, without TanStack Query or the auth client in the page's JavaScript: after hydration a
+ * small chunk asks `get-session` (no 401 for visitors) and then the subscription. Re-checked when the tab regains
+ * focus (a checkout finished in another tab). Until known, a click waits for `detect()`.
+ */
+function usePricingViewer() {
+  const [state, setState] = useState<PricingViewer>({ kind: 'unknown' });
+  const inFlight = useRef<Promise<PricingViewer> | null>(null);
+
+  const detect = useCallback((): Promise<PricingViewer> => {
+    inFlight.current ??= import('../../billing/api/requests')
+      .then(({ getPricingSession }) => getPricingSession())
+      .then(
+        (session): PricingViewer =>
+          session ? { kind: 'signed-in', subscription: session.subscription } : { kind: 'signed-out' },
+        (): PricingViewer => ({ kind: 'signed-out' }),
+      )
+      .then((next) => {
+        setState(next);
+        return next;
+      })
+      .finally(() => {
+        inFlight.current = null;
+      });
+    return inFlight.current;
+  }, []);
+
+  useEffect(() => {
+    void detect();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void detect();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [detect]);
+
+  return { state, detect };
+}
+
 /** `/pricing`: billing toggle, the four plans, comparison table, trust notes, credit packages and plan FAQ. */
 export default function PricingPage() {
   const { t } = useTranslation('public');
@@ -413,14 +482,51 @@ export default function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   useDocumentTitle(t('pricing.documentTitle'));
 
-  // Visitors are signed out on the public site: checkout needs an account (spec §5).
-  const onSubscribe = async (_plan: Plan, _period: BillingPeriod) => {
+  const viewer = usePricingViewer();
+  const [pendingPlan, setPendingPlan] = useState<Plan['id'] | null>(null);
+
+  const onSubscribe = async (plan: Plan, billingPeriod: BillingPeriod) => {
+    if (pendingPlan) return;
+    // Signed in and known: open the tab now, inside the click, so popup blockers let it through.
+    let tab = viewer.state.kind === 'signed-in' ? openPendingTab() : null;
+    setPendingPlan(plan.id);
     try {
-      const { toast } = await import('../../../components/ui/toaster');
-      toast.error(t('pricing.loginRequired'), { description: t('pricing.loginRequiredDescription') });
+      const state = viewer.state.kind === 'unknown' ? await viewer.detect() : viewer.state;
+      if (state.kind !== 'signed-in') {
+        // Checkout needs an account (spec §5): toast, then the sign-in page.
+        const { toast } = await import('../../../components/ui/toaster');
+        toast.error(t('pricing.loginRequired'), { description: t('pricing.loginRequiredDescription') });
+        navigate('/auth/login');
+        return;
+      }
+      tab ??= openPendingTab();
+      const { runPlanAction } = await import('../../billing/lib/plan-actions');
+      await runPlanAction({
+        planId: plan.id,
+        billingPeriod,
+        subscription: state.subscription,
+        tab,
+        messages: {
+          error: t('pricing.errors.title'),
+          portalError: t('pricing.errors.portal'),
+          paymentError: t('pricing.errors.payment'),
+          paymentErrorFallback: t('pricing.errors.paymentFallback'),
+        },
+      });
+    } catch (error) {
+      tab?.cancel();
+      console.warn('[pricing] plan action failed', error);
     } finally {
-      navigate('/auth/login');
+      setPendingPlan(null);
     }
+  };
+
+  const modeFor = (plan: Plan): PlanButtonMode => {
+    const subscription = viewer.state.kind === 'signed-in' ? viewer.state.subscription : null;
+    if (!subscription || (subscription.status !== 'active' && subscription.status !== 'trialing')) {
+      return 'subscribe';
+    }
+    return subscription.planId === plan.id && subscription.billingPeriod === period ? 'current' : 'change';
   };
 
   return (
@@ -439,7 +545,14 @@ export default function PricingPage() {
           <ul className="grid gap-5 pt-3 sm:grid-cols-2 xl:-mx-4 xl:grid-cols-4">
             {PLANS.map((plan) => (
               <li key={plan.id}>
-                <PlanCard plan={plan} period={period} onSubscribe={onSubscribe} />
+                <PlanCard
+                  plan={plan}
+                  period={period}
+                  mode={modeFor(plan)}
+                  pending={pendingPlan === plan.id}
+                  busy={pendingPlan !== null && pendingPlan !== plan.id}
+                  onSubscribe={(p, b) => void onSubscribe(p, b)}
+                />
               </li>
             ))}
           </ul>

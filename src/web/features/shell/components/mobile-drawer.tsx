@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogOverlay, DialogPortal, DialogTitle } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
 import type { Me } from '../../accounts/api/me';
+import { PlanBadge } from '../../billing/components/plan-badge';
 import { CreditBalancePill } from '../../credits/components/credit-balance-pill';
 import { useSignOutAction } from '../hooks/use-sign-out-action';
 import { ACCOUNT_NAV, MAIN_NAV, type NavItem, PLANS_NAV } from './nav-items';
@@ -31,7 +32,7 @@ function DrawerLink({ item, label }: { item: NavItem; label: string }) {
   );
 }
 
-/** Mobile (< 768 px) side drawer: who is signed in, the balance, the sections, Planos, the account items, Sair. */
+/** Mobile (< 768 px) side drawer: who is signed in, the balance and plan, the sections, Planos, the account items, Sair. */
 export function MobileDrawer({ me }: { me: Me }) {
   const { t } = useTranslation('shell');
   const location = useLocation();
@@ -79,7 +80,10 @@ export function MobileDrawer({ me }: { me: Me }) {
               <span className="truncate text-xs text-muted-foreground">{me.user.email}</span>
             </div>
           </div>
-          <CreditBalancePill className="self-start" />
+          <div className="flex flex-wrap items-center gap-2">
+            <CreditBalancePill />
+            <PlanBadge />
+          </div>
           <nav aria-label={t('nav.label')}>
             <ul className="flex flex-col gap-1">
               {MAIN_NAV.map((item) => (

@@ -4,12 +4,13 @@ import { LogoMark } from '../../../components/logo';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { Me } from '../../accounts/api/me';
+import { PlanBadge } from '../../billing/components/plan-badge';
 import { CreditBalancePill } from '../../credits/components/credit-balance-pill';
 import { MobileDrawer } from './mobile-drawer';
 import { MAIN_NAV, PLANS_NAV } from './nav-items';
 import { UserMenu } from './user-menu';
 
-/** The signed-in top bar: logo, sections (desktop), live balance, 'Planos', the user menu or the drawer toggle. */
+/** The signed-in top bar: logo, sections (desktop), plan badge (wide screens), live balance, 'Planos', the user menu or the drawer toggle. */
 export function TopBar({ me }: { me: Me }) {
   const { t } = useTranslation('shell');
   const { t: tCommon } = useTranslation('common');
@@ -48,6 +49,9 @@ export function TopBar({ me }: { me: Me }) {
           </nav>
         </div>
         <div className="flex items-center gap-2">
+          <div className="hidden lg:block">
+            <PlanBadge />
+          </div>
           <CreditBalancePill />
           <div className="hidden md:block">
             <Button asChild variant="outline" size="sm">

@@ -1,22 +1,31 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ME_QUERY_KEY } from '../../accounts/api/me';
+import { applySubscriptionEvent } from '../../billing/api/realtime';
+import { SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../billing/api/requests';
 import { applyCreditsEvent, CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
 import { connectEventStream, subscribeEvent } from '../lib/event-stream';
 
 /**
  * Holds the app's SSE connection while the signed-in shell is mounted and routes its events into the cache:
- * `credits` → balance; a reconnection → refetch what may have changed meanwhile; the stream refused (e.g. the
+ * `credits` → balance; `subscription` → plan badge, profile subscription and payment history; a reconnection → refetch what may have changed meanwhile; the stream refused (e.g. the
  * session was revoked on another device) → re-check `GET /api/me`, which sends a signed-out user to /auth/login.
  */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const unsubscribe = [
-      subscribeEvent('credits', (data) => applyCreditsEvent(queryClient, data)),
+      subscribeEvent('credits', (data) => {
+        applyCreditsEvent(queryClient, data);
+        // A package bought in another tab adds a payment and a credit entry to the history.
+        void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
+      }),
+      subscribeEvent('subscription', (data) => applySubscriptionEvent(queryClient, data)),
       subscribeEvent('ready', (data) => {
         if ((data as { reconnected?: boolean } | null)?.reconnected) {
           void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+          void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
+          void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
         }
       }),
       subscribeEvent('closed', () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })),

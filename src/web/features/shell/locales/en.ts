@@ -26,9 +26,6 @@ const en: LocaleShape<typeof ptBR> = {
     greetingWithName: '{{greeting}}, {{name}}!',
     greetingAlone: '{{greeting}}!',
     subtitle: 'Keep track of your credits and get your next video ready.',
-    plansTitle: 'More credits every month',
-    plansBody: 'Subscribe to a plan to get monthly credits at a discount.',
-    seePlans: 'See plans',
     more: 'Stats, quick actions and recent activity are coming to this page soon.',
   },
   comingSoon: {
@@ -41,8 +38,6 @@ const en: LocaleShape<typeof ptBR> = {
       history: 'Video history',
       request: 'Request details',
       settings: 'Settings',
-      buyCredits: 'Buy credits',
-      paymentSuccess: 'Payment',
     },
   },
 };

@@ -23,9 +23,6 @@ export default {
     greetingWithName: '{{greeting}}, {{name}}!',
     greetingAlone: '{{greeting}}!',
     subtitle: 'Acompanhe seus créditos e prepare seu próximo vídeo.',
-    plansTitle: 'Mais créditos todo mês',
-    plansBody: 'Assine um plano para receber créditos mensais com desconto.',
-    seePlans: 'Ver planos',
     more: 'Estatísticas, ações rápidas e atividade recente chegam em breve a esta página.',
   },
   comingSoon: {
@@ -38,8 +35,6 @@ export default {
       history: 'Histórico de Vídeos',
       request: 'Detalhes da solicitação',
       settings: 'Configurações',
-      buyCredits: 'Comprar Créditos',
-      paymentSuccess: 'Pagamento',
     },
   },
 } as const;

@@ -10,8 +10,6 @@ const PAGES = {
   history: 'history',
   request: 'request',
   settings: 'settings',
-  'buy-credits': 'buyCredits',
-  'payment-success': 'paymentSuccess',
 } as const;
 
 type PageKey = (typeof PAGES)[keyof typeof PAGES];

@@ -1,20 +1,23 @@
-import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { Button } from '../../../components/ui/button';
 import { useMe } from '../../accounts/api/me';
+import { PlanBadgeCard } from '../../billing/components/plan-badge-card';
+import { useBillingReturn } from '../../billing/hooks/use-billing-return';
 import { useCredits } from '../../credits/api/get-credits';
 import { CreditBalanceCard } from '../../credits/components/credit-balance-card';
 import { ExpiringCreditsAlert } from '../../credits/components/expiring-credits-alert';
 import { greetingPeriod } from '../lib/greeting';
 
-/** /dashboard (minimal until the dashboard issue): greeting in the user's time zone, balance, expiring credits. */
+/**
+ * /dashboard (minimal until the dashboard issue): greeting in the user's time zone, balance, plan badge card,
+ * expiring credits; back from a plan checkout or the portal (`?success=true` / `?portal=1`) it syncs and toasts.
+ */
 export default function DashboardHomePage() {
   const { t } = useTranslation('shell');
   useDocumentTitle(t('home.documentTitle'));
   const { data: me } = useMe();
   const credits = useCredits();
+  useBillingReturn();
   if (!me) return null;
 
   const greeting = t(`home.greeting.${greetingPeriod(new Date(), me.profile.timezone)}`);
@@ -31,18 +34,7 @@ export default function DashboardHomePage() {
       {credits.data ? <ExpiringCreditsAlert expiringSoon={credits.data.expiringSoon} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <CreditBalanceCard />
-        <section className="flex flex-col justify-between gap-4 rounded-(--radius-card) border border-dashed border-border bg-card p-5 sm:p-6">
-          <div className="flex flex-col gap-1.5">
-            <h2 className="text-base font-semibold">{t('home.plansTitle')}</h2>
-            <p className="text-sm text-muted-foreground">{t('home.plansBody')}</p>
-          </div>
-          <Button asChild variant="outline" className="w-full sm:w-fit">
-            <Link to="/pricing">
-              {t('home.seePlans')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </section>
+        <PlanBadgeCard />
       </div>
       <p className="text-sm text-muted-foreground">{t('home.more')}</p>
     </div>

@@ -1,19 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMe } from '../../accounts/api/me';
+import { useCheckSubscriptionOnSignIn } from '../../billing/hooks/use-check-subscription-on-sign-in';
 import { TopBar } from '../components/top-bar';
 import { useRealtime } from '../hooks/use-realtime';
 import { useSessionSync } from '../hooks/use-session-sync';
 
 /**
  * The signed-in shell around /dashboard/* and the admin page (inside the auth guard): top bar (drawer on mobile),
- * the page, the realtime stream, and the UI language following the profile.
+ * the page, the realtime stream, the UI language following the profile, and the subscription check on sign-in.
  */
 export default function ShellLayout() {
   const { t } = useTranslation('common');
   const { data: me } = useMe();
   useSessionSync(me);
   useRealtime();
+  useCheckSubscriptionOnSignIn(me?.user.id);
   if (!me) return null; // the guard above handles loading and signed-out
 
   return (

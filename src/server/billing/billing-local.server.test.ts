@@ -1,0 +1,244 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../../../tests/support/accounts';
+import { startTestApp, type TestApp } from '../../../tests/support/app';
+import type { SessionClient } from '../../../tests/support/session-client';
+import { audit } from '../credits/credits-ledger.server';
+
+/** Issue 4 acceptance, local mode, through the HTTP API and the local checkout's own forms. */
+
+let app: TestApp;
+let pool: pg.Pool;
+beforeAll(async () => {
+  app = await startTestApp();
+  pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+});
+afterAll(async () => {
+  await pool?.end();
+  await app?.stop();
+});
+
+interface Grant {
+  amount: number;
+  remaining: number;
+  source: string;
+  planType: string;
+  expiresAt: string | null;
+}
+interface SubscriptionBody {
+  subscription: null | {
+    id: string;
+    planId: string;
+    planName: string;
+    billingPeriod: string;
+    status: string;
+    currentPeriodEnd: string;
+    cancelAtPeriodEnd: boolean;
+  };
+}
+
+const credits = (client: SessionClient) =>
+  client.json<{ balance: number; grants: Grant[] }>('/api/credits').then((r) => r.body);
+
+const postForm = (client: SessionClient, path: string, fields: Record<string, string> = {}) =>
+  client.fetch(path, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+
+describe('billing, local test checkout', () => {
+  it('buys a package, subscribes, upgrades, renews and cancels, each payment granted exactly once', async () => {
+    const { client } = await signUpAndVerify(app.url);
+
+    // A package: the checkout page says what is bought, in test mode.
+    const checkout = await client.json<{ url: string }>('/api/billing/credit-checkout', {
+      json: { packageType: 'small' },
+    });
+    expect(checkout.status).toBe(200);
+    const url = new URL(checkout.body.url);
+    expect(url.pathname).toMatch(/^\/dev\/checkout\/cs_local_/);
+    const pageHtml = await (await client.fetch(url.pathname)).text();
+    expect(pageHtml).toContain('Modo de teste — nenhum pagamento real');
+    expect(pageHtml).toContain('100 créditos');
+    expect(pageHtml).toMatch(/R\$\s*109,90/);
+
+    // A cross-site POST cannot pay.
+    const forged = await client.fetch(`${url.pathname}/pay`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.test' },
+    });
+    expect(forged.status).toBe(403);
+    expect((await credits(client)).balance).toBe(0);
+
+    // Double click on "Pagar", then the success page's verify twice: one grant.
+    const [paid, again] = await Promise.all([
+      postForm(client, `${url.pathname}/pay`),
+      postForm(client, `${url.pathname}/pay`),
+    ]);
+    expect(paid.status).toBe(303);
+    expect(again.status).toBe(303);
+    const sessionId = url.pathname.split('/').pop() ?? '';
+    expect(paid.headers.get('location')).toBe(`/dashboard/payment-success?session_id=${sessionId}`);
+    const verifications = await Promise.all(
+      [1, 2].map(() => client.json('/api/billing/verify', { json: { sessionId } })),
+    );
+    for (const verified of verifications) {
+      expect(verified.body).toEqual({
+        success: true,
+        message: 'Pagamento confirmado!',
+        credits: 100,
+        packageType: 'small',
+      });
+    }
+    expect((await credits(client)).balance).toBe(100);
+    const history = await client.json<{ transactions: { type: string; amount: number }[] }>(
+      '/api/billing/transactions',
+    );
+    expect(history.body.transactions.map((t) => [t.type, t.amount])).toEqual([
+      ['payment', 10990],
+      ['credit', 100],
+    ]);
+
+    // Starter monthly: 100 credits expiring at the period end.
+    expect((await client.json<SubscriptionBody>('/api/billing/subscription')).body.subscription).toBeNull();
+    const plan = await client.json<{ url: string }>('/api/billing/checkout', {
+      json: { planId: 'starter', billingPeriod: 'monthly' },
+    });
+    const planPath = new URL(plan.body.url).pathname;
+    const subscribed = await postForm(client, `${planPath}/pay`);
+    expect(subscribed.headers.get('location')).toBe('/dashboard?success=true');
+    const { subscription } = (await client.json<SubscriptionBody>('/api/billing/subscription')).body;
+    expect(subscription).toMatchObject({
+      planId: 'starter',
+      planName: 'Starter',
+      billingPeriod: 'monthly',
+      status: 'active',
+    });
+    if (!subscription) throw new Error('no subscription');
+    let state = await credits(client);
+    expect(state.balance).toBe(200);
+    const planGrant = state.grants.find((grant) => grant.source === 'plan');
+    expect(planGrant).toMatchObject({
+      amount: 100,
+      planType: 'starter',
+      expiresAt: subscription.currentPeriodEnd,
+    });
+
+    // A second plan checkout is refused: the web opens the portal instead.
+    const twice = await client.json<{ error: { code: string } }>('/api/billing/checkout', {
+      json: { planId: 'pro', billingPeriod: 'monthly' },
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('subscription_exists');
+
+    // The portal: upgrade to Creator (double-clicked) grants exactly the difference, 250.
+    expect((await client.json<{ url: string }>('/api/billing/portal', { method: 'POST' })).body.url).toBe(
+      `${app.url}/dev/portal`,
+    );
+    expect(await (await client.fetch('/dev/portal')).text()).toContain('Starter');
+    const upgrade = { subscriptionId: subscription.id, expectedPlanId: 'starter', planId: 'creator' };
+    await Promise.all([
+      postForm(client, '/dev/portal/change-plan', upgrade),
+      postForm(client, '/dev/portal/change-plan', upgrade),
+    ]);
+    state = await credits(client);
+    expect(state.balance).toBe(450);
+    const upgraded = (await client.json<SubscriptionBody>('/api/billing/subscription')).body.subscription;
+    expect(upgraded?.planId).toBe('creator');
+    expect(
+      state.grants.filter((g) => g.source === 'plan').map((g) => [g.amount, g.expiresAt]),
+    ).toContainEqual([250, subscription.currentPeriodEnd]);
+
+    // Renew (double-clicked): the next period's Creator credits, once.
+    const renew = { subscriptionId: subscription.id, periodEnd: subscription.currentPeriodEnd };
+    await Promise.all([
+      postForm(client, '/dev/portal/advance', renew),
+      postForm(client, '/dev/portal/advance', renew),
+    ]);
+    state = await credits(client);
+    expect(state.balance).toBe(800);
+    const renewed = (await client.json<SubscriptionBody>('/api/billing/subscription')).body.subscription;
+    expect(new Date(renewed?.currentPeriodEnd ?? 0).getTime()).toBeGreaterThan(
+      new Date(subscription.currentPeriodEnd).getTime(),
+    );
+    expect(state.grants.find((g) => g.amount === 350 && g.source === 'plan')?.expiresAt).toBe(
+      renewed?.currentPeriodEnd,
+    );
+
+    // Cancel at period end.
+    expect((await postForm(client, '/dev/portal/cancel', { subscriptionId: subscription.id })).status).toBe(
+      303,
+    );
+    const canceled = (await client.json<SubscriptionBody>('/api/billing/subscription')).body.subscription;
+    expect(canceled).toMatchObject({ planId: 'creator', status: 'active', cancelAtPeriodEnd: true });
+
+    // Reconcile finds nothing missing; check-subscription answers the stored state.
+    const reconciled = await client.json<{ fulfilled: number }>('/api/billing/reconcile', { method: 'POST' });
+    expect(reconciled.body.fulfilled).toBe(0);
+    const checked = await client.json<SubscriptionBody>('/api/billing/check-subscription', {
+      method: 'POST',
+    });
+    expect(checked.body.subscription?.cancelAtPeriodEnd).toBe(true);
+    expect((await credits(client)).balance).toBe(800);
+
+    const transactions = await client.json<{ transactions: { type: string; amount: number }[] }>(
+      '/api/billing/transactions',
+    );
+    expect(transactions.body.transactions).toHaveLength(8);
+    expect(
+      transactions.body.transactions
+        .filter((t) => t.type === 'credit')
+        .map((t) => t.amount)
+        .sort(),
+    ).toEqual([100, 100, 250, 350]);
+    expect(await audit(pool)).toEqual([]);
+  });
+
+  it("does not show or pay another user's checkout", async () => {
+    const { client: owner } = await signUpAndVerify(app.url);
+    const { client: other } = await signUpAndVerify(app.url);
+    const { body } = await owner.json<{ url: string }>('/api/billing/credit-checkout', {
+      json: { packageType: 'large' },
+    });
+    const path = new URL(body.url).pathname;
+    expect((await other.fetch(path)).status).toBe(404);
+    expect((await postForm(other, `${path}/pay`)).status).toBe(400);
+    const verify = await other.json<{ success: boolean }>('/api/billing/verify', {
+      json: { sessionId: path.split('/').pop() },
+    });
+    expect(verify.body.success).toBe(false);
+    expect((await credits(other)).balance).toBe(0);
+    // Unpaid: the owner's verify says so.
+    const pending = await owner.json<{ success: boolean; message: string }>('/api/billing/verify', {
+      json: { sessionId: path.split('/').pop() },
+    });
+    expect(pending.body.success).toBe(false);
+  });
+
+  it('pushes the new subscription over /api/events when a plan is paid', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const response = await client.fetch('/api/events');
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no stream');
+    const decoder = new TextDecoder();
+    let text = '';
+    const waitFor = async (pattern: RegExp) => {
+      const deadline = Date.now() + 5_000;
+      while (!pattern.test(text)) {
+        if (Date.now() > deadline) throw new Error(`no ${pattern} in ${text}`);
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+    await waitFor(/event: ready/);
+    const { body } = await client.json<{ url: string }>('/api/billing/checkout', {
+      json: { planId: 'studio', billingPeriod: 'yearly' },
+    });
+    await postForm(client, `${new URL(body.url).pathname}/pay`);
+    await waitFor(/event: subscription\ndata: \{"subscription":\{[^\n]*"planId":"studio"/);
+    await waitFor(/event: credits\ndata: \{"balance":18000\}/);
+    await reader.cancel();
+  });
+});

@@ -1,0 +1,413 @@
+import type pg from 'pg';
+import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '../../shared/catalogue';
+import type {
+  CheckoutKind,
+  CheckoutStatus,
+  ProviderKind,
+  SubscriptionStatus,
+  TransactionType,
+} from './billing.schema.server';
+
+/**
+ * Reads and idempotent writes of the billing tables, shared by both providers, the routes and fulfilment. Writes
+ * are single statements keyed by provider ids (INSERT … ON CONFLICT), never read-then-write.
+ */
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+export interface SubscriptionRecord {
+  id: string;
+  userId: string;
+  provider: ProviderKind;
+  providerSubscriptionId: string;
+  planId: PlanId;
+  billingPeriod: BillingPeriod;
+  status: SubscriptionStatus;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  scheduledPlanId: PlanId | null;
+  createdAt: Date;
+}
+
+/** The contract's subscription object (docs/billing-contract.md). */
+export interface SubscriptionView {
+  id: string;
+  planId: PlanId;
+  planName: string;
+  billingPeriod: BillingPeriod;
+  status: SubscriptionStatus;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+}
+
+const SUBSCRIPTION_COLUMNS = `id, user_id, provider, provider_subscription_id, plan_id, billing_period, status,
+  current_period_start, current_period_end, cancel_at_period_end, scheduled_plan_id, created_at`;
+
+interface SubscriptionRow {
+  id: string;
+  user_id: string;
+  provider: ProviderKind;
+  provider_subscription_id: string;
+  plan_id: PlanId;
+  billing_period: BillingPeriod;
+  status: SubscriptionStatus;
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: boolean;
+  scheduled_plan_id: PlanId | null;
+  created_at: Date;
+}
+
+function toSubscription(row: SubscriptionRow): SubscriptionRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    provider: row.provider,
+    providerSubscriptionId: row.provider_subscription_id,
+    planId: row.plan_id,
+    billingPeriod: row.billing_period,
+    status: row.status,
+    currentPeriodStart: row.current_period_start,
+    currentPeriodEnd: row.current_period_end,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    scheduledPlanId: row.scheduled_plan_id,
+    createdAt: row.created_at,
+  };
+}
+
+export function subscriptionView(record: SubscriptionRecord | null): SubscriptionView | null {
+  if (!record) return null;
+  return {
+    id: record.id,
+    planId: record.planId,
+    planName: findPlan(record.planId)?.name ?? record.planId,
+    billingPeriod: record.billingPeriod,
+    status: record.status,
+    currentPeriodStart: record.currentPeriodStart.toISOString(),
+    currentPeriodEnd: record.currentPeriodEnd.toISOString(),
+    cancelAtPeriodEnd: record.cancelAtPeriodEnd,
+  };
+}
+
+/** The newest active/trialing subscription (spec §4: none means the Free plan). */
+export async function currentSubscription(db: Queryable, userId: string): Promise<SubscriptionRecord | null> {
+  const result = await db.query<SubscriptionRow>(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
+     WHERE user_id = $1 AND status IN ('active', 'trialing')
+     ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [userId],
+  );
+  const row = result.rows[0];
+  return row ? toSubscription(row) : null;
+}
+
+export async function subscriptionByProviderId(
+  db: Queryable,
+  providerSubscriptionId: string,
+): Promise<SubscriptionRecord | null> {
+  const result = await db.query<SubscriptionRow>(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE provider_subscription_id = $1`,
+    [providerSubscriptionId],
+  );
+  const row = result.rows[0];
+  return row ? toSubscription(row) : null;
+}
+
+export interface SubscriptionState {
+  userId: string;
+  provider: ProviderKind;
+  providerSubscriptionId: string;
+  planId: PlanId;
+  billingPeriod: BillingPeriod;
+  status: SubscriptionStatus;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+}
+
+/**
+ * Writes the provider's current state of a subscription (insert or overwrite). Callers pass the state as the
+ * provider reports it *now* (fetched, not taken from an old event), so replays and reordering converge.
+ */
+export async function upsertSubscription(
+  db: Queryable,
+  state: SubscriptionState,
+): Promise<SubscriptionRecord> {
+  const result = await db.query<SubscriptionRow>(
+    `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_id, billing_period, status,
+       current_period_start, current_period_end, cancel_at_period_end)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (provider_subscription_id) DO UPDATE SET
+       plan_id = EXCLUDED.plan_id, billing_period = EXCLUDED.billing_period, status = EXCLUDED.status,
+       current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
+       cancel_at_period_end = EXCLUDED.cancel_at_period_end, updated_at = now()
+     RETURNING ${SUBSCRIPTION_COLUMNS}`,
+    [
+      state.userId,
+      state.provider,
+      state.providerSubscriptionId,
+      state.planId,
+      state.billingPeriod,
+      state.status,
+      state.currentPeriodStart,
+      state.currentPeriodEnd,
+      state.cancelAtPeriodEnd,
+    ],
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('subscription upsert returned no row');
+  if (row.user_id !== state.userId) {
+    throw new Error(`subscription ${state.providerSubscriptionId} belongs to another user`);
+  }
+  return toSubscription(row);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Transactions
+
+export interface TransactionInput {
+  type: TransactionType;
+  amount: number;
+  description: string;
+  providerRef: string;
+  invoiceId?: string | null;
+}
+
+/** Records history rows once per (type, provider ref): a retry or a concurrent twin inserts nothing. */
+export async function recordTransactions(
+  db: Queryable,
+  userId: string,
+  rows: TransactionInput[],
+  now: Date = new Date(),
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO transactions (user_id, type, amount, description, provider_ref, stripe_invoice_id, created_at)
+     SELECT $1, t.type, t.amount, t.description, t.provider_ref, t.invoice_id, $7
+     FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[])
+       AS t(type, amount, description, provider_ref, invoice_id)
+     ON CONFLICT (type, provider_ref) DO NOTHING`,
+    [
+      userId,
+      rows.map((row) => row.type),
+      rows.map((row) => row.amount),
+      rows.map((row) => row.description),
+      rows.map((row) => row.providerRef),
+      rows.map((row) => row.invoiceId ?? null),
+      now,
+    ],
+  );
+}
+
+export interface TransactionView {
+  id: string;
+  type: TransactionType;
+  amount: number;
+  description: string;
+  createdAt: string;
+  invoiceId: string | null;
+}
+
+export async function recentTransactions(db: Queryable, userId: string): Promise<TransactionView[]> {
+  const result = await db.query<{
+    id: string;
+    type: TransactionType;
+    amount: number;
+    description: string;
+    created_at: Date;
+    stripe_invoice_id: string | null;
+  }>(
+    // Payment before its credit entry when both share a timestamp: the history reads "paid, then received".
+    `SELECT id, type, amount, description, created_at, stripe_invoice_id FROM transactions
+     WHERE user_id = $1 ORDER BY created_at DESC, type DESC, id LIMIT $2`,
+    [userId, LIMITS.transactionsShown],
+  );
+  return result.rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    amount: row.amount,
+    description: row.description,
+    createdAt: row.created_at.toISOString(),
+    invoiceId: row.stripe_invoice_id,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checkout sessions
+
+export interface CheckoutRecord {
+  id: string;
+  userId: string;
+  provider: ProviderKind;
+  kind: CheckoutKind;
+  planId: PlanId | null;
+  billingPeriod: BillingPeriod | null;
+  packageId: string | null;
+  amountCents: number;
+  status: CheckoutStatus;
+}
+
+export async function insertCheckout(db: Queryable, record: Omit<CheckoutRecord, 'status'>): Promise<void> {
+  await db.query(
+    `INSERT INTO checkout_sessions (id, user_id, provider, kind, plan_id, billing_period, package_id, amount_cents)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+    [
+      record.id,
+      record.userId,
+      record.provider,
+      record.kind,
+      record.planId,
+      record.billingPeriod,
+      record.packageId,
+      record.amountCents,
+    ],
+  );
+}
+
+export async function findCheckout(db: Queryable, id: string): Promise<CheckoutRecord | null> {
+  const result = await db.query<{
+    id: string;
+    user_id: string;
+    provider: ProviderKind;
+    kind: CheckoutKind;
+    plan_id: PlanId | null;
+    billing_period: BillingPeriod | null;
+    package_id: string | null;
+    amount_cents: number;
+    status: CheckoutStatus;
+  }>(
+    `SELECT id, user_id, provider, kind, plan_id, billing_period, package_id, amount_cents, status
+     FROM checkout_sessions WHERE id = $1`,
+    [id],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    provider: row.provider,
+    kind: row.kind,
+    planId: row.plan_id,
+    billingPeriod: row.billing_period,
+    packageId: row.package_id,
+    amountCents: row.amount_cents,
+    status: row.status,
+  };
+}
+
+/** 'paid' is final: a late "failed" or "expired" never turns a paid session back. */
+export async function markCheckout(db: Queryable, id: string, status: 'paid' | 'canceled'): Promise<boolean> {
+  const result = await db.query(
+    status === 'paid'
+      ? `UPDATE checkout_sessions SET status = 'paid' WHERE id = $1 AND status <> 'paid'`
+      : `UPDATE checkout_sessions SET status = 'canceled' WHERE id = $1 AND status = 'open'`,
+    [id],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Customers and the check-subscription throttle
+
+export async function stripeCustomerOf(db: Queryable, userId: string): Promise<string | null> {
+  const result = await db.query<{ stripe_customer_id: string }>(
+    'SELECT stripe_customer_id FROM billing_customers WHERE user_id = $1',
+    [userId],
+  );
+  return result.rows[0]?.stripe_customer_id ?? null;
+}
+
+export async function userOfStripeCustomer(db: Queryable, customerId: string): Promise<string | null> {
+  const result = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM billing_customers WHERE stripe_customer_id = $1',
+    [customerId],
+  );
+  return result.rows[0]?.user_id ?? null;
+}
+
+/** Stores the user's customer; when two requests raced to create one, the first stored wins and is returned. */
+export async function saveStripeCustomer(db: Queryable, userId: string, customerId: string): Promise<string> {
+  const result = await db.query<{ stripe_customer_id: string }>(
+    `INSERT INTO billing_customers (user_id, stripe_customer_id) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET user_id = EXCLUDED.user_id
+     RETURNING stripe_customer_id`,
+    [userId, customerId],
+  );
+  return result.rows[0]?.stripe_customer_id ?? customerId;
+}
+
+/**
+ * Claims this user's check-subscription slot: true at most once per `windowMs`, across every process (one
+ * conditional upsert, so two tabs signing in together sync once).
+ */
+export async function claimSubscriptionCheck(
+  db: Queryable,
+  userId: string,
+  windowMs: number = LIMITS.subscriptionCheckThrottleMs,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await db.query(
+    `INSERT INTO billing_checks (user_id, checked_at) VALUES ($1, $2)
+     ON CONFLICT (user_id) DO UPDATE SET checked_at = EXCLUDED.checked_at
+     WHERE billing_checks.checked_at <= $3`,
+    [userId, now, new Date(now.getTime() - windowMs)],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
+/**
+ * Inserts a subscription unless its provider id exists, returning the stored row either way: a double-clicked
+ * local "Pagar" must not restart a period that already began.
+ */
+export async function insertSubscriptionIfAbsent(
+  db: Queryable,
+  state: SubscriptionState,
+): Promise<SubscriptionRecord> {
+  await db.query(
+    `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_id, billing_period, status,
+       current_period_start, current_period_end, cancel_at_period_end)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (provider_subscription_id) DO NOTHING`,
+    [
+      state.userId,
+      state.provider,
+      state.providerSubscriptionId,
+      state.planId,
+      state.billingPeriod,
+      state.status,
+      state.currentPeriodStart,
+      state.currentPeriodEnd,
+      state.cancelAtPeriodEnd,
+    ],
+  );
+  const stored = await subscriptionByProviderId(db, state.providerSubscriptionId);
+  if (!stored || stored.userId !== state.userId) {
+    throw new Error(`subscription ${state.providerSubscriptionId} not stored for this user`);
+  }
+  return stored;
+}
+
+export async function subscriptionOfUser(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<SubscriptionRecord | null> {
+  const result = await db.query<SubscriptionRow>(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
+  const row = result.rows[0];
+  return row ? toSubscription(row) : null;
+}
+
+/** The user's Checkout sessions marked paid (reconcile re-runs their fulfilment). */
+export async function paidCheckouts(db: Queryable, userId: string): Promise<CheckoutRecord[]> {
+  const result = await db.query<{ id: string }>(
+    `SELECT id FROM checkout_sessions WHERE user_id = $1 AND status = 'paid' ORDER BY created_at`,
+    [userId],
+  );
+  const records = await Promise.all(result.rows.map((row) => findCheckout(db, row.id)));
+  return records.filter((record): record is CheckoutRecord => record !== null);
+}

@@ -1,0 +1,207 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type pg from 'pg';
+import { z } from 'zod';
+import { findPackage, findPlan, PACKAGE_IDS, PLAN_IDS } from '../../shared/catalogue';
+import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../accounts/request-validation.server';
+import { sessionOf } from '../accounts/session.server';
+import { type AppEnv, apiError } from '../http/errors.server';
+import {
+  claimSubscriptionCheck,
+  currentSubscription,
+  recentTransactions,
+  subscriptionView,
+} from './billing-store.server';
+import type { BillingUser, PaymentProvider } from './providers/payment-provider.server';
+import type { StripeWebhook } from './stripe-webhook.server';
+
+/**
+ * `/api/billing/*` (docs/billing-contract.md). Input is checked before any provider call: an unknown plan or
+ * package never reaches Stripe. Provider failures answer 502 with the spec's pt-BR messages (§8 Billing).
+ */
+
+const checkoutSchema = z
+  .object({
+    planId: z.enum(PLAN_IDS, { error: 'Plano desconhecido.' }),
+    billingPeriod: z.enum(['monthly', 'yearly'], {
+      error: "Período de cobrança inválido: use 'monthly' ou 'yearly'.",
+    }),
+  })
+  .strict();
+
+const creditCheckoutSchema = z
+  .object({ packageType: z.enum(PACKAGE_IDS, { error: 'Pacote de créditos desconhecido.' }) })
+  .strict();
+
+const verifySchema = z
+  .object({
+    sessionId: z
+      .string({ error: 'Informe o ID da sessão de pagamento.' })
+      .min(1, 'Informe o ID da sessão de pagamento.')
+      .max(200, 'ID da sessão inválido.'),
+  })
+  .strict();
+
+const emptySchema = z.object({}).strict();
+
+/** Endpoints without parameters take no body or `{}`: anything else is a client mistake, refused with 400. */
+async function parseEmptyBody(c: Context<AppEnv>): Promise<Response | undefined> {
+  // HonoRequest caches the body, so parseJsonBody below reads the same text again.
+  const raw = await c.req.text();
+  if (raw.trim() === '') return undefined;
+  const parsed = await parseJsonBody(c, emptySchema);
+  return parsed.ok ? undefined : parsed.response;
+}
+
+function billingUser(c: Context<AppEnv>): BillingUser {
+  const { user } = sessionOf(c);
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+export interface BillingRoutesOptions {
+  pool: pg.Pool;
+  provider: PaymentProvider;
+  requireSession: MiddlewareHandler<AppEnv>;
+  /** The spec's fixed portal fallback (STRIPE_PORTAL_LOGIN_URL). */
+  portalLoginUrl: string | undefined;
+  /** Stripe only. */
+  webhook: StripeWebhook | undefined;
+}
+
+export function billingRoutes({
+  pool,
+  provider,
+  requireSession,
+  portalLoginUrl,
+  webhook,
+}: BillingRoutesOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  const providerFailed = (c: Context<AppEnv>, error: unknown, code: string, message: string) => {
+    c.get('logger').error({ err: error, provider: provider.kind }, `billing provider call failed: ${code}`);
+    return apiError(c, 502, code, message);
+  };
+
+  const currentView = async (userId: string) => subscriptionView(await currentSubscription(pool, userId));
+
+  // The webhook comes first and without a session: Stripe signs it instead.
+  app.post('/stripe/webhook', async (c) => {
+    if (!webhook) return apiError(c, 404, 'not_found', 'Stripe não está configurado neste servidor.');
+    return webhook.handle(c);
+  });
+
+  app.use('*', requireSession, rejectQueryParameters);
+  app.post('*', jsonBodyLimit);
+
+  app.post('/checkout', async (c) => {
+    const body = await parseJsonBody(c, checkoutSchema);
+    if (!body.ok) return body.response;
+    const plan = findPlan(body.data.planId);
+    if (!plan) return apiError(c, 400, 'invalid_request', 'Plano desconhecido.');
+    const user = billingUser(c);
+    if (await currentSubscription(pool, user.id)) {
+      return apiError(
+        c,
+        409,
+        'subscription_exists',
+        'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.',
+      );
+    }
+    try {
+      const { url } = await provider.startPlanCheckout(user, plan, body.data.billingPeriod);
+      return c.json({ url });
+    } catch (error) {
+      return providerFailed(c, error, 'checkout_failed', 'Erro ao processar pagamento. Tente novamente.');
+    }
+  });
+
+  app.post('/credit-checkout', async (c) => {
+    const body = await parseJsonBody(c, creditCheckoutSchema);
+    if (!body.ok) return body.response;
+    const pkg = findPackage(body.data.packageType);
+    if (!pkg) return apiError(c, 400, 'invalid_request', 'Pacote de créditos desconhecido.');
+    try {
+      const { url } = await provider.startPackageCheckout(billingUser(c), pkg);
+      return c.json({ url });
+    } catch (error) {
+      return providerFailed(
+        c,
+        error,
+        'checkout_failed',
+        'Não foi possível iniciar o checkout. Tente novamente.',
+      );
+    }
+  });
+
+  app.post('/portal', async (c) => {
+    const bad = await parseEmptyBody(c);
+    if (bad) return bad;
+    try {
+      const url = (await provider.portalUrl(billingUser(c))) ?? portalLoginUrl;
+      if (!url) return apiError(c, 502, 'portal_failed', 'Não foi possível abrir o portal. Tente novamente.');
+      return c.json({ url });
+    } catch (error) {
+      // Spec §7: the portal falls back to the fixed login link when Stripe fails.
+      if (portalLoginUrl) {
+        c.get('logger').warn({ err: error }, 'portal session failed; answering the portal login link');
+        return c.json({ url: portalLoginUrl });
+      }
+      return providerFailed(c, error, 'portal_failed', 'Não foi possível abrir o portal. Tente novamente.');
+    }
+  });
+
+  app.post('/verify', async (c) => {
+    const body = await parseJsonBody(c, verifySchema);
+    if (!body.ok) return body.response;
+    try {
+      return c.json(await provider.verify(sessionOf(c).user.id, body.data.sessionId));
+    } catch (error) {
+      return providerFailed(
+        c,
+        error,
+        'verify_failed',
+        'Erro ao verificar o pagamento. Tente novamente ou entre em contato com o suporte.',
+      );
+    }
+  });
+
+  app.get('/subscription', async (c) => c.json({ subscription: await currentView(sessionOf(c).user.id) }));
+
+  app.post('/check-subscription', async (c) => {
+    const bad = await parseEmptyBody(c);
+    if (bad) return bad;
+    const userId = sessionOf(c).user.id;
+    // Inside the window (any process) the stored state is the answer; a failed sync also answers it.
+    if (await claimSubscriptionCheck(pool, userId)) {
+      try {
+        await provider.syncSubscriptions(userId);
+      } catch (error) {
+        c.get('logger').warn({ err: error }, 'subscription sync failed; answering the stored state');
+      }
+    }
+    return c.json({ subscription: await currentView(userId) });
+  });
+
+  app.post('/reconcile', async (c) => {
+    const bad = await parseEmptyBody(c);
+    if (bad) return bad;
+    const userId = sessionOf(c).user.id;
+    try {
+      const fulfilled = await provider.reconcile(userId);
+      return c.json({ fulfilled, subscription: await currentView(userId) });
+    } catch (error) {
+      return providerFailed(
+        c,
+        error,
+        'reconcile_failed',
+        'Erro ao reconciliar. Tente novamente em instantes.',
+      );
+    }
+  });
+
+  app.get('/transactions', async (c) =>
+    c.json({ transactions: await recentTransactions(pool, sessionOf(c).user.id) }),
+  );
+
+  app.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
+  return app;
+}

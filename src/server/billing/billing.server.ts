@@ -1,0 +1,33 @@
+import type pg from 'pg';
+import type { Config } from '../config.server';
+import type { Logger } from '../logger.server';
+import { LocalPaymentProvider } from './providers/local-provider.server';
+import type { PaymentProvider } from './providers/payment-provider.server';
+import { createStripeClient, StripePaymentProvider } from './providers/stripe-provider.server';
+import { StripeWebhook } from './stripe-webhook.server';
+
+export interface Billing {
+  provider: PaymentProvider;
+  /** Set in local mode: serves /dev/checkout and /dev/portal. */
+  local: LocalPaymentProvider | undefined;
+  webhook: StripeWebhook | undefined;
+}
+
+/**
+ * Chooses the payment provider from the configuration: Stripe when its keys are set, otherwise the local test
+ * checkout — which refuses production (loadConfig already stops a production start without Stripe).
+ */
+export function createBilling(config: Config, pool: pg.Pool, logger: Logger): Billing {
+  const stripeConfig = config.billing.stripe;
+  if (stripeConfig) {
+    const stripe = createStripeClient(stripeConfig);
+    const provider = new StripePaymentProvider(pool, stripe, stripeConfig, config.appUrl, logger);
+    return {
+      provider,
+      local: undefined,
+      webhook: new StripeWebhook(pool, stripe, stripeConfig.webhookSecret, provider),
+    };
+  }
+  const local = new LocalPaymentProvider(pool, config.appUrl, config.env);
+  return { provider: local, local, webhook: undefined };
+}

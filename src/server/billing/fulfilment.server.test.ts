@@ -1,0 +1,103 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { insertUser } from '../../../tests/support/users';
+import { audit, balance, hold } from '../credits/credits-ledger.server';
+import { createPool } from '../db/database.server';
+import { createLogger } from '../logger.server';
+import { clawbackRefund, fulfilInvoice, fulfilPackagePurchase, invoiceCredits } from './fulfilment.server';
+
+let db: TestDatabase;
+let pool: pg.Pool;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  pool = createPool(db.url, 20, createLogger('silent'));
+});
+afterAll(async () => {
+  await pool?.end();
+  await db?.drop();
+});
+
+const base = { planId: 'creator', period: 'monthly' as const, periodEnd: null, amountPaidCents: 100 };
+
+describe('fulfilment', () => {
+  it('computes plan credits per design §4', () => {
+    const invoice = { ...base, userId: 'u', invoiceId: 'in' };
+    expect(invoiceCredits({ ...invoice, billingReason: 'subscription_create' })).toBe(350);
+    expect(invoiceCredits({ ...invoice, period: 'yearly', billingReason: 'subscription_cycle' })).toBe(4200);
+    expect(
+      invoiceCredits({ ...invoice, billingReason: 'subscription_update', previousPlanId: 'starter' }),
+    ).toBe(250);
+    expect(
+      invoiceCredits({
+        ...invoice,
+        period: 'yearly',
+        billingReason: 'subscription_update',
+        previousPlanId: 'starter',
+      }),
+    ).toBe(3000);
+    expect(invoiceCredits({ ...invoice, billingReason: 'subscription_update', previousPlanId: 'pro' })).toBe(
+      0,
+    );
+    expect(invoiceCredits({ ...invoice, billingReason: 'subscription_update' })).toBe(0);
+    expect(invoiceCredits({ ...invoice, billingReason: 'other' })).toBe(0);
+  });
+
+  it('grants once when twenty callers fulfil the same payment at once', async () => {
+    const userId = await insertUser(pool);
+    const periodEnd = new Date(Date.now() + 10 * 86_400_000);
+    await Promise.all(
+      Array.from({ length: 10 }, () => [
+        fulfilPackagePurchase(pool, {
+          userId,
+          sessionId: 'cs_same',
+          packageId: 'medium',
+          amountCents: 35990,
+        }),
+        fulfilInvoice(pool, {
+          ...base,
+          userId,
+          invoiceId: 'in_same',
+          periodEnd,
+          billingReason: 'subscription_create',
+        }),
+      ]).flat(),
+    );
+    expect(await balance(pool, userId)).toBe(700);
+    const rows = await pool.query('SELECT type, amount FROM transactions WHERE user_id = $1', [userId]);
+    expect(rows.rowCount).toBe(4);
+    const grant = await pool.query('SELECT expires_at FROM credit_grants WHERE source_ref = $1', ['in_same']);
+    expect(grant.rows[0]?.expires_at).toEqual(periodEnd);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('claws back only the unspent part of a refunded purchase, once per refund', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_refund',
+      packageId: 'small',
+      amountCents: 10990,
+    });
+    const held = await hold(pool, { userId, amount: 70, reference: 'video-1' });
+    expect(held.ok).toBe(true);
+    const refund = {
+      userId,
+      refundId: 're_1',
+      grantSource: 'package' as const,
+      grantRef: 'cs_refund',
+      refundCents: 10990,
+      paidCents: 10990,
+      grantedCredits: 100,
+    };
+    const results = await Promise.all([1, 2, 3].map(() => clawbackRefund(pool, refund)));
+    expect(results.map((r) => r.taken)).toEqual([30, 30, 30]);
+    expect(await balance(pool, userId)).toBe(0);
+    const entries = await pool.query(
+      `SELECT amount FROM credit_ledger_entries WHERE kind = 'clawback' AND user_id = $1`,
+      [userId],
+    );
+    expect(entries.rows).toEqual([{ amount: -30 }]);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import type { BillingPeriod, CreditPackage, Plan } from '../../../shared/catalogue';
+import type { ProviderKind } from '../billing.schema.server';
+
+/**
+ * What the billing routes need from a payment provider (issue 4). Two implementations: Stripe, and the local test
+ * checkout. Both end in the same fulfilment functions (fulfilment.server.ts); a provider only knows how to ask
+ * "what was paid" of its own system.
+ */
+
+export interface BillingUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface CheckoutStart {
+  url: string;
+  sessionId: string;
+}
+
+/** The contract's verify answer (docs/billing-contract.md). */
+export interface VerifyOutcome {
+  success: boolean;
+  message: string;
+  credits: number;
+  packageType: string | null;
+}
+
+export interface PaymentProvider {
+  readonly kind: ProviderKind;
+  startPlanCheckout(user: BillingUser, plan: Plan, period: BillingPeriod): Promise<CheckoutStart>;
+  startPackageCheckout(user: BillingUser, pkg: CreditPackage): Promise<CheckoutStart>;
+  /** The billing portal; null when the provider gave none (the route then uses STRIPE_PORTAL_LOGIN_URL). */
+  portalUrl(user: BillingUser): Promise<string | null>;
+  /** The success page's check: runs the same fulfilment as the webhook for this user's session. */
+  verify(userId: string, sessionId: string): Promise<VerifyOutcome>;
+  /** Refreshes the stored subscriptions from the provider (check-subscription). */
+  syncSubscriptions(userId: string): Promise<void>;
+  /** Pulls subscriptions and paid invoices/sessions and fulfils whatever is missing; returns new grants. */
+  reconcile(userId: string): Promise<number>;
+}
+
+/** A provider call failed (network, Stripe error): the route answers 502 with a pt-BR message. */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+}
+
+export const VERIFY_MESSAGES = {
+  notFound: 'Sessão de pagamento não encontrada.',
+  pending:
+    'Pagamento ainda não confirmado. Pagamentos com Pix ou boleto podem levar alguns minutos; tente novamente em instantes.',
+  canceled: 'O pagamento não foi concluído.',
+  paid: 'Pagamento confirmado!',
+} as const;
+
+export function verifyFailure(message: string): VerifyOutcome {
+  return { success: false, message, credits: 0, packageType: null };
+}

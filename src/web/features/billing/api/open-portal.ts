@@ -1,0 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
+import { openPortal } from './requests';
+
+/** `POST /api/billing/portal` → `{ url }` of the billing portal (opened in a new tab). */
+export function useOpenPortal() {
+  return useMutation({ mutationFn: openPortal });
+}

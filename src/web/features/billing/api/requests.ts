@@ -1,0 +1,121 @@
+/**
+ * Plain request functions for the billing API (docs/billing-contract.md), with no TanStack Query: the public pricing
+ * page calls these directly (lazily), the signed-in area through the hooks next to this file.
+ */
+import type { BillingPeriod, PackageId, PlanId } from '../../../../shared/catalogue';
+import { api, isUnauthorized } from '../../../lib/api';
+
+export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
+
+export interface Subscription {
+  id: string;
+  planId: PlanId;
+  planName: string;
+  billingPeriod: BillingPeriod;
+  status: SubscriptionStatus;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface SubscriptionResponse {
+  subscription: Subscription | null;
+}
+
+export interface CheckoutResponse {
+  url: string;
+}
+
+export interface VerifyPaymentResponse {
+  success: boolean;
+  message: string;
+  credits: number;
+  packageType: string | null;
+}
+
+export interface ReconcileResponse {
+  fulfilled: number;
+  subscription: Subscription | null;
+}
+
+export interface Transaction {
+  id: string;
+  type: 'payment' | 'credit';
+  /** Cents for payments, credits for credit entries. */
+  amount: number;
+  description: string;
+  createdAt: string;
+  invoiceId: string | null;
+}
+
+export interface TransactionsResponse {
+  transactions: Transaction[];
+}
+
+export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
+export const TRANSACTIONS_QUERY_KEY = ['transactions'] as const;
+
+/** The spec's "current" statuses (§4): only these count as a plan. */
+export function isCurrentSubscription(
+  subscription: Subscription | null | undefined,
+): subscription is Subscription {
+  return !!subscription && (subscription.status === 'active' || subscription.status === 'trialing');
+}
+
+export const getSubscription = (signal?: AbortSignal) =>
+  api.get<SubscriptionResponse>('/api/billing/subscription', signal);
+
+export const checkSubscription = () => api.post<SubscriptionResponse>('/api/billing/check-subscription');
+
+export function createCheckout(input: {
+  planId: PlanId;
+  billingPeriod: BillingPeriod;
+}): Promise<CheckoutResponse> {
+  return api.post<CheckoutResponse>('/api/billing/checkout', input).then(requireUrl);
+}
+
+export function createCreditCheckout(input: { packageType: PackageId }): Promise<CheckoutResponse> {
+  return api.post<CheckoutResponse>('/api/billing/credit-checkout', input).then(requireUrl);
+}
+
+export function openPortal(): Promise<CheckoutResponse> {
+  return api.post<CheckoutResponse>('/api/billing/portal').then(requireUrl);
+}
+
+export const verifyPayment = (sessionId: string) =>
+  api.post<VerifyPaymentResponse>('/api/billing/verify', { sessionId });
+
+export const reconcile = () => api.post<ReconcileResponse>('/api/billing/reconcile');
+
+export const getTransactions = (signal?: AbortSignal) =>
+  api.get<TransactionsResponse>('/api/billing/transactions', signal);
+
+/** Spec §8: 'No checkout URL returned' when a 2xx answer carries no url. */
+function requireUrl(response: CheckoutResponse): CheckoutResponse {
+  if (!response || typeof response.url !== 'string' || response.url === '') {
+    throw new Error('No checkout URL returned');
+  }
+  return response;
+}
+
+/**
+ * For the public pricing page: is someone signed in, and what is their current subscription? Uses Better Auth's
+ * `get-session` (200 with `null` when signed out, so a visitor's console logs no 401), then the subscription.
+ * `null` = signed out.
+ */
+export async function getPricingSession(signal?: AbortSignal): Promise<SubscriptionResponse | null> {
+  const response = await fetch('/api/auth/get-session', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    signal,
+  });
+  if (!response.ok) return null;
+  const session = (await response.json().catch(() => null)) as { session?: unknown } | null;
+  if (!session?.session) return null;
+  try {
+    return await getSubscription(signal);
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import type { SubscriptionStatus } from '../api/requests';
+
+const VARIANTS: Record<SubscriptionStatus, BadgeVariant> = {
+  active: 'success',
+  trialing: 'success',
+  past_due: 'warning',
+  incomplete: 'warning',
+  canceled: 'destructive',
+};
+
+export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Badge variant={VARIANTS[status] ?? 'outline'} data-testid="subscription-status">
+      {t(`plans.status.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}

@@ -1,0 +1,235 @@
+import { ArrowLeft, ArrowRight, Check, Coins, Info } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  CREDIT_PACKAGES,
+  type CreditPackage,
+  PACKAGE_CREDIT_VALIDITY_DAYS,
+  type PackageId,
+  pricePerCreditCents,
+  VIDEO_COST_CREDITS,
+} from '../../../../shared/catalogue';
+import { formatBRL, formatDecimal2 } from '../../../../shared/format';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toaster';
+import { cn } from '../../../lib/cn';
+import { useCredits } from '../../credits/api/get-credits';
+import { formatCredits } from '../../credits/lib/format';
+import { useCreateCreditCheckout } from '../api/create-credit-checkout';
+import { openPendingTab } from '../lib/new-tab';
+
+function CurrentBalance() {
+  const { t } = useTranslation('billing');
+  const credits = useCredits();
+  const balance = credits.data?.balance;
+  return (
+    <div
+      className="flex items-center gap-3 rounded-(--radius-card) border border-border bg-card px-4 py-3 shadow-xs"
+      data-testid="buy-credits-balance"
+    >
+      <Coins aria-hidden="true" className="size-5 text-primary" />
+      <div className="flex flex-col">
+        <span className="text-xs text-muted-foreground">{t('buyCredits.balance')}</span>
+        <span className="text-lg font-semibold tabular-nums" aria-live="polite">
+          {balance !== undefined ? (
+            <span data-testid="buy-credits-balance-value" data-value={balance}>
+              {t('buyCredits.balanceValue', { count: balance, value: formatCredits(balance) })}
+            </span>
+          ) : credits.isError ? (
+            t('buyCredits.balanceError')
+          ) : (
+            <Skeleton className="h-6 w-24" />
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function PackageCard({
+  pkg,
+  pending,
+  disabled,
+  onBuy,
+}: {
+  pkg: CreditPackage;
+  pending: boolean;
+  disabled: boolean;
+  onBuy: (id: PackageId) => void;
+}) {
+  const { t } = useTranslation('billing');
+  const name = t(`buyCredits.names.${pkg.id}`);
+  const price = formatBRL(pkg.priceCents);
+  const titleId = `package-${pkg.id}-title`;
+  const features = [
+    t('buyCredits.features.videos', {
+      fast: formatCredits(Math.floor(pkg.credits / VIDEO_COST_CREDITS.fast)),
+      quality: formatCredits(Math.floor(pkg.credits / VIDEO_COST_CREDITS.quality)),
+    }),
+    t('buyCredits.features.validity', { days: formatCredits(PACKAGE_CREDIT_VALIDITY_DAYS) }),
+    t('buyCredits.features.support'),
+    t('buyCredits.features.refund'),
+  ];
+  return (
+    <Card
+      aria-labelledby={titleId}
+      data-testid={`package-${pkg.id}`}
+      className={cn('relative h-full', pkg.isPopular && 'border-primary shadow-lg ring-1 ring-primary')}
+    >
+      {pkg.isPopular ? (
+        <div className="absolute -top-3 left-1/2 -translate-x-1/2">
+          <Badge className="px-3 py-1 shadow-sm">{t('buyCredits.popular')}</Badge>
+        </div>
+      ) : null}
+      <CardHeader className="gap-1 pt-7">
+        <CardTitle as="h2" id={titleId} className="text-base">
+          {name}
+        </CardTitle>
+        <CardDescription>{t(`buyCredits.descriptions.${pkg.id}`)}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1">
+          <p className="text-3xl font-bold tracking-tight tabular-nums">
+            {t('buyCredits.credits', { credits: formatCredits(pkg.credits) })}
+          </p>
+          <p className="text-xl font-semibold tabular-nums">{price}</p>
+          <p className="text-sm text-muted-foreground tabular-nums">
+            {t('buyCredits.perCredit', { price: formatDecimal2(pricePerCreditCents(pkg)) })}
+          </p>
+          <div className="min-h-6 pt-1">
+            {pkg.discountPercent > 0 ? (
+              <Badge variant="success">
+                {t('buyCredits.discount', { percent: formatCredits(pkg.discountPercent) })}
+              </Badge>
+            ) : null}
+          </div>
+        </div>
+        <ul className="flex flex-col gap-2 text-sm">
+          {features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        <Button
+          className="w-full"
+          size="lg"
+          variant={pkg.isPopular ? 'primary' : 'outline'}
+          loading={pending}
+          disabled={disabled}
+          aria-label={pending ? undefined : t('buyCredits.buyLabel', { name, price })}
+          data-testid={`buy-${pkg.id}`}
+          onClick={() => onBuy(pkg.id)}
+        >
+          {pending ? t('processing') : t('buyCredits.buy')}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** /dashboard/buy-credits: back, balance, the four packages (checkout in a new tab), how package credits work. */
+export default function BuyCreditsPage() {
+  const { t } = useTranslation('billing');
+  useDocumentTitle(t('buyCredits.documentTitle'));
+  const checkout = useCreateCreditCheckout();
+  const [pendingId, setPendingId] = useState<PackageId | null>(null);
+
+  const onBuy = async (packageType: PackageId) => {
+    if (pendingId) return;
+    setPendingId(packageType);
+    const tab = openPendingTab();
+    try {
+      const { url } = await checkout.mutateAsync({ packageType });
+      tab.go(url);
+    } catch (error) {
+      tab.cancel();
+      console.warn('[billing] credit checkout failed', error); // spec §8: server error/code logged only
+      toast.error(t('toasts.error'), { description: t('toasts.checkoutError') });
+    } finally {
+      setPendingId(null);
+    }
+  };
+
+  const days = formatCredits(PACKAGE_CREDIT_VALIDITY_DAYS);
+  return (
+    <div className="container-page flex flex-col gap-6 py-8 sm:py-10">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link to="/dashboard">
+            <ArrowLeft aria-hidden="true" />
+            {t('buyCredits.back')}
+          </Link>
+        </Button>
+      </div>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('buyCredits.title')}</h1>
+          <p className="text-muted-foreground">{t('buyCredits.subtitle')}</p>
+        </div>
+        <CurrentBalance />
+      </header>
+      <ul
+        aria-label={t('buyCredits.packagesLabel')}
+        className="grid gap-5 pt-3 sm:grid-cols-2 xl:grid-cols-4"
+      >
+        {CREDIT_PACKAGES.map((pkg) => (
+          <li key={pkg.id}>
+            <PackageCard
+              pkg={pkg}
+              pending={pendingId === pkg.id}
+              disabled={pendingId !== null && pendingId !== pkg.id}
+              onBuy={(id) => void onBuy(id)}
+            />
+          </li>
+        ))}
+      </ul>
+      <aside
+        aria-labelledby="buy-credits-info"
+        className="flex gap-3 rounded-(--radius-card) border border-border bg-muted/50 p-4 sm:p-5"
+      >
+        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+        <div className="flex flex-col gap-2">
+          <h2 id="buy-credits-info" className="font-semibold">
+            {t('buyCredits.infoTitle')}
+          </h2>
+          <ul className="flex list-disc flex-col gap-1 pl-4 text-sm text-muted-foreground">
+            <li>{t('buyCredits.info.expiry', { days })}</li>
+            <li>{t('buyCredits.info.order')}</li>
+            <li>
+              {t('buyCredits.info.cost', {
+                fast: formatCredits(VIDEO_COST_CREDITS.fast),
+                quality: formatCredits(VIDEO_COST_CREDITS.quality),
+              })}
+            </li>
+            <li>{t('buyCredits.info.tab')}</li>
+          </ul>
+          <p className="flex flex-wrap items-center gap-x-2 text-sm">
+            {t('buyCredits.plansHint')}
+            <Button asChild variant="link" className="gap-1">
+              <Link to="/pricing">
+                {t('buyCredits.seePlans')}
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </p>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,475 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { type BillingPeriod, PLANS, type PlanId, planPriceCents } from '../../src/shared/catalogue';
+
+/**
+ * A small HTTP server on 127.0.0.1 speaking the subset of the Stripe REST API Cena calls (issue 4: no test reaches
+ * Stripe). The app's SDK is pointed at it with STRIPE_API_BASE (host/port/protocol). The test drives "what
+ * happened at Stripe" with the methods below (pay a session, renew, upgrade, refund); each returns the events
+ * Stripe would send, which the test signs (`signed`) and delivers in whatever order and number it likes.
+ */
+
+export const STRIPE_TEST_SECRET = 'sk_test_fake_cena';
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_fake_cena_0123456789';
+
+export const STRIPE_TEST_PRICES: Record<PlanId, Record<BillingPeriod, string>> = {
+  starter: { monthly: 'price_starter_m', yearly: 'price_starter_y' },
+  creator: { monthly: 'price_creator_m', yearly: 'price_creator_y' },
+  pro: { monthly: 'price_pro_m', yearly: 'price_pro_y' },
+  studio: { monthly: 'price_studio_m', yearly: 'price_studio_y' },
+};
+
+/** Stripe configured (keys and prices); add STRIPE_API_BASE to point the SDK somewhere. */
+export const STRIPE_TEST_ENV: Record<string, string> = {
+  STRIPE_SECRET_KEY: STRIPE_TEST_SECRET,
+  STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+  ...Object.fromEntries(
+    Object.entries(STRIPE_TEST_PRICES).flatMap(([plan, prices]) => [
+      [`STRIPE_PRICE_${plan.toUpperCase()}_MONTHLY`, prices.monthly],
+      [`STRIPE_PRICE_${plan.toUpperCase()}_YEARLY`, prices.yearly],
+    ]),
+  ),
+};
+
+type Json = Record<string, unknown>;
+type Obj = Json & { id: string };
+
+const priceInfo = new Map<string, { planId: PlanId; period: BillingPeriod; amount: number }>();
+for (const plan of PLANS) {
+  for (const period of ['monthly', 'yearly'] as const) {
+    priceInfo.set(STRIPE_TEST_PRICES[plan.id][period], {
+      planId: plan.id,
+      period,
+      amount: planPriceCents(plan, period),
+    });
+  }
+}
+
+/** Stripe's form encoding (`a[b][0][c]=x`) back into objects and arrays. */
+function parseForm(text: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> = root;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      node[part] ??= /^\d+$/.test(parts[index + 1] ?? '') ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+function addPeriod(from: number, period: BillingPeriod): number {
+  const date = new Date(from * 1000);
+  if (period === 'monthly') date.setUTCMonth(date.getUTCMonth() + 1);
+  else date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return Math.floor(date.getTime() / 1000);
+}
+
+export interface FakeStripeEvent {
+  id: string;
+  type: string;
+  payload: string;
+}
+
+export class FakeStripe {
+  readonly customers = new Map<string, Obj>();
+  readonly sessions = new Map<string, Obj>();
+  readonly subscriptions = new Map<string, Obj>();
+  readonly invoices = new Map<string, Obj>();
+  readonly charges = new Map<string, Obj>();
+  readonly refunds = new Map<string, Obj>();
+  /** payment intent → invoice, for /v1/invoice_payments. */
+  private readonly invoiceOfIntent = new Map<string, string>();
+  /** Every API call received, "METHOD /path". */
+  readonly calls: string[] = [];
+  private readonly stripe = new Stripe(STRIPE_TEST_SECRET);
+  private server: Server | undefined;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      this.route(request, response).catch((error: unknown) => {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** The app's environment for this fake. */
+  get env(): Record<string, string> {
+    return { ...STRIPE_TEST_ENV, STRIPE_API_BASE: this.url };
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // What happens at Stripe
+
+  /** The customer pays a payment-mode session (`async`: Pix/boleto — completed unpaid, then succeeded). */
+  payPackageSession(sessionId: string, options: { async?: boolean } = {}): FakeStripeEvent[] {
+    const session = this.must(this.sessions, sessionId);
+    const charge = this.newCharge(session.amount_total as number, session.customer as string);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: charge.payment_intent,
+    });
+    if (!options.async) return [this.event('checkout.session.completed', session)];
+    return [
+      this.event('checkout.session.completed', { ...session, payment_status: 'unpaid' }),
+      this.event('checkout.session.async_payment_succeeded', session),
+    ];
+  }
+
+  /** The customer completes a subscription-mode session: subscription, first invoice paid. */
+  paySubscriptionSession(sessionId: string): FakeStripeEvent[] {
+    const session = this.must(this.sessions, sessionId);
+    const priceId = (session.line_items as Json[])[0]?.price as string;
+    const price = priceInfo.get(priceId);
+    if (!price) throw new Error(`unknown price ${priceId}`);
+    const start = now();
+    const end = addPeriod(start, price.period);
+    const subscription: Obj = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      metadata: session.subscription_metadata ?? {},
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            price: { id: priceId, object: 'price' },
+            current_period_start: start,
+            current_period_end: end,
+          },
+        ],
+      },
+      created: start,
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    const invoice = this.newInvoice(subscription, 'subscription_create', [
+      { price: priceId, amount: price.amount, start, end },
+    ]);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      subscription: subscription.id,
+      invoice: invoice.id,
+    });
+    return [
+      this.event('customer.subscription.created', subscription),
+      this.event('invoice.paid', invoice),
+      this.event('checkout.session.completed', session),
+    ];
+  }
+
+  /** A portal upgrade with `always_invoice`: the proration invoice is paid at once. */
+  changePlan(subscriptionId: string, newPriceId: string): FakeStripeEvent[] {
+    const subscription = this.must(this.subscriptions, subscriptionId);
+    const item = (subscription.items as { data: Json[] }).data[0] as Json;
+    const oldPrice = (item.price as Obj).id;
+    const start = item.current_period_start as number;
+    const end = item.current_period_end as number;
+    item.price = { id: newPriceId, object: 'price' };
+    const oldAmount = priceInfo.get(oldPrice)?.amount ?? 0;
+    const newAmount = priceInfo.get(newPriceId)?.amount ?? 0;
+    const invoice = this.newInvoice(subscription, 'subscription_update', [
+      { price: oldPrice, amount: -oldAmount, start: now(), end },
+      { price: newPriceId, amount: newAmount, start: now(), end },
+    ]);
+    void start;
+    return [this.event('customer.subscription.updated', subscription), this.event('invoice.paid', invoice)];
+  }
+
+  /** The period ends: the next one starts and its invoice is paid. */
+  renew(subscriptionId: string): FakeStripeEvent[] {
+    const subscription = this.must(this.subscriptions, subscriptionId);
+    const item = (subscription.items as { data: Json[] }).data[0] as Json;
+    const priceId = (item.price as Obj).id;
+    const price = priceInfo.get(priceId);
+    if (!price) throw new Error(`unknown price ${priceId}`);
+    const start = item.current_period_end as number;
+    const end = addPeriod(start, price.period);
+    Object.assign(item, { current_period_start: start, current_period_end: end });
+    const invoice = this.newInvoice(subscription, 'subscription_cycle', [
+      { price: priceId, amount: price.amount, start, end },
+    ]);
+    return [this.event('customer.subscription.updated', subscription), this.event('invoice.paid', invoice)];
+  }
+
+  cancelAtPeriodEnd(subscriptionId: string): FakeStripeEvent[] {
+    const subscription = this.must(this.subscriptions, subscriptionId);
+    subscription.cancel_at_period_end = true;
+    return [this.event('customer.subscription.updated', subscription)];
+  }
+
+  /** Refunds (part of) the charge that paid a session or an invoice. */
+  refund(chargeId: string, amount?: number): FakeStripeEvent[] {
+    const charge = this.must(this.charges, chargeId);
+    const refund: Obj = {
+      id: newId('re'),
+      object: 'refund',
+      charge: chargeId,
+      amount: amount ?? (charge.amount as number),
+      status: 'succeeded',
+    };
+    this.refunds.set(refund.id, refund);
+    charge.amount_refunded = (charge.amount_refunded as number) + (refund.amount as number);
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return [this.event('charge.refunded', charge)];
+  }
+
+  chargeOfSession(sessionId: string): string {
+    const intent = this.must(this.sessions, sessionId).payment_intent;
+    const charge = [...this.charges.values()].find((c) => c.payment_intent === intent);
+    if (!charge) throw new Error(`session ${sessionId} has no charge`);
+    return charge.id;
+  }
+
+  /** A signed delivery of the event, as Stripe would POST it. */
+  signed(event: FakeStripeEvent, secret = STRIPE_TEST_WEBHOOK_SECRET): { body: string; signature: string } {
+    return {
+      body: event.payload,
+      signature: this.stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret }),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+
+  private must(map: Map<string, Obj>, id: string): Obj {
+    const found = map.get(id);
+    if (!found) throw new Error(`fake Stripe has no ${id}`);
+    return found;
+  }
+
+  /** Events carry a snapshot of the object at the time, like Stripe's. */
+  private event(type: string, object: Obj): FakeStripeEvent {
+    const id = newId('evt');
+    const payload = JSON.stringify(
+      {
+        id,
+        object: 'event',
+        type,
+        api_version: '2026-10-28.endive',
+        created: now(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object: structuredClone(object) },
+      },
+      null,
+      2,
+    );
+    return { id, type, payload };
+  }
+
+  private newCharge(amount: number, customer: string): Obj {
+    const charge: Obj = {
+      id: newId('ch'),
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      customer,
+      payment_intent: newId('pi'),
+    };
+    this.charges.set(charge.id, charge);
+    return charge;
+  }
+
+  private newInvoice(
+    subscription: Obj,
+    reason: string,
+    lines: { price: string; amount: number; start: number; end: number }[],
+  ): Obj {
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    const charge = this.newCharge(Math.max(total, 0), subscription.customer as string);
+    const invoice: Obj = {
+      id: newId('in'),
+      object: 'invoice',
+      customer: subscription.customer,
+      status: 'paid',
+      billing_reason: reason,
+      amount_paid: Math.max(total, 0),
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: lines.map((line) => ({
+          id: newId('il'),
+          object: 'line_item',
+          amount: line.amount,
+          period: { start: line.start, end: line.end },
+          pricing: { type: 'price_details', price_details: { price: line.price, product: 'prod_x' } },
+        })),
+      },
+    };
+    this.invoices.set(invoice.id, invoice);
+    this.invoiceOfIntent.set(charge.payment_intent as string, invoice.id);
+    return invoice;
+  }
+
+  private list(data: Obj[], url: string) {
+    return { object: 'list', data, has_more: false, url };
+  }
+
+  private async route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const body = request.method === 'POST' ? parseForm(Buffer.concat(chunks).toString()) : {};
+    const query = parseForm(url.search.slice(1));
+    const path = url.pathname;
+    this.calls.push(`${request.method} ${path}`);
+    const send = (status: number, value: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      response.end(JSON.stringify(value));
+    };
+    const missing = () =>
+      send(404, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: `No such object: ${path}`,
+        },
+      });
+    if (request.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET}`) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const byId = (map: Map<string, Obj>, prefix: string) => {
+      const id = decodeURIComponent(path.slice(prefix.length));
+      const found = map.get(id);
+      return found ? send(200, found) : missing();
+    };
+
+    if (request.method === 'POST' && path === '/v1/customers') {
+      const customer: Obj = {
+        id: newId('cus'),
+        object: 'customer',
+        email: body.email,
+        metadata: body.metadata ?? {},
+      };
+      this.customers.set(customer.id, customer);
+      return send(200, customer);
+    }
+    if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+      const lineItems = (body.line_items as Json[]) ?? [];
+      const first = lineItems[0] ?? {};
+      const amount =
+        body.mode === 'payment'
+          ? Number((first.price_data as Json | undefined)?.unit_amount ?? 0)
+          : (priceInfo.get(first.price as string)?.amount ?? 0);
+      const session: Obj = {
+        id: newId('cs_test'),
+        object: 'checkout.session',
+        mode: body.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: body.customer,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: body.metadata ?? {},
+        amount_total: amount,
+        currency: 'brl',
+        subscription: null,
+        invoice: null,
+        payment_intent: null,
+        line_items: lineItems,
+        subscription_metadata: (body.subscription_data as Json | undefined)?.metadata ?? {},
+        allowed_payment_method_types: body.allowed_payment_method_types ?? null,
+        url: `https://checkout.stripe.test/c/pay/${randomBytes(6).toString('hex')}`,
+      };
+      this.sessions.set(session.id, session);
+      return send(200, session);
+    }
+    if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
+      return send(200, {
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        customer: body.customer,
+        url: `https://billing.stripe.test/p/session/${randomBytes(6).toString('hex')}`,
+      });
+    }
+    if (request.method !== 'GET') return missing();
+    if (path === '/v1/checkout/sessions') {
+      return send(
+        200,
+        this.list(
+          [...this.sessions.values()].filter(
+            (s) =>
+              (!query.customer || s.customer === query.customer) &&
+              (!query.payment_intent || s.payment_intent === query.payment_intent),
+          ),
+          path,
+        ),
+      );
+    }
+    if (path.startsWith('/v1/checkout/sessions/')) return byId(this.sessions, '/v1/checkout/sessions/');
+    if (path === '/v1/invoices') {
+      return send(
+        200,
+        this.list(
+          [...this.invoices.values()].filter(
+            (i) =>
+              (!query.customer || i.customer === query.customer) &&
+              (!query.status || i.status === query.status),
+          ),
+          path,
+        ),
+      );
+    }
+    if (path.startsWith('/v1/invoices/')) return byId(this.invoices, '/v1/invoices/');
+    if (path === '/v1/subscriptions') {
+      return send(
+        200,
+        this.list(
+          [...this.subscriptions.values()].filter((s) => !query.customer || s.customer === query.customer),
+          path,
+        ),
+      );
+    }
+    if (path.startsWith('/v1/subscriptions/')) return byId(this.subscriptions, '/v1/subscriptions/');
+    if (path.startsWith('/v1/charges/')) return byId(this.charges, '/v1/charges/');
+    if (path === '/v1/refunds') {
+      return send(
+        200,
+        this.list(
+          [...this.refunds.values()].filter((r) => r.charge === query.charge),
+          path,
+        ),
+      );
+    }
+    if (path === '/v1/invoice_payments') {
+      const intent = (query.payment as Json | undefined)?.payment_intent as string | undefined;
+      const invoice = intent ? this.invoiceOfIntent.get(intent) : undefined;
+      return send(
+        200,
+        this.list(invoice ? [{ id: newId('inpay'), object: 'invoice_payment', invoice }] : [], path),
+      );
+    }
+    return missing();
+  }
+}
