@@ -37,6 +37,7 @@ const en: LocaleShape<typeof ptBR> = {
     title: 'Buy credits',
     subtitle: 'One-off credits to create more videos whenever you need, no subscription.',
     balance: 'Current balance',
+    balanceValue_zero: '{{value}} credits',
     balanceValue_one: '{{value}} credit',
     balanceValue_other: '{{value}} credits',
     balanceError: 'Unavailable',

@@ -38,6 +38,7 @@ export default {
     title: 'Comprar Créditos',
     subtitle: 'Créditos avulsos para criar mais vídeos quando precisar, sem assinatura.',
     balance: 'Saldo atual',
+    balanceValue_zero: '{{value}} créditos',
     balanceValue_one: '{{value}} crédito',
     balanceValue_other: '{{value}} créditos',
     balanceError: 'Indisponível',
