@@ -6,9 +6,13 @@ import { resolveAuthSecret } from './accounts/auth-secret.server';
 import type { Config } from './config.server';
 import { openDatabase } from './db/open-database.server';
 import { createApp } from './http/app.server';
+import { type Jobs, startJobs } from './jobs/jobs.server';
 import type { Logger } from './logger.server';
 import { createMailer } from './mail/mailer.server';
 import { RealtimeHub } from './realtime/realtime-hub.server';
+import type { BlobStorage } from './storage/blob-storage.server';
+import { createStorage } from './storage/storage.server';
+import { registerVideoWorkers } from './videos/pipeline/workers.server';
 
 export type Role = 'web' | 'worker' | 'all';
 
@@ -16,6 +20,10 @@ export interface RunningCena {
   /** Base URL of the web process, when this process serves HTTP. */
   url: string | undefined;
   pool: pg.Pool;
+  /** The job queue (pg-boss), started in every role: web sends jobs, the worker works them. */
+  jobs: Jobs;
+  /** Reference images and videos (STORAGE_DRIVER). */
+  storage: BlobStorage;
   stop(): Promise<void>;
 }
 
@@ -42,8 +50,12 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
   let server: HttpServer | undefined;
   let realtime: RealtimeHub | undefined;
   let accounts: CenaAuth | undefined;
+  let jobs: Jobs | undefined;
 
   try {
+    jobs = await startJobs(database.url, logger);
+    const authSecret = await resolveAuthSecret(config, logger);
+    const storage = createStorage(config, authSecret);
     let url: string | undefined;
     if (role !== 'worker') {
       const mailer = createMailer(config, pool, logger);
@@ -52,7 +64,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         logger,
         pool,
         mailer,
-        secret: await resolveAuthSecret(config, logger),
+        secret: authSecret,
       });
       realtime = new RealtimeHub(database.url, logger);
       await realtime.start();
@@ -60,6 +72,8 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         config,
         logger,
         pool,
+        jobs,
+        storage,
         auth: accounts.auth,
         realtime,
         devMailbox: mailer.devMailbox,
@@ -75,10 +89,29 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
       logger.info({ port, role }, `Cena is listening on http://localhost:${port}`);
     }
 
+    if (role !== 'web') {
+      await registerVideoWorkers({
+        boss: jobs.boss,
+        pool,
+        config,
+        logger,
+        storage,
+        // The webhook's receiver is outside: a day-long signed URL, absolute (disk URLs are paths).
+        referenceImageUrl: async (key) => {
+          const signed = await storage.signedUrl(key, { ttlSeconds: 24 * 60 * 60 });
+          return signed.startsWith('/') ? `${config.appUrl}${signed}` : signed;
+        },
+      });
+      logger.info({ provider: config.video.provider }, 'video workers started');
+    }
+
     let stopping: Promise<void> | undefined;
+    const startedJobs = jobs;
     return {
       url,
       pool,
+      jobs: startedJobs,
+      storage,
       stop() {
         stopping ??= (async () => {
           logger.info('shutting down');
@@ -86,6 +119,8 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
           await realtime?.stop();
           if (server) await closeHttpServer(server, config.shutdownTimeoutMs);
           await accounts?.settle();
+          // After the server: a request still in flight may be sending a job.
+          await startedJobs.stop(config.shutdownTimeoutMs);
           await database.close();
           logger.info('stopped');
         })();
@@ -95,6 +130,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
   } catch (error) {
     await realtime?.stop();
     if (server) await closeHttpServer(server, 0);
+    await jobs?.stop(0).catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

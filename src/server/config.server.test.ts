@@ -39,4 +39,22 @@ describe('configuration', () => {
     expect(config.billing.stripe?.prices.creator.yearly).toBe('price_creator_y');
     expect(config.billing.stripe?.api).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
   });
+
+  it('renders videos locally by default; Veo needs a key, the webhook a secret', () => {
+    const local = loadConfig({}).video;
+    expect(local).toMatchObject({ provider: 'local', webhook: undefined, ffmpegPath: 'ffmpeg' });
+    expect(local.veo.models).toEqual({ fast: 'veo-3.0-fast-generate-001', quality: 'veo-3.0-generate-001' });
+    expect(() => loadConfig({ VIDEO_PROVIDER: 'veo' })).toThrow(/GEMINI_API_KEY: required/);
+    expect(() => loadConfig({ VIDEO_WEBHOOK_URL: 'https://hooks.example/cena' })).toThrow(
+      /VIDEO_WEBHOOK_SECRET/,
+    );
+    const veo = loadConfig({
+      VIDEO_PROVIDER: 'veo',
+      GEMINI_API_KEY: 'k',
+      VEO_API_BASE: 'http://127.0.0.1:9/v1beta/',
+      VIDEO_TIMEOUT_FAST_MS: '60000',
+    }).video;
+    expect(veo.veo.apiBase).toBe('http://127.0.0.1:9/v1beta');
+    expect(veo.timeoutMs.fast).toBe(60_000);
+  });
 });

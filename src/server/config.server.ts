@@ -74,6 +74,48 @@ const envSchema = z.object({
   STRIPE_PORTAL_LOGIN_URL: optionalUrl,
   /** Another Stripe API address (tests: a local fake), e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: optionalUrl,
+  /** Where reference images and videos live: local disk (default) or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  STORAGE_DIR: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional())
+    .transform((value) => value === 'true' || value === '1'),
+  /** How long a signed media URL stays valid. */
+  MEDIA_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(7 * 24 * 3600)
+    .default(900),
+  /** Signs local-disk media URLs; default: derived from the auth secret. */
+  MEDIA_SIGNING_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  /** Video generation (design §5): `local` renders an honest preview with ffmpeg, `veo` calls the Gemini API. */
+  VIDEO_PROVIDER: z.enum(['local', 'veo']).default('local'),
+  GEMINI_API_KEY: optionalString,
+  VEO_API_BASE: z.url().default('https://generativelanguage.googleapis.com/v1beta'),
+  /** Google retires Veo model ids often: they are configuration, not code. */
+  VEO_MODEL_FAST: z.string().min(1).default('veo-3.0-fast-generate-001'),
+  VEO_MODEL_QUALITY: z.string().min(1).default('veo-3.0-generate-001'),
+  LOCAL_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  VIDEO_TIMEOUT_FAST_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(15 * 60_000),
+  VIDEO_TIMEOUT_QUALITY_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(25 * 60_000),
+  VIDEO_WEBHOOK_URL: optionalUrl,
+  VIDEO_WEBHOOK_SECRET: optionalString,
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -112,6 +154,39 @@ export interface Config {
     stripe: StripeConfig | undefined;
     portalLoginUrl: string | undefined;
   };
+  storage: StorageConfig;
+  video: VideoConfig;
+}
+
+export interface VideoConfig {
+  provider: 'local' | 'veo';
+  veo: { apiKey: string | undefined; apiBase: string; models: { fast: string; quality: string } };
+  localRenderDelayMs: number;
+  /** From the request's creation to its final status, per mode; past it the request fails and is refunded. */
+  timeoutMs: { fast: number; quality: number };
+  webhook: { url: string; secret: string } | undefined;
+  ffmpegPath: string;
+  ffprobePath: string;
+}
+
+export interface StorageConfig {
+  driver: 'disk' | 's3';
+  /** The disk driver's root folder. */
+  dir: string;
+  /** Set when driver is s3. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  urlTtlSeconds: number;
+  /** Undefined: derived from the auth secret at start-up. */
+  signingSecret: string | undefined;
 }
 
 export interface StripeConfig {
@@ -166,6 +241,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('  GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
+  if (env.VIDEO_PROVIDER === 'veo' && !env.GEMINI_API_KEY) {
+    problems.push('  GEMINI_API_KEY: required with VIDEO_PROVIDER=veo');
+  }
+  if (env.VIDEO_WEBHOOK_URL && !env.VIDEO_WEBHOOK_SECRET) {
+    problems.push(
+      '  VIDEO_WEBHOOK_SECRET: required with VIDEO_WEBHOOK_URL (the receiver checks the signature)',
+    );
+  }
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET)
+    problems.push('  S3_BUCKET: required with STORAGE_DRIVER=s3');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      '  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both, or neither (the SDK default credentials)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -195,6 +285,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       trustedProxies: env.TRUSTED_PROXIES,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      dir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'storage')),
+      s3:
+        env.STORAGE_DRIVER === 's3' && env.S3_BUCKET
+          ? {
+              bucket: env.S3_BUCKET,
+              endpoint: env.S3_ENDPOINT,
+              region: env.S3_REGION,
+              accessKeyId: env.S3_ACCESS_KEY_ID,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+      urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
+      signingSecret: env.MEDIA_SIGNING_SECRET,
+    },
     billing: {
       stripe:
         stripeOn && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
@@ -206,6 +313,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
       portalLoginUrl: env.STRIPE_PORTAL_LOGIN_URL,
+    },
+    video: {
+      provider: env.VIDEO_PROVIDER,
+      veo: {
+        apiKey: env.GEMINI_API_KEY,
+        apiBase: env.VEO_API_BASE.replace(/\/$/, ''),
+        models: { fast: env.VEO_MODEL_FAST, quality: env.VEO_MODEL_QUALITY },
+      },
+      localRenderDelayMs: env.LOCAL_RENDER_DELAY_MS,
+      timeoutMs: { fast: env.VIDEO_TIMEOUT_FAST_MS, quality: env.VIDEO_TIMEOUT_QUALITY_MS },
+      webhook:
+        env.VIDEO_WEBHOOK_URL && env.VIDEO_WEBHOOK_SECRET
+          ? { url: env.VIDEO_WEBHOOK_URL, secret: env.VIDEO_WEBHOOK_SECRET }
+          : undefined,
+      ffmpegPath: env.FFMPEG_PATH,
+      ffprobePath: env.FFPROBE_PATH,
     },
   };
 }

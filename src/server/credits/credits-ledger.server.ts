@@ -289,6 +289,31 @@ async function inTransaction<T>(pool: pg.Pool, run: (client: pg.PoolClient) => P
   }
 }
 
+function isPoolClient(db: pg.Pool | pg.PoolClient): db is pg.PoolClient {
+  // A pool has no release(); a checked-out client does.
+  return typeof (db as Partial<pg.PoolClient>).release === 'function';
+}
+
+/**
+ * Runs `run` inside the caller's transaction under a savepoint: on failure only this part is undone and the
+ * caller's transaction stays usable (it may still want to roll back, or carry on after a handled error).
+ */
+async function inSavepoint<T>(
+  client: pg.PoolClient,
+  name: string,
+  run: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  await client.query(`SAVEPOINT ${name}`);
+  try {
+    const result = await run(client);
+    await client.query(`RELEASE SAVEPOINT ${name}`);
+    return result;
+  } catch (error) {
+    await client.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+    throw error;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Operations
 
@@ -355,11 +380,21 @@ export async function grant(
 /**
  * Reserves credits for a video request: all or nothing, from valid grants soonest-expiring first (no expiry last,
  * then oldest first), idempotent by `reference`. When the valid total is short, nothing is consumed.
+ *
+ * Given a pool it runs in its own transaction. Given a client the caller has already put inside a transaction
+ * (READ COMMITTED), it runs there under a savepoint, so the hold commits or rolls back with the caller's own rows
+ * (a video request and its job); the account row lock is then held until the caller's transaction ends.
  */
-export async function hold(pool: pg.Pool, input: HoldInput, now: Date = new Date()): Promise<HoldResult> {
+export async function hold(
+  db: pg.Pool | pg.PoolClient,
+  input: HoldInput,
+  now: Date = new Date(),
+): Promise<HoldResult> {
   const args = holdInputSchema.parse(input);
   nowSchema.parse(now);
-  return inTransaction(pool, (client) => holdLocked(client, args, now)).catch((error: unknown) => {
+  const run = (client: pg.PoolClient) => holdLocked(client, args, now);
+  const held = isPoolClient(db) ? inSavepoint(db, 'cena_hold', run) : inTransaction(db, run);
+  return held.catch((error: unknown) => {
     // Two *different* users racing with one reference are not serialised by the account lock; the UNIQUE
     // constraint stops the second, which is the same caller bug as a reused reference.
     if ((error as { constraint?: string }).constraint === 'credit_holds_reference_unique') {
@@ -452,7 +487,11 @@ async function currentHold(client: pg.Pool | pg.PoolClient, holdId: string): Pro
  * Captures a hold (the video was delivered). The credits already left the grants when held, so this only
  * resolves the hold and records the entry. Exactly once: a second call, or a call after a void, changes nothing.
  */
-export async function capture(pool: pg.Pool, holdId: string, now: Date = new Date()): Promise<ResolveResult> {
+export async function capture(
+  pool: pg.Pool | pg.PoolClient,
+  holdId: string,
+  now: Date = new Date(),
+): Promise<ResolveResult> {
   holdIdSchema.parse(holdId);
   nowSchema.parse(now);
   // A single statement is its own transaction: the status change and its entry commit together or not at all.
@@ -482,82 +521,94 @@ export async function capture(pool: pg.Pool, holdId: string, now: Date = new Dat
 export async function voidHold(pool: pg.Pool, holdId: string, now: Date = new Date()): Promise<VoidResult> {
   holdIdSchema.parse(holdId);
   nowSchema.parse(now);
-  return inTransaction(pool, async (client): Promise<VoidResult> => {
-    const voided = await client.query<HoldRow>(
-      `UPDATE credit_holds SET status = 'voided', resolved_at = $2
-       WHERE id = $1 AND status = 'pending'
-       RETURNING ${HOLD_COLUMNS}`,
-      [holdId, now],
-    );
-    const row = voided.rows[0];
-    if (!row) return { changed: false, hold: await currentHold(client, holdId), refundGrant: null };
+  return inTransaction(pool, (client) => voidHoldInTransaction(client, holdId, now));
+}
 
-    const allocations = await client.query<{ grant_id: string; amount: number; expires_at: Date | null }>(
-      `SELECT a.grant_id, a.amount, g.expires_at
-       FROM credit_hold_allocations a JOIN credit_grants g ON g.id = a.grant_id
-       WHERE a.hold_id = $1
-       ORDER BY a.grant_id`,
-      [holdId],
-    );
-    const backIds: string[] = [];
-    const backAmounts: number[] = [];
-    const expiredIds: string[] = [];
-    let expiredTotal = 0;
-    for (const allocation of allocations.rows) {
-      if (isValidAt(allocation.expires_at, now)) {
-        backIds.push(allocation.grant_id);
-        backAmounts.push(allocation.amount);
-      } else {
-        expiredIds.push(allocation.grant_id);
-        expiredTotal += allocation.amount;
-      }
+/**
+ * voidHold on a client the caller has already put inside a transaction, so the void commits (or rolls back)
+ * together with the caller's own change, e.g. a video request marked failed.
+ */
+export async function voidHoldInTransaction(
+  client: pg.PoolClient,
+  holdId: string,
+  now: Date = new Date(),
+): Promise<VoidResult> {
+  holdIdSchema.parse(holdId);
+  nowSchema.parse(now);
+  const voided = await client.query<HoldRow>(
+    `UPDATE credit_holds SET status = 'voided', resolved_at = $2
+     WHERE id = $1 AND status = 'pending'
+     RETURNING ${HOLD_COLUMNS}`,
+    [holdId, now],
+  );
+  const row = voided.rows[0];
+  if (!row) return { changed: false, hold: await currentHold(client, holdId), refundGrant: null };
+
+  const allocations = await client.query<{ grant_id: string; amount: number; expires_at: Date | null }>(
+    `SELECT a.grant_id, a.amount, g.expires_at
+     FROM credit_hold_allocations a JOIN credit_grants g ON g.id = a.grant_id
+     WHERE a.hold_id = $1
+     ORDER BY a.grant_id`,
+    [holdId],
+  );
+  const backIds: string[] = [];
+  const backAmounts: number[] = [];
+  const expiredIds: string[] = [];
+  let expiredTotal = 0;
+  for (const allocation of allocations.rows) {
+    if (isValidAt(allocation.expires_at, now)) {
+      backIds.push(allocation.grant_id);
+      backAmounts.push(allocation.amount);
+    } else {
+      expiredIds.push(allocation.grant_id);
+      expiredTotal += allocation.amount;
     }
+  }
 
-    if (backIds.length > 0) {
-      await client.query(
-        `WITH given_back AS (
-           UPDATE credit_grants AS g SET remaining = g.remaining + t.amount
-           FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)
-           WHERE g.id = t.grant_id
-         )
+  if (backIds.length > 0) {
+    await client.query(
+      `WITH given_back AS (
+         UPDATE credit_grants AS g SET remaining = g.remaining + t.amount
+         FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)
+         WHERE g.id = t.grant_id
+       )
+       INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
+       SELECT $4::text, 'void', amount, grant_id, $1::uuid, $5::timestamptz FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)`,
+      [holdId, backIds, backAmounts, row.user_id, now],
+    );
+  }
+
+  let refundGrant: CreditGrant | null = null;
+  if (expiredTotal > 0) {
+    // Giving credits back to an expired grant would lose them: they come back as a short-lived refund grant.
+    // No ON CONFLICT: this runs once per hold (the status UPDATE above), and grant() refuses the `hold:` keys,
+    // so a duplicate here means corruption and must abort the void.
+    const refund = await client.query<GrantRow>(
+      `WITH refund AS (
+         INSERT INTO credit_grants
+           (user_id, amount, remaining, source, source_ref, plan_type, expires_at, created_at, metadata)
+         VALUES ($1, $2, $2, 'refund', $3, 'refund', $4, $5, $6)
+         RETURNING ${GRANT_COLUMNS}
+       ), entry AS (
          INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
-         SELECT $4::text, 'void', amount, grant_id, $1::uuid, $5::timestamptz FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)`,
-        [holdId, backIds, backAmounts, row.user_id, now],
-      );
-    }
-
-    let refundGrant: CreditGrant | null = null;
-    if (expiredTotal > 0) {
-      // Giving credits back to an expired grant would lose them: they come back as a short-lived refund grant.
-      // No ON CONFLICT: this runs once per hold (the status UPDATE above), and grant() refuses the `hold:` keys,
-      // so a duplicate here means corruption and must abort the void.
-      const refund = await client.query<GrantRow>(
-        `WITH refund AS (
-           INSERT INTO credit_grants
-             (user_id, amount, remaining, source, source_ref, plan_type, expires_at, created_at, metadata)
-           VALUES ($1, $2, $2, 'refund', $3, 'refund', $4, $5, $6)
-           RETURNING ${GRANT_COLUMNS}
-         ), entry AS (
-           INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
-           SELECT user_id, 'refund_grant', amount, id, $7::uuid, created_at FROM refund
-         )
-         SELECT * FROM refund`,
-        [
-          row.user_id,
-          expiredTotal,
-          `hold:${holdId}`,
-          new Date(now.getTime() + REFUND_GRANT_VALIDITY_DAYS * DAY_MS),
-          now,
-          { holdId, expiredGrantIds: expiredIds },
-          holdId,
-        ],
-      );
-      const refundRow = refund.rows[0];
-      if (!refundRow) throw new Error(`refund grant for hold ${holdId} not inserted`);
-      refundGrant = toGrant(refundRow);
-    }
-    return { changed: true, hold: toHold(row), refundGrant };
-  });
+         SELECT user_id, 'refund_grant', amount, id, $7::uuid, created_at FROM refund
+       )
+       SELECT * FROM refund`,
+      [
+        row.user_id,
+        expiredTotal,
+        `hold:${holdId}`,
+        new Date(now.getTime() + REFUND_GRANT_VALIDITY_DAYS * DAY_MS),
+        now,
+        { holdId, expiredGrantIds: expiredIds },
+        holdId,
+      ],
+    );
+    const refundRow = refund.rows[0];
+    if (!refundRow) throw new Error(`refund grant for hold ${holdId} not inserted`);
+    refundGrant = toGrant(refundRow);
+  }
+  return { changed: true, hold: toHold(row), refundGrant };
 }
 
 /**

@@ -6,3 +6,4 @@ export * from '../accounts/accounts.schema.server';
 export * from '../billing/billing.schema.server';
 export * from '../credits/credits.schema.server';
 export * from '../mail/mail.schema.server';
+export * from '../videos/videos.schema.server';

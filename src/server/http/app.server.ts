@@ -19,10 +19,15 @@ import { devCheckoutPages } from '../billing/dev-checkout-pages.server';
 import type { Config } from '../config.server';
 import { creditsRoutes } from '../credits/credits.routes.server';
 import { migrationsApplied } from '../db/database.server';
+import type { Jobs } from '../jobs/jobs.server';
 import type { Logger } from '../logger.server';
 import { devMailboxRoutes } from '../mail/dev-mailbox.server';
 import { eventsRoutes } from '../realtime/events.routes.server';
 import type { RealtimeHub } from '../realtime/realtime-hub.server';
+import type { BlobStorage } from '../storage/blob-storage.server';
+import { DiskStorage } from '../storage/disk-storage.server';
+import { mediaRoutes } from '../storage/media.routes.server';
+import { videosRoutes } from '../videos/videos.routes.server';
 import { type AppEnv, apiError } from './errors.server';
 import { WebPages } from './web-pages.server';
 
@@ -30,6 +35,8 @@ export interface AppDependencies {
   config: Config;
   logger: Logger;
   pool: pg.Pool;
+  jobs: Jobs;
+  storage: BlobStorage;
   auth: Auth;
   realtime: RealtimeHub;
   /** E-mails go to the dev mailbox (local mode): serve it at /dev/mailbox and /api/dev/mailbox. */
@@ -47,6 +54,8 @@ export function createApp({
   config,
   logger,
   pool,
+  jobs,
+  storage,
   auth,
   realtime,
   devMailbox,
@@ -122,6 +131,16 @@ export function createApp({
   api.route('/admin', adminRoutes(pool, session));
   api.route('/credits', creditsRoutes(pool, session));
   api.route('/events', eventsRoutes(pool, realtime, session));
+  api.route(
+    '/videos',
+    videosRoutes({
+      pool,
+      boss: jobs.boss,
+      storage,
+      requireSession: session,
+      mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
+    }),
+  );
   const billing = createBilling(config, pool, logger);
   api.route(
     '/billing',
@@ -138,6 +157,8 @@ export function createApp({
   api.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
   app.route('/api', api);
 
+  // Signed local-disk media (with S3 the browser goes to the bucket's presigned URLs instead).
+  if (storage instanceof DiskStorage) app.route('/media', mediaRoutes(storage));
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
   if (mailbox) app.route('/dev/mailbox', mailbox.page);
   // The local test checkout's pages exist only without Stripe (and so never in production).

@@ -16,7 +16,8 @@ const RETRY_MS = 3_000;
 /**
  * `GET /api/events`: the signed-in user's server-sent events (docs/accounts-contract.md): `ready` on connect,
  * `credits` with the fresh balance whenever their grants change in any process, `subscription` with the current
- * subscription (docs/billing-contract.md) whenever their subscription rows change, a comment heartbeat every
+ * subscription (docs/billing-contract.md) whenever their subscription rows change, `video_request` with
+ * `{ id, status, op }` for each change to one of their video requests (docs/video-contract.md), a comment heartbeat every
  * HEARTBEAT_MS. Never compressed (compression buffers) and marked so proxies do not buffer it either.
  */
 export function eventsRoutes(
@@ -52,23 +53,28 @@ export function eventsRoutes(
       // One writer per stream: reads never overlap, a burst of notifications costs at most one more read of each
       // kind, and when both are due the balance goes first (a fixed order the client and tests can rely on).
       const dirty = { credits: false, subscription: false };
+      // Video request changes carry their own data, so each is sent (in order) rather than coalesced.
+      const videoEvents: { id: string; status: string; op: string }[] = [];
       let pumping = false;
       const pump = async () => {
         if (pumping) return;
         pumping = true;
         try {
-          while (dirty.credits || dirty.subscription) {
+          while (dirty.credits || dirty.subscription || videoEvents.length > 0) {
             if (stream.closed || stream.aborted) return;
             if (dirty.credits) {
               dirty.credits = false;
               const current = await balance(pool, userId);
               if (stream.closed || stream.aborted) return;
               await stream.writeSSE({ event: 'credits', data: JSON.stringify({ balance: current }) });
-            } else {
+            } else if (dirty.subscription) {
               dirty.subscription = false;
               const subscription = subscriptionView(await currentSubscription(pool, userId));
               if (stream.closed || stream.aborted) return;
               await stream.writeSSE({ event: 'subscription', data: JSON.stringify({ subscription }) });
+            } else {
+              const video = videoEvents.shift();
+              if (video) await stream.writeSSE({ event: 'video_request', data: JSON.stringify(video) });
             }
           }
         } catch (error) {
@@ -78,7 +84,11 @@ export function eventsRoutes(
         }
       };
       subscriber.notify = (event) => {
-        dirty[event.type] = true;
+        if (event.type === 'video_request') {
+          videoEvents.push({ id: event.id, status: event.status, op: event.op });
+        } else {
+          dirty[event.type] = true;
+        }
         void pump();
       };
       subscriber.close = () => {

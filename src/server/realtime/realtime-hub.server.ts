@@ -17,7 +17,17 @@ export const MAX_STREAMS_PER_USER = 20;
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 10_000;
 
-const eventSchema = z.object({ type: z.enum(['credits', 'subscription']), userId: z.string().min(1) });
+const eventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['credits', 'subscription']), userId: z.string().min(1) }),
+  // One of the user's video requests changed (trigger on video_requests): passed on as is, the web refetches it.
+  z.object({
+    type: z.literal('video_request'),
+    userId: z.string().min(1),
+    id: z.string().min(1),
+    status: z.string().min(1),
+    op: z.enum(['insert', 'update', 'delete']),
+  }),
+]);
 export type RealtimeEvent = z.infer<typeof eventSchema>;
 
 export interface Subscriber {

@@ -1,6 +1,6 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
- * `accounts` / `shell` / `credits` / `help` / `billing` (sign-in pages and the signed-in area).
+ * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` (sign-in pages and the signed-in area).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
  * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
@@ -19,6 +19,7 @@ import type faqPt from '../features/faq/locales/pt-BR';
 import type helpPt from '../features/help/locales/pt-BR';
 import type publicPt from '../features/public/locales/pt-BR';
 import type shellPt from '../features/shell/locales/pt-BR';
+import type videosPt from '../features/videos/locales/pt-BR';
 import commonPt from './locales/pt-BR';
 
 export const LANGUAGES = ['pt-BR', 'en'] as const;
@@ -34,6 +35,7 @@ export const NAMESPACES = [
   'credits',
   'help',
   'billing',
+  'videos',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces a page loads on demand (`common` is always there). */
@@ -51,6 +53,7 @@ declare module 'i18next' {
       credits: typeof creditsPt;
       help: typeof helpPt;
       billing: typeof billingPt;
+      videos: typeof videosPt;
     };
   }
 }
@@ -67,6 +70,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     credits: () => import('../features/credits/locales/pt-BR'),
     help: () => import('../features/help/locales/pt-BR'),
     billing: () => import('../features/billing/locales/pt-BR'),
+    videos: () => import('../features/videos/locales/pt-BR'),
   },
   en: {
     common: () => import('./locales/en'),
@@ -77,6 +81,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     credits: () => import('../features/credits/locales/en'),
     help: () => import('../features/help/locales/en'),
     billing: () => import('../features/billing/locales/en'),
+    videos: () => import('../features/videos/locales/en'),
   },
 };
 

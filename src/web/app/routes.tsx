@@ -34,7 +34,7 @@ const PrivacyPage = lazyPage(() => import('../features/public/pages/privacy-page
 const ContactPage = lazyPage(() => import('../features/public/pages/contact-page'), PUBLIC_NS);
 const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
-// Accounts and the signed-in area (features/accounts, shell, credits, help, billing)
+// Accounts and the signed-in area (features/accounts, shell, credits, help, billing, videos)
 const LoginPage = lazyPage(() => import('../features/accounts/pages/login-page'), ACCOUNTS_NS);
 const ResetPasswordPage = lazyPage(
   () => import('../features/accounts/pages/reset-password-page'),
@@ -48,6 +48,10 @@ const PaymentSuccessPage = lazyPage(
   BILLING_NS,
 );
 const HelpPage = lazyPage(() => import('../features/help/pages/help-page'), { namespaces: ['help', 'faq'] });
+/** The create page shows the balance; both video pages use the `credits` formatting. */
+const VIDEOS_NS = { namespaces: ['videos', 'credits'] } as const;
+const CreatePage = lazyPage(() => import('../features/videos/pages/create-page'), VIDEOS_NS);
+const ConfirmationPage = lazyPage(() => import('../features/videos/pages/confirmation-page'), VIDEOS_NS);
 const ComingSoonPage = lazyPage(() => import('../features/shell/pages/coming-soon-page'), SHELL_NS);
 const AdminPage = lazyPage(() => import('../features/accounts/pages/admin-page'), ACCOUNTS_NS);
 
@@ -66,7 +70,7 @@ function layout(Component: LazyPage, children: RouteObject[]): RouteObject {
 }
 
 /** Dashboard routes that later issues build: an "em breve" page inside the shell until then. */
-const DASHBOARD_COMING_SOON = ['create', 'confirmation', 'history', 'request/:id', 'settings'] as const;
+const DASHBOARD_COMING_SOON = ['history', 'request/:id', 'settings'] as const;
 
 export const routes: RouteObject[] = [
   layout(PublicLayout, [
@@ -95,6 +99,8 @@ export const routes: RouteObject[] = [
             page('help', HelpPage),
             page('buy-credits', BuyCreditsPage),
             page('payment-success', PaymentSuccessPage),
+            page('create', CreatePage),
+            page('confirmation', ConfirmationPage),
             ...DASHBOARD_COMING_SOON.map((path) => page(path, ComingSoonPage)),
           ],
         },

@@ -1,0 +1,57 @@
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+
+/**
+ * Cena's pg-boss queues and their payloads, in one place so producers and workers agree on both. Payloads carry
+ * ids only: the database row is the truth, a job is only a reminder to look at it.
+ */
+
+export const QUEUES = {
+  videoGenerate: 'video-generate',
+  videoWebhook: 'video-webhook',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+
+export interface JobPayloads {
+  'video-generate': { requestId: string };
+  'video-webhook': { requestId: string };
+}
+
+/** Anything that runs a parameterised query: a pool, or a client already inside a transaction. */
+/** pg-boss's executor interface and send options (not re-exported by name from the package root). */
+type SendOptions = NonNullable<Parameters<PgBoss['send']>[2]>;
+export type JobsExecutor = NonNullable<SendOptions['db']>;
+
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+/**
+ * pg-boss's executor over one of our connections. Given a client inside a transaction, pg-boss's statements run
+ * in that transaction: the job exists exactly when the transaction commits (a rollback leaves no orphan job, a
+ * commit never lacks its job).
+ */
+export function executorFor(db: Queryable): JobsExecutor {
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      const result = await db.query(text, values);
+      return { rows: result.rows };
+    },
+  };
+}
+
+export type TypedSendOptions = Omit<SendOptions, 'db'>;
+
+/**
+ * Enqueues a job, typed by queue. Pass `db` (a client in a transaction) to make the job part of that
+ * transaction; without it the job is sent on pg-boss's own pool. Returns the job id, or null when pg-boss
+ * dropped it as a duplicate (singletonKey on a queue policy that enforces it).
+ */
+export async function send<Q extends QueueName>(
+  boss: PgBoss,
+  queue: Q,
+  data: JobPayloads[Q],
+  options: TypedSendOptions & { db?: Queryable } = {},
+): Promise<string | null> {
+  const { db, ...rest } = options;
+  return boss.send(queue, data, db ? { ...rest, db: executorFor(db) } : rest);
+}

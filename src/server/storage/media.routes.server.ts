@@ -1,0 +1,80 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { type AppEnv, apiError } from '../http/errors.server';
+import { contentTypeOf, isSafeKey } from './blob-storage.server';
+import type { DiskStorage } from './disk-storage.server';
+
+/**
+ * `GET /media/{key}?expires=…&signature=…[&download=1]` (docs/video-contract.md): local-disk storage's files, for
+ * whoever holds a valid, unexpired signed URL (no session: a <video> element or a download link cannot send one
+ * reliably, and the signature is the capability). Supports single byte ranges, which browsers need to seek videos.
+ */
+export function mediaRoutes(storage: DiskStorage): Hono<AppEnv> {
+  return new Hono<AppEnv>().on(['GET', 'HEAD'], '/*', async (c) => {
+    const forbidden = () => apiError(c, 403, 'forbidden', 'Link expirado ou inválido.');
+    const raw = c.req.path.replace(/^\/media\//, '');
+    let key: string;
+    try {
+      key = raw.split('/').map(decodeURIComponent).join('/');
+    } catch {
+      return forbidden();
+    }
+    // Unsafe keys are refused before anything touches the disk (signed or not: we never sign one).
+    if (!isSafeKey(key)) return forbidden();
+    if (!storage.verify(key, c.req.query('expires'), c.req.query('signature'))) return forbidden();
+
+    const file = storage.pathOf(key);
+    const stats = await fs.stat(file).catch(() => undefined);
+    if (!stats?.isFile()) return apiError(c, 404, 'not_found', 'Arquivo não encontrado.');
+
+    const size = stats.size;
+    const headers = new Headers({
+      'Content-Type': contentTypeOf(key),
+      'Accept-Ranges': 'bytes',
+      // The URL is a short-lived capability: private caches only, never beyond its expiry.
+      'Cache-Control': `private, max-age=${Math.max(0, Number(c.req.query('expires')) - Math.floor(Date.now() / 1000))}`,
+      'Last-Modified': stats.mtime.toUTCString(),
+    });
+    if (c.req.query('download') === '1') {
+      headers.set('Content-Disposition', `attachment; filename="${key.split('/').pop() ?? 'arquivo'}"`);
+    }
+
+    let start = 0;
+    let end = size - 1;
+    let status: 200 | 206 = 200;
+    const range = c.req.header('range');
+    if (range) {
+      const parsed = parseRange(range, size);
+      if (!parsed) {
+        headers.set('Content-Range', `bytes */${size}`);
+        return new Response(null, { status: 416, headers });
+      }
+      [start, end] = parsed;
+      status = 206;
+      headers.set('Content-Range', `bytes ${start}-${end}/${size}`);
+    }
+    headers.set('Content-Length', String(size === 0 ? 0 : end - start + 1));
+    if (c.req.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
+    const body = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
+    return new Response(body, { status, headers });
+  });
+}
+
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range, clamped to the file; undefined when unsatisfiable. */
+export function parseRange(header: string, size: number): [number, number] | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || size === 0) return undefined;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return undefined;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return undefined;
+    return [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || end < start) return undefined;
+  return [start, end];
+}

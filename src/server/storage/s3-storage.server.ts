@@ -1,0 +1,117 @@
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertSafeKey, BlobNotFoundError, type BlobStorage } from './blob-storage.server';
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** Any S3-compatible service (MinIO, R2, B2…); unset = AWS. */
+  endpoint?: string | undefined;
+  region: string;
+  /** Unset: the SDK's default credential chain (environment, instance role…). */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted services). */
+  forcePathStyle?: boolean;
+}
+
+function isNotFound(error: unknown): boolean {
+  if (error instanceof S3ServiceException) {
+    return error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound';
+  }
+  return false;
+}
+
+/** An S3-compatible bucket; the browser gets presigned GET URLs, so the bucket itself stays private. */
+export class S3Storage implements BlobStorage {
+  readonly kind = 's3' as const;
+  readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(options: S3StorageOptions) {
+    this.bucket = options.bucket;
+    this.client = new S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle ?? false,
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+    });
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+    assertSafeKey(key);
+    // PutObject needs a known length; our files (an image ≤ 5 MB, an 8 s video) fit in memory, which avoids
+    // multipart uploads and their clean-up.
+    const bytes = Buffer.isBuffer(body) ? body : await collect(body);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
+    );
+  }
+
+  async getStream(key: string): Promise<Readable> {
+    assertSafeKey(key);
+    try {
+      const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!(result.Body instanceof Readable)) throw new Error(`S3 GetObject ${key} returned no stream`);
+      return result.Body;
+    } catch (error) {
+      if (isNotFound(error)) throw new BlobNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async signedUrl(key: string, options: { ttlSeconds: number; download?: boolean }): Promise<string> {
+    assertSafeKey(key);
+    const fileName = key.split('/').pop() ?? 'arquivo';
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ...(options.download ? { ResponseContentDisposition: `attachment; filename="${fileName}"` } : {}),
+      }),
+      { expiresIn: options.ttlSeconds },
+    );
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}

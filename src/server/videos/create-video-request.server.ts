@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import { type AspectRatio, VIDEO_COST_CREDITS, type VideoQuality } from '../../shared/catalogue';
+import type { StructuredPrompt } from '../../shared/video-request';
+import { CreditsConflictError, hold } from '../credits/credits-ledger.server';
+import { QUEUES, send } from '../jobs/queues.server';
+import { buildStructuredPrompt } from './structured-prompt.server';
+import { findVideoRequest, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
+
+/**
+ * Creating a video request (docs/video-contract.md, design §3): one transaction places the credit hold, inserts
+ * the request as `pending` and enqueues its `video-generate` job, so a committed request always has its hold and
+ * its job, and a failure leaves none of them.
+ *
+ * Idempotency without an extra lock: the request id is derived from (user, clientKey), so a replay uses the same
+ * hold reference `video:<id>`. The hold locks the user's credit account row; of concurrent identical submits the
+ * first commits its hold and request while holding that lock, and the others, once they get it, find the hold
+ * already there (`created: false`) and answer with the committed request instead of holding again.
+ */
+
+export interface CreateVideoInput {
+  userId: string;
+  clientKey: string;
+  prompt: string;
+  quality: VideoQuality;
+  aspectRatio: AspectRatio;
+  seed: number | null;
+  /** Already stored by the caller; deleted by the caller when the result is not `created`. */
+  referenceImageKey: string | null;
+}
+
+export type CreateVideoResult =
+  | { kind: 'created'; request: VideoRequestRecord }
+  | { kind: 'existing'; request: VideoRequestRecord }
+  | { kind: 'insufficient_credits'; balance: number }
+  | { kind: 'rate_limited' };
+
+/** A stable uuid (version 8 layout) for one user's submission key. */
+export function videoRequestIdFor(userId: string, clientKey: string): string {
+  const bytes = createHash('sha256')
+    .update(`cena-video-request\n${userId}\n${clientKey.toLowerCase()}`)
+    .digest();
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const holdReferenceFor = (requestId: string) => `video:${requestId}`;
+
+/** The submission already made with this key, if any (a replay answers it without any other check). */
+export async function findBySubmission(
+  pool: pg.Pool,
+  userId: string,
+  clientKey: string,
+): Promise<VideoRequestRecord | undefined> {
+  return findVideoRequest(pool, userId, videoRequestIdFor(userId, clientKey));
+}
+
+/**
+ * Requests the user created within the last minute, counted from the requests themselves (so the limit holds
+ * across every web process). Not serialised with the insert: a burst of concurrent submits may pass a few over
+ * the limit, which is fine for a guard against runaway clients — the credits are what really bound spending.
+ */
+export async function recentRequestCount(pool: pg.Pool, userId: string, now: Date): Promise<number> {
+  const result = await pool.query<{ count: string }>(
+    `SELECT count(*) FROM video_requests WHERE user_id = $1 AND created_at > $2::timestamptz - interval '60 seconds'`,
+    [userId, now],
+  );
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+export interface CreateVideoDeps {
+  pool: pg.Pool;
+  boss: PgBoss;
+  /** Requests per user per minute. */
+  perMinuteLimit: number;
+}
+
+export async function createVideoRequest(
+  { pool, boss, perMinuteLimit }: CreateVideoDeps,
+  input: CreateVideoInput,
+  now: Date = new Date(),
+): Promise<CreateVideoResult> {
+  const id = videoRequestIdFor(input.userId, input.clientKey);
+  const existing = await findVideoRequest(pool, input.userId, id);
+  if (existing) return { kind: 'existing', request: existing };
+  if ((await recentRequestCount(pool, input.userId, now)) >= perMinuteLimit) return { kind: 'rate_limited' };
+
+  const cost = VIDEO_COST_CREDITS[input.quality];
+  const structuredPrompt = buildStructuredPrompt(input.prompt);
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  let outcome: CreateVideoResult | 'replay';
+  try {
+    await client.query('BEGIN');
+    outcome = await insertInTransaction(client, boss, input, id, cost, structuredPrompt, now);
+    await client.query(outcome === 'replay' || outcome.kind !== 'created' ? 'ROLLBACK' : 'COMMIT');
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackError) {
+      // A connection that cannot even roll back must not go back to the pool.
+      broken = rollbackError as Error;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+  // Read after the release: waiting for a second pooled connection while holding this one could block forever
+  // when concurrent submits hold every connection.
+  if (outcome !== 'replay') return outcome;
+  const request = await findVideoRequest(pool, input.userId, id);
+  if (!request) throw new Error(`hold video:${id} exists without its request`);
+  return { kind: 'existing', request };
+}
+
+async function insertInTransaction(
+  client: pg.PoolClient,
+  boss: PgBoss,
+  input: CreateVideoInput,
+  id: string,
+  cost: number,
+  structuredPrompt: StructuredPrompt,
+  now: Date,
+): Promise<CreateVideoResult | 'replay'> {
+  let held: Awaited<ReturnType<typeof hold>>;
+  try {
+    held = await hold(client, { userId: input.userId, amount: cost, reference: holdReferenceFor(id) }, now);
+  } catch (error) {
+    // Same key, different quality (so a different amount), submitted concurrently: the first one stands.
+    if (error instanceof CreditsConflictError) return 'replay';
+    throw error;
+  }
+  if (!held.ok) return { kind: 'insufficient_credits', balance: held.balance };
+  // A concurrent identical submit committed first (hold and request together): answer with its request.
+  if (!held.created) return 'replay';
+  const inserted = await client.query<VideoRequestRecord>(
+    `INSERT INTO video_requests
+       (id, user_id, client_key, prompt, structured_prompt, quality, aspect_ratio, seed, credits_used, status,
+        reference_image_key, hold_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $12)
+     RETURNING ${VIDEO_REQUEST_COLUMNS}`,
+    [
+      id,
+      input.userId,
+      input.clientKey,
+      input.prompt,
+      JSON.stringify(structuredPrompt),
+      input.quality,
+      input.aspectRatio,
+      input.seed,
+      cost,
+      input.referenceImageKey,
+      held.hold.id,
+      now,
+    ],
+  );
+  const request = inserted.rows[0];
+  if (!request) throw new Error('video request insert returned no row');
+  await send(boss, QUEUES.videoGenerate, { requestId: id }, { db: client, singletonKey: id });
+  return { kind: 'created', request };
+}

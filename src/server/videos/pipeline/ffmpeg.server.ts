@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * ffmpeg/ffprobe as child processes, always with a time limit: a stuck encode must fail the request (and refund
+ * it), never hold a worker slot forever. Output is kept to the last few KB for the error message.
+ */
+
+export class FfmpegError extends Error {
+  override name = 'FfmpegError';
+}
+
+export interface RunOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export function runTool(command: string, args: string[], options: RunOptions): Promise<{ stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const finish = (error: Error | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve({ stdout });
+    };
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      finish(new FfmpegError(`${command} aborted`));
+    };
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(new FfmpegError(`${command} took longer than ${options.timeoutMs} ms`));
+    }, options.timeoutMs);
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      // ffprobe's JSON is small; the cap only protects against a runaway tool.
+      if (stdout.length < 1_000_000) stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.on('error', (error) => finish(new FfmpegError(`${command} could not start: ${error.message}`)));
+    child.on('close', (code, signal) => {
+      if (code === 0) finish(undefined);
+      else finish(new FfmpegError(`${command} exited with ${code ?? signal}: ${stderr.trim().slice(-1500)}`));
+    });
+  });
+}

@@ -1,0 +1,398 @@
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import type { AspectRatio, VideoQuality } from '../../../shared/catalogue';
+import {
+  detectImageType,
+  FINAL_VIDEO_STATUSES,
+  type StructuredPrompt,
+  type VideoStatus,
+} from '../../../shared/video-request';
+import { capture, voidHoldInTransaction } from '../../credits/credits-ledger.server';
+import type { Logger } from '../../logger.server';
+import { type MediaTools, type PipelineStorage, renderResult } from './media.server';
+import {
+  type PollResult,
+  type ProviderAspectRatio,
+  TransientProviderError,
+  type VideoProvider,
+} from './providers/video-provider.server';
+
+/**
+ * The `video-generate` job (design §5): pending → processing → generating → rendering → completed | failed.
+ *
+ * Exactly-once money rules: the request row is the truth. The operation name is stored the moment the provider
+ * accepts, so any later run (a retry, a new worker after a crash) polls that operation instead of paying for a
+ * second one. The final status and the hold's capture or void commit in ONE transaction, guarded by
+ * `status NOT IN (final)`, so however many runs race, one of them settles the request and the hold once.
+ */
+
+export const FAILURE_MESSAGES = {
+  blocked: 'O vídeo foi bloqueado pelo filtro de segurança do modelo. Seus créditos foram devolvidos.',
+  provider: 'O modelo não conseguiu gerar o vídeo. Seus créditos foram devolvidos.',
+  timeout: 'A geração demorou mais que o esperado e foi cancelada. Seus créditos foram devolvidos.',
+  download: 'Não foi possível baixar o vídeo gerado. Seus créditos foram devolvidos.',
+  render: 'Não foi possível processar o vídeo gerado. Seus créditos foram devolvidos.',
+  unexpected: 'Ocorreu um erro ao gerar o vídeo. Seus créditos foram devolvidos.',
+} as const;
+export type FailureKind = keyof typeof FAILURE_MESSAGES;
+
+/** A failure that ends the request (failed + refund) at once, with the reason for the logs. */
+export class RequestFailure extends Error {
+  override name = 'RequestFailure';
+  constructor(
+    readonly kind: FailureKind,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** What the job reads (from a stored request) to read reference images. */
+export interface PipelineReadStorage extends PipelineStorage {
+  getStream(key: string): Promise<Readable>;
+}
+
+export interface PipelineDeps {
+  pool: pg.Pool;
+  provider: VideoProvider;
+  storage: PipelineReadStorage;
+  tools: MediaTools;
+  logger: Logger;
+  /** Per mode, from the request's creation. */
+  timeoutMs: Record<VideoQuality, number>;
+  /** Poll back-off: starts at `initialMs`, ×1.5 per poll, capped at `maxMs`. */
+  poll: { initialMs: number; maxMs: number };
+  /**
+   * Enqueues the outbound webhook inside the transaction that moves the request out of `pending` (its first
+   * pick-up), so it goes out once per request. Undefined when no webhook is configured.
+   */
+  enqueueWebhook?: (client: pg.PoolClient, requestId: string) => Promise<void>;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** The job's last attempt: an unexpected error then fails and refunds instead of waiting for a retry. */
+  finalAttempt?: boolean;
+}
+
+export type RunOutcome = 'completed' | 'failed' | 'already_final' | 'not_found';
+
+interface RequestRow {
+  id: string;
+  user_id: string;
+  prompt: string;
+  structured_prompt: StructuredPrompt | null;
+  quality: VideoQuality;
+  aspect_ratio: AspectRatio;
+  seed: number | null;
+  status: VideoStatus;
+  reference_image_key: string | null;
+  operation_name: string | null;
+  hold_id: string | null;
+  created_at: Date;
+}
+
+const FINAL_SQL = `status NOT IN (${FINAL_VIDEO_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+
+async function inTransaction<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await run(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+async function loadRequest(pool: pg.Pool, requestId: string): Promise<RequestRow | undefined> {
+  const result = await pool.query<RequestRow>(
+    `SELECT id, user_id, prompt, structured_prompt, quality, aspect_ratio, seed, status, reference_image_key,
+            operation_name, hold_id, created_at
+     FROM video_requests WHERE id = $1`,
+    [requestId],
+  );
+  return result.rows[0];
+}
+
+/** Moves a request on, unless it is already final; false when it was (someone else settled it). */
+async function setStatus(
+  pool: pg.Pool | pg.PoolClient,
+  requestId: string,
+  status: VideoStatus,
+  extra: { operationName?: string; provider?: string; model?: string } = {},
+): Promise<boolean> {
+  const result = await pool.query(
+    `UPDATE video_requests
+     SET status = $2, updated_at = now(),
+         operation_name = COALESCE($3, operation_name), provider = COALESCE($4, provider),
+         model = COALESCE($5, model)
+     WHERE id = $1 AND ${FINAL_SQL}`,
+    [requestId, status, extra.operationName ?? null, extra.provider ?? null, extra.model ?? null],
+  );
+  return result.rowCount === 1;
+}
+
+/** failed + error_message + void of the hold, in one transaction; a no-op on a request already final. */
+export async function failRequest(pool: pg.Pool, requestId: string, message: string): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const failed = await client.query<{ hold_id: string | null }>(
+      `UPDATE video_requests SET status = 'failed', error_message = $2, updated_at = now()
+       WHERE id = $1 AND ${FINAL_SQL}
+       RETURNING hold_id`,
+      [requestId, message],
+    );
+    const row = failed.rows[0];
+    if (!row) return false;
+    if (row.hold_id) await voidHoldInTransaction(client, row.hold_id);
+    return true;
+  });
+}
+
+async function completeRequest(
+  deps: PipelineDeps,
+  requestId: string,
+  media: { videoKey: string; thumbnailKey: string; resolution: string; durationSeconds: number },
+): Promise<boolean> {
+  return inTransaction(deps.pool, async (client) => {
+    const completed = await client.query<{ hold_id: string | null }>(
+      `UPDATE video_requests
+       SET status = 'completed', completed_at = now(), updated_at = now(), error_message = NULL,
+           video_key = $2, thumbnail_key = $3, resolution = $4, duration_seconds = $5
+       WHERE id = $1 AND ${FINAL_SQL}
+       RETURNING hold_id`,
+      [requestId, media.videoKey, media.thumbnailKey, media.resolution, media.durationSeconds],
+    );
+    const row = completed.rows[0];
+    if (!row) return false;
+    if (row.hold_id) {
+      const result = await capture(client, row.hold_id);
+      // Only this pipeline resolves a request's hold, so another resolution means a bug elsewhere: keep the
+      // delivered video, and say so loudly for the audit.
+      if (!result.changed && result.hold.status !== 'captured') {
+        deps.logger.error(
+          { requestId, holdId: row.hold_id },
+          'completed a request whose hold was not pending',
+        );
+      }
+    }
+    return true;
+  });
+}
+
+/** The provider's prompt: the structured JSON prompt when there is one (design §5), else the user's text. */
+function providerPrompt(row: RequestRow): { prompt: string; negativePrompt: string | undefined } {
+  if (!row.structured_prompt) return { prompt: row.prompt, negativePrompt: undefined };
+  const { negative, ...positive } = row.structured_prompt;
+  return { prompt: JSON.stringify(positive), negativePrompt: negative || undefined };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return Boolean(signal?.aborted) || (error as Error)?.name === 'AbortError';
+}
+
+/**
+ * One run of the job for one request. Safe to run any number of times, concurrently or after a crash: it picks up
+ * wherever the stored row says the request is. Throws only for what a retry can fix (the worker stopping, the
+ * database away); every other failure ends the request failed and refunded.
+ */
+export async function runVideoGeneration(
+  deps: PipelineDeps,
+  requestId: string,
+  options: RunOptions = {},
+): Promise<RunOutcome> {
+  const { signal } = options;
+  const log = deps.logger.child({ requestId });
+  const row = await loadRequest(deps.pool, requestId);
+  if (!row) {
+    log.warn('video request not found; nothing to do');
+    return 'not_found';
+  }
+  if (FINAL_VIDEO_STATUSES.includes(row.status)) return 'already_final';
+
+  try {
+    await pickUp(deps, row);
+    const deadline = row.created_at.getTime() + deps.timeoutMs[row.quality];
+    const operationName = row.operation_name ?? (await submit(deps, row, deadline, signal));
+    if (!operationName) return 'already_final';
+    const uri = await waitForVideo(deps, row, operationName, deadline, log, signal);
+
+    if (!(await setStatus(deps.pool, row.id, 'rendering'))) return 'already_final';
+    let source: Readable;
+    try {
+      source = await deps.provider.download(uri, signal);
+    } catch (error) {
+      if (isAbort(error, signal)) throw error;
+      throw new RequestFailure('download', (error as Error).message);
+    }
+    let media: Awaited<ReturnType<typeof renderResult>>;
+    try {
+      media = await renderResult({
+        source,
+        storage: deps.storage,
+        userId: row.user_id,
+        requestId: row.id,
+        aspectRatio: row.aspect_ratio,
+        tools: deps.tools,
+        signal,
+      });
+    } catch (error) {
+      if (isAbort(error, signal)) throw error;
+      throw new RequestFailure('render', (error as Error).message);
+    }
+    const completed = await completeRequest(deps, row.id, {
+      videoKey: media.videoKey,
+      thumbnailKey: media.thumbnailKey,
+      resolution: media.resolution,
+      durationSeconds: media.probe.durationSeconds,
+    });
+    if (!completed) return 'already_final';
+    log.info({ resolution: media.resolution, duration: media.probe.durationSeconds }, 'video completed');
+    return 'completed';
+  } catch (error) {
+    if (error instanceof RequestFailure) {
+      log.warn({ kind: error.kind, reason: error.message }, 'video request failed');
+      return (await failRequest(deps.pool, row.id, FAILURE_MESSAGES[error.kind]))
+        ? 'failed'
+        : 'already_final';
+    }
+    // A stopping worker leaves the request as it is: the retried job resumes from the stored operation name.
+    if (isAbort(error, signal) || !options.finalAttempt) throw error;
+    log.error({ err: error }, 'video request failed on its last attempt');
+    return (await failRequest(deps.pool, row.id, FAILURE_MESSAGES.unexpected)) ? 'failed' : 'already_final';
+  }
+}
+
+/** First pick-up: pending → processing (and the webhook, in the same transaction); later runs count the attempt. */
+async function pickUp(deps: PipelineDeps, row: RequestRow): Promise<void> {
+  await inTransaction(deps.pool, async (client) => {
+    const picked = await client.query(
+      `UPDATE video_requests
+       SET status = 'processing', started_at = COALESCE(started_at, now()), attempts = attempts + 1,
+           updated_at = now()
+       WHERE id = $1 AND status = 'pending'`,
+      [row.id],
+    );
+    if (picked.rowCount === 1) {
+      await deps.enqueueWebhook?.(client, row.id);
+      return;
+    }
+    // A resumed run keeps its status (no going back from generating to processing); it only counts itself.
+    await client.query(
+      `UPDATE video_requests SET attempts = attempts + 1, started_at = COALESCE(started_at, now())
+       WHERE id = $1 AND ${FINAL_SQL}`,
+      [row.id],
+    );
+  });
+}
+
+function remaining(deadline: number): number {
+  return deadline - Date.now();
+}
+
+/** Submits once and stores the operation name at once; returns undefined when the request became final. */
+async function submit(
+  deps: PipelineDeps,
+  row: RequestRow,
+  deadline: number,
+  signal: AbortSignal | undefined,
+): Promise<string | undefined> {
+  if (remaining(deadline) <= 0) throw new RequestFailure('timeout', 'deadline passed before submitting');
+  let image: { bytes: Buffer; mimeType: string } | undefined;
+  if (row.reference_image_key) {
+    const bytes = await readAll(await deps.storage.getStream(row.reference_image_key));
+    const mimeType = detectImageType(bytes);
+    if (!mimeType) throw new RequestFailure('provider', 'stored reference image is not an image');
+    image = { bytes, mimeType };
+  }
+  const { prompt, negativePrompt } = providerPrompt(row);
+  // Only 16:9 and 9:16 are asked for; 1:1 and 4:3 are cropped from 16:9 in the rendering step.
+  const aspectRatio: ProviderAspectRatio = row.aspect_ratio === '9:16' ? '9:16' : '16:9';
+  let delay = deps.poll.initialMs;
+  for (;;) {
+    try {
+      const { operationName } = await deps.provider.submit(
+        {
+          requestId: row.id,
+          prompt,
+          userPrompt: row.prompt,
+          negativePrompt,
+          quality: row.quality,
+          aspectRatio,
+          seed: row.seed,
+          image,
+        },
+        signal,
+      );
+      const stored = await setStatus(deps.pool, row.id, 'generating', {
+        operationName,
+        provider: deps.provider.name,
+        model: deps.provider.model(row.quality),
+      });
+      return stored ? operationName : undefined;
+    } catch (error) {
+      if (isAbort(error, signal)) throw error;
+      // 429/5xx already retried inside the provider: keep trying (the quota frees up) until the deadline.
+      if (!(error instanceof TransientProviderError))
+        throw new RequestFailure('provider', (error as Error).message);
+      if (remaining(deadline) <= 0)
+        throw new RequestFailure('timeout', `submit kept failing: ${error.message}`);
+      await sleep(Math.min(delay, Math.max(0, remaining(deadline))), undefined, { signal });
+      delay = Math.min(delay * 1.5, deps.poll.maxMs);
+    }
+  }
+}
+
+async function waitForVideo(
+  deps: PipelineDeps,
+  row: RequestRow,
+  operationName: string,
+  deadline: number,
+  log: Logger,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  let delay = deps.poll.initialMs;
+  for (;;) {
+    let result: PollResult | undefined;
+    try {
+      result = await deps.provider.poll(operationName, signal);
+    } catch (error) {
+      if (isAbort(error, signal)) throw error;
+      if (!(error instanceof TransientProviderError))
+        throw new RequestFailure('provider', (error as Error).message);
+      log.warn({ err: error }, 'polling the provider failed; trying again');
+    }
+    if (result?.done) {
+      if ('video' in result) return result.video.uri;
+      if ('blocked' in result) {
+        throw new RequestFailure(
+          'blocked',
+          `safety filter: ${result.blocked.join('; ') || 'no reason given'}`,
+        );
+      }
+      throw new RequestFailure(
+        'provider',
+        `provider error ${result.error.code ?? ''}: ${result.error.message}`,
+      );
+    }
+    if (remaining(deadline) <= 0) {
+      throw new RequestFailure('timeout', `not done after ${deps.timeoutMs[row.quality]} ms`);
+    }
+    await sleep(Math.min(delay, remaining(deadline)), undefined, { signal });
+    delay = Math.min(delay * 1.5, deps.poll.maxMs);
+  }
+}

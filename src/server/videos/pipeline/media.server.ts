@@ -1,0 +1,153 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { AspectRatio } from '../../../shared/catalogue';
+import { FfmpegError, runTool } from './ffmpeg.server';
+
+/**
+ * The rendering step (design §5): the provider's file is copied into our storage at once (providers delete theirs
+ * after hours or days), reframed to 1:1 / 4:3 when asked (the provider only makes 16:9 and 9:16), given a JPEG
+ * thumbnail, and probed for the technical info shown to the user. Every ffmpeg run is bounded in time.
+ */
+
+/** The part of BlobStorage (videos/storage) the pipeline writes with. */
+export interface PipelineStorage {
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<unknown>;
+}
+
+export interface MediaTools {
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Per ffmpeg/ffprobe run. */
+  timeoutMs: number;
+}
+
+export interface ProbeResult {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  hasAudio: boolean;
+}
+
+export interface RenderedMedia {
+  sourceKey: string;
+  videoKey: string;
+  thumbnailKey: string;
+  probe: ProbeResult;
+  /** `{width}x{height}` of the delivered video. */
+  resolution: string;
+}
+
+export function mediaKeys(userId: string, requestId: string) {
+  const base = `${userId}/videos/${requestId}`;
+  return {
+    source: `${base}/source.mp4`,
+    video: `${base}/video.mp4`,
+    thumbnail: `${base}/thumbnail.jpg`,
+  };
+}
+
+const RATIOS: Record<AspectRatio, number> = { '16:9': 16 / 9, '9:16': 9 / 16, '1:1': 1, '4:3': 4 / 3 };
+
+export async function probe(file: string, tools: MediaTools, signal?: AbortSignal): Promise<ProbeResult> {
+  const { stdout } = await runTool(
+    tools.ffprobePath,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
+  const info = JSON.parse(stdout) as {
+    format?: { duration?: string };
+    streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[];
+  };
+  const video = info.streams?.find((stream) => stream.codec_type === 'video');
+  const durationSeconds = Number(info.format?.duration ?? video?.duration);
+  if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || durationSeconds <= 0) {
+    throw new FfmpegError('the video has no readable video stream or duration');
+  }
+  return {
+    durationSeconds: Math.round(durationSeconds * 100) / 100,
+    width: video.width,
+    height: video.height,
+    hasAudio: Boolean(info.streams?.some((stream) => stream.codec_type === 'audio')),
+  };
+}
+
+/** Centre crop to the target ratio, keeping the full height or width, with even sides (H.264 needs them). */
+function cropFilter(ratio: number): string {
+  return `crop='trunc(min(iw,ih*${ratio})/2)*2':'trunc(min(ih,iw/${ratio})/2)*2'`;
+}
+
+export async function renderResult(args: {
+  source: Readable;
+  storage: PipelineStorage;
+  userId: string;
+  requestId: string;
+  aspectRatio: AspectRatio;
+  tools: MediaTools;
+  signal?: AbortSignal;
+}): Promise<RenderedMedia> {
+  const { tools, signal } = args;
+  // An abort (worker stopping) can error the download stream before `pipeline` listens to it; unheard, that error
+  // would crash the process. `pipeline` still sees it, as the stream is destroyed with it.
+  args.source.on('error', () => undefined);
+  const keys = mediaKeys(args.userId, args.requestId);
+  let workDir: string | undefined;
+  try {
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'cena-render-'));
+    const sourceFile = path.join(workDir, 'source.mp4');
+    await pipeline(args.source, createWriteStream(sourceFile), { signal });
+    if ((await stat(sourceFile)).size === 0) throw new FfmpegError('the provider’s video is empty');
+    // Probe before storing: a broken download must fail here, not be kept as the user's video.
+    const sourceProbe = await probe(sourceFile, tools, signal);
+    const wanted = RATIOS[args.aspectRatio];
+    // 9:16 and 16:9 come natively from the provider; only reframe when the shapes really differ. Without a
+    // reframe the provider's file is the user's video and is stored once, under the video key.
+    const reframe = Math.abs(sourceProbe.width / sourceProbe.height - wanted) > 0.02;
+    const sourceKey = reframe ? keys.source : keys.video;
+    await args.storage.put(sourceKey, createReadStream(sourceFile), 'video/mp4');
+
+    let videoFile = sourceFile;
+    if (reframe) {
+      videoFile = path.join(workDir, 'video.mp4');
+      await runTool(
+        tools.ffmpegPath,
+        [
+          ...['-hide_banner', '-loglevel', 'error', '-y', '-i', sourceFile],
+          ...['-vf', cropFilter(wanted), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20'],
+          ...['-pix_fmt', 'yuv420p', '-c:a', 'copy', '-movflags', '+faststart', videoFile],
+        ],
+        { timeoutMs: tools.timeoutMs, signal },
+      );
+    }
+    const videoProbe = reframe ? await probe(videoFile, tools, signal) : sourceProbe;
+    if (reframe) await args.storage.put(keys.video, createReadStream(videoFile), 'video/mp4');
+
+    const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
+    // A frame a second in: the first frame of a generated video is often a fade from black.
+    const at = Math.min(1, videoProbe.durationSeconds / 2).toFixed(2);
+    await runTool(
+      tools.ffmpegPath,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', at, '-i', videoFile, '-frames:v', '1'],
+        ...['-vf', "scale='min(640,iw)':-2", '-q:v', '4', thumbnailFile],
+      ],
+      { timeoutMs: tools.timeoutMs, signal },
+    );
+    await args.storage.put(keys.thumbnail, createReadStream(thumbnailFile), 'image/jpeg');
+
+    return {
+      sourceKey,
+      videoKey: keys.video,
+      thumbnailKey: keys.thumbnail,
+      probe: videoProbe,
+      resolution: `${videoProbe.width}x${videoProbe.height}`,
+    };
+  } finally {
+    // Frees the provider's connection when we failed before reading everything.
+    args.source.destroy();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,58 @@
+import type { Readable } from 'node:stream';
+import type { VideoQuality } from '../../../../shared/catalogue';
+
+/**
+ * One interface for every video model (design §5). A generation is a long-running operation: `submit` starts it
+ * and returns a name we store at once, `poll` asks about it, `download` fetches the result. Because the name is
+ * stored, a worker that dies after `submit` resumes polling the same operation instead of paying for a second one.
+ */
+
+/** What the provider is asked for: 16:9 or 9:16 only; 1:1 and 4:3 are reframed from 16:9 afterwards. */
+export type ProviderAspectRatio = '16:9' | '9:16';
+
+export interface VideoGenerationInput {
+  requestId: string;
+  /** What the model reads: the structured JSON prompt when there is one. */
+  prompt: string;
+  /** The user's own words (the local preview shows them). */
+  userPrompt: string;
+  negativePrompt: string | undefined;
+  quality: VideoQuality;
+  aspectRatio: ProviderAspectRatio;
+  /** Stored and shown, sent only where the provider supports it (the Gemini API does not). */
+  seed: number | null;
+  image: { bytes: Buffer; mimeType: string } | undefined;
+}
+
+export type PollResult =
+  | { done: false }
+  | { done: true; video: { uri: string } }
+  /** Finished with no video because the model's safety filters removed it. */
+  | { done: true; blocked: string[] }
+  | { done: true; error: { code?: number; message: string } };
+
+export interface VideoProvider {
+  readonly name: string;
+  model(quality: VideoQuality): string;
+  submit(input: VideoGenerationInput, signal?: AbortSignal): Promise<{ operationName: string }>;
+  poll(operationName: string, signal?: AbortSignal): Promise<PollResult>;
+  download(uri: string, signal?: AbortSignal): Promise<Readable>;
+}
+
+/**
+ * A failure worth trying again later (429, 5xx, network): the job keeps polling until its deadline. Anything
+ * else a provider throws (400, 403, a malformed answer) is permanent and fails the request.
+ */
+export class TransientProviderError extends Error {
+  override name = 'TransientProviderError';
+}
+
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}

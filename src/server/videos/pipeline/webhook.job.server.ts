@@ -1,0 +1,76 @@
+import { createHmac } from 'node:crypto';
+import type pg from 'pg';
+import type { Logger } from '../../logger.server';
+
+/**
+ * The outbound webhook (spec §7): when a request is created, its details are POSTed to VIDEO_WEBHOOK_URL, signed
+ * `X-Cena-Signature: sha256=<hex HMAC-SHA256 of the raw body>` with VIDEO_WEBHOOK_SECRET so the receiver can tell
+ * it is from us. Sent from the `video-webhook` job (retried with back-off by pg-boss); failures are only logged.
+ */
+
+export interface WebhookDeps {
+  pool: pg.Pool;
+  url: string;
+  secret: string;
+  logger: Logger;
+  /** A URL the receiver can fetch the reference image from (a long-lived signed URL); none when unset. */
+  referenceImageUrl?: (key: string) => Promise<string>;
+  timeoutMs?: number;
+}
+
+export function signWebhookBody(body: string, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+interface WebhookRow {
+  id: string;
+  user_id: string;
+  prompt: string;
+  quality: string;
+  aspect_ratio: string;
+  credits_used: number;
+  reference_image_key: string | null;
+  seed: number | null;
+  created_at: Date;
+}
+
+/** Sends one request's webhook; throws on a non-2xx answer or a network error so the job is retried. */
+export async function sendVideoWebhook(deps: WebhookDeps, requestId: string): Promise<'sent' | 'not_found'> {
+  const found = await deps.pool.query<WebhookRow>(
+    `SELECT id, user_id, prompt, quality, aspect_ratio, credits_used, reference_image_key, seed, created_at
+     FROM video_requests WHERE id = $1`,
+    [requestId],
+  );
+  const row = found.rows[0];
+  if (!row) return 'not_found';
+  const body = JSON.stringify({
+    request_id: row.id,
+    user_id: row.user_id,
+    prompt: row.prompt,
+    quality: row.quality,
+    aspect_ratio: row.aspect_ratio,
+    credits_used: row.credits_used,
+    reference_image_url:
+      row.reference_image_key && deps.referenceImageUrl
+        ? await deps.referenceImageUrl(row.reference_image_key)
+        : null,
+    seed: row.seed,
+    timestamp: row.created_at.toISOString(),
+    // The event is the creation, whatever the request's status is by the time a retry gets through.
+    status: 'pending',
+  });
+  const response = await fetch(deps.url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Cena-Webhook/1',
+      'x-cena-signature': signWebhookBody(body, deps.secret),
+    },
+    body,
+    signal: AbortSignal.timeout(deps.timeoutMs ?? 10_000),
+  });
+  // The body is not needed; reading it frees the connection.
+  await response.arrayBuffer().catch(() => undefined);
+  if (!response.ok) throw new Error(`webhook answered HTTP ${response.status}`);
+  return 'sent';
+}

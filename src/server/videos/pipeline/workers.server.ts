@@ -1,0 +1,167 @@
+import path from 'node:path';
+import type pg from 'pg';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { Config } from '../../config.server';
+import { QUEUES, send } from '../../jobs/queues.server';
+import type { Logger } from '../../logger.server';
+import {
+  FAILURE_MESSAGES,
+  failRequest,
+  type PipelineDeps,
+  type PipelineReadStorage,
+  runVideoGeneration,
+} from './generate-video.job.server';
+import { LocalVideoProvider } from './providers/local-provider.server';
+import { VeoProvider } from './providers/veo-provider.server';
+import type { VideoProvider } from './providers/video-provider.server';
+import { sendVideoWebhook } from './webhook.job.server';
+
+/**
+ * Wires the pipeline into pg-boss for the worker role: the queues' retry policy, the `video-generate` worker,
+ * the dead-letter worker that refunds what the retries could not finish, and the `video-webhook` worker.
+ */
+
+/** Jobs that ran out of retries (killed workers, database trouble) land here and are failed and refunded. */
+export const VIDEO_GENERATE_DEAD_QUEUE = 'video-generate-dead';
+
+type RequestJob = { requestId: string };
+
+export function videoGenerateQueueOptions(config: Config['video']) {
+  const longestTimeoutSeconds = Math.ceil(Math.max(config.timeoutMs.fast, config.timeoutMs.quality) / 1000);
+  return {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    // Above the longest timeout: a live run ends (completed, failed or timed out) before pg-boss expires it.
+    expireInSeconds: longestTimeoutSeconds + 600,
+    // A killed worker stops sending heartbeats: its job is retried within ~30 s, not after the expiration.
+    heartbeatSeconds: 30,
+    deadLetter: VIDEO_GENERATE_DEAD_QUEUE,
+  };
+}
+
+const VIDEO_WEBHOOK_QUEUE_OPTIONS = {
+  retryLimit: 8,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 600,
+  expireInSeconds: 60,
+};
+
+export function createVideoProvider(config: Config): VideoProvider {
+  const video = config.video;
+  if (video.provider === 'veo') {
+    if (!video.veo.apiKey) throw new Error('GEMINI_API_KEY is required with VIDEO_PROVIDER=veo');
+    return new VeoProvider({
+      apiKey: video.veo.apiKey,
+      apiBase: video.veo.apiBase,
+      models: video.veo.models,
+    });
+  }
+  return new LocalVideoProvider({
+    dir: path.join(config.dataDir, 'local-renders'),
+    delayMs: video.localRenderDelayMs,
+    ffmpegPath: video.ffmpegPath,
+  });
+}
+
+export interface VideoWorkersOptions {
+  boss: PgBoss;
+  pool: pg.Pool;
+  config: Config;
+  logger: Logger;
+  storage: PipelineReadStorage;
+  /** Tests pass a provider (fake Veo) and shorter polling. */
+  provider?: VideoProvider;
+  poll?: PipelineDeps['poll'];
+  /** For the webhook's reference_image_url. */
+  referenceImageUrl?: (key: string) => Promise<string>;
+  /** Jobs worked at once by this process. */
+  concurrency?: number;
+  /** Tests shorten the retry delay so a restarted worker picks a job up in about a second. */
+  queueOptions?: Partial<ReturnType<typeof videoGenerateQueueOptions>>;
+  /** pg-boss polling interval for the video queue, in seconds. */
+  pollingIntervalSeconds?: number;
+}
+
+export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<void> {
+  const { boss, pool, config, logger } = options;
+  const webhook = config.video.webhook;
+  const deps: PipelineDeps = {
+    pool,
+    provider: options.provider ?? createVideoProvider(config),
+    storage: options.storage,
+    tools: { ffmpegPath: config.video.ffmpegPath, ffprobePath: config.video.ffprobePath, timeoutMs: 120_000 },
+    logger,
+    timeoutMs: config.video.timeoutMs,
+    poll: options.poll ?? { initialMs: 5_000, maxMs: 20_000 },
+    enqueueWebhook: webhook
+      ? async (client, requestId) => {
+          await send(boss, QUEUES.videoWebhook, { requestId }, { db: client });
+        }
+      : undefined,
+  };
+
+  // The dead-letter queue must exist before a queue can name it.
+  await boss.createQueue(VIDEO_GENERATE_DEAD_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+  await boss.updateQueue(QUEUES.videoGenerate, {
+    ...videoGenerateQueueOptions(config.video),
+    ...options.queueOptions,
+  });
+  await boss.updateQueue(QUEUES.videoWebhook, VIDEO_WEBHOOK_QUEUE_OPTIONS);
+
+  await boss.work(
+    QUEUES.videoGenerate,
+    {
+      localConcurrency: options.concurrency ?? 4,
+      includeMetadata: true,
+      ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
+    },
+    async ([job]: JobWithMetadata<RequestJob>[]) => {
+      if (!job) return;
+      await runVideoGeneration(deps, job.data.requestId, {
+        signal: job.signal,
+        finalAttempt: job.retryCount >= job.retryLimit,
+      });
+    },
+  );
+
+  await boss.work<RequestJob>(VIDEO_GENERATE_DEAD_QUEUE, async ([job]) => {
+    if (!job) return;
+    // The request may have been settled by a later run; failRequest is a no-op then.
+    if (await failRequest(pool, job.data.requestId, FAILURE_MESSAGES.unexpected)) {
+      logger.error(
+        { requestId: job.data.requestId },
+        'video job ran out of retries; request failed and refunded',
+      );
+    }
+  });
+
+  await boss.work(
+    QUEUES.videoWebhook,
+    { includeMetadata: true },
+    async ([job]: JobWithMetadata<RequestJob>[]) => {
+      if (!job || !webhook) return;
+      try {
+        await sendVideoWebhook(
+          {
+            pool,
+            url: webhook.url,
+            secret: webhook.secret,
+            logger,
+            referenceImageUrl: options.referenceImageUrl,
+          },
+          job.data.requestId,
+        );
+      } catch (error) {
+        const final = job.retryCount >= job.retryLimit;
+        logger[final ? 'error' : 'warn'](
+          { err: error, requestId: job.data.requestId, attempt: job.retryCount + 1 },
+          final ? 'video webhook failed for good' : 'video webhook failed; will retry',
+        );
+        throw error;
+      }
+    },
+  );
+}

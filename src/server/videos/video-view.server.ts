@@ -1,0 +1,79 @@
+import type { VideoRequestView } from '../../shared/video-request';
+import type { Queryable } from '../jobs/queues.server';
+import type { BlobStorage } from '../storage/blob-storage.server';
+import type { videoRequests } from './videos.schema.server';
+
+/**
+ * One video request as stored, and as the browser sees it (docs/video-contract.md). Shared by the create/read
+ * routes, the pipeline and the list (issue 6): media keys become short-lived signed URLs here and nowhere else.
+ */
+
+export type VideoRequestRecord = typeof videoRequests.$inferSelect;
+
+/** Raw-SQL select list giving a VideoRequestRecord's camelCase keys (pg returns them as aliased). */
+export const VIDEO_REQUEST_COLUMNS = `id, user_id AS "userId", client_key AS "clientKey", prompt,
+  structured_prompt AS "structuredPrompt", quality, aspect_ratio AS "aspectRatio", seed,
+  credits_used AS "creditsUsed", status, error_message AS "errorMessage",
+  reference_image_key AS "referenceImageKey", video_key AS "videoKey", thumbnail_key AS "thumbnailKey",
+  provider, model, operation_name AS "operationName", resolution, duration_seconds AS "durationSeconds",
+  hold_id AS "holdId", attempts, created_at AS "createdAt", updated_at AS "updatedAt",
+  started_at AS "startedAt", completed_at AS "completedAt"`;
+
+/** The request with this id, only if it belongs to `userId` (another user's id reads as missing). */
+export async function findVideoRequest(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<VideoRequestRecord | undefined> {
+  const result = await db.query<VideoRequestRecord>(
+    `SELECT ${VIDEO_REQUEST_COLUMNS} FROM video_requests WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
+  return result.rows[0];
+}
+
+export interface ViewOptions {
+  /** MEDIA_URL_TTL_SECONDS. */
+  ttlSeconds: number;
+}
+
+export async function toVideoRequestView(
+  record: VideoRequestRecord,
+  storage: BlobStorage,
+  { ttlSeconds }: ViewOptions,
+): Promise<VideoRequestView> {
+  const sign = (key: string | null, download = false) =>
+    key ? storage.signedUrl(key, { ttlSeconds, download }) : Promise.resolve(null);
+  // The video is offered only once the request is completed: a half-written file is never linked.
+  const videoKey = record.status === 'completed' ? record.videoKey : null;
+  const [referenceImageUrl, videoUrl, downloadUrl, thumbnailUrl] = await Promise.all([
+    sign(record.referenceImageKey),
+    sign(videoKey),
+    sign(videoKey, true),
+    sign(record.thumbnailKey),
+  ]);
+  return {
+    id: record.id,
+    prompt: record.prompt,
+    quality: record.quality,
+    aspectRatio: record.aspectRatio,
+    seed: record.seed,
+    creditsUsed: record.creditsUsed,
+    status: record.status,
+    errorMessage: record.errorMessage,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    completedAt: record.completedAt?.toISOString() ?? null,
+    referenceImageUrl,
+    videoUrl,
+    downloadUrl,
+    thumbnailUrl,
+    structuredPrompt: record.structuredPrompt,
+    technical: {
+      provider: record.provider,
+      model: record.model,
+      resolution: record.resolution,
+      durationSeconds: record.durationSeconds,
+    },
+  };
+}

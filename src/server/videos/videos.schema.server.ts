@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ASPECT_RATIOS, VIDEO_QUALITIES } from '../../shared/catalogue';
+import { type StructuredPrompt, VIDEO_STATUSES } from '../../shared/video-request';
+import { user } from '../accounts/accounts.schema.server';
+import { creditHolds } from '../credits/credits.schema.server';
+
+/**
+ * Video requests (spec §3, docs/video-contract.md). Media columns hold storage keys, never URLs: the browser only
+ * gets short-lived signed URLs made from them at read time. Statuses, qualities and ratios are text with CHECK
+ * constraints (not enums) so a new value is a constraint swap. A trigger (added by hand to the migration) notifies
+ * `video_request` events on `cena_events` for every insert, update and delete.
+ */
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+export const videoRequests = pgTable(
+  'video_requests',
+  {
+    /** Derived from (user_id, client_key) at creation, so a replayed submit lands on the same id and hold. */
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Made by the form once per submission: UNIQUE per user, the create endpoint's idempotency key. */
+    clientKey: uuid('client_key').notNull(),
+    prompt: text('prompt').notNull(),
+    structuredPrompt: jsonb('structured_prompt').$type<StructuredPrompt>(),
+    quality: text('quality', { enum: VIDEO_QUALITIES }).notNull(),
+    aspectRatio: text('aspect_ratio', { enum: ASPECT_RATIOS }).notNull(),
+    seed: integer('seed'),
+    creditsUsed: integer('credits_used').notNull(),
+    status: text('status', { enum: VIDEO_STATUSES }).notNull().default('pending'),
+    errorMessage: text('error_message'),
+    referenceImageKey: text('reference_image_key'),
+    videoKey: text('video_key'),
+    thumbnailKey: text('thumbnail_key'),
+    provider: text('provider'),
+    model: text('model'),
+    /** The provider's long-running operation: a restarted worker resumes polling it instead of paying twice. */
+    operationName: text('operation_name'),
+    resolution: text('resolution'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    holdId: uuid('hold_id').references(() => creditHolds.id),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    startedAt: timestamptz('started_at'),
+    completedAt: timestamptz('completed_at'),
+  },
+  (t) => [
+    unique('video_requests_client_key_unique').on(t.userId, t.clientKey),
+    check('video_requests_status_valid', sql`${t.status} IN (${inList(VIDEO_STATUSES)})`),
+    check('video_requests_quality_valid', sql`${t.quality} IN (${inList(VIDEO_QUALITIES)})`),
+    check('video_requests_aspect_ratio_valid', sql`${t.aspectRatio} IN (${inList(ASPECT_RATIOS)})`),
+    check('video_requests_credits_used_positive', sql`${t.creditsUsed} > 0`),
+    check('video_requests_seed_range', sql`${t.seed} IS NULL OR ${t.seed} BETWEEN 10000 AND 99999`),
+    check('video_requests_attempts_non_negative', sql`${t.attempts} >= 0`),
+    // The user's list (newest first) and the create rate limit (requests in the last minute).
+    index('video_requests_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Unfinished requests, for sweeps of stuck or timed-out work.
+    index('video_requests_unfinished_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} NOT IN ('completed', 'failed')`),
+  ],
+);

@@ -1,0 +1,103 @@
+import type { AspectRatio, VideoQuality } from '../../../../shared/catalogue';
+import type { VideoRequestView } from '../../../../shared/video-request';
+import { ApiError, api } from '../../../lib/api';
+
+/** Calls and cache keys of the `videos` feature (contract: docs/video-contract.md). */
+
+export const VIDEOS_QUERY_KEY = ['videos'] as const;
+export const videoRequestQueryKey = (id: string) => [...VIDEOS_QUERY_KEY, 'request', id] as const;
+
+export interface VideoRequestResponse {
+  request: VideoRequestView;
+}
+
+export interface CreateVideoRequestPayload {
+  prompt: string;
+  quality: VideoQuality;
+  aspectRatio: AspectRatio;
+  /** '' when none. */
+  seed: string;
+  /** Made once per submission attempt and reused on a retry: the server answers a replay with the same request. */
+  clientKey: string;
+  image: File | null;
+}
+
+/** An API failure that may carry the server's per-field messages (400 `invalid_request`). */
+export class VideoApiError extends ApiError {
+  readonly fields: Record<string, string>;
+
+  constructor(error: ApiError, fields: Record<string, string> = {}) {
+    super(error.status, error.code, error.message, error.requestId);
+    this.fields = fields;
+  }
+}
+
+function fieldsOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  const fields: Record<string, string> = {};
+  for (const [key, message] of Object.entries(value)) {
+    if (typeof message === 'string' && message) fields[key] = message;
+    else if (Array.isArray(message) && typeof message[0] === 'string') fields[key] = message[0];
+  }
+  return fields;
+}
+
+/**
+ * `POST /api/videos` as ONE `multipart/form-data` call (prompt, quality, aspectRatio, seed, clientKey, image).
+ * 201 (created) and 200 (a replay of the same clientKey) both answer `{ request }`.
+ */
+export async function createVideoRequest(payload: CreateVideoRequestPayload): Promise<VideoRequestView> {
+  const body = new FormData();
+  body.set('prompt', payload.prompt);
+  body.set('quality', payload.quality);
+  body.set('aspectRatio', payload.aspectRatio);
+  body.set('seed', payload.seed);
+  body.set('clientKey', payload.clientKey);
+  if (payload.image) body.set('image', payload.image, payload.image.name);
+
+  let response: Response;
+  try {
+    // No Content-Type header: the browser sets multipart/form-data with its boundary.
+    response = await fetch('/api/videos', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      body,
+    });
+  } catch (error) {
+    throw new VideoApiError(
+      new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error)),
+    );
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (
+      data as { error?: { code?: unknown; message?: unknown; requestId?: unknown; fields?: unknown } }
+    )?.error;
+    if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+      throw new VideoApiError(
+        new ApiError(
+          response.status,
+          error.code,
+          error.message,
+          typeof error.requestId === 'string' ? error.requestId : undefined,
+        ),
+        fieldsOf(error.fields),
+      );
+    }
+    throw new VideoApiError(
+      new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`),
+    );
+  }
+  const request = (data as Partial<VideoRequestResponse> | null)?.request;
+  if (!request || typeof request.id !== 'string') {
+    throw new VideoApiError(new ApiError(response.status, 'bad_response', 'No request in the answer'));
+  }
+  return request;
+}
+
+/** `GET /api/videos/:id` → the request (404 `not_found` for an unknown id or another user's). */
+export async function getVideoRequest(id: string, signal?: AbortSignal): Promise<VideoRequestView> {
+  const data = await api.get<VideoRequestResponse>(`/api/videos/${encodeURIComponent(id)}`, signal);
+  return data.request;
+}

@@ -1,0 +1,78 @@
+import { Coins } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatCredits } from '../../credits/lib/format';
+
+/** Cost, current balance and balance after; when the balance is short, the way to /pricing. */
+export function CostSummary({
+  cost,
+  balance,
+  balanceError,
+  showPricing,
+}: {
+  cost: number;
+  balance: number | undefined;
+  balanceError: boolean;
+  /** Show the /pricing button (short balance, or the server refused for credits). */
+  showPricing: boolean;
+}) {
+  const { t } = useTranslation('videos');
+  const credits = (value: number) =>
+    t('create.summary.credits', { count: value, value: formatCredits(value) });
+  const after = balance === undefined ? undefined : balance - cost;
+  const short = after !== undefined && after < 0;
+  const row = 'flex items-center justify-between gap-4 py-2';
+  const pending = balanceError ? t('create.summary.unavailable') : <Skeleton className="h-5 w-20" />;
+  return (
+    <Card data-testid="cost-summary">
+      <CardHeader className="pb-2">
+        <CardTitle as="h2" className="flex items-center gap-2 text-base">
+          <Coins aria-hidden="true" className="size-5 text-primary" />
+          {t('create.summary.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <dl className="divide-y divide-border text-sm">
+          <div className={row}>
+            <dt className="text-muted-foreground">{t('create.summary.cost')}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="summary-cost" data-value={cost}>
+              {credits(cost)}
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className="text-muted-foreground">{t('create.summary.balance')}</dt>
+            <dd className="tabular-nums" data-testid="summary-balance" data-value={balance}>
+              {balance === undefined ? pending : credits(balance)}
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className="text-muted-foreground">{t('create.summary.after')}</dt>
+            <dd
+              className={short ? 'font-semibold text-destructive tabular-nums' : 'font-semibold tabular-nums'}
+              data-testid="summary-after"
+              data-value={after}
+            >
+              {after === undefined ? pending : after < 0 ? `−${credits(-after)}` : credits(after)}
+            </dd>
+          </div>
+        </dl>
+        {short ? (
+          <p role="status" className="text-sm font-medium text-destructive" data-testid="summary-short">
+            {t('create.summary.short', { missing: formatCredits(-(after ?? 0)) })}
+          </p>
+        ) : null}
+        {short || showPricing ? (
+          <Button asChild variant="outline" className="w-full">
+            <Link to="/pricing" data-testid="get-credits">
+              {t('create.summary.getCredits')}
+            </Link>
+          </Button>
+        ) : null}
+        <p className="text-xs text-muted-foreground">{t('create.summary.refund')}</p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkReferenceImage,
+  classifySubmitError,
+  newClientKey,
+  sanitiseSeed,
+  validateCreateForm,
+  valuesFromSearch,
+} from './create-form';
+
+const ok = { prompt: 'Um barco ao amanhecer', quality: 'fast', aspectRatio: '16:9', seed: '' } as const;
+
+describe('create form rules', () => {
+  it('prefills from the query and ignores unknown values', () => {
+    expect(
+      valuesFromSearch(new URLSearchParams('prompt=Oi%20mundo&quality=quality&aspectRatio=9%3A16')),
+    ).toEqual({
+      prompt: 'Oi mundo',
+      quality: 'quality',
+      aspectRatio: '9:16',
+      seed: '',
+    });
+    expect(valuesFromSearch(new URLSearchParams('quality=ultra&aspectRatio=2:1'))).toMatchObject({
+      quality: 'fast',
+      aspectRatio: '16:9',
+    });
+  });
+
+  it('needs a prompt of 10 characters (trimmed) and a 5-digit seed in range', () => {
+    expect(validateCreateForm(ok)).toEqual({});
+    expect(validateCreateForm({ ...ok, prompt: '  curto   ' })).toEqual({ prompt: 'promptShort' });
+    expect(validateCreateForm({ ...ok, seed: '1234' })).toEqual({ seed: 'seedDigits' });
+    expect(validateCreateForm({ ...ok, seed: '09999' })).toEqual({ seed: 'seedRange' });
+    expect(validateCreateForm({ ...ok, seed: '10000' })).toEqual({});
+    expect(validateCreateForm({ ...ok, seed: '99999' })).toEqual({});
+    expect(sanitiseSeed('12a-34567')).toBe('12345');
+  });
+
+  it('judges the image by its first bytes and its size', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    expect(await checkReferenceImage(new File([png], 'a.txt'))).toBeUndefined();
+    expect(await checkReferenceImage(new File(['GIF89a'], 'a.png', { type: 'image/png' }))).toBe('imageType');
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(png);
+    expect(await checkReferenceImage(new File([big], 'big.png'))).toBe('imageTooLarge');
+  });
+
+  it('tells the failures apart as spec §8 does', () => {
+    expect(classifySubmitError({ status: 402, code: 'insufficient_credits' }, false)).toBe('credits');
+    expect(classifySubmitError({ status: 413 }, true)).toBe('upload');
+    expect(classifySubmitError({ status: 400, fields: { prompt: 'Muito curto' } }, false)).toBe('fields');
+    expect(classifySubmitError({ status: 500, code: 'internal_error' }, true)).toBe('submit');
+    expect(classifySubmitError({ status: 0, code: 'network_error' }, false)).toBe('submit');
+  });
+
+  it('makes v4 uuids', () => {
+    expect(newClientKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});

@@ -1,0 +1,120 @@
+import {
+  ASPECT_RATIOS,
+  type AspectRatio,
+  PROMPT_MIN_LENGTH,
+  REFERENCE_IMAGE_MAX_BYTES,
+  VIDEO_QUALITIES,
+  type VideoQuality,
+} from '../../../../shared/catalogue';
+import {
+  createVideoRequestSchema,
+  detectImageType,
+  PROMPT_MAX_LENGTH,
+} from '../../../../shared/video-request';
+
+/** The create form's values and rules (spec §5), checked with the shared schema the server uses too. */
+
+export interface CreateFormValues {
+  prompt: string;
+  quality: VideoQuality;
+  aspectRatio: AspectRatio;
+  seed: string;
+}
+
+export type CreateField = keyof CreateFormValues | 'image';
+/** i18n keys under `create.errors` (the component interpolates the figures). */
+export type CreateFieldError =
+  | 'promptShort'
+  | 'promptLong'
+  | 'seedDigits'
+  | 'seedRange'
+  | 'imageTooLarge'
+  | 'imageType'
+  | 'imageRead';
+
+export const DEFAULT_VALUES: CreateFormValues = {
+  prompt: '',
+  quality: 'fast',
+  aspectRatio: '16:9',
+  seed: '',
+};
+
+const isQuality = (value: string | null): value is VideoQuality =>
+  (VIDEO_QUALITIES as readonly string[]).includes(value ?? '');
+const isAspectRatio = (value: string | null): value is AspectRatio =>
+  (ASPECT_RATIOS as readonly string[]).includes(value ?? '');
+
+/** Prefill from `?prompt=&quality=&aspectRatio=` ("Duplicar Solicitação"); unknown values are ignored. */
+export function valuesFromSearch(params: URLSearchParams): CreateFormValues {
+  const quality = params.get('quality');
+  const aspectRatio = params.get('aspectRatio');
+  return {
+    prompt: (params.get('prompt') ?? '').slice(0, PROMPT_MAX_LENGTH),
+    quality: isQuality(quality) ? quality : DEFAULT_VALUES.quality,
+    aspectRatio: isAspectRatio(aspectRatio) ? aspectRatio : DEFAULT_VALUES.aspectRatio,
+    seed: '',
+  };
+}
+
+/** Seed input: digits only, at most 5. */
+export function sanitiseSeed(value: string): string {
+  return value.replace(/\D/g, '').slice(0, 5);
+}
+
+/** Field errors of the values (the clientKey is the form's own, not the user's). */
+export function validateCreateForm(
+  values: CreateFormValues,
+): Partial<Record<keyof CreateFormValues, CreateFieldError>> {
+  const result = createVideoRequestSchema.safeParse({
+    ...values,
+    clientKey: '00000000-0000-4000-8000-000000000000',
+  });
+  if (result.success) return {};
+  const errors: Partial<Record<keyof CreateFormValues, CreateFieldError>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (field === 'prompt' && !errors.prompt) {
+      errors.prompt = values.prompt.trim().length < PROMPT_MIN_LENGTH ? 'promptShort' : 'promptLong';
+    } else if (field === 'seed' && !errors.seed) {
+      errors.seed = /^\d{5}$/.test(values.seed.trim()) ? 'seedRange' : 'seedDigits';
+    }
+  }
+  return errors;
+}
+
+/** The reference image's problem, judged by size and by its first bytes (never by its name or claimed type). */
+export async function checkReferenceImage(file: File): Promise<CreateFieldError | undefined> {
+  if (file.size > REFERENCE_IMAGE_MAX_BYTES) return 'imageTooLarge';
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  } catch {
+    return 'imageRead';
+  }
+  return detectImageType(bytes) ? undefined : 'imageType';
+}
+
+/** A v4 UUID for `clientKey` (crypto.randomUUID needs a secure context; fall back to getRandomValues). */
+export function newClientKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export type SubmitFailure = 'credits' | 'upload' | 'rateLimited' | 'fields' | 'submit';
+
+/** How a failed `POST /api/videos` is told to the user (spec §8). */
+export function classifySubmitError(
+  error: { status?: number; code?: string; fields?: Record<string, string> },
+  hasImage: boolean,
+): SubmitFailure {
+  if (error.status === 402 || error.code === 'insufficient_credits') return 'credits';
+  if (error.status === 400 && error.fields && Object.keys(error.fields).length > 0) return 'fields';
+  if (error.status === 413) return 'upload';
+  if (hasImage && /upload|storage|image/i.test(error.code ?? '')) return 'upload';
+  if (error.status === 429) return 'rateLimited';
+  return 'submit';
+}

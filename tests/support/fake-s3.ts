@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A tiny S3 stand-in for tests: path-style requests (`/{bucket}/{key}`) on 127.0.0.1 for PutObject, GetObject
+ * (also through presigned URLs, whose query is ignored except `response-content-disposition`), HeadObject and
+ * DeleteObject. Signatures are not verified; objects live in memory.
+ */
+
+export interface FakeS3Object {
+  body: Buffer;
+  contentType: string;
+}
+
+export interface FakeS3 {
+  endpoint: string;
+  /** `${bucket}/${key}` → object. */
+  objects: Map<string, FakeS3Object>;
+  /** Every request seen, as `METHOD /path` (query left out). */
+  requests: string[];
+  stop(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** aws-chunked bodies (streaming uploads with trailing checksums) are unwrapped to their payload. */
+function decodeAwsChunked(raw: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  while (offset < raw.length) {
+    const lineEnd = raw.indexOf('\r\n', offset);
+    if (lineEnd < 0) break;
+    const size = Number.parseInt(raw.subarray(offset, lineEnd).toString().split(';')[0] ?? '0', 16);
+    if (!size) break;
+    parts.push(raw.subarray(lineEnd + 2, lineEnd + 2 + size));
+    offset = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
+}
+
+const notFound = (key: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>not found</Message><Key>${key}</Key></Error>`;
+
+export async function startFakeS3(): Promise<FakeS3> {
+  const objects = new Map<string, FakeS3Object>();
+  const requests: string[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const name = decodeURIComponent(url.pathname.slice(1));
+    requests.push(`${request.method} /${name}`);
+    const object = objects.get(name);
+    switch (request.method) {
+      case 'PUT': {
+        const raw = await readBody(request);
+        const chunked = String(request.headers['content-encoding'] ?? '').includes('aws-chunked');
+        objects.set(name, {
+          body: chunked ? decodeAwsChunked(raw) : raw,
+          contentType: String(request.headers['content-type'] ?? 'application/octet-stream'),
+        });
+        response.writeHead(200, { ETag: '"fake"' }).end();
+        return;
+      }
+      case 'GET':
+      case 'HEAD': {
+        if (!object) {
+          await readBody(request);
+          response.writeHead(404, { 'Content-Type': 'application/xml' });
+          response.end(request.method === 'HEAD' ? undefined : notFound(name));
+          return;
+        }
+        const headers: Record<string, string> = {
+          'Content-Type': object.contentType,
+          'Content-Length': String(object.body.length),
+          ETag: '"fake"',
+        };
+        const disposition = url.searchParams.get('response-content-disposition');
+        if (disposition) headers['Content-Disposition'] = disposition;
+        response.writeHead(200, headers);
+        response.end(request.method === 'HEAD' ? undefined : object.body);
+        return;
+      }
+      case 'DELETE':
+        objects.delete(name);
+        response.writeHead(204).end();
+        return;
+      default:
+        response.writeHead(405).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    objects,
+    requests,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
