@@ -12,7 +12,7 @@ import { createMailer } from './mail/mailer.server';
 import { RealtimeHub } from './realtime/realtime-hub.server';
 import type { BlobStorage } from './storage/blob-storage.server';
 import { createStorage } from './storage/storage.server';
-import { registerVideoWorkers } from './videos/pipeline/workers.server';
+import { configureVideoQueues, registerVideoWorkers } from './videos/pipeline/workers.server';
 
 export type Role = 'web' | 'worker' | 'all';
 
@@ -54,6 +54,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
 
   try {
     jobs = await startJobs(database.url, logger);
+    await configureVideoQueues(jobs.boss, config);
     const authSecret = await resolveAuthSecret(config, logger);
     const storage = createStorage(config, authSecret);
     let url: string | undefined;

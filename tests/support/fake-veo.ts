@@ -39,6 +39,10 @@ export interface FakeVeo {
   downloads: number;
   /** Polls an operation needs before it is done (default 2). */
   pollsUntilDone: number;
+  /** Operation name → when (epoch ms, sub-ms precision) a poll first answered it `done`. */
+  doneAt: Map<string, number>;
+  /** Operation name → when (epoch ms) its file download (`…:download`) was first asked for. */
+  downloadAt: Map<string, number>;
   stop(): Promise<void>;
 }
 
@@ -69,12 +73,26 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeVeo(): Promise<FakeVeo> {
+export interface FakeVeoOptions {
+  /** An MP4 served for every successful operation, whatever its aspect ratio, instead of the tiny ones. */
+  video?: string;
+}
+
+/** Epoch milliseconds with sub-millisecond precision (the timestamps of `doneAt` and `downloadAt`). */
+export const preciseNow = () => performance.timeOrigin + performance.now();
+
+export async function startFakeVeo(options: FakeVeoOptions = {}): Promise<FakeVeo> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-veo-'));
-  const landscape = path.join(dir, 'landscape.mp4');
-  const portrait = path.join(dir, 'portrait.mp4');
-  await Promise.all([makeVideo(landscape, '192x108'), makeVideo(portrait, '108x192')]);
-  const files = { landscape: await readFile(landscape), portrait: await readFile(portrait) };
+  let files: { landscape: Buffer; portrait: Buffer };
+  if (options.video) {
+    const video = await readFile(options.video);
+    files = { landscape: video, portrait: video };
+  } else {
+    const landscape = path.join(dir, 'landscape.mp4');
+    const portrait = path.join(dir, 'portrait.mp4');
+    await Promise.all([makeVideo(landscape, '192x108'), makeVideo(portrait, '108x192')]);
+    files = { landscape: await readFile(landscape), portrait: await readFile(portrait) };
+  }
 
   const operations = new Map<string, Operation>();
   const rateLimited = new Map<string, number>();
@@ -88,6 +106,8 @@ export async function startFakeVeo(): Promise<FakeVeo> {
     polls: 0,
     downloads: 0,
     pollsUntilDone: 2,
+    doneAt: new Map(),
+    downloadAt: new Map(),
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -163,6 +183,7 @@ export async function startFakeVeo(): Promise<FakeVeo> {
         if (operation.outcome === 'never' || operation.polls < state.pollsUntilDone) {
           return json(response, 200, { name, metadata: {} });
         }
+        if (!state.doneAt.has(name)) state.doneAt.set(name, preciseNow());
         if (operation.outcome === 'error') {
           return json(response, 200, {
             name,
@@ -196,6 +217,9 @@ export async function startFakeVeo(): Promise<FakeVeo> {
       }
       const download = /^\/v1beta\/files\/([^/:]+):download$/.exec(url.pathname);
       if (download && request.method === 'GET') {
+        const operation = operations.get(download[1] ?? '');
+        const name = operation && `models/${operation.model}/operations/${operation.id}`;
+        if (name && !state.downloadAt.has(name)) state.downloadAt.set(name, preciseNow());
         response.writeHead(302, {
           location: `http://127.0.0.1:${(server.address() as AddressInfo).port}/storage/${download[1]}`,
         });

@@ -27,6 +27,7 @@ import type { RealtimeHub } from '../realtime/realtime-hub.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { DiskStorage } from '../storage/disk-storage.server';
 import { mediaRoutes } from '../storage/media.routes.server';
+import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { videosRoutes } from '../videos/videos.routes.server';
 import { type AppEnv, apiError } from './errors.server';
 import { WebPages } from './web-pages.server';
@@ -60,6 +61,8 @@ export function createApp({
   realtime,
   devMailbox,
 }: AppDependencies): Hono<AppEnv> {
+  // Presigned S3 URLs are fetched straight from the bucket by <img> and <video>.
+  const mediaOrigins = config.storage.s3 ? [s3MediaOrigin(config.storage.s3)] : [];
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -84,8 +87,8 @@ export function createApp({
         scriptSrc: ["'self'"],
         // Style attributes and the toast library's runtime <style> need inline styles; scripts never do.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -115,3 +115,17 @@ async function collect(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
+
+/** Where the browser fetches presigned URLs from, for the Content-Security-Policy's img-src and media-src. */
+export function s3MediaOrigin(options: {
+  bucket: string;
+  endpoint?: string | undefined;
+  region: string;
+  forcePathStyle?: boolean;
+}): string {
+  if (!options.endpoint) return `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
+  const endpoint = new URL(options.endpoint);
+  return options.forcePathStyle
+    ? endpoint.origin
+    : `${endpoint.protocol}//${options.bucket}.${endpoint.host}`;
+}

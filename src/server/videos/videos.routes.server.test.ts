@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { freePort } from '../../../tests/support/free-port';
 import type { SessionClient } from '../../../tests/support/session-client';
 import type { VideoRequestView } from '../../shared/video-request';
 import { audit, balance, grant } from '../credits/credits-ledger.server';
@@ -334,5 +335,53 @@ describe('GET /api/videos/:id', () => {
 
   it('requires a session', async () => {
     expect((await fetch(`${app.url}/api/videos/${randomUUID()}`)).status).toBe(401);
+  });
+});
+
+describe('when the reference image cannot be stored', () => {
+  it('answers the spec upload error, and nothing is held or created', async () => {
+    const closedPort = await freePort();
+    const broken = await startTestApp({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'cena-test',
+      S3_ENDPOINT: `http://127.0.0.1:${closedPort}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'test',
+      S3_SECRET_ACCESS_KEY: 'test',
+      LOCAL_RENDER_DELAY_MS: '600000',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+    });
+    try {
+      const { client } = await signUpAndVerify(broken.url);
+      const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+      const brokenPool = broken.cena.pool;
+      await grant(brokenPool, {
+        userId,
+        amount: 50,
+        source: 'adjustment',
+        sourceRef: `test:${randomUUID()}`,
+        expiresAt: null,
+      });
+      const form = new FormData();
+      for (const [name, value] of Object.entries(validFields())) form.append(name, value);
+      form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'ref.png');
+      const response = await fetch(`${broken.url}/api/videos`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: client.cookieHeader, origin: broken.url, 'x-forwarded-for': client.address },
+      });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({
+        error: { code: 'upload_failed', message: 'Erro ao fazer upload da imagem. Tente novamente.' },
+      });
+      expect(await balance(brokenPool, userId)).toBe(50);
+      const rows = await brokenPool.query(
+        'SELECT count(*)::int AS n FROM video_requests WHERE user_id = $1',
+        [userId],
+      );
+      expect(rows.rows[0]?.n).toBe(0);
+    } finally {
+      await broken.stop();
+    }
   });
 });

@@ -123,7 +123,13 @@ export function videosRoutes({
       let referenceImageKey: string | null = null;
       if (image) {
         referenceImageKey = `${userId}/${Date.now()}-${safeFileName(image.name, extensionOf(image.type))}`;
-        await storage.put(referenceImageKey, image.bytes, image.type);
+        try {
+          await storage.put(referenceImageKey, image.bytes, image.type);
+        } catch (error) {
+          // Nothing was held or inserted yet: the user can simply try again (spec §8 upload error).
+          c.get('logger').error({ err: error, key: referenceImageKey }, 'reference image upload failed');
+          return apiError(c, 503, 'upload_failed', 'Erro ao fazer upload da imagem. Tente novamente.');
+        }
       }
       const dropImage = async () => {
         if (!referenceImageKey) return;

@@ -66,6 +66,21 @@ export function createVideoProvider(config: Config): VideoProvider {
   });
 }
 
+/**
+ * The queues' retry policy. pg-boss copies a queue's policy into each job when it is sent, so every process — the
+ * web process that sends jobs too — sets it at start, before any job can be sent with the defaults.
+ */
+export async function configureVideoQueues(
+  boss: PgBoss,
+  config: Config,
+  overrides: Partial<ReturnType<typeof videoGenerateQueueOptions>> = {},
+): Promise<void> {
+  // The dead-letter queue must exist before a queue can name it.
+  await boss.createQueue(VIDEO_GENERATE_DEAD_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+  await boss.updateQueue(QUEUES.videoGenerate, { ...videoGenerateQueueOptions(config.video), ...overrides });
+  await boss.updateQueue(QUEUES.videoWebhook, VIDEO_WEBHOOK_QUEUE_OPTIONS);
+}
+
 export interface VideoWorkersOptions {
   boss: PgBoss;
   pool: pg.Pool;
@@ -103,13 +118,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       : undefined,
   };
 
-  // The dead-letter queue must exist before a queue can name it.
-  await boss.createQueue(VIDEO_GENERATE_DEAD_QUEUE, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
-  await boss.updateQueue(QUEUES.videoGenerate, {
-    ...videoGenerateQueueOptions(config.video),
-    ...options.queueOptions,
-  });
-  await boss.updateQueue(QUEUES.videoWebhook, VIDEO_WEBHOOK_QUEUE_OPTIONS);
+  await configureVideoQueues(boss, config, options.queueOptions);
 
   await boss.work(
     QUEUES.videoGenerate,
