@@ -9,6 +9,7 @@ import { createApp } from './http/app.server';
 import { type Jobs, startJobs } from './jobs/jobs.server';
 import type { Logger } from './logger.server';
 import { createMailer } from './mail/mailer.server';
+import { registerNotificationWorker } from './notifications/video-notify.job.server';
 import { RealtimeHub } from './realtime/realtime-hub.server';
 import type { BlobStorage } from './storage/blob-storage.server';
 import { createStorage } from './storage/storage.server';
@@ -102,6 +103,12 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
           const signed = await storage.signedUrl(key, { ttlSeconds: 24 * 60 * 60 });
           return signed.startsWith('/') ? `${config.appUrl}${signed}` : signed;
         },
+      });
+      await registerNotificationWorker(jobs.boss, {
+        pool,
+        mailer: createMailer(config, pool, logger),
+        appUrl: config.appUrl,
+        logger,
       });
       logger.info({ provider: config.video.provider }, 'video workers started');
     }

@@ -6,4 +6,5 @@ export * from '../accounts/accounts.schema.server';
 export * from '../billing/billing.schema.server';
 export * from '../credits/credits.schema.server';
 export * from '../mail/mail.schema.server';
+export * from '../notifications/notifications.schema.server';
 export * from '../videos/videos.schema.server';

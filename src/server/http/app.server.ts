@@ -19,9 +19,11 @@ import { devCheckoutPages } from '../billing/dev-checkout-pages.server';
 import type { Config } from '../config.server';
 import { creditsRoutes } from '../credits/credits.routes.server';
 import { migrationsApplied } from '../db/database.server';
+import { dashboardRoutes } from '../history/history.routes.server';
 import type { Jobs } from '../jobs/jobs.server';
 import type { Logger } from '../logger.server';
 import { devMailboxRoutes } from '../mail/dev-mailbox.server';
+import { settingsRoutes } from '../notifications/settings.routes.server';
 import { eventsRoutes } from '../realtime/events.routes.server';
 import type { RealtimeHub } from '../realtime/realtime-hub.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
@@ -130,6 +132,7 @@ export function createApp({
   api.use(compress());
   const session = requireSession(auth);
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
+  api.route('/me/settings', settingsRoutes(pool, session));
   api.route('/me', meRoutes(pool, session));
   api.route('/admin', adminRoutes(pool, session));
   api.route('/credits', creditsRoutes(pool, session));
@@ -139,6 +142,15 @@ export function createApp({
     videosRoutes({
       pool,
       boss: jobs.boss,
+      storage,
+      requireSession: session,
+      mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
+    }),
+  );
+  api.route(
+    '/dashboard',
+    dashboardRoutes({
+      pool,
       storage,
       requireSession: session,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,

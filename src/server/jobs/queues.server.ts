@@ -9,6 +9,8 @@ import type { PgBoss } from 'pg-boss';
 export const QUEUES = {
   videoGenerate: 'video-generate',
   videoWebhook: 'video-webhook',
+  /** E-mail to the owner when a request ends (issue 6). */
+  videoNotify: 'video-notify',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -16,6 +18,7 @@ export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 export interface JobPayloads {
   'video-generate': { requestId: string };
   'video-webhook': { requestId: string };
+  'video-notify': { requestId: string };
 }
 
 /** Anything that runs a parameterised query: a pool, or a client already inside a transaction. */

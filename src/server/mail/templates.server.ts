@@ -139,3 +139,57 @@ export function existingAccountMail(to: Recipient, signInUrl: string): MailMessa
         },
   );
 }
+
+/** "Your video is ready / failed" (issue 6), with a link to the request's page; the prompt is quoted, cut at 80. */
+export function videoFinishedMail(
+  to: Recipient,
+  video: { status: 'completed' | 'failed'; prompt: string },
+  url: string,
+): MailMessage {
+  const prompt = video.prompt.length > 80 ? `${video.prompt.slice(0, 79)}…` : video.prompt;
+  const en = to.language === 'en';
+  if (video.status === 'completed') {
+    return render(
+      to,
+      en
+        ? {
+            subject: 'Your video is ready — Cena',
+            greeting: hello(to),
+            paragraphs: [`Your video is ready: “${prompt}”.`],
+            action: { label: 'Watch the video', url },
+            closing: 'You can turn these e-mails off in Settings.',
+          }
+        : {
+            subject: 'Seu vídeo está pronto — Cena',
+            greeting: hello(to),
+            paragraphs: [`Seu vídeo está pronto: “${prompt}”.`],
+            action: { label: 'Ver o vídeo', url },
+            closing: 'Você pode desativar estes e-mails em Configurações.',
+          },
+    );
+  }
+  return render(
+    to,
+    en
+      ? {
+          subject: 'Your video could not be generated — Cena',
+          greeting: hello(to),
+          paragraphs: [
+            `We could not generate your video: “${prompt}”.`,
+            'The credits it used were refunded to your balance.',
+          ],
+          action: { label: 'See the details', url },
+          closing: 'You can turn these e-mails off in Settings.',
+        }
+      : {
+          subject: 'Não foi possível gerar seu vídeo — Cena',
+          greeting: hello(to),
+          paragraphs: [
+            `Não conseguimos gerar seu vídeo: “${prompt}”.`,
+            'Os créditos usados foram devolvidos ao seu saldo.',
+          ],
+          action: { label: 'Ver detalhes', url },
+          closing: 'Você pode desativar estes e-mails em Configurações.',
+        },
+  );
+}

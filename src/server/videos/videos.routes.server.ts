@@ -11,6 +11,7 @@ import {
 } from '../../shared/video-request';
 import { rejectQueryParameters } from '../accounts/request-validation.server';
 import { sessionOf } from '../accounts/session.server';
+import { historyExportHandler, historyListHandler } from '../history/history.routes.server';
 import { type AppEnv, apiError } from '../http/errors.server';
 import { type BlobStorage, extensionOf, safeFileName } from '../storage/blob-storage.server';
 import { createVideoRequest } from './create-video-request.server';
@@ -73,10 +74,15 @@ export function videosRoutes({
   const view = (record: Parameters<typeof toVideoRequestView>[0]) =>
     toVideoRequestView(record, storage, { ttlSeconds: mediaUrlTtlSeconds });
 
-  app.use('*', requireSession, rejectQueryParameters);
+  app.use('*', requireSession);
+
+  // The history (issue 6, docs/history-contract.md): its own query parameters, validated by the shared schema.
+  app.get('/', historyListHandler({ pool, storage, mediaUrlTtlSeconds }));
+  app.get('/export.csv', historyExportHandler({ pool }));
 
   app.post(
     '/',
+    rejectQueryParameters,
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
@@ -178,7 +184,7 @@ export function videosRoutes({
     },
   );
 
-  app.get('/:id', async (c) => {
+  app.get('/:id', rejectQueryParameters, async (c) => {
     const id = c.req.param('id');
     const record = UUID.test(id) ? await findVideoRequest(pool, sessionOf(c).user.id, id) : undefined;
     if (!record) return apiError(c, 404, 'not_found', 'Solicitação não encontrada');

@@ -1,6 +1,7 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
- * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` (sign-in pages and the signed-in area).
+ * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `history` / `requestDetail` /
+ * `dashboard` / `settings` (sign-in pages and the signed-in area).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
  * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
@@ -15,9 +16,13 @@ import { initReactI18next } from 'react-i18next';
 import type accountsPt from '../features/accounts/locales/pt-BR';
 import type billingPt from '../features/billing/locales/pt-BR';
 import type creditsPt from '../features/credits/locales/pt-BR';
+import type dashboardPt from '../features/dashboard/locales/pt-BR';
 import type faqPt from '../features/faq/locales/pt-BR';
 import type helpPt from '../features/help/locales/pt-BR';
+import type historyPt from '../features/history/locales/pt-BR';
 import type publicPt from '../features/public/locales/pt-BR';
+import type requestDetailPt from '../features/request-detail/locales/pt-BR';
+import type settingsPt from '../features/settings/locales/pt-BR';
 import type shellPt from '../features/shell/locales/pt-BR';
 import type videosPt from '../features/videos/locales/pt-BR';
 import commonPt from './locales/pt-BR';
@@ -36,6 +41,10 @@ export const NAMESPACES = [
   'help',
   'billing',
   'videos',
+  'history',
+  'requestDetail',
+  'dashboard',
+  'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces a page loads on demand (`common` is always there). */
@@ -54,6 +63,10 @@ declare module 'i18next' {
       help: typeof helpPt;
       billing: typeof billingPt;
       videos: typeof videosPt;
+      dashboard: typeof dashboardPt;
+      settings: typeof settingsPt;
+      history: typeof historyPt;
+      requestDetail: typeof requestDetailPt;
     };
   }
 }
@@ -71,6 +84,10 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     help: () => import('../features/help/locales/pt-BR'),
     billing: () => import('../features/billing/locales/pt-BR'),
     videos: () => import('../features/videos/locales/pt-BR'),
+    dashboard: () => import('../features/dashboard/locales/pt-BR'),
+    settings: () => import('../features/settings/locales/pt-BR'),
+    history: () => import('../features/history/locales/pt-BR'),
+    requestDetail: () => import('../features/request-detail/locales/pt-BR'),
   },
   en: {
     common: () => import('./locales/en'),
@@ -82,6 +99,10 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     help: () => import('../features/help/locales/en'),
     billing: () => import('../features/billing/locales/en'),
     videos: () => import('../features/videos/locales/en'),
+    dashboard: () => import('../features/dashboard/locales/en'),
+    settings: () => import('../features/settings/locales/en'),
+    history: () => import('../features/history/locales/en'),
+    requestDetail: () => import('../features/request-detail/locales/en'),
   },
 };
 

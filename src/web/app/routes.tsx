@@ -40,7 +40,14 @@ const ResetPasswordPage = lazyPage(
   () => import('../features/accounts/pages/reset-password-page'),
   ACCOUNTS_NS,
 );
-const DashboardHomePage = lazyPage(() => import('../features/shell/pages/dashboard-home-page'), SHELL_NS);
+/** The dashboard home shows the plan badge card (`billing`) and the expiring-credits alert (`credits`). */
+const DashboardHomePage = lazyPage(() => import('../features/dashboard/pages/dashboard-home-page'), {
+  namespaces: ['dashboard', 'credits', 'billing'],
+});
+/** Settings reuse the profile's language and time zone card (`accounts`). */
+const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'), {
+  namespaces: ['settings', 'accounts'],
+});
 const ProfilePage = lazyPage(() => import('../features/accounts/pages/profile-page'), PROFILE_NS);
 const BuyCreditsPage = lazyPage(() => import('../features/billing/pages/buy-credits-page'), BILLING_NS);
 const PaymentSuccessPage = lazyPage(
@@ -52,7 +59,14 @@ const HelpPage = lazyPage(() => import('../features/help/pages/help-page'), { na
 const VIDEOS_NS = { namespaces: ['videos', 'credits'] } as const;
 const CreatePage = lazyPage(() => import('../features/videos/pages/create-page'), VIDEOS_NS);
 const ConfirmationPage = lazyPage(() => import('../features/videos/pages/confirmation-page'), VIDEOS_NS);
-const ComingSoonPage = lazyPage(() => import('../features/shell/pages/coming-soon-page'), SHELL_NS);
+/** History and request detail show statuses and qualities from `videos` and credits from `credits`. */
+const HISTORY_NS = { namespaces: ['history', 'videos', 'credits'] } as const;
+const REQUEST_DETAIL_NS = { namespaces: ['requestDetail', 'videos', 'credits'] } as const;
+const HistoryPage = lazyPage(() => import('../features/history/pages/history-page'), HISTORY_NS);
+const RequestDetailPage = lazyPage(
+  () => import('../features/request-detail/pages/request-detail-page'),
+  REQUEST_DETAIL_NS,
+);
 const AdminPage = lazyPage(() => import('../features/accounts/pages/admin-page'), ACCOUNTS_NS);
 
 interface RouteHandle {
@@ -68,9 +82,6 @@ function layout(Component: LazyPage, children: RouteObject[]): RouteObject {
   const handle: RouteHandle = { preload: Component.preload };
   return { element: <Component />, handle, children };
 }
-
-/** Dashboard routes that later issues build: an "em breve" page inside the shell until then. */
-const DASHBOARD_COMING_SOON = ['history', 'request/:id', 'settings'] as const;
 
 export const routes: RouteObject[] = [
   layout(PublicLayout, [
@@ -101,7 +112,9 @@ export const routes: RouteObject[] = [
             page('payment-success', PaymentSuccessPage),
             page('create', CreatePage),
             page('confirmation', ConfirmationPage),
-            ...DASHBOARD_COMING_SOON.map((path) => page(path, ComingSoonPage)),
+            page('history', HistoryPage),
+            page('request/:id', RequestDetailPage),
+            page('settings', SettingsPage),
           ],
         },
         // Admin-only guard (role check with retries, 'Acesso negado' screen) around the admin panel.

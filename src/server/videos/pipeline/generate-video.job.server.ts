@@ -68,7 +68,11 @@ export interface PipelineDeps {
    * pick-up), so it goes out once per request. Undefined when no webhook is configured.
    */
   enqueueWebhook?: (client: pg.PoolClient, requestId: string) => Promise<void>;
+  /** Enqueues the owner's e-mail inside the transaction that writes completed or failed (issue 6). */
+  enqueueNotification?: FinalHook;
 }
+
+export type FinalHook = (client: pg.PoolClient, requestId: string) => Promise<void>;
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -142,7 +146,12 @@ async function setStatus(
 }
 
 /** failed + error_message + void of the hold, in one transaction; a no-op on a request already final. */
-export async function failRequest(pool: pg.Pool, requestId: string, message: string): Promise<boolean> {
+export async function failRequest(
+  pool: pg.Pool,
+  requestId: string,
+  message: string,
+  onFinal?: FinalHook,
+): Promise<boolean> {
   return inTransaction(pool, async (client) => {
     const failed = await client.query<{ hold_id: string | null }>(
       `UPDATE video_requests SET status = 'failed', error_message = $2, updated_at = now()
@@ -153,6 +162,7 @@ export async function failRequest(pool: pg.Pool, requestId: string, message: str
     const row = failed.rows[0];
     if (!row) return false;
     if (row.hold_id) await voidHoldInTransaction(client, row.hold_id);
+    await onFinal?.(client, requestId);
     return true;
   });
 }
@@ -173,6 +183,7 @@ async function completeRequest(
     );
     const row = completed.rows[0];
     if (!row) return false;
+    await deps.enqueueNotification?.(client, requestId);
     if (row.hold_id) {
       const result = await capture(client, row.hold_id);
       // Only this pipeline resolves a request's hold, so another resolution means a bug elsewhere: keep the
@@ -266,14 +277,16 @@ export async function runVideoGeneration(
   } catch (error) {
     if (error instanceof RequestFailure) {
       log.warn({ kind: error.kind, reason: error.message }, 'video request failed');
-      return (await failRequest(deps.pool, row.id, FAILURE_MESSAGES[error.kind]))
+      return (await failRequest(deps.pool, row.id, FAILURE_MESSAGES[error.kind], deps.enqueueNotification))
         ? 'failed'
         : 'already_final';
     }
     // A stopping worker leaves the request as it is: the retried job resumes from the stored operation name.
     if (isAbort(error, signal) || !options.finalAttempt) throw error;
     log.error({ err: error }, 'video request failed on its last attempt');
-    return (await failRequest(deps.pool, row.id, FAILURE_MESSAGES.unexpected)) ? 'failed' : 'already_final';
+    return (await failRequest(deps.pool, row.id, FAILURE_MESSAGES.unexpected, deps.enqueueNotification))
+      ? 'failed'
+      : 'already_final';
   }
 }
 

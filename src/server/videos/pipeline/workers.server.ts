@@ -103,6 +103,9 @@ export interface VideoWorkersOptions {
 export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<void> {
   const { boss, pool, config, logger } = options;
   const webhook = config.video.webhook;
+  const enqueueNotification = async (client: pg.PoolClient, requestId: string) => {
+    await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
+  };
   const deps: PipelineDeps = {
     pool,
     provider: options.provider ?? createVideoProvider(config),
@@ -116,6 +119,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
           await send(boss, QUEUES.videoWebhook, { requestId }, { db: client });
         }
       : undefined,
+    enqueueNotification,
   };
 
   await configureVideoQueues(boss, config, options.queueOptions);
@@ -139,7 +143,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   await boss.work<RequestJob>(VIDEO_GENERATE_DEAD_QUEUE, async ([job]) => {
     if (!job) return;
     // The request may have been settled by a later run; failRequest is a no-op then.
-    if (await failRequest(pool, job.data.requestId, FAILURE_MESSAGES.unexpected)) {
+    if (await failRequest(pool, job.data.requestId, FAILURE_MESSAGES.unexpected, enqueueNotification)) {
       logger.error(
         { requestId: job.data.requestId },
         'video job ran out of retries; request failed and refunded',

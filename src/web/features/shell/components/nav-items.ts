@@ -1,8 +1,18 @@
-import { CircleHelp, CreditCard, History, House, type LucideIcon, Sparkles, User, Video } from 'lucide-react';
+import {
+  CircleHelp,
+  CreditCard,
+  History,
+  House,
+  type LucideIcon,
+  Settings,
+  Sparkles,
+  User,
+  Video,
+} from 'lucide-react';
 
 export interface NavItem {
   to: string;
-  key: 'dashboard' | 'create' | 'history' | 'profile' | 'help' | 'buyCredits' | 'plans';
+  key: 'dashboard' | 'create' | 'history' | 'profile' | 'settings' | 'help' | 'buyCredits' | 'plans';
   icon: LucideIcon;
   /** Match the path exactly (the dashboard home) instead of as a prefix. */
   end?: boolean;
@@ -15,9 +25,10 @@ export const MAIN_NAV: readonly NavItem[] = [
   { to: '/dashboard/history', key: 'history', icon: History },
 ];
 
-/** The user menu (spec §2): Perfil, Ajuda, Comprar Créditos — then Sair. */
+/** The user menu (spec §2): Perfil, Configurações, Ajuda, Comprar Créditos — then Sair. */
 export const ACCOUNT_NAV: readonly NavItem[] = [
   { to: '/dashboard/profile', key: 'profile', icon: User },
+  { to: '/dashboard/settings', key: 'settings', icon: Settings },
   { to: '/dashboard/help', key: 'help', icon: CircleHelp },
   { to: '/dashboard/buy-credits', key: 'buyCredits', icon: CreditCard },
 ];

@@ -14,7 +14,7 @@ import { useSignOutAction } from '../hooks/use-sign-out-action';
 import { ACCOUNT_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';
 
-/** The avatar's dropdown (desktop): who is signed in, Perfil, Ajuda, Comprar Créditos, Sair. */
+/** The avatar's dropdown (desktop): who is signed in, Perfil, Configurações, Ajuda, Comprar Créditos, Sair. */
 export function UserMenu({ me }: { me: Me }) {
   const { t } = useTranslation('shell');
   const signOut = useSignOutAction();

@@ -4,14 +4,16 @@ import { ME_QUERY_KEY } from '../../accounts/api/me';
 import { applySubscriptionEvent } from '../../billing/api/realtime';
 import { SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../billing/api/requests';
 import { applyCreditsEvent, CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
+import { refetchDashboard } from '../../dashboard/api/keys';
 import { applyVideoRequestEvent, refetchVideos } from '../../videos/api/realtime';
 import { connectEventStream, subscribeEvent } from '../lib/event-stream';
 
 /**
  * Holds the app's SSE connection while the signed-in shell is mounted and routes its events into the cache:
- * `credits` → balance; `subscription` → plan badge, profile subscription and payment history; `video_request` → that request and
- * the video lists; a reconnection → refetch what may have changed meanwhile; the stream refused (e.g. the
- * session was revoked on another device) → re-check `GET /api/me`, which sends a signed-out user to /auth/login.
+ * `credits` → balance (and the dashboard stats); `subscription` → plan badge, profile subscription and payment
+ * history; `video_request` → that request, the video lists and the dashboard (stats, recent activity); a
+ * reconnection → refetch what may have changed meanwhile; the stream refused (e.g. the session was revoked on
+ * another device) → re-check `GET /api/me`, which sends a signed-out user to /auth/login.
  */
 export function useRealtime(): void {
   const queryClient = useQueryClient();
@@ -21,15 +23,20 @@ export function useRealtime(): void {
         applyCreditsEvent(queryClient, data);
         // A package bought in another tab adds a payment and a credit entry to the history.
         void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
+        refetchDashboard(queryClient); // the stats' balance
       }),
       subscribeEvent('subscription', (data) => applySubscriptionEvent(queryClient, data)),
-      subscribeEvent('video_request', (data) => applyVideoRequestEvent(queryClient, data)),
+      subscribeEvent('video_request', (data) => {
+        applyVideoRequestEvent(queryClient, data);
+        refetchDashboard(queryClient); // stats and recent activity
+      }),
       subscribeEvent('ready', (data) => {
         if ((data as { reconnected?: boolean } | null)?.reconnected) {
           void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
           void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
           void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
           refetchVideos(queryClient);
+          refetchDashboard(queryClient);
         }
       }),
       subscribeEvent('closed', () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })),

@@ -11,6 +11,7 @@ const en: LocaleShape<typeof ptBR> = {
     history: 'History',
     plans: 'Plans',
     profile: 'Profile',
+    settings: 'Settings',
     help: 'Help',
     buyCredits: 'Buy credits',
     signOut: 'Sign out',
@@ -19,26 +20,6 @@ const en: LocaleShape<typeof ptBR> = {
     menuTitle: 'Menu',
     accountMenu: 'Account menu for {{name}}',
     accountMenuShort: 'Account',
-  },
-  home: {
-    documentTitle: 'Dashboard — Cena',
-    greeting: { morning: 'Good morning', afternoon: 'Good afternoon', evening: 'Good evening' },
-    greetingWithName: '{{greeting}}, {{name}}!',
-    greetingAlone: '{{greeting}}!',
-    subtitle: 'Keep track of your credits and get your next video ready.',
-    more: 'Stats, quick actions and recent activity are coming to this page soon.',
-  },
-  comingSoon: {
-    title: 'Coming soon',
-    body: 'This part of the dashboard is being built and is coming soon.',
-    back: 'Back to dashboard',
-    pages: {
-      create: 'Create video',
-      confirmation: 'Confirmation',
-      history: 'Video history',
-      request: 'Request details',
-      settings: 'Settings',
-    },
   },
 };
 

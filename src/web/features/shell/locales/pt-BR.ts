@@ -1,4 +1,4 @@
-/** `shell` namespace (pt-BR, the source of truth): the signed-in top bar, drawer, dashboard home, placeholders. */
+/** `shell` namespace (pt-BR, the source of truth): the signed-in top bar and drawer. */
 export default {
   nav: {
     label: 'Navegação do painel',
@@ -8,6 +8,7 @@ export default {
     history: 'Histórico',
     plans: 'Planos',
     profile: 'Perfil',
+    settings: 'Configurações',
     help: 'Ajuda',
     buyCredits: 'Comprar Créditos',
     signOut: 'Sair',
@@ -16,25 +17,5 @@ export default {
     menuTitle: 'Menu',
     accountMenu: 'Menu da conta de {{name}}',
     accountMenuShort: 'Conta',
-  },
-  home: {
-    documentTitle: 'Painel — Cena',
-    greeting: { morning: 'Bom dia', afternoon: 'Boa tarde', evening: 'Boa noite' },
-    greetingWithName: '{{greeting}}, {{name}}!',
-    greetingAlone: '{{greeting}}!',
-    subtitle: 'Acompanhe seus créditos e prepare seu próximo vídeo.',
-    more: 'Estatísticas, ações rápidas e atividade recente chegam em breve a esta página.',
-  },
-  comingSoon: {
-    title: 'Em breve',
-    body: 'Esta seção do painel está em construção e chega em breve.',
-    back: 'Voltar ao painel',
-    pages: {
-      create: 'Criar vídeo',
-      confirmation: 'Confirmação',
-      history: 'Histórico de Vídeos',
-      request: 'Detalhes da solicitação',
-      settings: 'Configurações',
-    },
   },
 } as const;

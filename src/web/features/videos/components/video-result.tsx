@@ -17,7 +17,16 @@ const RATIO_CLASS: Record<VideoRequestView['aspectRatio'], string> = {
  * A completed request's player (poster = thumbnail) and download link. Media URLs are short-lived signed URLs: when
  * the player fails to load one (expired), `onExpired` refetches the request once for fresh URLs.
  */
-export function VideoPlayer({ request, onExpired }: { request: VideoRequestView; onExpired: () => void }) {
+export function VideoPlayer({
+  request,
+  onExpired,
+  showDownload = true,
+}: {
+  request: VideoRequestView;
+  onExpired: () => void;
+  /** False when the page renders its own download control (the request detail page). */
+  showDownload?: boolean;
+}) {
   const { t } = useTranslation('videos');
   const retried = useRef(false);
   if (!request.videoUrl) return null;
@@ -42,7 +51,7 @@ export function VideoPlayer({ request, onExpired }: { request: VideoRequestView;
           }}
         />
       </div>
-      {request.downloadUrl ? (
+      {showDownload && request.downloadUrl ? (
         <Button asChild size="lg" className="w-full sm:w-fit">
           <a
             href={request.downloadUrl}

@@ -1,0 +1,239 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { type RunningCena, startCena } from '../src/server/cena.server';
+import { loadConfig } from '../src/server/config.server';
+import { runMigrations } from '../src/server/db/database.server';
+import {
+  type EmbeddedPostgresHandle,
+  startEmbeddedPostgres,
+} from '../src/server/db/embedded-postgres.server';
+import { HISTORY_COUNT_CAP, historyWhere } from '../src/server/history/history.server';
+import { createLogger } from '../src/server/logger.server';
+import { historyQuerySchema } from '../src/shared/history-filters';
+import { STATS_RANGES } from '../src/shared/time';
+import { signUpAndVerify } from '../tests/support/accounts';
+import { freePort } from '../tests/support/free-port';
+
+/**
+ * `npm run bench:history`: one user with 100 000 requests (and 1 000 other users with 5 each), seeded with
+ * generate_series on a throw-away embedded PostgreSQL; the real server in this process (web role). Prints p50/p99
+ * of history pages (several filter combinations) and dashboard stats (each range) through the HTTP API, the
+ * plans of the main queries, and the time and peak RSS growth of a 100 000-row CSV export (RSS sampled every
+ * 10 ms while streaming). Targets: page p99 ≤ 20 ms, stats p99 ≤ 50 ms, CSV ≤ 2 s with RSS growth ≤ 50 MB.
+ */
+
+const ROWS = 100_000;
+const OTHER_USERS = 1_000;
+const ITERATIONS = 200;
+const WARMUP = 20;
+const logger = createLogger('warn');
+
+const PROMPTS = [
+  'Praia ao pôr do sol com ondas calmas',
+  'Cidade futurista à noite com neon',
+  'Gato dormindo no sofá da sala',
+  'Floresta com névoa ao amanhecer',
+  'Astronauta dançando na lua',
+  'Carro esportivo na chuva',
+];
+
+async function seed(pool: pg.Pool, userId: string): Promise<void> {
+  const prompts = `ARRAY[${PROMPTS.map((p) => `'${p}'`).join(', ')}]`;
+  await pool.query('ALTER TABLE video_requests DISABLE TRIGGER video_requests_notify');
+  await pool.query(
+    `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
+                                 created_at, completed_at)
+     SELECT gen_random_uuid(), $1, gen_random_uuid(), (${prompts})[1 + i % 6] || ' take ' || i,
+            CASE WHEN i % 3 = 0 THEN 'quality' ELSE 'fast' END, (ARRAY['16:9','9:16','1:1','4:3'])[1 + i % 4],
+            CASE WHEN i % 3 = 0 THEN 25 ELSE 10 END,
+            CASE WHEN i % 50 = 0 THEN 'failed' WHEN i % 997 = 0 THEN 'pending' ELSE 'completed' END,
+            now() - make_interval(mins => i * 8), now() - make_interval(mins => i * 8 - 5)
+     FROM generate_series(1, ${ROWS}) AS i`,
+    [userId],
+  );
+  await pool.query(
+    `INSERT INTO "user" (id, name, email) SELECT 'bench-other-' || u, 'Outro', 'other-' || u || '@bench.test'
+     FROM generate_series(1, ${OTHER_USERS}) AS u`,
+  );
+  await pool.query(
+    `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, created_at)
+     SELECT gen_random_uuid(), 'bench-other-' || u, gen_random_uuid(), (${prompts})[1 + (u + k) % 6] || ' outro ' || k,
+            'fast', '16:9', 10, 'completed', now() - make_interval(hours => u + k * 24)
+     FROM generate_series(1, ${OTHER_USERS}) AS u, generate_series(1, 5) AS k`,
+  );
+  await pool.query('ALTER TABLE video_requests ENABLE TRIGGER video_requests_notify');
+  await pool.query('VACUUM ANALYZE video_requests');
+}
+
+function percentiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const pick = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { p50: pick(0.5), p99: pick(0.99) };
+}
+
+async function timeRequests(url: string, cookie: string): Promise<{ p50: number; p99: number }> {
+  const once = async () => {
+    const t = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return performance.now() - t;
+  };
+  for (let i = 0; i < WARMUP; i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) samples.push(await once());
+  return percentiles(samples);
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+async function explain(pool: pg.Pool, label: string, sql: string, params: unknown[]): Promise<void> {
+  const result = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+  const lines = result.rows.map((row) => row['QUERY PLAN']);
+  const nodes = lines.filter((line) => /(Scan|Limit|Sort|Aggregate)/.test(line)).map((line) => line.trim());
+  const time = lines.find((line) => line.startsWith('Execution Time')) ?? '';
+  console.log(`  ${label}: ${time}`);
+  for (const node of nodes) console.log(`    ${node.replace(/\(cost=[^)]*\)\s*/, '')}`);
+}
+
+async function main(): Promise<void> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'cena-bench-history-'));
+  await chmod(tempDir, 0o755);
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let cena: RunningCena | undefined;
+  let pool: pg.Pool | undefined;
+  let failed = false;
+  try {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, 'postgres'),
+      port: await freePort(),
+      logger,
+    });
+    pool = new pg.Pool({ connectionString: embedded.url, max: 4 });
+    await runMigrations(pool, logger);
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: appUrl,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: embedded.url,
+      DATABASE_POOL_SIZE: '10',
+      WEB_DIST_DIR: path.join(tempDir, 'dist'),
+      STORAGE_DIR: path.join(tempDir, 'storage'),
+      SUPPORT_EMAIL: 'suporte@cena.test',
+      BETTER_AUTH_SECRET: 'cena-bench-secret-0123456789abcdef0123456789',
+      TRUSTED_PROXIES: '127.0.0.1',
+    });
+    cena = await startCena(config, createLogger('silent'), 'web');
+    const { client } = await signUpAndVerify(appUrl);
+    const cookie = client.cookieHeader;
+    const me = await client.json<{ user: { id: string } }>('/api/me');
+    const userId = me.body.user.id;
+
+    const seedStart = performance.now();
+    await seed(pool, userId);
+    const version = (await pool.query<{ server_version: string }>('SHOW server_version')).rows[0]
+      ?.server_version;
+    console.log(
+      `history bench — PostgreSQL ${version}, Node ${process.version}, ${os.cpus().length} CPU(s); ` +
+        `${ROWS} requests for one user + ${OTHER_USERS} users × 5, seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; ` +
+        `${ITERATIONS} sequential HTTP requests per row (after ${WARMUP} warm-up), count capped at ${HISTORY_COUNT_CAP}\n`,
+    );
+
+    const today = new Date();
+    const day = (daysAgo: number) =>
+      new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const pages = [
+      ['page 1, no filter', ''],
+      ['page 500, no filter', 'page=500'],
+      ['q=névoa (1/6 match)', `q=${encodeURIComponent('névoa')}`],
+      ['q="take 4242" (rare)', `q=${encodeURIComponent('take 4242')}`],
+      ['q=zzz (no match)', 'q=zzz'],
+      ['status=failed', 'status=failed'],
+      ['status=pending (0.1%)', 'status=pending'],
+      ['quality=quality&status=completed', 'quality=quality&status=completed'],
+      ['last 30 days', `from=${day(30)}&to=${day(0)}`],
+      ['q=praia&quality=fast&last 90 days', `q=praia&quality=fast&from=${day(90)}&to=${day(0)}`],
+    ] as const;
+    console.log('GET /api/videos (target p99 ≤ 20 ms)');
+    for (const [label, query] of pages) {
+      const { p50, p99 } = await timeRequests(`${appUrl}/api/videos?${query}`, cookie);
+      failed ||= p99 > 20;
+      console.log(
+        `  ${label.padEnd(36)} p50 ${p50.toFixed(2).padStart(6)} ms  p99 ${p99.toFixed(2).padStart(6)} ms  ${verdict(p99 <= 20)}`,
+      );
+    }
+
+    console.log('\nGET /api/dashboard/stats (target p99 ≤ 50 ms)');
+    for (const range of STATS_RANGES) {
+      const { p50, p99 } = await timeRequests(`${appUrl}/api/dashboard/stats?range=${range}`, cookie);
+      failed ||= p99 > 50;
+      console.log(
+        `  range=${range.padEnd(30)} p50 ${p50.toFixed(2).padStart(6)} ms  p99 ${p99.toFixed(2).padStart(6)} ms  ${verdict(p99 <= 50)}`,
+      );
+    }
+
+    console.log('\nEXPLAIN ANALYZE (page and count SQL as the endpoint runs them)');
+    for (const [label, query] of [pages[0], pages[2], pages[3], pages[5], pages[9]]) {
+      const parsed = historyQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      const { where, params } = historyWhere(userId, parsed, 'America/Sao_Paulo');
+      const offset = (parsed.page - 1) * 10;
+      await explain(
+        pool,
+        `${label} — page`,
+        `SELECT id FROM video_requests WHERE ${where} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT 10 OFFSET ${offset}`,
+        params,
+      );
+      await explain(
+        pool,
+        `${label} — count`,
+        `SELECT count(*) FROM (SELECT 1 FROM video_requests WHERE ${where} LIMIT ${HISTORY_COUNT_CAP}) s`,
+        params,
+      );
+    }
+
+    console.log('\nGET /api/videos/export.csv, all 100 000 rows (target ≤ 2 s, RSS growth ≤ 50 MB)');
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 10);
+    const started = performance.now();
+    const response = await fetch(`${appUrl}/api/videos/export.csv`, { headers: { cookie } });
+    let bytes = 0;
+    let lines = 0;
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no CSV body');
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      bytes += read.value.byteLength;
+      for (const byte of read.value) if (byte === 0x0a) lines++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    const growthMb = (peak - baseline) / 1024 / 1024;
+    const csvOk = response.ok && lines === ROWS + 1 && seconds <= 2 && growthMb <= 50;
+    failed ||= !csvOk;
+    console.log(
+      `  ${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB (as received), ${seconds.toFixed(2)} s, ` +
+        `peak RSS growth ${growthMb.toFixed(1)} MB  ${verdict(csvOk)}`,
+    );
+    console.log(`\n${failed ? 'FAIL' : 'PASS'}`);
+  } finally {
+    await cena?.stop().catch(() => undefined);
+    await pool?.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    await rm(tempDir, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();

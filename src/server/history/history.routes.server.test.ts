@@ -1,0 +1,413 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify, waitForMail } from '../../../tests/support/accounts';
+import { startTestApp, type TestApp } from '../../../tests/support/app';
+import type { SessionClient } from '../../../tests/support/session-client';
+import type { HistoryPage } from '../../shared/history-filters';
+import { grant } from '../credits/credits-ledger.server';
+import { QUEUES, send } from '../jobs/queues.server';
+import { createLogger } from '../logger.server';
+import type { MailMessage } from '../mail/mailer.server';
+import { sendVideoNotification } from '../notifications/video-notify.job.server';
+import { failRequest } from '../videos/pipeline/generate-video.job.server';
+import { csvField, csvFileName } from './csv-export.server';
+
+/** History, CSV, dashboard, settings and the "video ready" e-mail, through the HTTP API on the real server. */
+
+let app: TestApp;
+let pool: pg.Pool;
+let storageDir: string;
+
+beforeAll(async () => {
+  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cena-history-'));
+  app = await startTestApp({
+    STORAGE_DIR: storageDir,
+    LOCAL_RENDER_DELAY_MS: '600000',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+  });
+  pool = new pg.Pool({ connectionString: app.databaseUrl, max: 3 });
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await app?.stop();
+  await fs.rm(storageDir, { recursive: true, force: true });
+});
+
+async function user(timezone = 'America/Sao_Paulo', language: 'pt' | 'en' = 'pt') {
+  const { client, email } = await signUpAndVerify(app.url, { language });
+  const me = await client.json<{ user: { id: string } }>('/api/me');
+  const userId = me.body.user.id;
+  await pool.query('UPDATE "user" SET timezone = $2 WHERE id = $1', [userId, timezone]);
+  return { client, userId, email };
+}
+
+interface Seed {
+  prompt?: string;
+  quality?: 'fast' | 'quality';
+  status?: string;
+  createdAt: string;
+  aspectRatio?: string;
+  credits?: number;
+}
+
+async function seed(userId: string, rows: Seed[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const row of rows) {
+    const result = await pool.query<{ id: string }>(
+      `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, created_at)
+       VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [
+        userId,
+        row.prompt ?? 'Um gato dormindo no sofá da sala',
+        row.quality ?? 'fast',
+        row.aspectRatio ?? '16:9',
+        row.credits ?? (row.quality === 'quality' ? 25 : 10),
+        row.status ?? 'completed',
+        row.createdAt,
+      ],
+    );
+    ids.push(result.rows[0]?.id as string);
+  }
+  return ids;
+}
+
+const list = (client: SessionClient, query = '') =>
+  client.json<HistoryPage & { error?: { code: string } }>(`/api/videos${query}`);
+
+describe('GET /api/videos', () => {
+  let alice: Awaited<ReturnType<typeof user>>;
+  let ids: string[];
+
+  beforeAll(async () => {
+    alice = await user('America/Sao_Paulo');
+    ids = await seed(alice.userId, [
+      {
+        prompt: 'Praia ao PÔR do sol com ondas',
+        quality: 'fast',
+        status: 'completed',
+        createdAt: '2025-03-10T03:00:00Z',
+      }, // 10/03 00:00 SP
+      {
+        prompt: 'Cidade futurista à noite',
+        quality: 'quality',
+        status: 'failed',
+        createdAt: '2025-03-12T02:59:59Z',
+      }, // 11/03 23:59:59 SP
+      {
+        prompt: '100% real_test \\ barra',
+        quality: 'fast',
+        status: 'pending',
+        createdAt: '2025-03-12T03:00:00Z',
+      }, // 12/03 00:00 SP
+      ...Array.from({ length: 20 }, (_, i) => ({
+        prompt: `Floresta número ${i} com névoa`,
+        quality: (i % 2 ? 'quality' : 'fast') as 'fast' | 'quality',
+        status: 'processing',
+        createdAt: new Date(Date.UTC(2025, 4, 1, 12, i)).toISOString(),
+      })),
+    ]);
+    const bob = await user();
+    await seed(bob.userId, [{ prompt: 'Praia de Bob, não da Alice', createdAt: '2025-03-11T12:00:00Z' }]);
+  });
+
+  it('pages newest first with the total', async () => {
+    const first = await list(alice.client);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ page: 1, pageSize: 10, total: 23, totalPages: 3 });
+    expect(first.body.items).toHaveLength(10);
+    expect(first.body.items[0]?.prompt).toBe('Floresta número 19 com névoa');
+    expect(Object.keys(first.body.items[0] ?? {}).sort()).toEqual(
+      [
+        'aspectRatio',
+        'completedAt',
+        'createdAt',
+        'creditsUsed',
+        'id',
+        'prompt',
+        'quality',
+        'status',
+        'thumbnailUrl',
+      ].sort(),
+    );
+    const third = await list(alice.client, '?page=3');
+    expect(third.body.items.map((item) => item.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect((await list(alice.client, '?page=4')).body).toMatchObject({ items: [], total: 23 });
+  });
+
+  it('searches a case-insensitive substring, with % _ \\ taken literally', async () => {
+    expect((await list(alice.client, '?q=pôr%20DO')).body.items.map((i) => i.id)).toEqual([ids[0]]);
+    expect((await list(alice.client, '?q=praia')).body.total).toBe(1); // not Bob's
+    expect((await list(alice.client, '?q=100%25')).body.total).toBe(1);
+    expect((await list(alice.client, '?q=l_test')).body.total).toBe(1);
+    expect((await list(alice.client, '?q=%25')).body.total).toBe(1);
+    expect((await list(alice.client, '?q=_')).body.total).toBe(1);
+    expect((await list(alice.client, '?q=%5C')).body.total).toBe(1);
+    expect((await list(alice.client, '?q=n%C3%A9voa')).body.total).toBe(20);
+  });
+
+  it('filters by quality and status', async () => {
+    expect((await list(alice.client, '?quality=quality')).body.total).toBe(11);
+    expect((await list(alice.client, '?status=failed')).body.items.map((i) => i.id)).toEqual([ids[1]]);
+    expect((await list(alice.client, '?status=processing&quality=fast')).body.total).toBe(10);
+    expect((await list(alice.client, '?status=all&quality=all&q=&from=&to=')).body.total).toBe(23);
+  });
+
+  it('date range is inclusive, whole days in the user zone', async () => {
+    const ids10to11 = (await list(alice.client, '?from=2025-03-10&to=2025-03-11')).body.items.map(
+      (i) => i.id,
+    );
+    expect(ids10to11).toEqual([ids[1], ids[0]]);
+    expect((await list(alice.client, '?from=2025-03-12&to=2025-03-12')).body.items.map((i) => i.id)).toEqual([
+      ids[2],
+    ]);
+    expect((await list(alice.client, '?to=2025-03-09')).body.total).toBe(0);
+    expect((await list(alice.client, '?from=2025-04-01')).body.total).toBe(20);
+    // In London the same instants fall a day later at the edges: 11/03 23:59:59 SP is 12/03 02:59:59 in London.
+    await pool.query('UPDATE "user" SET timezone = $2 WHERE id = $1', [alice.userId, 'Europe/London']);
+    try {
+      expect(
+        (await list(alice.client, '?from=2025-03-12&to=2025-03-12')).body.items.map((i) => i.id),
+      ).toEqual([ids[2], ids[1]]);
+    } finally {
+      await pool.query('UPDATE "user" SET timezone = $2 WHERE id = $1', [alice.userId, 'America/Sao_Paulo']);
+    }
+  });
+
+  it.each([
+    '?sort=asc',
+    '?quality=hd',
+    '?status=done',
+    '?page=0',
+    '?page=x',
+    '?from=2025-02-30',
+    '?from=2025-03-02&to=2025-03-01',
+    '?q=a&q=b',
+  ])('refuses %s with 400', async (query) => {
+    const answer = await list(alice.client, query);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.code).toBe('invalid_request');
+  });
+
+  it('needs a session', async () => {
+    expect((await fetch(`${app.url}/api/videos`)).status).toBe(401);
+  });
+
+  it('another user never sees the rows, nor by id', async () => {
+    const carol = await user();
+    expect((await list(carol.client)).body).toMatchObject({ items: [], total: 0, totalPages: 0 });
+    expect((await carol.client.json(`/api/videos/${ids[0]}`)).status).toBe(404);
+    expect((await alice.client.json(`/api/videos/${ids[0]}`)).status).toBe(200);
+  });
+
+  it('exports the filtered history as CSV', async () => {
+    const response = await alice.client.fetch('/api/videos/export.csv?from=2025-03-10&to=2025-03-12');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="historico-videos-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text).toBe(
+      [
+        'Data;Prompt;Qualidade;Aspect Ratio;Créditos;Status',
+        '12/03/2025 00:00;100% real_test \\ barra;Fast;16:9;10;Pendente',
+        '11/03/2025 23:59;Cidade futurista à noite;Quality;16:9;25;Falhou',
+        '10/03/2025 00:00;Praia ao PÔR do sol com ondas;Fast;16:9;10;Concluído',
+        '',
+      ].join('\r\n'),
+    );
+    expect((await alice.client.fetch('/api/videos/export.csv?page=1')).status).toBe(400);
+    expect((await fetch(`${app.url}/api/videos/export.csv`)).status).toBe(401);
+  });
+
+  it('CSV escapes quotes, newlines, separators and formulas end to end', async () => {
+    const dave = await user();
+    await seed(dave.userId, [
+      { prompt: '=HYPERLINK("http://x";"clique")', createdAt: '2025-01-01T12:00:00Z' },
+      { prompt: 'Linha 1\nLinha 2; com "aspas"', createdAt: '2025-01-01T13:00:00Z' },
+    ]);
+    const text = (await (await dave.client.fetch('/api/videos/export.csv')).text()).replace(/^\uFEFF/, '');
+    const lines = text.split('\r\n');
+    expect(lines[1]).toBe('01/01/2025 10:00;"Linha 1\nLinha 2; com ""aspas""";Fast;16:9;10;Concluído');
+    expect(lines[2]).toBe(`01/01/2025 09:00;"'=HYPERLINK(""http://x"";""clique"")";Fast;16:9;10;Concluído`);
+  });
+});
+
+describe('CSV rules', () => {
+  it.each([
+    ['simples', 'simples'],
+    ['a;b', '"a;b"'],
+    ['diz "oi"', '"diz ""oi"""'],
+    ['l1\nl2', '"l1\nl2"'],
+    ['l1\r\nl2', '"l1\r\nl2"'],
+    ['=cmd|/C calc', "'=cmd|/C calc"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\rx', `"'\rx"`],
+    ['a=b', 'a=b'],
+  ])('%j → %j', (input, expected) => {
+    expect(csvField(input)).toBe(expected);
+  });
+
+  it('numbers are never prefixed', () => {
+    expect(csvField(-5)).toBe('-5');
+  });
+
+  it('file name uses the day in the user zone', () => {
+    const instant = new Date('2025-05-01T01:30:00Z');
+    expect(csvFileName(instant, 'America/Sao_Paulo')).toBe('historico-videos-2025-04-30.csv');
+    expect(csvFileName(instant, 'Europe/Paris')).toBe('historico-videos-2025-05-01.csv');
+  });
+});
+
+describe('dashboard', () => {
+  it('stats per range, counted in the user zone, at the range edges', async () => {
+    const erin = await user('America/Sao_Paulo');
+    await grant(pool, {
+      userId: erin.userId,
+      amount: 70,
+      source: 'adjustment',
+      sourceRef: `t:${erin.userId}`,
+      expiresAt: null,
+    });
+    const now = new Date();
+    const { statsRangeStart } = await import('../../shared/time');
+    const sp = 'America/Sao_Paulo';
+    const iso = (date: Date, deltaMs: number) => new Date(date.getTime() + deltaMs).toISOString();
+    const today = statsRangeStart('today', now, sp);
+    const month = statsRangeStart('month', now, sp);
+    const year = statsRangeStart('year', now, sp);
+    await seed(erin.userId, [
+      { quality: 'quality', status: 'completed', createdAt: iso(today, 0) }, // exactly today's midnight: in today
+      { quality: 'quality', status: 'failed', createdAt: iso(today, 1) }, // failed: counted, credits refunded
+      { quality: 'fast', status: 'completed', createdAt: iso(today, -1) }, // one ms before: yesterday
+      { quality: 'fast', status: 'completed', createdAt: iso(year, -1) }, // last year
+      { quality: 'fast', status: 'completed', createdAt: '2019-12-31T12:00:00Z' }, // before all time
+    ]);
+    const stats = async (range?: string) =>
+      (
+        await erin.client.json<Record<string, unknown>>(
+          `/api/dashboard/stats${range ? `?range=${range}` : ''}`,
+        )
+      ).body;
+
+    expect(await stats('today')).toEqual({
+      range: 'today',
+      videosCreated: 2,
+      creditsSpent: 25,
+      thisMonth: (await stats('month')).videosCreated,
+      mostUsedQuality: 'quality',
+      balance: 70,
+    });
+    const yesterdayInMonth = today.getTime() > month.getTime();
+    expect((await stats()).range).toBe('month');
+    expect((await stats('month')).videosCreated).toBe(yesterdayInMonth ? 3 : 2);
+    expect((await stats('year')).videosCreated).toBeGreaterThanOrEqual(2);
+    expect(await stats('all')).toMatchObject({ videosCreated: 4, creditsSpent: 45, mostUsedQuality: 'fast' });
+    const empty = await user();
+    expect((await empty.client.json('/api/dashboard/stats?range=week')).body).toEqual({
+      range: 'week',
+      videosCreated: 0,
+      creditsSpent: 0,
+      thisMonth: 0,
+      mostUsedQuality: null,
+      balance: 0,
+    });
+    expect((await erin.client.json('/api/dashboard/stats?range=decade')).status).toBe(400);
+    expect((await erin.client.json('/api/dashboard/stats?foo=1')).status).toBe(400);
+  });
+
+  it('recent: the last 5, own rows only', async () => {
+    const fay = await user();
+    const ids = await seed(
+      fay.userId,
+      Array.from({ length: 7 }, (_, i) => ({ createdAt: new Date(Date.UTC(2025, 0, 1 + i)).toISOString() })),
+    );
+    const recent = await fay.client.json<{ items: { id: string }[] }>('/api/dashboard/recent');
+    expect(recent.body.items.map((item) => item.id)).toEqual(ids.slice(2).reverse());
+    expect((await fay.client.json('/api/dashboard/recent?x=1')).status).toBe(400);
+  });
+});
+
+describe('settings and the video e-mail', () => {
+  it('GET/PATCH /api/me/settings, on by default', async () => {
+    const gus = await user();
+    expect((await gus.client.json('/api/me/settings')).body).toEqual({ notifyOnVideoReady: true });
+    const patched = await gus.client.json('/api/me/settings', {
+      method: 'PATCH',
+      json: { notifyOnVideoReady: false },
+    });
+    expect(patched).toEqual({ status: 200, body: { notifyOnVideoReady: false } });
+    expect((await gus.client.json('/api/me/settings')).body).toEqual({ notifyOnVideoReady: false });
+    expect(
+      (await gus.client.json('/api/me/settings', { method: 'PATCH', json: { other: true } })).status,
+    ).toBe(400);
+    expect(
+      (await gus.client.json('/api/me/settings', { method: 'PATCH', json: { notifyOnVideoReady: 'no' } }))
+        .status,
+    ).toBe(400);
+    expect((await fetch(`${app.url}/api/me/settings`)).status).toBe(401);
+  });
+
+  it('failing a request enqueues the e-mail in the same transaction; the worker sends it in the user language', async () => {
+    const hana = await user('Europe/London', 'en');
+    const [id] = await seed(hana.userId, [{ status: 'processing', createdAt: new Date().toISOString() }]);
+    const boss = app.cena.jobs.boss;
+    const failed = await failRequest(pool, id as string, 'Falhou', async (client, requestId) => {
+      await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
+    });
+    expect(failed).toBe(true);
+    const mail = await waitForMail(app.url, hana.email, /could not be generated/, { timeoutMs: 15_000 });
+    expect(mail.links).toEqual([`${app.url}/dashboard/request/${id}`]);
+    const sent = await pool.query('SELECT kind FROM notifications_sent WHERE request_id = $1', [id]);
+    expect(sent.rows).toEqual([{ kind: 'video_failed' }]);
+  });
+
+  it('sends once per request even when the job runs twice, and respects the setting', async () => {
+    const ivo = await user();
+    const [done, quiet] = await seed(ivo.userId, [
+      { status: 'completed', createdAt: new Date().toISOString() },
+      { status: 'completed', createdAt: new Date().toISOString() },
+    ]);
+    const sent: MailMessage[] = [];
+    const deps = {
+      pool,
+      appUrl: 'https://cena.test',
+      logger: createLogger('silent'),
+      mailer: {
+        devMailbox: false,
+        async send(message: MailMessage) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          sent.push(message);
+        },
+      },
+    };
+    const outcomes = await Promise.all([
+      sendVideoNotification(deps, done as string),
+      sendVideoNotification(deps, done as string),
+    ]);
+    expect(outcomes.sort()).toEqual(['already_sent', 'sent']);
+    expect(await sendVideoNotification(deps, done as string)).toBe('already_sent');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toBe('Seu vídeo está pronto — Cena');
+    expect(sent[0]?.links).toEqual([`https://cena.test/dashboard/request/${done}`]);
+
+    // A failed send leaves nothing recorded, so the retry sends.
+    const flaky = {
+      ...deps,
+      mailer: { devMailbox: false, send: async () => Promise.reject(new Error('smtp down')) },
+    };
+    await expect(sendVideoNotification(flaky, quiet as string)).rejects.toThrow('smtp down');
+    await ivo.client.json('/api/me/settings', { method: 'PATCH', json: { notifyOnVideoReady: false } });
+    expect(await sendVideoNotification(deps, quiet as string)).toBe('disabled');
+    expect(sent).toHaveLength(1);
+  });
+});

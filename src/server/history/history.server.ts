@@ -1,0 +1,175 @@
+import type pg from 'pg';
+import {
+  HISTORY_PAGE_SIZE,
+  type HistoryFilters,
+  type HistoryQuery,
+  type VideoRequestListItem,
+} from '../../shared/history-filters';
+import { DEFAULT_STATS_RANGE, dayRange, type StatsRange, statsRangeStart } from '../../shared/time';
+import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.server';
+import { balance } from '../credits/credits-ledger.server';
+import type { Queryable } from '../jobs/queues.server';
+import type { BlobStorage } from '../storage/blob-storage.server';
+
+/**
+ * The history list, the dashboard's stats and recent activity (docs/history-contract.md). Filtering, sorting,
+ * paging and counting happen in SQL on one user's rows, through the indexes of drizzle/0004_history.sql:
+ * (user_id, created_at DESC) INCLUDE (status, quality, credits_used) for the plain list, counts and stats
+ * (index-only), (user_id, status, created_at DESC) and (user_id, quality, created_at DESC) for filtered pages,
+ * GIN (user_id, prompt gin_trgm_ops) for the search.
+ */
+
+/**
+ * The total is counted exactly up to this many rows, then reported as this number (`totalCapped: true`): past
+ * 10 000 matches (1 000 pages) nobody pages to the end, and counting 100 000 rows would cost more than the page.
+ */
+export const HISTORY_COUNT_CAP = 10_000;
+
+/** The user's profile zone (a known one), else the product default. */
+export async function userTimeZone(db: Queryable, userId: string): Promise<string> {
+  const result = await db.query<{ timezone: string }>('SELECT timezone FROM "user" WHERE id = $1', [userId]);
+  const zone = result.rows[0]?.timezone;
+  return zone && (TIME_ZONES as readonly string[]).includes(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** `%`, `_` and `\` in the search are literal characters, not patterns. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** WHERE clause (always starting with the owner) and its parameters for the history filters. */
+export function historyWhere(
+  userId: string,
+  filters: HistoryFilters,
+  timeZone: string,
+): { where: string; params: unknown[] } {
+  const params: unknown[] = [userId];
+  const conditions = ['user_id = $1'];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(condition(`$${params.length}`));
+  };
+  if (filters.status !== 'all') add((p) => `status = ${p}`, filters.status);
+  if (filters.quality !== 'all') add((p) => `quality = ${p}`, filters.quality);
+  if (filters.from || filters.to) {
+    // One side alone is open-ended: from that day on, or up to that day.
+    const from = filters.from ?? '2000-01-01';
+    const to = filters.to ?? '9999-12-30';
+    const { start, endExclusive } = dayRange(from, to, timeZone);
+    if (filters.from) add((p) => `created_at >= ${p}`, start);
+    if (filters.to) add((p) => `created_at < ${p}`, endExclusive);
+  }
+  if (filters.q) add((p) => `prompt ILIKE ${p}`, likePattern(filters.q));
+  return { where: conditions.join(' AND '), params };
+}
+
+/** Only what a list row needs (no structured prompt, no provider details). */
+const LIST_COLUMNS = `id, prompt, quality, aspect_ratio AS "aspectRatio", credits_used AS "creditsUsed", status,
+  created_at AS "createdAt", completed_at AS "completedAt", thumbnail_key AS "thumbnailKey"`;
+
+export interface ListRow extends Omit<VideoRequestListItem, 'createdAt' | 'completedAt' | 'thumbnailUrl'> {
+  createdAt: Date;
+  completedAt: Date | null;
+  thumbnailKey: string | null;
+}
+
+export async function toListItems(
+  rows: ListRow[],
+  storage: BlobStorage,
+  ttlSeconds: number,
+): Promise<VideoRequestListItem[]> {
+  return Promise.all(
+    rows.map(async ({ thumbnailKey, createdAt, completedAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+      completedAt: completedAt?.toISOString() ?? null,
+      thumbnailUrl: thumbnailKey ? await storage.signedUrl(thumbnailKey, { ttlSeconds }) : null,
+    })),
+  );
+}
+
+export interface HistoryResult {
+  rows: ListRow[];
+  total: number;
+  totalCapped: boolean;
+}
+
+export async function listHistory(
+  pool: pg.Pool,
+  userId: string,
+  query: HistoryQuery,
+  timeZone: string,
+): Promise<HistoryResult> {
+  const { where, params } = historyWhere(userId, query, timeZone);
+  const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
+  const [page, count] = await Promise.all([
+    pool.query<ListRow>(
+      `SELECT ${LIST_COLUMNS} FROM video_requests WHERE ${where}
+       ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${offset}`,
+      params,
+    ),
+    pool.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM video_requests WHERE ${where} LIMIT ${HISTORY_COUNT_CAP}) s`,
+      params,
+    ),
+  ]);
+  const total = count.rows[0]?.total ?? 0;
+  return { rows: page.rows, total, totalCapped: total >= HISTORY_COUNT_CAP };
+}
+
+export const RECENT_LIMIT = 5;
+
+export async function recentRequests(pool: pg.Pool, userId: string): Promise<ListRow[]> {
+  const result = await pool.query<ListRow>(
+    `SELECT ${LIST_COLUMNS} FROM video_requests WHERE user_id = $1
+     ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${RECENT_LIMIT}`,
+    [userId],
+  );
+  return result.rows;
+}
+
+export interface DashboardStats {
+  range: StatsRange;
+  videosCreated: number;
+  /** Credits of the range's requests, except failed ones (refunded). */
+  creditsSpent: number;
+  /** Requests created since the 1st of this month (user's zone), whatever the range. */
+  thisMonth: number;
+  /** The mode used most in the range; null with no requests; a tie reads 'fast'. */
+  mostUsedQuality: 'fast' | 'quality' | null;
+  balance: number;
+}
+
+export async function dashboardStats(
+  pool: pg.Pool,
+  userId: string,
+  range: StatsRange = DEFAULT_STATS_RANGE,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<DashboardStats> {
+  const rangeStart = statsRangeStart(range, now, timeZone);
+  const monthStart = statsRangeStart('month', now, timeZone);
+  const lowest = rangeStart < monthStart ? rangeStart : monthStart;
+  const [stats, credits] = await Promise.all([
+    pool.query<{ created: number; spent: number; month: number; fast: number; quality: number }>(
+      `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS created,
+              COALESCE(sum(credits_used) FILTER (WHERE created_at >= $2 AND status <> 'failed'), 0)::int AS spent,
+              count(*) FILTER (WHERE created_at >= $3)::int AS month,
+              count(*) FILTER (WHERE created_at >= $2 AND quality = 'fast')::int AS fast,
+              count(*) FILTER (WHERE created_at >= $2 AND quality = 'quality')::int AS quality
+       FROM video_requests
+       WHERE user_id = $1 AND created_at >= $4`,
+      [userId, rangeStart, monthStart, lowest],
+    ),
+    balance(pool, userId, now),
+  ]);
+  const row = stats.rows[0] ?? { created: 0, spent: 0, month: 0, fast: 0, quality: 0 };
+  return {
+    range,
+    videosCreated: row.created,
+    creditsSpent: row.spent,
+    thisMonth: row.month,
+    mostUsedQuality: row.fast + row.quality === 0 ? null : row.fast >= row.quality ? 'fast' : 'quality',
+    balance: credits,
+  };
+}

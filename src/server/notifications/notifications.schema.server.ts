@@ -1,0 +1,32 @@
+import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from '../accounts/accounts.schema.server';
+import { videoRequests } from '../videos/videos.schema.server';
+
+/**
+ * Notification preferences and the record of e-mails sent (issue 6). A user without a `user_settings` row has the
+ * defaults (notifications on). `notifications_sent` makes the "your video is ready/failed" e-mail go out once per
+ * request and kind: the job inserts the row (ON CONFLICT DO NOTHING) before sending, so a second run finds it.
+ */
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  notifyOnVideoReady: boolean('notify_on_video_ready').notNull().default(true),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const notificationsSent = pgTable(
+  'notifications_sent',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => videoRequests.id, { onDelete: 'cascade' }),
+    /** 'video_completed' | 'video_failed'. */
+    kind: text('kind').notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'notifications_sent_pkey', columns: [t.requestId, t.kind] })],
+);

@@ -1,0 +1,87 @@
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import { QUEUES } from '../jobs/queues.server';
+import type { Logger } from '../logger.server';
+import type { Mailer } from '../mail/mailer.server';
+import { mailLanguage, videoFinishedMail } from '../mail/templates.server';
+import { readSettings } from './settings.routes.server';
+
+/**
+ * The `video-notify` job: e-mails the owner when a request reaches completed or failed (enqueued in the
+ * transaction that writes the final status). Once per request and kind even if the job runs twice: the
+ * `notifications_sent` row is inserted first, in a transaction kept open while sending — a concurrent second run
+ * waits on the row's unique key and then skips; a failed send rolls the row back so the retry sends.
+ */
+
+export type NotifyOutcome = 'sent' | 'already_sent' | 'disabled' | 'not_final' | 'not_found';
+
+export interface NotifyDeps {
+  pool: pg.Pool;
+  mailer: Mailer;
+  appUrl: string;
+  logger: Logger;
+}
+
+interface Row {
+  user_id: string;
+  status: string;
+  prompt: string;
+  email: string;
+  name: string;
+  language: string;
+}
+
+export async function sendVideoNotification(deps: NotifyDeps, requestId: string): Promise<NotifyOutcome> {
+  const { pool, mailer, appUrl } = deps;
+  const found = await pool.query<Row>(
+    `SELECT r.user_id, r.status, r.prompt, u.email, u.name, u.language
+     FROM video_requests r JOIN "user" u ON u.id = r.user_id WHERE r.id = $1`,
+    [requestId],
+  );
+  const row = found.rows[0];
+  if (!row) return 'not_found';
+  if (row.status !== 'completed' && row.status !== 'failed') return 'not_final';
+  if (!(await readSettings(pool, row.user_id)).notifyOnVideoReady) return 'disabled';
+
+  const kind = row.status === 'completed' ? 'video_completed' : 'video_failed';
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const inserted = await client.query(
+      `INSERT INTO notifications_sent (request_id, kind) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [requestId, kind],
+    );
+    if (inserted.rowCount !== 1) {
+      await client.query('ROLLBACK');
+      return 'already_sent';
+    }
+    await mailer.send(
+      videoFinishedMail(
+        { email: row.email, name: row.name, language: mailLanguage(row.language) },
+        { status: row.status, prompt: row.prompt },
+        `${appUrl}/dashboard/request/${requestId}`,
+      ),
+    );
+    await client.query('COMMIT');
+    deps.logger.info({ requestId, kind }, 'video notification sent');
+    return 'sent';
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+const VIDEO_NOTIFY_QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 };
+
+export async function registerNotificationWorker(boss: PgBoss, deps: NotifyDeps): Promise<void> {
+  await boss.updateQueue(QUEUES.videoNotify, VIDEO_NOTIFY_QUEUE_OPTIONS);
+  await boss.work<{ requestId: string }>(QUEUES.videoNotify, async ([job]) => {
+    if (!job) return;
+    await sendVideoNotification(deps, job.data.requestId);
+  });
+}

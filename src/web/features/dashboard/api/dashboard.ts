@@ -1,0 +1,55 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AspectRatio, VideoQuality } from '../../../../shared/catalogue';
+import type { StatsRange } from '../../../../shared/time';
+import type { VideoStatus } from '../../../../shared/video-request';
+import { api } from '../../../lib/api';
+import { DASHBOARD_QUERY_KEY } from './keys';
+
+/** Calls of the dashboard home (docs/history-contract.md). */
+
+/** `GET /api/dashboard/stats?range=` — computed in SQL in the user's time zone. */
+export interface DashboardStats {
+  range: StatsRange;
+  videosCreated: number;
+  creditsSpent: number;
+  thisMonth: number;
+  mostUsedQuality: VideoQuality | null;
+  balance: number;
+}
+
+/** One row of the history list and of the recent activity (thumbnail URL signed, short-lived). */
+export interface VideoRequestListItem {
+  id: string;
+  prompt: string;
+  quality: VideoQuality;
+  aspectRatio: AspectRatio;
+  creditsUsed: number;
+  status: VideoStatus;
+  createdAt: string;
+  completedAt: string | null;
+  thumbnailUrl: string | null;
+}
+
+export const statsQueryKey = (range: StatsRange) => [...DASHBOARD_QUERY_KEY, 'stats', range] as const;
+export const RECENT_QUERY_KEY = [...DASHBOARD_QUERY_KEY, 'recent'] as const;
+
+export function useDashboardStats(range: StatsRange) {
+  return useQuery({
+    queryKey: statsQueryKey(range),
+    queryFn: ({ signal }) =>
+      api.get<DashboardStats>(`/api/dashboard/stats?range=${encodeURIComponent(range)}`, signal),
+    staleTime: 30_000,
+    // Switching the range keeps the previous figures on screen (dimmed) instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/dashboard/recent` → the last 5 requests, newest first. */
+export function useRecentActivity() {
+  return useQuery({
+    queryKey: RECENT_QUERY_KEY,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ items: VideoRequestListItem[] }>('/api/dashboard/recent', signal)).items,
+    staleTime: 30_000,
+  });
+}

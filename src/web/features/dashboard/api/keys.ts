@@ -1,0 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The dashboard home's cache keys, kept free of page code: the signed-in shell imports this to refetch the stats
+ * and the recent activity on `video_request` / `credits` realtime events.
+ */
+export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+
+/** Refetches (if shown) or marks stale every dashboard query: stats for every range and the recent list. */
+export function refetchDashboard(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
+}

@@ -1,0 +1,170 @@
+import { Search, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type HistoryQuery, QUALITY_FILTERS, STATUS_FILTERS } from '../../../../shared/history-filters';
+import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { NativeSelect } from '../../accounts/components/native-select';
+import { hasActiveFilters, QUICK_RANGES, type QuickRange, quickRange } from '../lib/url-filters';
+
+export type FilterChange = Partial<Omit<HistoryQuery, 'page'>>;
+
+const SEARCH_DEBOUNCE_MS = 350;
+
+/**
+ * Search (debounced), quality, status and the date period (custom from/to + today / 7 days / 30 days in the user's
+ * zone). Every change goes through `onChange`, which resets the page to 1.
+ */
+export function HistoryFiltersBar({
+  query,
+  timeZone,
+  onChange,
+  onClear,
+}: {
+  query: HistoryQuery;
+  timeZone: string;
+  onChange: (change: FilterChange) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation('history');
+  const { t: tv } = useTranslation('videos');
+  const ids = useId();
+  const [search, setSearch] = useState(query.q);
+  const lastSent = useRef(query.q);
+
+  // The URL changed (back button, clear, shared link): show its search.
+  useEffect(() => {
+    if (query.q !== lastSent.current) {
+      lastSent.current = query.q;
+      setSearch(query.q);
+    }
+  }, [query.q]);
+
+  useEffect(() => {
+    const value = search.trim();
+    if (value === lastSent.current) return;
+    const timer = window.setTimeout(() => {
+      lastSent.current = value;
+      onChange({ q: value });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, onChange]);
+
+  const now = new Date();
+  const activeQuick = QUICK_RANGES.find((range) => {
+    const r = quickRange(range, now, timeZone);
+    return r.from === query.from && r.to === query.to;
+  });
+  const applyQuick = (range: QuickRange) => onChange(quickRange(range, new Date(), timeZone));
+
+  return (
+    <section aria-label={t('filters.title')} className="flex flex-col gap-4" data-testid="history-filters">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
+          <Label htmlFor={`${ids}-q`}>{t('filters.search')}</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id={`${ids}-q`}
+              type="search"
+              className="pl-9"
+              value={search}
+              maxLength={200}
+              placeholder={t('filters.searchPlaceholder')}
+              onChange={(event) => setSearch(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  const value = search.trim();
+                  lastSent.current = value;
+                  onChange({ q: value });
+                }
+              }}
+              data-testid="filter-search"
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-quality`}>{t('filters.quality')}</Label>
+          <NativeSelect
+            id={`${ids}-quality`}
+            value={query.quality}
+            onChange={(event) => onChange({ quality: event.target.value as HistoryQuery['quality'] })}
+            data-testid="filter-quality"
+          >
+            {QUALITY_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {value === 'all' ? t('filters.qualityAll') : tv(`quality.${value}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${ids}-status`}>{t('filters.status')}</Label>
+          <NativeSelect
+            id={`${ids}-status`}
+            value={query.status}
+            onChange={(event) => onChange({ status: event.target.value as HistoryQuery['status'] })}
+            data-testid="filter-status"
+          >
+            {STATUS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {value === 'all' ? t('filters.statusAll') : tv(`status.${value}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <fieldset className="flex flex-col gap-3 lg:flex-row lg:items-end">
+        <legend className="mb-1.5 text-sm font-medium">{t('filters.period')}</legend>
+        <div className="grid grid-cols-2 gap-3 lg:w-96">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={`${ids}-from`}>{t('filters.from')}</Label>
+            <Input
+              id={`${ids}-from`}
+              type="date"
+              value={query.from ?? ''}
+              max={query.to}
+              onChange={(event) => onChange({ from: event.target.value || undefined })}
+              data-testid="filter-from"
+            />
+          </div>
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={`${ids}-to`}>{t('filters.to')}</Label>
+            <Input
+              id={`${ids}-to`}
+              type="date"
+              value={query.to ?? ''}
+              min={query.from}
+              onChange={(event) => onChange({ to: event.target.value || undefined })}
+              data-testid="filter-to"
+            />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {QUICK_RANGES.map((range) => (
+            <Button
+              key={range}
+              variant={activeQuick === range ? 'primary' : 'outline'}
+              size="sm"
+              className="h-10"
+              aria-pressed={activeQuick === range}
+              onClick={() => applyQuick(range)}
+              data-testid={`quick-${range}`}
+            >
+              {t(`filters.${range}`)}
+            </Button>
+          ))}
+          {hasActiveFilters(query) ? (
+            <Button variant="ghost" size="sm" className="h-10" onClick={onClear} data-testid="filter-clear">
+              <X aria-hidden="true" />
+              {t('filters.clear')}
+            </Button>
+          ) : null}
+        </div>
+      </fieldset>
+    </section>
+  );
+}

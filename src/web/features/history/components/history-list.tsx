@@ -1,0 +1,139 @@
+import { Eye } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../../shared/catalogue';
+import type { VideoRequestListItem } from '../../../../shared/history-filters';
+import { currentLanguage } from '../../../app/i18n';
+import { Button } from '../../../components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { formatCredits } from '../../credits/lib/format';
+import { VideoStatusBadge } from '../../videos/components/status-badge';
+import { formatDateTime, localizedRelativeTime } from '../lib/dates';
+
+/** Spec §9: the table shows the first 50 characters of the prompt. */
+export function truncatePrompt(prompt: string, max: number = LIMITS.promptTruncateChars): string {
+  const chars = Array.from(prompt);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : prompt;
+}
+
+const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
+
+function When({ iso, timeZone, now }: { iso: string; timeZone: string; now: Date }) {
+  const date = new Date(iso);
+  const absolute = formatDateTime(date, timeZone);
+  return (
+    <time dateTime={iso} title={absolute} className="flex flex-col">
+      <span className="tabular-nums">{absolute}</span>
+      <span className="text-xs text-muted-foreground">
+        {localizedRelativeTime(date, now, timeZone, currentLanguage())}
+      </span>
+    </time>
+  );
+}
+
+/** Desktop (≥ 768 px): the table of spec §2. */
+export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[]; timeZone: string }) {
+  const { t } = useTranslation('history');
+  const { t: tv } = useTranslation('videos');
+  const now = new Date();
+  return (
+    <div className="hidden rounded-(--radius-card) border border-border bg-card md:block">
+      <Table data-testid="history-table">
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('columns.date')}</TableHead>
+            <TableHead>{t('columns.prompt')}</TableHead>
+            <TableHead>{t('columns.quality')}</TableHead>
+            <TableHead>{t('columns.aspectRatio')}</TableHead>
+            <TableHead className="text-right">{t('columns.credits')}</TableHead>
+            <TableHead>{t('columns.status')}</TableHead>
+            <TableHead className="text-right">{t('columns.actions')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((item) => (
+            <TableRow key={item.id} data-testid="history-row" data-id={item.id}>
+              <TableCell className="whitespace-nowrap">
+                <When iso={item.createdAt} timeZone={timeZone} now={now} />
+              </TableCell>
+              <TableCell className="max-w-xs">
+                <span title={item.prompt} className="break-words" data-testid="history-prompt">
+                  {truncatePrompt(item.prompt)}
+                </span>
+              </TableCell>
+              <TableCell>{tv(`quality.${item.quality}`)}</TableCell>
+              <TableCell className="tabular-nums">{item.aspectRatio}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatCredits(item.creditsUsed)}</TableCell>
+              <TableCell>
+                <VideoStatusBadge status={item.status} />
+              </TableCell>
+              <TableCell className="text-right">
+                <Button asChild variant="ghost" size="sm">
+                  <Link
+                    to={detailPath(item.id)}
+                    aria-label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
+                    data-testid="history-view"
+                  >
+                    <Eye aria-hidden="true" />
+                    {t('view')}
+                  </Link>
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Under 768 px: one card per request. */
+export function HistoryCards({ items, timeZone }: { items: VideoRequestListItem[]; timeZone: string }) {
+  const { t } = useTranslation('history');
+  const { t: tv } = useTranslation('videos');
+  const now = new Date();
+  return (
+    <ul className="flex flex-col gap-3 md:hidden" data-testid="history-cards">
+      {items.map((item) => (
+        <li
+          key={item.id}
+          className="flex flex-col gap-3 rounded-(--radius-card) border border-border bg-card p-4 shadow-xs"
+          data-testid="history-card"
+          data-id={item.id}
+        >
+          <div className="flex items-start justify-between gap-3 text-sm">
+            <When iso={item.createdAt} timeZone={timeZone} now={now} />
+            <VideoStatusBadge status={item.status} />
+          </div>
+          <p className="text-sm break-words" title={item.prompt}>
+            {truncatePrompt(item.prompt)}
+          </p>
+          <dl className="grid grid-cols-3 gap-2 text-xs">
+            <div className="flex flex-col">
+              <dt className="text-muted-foreground">{t('columns.quality')}</dt>
+              <dd className="font-medium">{tv(`quality.${item.quality}`)}</dd>
+            </div>
+            <div className="flex flex-col">
+              <dt className="text-muted-foreground">{t('columns.aspectRatio')}</dt>
+              <dd className="font-medium tabular-nums">{item.aspectRatio}</dd>
+            </div>
+            <div className="flex flex-col">
+              <dt className="text-muted-foreground">{t('columns.credits')}</dt>
+              <dd className="font-medium tabular-nums">{formatCredits(item.creditsUsed)}</dd>
+            </div>
+          </dl>
+          <Button asChild variant="outline" size="sm" className="w-full">
+            <Link
+              to={detailPath(item.id)}
+              aria-label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
+              data-testid="history-view"
+            >
+              <Eye aria-hidden="true" />
+              {t('view')}
+            </Link>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

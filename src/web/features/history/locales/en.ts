@@ -1,0 +1,63 @@
+import type { LocaleShape } from '../../../app/locale-shape';
+import type ptBR from './pt-BR';
+
+/** `history` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
+const en: LocaleShape<typeof ptBR> = {
+  documentTitle: 'Video history — Cena',
+  title: 'Video history',
+  subtitle: 'Follow, filter and export all your video requests.',
+  filters: {
+    title: 'Filters',
+    search: 'Search by prompt',
+    searchPlaceholder: 'Search in the prompt…',
+    quality: 'Quality',
+    qualityAll: 'All',
+    status: 'Status',
+    statusAll: 'All',
+    from: 'From',
+    to: 'To',
+    period: 'Period',
+    today: 'Today',
+    last7: '7 days',
+    last30: '30 days',
+    clear: 'Clear filters',
+  },
+  exportCsv: 'Export CSV',
+  exported: 'CSV file exported successfully!',
+  exportError: 'Error exporting the CSV file',
+  columns: {
+    date: 'Date/Time',
+    prompt: 'Prompt',
+    quality: 'Quality',
+    aspectRatio: 'Aspect ratio',
+    credits: 'Credits',
+    status: 'Status',
+    actions: 'Actions',
+  },
+  view: 'View details',
+  viewLabel: 'View details of the request from {{date}}',
+  total_zero: '0 requests',
+  total_one: '{{count}} request',
+  total_other: '{{count}} requests',
+  empty: {
+    title: 'No requests yet',
+    body: 'Your videos show up here as soon as you create the first one.',
+    create: 'Create first video',
+  },
+  noResults: {
+    title: 'No results found',
+    body: 'Adjust or clear the filters to see other requests.',
+  },
+  loadError: 'Error loading the history',
+  retry: 'Try again',
+  loading: 'Loading history…',
+  pager: {
+    label: 'Pagination',
+    previous: 'Previous',
+    next: 'Next',
+    page: 'Page {{page}}',
+    summary: 'Page {{page}} of {{totalPages}}',
+  },
+};
+
+export default en;

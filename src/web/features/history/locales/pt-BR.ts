@@ -1,0 +1,61 @@
+/**
+ * `history` namespace (pt-BR, the source of truth): /dashboard/history. Spec §2/§8 texts are verbatim. Status and
+ * quality labels come from the `videos` namespace.
+ */
+export default {
+  documentTitle: 'Histórico de Vídeos — Cena',
+  title: 'Histórico de Vídeos',
+  subtitle: 'Acompanhe, filtre e exporte todas as suas solicitações de vídeo.',
+  filters: {
+    title: 'Filtros',
+    search: 'Buscar por prompt',
+    searchPlaceholder: 'Buscar no prompt…',
+    quality: 'Qualidade',
+    qualityAll: 'Todas',
+    status: 'Status',
+    statusAll: 'Todos',
+    from: 'De',
+    to: 'Até',
+    period: 'Período',
+    today: 'Hoje',
+    last7: '7 dias',
+    last30: '30 dias',
+    clear: 'Limpar filtros',
+  },
+  exportCsv: 'Exportar CSV',
+  exported: 'Arquivo CSV exportado com sucesso!',
+  exportError: 'Erro ao exportar o arquivo CSV',
+  columns: {
+    date: 'Data/Hora',
+    prompt: 'Prompt',
+    quality: 'Qualidade',
+    aspectRatio: 'Aspect Ratio',
+    credits: 'Créditos',
+    status: 'Status',
+    actions: 'Ações',
+  },
+  view: 'Ver detalhes',
+  viewLabel: 'Ver detalhes da solicitação de {{date}}',
+  total_zero: '0 solicitações',
+  total_one: '{{count}} solicitação',
+  total_other: '{{count}} solicitações',
+  empty: {
+    title: 'Nenhuma solicitação ainda',
+    body: 'Seus vídeos aparecem aqui assim que você criar o primeiro.',
+    create: 'Criar primeiro vídeo',
+  },
+  noResults: {
+    title: 'Nenhum resultado encontrado',
+    body: 'Ajuste ou limpe os filtros para ver outras solicitações.',
+  },
+  loadError: 'Erro ao carregar o histórico',
+  retry: 'Tentar novamente',
+  loading: 'Carregando histórico…',
+  pager: {
+    label: 'Paginação',
+    previous: 'Anterior',
+    next: 'Próxima',
+    page: 'Página {{page}}',
+    summary: 'Página {{page}} de {{totalPages}}',
+  },
+} as const;

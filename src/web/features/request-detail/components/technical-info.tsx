@@ -1,0 +1,101 @@
+import { Copy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { VideoRequestView } from '../../../../shared/video-request';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '../../../components/ui/accordion';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toaster';
+import { formatCredits } from '../../credits/lib/format';
+import { copyText } from '../../videos/lib/clipboard';
+
+function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm font-medium break-words sm:text-right" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** Id (with copy), quality, ratio, seed, credits, resolution, duration, model and the structured JSON prompt. */
+export function TechnicalInfo({ request }: { request: VideoRequestView }) {
+  const { t } = useTranslation('requestDetail');
+  const { t: tv } = useTranslation('videos');
+  const none = t('technical.none');
+  const copyId = async () => {
+    try {
+      await copyText(request.id);
+      toast.success(t('technical.idCopied'));
+    } catch {
+      toast.error(t('technical.idCopyError'));
+    }
+  };
+  const duration = request.technical.durationSeconds;
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="flex flex-col gap-3" data-testid="technical-info">
+        <div className="flex flex-col gap-1">
+          <dt className="text-sm text-muted-foreground">{t('technical.id')}</dt>
+          <dd className="flex items-center gap-2">
+            <code
+              className="min-w-0 flex-1 rounded-md bg-muted px-2 py-1 font-mono text-xs break-all"
+              data-testid="technical-id"
+            >
+              {request.id}
+            </code>
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-8"
+              aria-label={t('technical.copyId')}
+              title={t('technical.copyId')}
+              onClick={() => void copyId()}
+            >
+              <Copy aria-hidden="true" />
+            </Button>
+          </dd>
+        </div>
+        <Row label={t('technical.quality')} testId="technical-quality">
+          {tv(`quality.${request.quality}`)}
+        </Row>
+        <Row label={t('technical.aspectRatio')} testId="technical-ratio">
+          {request.aspectRatio}
+        </Row>
+        <Row label={t('technical.seed')} testId="technical-seed">
+          {request.seed ?? none}
+        </Row>
+        <Row label={t('technical.credits')} testId="technical-credits">
+          {formatCredits(request.creditsUsed)}
+        </Row>
+        <Row label={t('technical.resolution')}>{request.technical.resolution ?? none}</Row>
+        <Row label={t('technical.duration')}>
+          {duration === null ? none : t('technical.durationValue', { value: Math.round(duration * 10) / 10 })}
+        </Row>
+        <Row label={t('technical.model')}>{request.technical.model ?? none}</Row>
+      </dl>
+      {request.structuredPrompt ? (
+        <Accordion type="single" collapsible className="border-t border-border">
+          <AccordionItem value="json">
+            <AccordionTrigger className="py-3 text-sm" data-testid="structured-prompt-toggle">
+              {t('technical.structuredPrompt')}
+            </AccordionTrigger>
+            <AccordionContent>
+              <pre
+                className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap text-foreground"
+                data-testid="structured-prompt"
+              >
+                {JSON.stringify(request.structuredPrompt, null, 2)}
+              </pre>
+            </AccordionContent>
+          </AccordionItem>
+        </Accordion>
+      ) : null}
+    </div>
+  );
+}

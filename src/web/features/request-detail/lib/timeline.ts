@@ -1,0 +1,88 @@
+import { VIDEO_DURATION_MINUTES, type VideoQuality } from '../../../../shared/catalogue';
+import type { VideoStatus } from '../../../../shared/video-request';
+
+export type TimelineStepKey =
+  | 'created'
+  | 'processing'
+  | 'generating'
+  | 'rendering'
+  | 'generated'
+  | 'completed'
+  | 'failed';
+export type TimelineStepState = 'done' | 'current' | 'upcoming' | 'failed';
+
+export interface TimelineStep {
+  key: TimelineStepKey;
+  state: TimelineStepState;
+  /** ISO instant shown with the step, when known. */
+  at: string | null;
+}
+
+export interface TimelineInput {
+  status: VideoStatus;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+}
+
+/**
+ * Spec §4's detail timeline: created (credits debited) always; 'Em processamento' once processing or later; a
+ * generating / rendering / generated step; 'Concluído' with completed_at; 'Falhou' when failed. Steps not reached yet
+ * are listed as upcoming while the request is unfinished (a failed request shows only what happened).
+ */
+export function timelineSteps({ status, createdAt, updatedAt, completedAt }: TimelineInput): TimelineStep[] {
+  const steps: TimelineStep[] = [{ key: 'created', state: 'done', at: createdAt }];
+  switch (status) {
+    case 'pending':
+      steps.push(
+        { key: 'processing', state: 'upcoming', at: null },
+        { key: 'generating', state: 'upcoming', at: null },
+        { key: 'completed', state: 'upcoming', at: null },
+      );
+      break;
+    case 'processing':
+      steps.push(
+        { key: 'processing', state: 'current', at: updatedAt },
+        { key: 'generating', state: 'upcoming', at: null },
+        { key: 'completed', state: 'upcoming', at: null },
+      );
+      break;
+    case 'generating':
+    case 'rendering':
+      steps.push(
+        { key: 'processing', state: 'done', at: null },
+        { key: status, state: 'current', at: updatedAt },
+        { key: 'completed', state: 'upcoming', at: null },
+      );
+      break;
+    case 'completed':
+      steps.push(
+        { key: 'processing', state: 'done', at: null },
+        { key: 'generated', state: 'done', at: null },
+        { key: 'completed', state: 'done', at: completedAt ?? updatedAt },
+      );
+      break;
+    case 'failed':
+      steps.push(
+        { key: 'processing', state: 'done', at: null },
+        { key: 'failed', state: 'failed', at: completedAt ?? updatedAt },
+      );
+      break;
+  }
+  return steps;
+}
+
+export type TimeLeft = { kind: 'minutes'; minutes: number } | { kind: 'almost' } | { kind: 'overdue' };
+
+/**
+ * While a request is generating: time left from the mode's typical duration (catalogue VIDEO_DURATION_MINUTES),
+ * counted against the upper bound so the estimate errs on the safe side. Past it: 'almost' for one more minute of
+ * slack, then 'overdue'.
+ */
+export function timeLeft(quality: VideoQuality, createdAt: string, now: Date): TimeLeft {
+  const elapsedMinutes = Math.max(0, (now.getTime() - new Date(createdAt).getTime()) / 60_000);
+  const remaining = VIDEO_DURATION_MINUTES[quality].max - elapsedMinutes;
+  if (remaining >= 1) return { kind: 'minutes', minutes: Math.ceil(remaining) };
+  if (remaining > -1) return { kind: 'almost' };
+  return { kind: 'overdue' };
+}

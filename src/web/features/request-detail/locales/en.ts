@@ -1,0 +1,82 @@
+import type { LocaleShape } from '../../../app/locale-shape';
+import type ptBR from './pt-BR';
+
+/** `requestDetail` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
+const en: LocaleShape<typeof ptBR> = {
+  documentTitle: 'Request details — Cena',
+  title: 'Request details',
+  createdAt: 'Created on {{date}}',
+  back: 'Back to history',
+  loading: 'Loading request…',
+  notFound: 'Request not found',
+  notFoundBody: 'It may have been removed or belong to another account.',
+  loadError: 'Error loading request details',
+  retry: 'Try again',
+  duplicate: 'Duplicate request',
+  generateInQuality: 'Generate in Quality',
+  prompt: {
+    title: 'Prompt',
+    copy: 'Copy prompt',
+    copied: 'Prompt copied...',
+    copyError: 'Error copying prompt',
+  },
+  referenceImage: {
+    title: 'Reference image',
+    alt: 'Reference image sent with the request',
+  },
+  video: {
+    title: 'Video',
+    download: 'Download video',
+    downloadStarted: 'Video download started!',
+    downloadError: 'Error downloading the video',
+    waiting: 'The video shows up here when generation finishes.',
+  },
+  failed: {
+    title: 'Generation failed',
+    fallback: 'This video could not be generated.',
+    refunded_one: '{{value}} credit refunded',
+    refunded_other: '{{value}} credits refunded',
+    refundedHint: 'The credits went back to your balance automatically.',
+  },
+  estimate: {
+    title: 'Estimated time',
+    typical: '{{quality}} mode usually takes {{min}} to {{max}} minutes.',
+    left_one: 'About {{count}} minute left',
+    left_other: 'About {{count}} minutes left',
+    almost: 'Almost ready…',
+    overdue: 'This is taking longer than usual — we are still working on it.',
+    live: 'This page updates by itself.',
+  },
+  technical: {
+    title: 'Technical information',
+    id: 'ID',
+    copyId: 'Copy ID',
+    idCopied: 'ID copied to the clipboard!',
+    idCopyError: 'Could not copy the ID.',
+    quality: 'Quality',
+    aspectRatio: 'Aspect ratio',
+    seed: 'Seed',
+    credits: 'Credits',
+    resolution: 'Resolution',
+    duration: 'Duration',
+    durationValue: '{{value}} s',
+    model: 'Model',
+    none: '—',
+    structuredPrompt: 'Structured prompt (JSON)',
+  },
+  timeline: {
+    title: 'Timeline',
+    created: 'Request created',
+    createdBody_one: '{{value}} credit debited',
+    createdBody_other: '{{value}} credits debited',
+    processing: 'Processing',
+    generating: 'Generating video',
+    rendering: 'Rendering',
+    generated: 'Video generated',
+    completed: 'Completed',
+    failed: 'Failed',
+    state: { done: 'done', current: 'in progress', upcoming: 'pending', failed: 'failed' },
+  },
+};
+
+export default en;

@@ -1,0 +1,129 @@
+import { Mail } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toaster';
+import { cn } from '../../../lib/cn';
+import { useSettings, useUpdateSettings } from '../api/settings';
+
+/** An on/off switch (`role="switch"`), labelled by the visible text next to it. */
+function Switch({
+  checked,
+  disabled,
+  onChange,
+  labelledBy,
+  describedBy,
+  testId,
+}: {
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+  labelledBy: string;
+  describedBy: string;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      data-testid={testId}
+      data-state={checked ? 'on' : 'off'}
+      onClick={() => onChange(!checked)}
+      className={cn(
+        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60',
+        checked ? 'bg-primary' : 'bg-muted-foreground/40',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'pointer-events-none block size-6 rounded-full bg-white shadow-sm transition-transform',
+          checked ? 'translate-x-5' : 'translate-x-0',
+        )}
+      />
+    </button>
+  );
+}
+
+/**
+ * Notification preferences (issue 6): an e-mail when a video is ready or has failed, on by default. Each change is
+ * saved at once (`PATCH /api/me/settings`) with a toast; a failed save puts the switch back.
+ */
+export function NotificationsCard() {
+  const { t } = useTranslation('settings');
+  const titleId = useId();
+  const labelId = useId();
+  const hintId = useId();
+  const settings = useSettings();
+  const update = useUpdateSettings();
+
+  const onChange = (notifyOnVideoReady: boolean) =>
+    update.mutate(
+      { notifyOnVideoReady },
+      {
+        onSuccess: () => toast.success(t('notifications.saved')),
+        onError: (failure) =>
+          toast.error(t('notifications.saveError'), {
+            description: failure instanceof Error && failure.message ? failure.message : undefined,
+          }),
+      },
+    );
+
+  return (
+    <section aria-labelledby={titleId}>
+      <Card data-testid="notifications-card">
+        <CardHeader>
+          <CardTitle as="h2" id={titleId}>
+            {t('notifications.title')}
+          </CardTitle>
+          <CardDescription>{t('notifications.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="flex items-start gap-4 rounded-lg border border-border p-4">
+            <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <span id={labelId} className="font-medium">
+                {t('notifications.videoReady')}
+              </span>
+              <span id={hintId} className="text-sm text-muted-foreground">
+                {t('notifications.videoReadyHint')}
+              </span>
+            </div>
+            {settings.data ? (
+              <Switch
+                checked={settings.data.notifyOnVideoReady}
+                disabled={update.isPending}
+                onChange={onChange}
+                labelledBy={labelId}
+                describedBy={hintId}
+                testId="notify-video-ready"
+              />
+            ) : settings.isError ? null : (
+              <Skeleton className="h-7 w-12 rounded-full" />
+            )}
+          </div>
+          {settings.isError && !settings.data ? (
+            <p role="alert" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-destructive">
+              {t('notifications.loadError')}
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void settings.refetch()}
+                loading={settings.isFetching}
+              >
+                {t('notifications.retry')}
+              </Button>
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
