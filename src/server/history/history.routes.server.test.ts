@@ -239,6 +239,25 @@ describe('GET /api/videos', () => {
   });
 });
 
+describe('counting a long history', () => {
+  it('stops counting at its cap, earlier for a text search, and says so', async () => {
+    const { client, userId } = await user();
+    await pool.query(
+      `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, created_at)
+       SELECT gen_random_uuid(), $1, gen_random_uuid(), 'Ondas quebrando na praia ' || n, 'fast', '16:9', 10, 'completed',
+              now() - n * interval '1 minute'
+       FROM generate_series(1, 1005) AS n`,
+      [userId],
+    );
+    const all = await list(client);
+    expect(all.body).toMatchObject({ total: 1005, totalPages: 101 });
+    expect(all.body.totalCapped).toBe(false);
+    const search = await list(client, '?q=PRAIA');
+    expect(search.body).toMatchObject({ total: 1000, totalCapped: true });
+    expect(search.body.items).toHaveLength(10);
+  });
+});
+
 describe('CSV rules', () => {
   it.each([
     ['simples', 'simples'],

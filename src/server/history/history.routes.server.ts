@@ -43,7 +43,7 @@ function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Parsed<
   return { ok: true, data: result.data };
 }
 
-/** `GET /api/videos` → HistoryPage (+ `totalCapped` when the total stopped at HISTORY_COUNT_CAP). */
+/** `GET /api/videos` → HistoryPage (+ `totalCapped` when counting stopped at its cap). */
 export function historyListHandler({
   pool,
   storage,

@@ -24,6 +24,11 @@ import type { BlobStorage } from '../storage/blob-storage.server';
  * 10 000 matches (1 000 pages) nobody pages to the end, and counting 100 000 rows would cost more than the page.
  */
 export const HISTORY_COUNT_CAP = 10_000;
+/**
+ * A text search is answered through the trigram index, whose matches must each be rechecked: counting stops
+ * earlier (100 pages), which is far past where anyone reads search results.
+ */
+export const HISTORY_SEARCH_COUNT_CAP = 1_000;
 
 /** The user's profile zone (a known one), else the product default. */
 export async function userTimeZone(db: Queryable, userId: string): Promise<string> {
@@ -102,6 +107,7 @@ export async function listHistory(
 ): Promise<HistoryResult> {
   const { where, params } = historyWhere(userId, query, timeZone);
   const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
+  const cap = query.q ? HISTORY_SEARCH_COUNT_CAP : HISTORY_COUNT_CAP;
   const [page, count] = await Promise.all([
     pool.query<ListRow>(
       `SELECT ${LIST_COLUMNS} FROM video_requests WHERE ${where}
@@ -109,12 +115,12 @@ export async function listHistory(
       params,
     ),
     pool.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM (SELECT 1 FROM video_requests WHERE ${where} LIMIT ${HISTORY_COUNT_CAP}) s`,
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM video_requests WHERE ${where} LIMIT ${cap}) s`,
       params,
     ),
   ]);
   const total = count.rows[0]?.total ?? 0;
-  return { rows: page.rows, total, totalCapped: total >= HISTORY_COUNT_CAP };
+  return { rows: page.rows, total, totalCapped: total >= cap };
 }
 
 export const RECENT_LIMIT = 5;
