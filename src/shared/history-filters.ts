@@ -125,4 +125,6 @@ export interface HistoryPage {
   pageSize: number;
   total: number;
   totalPages: number;
+  /** True when counting stopped at its cap: `total` is then a lower bound. */
+  totalCapped: boolean;
 }
