@@ -194,7 +194,7 @@ async function main(): Promise<void> {
       await explain(
         pool,
         `${label} — count`,
-        `SELECT count(*) FROM (SELECT 1 FROM video_requests WHERE ${where} LIMIT ${HISTORY_COUNT_CAP}) s`,
+        `SELECT count(*) FROM (SELECT 1 FROM video_requests WHERE ${where} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${HISTORY_COUNT_CAP}) s`,
         params,
       );
     }

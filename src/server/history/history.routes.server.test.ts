@@ -255,6 +255,13 @@ describe('counting a long history', () => {
     const search = await list(client, '?q=PRAIA');
     expect(search.body).toMatchObject({ total: 1000, totalCapped: true });
     expect(search.body.items).toHaveLength(10);
+    // A search that ends within its page is totalled from the page; past the end it is counted.
+    expect((await list(client, '?q=praia%20100')).body).toMatchObject({
+      total: 7,
+      totalPages: 1,
+      totalCapped: false,
+    });
+    expect((await list(client, '?q=praia%20100&page=3')).body).toMatchObject({ total: 7, items: [] });
   });
 });
 

@@ -108,18 +108,37 @@ export async function listHistory(
   const { where, params } = historyWhere(userId, query, timeZone);
   const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
   const cap = query.q ? HISTORY_SEARCH_COUNT_CAP : HISTORY_COUNT_CAP;
-  const [page, count] = await Promise.all([
+  const readPage = () =>
     pool.query<ListRow>(
       `SELECT ${LIST_COLUMNS} FROM video_requests WHERE ${where}
        ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${offset}`,
       params,
-    ),
-    pool.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM (SELECT 1 FROM video_requests WHERE ${where} LIMIT ${cap}) s`,
+    );
+  const countRows = async () => {
+    const count = await pool.query<{ total: number }>(
+      // Ordered like the page so the planner takes the same index path: unordered, it prefers a bitmap scan of
+      // every trigram candidate, which costs more than walking the (user, …, created_at) index.
+      `SELECT count(*)::int AS total FROM (
+         SELECT 1 FROM video_requests WHERE ${where}
+         ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${cap}) s`,
       params,
-    ),
-  ]);
-  const total = count.rows[0]?.total ?? 0;
+    );
+    return count.rows[0]?.total ?? 0;
+  };
+
+  // A text search often ends within its first page (or finds nothing), and then the page itself gives the total;
+  // counting its trigram candidates would cost more than the page. Other filters count alongside the page.
+  let page: Awaited<ReturnType<typeof readPage>>;
+  let total: number;
+  if (query.q) {
+    page = await readPage();
+    total =
+      page.rows.length < HISTORY_PAGE_SIZE && (page.rows.length > 0 || offset === 0)
+        ? offset + page.rows.length
+        : await countRows();
+  } else {
+    [page, total] = await Promise.all([readPage(), countRows()]);
+  }
   return { rows: page.rows, total, totalCapped: total >= cap };
 }
 
