@@ -8,22 +8,14 @@ import {
   SEED_MIN,
   VIDEO_QUALITIES,
 } from './catalogue';
+import type { VideoStatus } from './video-status';
 
 /**
  * A video request's rules, shared by the create form (web) and the create endpoint (server), which validates
  * everything again.
  */
 
-export const VIDEO_STATUSES = [
-  'pending',
-  'processing',
-  'generating',
-  'rendering',
-  'completed',
-  'failed',
-] as const;
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
-export const FINAL_VIDEO_STATUSES: readonly VideoStatus[] = ['completed', 'failed'];
+export { FINAL_VIDEO_STATUSES, VIDEO_STATUSES, type VideoStatus } from './video-status';
 
 export const PROMPT_MAX_LENGTH = 2000;
 

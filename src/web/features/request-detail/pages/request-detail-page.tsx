@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { VIDEO_DURATION_MINUTES } from '../../../../shared/catalogue';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/format';
 import type { VideoRequestView } from '../../../../shared/video-request';
+import { isFinalVideoStatus } from '../../../../shared/video-status';
 import { currentLanguage } from '../../../app/i18n';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { Badge } from '../../../components/ui/badge';
@@ -229,7 +230,7 @@ export default function RequestDetailPage() {
       toast.error(t('prompt.copyError'));
     }
   };
-  const finished = request.status === 'completed' || request.status === 'failed';
+  const finished = isFinalVideoStatus(request.status);
   const created = new Date(request.createdAt);
 
   return (

@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VideoStatus } from '../../../../shared/video-request';
+import { isFinalVideoStatus } from '../../../../shared/video-status';
 import { isApiError } from '../../../lib/api';
 import { getVideoRequest, videoRequestQueryKey } from './requests';
-
-/**
- * `FINAL_VIDEO_STATUSES` of shared/video-request.ts, restated so the confirmation page's chunk does not load zod
- * (that module builds the schema when imported). The type keeps it honest.
- */
-const FINAL_STATUSES: readonly VideoStatus[] = ['completed', 'failed'];
 
 /** Safety net only: the SSE `video_request` event refetches at once; this covers a silently dead stream. */
 const FALLBACK_POLL_MS = 30_000;
@@ -23,7 +17,7 @@ export const videoRequestQueryOptions = (id: string) =>
       !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status && !FINAL_STATUSES.includes(status) ? FALLBACK_POLL_MS : false;
+      return status && !isFinalVideoStatus(status) ? FALLBACK_POLL_MS : false;
     },
   });
 

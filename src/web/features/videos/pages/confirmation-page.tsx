@@ -3,6 +3,7 @@ import { CheckCircle2, Clock, Copy, History, House, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { VIDEO_ESTIMATE_MINUTES, VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
+import { isFinalVideoStatus } from '../../../../shared/video-status';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -96,7 +97,7 @@ export default function ConfirmationPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
           {status === 'completed' ? t('confirmation.completedTitle') : t('confirmation.title')}
         </h1>
-        {status === 'completed' || status === 'failed' ? null : (
+        {status && isFinalVideoStatus(status) ? null : (
           <p className="max-w-prose text-muted-foreground">{t('confirmation.subtitle')}</p>
         )}
       </header>
@@ -175,7 +176,7 @@ export default function ConfirmationPage() {
         </CardContent>
       </Card>
 
-      {request?.status === 'completed' || request?.status === 'failed' ? null : (
+      {request && isFinalVideoStatus(request.status) ? null : (
         <Card>
           <CardHeader className="pb-2">
             <CardTitle as="h2" className="text-base">
