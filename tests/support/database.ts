@@ -33,3 +33,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       ),
   };
 }
+
+/**
+ * A pool for a test's own queries. Dropping the test database at the end terminates connections that `pool.end()`
+ * may still be closing; without a listener that "terminating connection" error would be an uncaught exception.
+ */
+export function testPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', () => undefined);
+  return pool;
+}

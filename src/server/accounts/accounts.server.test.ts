@@ -1,6 +1,6 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   lastMailId,
@@ -11,6 +11,7 @@ import {
   waitForMail,
 } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { testPool } from '../../../tests/support/database';
 import { SessionClient } from '../../../tests/support/session-client';
 import { grant } from '../credits/credits-ledger.server';
 
@@ -24,7 +25,7 @@ let pool: pg.Pool;
 
 beforeAll(async () => {
   app = await startTestApp();
-  pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+  pool = testPool({ connectionString: app.databaseUrl, max: 2 });
 });
 
 afterAll(async () => {

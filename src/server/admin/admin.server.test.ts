@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, signUpAndVerify } from '../../../tests/support/accounts';
 import { ROOT, startTestApp, type TestApp } from '../../../tests/support/app';
+import { testPool } from '../../../tests/support/database';
 import { CommandError, parseAdminArgs, runAdminCommand, UsageError } from './admin-commands.server';
 
 /** The operator CLI and the admin check it feeds. */
@@ -12,7 +13,7 @@ let pool: pg.Pool;
 
 beforeAll(async () => {
   app = await startTestApp();
-  pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+  pool = testPool({ connectionString: app.databaseUrl, max: 2 });
 });
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { testPool } from '../../../tests/support/database';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { audit } from '../credits/credits-ledger.server';
 
@@ -11,7 +12,7 @@ let app: TestApp;
 let pool: pg.Pool;
 beforeAll(async () => {
   app = await startTestApp();
-  pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+  pool = testPool({ connectionString: app.databaseUrl, max: 2 });
 });
 afterAll(async () => {
   await pool?.end();

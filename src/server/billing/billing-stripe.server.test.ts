@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { testPool } from '../../../tests/support/database';
 import { FakeStripe, type FakeStripeEvent, STRIPE_TEST_PRICES } from '../../../tests/support/fake-stripe';
 import { SessionClient } from '../../../tests/support/session-client';
 import { audit } from '../credits/credits-ledger.server';
@@ -18,7 +19,7 @@ let pool: pg.Pool;
 beforeAll(async () => {
   fake = await new FakeStripe().start();
   app = await startTestApp(fake.env);
-  pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+  pool = testPool({ connectionString: app.databaseUrl, max: 2 });
 });
 afterAll(async () => {
   await pool?.end();

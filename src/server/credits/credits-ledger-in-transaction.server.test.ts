@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
 import { audit, balance, CreditsConflictError, grant, hold } from './credits-ledger.server';
 
@@ -12,7 +12,7 @@ let pool: pg.Pool;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  pool = testPool({ connectionString: database.url, max: 4 });
 });
 afterAll(async () => {
   await pool?.end();

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify, waitForMail } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { testPool } from '../../../tests/support/database';
 import type { SessionClient } from '../../../tests/support/session-client';
 import type { HistoryPage } from '../../shared/history-filters';
 import { grant } from '../credits/credits-ledger.server';
@@ -28,7 +29,7 @@ beforeAll(async () => {
     LOCAL_RENDER_DELAY_MS: '600000',
     SHUTDOWN_TIMEOUT_MS: '2000',
   });
-  pool = new pg.Pool({ connectionString: app.databaseUrl, max: 3 });
+  pool = testPool({ connectionString: app.databaseUrl, max: 3 });
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
+import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
 import { createLogger } from '../logger.server';
 import { type Jobs, startJobs } from './jobs.server';
 import { QUEUES, send } from './queues.server';
@@ -11,7 +11,7 @@ let jobs: Jobs;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 3 });
+  pool = testPool({ connectionString: database.url, max: 3 });
   jobs = await startJobs(database.url, createLogger('silent'));
 });
 

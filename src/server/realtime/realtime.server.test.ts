@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { testPool } from '../../../tests/support/database';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { grant } from '../credits/credits-ledger.server';
 import { MAX_STREAMS_PER_USER } from './realtime-hub.server';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   // Short, so the shutdown test does not wait out idle sockets the test's HTTP client keeps open; still twice
   // the bound that test checks streams end within.
   app = await startTestApp({ SHUTDOWN_TIMEOUT_MS: '2000' });
-  otherProcess = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+  otherProcess = testPool({ connectionString: app.databaseUrl, max: 2 });
 });
 
 afterAll(async () => {

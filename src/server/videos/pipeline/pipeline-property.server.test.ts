@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database';
+import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import { API_KEY, type FakeVeo, seedVideoRequest, startFakeVeo } from '../../../../tests/support/fake-veo';
 import { insertUser } from '../../../../tests/support/users';
 import { audit, balance, grant } from '../../credits/credits-ledger.server';
@@ -28,7 +28,7 @@ const TIMEOUT_MS = 120_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 12 });
+  pool = testPool({ connectionString: database.url, max: 12 });
   veo = await startFakeVeo();
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'cena-property-'));
 });

@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database';
+import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import { API_KEY, type FakeVeo, seedVideoRequest, startFakeVeo } from '../../../../tests/support/fake-veo';
 import { insertUser } from '../../../../tests/support/users';
 import { loadConfig } from '../../config.server';
@@ -82,7 +82,7 @@ async function entries(holdId: string): Promise<string[]> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool = testPool({ connectionString: database.url, max: 10 });
   veo = await startFakeVeo();
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'cena-pipeline-'));
   storage = new DiskStorage(storageDir, 'test-signing-secret');
