@@ -50,6 +50,9 @@ export const user = pgTable(
   (t) => [
     check('user_language_valid', sql`${t.language} IN ('pt', 'en')`),
     check('user_name_length', sql`length(${t.name}) <= 200`),
+    // Admin: new signups per day, and the search of accounts by the start of their e-mail.
+    index('user_created_idx').on(t.createdAt),
+    index('user_email_prefix_idx').on(t.email.op('text_pattern_ops')),
   ],
 );
 

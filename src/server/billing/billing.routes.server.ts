@@ -2,7 +2,12 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { z } from 'zod';
 import { findPackage, findPlan, PACKAGE_IDS, PLAN_IDS } from '../../shared/catalogue';
-import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../accounts/request-validation.server';
+import {
+  jsonBodyLimit,
+  parseEmptyBody,
+  parseJsonBody,
+  rejectQueryParameters,
+} from '../accounts/request-validation.server';
 import { sessionOf } from '../accounts/session.server';
 import { type AppEnv, apiError } from '../http/errors.server';
 import {
@@ -19,7 +24,7 @@ import type { StripeWebhook } from './stripe-webhook.server';
  * package never reaches Stripe. Provider failures answer 502 with the spec's pt-BR messages (§8 Billing).
  */
 
-const checkoutSchema = z
+export const checkoutSchema = z
   .object({
     planId: z.enum(PLAN_IDS, { error: 'Plano desconhecido.' }),
     billingPeriod: z.enum(['monthly', 'yearly'], {
@@ -28,11 +33,11 @@ const checkoutSchema = z
   })
   .strict();
 
-const creditCheckoutSchema = z
+export const creditCheckoutSchema = z
   .object({ packageType: z.enum(PACKAGE_IDS, { error: 'Pacote de créditos desconhecido.' }) })
   .strict();
 
-const verifySchema = z
+export const verifySchema = z
   .object({
     sessionId: z
       .string({ error: 'Informe o ID da sessão de pagamento.' })
@@ -40,17 +45,6 @@ const verifySchema = z
       .max(200, 'ID da sessão inválido.'),
   })
   .strict();
-
-const emptySchema = z.object({}).strict();
-
-/** Endpoints without parameters take no body or `{}`: anything else is a client mistake, refused with 400. */
-async function parseEmptyBody(c: Context<AppEnv>): Promise<Response | undefined> {
-  // HonoRequest caches the body, so parseJsonBody below reads the same text again.
-  const raw = await c.req.text();
-  if (raw.trim() === '') return undefined;
-  const parsed = await parseJsonBody(c, emptySchema);
-  return parsed.ok ? undefined : parsed.response;
-}
 
 function billingUser(c: Context<AppEnv>): BillingUser {
   const { user } = sessionOf(c);

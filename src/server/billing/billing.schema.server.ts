@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -86,9 +87,14 @@ export const transactions = pgTable(
     /** Checkout session / invoice / refund id: with `type`, what makes recording idempotent. */
     providerRef: text('provider_ref').notNull(),
     stripeInvoiceId: text('stripe_invoice_id'),
+    /** A compensating row posted by the admin audit: the transaction whose amount it corrects. */
+    correctsId: text('corrects_id').references((): AnyPgColumn => transactions.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
+    index('transactions_corrects_idx').on(t.correctsId).where(sql`${t.correctsId} IS NOT NULL`),
+    // Admin stats: revenue per day.
+    index('transactions_created_idx').on(t.createdAt),
     unique('transactions_type_provider_ref_unique').on(t.type, t.providerRef),
     check('transactions_type_valid', sql`${t.type} IN ('payment', 'credit')`),
     index('transactions_user_recent_idx').on(t.userId, t.createdAt.desc()),

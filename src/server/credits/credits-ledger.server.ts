@@ -722,6 +722,70 @@ export async function recentEntries(pool: pg.Pool, userId: string, limit = 20): 
 // ---------------------------------------------------------------------------------------------------------------
 // Audit
 
+/** One grant's balance as the audit sees it: its column, and the two independent recomputations of it. */
+export interface GrantReconciliation {
+  id: string;
+  user_id: string;
+  amount: number;
+  remaining: number;
+  /** Σ of the ledger entries naming the grant. */
+  ledger_remaining: string | null;
+  created_amount: string | null;
+  creations: string | null;
+  /** amount − allocations kept by holds − clawbacks. */
+  allocation_remaining: string;
+  clawed: string;
+  clawed_entries: string;
+}
+
+/** Every grant's reconciliation (all users, or one), for the audit and the admin's compensating corrections. */
+export async function reconcileGrants(
+  client: pg.PoolClient,
+  userId: string | null,
+): Promise<GrantReconciliation[]> {
+  const result = await client.query<GrantReconciliation>(
+    `WITH by_ledger AS (
+       SELECT grant_id,
+              SUM(amount) AS ledger_remaining,
+              SUM(amount) FILTER (WHERE kind IN ('grant', 'refund_grant')) AS created_amount,
+              COUNT(*) FILTER (WHERE kind IN ('grant', 'refund_grant')) AS creations
+       FROM credit_ledger_entries
+       WHERE grant_id IS NOT NULL AND ($1::text IS NULL OR user_id = $1)
+       GROUP BY grant_id
+     ), by_holds AS (
+       SELECT a.grant_id,
+              SUM(a.amount) FILTER (
+                WHERE NOT (h.status = 'voided' AND (g.expires_at IS NULL OR g.expires_at > h.resolved_at))
+              ) AS kept
+       FROM credit_hold_allocations a
+       JOIN credit_holds h ON h.id = a.hold_id
+       JOIN credit_grants g ON g.id = a.grant_id
+       WHERE $1::text IS NULL OR g.user_id = $1
+       GROUP BY a.grant_id
+     ), by_clawbacks AS (
+       SELECT grant_id, SUM(amount) AS clawed FROM credit_clawbacks
+       WHERE $1::text IS NULL OR user_id = $1
+       GROUP BY grant_id
+     ), clawback_entries AS (
+       SELECT grant_id, -SUM(amount) AS clawed FROM credit_ledger_entries
+       WHERE kind = 'clawback' AND ($1::text IS NULL OR user_id = $1)
+       GROUP BY grant_id
+     )
+     SELECT g.id, g.user_id, g.amount, g.remaining, l.ledger_remaining, l.created_amount, l.creations,
+            g.amount - COALESCE(b.kept, 0) - COALESCE(c.clawed, 0) AS allocation_remaining,
+            COALESCE(c.clawed, 0) AS clawed, COALESCE(ce.clawed, 0) AS clawed_entries
+     FROM credit_grants g
+     LEFT JOIN by_ledger l ON l.grant_id = g.id
+     LEFT JOIN by_holds b ON b.grant_id = g.id
+     LEFT JOIN by_clawbacks c ON c.grant_id = g.id
+     LEFT JOIN clawback_entries ce ON ce.grant_id = g.id
+     WHERE $1::text IS NULL OR g.user_id = $1
+     ORDER BY g.user_id, g.created_at, g.id`,
+    [userId],
+  );
+  return result.rows;
+}
+
 /**
  * Reconciles the ledger (all users, or one): returns the problems found, empty when clean. Each grant's
  * `remaining` is recomputed twice, independently of the column itself:
@@ -739,58 +803,7 @@ export async function audit(pool: pg.Pool, userId?: string): Promise<AuditProble
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const problems: AuditProblem[] = [];
 
-    const grants = await client.query<{
-      id: string;
-      user_id: string;
-      amount: number;
-      remaining: number;
-      ledger_remaining: string | null;
-      created_amount: string | null;
-      creations: string | null;
-      allocation_remaining: string;
-      clawed: string;
-      clawed_entries: string;
-    }>(
-      `WITH by_ledger AS (
-         SELECT grant_id,
-                SUM(amount) AS ledger_remaining,
-                SUM(amount) FILTER (WHERE kind IN ('grant', 'refund_grant')) AS created_amount,
-                COUNT(*) FILTER (WHERE kind IN ('grant', 'refund_grant')) AS creations
-         FROM credit_ledger_entries
-         WHERE grant_id IS NOT NULL AND ($1::text IS NULL OR user_id = $1)
-         GROUP BY grant_id
-       ), by_holds AS (
-         SELECT a.grant_id,
-                SUM(a.amount) FILTER (
-                  WHERE NOT (h.status = 'voided' AND (g.expires_at IS NULL OR g.expires_at > h.resolved_at))
-                ) AS kept
-         FROM credit_hold_allocations a
-         JOIN credit_holds h ON h.id = a.hold_id
-         JOIN credit_grants g ON g.id = a.grant_id
-         WHERE $1::text IS NULL OR g.user_id = $1
-         GROUP BY a.grant_id
-       ), by_clawbacks AS (
-         SELECT grant_id, SUM(amount) AS clawed FROM credit_clawbacks
-         WHERE $1::text IS NULL OR user_id = $1
-         GROUP BY grant_id
-       ), clawback_entries AS (
-         SELECT grant_id, -SUM(amount) AS clawed FROM credit_ledger_entries
-         WHERE kind = 'clawback' AND ($1::text IS NULL OR user_id = $1)
-         GROUP BY grant_id
-       )
-       SELECT g.id, g.user_id, g.amount, g.remaining, l.ledger_remaining, l.created_amount, l.creations,
-              g.amount - COALESCE(b.kept, 0) - COALESCE(c.clawed, 0) AS allocation_remaining,
-              COALESCE(c.clawed, 0) AS clawed, COALESCE(ce.clawed, 0) AS clawed_entries
-       FROM credit_grants g
-       LEFT JOIN by_ledger l ON l.grant_id = g.id
-       LEFT JOIN by_holds b ON b.grant_id = g.id
-       LEFT JOIN by_clawbacks c ON c.grant_id = g.id
-       LEFT JOIN clawback_entries ce ON ce.grant_id = g.id
-       WHERE $1::text IS NULL OR g.user_id = $1
-       ORDER BY g.user_id, g.created_at, g.id`,
-      [user],
-    );
-    for (const g of grants.rows) {
+    for (const g of await reconcileGrants(client, user)) {
       const base = { userId: g.user_id, grantId: g.id };
       if (g.remaining < 0 || g.remaining > g.amount) {
         problems.push({

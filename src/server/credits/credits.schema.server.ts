@@ -38,10 +38,20 @@ export type HoldStatus = (typeof HOLD_STATUSES)[number];
  * - refund_grant: the part of a voided hold whose grant had expired came back as a new refund grant
  *   (+sum, grant_id = the refund grant);
  * - clawback: a refunded payment took back the unspent part of its grant (−part, grant_id = that grant, one entry
- *   per `credit_clawbacks` row that took anything).
+ *   per `credit_clawbacks` row that took anything);
+ * - correction: the admin audit ("fix transaction amounts") found the grant's entries short of or over its
+ *   remaining, which its holds and clawbacks confirm, and settles the difference (±, grant_id, no hold).
  * So for every grant, Σ of its entries = its remaining; the audit checks exactly that.
  */
-export const LEDGER_ENTRY_KINDS = ['grant', 'hold', 'capture', 'void', 'refund_grant', 'clawback'] as const;
+export const LEDGER_ENTRY_KINDS = [
+  'grant',
+  'hold',
+  'capture',
+  'void',
+  'refund_grant',
+  'clawback',
+  'correction',
+] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -142,7 +152,7 @@ export const creditLedgerEntries = pgTable(
   (t) => [
     check(
       'credit_ledger_entries_kind_valid',
-      sql`${t.kind} IN ('grant', 'hold', 'capture', 'void', 'refund_grant', 'clawback')`,
+      sql`${t.kind} IN ('grant', 'hold', 'capture', 'void', 'refund_grant', 'clawback', 'correction')`,
     ),
     // The shape of each kind, so a malformed entry cannot be written even by hand.
     check(
@@ -154,6 +164,7 @@ export const creditLedgerEntries = pgTable(
         WHEN 'void' THEN ${t.amount} > 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NOT NULL
         WHEN 'refund_grant' THEN ${t.amount} > 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NOT NULL
         WHEN 'clawback' THEN ${t.amount} < 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NULL
+        WHEN 'correction' THEN ${t.amount} <> 0 AND ${t.grantId} IS NOT NULL AND ${t.holdId} IS NULL
         ELSE false END`,
     ),
     index('credit_ledger_entries_user_recent_idx').on(t.userId, t.id.desc()),

@@ -1,0 +1,48 @@
+import type pg from 'pg';
+import type { EnvironmentCheck } from '../../shared/admin';
+import type { Config } from '../config.server';
+
+/**
+ * What this deployment is wired to (spec §3 environment check, design §6): presence and kind of each integration,
+ * and the Stripe mode read from the key's prefix — never a character of any secret. The database is "present"
+ * only if it answers right now.
+ */
+
+function stripeMode(secretKey: string): 'test' | 'live' | null {
+  if (/^(sk|rk)_test_/.test(secretKey)) return 'test';
+  if (/^(sk|rk)_live_/.test(secretKey)) return 'live';
+  return null;
+}
+
+async function databaseAnswers(pool: pg.Pool): Promise<boolean> {
+  try {
+    await pool.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function environmentCheck(
+  config: Config,
+  pool: pg.Pool,
+  now: Date = new Date(),
+): Promise<EnvironmentCheck> {
+  const stripe = config.billing.stripe;
+  const s3 = config.storage.s3;
+  const veo = config.video.provider === 'veo';
+  return {
+    hasStripeKey: stripe !== undefined,
+    stripeMode: stripe ? stripeMode(stripe.secretKey) : null,
+    paymentProvider: stripe ? 'stripe' : 'local',
+    hasDatabase: await databaseAnswers(pool),
+    databaseKind: config.database.url ? 'external' : 'embedded',
+    hasStorage: s3 !== undefined || config.storage.driver === 'disk',
+    storageKind: s3 ? 's3' : 'disk',
+    hasVideoProvider: veo ? Boolean(config.video.veo.apiKey) : true,
+    videoProvider: veo ? 'veo' : 'local',
+    hasSmtp: config.mail.smtpUrl !== undefined,
+    mailKind: config.mail.smtpUrl ? 'smtp' : 'dev-mailbox',
+    timestamp: now.toISOString(),
+  };
+}
