@@ -1,21 +1,11 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { type RunningCena, startCena } from '../src/server/cena.server';
-import { loadConfig } from '../src/server/config.server';
-import { runMigrations } from '../src/server/db/database.server';
-import {
-  type EmbeddedPostgresHandle,
-  startEmbeddedPostgres,
-} from '../src/server/db/embedded-postgres.server';
+import type pg from 'pg';
 import { HISTORY_COUNT_CAP, historyWhere } from '../src/server/history/history.server';
-import { createLogger } from '../src/server/logger.server';
 import { historyQuerySchema } from '../src/shared/history-filters';
 import { STATS_RANGES } from '../src/shared/time';
 import { signUpAndVerify } from '../tests/support/accounts';
-import { freePort } from '../tests/support/free-port';
+import { explain, timeRequests, verdict, withBenchServer } from './bench-support';
 
 /**
  * `npm run bench:history`: one user with 100 000 requests (and 1 000 other users with 5 each), seeded with
@@ -29,7 +19,6 @@ const ROWS = 100_000;
 const OTHER_USERS = 1_000;
 const ITERATIONS = 200;
 const WARMUP = 20;
-const logger = createLogger('warn');
 
 const PROMPTS = [
   'Praia ao pôr do sol com ondas calmas',
@@ -68,70 +57,9 @@ async function seed(pool: pg.Pool, userId: string): Promise<void> {
   await pool.query('VACUUM ANALYZE video_requests');
 }
 
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const pick = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return { p50: pick(0.5), p99: pick(0.99) };
-}
-
-async function timeRequests(url: string, cookie: string): Promise<{ p50: number; p99: number }> {
-  const once = async () => {
-    const t = performance.now();
-    const response = await fetch(url, { headers: { cookie } });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return performance.now() - t;
-  };
-  for (let i = 0; i < WARMUP; i++) await once();
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) samples.push(await once());
-  return percentiles(samples);
-}
-
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-
-async function explain(pool: pg.Pool, label: string, sql: string, params: unknown[]): Promise<void> {
-  const result = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-  const lines = result.rows.map((row) => row['QUERY PLAN']);
-  const nodes = lines.filter((line) => /(Scan|Limit|Sort|Aggregate)/.test(line)).map((line) => line.trim());
-  const time = lines.find((line) => line.startsWith('Execution Time')) ?? '';
-  console.log(`  ${label}: ${time}`);
-  for (const node of nodes) console.log(`    ${node.replace(/\(cost=[^)]*\)\s*/, '')}`);
-}
-
 async function main(): Promise<void> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'cena-bench-history-'));
-  await chmod(tempDir, 0o755);
-  let embedded: EmbeddedPostgresHandle | undefined;
-  let cena: RunningCena | undefined;
-  let pool: pg.Pool | undefined;
   let failed = false;
-  try {
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(tempDir, 'postgres'),
-      port: await freePort(),
-      logger,
-    });
-    pool = new pg.Pool({ connectionString: embedded.url, max: 4 });
-    await runMigrations(pool, logger);
-    const port = await freePort();
-    const appUrl = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: appUrl,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: embedded.url,
-      DATABASE_POOL_SIZE: '10',
-      WEB_DIST_DIR: path.join(tempDir, 'dist'),
-      STORAGE_DIR: path.join(tempDir, 'storage'),
-      SUPPORT_EMAIL: 'suporte@cena.test',
-      BETTER_AUTH_SECRET: 'cena-bench-secret-0123456789abcdef0123456789',
-      TRUSTED_PROXIES: '127.0.0.1',
-    });
-    cena = await startCena(config, createLogger('silent'), 'web');
+  await withBenchServer('history', async ({ appUrl, pool }) => {
     const { client } = await signUpAndVerify(appUrl);
     const cookie = client.cookieHeader;
     const me = await client.json<{ user: { id: string } }>('/api/me');
@@ -227,12 +155,7 @@ async function main(): Promise<void> {
         `peak RSS growth ${growthMb.toFixed(1)} MB  ${verdict(csvOk)}`,
     );
     console.log(`\n${failed ? 'FAIL' : 'PASS'}`);
-  } finally {
-    await cena?.stop().catch(() => undefined);
-    await pool?.end().catch(() => undefined);
-    await embedded?.stop().catch(() => undefined);
-    await rm(tempDir, { recursive: true, force: true });
-  }
+  });
   if (failed) process.exitCode = 1;
 }
 
