@@ -44,6 +44,11 @@ const envSchema = z.object({
   SAMPLE_VIDEOS_DIR: optionalString,
   SUPPORT_EMAIL: z.email().default('suporte@cena.app'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /** Bearer token of `GET /metrics`; unset: /metrics answers 404. */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
+  ),
   /** Signs sessions and tokens. Required in production; in local mode one is generated under DATA_DIR. */
   BETTER_AUTH_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -138,6 +143,8 @@ export interface Config {
   sampleVideosDir: string | undefined;
   supportEmail: string;
   shutdownTimeoutMs: number;
+  /** Bearer token of `GET /metrics`; undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   auth: {
     /** Undefined in local mode only: a secret is then generated once and kept under DATA_DIR. */
     secret: string | undefined;
@@ -219,6 +226,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!env.BETTER_AUTH_SECRET) problems.push('  BETTER_AUTH_SECRET: required in production');
     // The dev mailbox shows every message to whoever opens it: production must send real e-mail.
     if (!env.SMTP_URL) problems.push('  SMTP_URL: required in production (the dev mailbox is local only)');
+    // An embedded database lives and dies with one container: production runs on a real, backed-up PostgreSQL.
+    if (!env.DATABASE_URL)
+      problems.push('  DATABASE_URL: required in production (the embedded PostgreSQL is local only)');
   }
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
     problems.push('  STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET: set both to use Stripe, or neither');
@@ -276,6 +286,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sampleVideosDir: env.SAMPLE_VIDEOS_DIR ? path.resolve(env.SAMPLE_VIDEOS_DIR) : undefined,
     supportEmail: env.SUPPORT_EMAIL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: env.METRICS_TOKEN,
     auth: {
       secret: env.BETTER_AUTH_SECRET,
       google:

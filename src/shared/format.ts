@@ -1,4 +1,5 @@
 /** pt-BR formatting shared by server (e-mails, CSV) and web. */
+import { LIMITS } from './catalogue';
 
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -29,4 +30,20 @@ export function formatDate(date: Date, timeZone: string = DEFAULT_TIME_ZONE): st
     month: '2-digit',
     year: 'numeric',
   }).format(date);
+}
+
+/** dd/MM/yyyy HH:mm in the given time zone (spec §9; the CSV export uses the same reading). */
+export function formatDateTime(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return `${formatDate(date, timeZone)} ${new Intl.DateTimeFormat('pt-BR', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date)}`;
+}
+
+/** Spec §9: tables show the first 50 characters of a prompt (counted as characters, not UTF-16 units). */
+export function truncatePrompt(prompt: string, max: number = LIMITS.promptTruncateChars): string {
+  const chars = Array.from(prompt);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : prompt;
 }

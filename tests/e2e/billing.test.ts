@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
-import { describeBrowser, launchBrowser, waitForApp } from '../support/browser';
+import { describeBrowser, launchBrowser, waitForApp, waitForText } from '../support/browser';
 
 /**
  * Issue 4's acceptance, as a new user lives it in local mode (the local test checkout, no Stripe): buy a package in
@@ -35,9 +35,6 @@ const apiGet = <T>(path: string): Promise<T> =>
   page.evaluate(async (url) => (await fetch(url, { credentials: 'same-origin' })).json(), path) as Promise<T>;
 
 const balance = async () => (await apiGet<CreditsAnswer>('/api/credits')).balance;
-
-const toast = (target: Page, text: string) =>
-  target.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
 
 /** Clicks something that opens the payment page in a new tab; returns that tab once it shows `urlPattern`. */
 async function inNewTab(click: () => Promise<void>, urlPattern: RegExp): Promise<Page> {
@@ -91,7 +88,7 @@ describeBrowser('billing in a browser (local test checkout)', () => {
     await expect
       .poll(() => checkout.getByTestId('payment-state').getAttribute('data-state'), { timeout: 10_000 })
       .toBe('success');
-    await toast(checkout, 'Pagamento confirmado!');
+    await waitForText(checkout, 'Pagamento confirmado!');
     await checkout.getByText('100 créditos foram adicionados à sua conta.').first().waitFor();
     await checkout.close();
 
@@ -127,7 +124,7 @@ describeBrowser('billing in a browser (local test checkout)', () => {
     const checkout = await inNewTab(() => starter.click(), /\/dev\/checkout\//);
     await checkout.getByRole('button', { name: 'Pagar' }).click();
     await checkout.waitForURL(/\/dashboard(\?|$)/);
-    await toast(checkout, 'Assinatura atualizada');
+    await waitForText(checkout, 'Assinatura atualizada');
     await expect.poll(() => checkout.url()).not.toContain('success=true');
     await expect
       .poll(() => checkout.getByTestId('plan-name').textContent(), { timeout: 10_000 })
@@ -172,7 +169,7 @@ describeBrowser('billing in a browser (local test checkout)', () => {
 
     await portal.getByRole('link', { name: 'Voltar para o Cena' }).click();
     await portal.waitForURL(/\/dashboard/);
-    await toast(portal, 'Créditos do upgrade aplicados.');
+    await waitForText(portal, 'Créditos do upgrade aplicados.');
     await expect.poll(() => portal.url()).not.toContain('portal=1');
     await portal.close();
     // Reconcile after the portal changed nothing more: exactly +250.

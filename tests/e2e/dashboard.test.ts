@@ -4,7 +4,13 @@ import { formatDate } from '../../src/shared/format';
 import { greeting, type StatsRange, statsRangeStart } from '../../src/shared/time';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
-import { collectPageErrors, describeBrowser, launchBrowser, waitForApp } from '../support/browser';
+import {
+  collectPageErrors,
+  describeBrowser,
+  launchBrowser,
+  signInThroughForm,
+  waitForText,
+} from '../support/browser';
 
 /**
  * Issue 6's dashboard home and settings, as users live them (375 px, the mobile layout): the greeting by the hour in
@@ -53,18 +59,6 @@ async function seed(owner: string, now: number, rows: readonly Seed[]): Promise<
   }
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${app.url}/auth/login`);
-  await waitForApp(page);
-  await page.getByLabel('E-mail').first().fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL('**/dashboard');
-}
-
-const toast = (target: Page, text: string) =>
-  target.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
-
 async function pickRange(page: Page, label: string): Promise<void> {
   await page.getByTestId('stats-range').click();
   await page.getByRole('menuitemradio', { name: label, exact: true }).click();
@@ -111,7 +105,7 @@ describeBrowser('dashboard home and settings in a browser', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const errors = collectPageErrors(page);
     const before = greeting(new Date(), ZONE);
-    await signIn(page, email, password);
+    await signInThroughForm(page, app.url, email, password);
 
     // The greeting by the hour in the user's zone (either side of an hour boundary crossed meanwhile).
     const text = await page.getByTestId('greeting').textContent();
@@ -188,7 +182,7 @@ describeBrowser('dashboard home and settings in a browser', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
     const errors = collectPageErrors(page);
-    await signIn(page, email, password);
+    await signInThroughForm(page, app.url, email, password);
 
     await page.getByTestId('recent-empty').waitFor({ timeout: 10_000 });
     const create = page.getByRole('link', { name: 'Criar primeiro vídeo' });
@@ -210,7 +204,7 @@ describeBrowser('dashboard home and settings in a browser', () => {
     const toggle = page.getByRole('switch', { name: 'E-mail quando um vídeo ficar pronto ou falhar' });
     await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
     await toggle.click();
-    await toast(page, 'Preferências de notificação salvas');
+    await waitForText(page, 'Preferências de notificação salvas');
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await page.reload();
     await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false');

@@ -8,7 +8,13 @@ import { DEFAULT_TIME_ZONE } from '../../src/shared/format';
 import { dayRange, zonedDay, zonedParts, zonedTimeToUtc } from '../../src/shared/time';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
-import { collectPageErrors, describeBrowser, launchBrowser, waitForApp } from '../support/browser';
+import {
+  collectPageErrors,
+  describeBrowser,
+  launchBrowser,
+  waitForApp,
+  waitForText,
+} from '../support/browser';
 
 /**
  * Issue 6's acceptance for the request detail and the history, as a user lives it. Requests are seeded straight into
@@ -144,9 +150,6 @@ async function userIdOf(address: string): Promise<string> {
   return id;
 }
 
-const toast = (target: Page, text: string) =>
-  target.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
-
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** Signed-in sessions by e-mail: each user signs in through the form once (sign-in is rate-limited). */
 const sessions = new Map<string, StorageState>();
@@ -238,7 +241,7 @@ describeBrowser('request detail and history in a browser', () => {
     expect(await page.getByTestId('structured-prompt').textContent()).toContain('"camera": "aérea lenta"');
 
     await page.getByTestId('copy-prompt').click();
-    await toast(page, 'Prompt copiado...');
+    await waitForText(page, 'Prompt copiado...');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(COMPLETED_PROMPT);
 
     await page.getByTestId('video-player').waitFor({ state: 'attached' });
@@ -246,7 +249,7 @@ describeBrowser('request detail and history in a browser', () => {
       page.waitForEvent('download', { timeout: 15_000 }),
       page.getByTestId('video-download').click(),
     ]);
-    await toast(page, 'Download do vídeo iniciado!');
+    await waitForText(page, 'Download do vídeo iniciado!');
     expect((await readFile((await download.path()) ?? '')).toString()).toBe('fake mp4 bytes');
 
     // A completed Fast request offers Quality with the same prompt and ratio.
@@ -416,7 +419,7 @@ describeBrowser('request detail and history in a browser', () => {
       page.waitForEvent('download', { timeout: 15_000 }),
       page.getByTestId('export-csv').click(),
     ]);
-    await toast(page, 'Arquivo CSV exportado com sucesso!');
+    await waitForText(page, 'Arquivo CSV exportado com sucesso!');
     expect(download.suggestedFilename()).toMatch(/^historico-videos-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile((await download.path()) ?? '');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

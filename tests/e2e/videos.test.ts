@@ -9,7 +9,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
-import { collectPageErrors, describeBrowser, launchBrowser, waitForApp } from '../support/browser';
+import {
+  collectPageErrors,
+  describeBrowser,
+  launchBrowser,
+  signInThroughForm,
+  waitForText,
+} from '../support/browser';
 
 /**
  * Issue 5's acceptance, as a new user lives it in local mode (the `local` provider renders a real MP4 with ffmpeg):
@@ -62,18 +68,6 @@ function tinyPng(width = 64, height = 36): Buffer {
   ]);
 }
 
-const toast = (target: Page, text: string) =>
-  target.getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${app.url}/auth/login`);
-  await waitForApp(page);
-  await page.getByLabel('E-mail').first().fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL('**/dashboard');
-}
-
 const apiBalance = (page: Page): Promise<number> =>
   page.evaluate(async () => {
     const response = await fetch('/api/credits', { credentials: 'same-origin' });
@@ -109,7 +103,7 @@ describeBrowser('video generation in a browser (local provider)', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 812 }); // the mobile layout
     const errors = collectPageErrors(page);
-    await signIn(page, email, password);
+    await signInThroughForm(page, app.url, email, password);
 
     // Prefilled from the query ("Duplicar Solicitação"), with the cost summary.
     const prompt =
@@ -185,7 +179,7 @@ describeBrowser('video generation in a browser (local provider)', () => {
         posts.push(request.headers()['content-type'] ?? '');
     });
     await page.getByTestId('create-submit').dblclick();
-    await toast(page, 'Solicitação enviada! Seu vídeo está sendo gerado.');
+    await waitForText(page, 'Solicitação enviada! Seu vídeo está sendo gerado.');
     await page.waitForURL(/\/dashboard\/confirmation\?id=/, { timeout: 10_000 });
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatch(/^multipart\/form-data; boundary=/);
@@ -229,7 +223,7 @@ describeBrowser('video generation in a browser (local provider)', () => {
       page.waitForEvent('download', { timeout: 20_000 }),
       page.getByTestId('video-download').click(),
     ]);
-    await toast(page, 'Download do vídeo iniciado!');
+    await waitForText(page, 'Download do vídeo iniciado!');
     const file = path.join(storageDir, `download-${id}.mp4`);
     await download.saveAs(file);
     const { stdout } = await run('/usr/bin/ffprobe', [
@@ -258,7 +252,7 @@ describeBrowser('video generation in a browser (local provider)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, email, password);
+    await signInThroughForm(page, app.url, email, password);
 
     // The form knows: short balance, the way to /pricing, the submit disabled.
     await page.goto(`${app.url}/dashboard/create`);
@@ -281,7 +275,7 @@ describeBrowser('video generation in a browser (local provider)', () => {
       .toBe('100');
     await page.getByLabel('Descreva seu vídeo').fill('Um gato laranja dormindo ao sol na janela');
     await page.getByTestId('create-submit').click();
-    await toast(page, 'Erro ao deduzir créditos. Tente novamente.');
+    await waitForText(page, 'Erro ao deduzir créditos. Tente novamente.');
     expect(await page.getByTestId('create-error').textContent()).toBe(
       'Erro ao deduzir créditos. Tente novamente.',
     );

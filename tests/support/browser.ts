@@ -52,3 +52,22 @@ export function collectPageErrors(page: Page): string[] {
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }
+
+/** Signs in through the login form, as a person would, and waits for the dashboard. */
+export async function signInThroughForm(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`);
+  await waitForApp(page);
+  await page.getByLabel('E-mail').first().fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Waits for a toast (or any text) shown exactly so. */
+export const waitForText = (page: Page, text: string, timeout = 15_000) =>
+  page.getByText(text, { exact: true }).first().waitFor({ timeout });

@@ -17,7 +17,7 @@ import { sessionOf } from './session.server';
 
 /** `/api/me`: who is signed in, their profile and whether they are an admin (docs/accounts-contract.md). */
 
-const profilePatchSchema = z.strictObject(
+export const profilePatchSchema = z.strictObject(
   {
     name: z
       .string({ error: 'Nome deve ser um texto.' })

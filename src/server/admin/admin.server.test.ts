@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEmail, signUpAndVerify } from '../../../tests/support/accounts';
-import { ROOT, startTestApp, type TestApp } from '../../../tests/support/app';
+import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { runToEnd } from '../../../tests/support/child-process';
 import { testPool } from '../../../tests/support/database';
 import { CommandError, parseAdminArgs, runAdminCommand, UsageError } from './admin-commands.server';
 
@@ -22,23 +22,10 @@ afterAll(async () => {
 });
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const { LOG_LEVEL: _unset, ...env } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin/admin-cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...env, DATABASE_URL: app.databaseUrl },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  const { LOG_LEVEL: _unset, ...env } = process.env;
+  return runToEnd(process.execPath, ['--import', 'tsx', 'src/server/admin/admin-cli.ts', ...args], {
+    ...env,
+    DATABASE_URL: app.databaseUrl,
   });
 }
 

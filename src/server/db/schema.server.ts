@@ -6,5 +6,6 @@ export * from '../accounts/accounts.schema.server';
 export * from '../billing/billing.schema.server';
 export * from '../credits/credits.schema.server';
 export * from '../mail/mail.schema.server';
+export * from '../metrics/cluster-counters.schema.server';
 export * from '../notifications/notifications.schema.server';
 export * from '../videos/videos.schema.server';

@@ -23,6 +23,7 @@ import { dashboardRoutes } from '../history/history.routes.server';
 import type { Jobs } from '../jobs/jobs.server';
 import type { Logger } from '../logger.server';
 import { devMailboxRoutes } from '../mail/dev-mailbox.server';
+import { createMetrics } from '../metrics/metrics.server';
 import { settingsRoutes } from '../notifications/settings.routes.server';
 import { eventsRoutes } from '../realtime/events.routes.server';
 import type { RealtimeHub } from '../realtime/realtime-hub.server';
@@ -32,6 +33,7 @@ import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { videosRoutes } from '../videos/videos.routes.server';
 import { type AppEnv, apiError } from './errors.server';
+import { openApiHandler } from './openapi.server';
 import { WebPages } from './web-pages.server';
 
 export interface AppDependencies {
@@ -67,6 +69,9 @@ export function createApp({
   const mediaOrigins = config.storage.s3 ? [s3MediaOrigin(config.storage.s3)] : [];
   const app = new Hono<AppEnv>();
 
+  // First, so it times every request (METRICS_TOKEN unset: nothing is measured and /metrics answers 404).
+  const metrics = createMetrics({ pool, logger, token: config.metricsToken });
+  if (metrics) app.use(metrics.middleware);
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -113,6 +118,7 @@ export function createApp({
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/metrics', (c) => metrics?.handler(c) ?? apiError(c, 404, 'not_found', 'Rota não encontrada.'));
 
   let migrated = false;
   app.get('/readyz', async (c) => {
@@ -131,10 +137,12 @@ export function createApp({
   const api = new Hono<AppEnv>();
   api.use(compress());
   const session = requireSession(auth);
+  api.get('/openapi.json', openApiHandler({ devMailbox, appUrl: config.appUrl }));
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
   api.route('/me/settings', settingsRoutes(pool, session));
   api.route('/me', meRoutes(pool, session));
-  api.route('/admin', adminRoutes(pool, session));
+  const billing = createBilling(config, pool, logger);
+  api.route('/admin', adminRoutes({ pool, config, provider: billing.provider, requireSession: session }));
   api.route('/credits', creditsRoutes(pool, session));
   api.route('/events', eventsRoutes(pool, realtime, session));
   api.route(
@@ -156,7 +164,6 @@ export function createApp({
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
     }),
   );
-  const billing = createBilling(config, pool, logger);
   api.route(
     '/billing',
     billingRoutes({

@@ -14,7 +14,7 @@ export interface UserSettings {
 
 export const DEFAULT_SETTINGS: UserSettings = { notifyOnVideoReady: true };
 
-const settingsPatchSchema = z.strictObject({
+export const settingsPatchSchema = z.strictObject({
   notifyOnVideoReady: z.boolean({ error: 'notifyOnVideoReady deve ser verdadeiro ou falso.' }),
 });
 

@@ -82,8 +82,6 @@ export const videoRequests = pgTable(
       .where(sql`${t.status} NOT IN ('completed', 'failed')`),
     // Admin panel: requests per day, and the failures of the last 24 h.
     index('video_requests_created_idx').on(t.createdAt),
-    index('video_requests_failed_idx')
-      .on(t.updatedAt.desc())
-      .where(sql`${t.status} = 'failed'`),
+    index('video_requests_failed_idx').on(t.updatedAt.desc()).where(sql`${t.status} = 'failed'`),
   ],
 );

@@ -1,7 +1,7 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
  * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `history` / `requestDetail` /
- * `dashboard` / `settings` (sign-in pages and the signed-in area).
+ * `dashboard` / `settings` (sign-in pages and the signed-in area) and `admin` (the admin panel).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
  * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
@@ -14,6 +14,7 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type accountsPt from '../features/accounts/locales/pt-BR';
+import type adminPt from '../features/admin/locales/pt-BR';
 import type billingPt from '../features/billing/locales/pt-BR';
 import type creditsPt from '../features/credits/locales/pt-BR';
 import type dashboardPt from '../features/dashboard/locales/pt-BR';
@@ -45,6 +46,7 @@ export const NAMESPACES = [
   'requestDetail',
   'dashboard',
   'settings',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces a page loads on demand (`common` is always there). */
@@ -67,6 +69,7 @@ declare module 'i18next' {
       settings: typeof settingsPt;
       history: typeof historyPt;
       requestDetail: typeof requestDetailPt;
+      admin: typeof adminPt;
     };
   }
 }
@@ -88,6 +91,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('../features/settings/locales/pt-BR'),
     history: () => import('../features/history/locales/pt-BR'),
     requestDetail: () => import('../features/request-detail/locales/pt-BR'),
+    admin: () => import('../features/admin/locales/pt-BR'),
   },
   en: {
     common: () => import('./locales/en'),
@@ -103,6 +107,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('../features/settings/locales/en'),
     history: () => import('../features/history/locales/en'),
     requestDetail: () => import('../features/request-detail/locales/en'),
+    admin: () => import('../features/admin/locales/en'),
   },
 };
 

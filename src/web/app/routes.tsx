@@ -67,7 +67,10 @@ const RequestDetailPage = lazyPage(
   () => import('../features/request-detail/pages/request-detail-page'),
   REQUEST_DETAIL_NS,
 );
-const AdminPage = lazyPage(() => import('../features/accounts/pages/admin-page'), ACCOUNTS_NS);
+/** The admin panel names qualities and statuses from `videos`, packages, plan periods and statuses from `billing`. */
+const AdminPanelPage = lazyPage(() => import('../features/admin/pages/admin-panel-page'), {
+  namespaces: ['admin', 'videos', 'billing'],
+});
 
 interface RouteHandle {
   preload: () => Promise<void>;
@@ -118,7 +121,7 @@ export const routes: RouteObject[] = [
           ],
         },
         // Admin-only guard (role check with retries, 'Acesso negado' screen) around the admin panel.
-        { ...layout(RequireAdminLayout, [page(undefined, AdminPage, true)]), path: ADMIN_PATH.slice(1) },
+        { ...layout(RequireAdminLayout, [page(undefined, AdminPanelPage, true)]), path: ADMIN_PATH.slice(1) },
       ]),
     ]),
   ]),

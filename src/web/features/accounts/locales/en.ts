@@ -112,7 +112,6 @@ const en: LocaleShape<typeof ptBR> = {
     retry: 'Try again',
   },
   admin: {
-    documentTitle: 'Admin panel — Cena',
     checking: 'Checking administrator permissions…',
     denied: 'Access denied. You do not have administrator permissions.',
     errorLabel: 'Error: {{error}}',
@@ -124,8 +123,6 @@ const en: LocaleShape<typeof ptBR> = {
       unexpected: 'Unexpected error during the admin check',
       failed: 'Admin check failed',
     },
-    panelTitle: 'Admin panel',
-    panelBody: 'Metrics and admin actions are coming soon.',
   },
   signOut: {
     success: 'Signed out',

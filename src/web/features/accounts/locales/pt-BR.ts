@@ -108,7 +108,6 @@ export default {
     retry: 'Tentar novamente',
   },
   admin: {
-    documentTitle: 'Painel Administrativo — Cena',
     checking: 'Verificando permissões de administrador…',
     denied: 'Acesso negado. Você não tem permissões de administrador.',
     errorLabel: 'Erro: {{error}}',
@@ -120,8 +119,6 @@ export default {
       unexpected: 'Erro inesperado na verificação de admin',
       failed: 'Falha na verificação de admin',
     },
-    panelTitle: 'Painel Administrativo',
-    panelBody: 'As métricas e as ações administrativas chegam em breve.',
   },
   signOut: {
     success: 'Logout realizado',

@@ -1,20 +1,14 @@
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../../shared/catalogue';
+import { formatDateTime, truncatePrompt } from '../../../../shared/format';
 import type { VideoRequestListItem } from '../../../../shared/history-filters';
 import { currentLanguage } from '../../../app/i18n';
 import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { localizedRelativeTime } from '../../../lib/relative-time';
 import { formatCredits } from '../../credits/lib/format';
 import { VideoStatusBadge } from '../../videos/components/status-badge';
-import { formatDateTime, localizedRelativeTime } from '../lib/dates';
-
-/** Spec §9: the table shows the first 50 characters of the prompt. */
-export function truncatePrompt(prompt: string, max: number = LIMITS.promptTruncateChars): string {
-  const chars = Array.from(prompt);
-  return chars.length > max ? `${chars.slice(0, max).join('')}…` : prompt;
-}
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
 

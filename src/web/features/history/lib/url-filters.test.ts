@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { truncatePrompt } from '../components/history-list';
+import { formatDateTime, truncatePrompt } from '../../../../shared/format';
+import { localizedRelativeTime } from '../../../lib/relative-time';
 import { pageWindow } from '../components/pager';
-import { formatDateTime, localizedRelativeTime } from './dates';
 import { DEFAULT_HISTORY_QUERY, hasActiveFilters, parseHistoryParams, quickRange } from './url-filters';
 
 describe('parseHistoryParams', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { newUuid } from '../../../lib/uuid';
 import {
   checkReferenceImage,
   classifySubmitError,
-  newClientKey,
   sanitiseSeed,
   validateCreateForm,
   valuesFromSearch,
@@ -54,6 +54,6 @@ describe('create form rules', () => {
   });
 
   it('makes v4 uuids', () => {
-    expect(newClientKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

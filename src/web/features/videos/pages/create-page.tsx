@@ -22,6 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { FieldError, FieldHint, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
+import { newUuid } from '../../../lib/uuid';
 import { useCredits } from '../../credits/api/get-credits';
 import { formatCredits } from '../../credits/lib/format';
 import { useCreateVideoRequest } from '../api/create-video-request';
@@ -35,7 +36,6 @@ import {
   type CreateFormValues,
   checkReferenceImage,
   classifySubmitError,
-  newClientKey,
   sanitiseSeed,
   validateCreateForm,
   valuesFromSearch,
@@ -173,7 +173,7 @@ export default function CreatePage() {
 
     submitting.current = true;
     setFormError(null);
-    clientKey.current ??= newClientKey();
+    clientKey.current ??= newUuid();
     try {
       const request = await create.mutateAsync({
         prompt: values.prompt.trim(),

@@ -1,13 +1,5 @@
-import { relativeTime, zonedParts } from '../../../../shared/time';
-import type { Language } from '../../../app/i18n';
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** dd/MM/yyyy HH:mm in the user's time zone (spec §9; the CSV uses the same reading). */
-export function formatDateTime(date: Date, timeZone: string): string {
-  const p = zonedParts(date, timeZone);
-  return `${pad(p.day)}/${pad(p.month)}/${p.year} ${pad(p.hour)}:${pad(p.minute)}`;
-}
+import { relativeTime } from '../../shared/time';
+import type { Language } from '../app/i18n';
 
 /**
  * The shared `relativeTime` (spec §9, pt-BR) in the UI language: its pt-BR readings are mapped to English, so the

@@ -1,0 +1,585 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { adminGrantSchema, dailyQuerySchema, userSearchQuerySchema } from '../../shared/admin';
+import { historyExportQuerySchema, historyQuerySchema } from '../../shared/history-filters';
+import { STATS_RANGES } from '../../shared/time';
+import { createVideoRequestSchema } from '../../shared/video-request';
+import { profilePatchSchema } from '../accounts/me.routes.server';
+import { checkoutSchema, creditCheckoutSchema, verifySchema } from '../billing/billing.routes.server';
+import { settingsPatchSchema } from '../notifications/settings.routes.server';
+import type { AppEnv } from './errors.server';
+
+/**
+ * `GET /api/openapi.json`: an OpenAPI 3.1 document of every `/api` route, built from the list below. Request
+ * schemas are the zod schemas the routes validate with (`z.toJSONSchema`, input side), so they cannot disagree;
+ * openapi.server.test.ts walks the real app's routes so the list cannot drift from them either.
+ */
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/**
+ * - `session`: Better Auth's session cookie (401 without it);
+ * - `admin`: the session cookie of an account with the `admin` role (401 / 403);
+ * - `none`: public (or signed some other way, see the description).
+ */
+export type OperationAuth = 'session' | 'admin' | 'none';
+
+export interface ApiOperation {
+  method: HttpMethod;
+  /** OpenAPI form, parameters in braces: `/api/videos/{id}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: OperationAuth;
+  /** A strict object of string parameters. */
+  query?: z.ZodType;
+  body?: { schema: z.ZodType; contentType?: 'application/json' | 'multipart/form-data'; required?: boolean };
+  /** Main responses: status → description (or description and content type; JSON by default). */
+  responses: Record<number, string | { description: string; contentType: string }>;
+  /** Mounted only in local mode (no SMTP): the dev mailbox. */
+  localOnly?: boolean;
+  /**
+   * The app mounts a wildcard here (`/api/auth/*`, handed to Better Auth): one documented entry, the path's last
+   * parameter standing for the rest of the path.
+   */
+  wildcard?: boolean;
+}
+
+/** Actions without parameters take no body or `{}`. */
+const emptyBody = { schema: z.strictObject({}), required: false } as const;
+const dashboardStatsQuery = z.strictObject({ range: z.enum(STATS_RANGES).default('month') });
+/** The create form, as sent: the shared schema's fields plus the optional reference image. */
+const createVideoForm = createVideoRequestSchema.extend({
+  image: z
+    .string()
+    .meta({ format: 'binary', description: 'Reference image: JPG, PNG or WEBP (by its bytes), up to 5 MB.' })
+    .optional(),
+});
+
+const UNAUTHORIZED = 'No valid session cookie.';
+const FORBIDDEN = 'Signed in, but not an admin.';
+const INVALID = 'Invalid parameters or body (pt-BR message).';
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  // Meta
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This OpenAPI 3.1 document',
+    tag: 'meta',
+    auth: 'none',
+    responses: { 200: 'The document.' },
+  },
+
+  // Accounts
+  {
+    method: 'get',
+    path: '/api/auth/{betterAuthPath}',
+    summary: 'Better Auth endpoints (sign-up, sign-in, session, e-mail verification, password reset, 2FA)',
+    description:
+      'Handled by Better Auth (GET and POST on /api/auth/*): see https://www.better-auth.com/docs/concepts/api ' +
+      'for the endpoints and their bodies, e.g. GET /api/auth/get-session, POST /api/auth/sign-in/email.',
+    tag: 'accounts',
+    auth: 'none',
+    wildcard: true,
+    responses: { 200: 'See Better Auth.' },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/{betterAuthPath}',
+    summary: 'Better Auth endpoints (sign-up, sign-in, session, e-mail verification, password reset, 2FA)',
+    description: 'Handled by Better Auth: see https://www.better-auth.com/docs/concepts/api.',
+    tag: 'accounts',
+    auth: 'none',
+    wildcard: true,
+    responses: { 200: 'See Better Auth.' },
+  },
+  {
+    method: 'get',
+    path: '/api/me',
+    summary: 'The signed-in user, their profile and whether they are an admin',
+    tag: 'accounts',
+    auth: 'session',
+    responses: { 200: '`{ user, profile, isAdmin }`.', 401: UNAUTHORIZED },
+  },
+  {
+    method: 'patch',
+    path: '/api/me/profile',
+    summary: 'Change name, language or time zone',
+    tag: 'accounts',
+    auth: 'session',
+    body: { schema: profilePatchSchema },
+    responses: { 200: 'The updated `{ user, profile, isAdmin }`.', 400: INVALID, 401: UNAUTHORIZED },
+  },
+  {
+    method: 'get',
+    path: '/api/me/settings',
+    summary: 'Notification settings',
+    tag: 'accounts',
+    auth: 'session',
+    responses: { 200: '`{ notifyOnVideoReady }`.', 401: UNAUTHORIZED },
+  },
+  {
+    method: 'patch',
+    path: '/api/me/settings',
+    summary: 'Change notification settings',
+    tag: 'accounts',
+    auth: 'session',
+    body: { schema: settingsPatchSchema },
+    responses: { 200: '`{ notifyOnVideoReady }`.', 400: INVALID, 401: UNAUTHORIZED },
+  },
+
+  // Credits
+  {
+    method: 'get',
+    path: '/api/credits',
+    summary: 'Balance, credits expiring soon, grants and recent ledger entries',
+    tag: 'credits',
+    auth: 'session',
+    responses: { 200: 'The credits summary.', 401: UNAUTHORIZED },
+  },
+
+  // Realtime
+  {
+    method: 'get',
+    path: '/api/events',
+    summary: "Server-sent events: changes to the user's video requests and credits",
+    tag: 'realtime',
+    auth: 'session',
+    responses: {
+      200: { description: 'An event stream.', contentType: 'text/event-stream' },
+      401: UNAUTHORIZED,
+    },
+  },
+
+  // Videos and history
+  {
+    method: 'get',
+    path: '/api/videos',
+    summary: 'History: one page of video requests, filtered',
+    tag: 'videos',
+    auth: 'session',
+    query: historyQuerySchema,
+    responses: { 200: 'A HistoryPage (+ `totalCapped`).', 400: INVALID, 401: UNAUTHORIZED },
+  },
+  {
+    method: 'post',
+    path: '/api/videos',
+    summary: 'Create a video request (idempotent by clientKey); holds its credits',
+    tag: 'videos',
+    auth: 'session',
+    body: { schema: createVideoForm, contentType: 'multipart/form-data' },
+    responses: {
+      200: 'The existing request of this clientKey: `{ request }`.',
+      201: 'Created: `{ request }`.',
+      400: 'Invalid fields: `{ error: { code, message, fields } }`.',
+      401: UNAUTHORIZED,
+      402: 'Not enough credits.',
+      413: 'Body over 6 MB.',
+      415: 'Not multipart/form-data.',
+      429: 'Too many requests this minute (Retry-After).',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/videos/export.csv',
+    summary: 'History as CSV (streamed), with the same filters',
+    tag: 'videos',
+    auth: 'session',
+    query: historyExportQuerySchema,
+    responses: {
+      200: { description: 'The CSV attachment.', contentType: 'text/csv' },
+      400: INVALID,
+      401: UNAUTHORIZED,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/videos/{id}',
+    summary: 'One video request of the signed-in user',
+    tag: 'videos',
+    auth: 'session',
+    responses: { 200: '`{ request }`.', 401: UNAUTHORIZED, 404: 'No such request of this user.' },
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/stats',
+    summary: 'Dashboard statistics for a period',
+    tag: 'videos',
+    auth: 'session',
+    query: dashboardStatsQuery,
+    responses: { 200: 'The statistics.', 400: INVALID, 401: UNAUTHORIZED },
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/recent',
+    summary: 'The last 5 video requests',
+    tag: 'videos',
+    auth: 'session',
+    responses: { 200: '`{ items }`.', 401: UNAUTHORIZED },
+  },
+
+  // Billing
+  {
+    method: 'post',
+    path: '/api/billing/stripe/webhook',
+    summary: 'Stripe webhook',
+    description: 'Signed by Stripe (Stripe-Signature header), no session. 404 when Stripe is not configured.',
+    tag: 'billing',
+    auth: 'none',
+    responses: { 200: 'Received.', 400: 'Bad signature or payload.', 404: 'Stripe is not configured.' },
+  },
+  {
+    method: 'post',
+    path: '/api/billing/checkout',
+    summary: 'Start a subscription checkout',
+    tag: 'billing',
+    auth: 'session',
+    body: { schema: checkoutSchema },
+    responses: {
+      200: '`{ url }` of the checkout.',
+      400: INVALID,
+      401: UNAUTHORIZED,
+      409: 'Already subscribed.',
+      502: 'Payment provider failed.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/billing/credit-checkout',
+    summary: 'Start a credit package checkout',
+    tag: 'billing',
+    auth: 'session',
+    body: { schema: creditCheckoutSchema },
+    responses: {
+      200: '`{ url }` of the checkout.',
+      400: INVALID,
+      401: UNAUTHORIZED,
+      502: 'Provider failed.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/billing/portal',
+    summary: 'Open the billing portal',
+    tag: 'billing',
+    auth: 'session',
+    body: emptyBody,
+    responses: { 200: '`{ url }` of the portal.', 401: UNAUTHORIZED, 502: 'Provider failed.' },
+  },
+  {
+    method: 'post',
+    path: '/api/billing/verify',
+    summary: 'Verify (and fulfil) a finished checkout session',
+    tag: 'billing',
+    auth: 'session',
+    body: { schema: verifySchema },
+    responses: { 200: 'The verification result.', 400: INVALID, 401: UNAUTHORIZED, 502: 'Provider failed.' },
+  },
+  {
+    method: 'get',
+    path: '/api/billing/subscription',
+    summary: 'The current subscription',
+    tag: 'billing',
+    auth: 'session',
+    responses: { 200: '`{ subscription }` (null without one).', 401: UNAUTHORIZED },
+  },
+  {
+    method: 'post',
+    path: '/api/billing/check-subscription',
+    summary: 'Sync the subscription with the provider (at most once per window) and answer it',
+    tag: 'billing',
+    auth: 'session',
+    body: emptyBody,
+    responses: { 200: '`{ subscription }`.', 401: UNAUTHORIZED },
+  },
+  {
+    method: 'post',
+    path: '/api/billing/reconcile',
+    summary: "Fulfil the user's paid but unfulfilled payments",
+    tag: 'billing',
+    auth: 'session',
+    body: emptyBody,
+    responses: { 200: '`{ fulfilled, subscription }`.', 401: UNAUTHORIZED, 502: 'Provider failed.' },
+  },
+  {
+    method: 'get',
+    path: '/api/billing/transactions',
+    summary: 'Recent transactions',
+    tag: 'billing',
+    auth: 'session',
+    responses: { 200: '`{ transactions }`.', 401: UNAUTHORIZED },
+  },
+
+  // Admin (docs/admin-contract.md)
+  {
+    method: 'get',
+    path: '/api/admin/check',
+    summary: 'Whether the signed-in user is an admin',
+    tag: 'admin',
+    auth: 'session',
+    responses: { 200: '`{ isAdmin }`.', 401: UNAUTHORIZED },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/stats',
+    summary: 'Business statistics (AdminStats)',
+    tag: 'admin',
+    auth: 'admin',
+    responses: { 200: 'AdminStats.', 401: UNAUTHORIZED, 403: FORBIDDEN },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/daily',
+    summary: 'Signups, revenue and videos per São Paulo day, oldest first',
+    tag: 'admin',
+    auth: 'admin',
+    query: dailyQuerySchema,
+    responses: { 200: '`{ days }`.', 400: INVALID, 401: UNAUTHORIZED, 403: FORBIDDEN },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/failed-requests',
+    summary: 'Requests failed in the last 24 hours, newest first',
+    tag: 'admin',
+    auth: 'admin',
+    responses: { 200: '`{ items }`.', 401: UNAUTHORIZED, 403: FORBIDDEN },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users',
+    summary: 'Accounts whose e-mail starts with the text',
+    tag: 'admin',
+    auth: 'admin',
+    query: userSearchQuerySchema,
+    responses: { 200: '`{ items }`.', 400: INVALID, 401: UNAUTHORIZED, 403: FORBIDDEN },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users/{id}',
+    summary: 'One account: balance, subscription, grants and latest requests',
+    tag: 'admin',
+    auth: 'admin',
+    responses: { 200: 'AdminUserDetail.', 401: UNAUTHORIZED, 403: FORBIDDEN, 404: 'Usuário não encontrado.' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/users/{id}/credits',
+    summary: 'Grant credits (an adjustment), once per idempotencyKey',
+    tag: 'admin',
+    auth: 'admin',
+    body: { schema: adminGrantSchema },
+    responses: {
+      200: '`{ grant, balance, created }`.',
+      400: INVALID,
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+      404: 'Usuário não encontrado.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/reconcile',
+    summary: "Billing reconcile of the signed-in admin's own user",
+    tag: 'admin',
+    auth: 'admin',
+    body: emptyBody,
+    responses: {
+      200: '`{ fulfilled, subscription }`.',
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+      502: 'Provider failed.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/environment',
+    summary: 'Which services are configured (never a secret)',
+    tag: 'admin',
+    auth: 'admin',
+    body: emptyBody,
+    responses: { 200: 'EnvironmentCheck.', 401: UNAUTHORIZED, 403: FORBIDDEN },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/fix-transactions',
+    summary: 'Audit history transactions and grants and post compensating entries',
+    tag: 'admin',
+    auth: 'admin',
+    body: emptyBody,
+    responses: { 200: '`{ fixed, totalProcessed, errors }`.', 401: UNAUTHORIZED, 403: FORBIDDEN },
+  },
+
+  // Local mode
+  {
+    method: 'get',
+    path: '/api/dev/mailbox',
+    summary: 'Local mode only (no SMTP): the e-mails Cena would have sent, newest first',
+    tag: 'dev',
+    auth: 'none',
+    localOnly: true,
+    responses: { 200: '`{ messages }`.' },
+  },
+];
+
+type JsonSchema = Record<string, unknown>;
+
+/** The schema's input side (what a client sends); what JSON Schema cannot say (a refine) is left open. */
+export function toJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
+  delete json.$schema;
+  return json as JsonSchema;
+}
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', description: 'Stable, for programs.' },
+        message: { type: 'string', description: 'pt-BR, for people.' },
+        requestId: { type: 'string' },
+      },
+    },
+  },
+};
+
+function queryParameters(schema: z.ZodType): JsonSchema[] {
+  const json = toJsonSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+  }));
+}
+
+function pathParameters(path: string): JsonSchema[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+}
+
+function responseObject(status: number, response: ApiOperation['responses'][number]): JsonSchema {
+  const { description, contentType } =
+    typeof response === 'string' ? { description: response, contentType: 'application/json' } : response;
+  const schema = status >= 400 ? { $ref: '#/components/schemas/Error' } : {};
+  return { description, content: { [contentType]: { schema } } };
+}
+
+function operationObject(operation: ApiOperation): JsonSchema {
+  const parameters = [
+    ...pathParameters(operation.path),
+    ...(operation.query ? queryParameters(operation.query) : []),
+  ];
+  const security =
+    operation.auth === 'none' ? [] : [{ [operation.auth === 'admin' ? 'adminSession' : 'session']: [] }];
+  return {
+    operationId: `${operation.method}${operation.path
+      .replace(/^\/api/, '')
+      .replace(/\{(\w+)\}/g, 'By-$1')
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) =>
+        next ? next.toUpperCase() : '',
+      )}`,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: [operation.tag],
+    security,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: operation.body.required ?? true,
+            content: {
+              [operation.body.contentType ?? 'application/json']: {
+                schema: toJsonSchema(operation.body.schema),
+              },
+            },
+          },
+        }
+      : {}),
+    responses: Object.fromEntries(
+      Object.entries(operation.responses).map(([status, response]) => [
+        status,
+        responseObject(Number(status), response),
+      ]),
+    ),
+    ...(operation.wildcard ? { 'x-cena-wildcard': true } : {}),
+  };
+}
+
+export interface OpenApiOptions {
+  /** Local mode: the dev mailbox is mounted. */
+  devMailbox: boolean;
+  /** The public base URL, as the document's server. */
+  appUrl?: string;
+}
+
+/** The operations a given app mounts. */
+export function documentedOperations({ devMailbox }: Pick<OpenApiOptions, 'devMailbox'>): ApiOperation[] {
+  return API_OPERATIONS.filter((operation) => devMailbox || !operation.localOnly);
+}
+
+export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const operation of documentedOperations(options)) {
+    paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Cena API',
+      version: '1',
+      description:
+        'The API of Cena, the pt-BR AI video app. Errors share one shape (`Error`), with a stable code and a pt-BR ' +
+        'message. Money is integer cents (BRL), credits integers, times ISO strings (UTC).',
+    },
+    ...(options.appUrl ? { servers: [{ url: options.appUrl }] } : {}),
+    tags: [...new Set(API_OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { Error: errorSchema },
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'cena.session_token',
+          description: "Better Auth's session cookie (`__Secure-cena.session_token` over HTTPS).",
+        },
+        adminSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'cena.session_token',
+          description: 'The session cookie of an account with the admin role (403 otherwise).',
+        },
+      },
+    },
+  };
+}
+
+/** Built once per app; answered with an ETag and a short public cache. */
+export function openApiHandler(options: OpenApiOptions): (c: Context<AppEnv>) => Response {
+  const body = JSON.stringify(buildOpenApiDocument(options));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    c.header('ETag', etag);
+    // Compression weakens the tag on the way out (W/"…"): compare without the weak prefix.
+    const sent = (c.req.header('if-none-match') ?? '')
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''));
+    if (sent.includes(etag)) return c.body(null, 304);
+    return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  };
+}

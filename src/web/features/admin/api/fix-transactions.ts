@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FixTransactionsResult } from '../../../../shared/admin';
+import { api } from '../../../lib/api';
+import { TRANSACTIONS_QUERY_KEY } from '../../billing/api/requests';
+import { CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
+import { ADMIN_QUERY_KEY } from './keys';
+
+/** `POST /api/admin/fix-transactions`: audits the history and posts compensating entries; refreshes the figures. */
+export function useFixTransactions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<FixTransactionsResult>('/api/admin/fix-transactions'),
+    onSuccess: (result) => {
+      if (result.fixed === 0) return;
+      for (const queryKey of [ADMIN_QUERY_KEY, TRANSACTIONS_QUERY_KEY, CREDITS_QUERY_KEY]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

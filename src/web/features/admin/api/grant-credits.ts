@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminGrantInput, AdminGrantResult } from '../../../../shared/admin';
+import { api } from '../../../lib/api';
+import { CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
+import { ADMIN_STATS_KEY, adminUserKey } from './keys';
+
+/**
+ * `POST /api/admin/users/:id/credits`: an adjustment grant. The caller passes one idempotency key per open dialog,
+ * so a double click grants once. Refreshes the user's detail and the stats (credits issued); and the admin's own
+ * balance, in case they granted to themselves.
+ */
+export function useGrantCredits(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdminGrantInput) =>
+      api.post<AdminGrantResult>(`/api/admin/users/${encodeURIComponent(userId)}/credits`, input),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminUserKey(userId) });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_STATS_KEY });
+      void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+    },
+  });
+}

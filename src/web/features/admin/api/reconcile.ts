@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../billing/api/requests';
+import { CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
+import { ADMIN_QUERY_KEY } from './keys';
+
+/** `POST /api/admin/reconcile`: the billing reconcile for the signed-in admin's own user. */
+export function useAdminReconcile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ fulfilled: unknown; subscription: unknown }>('/api/admin/reconcile'),
+    onSuccess: () => {
+      for (const queryKey of [
+        ADMIN_QUERY_KEY,
+        SUBSCRIPTION_QUERY_KEY,
+        TRANSACTIONS_QUERY_KEY,
+        CREDITS_QUERY_KEY,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,202 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_GRANT_MAX_CREDITS, type AdminGrantInput, adminGrantSchema } from '../../../../shared/admin';
+import { currentLanguage } from '../../../app/i18n';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { FieldError, FieldHint, Input, Label, Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toaster';
+import { newUuid } from '../../../lib/uuid';
+import { formatCredits } from '../../credits/lib/format';
+import { useGrantCredits } from '../api/grant-credits';
+
+type Field = keyof AdminGrantInput;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** '' → undefined (so the schema says "informe…"), else the number as typed (the schema checks it is an integer). */
+const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(',', '.')));
+
+/**
+ * The form inside the dialog. Radix mounts it on every open, so each open gets a fresh form and one idempotency key
+ * (docs/admin-contract.md): a double submit, or a retry after a lost answer, grants once.
+ */
+function GrantForm({ userId, email, onDone }: { userId: string; email: string; onDone: () => void }) {
+  const { t } = useTranslation('admin');
+  const [idempotencyKey] = useState(newUuid);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [days, setDays] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const grant = useGrantCredits(userId);
+  // Set synchronously: a double click submits twice before React re-renders the button as busy.
+  const inFlight = useRef(false);
+  const ids = { amount: useId(), reason: useId(), days: useId(), daysHint: useId() };
+  const errorIds: Record<Field, string> = {
+    amount: `${ids.amount}-error`,
+    reason: `${ids.reason}-error`,
+    expiresInDays: `${ids.days}-error`,
+    idempotencyKey: `${ids.amount}-key-error`,
+  };
+  const errorId = (field: Field) => errorIds[field];
+
+  const message = (field: Field, schemaMessage: string) =>
+    currentLanguage() === 'pt-BR'
+      ? schemaMessage
+      : t(`grant.errors.${field}`, { max: formatCredits(ADMIN_GRANT_MAX_CREDITS) });
+
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const parsed = adminGrantSchema.safeParse({
+      amount: numberOrUndefined(amount),
+      reason,
+      ...(days.trim() === '' ? {} : { expiresInDays: numberOrUndefined(days) }),
+      idempotencyKey,
+    });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field | undefined;
+        if (field && !next[field]) next[field] = message(field, issue.message);
+      }
+      setErrors(next);
+      const first = next.amount
+        ? ids.amount
+        : next.reason
+          ? ids.reason
+          : next.expiresInDays
+            ? ids.days
+            : null;
+      if (first) document.getElementById(first)?.focus();
+      return;
+    }
+    setErrors({});
+    inFlight.current = true;
+    grant.mutate(parsed.data, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
+      onSuccess: (result) => {
+        if (result.created) {
+          toast.success(t('grant.success'), {
+            description: t('grant.successDescription', {
+              amount: formatCredits(result.grant.amount),
+              email,
+              balance: formatCredits(result.balance),
+            }),
+          });
+        } else {
+          toast.info(t('grant.duplicate'));
+        }
+        onDone();
+      },
+      onError: (error) => toast.error(t('grant.error'), { description: error.message }),
+    });
+  };
+
+  const invalid = (field: Field) => (errors[field] ? true : undefined);
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="grant-form">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.amount}>{t('grant.amount')}</Label>
+        <Input
+          id={ids.amount}
+          name="amount"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={ADMIN_GRANT_MAX_CREDITS}
+          step={1}
+          required
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={invalid('amount')}
+          aria-describedby={errors.amount ? errorId('amount') : undefined}
+          data-testid="grant-amount"
+        />
+        <FieldError id={errorId('amount')}>{errors.amount}</FieldError>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.reason}>{t('grant.reason')}</Label>
+        <Textarea
+          id={ids.reason}
+          name="reason"
+          required
+          maxLength={200}
+          rows={3}
+          placeholder={t('grant.reasonPlaceholder')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          aria-invalid={invalid('reason')}
+          aria-describedby={errors.reason ? errorId('reason') : undefined}
+          data-testid="grant-reason"
+        />
+        <FieldError id={errorId('reason')}>{errors.reason}</FieldError>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.days}>{t('grant.expiresInDays')}</Label>
+        <Input
+          id={ids.days}
+          name="expiresInDays"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={3650}
+          step={1}
+          value={days}
+          onChange={(event) => setDays(event.target.value)}
+          aria-invalid={invalid('expiresInDays')}
+          aria-describedby={
+            errors.expiresInDays ? `${ids.daysHint} ${errorId('expiresInDays')}` : ids.daysHint
+          }
+          data-testid="grant-days"
+        />
+        <FieldHint id={ids.daysHint}>{t('grant.expiresHint')}</FieldHint>
+        <FieldError id={errorId('expiresInDays')}>{errors.expiresInDays}</FieldError>
+      </div>
+      {errors.idempotencyKey ? <FieldError>{errors.idempotencyKey}</FieldError> : null}
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={grant.isPending}>
+          {t('grant.cancel')}
+        </Button>
+        <Button type="submit" loading={grant.isPending} data-testid="grant-submit">
+          {t('grant.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** 'Conceder créditos': an adjustment grant for one user (POST /api/admin/users/:id/credits). */
+export function GrantCreditsDialog({
+  open,
+  onOpenChange,
+  userId,
+  email,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  userId: string;
+  email: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="grant-dialog">
+        <DialogHeader>
+          <DialogTitle>{t('grant.title')}</DialogTitle>
+          <DialogDescription className="break-all">{t('grant.description', { email })}</DialogDescription>
+        </DialogHeader>
+        <GrantForm userId={userId} email={email} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

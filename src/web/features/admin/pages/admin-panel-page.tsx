@@ -1,0 +1,126 @@
+import { LayoutDashboard } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DAILY_SERIES_DEFAULT_DAYS } from '../../../../shared/admin';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toaster';
+import { useAdminDaily } from '../api/daily';
+import { useFailedRequests } from '../api/failed-requests';
+import { useAdminStats } from '../api/stats';
+import { AdminActions } from '../components/admin-actions';
+import { DailyCharts } from '../components/daily-charts';
+import { FailedRequests } from '../components/failed-requests';
+import { StatsGrid } from '../components/stats-grid';
+import { UserDetail } from '../components/user-detail';
+import { UserSearch } from '../components/user-search';
+import { formatAdminDateTime } from '../lib/format';
+
+/**
+ * /admin-x7k9m2, inside the admin-only guard (spec §2 "Admin panel", docs/admin-contract.md): the metric cards,
+ * the action buttons, the daily series, the last 24 h of failures, and the user search with its detail and the
+ * 'Conceder créditos' dialog. The server checks the admin role on every call; this page only shows the answers.
+ */
+export default function AdminPanelPage() {
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('documentTitle'));
+  const statsTitleId = useId();
+  const usersTitleId = useId();
+  const stats = useAdminStats();
+  const daily = useAdminDaily(DAILY_SERIES_DEFAULT_DAYS);
+  const failed = useFailedRequests();
+  const [refreshing, setRefreshing] = useState(false);
+  const [selectedUser, setSelectedUser] = useState<string | null>(null);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      const [statsResult] = await Promise.all([stats.refetch(), daily.refetch(), failed.refetch()]);
+      if (statsResult.isError) toast.error(t('stats.loadError'));
+      else toast.success(t('actions.refreshed'));
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <div className="container-page flex flex-col gap-8 py-8 sm:py-10" data-testid="admin-panel">
+      <header className="flex flex-col gap-1">
+        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+          <LayoutDashboard aria-hidden="true" className="size-7 shrink-0 text-primary" />
+          {t('title')}
+        </h1>
+        <p className="text-muted-foreground">{t('subtitle')}</p>
+      </header>
+
+      <section aria-labelledby={statsTitleId} className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={statsTitleId} className="text-lg font-semibold">
+            {t('stats.title')}
+          </h2>
+          {stats.data ? (
+            <p className="text-sm text-muted-foreground tabular-nums">
+              <time dateTime={stats.data.generatedAt} data-testid="stats-generated-at">
+                {t('stats.generatedAt', { time: formatAdminDateTime(stats.data.generatedAt) })}
+              </time>
+            </p>
+          ) : stats.isPending ? (
+            <Skeleton className="h-4 w-40" />
+          ) : null}
+        </div>
+        {stats.isError && !stats.data ? (
+          <Card
+            role="alert"
+            className="flex-row flex-wrap items-center gap-3 border-destructive/30 bg-destructive-soft p-4 text-sm font-medium text-destructive"
+            data-testid="stats-error"
+          >
+            {t('stats.loadError')}
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void stats.refetch()}
+              loading={stats.isFetching}
+            >
+              {t('retry')}
+            </Button>
+          </Card>
+        ) : (
+          <div aria-busy={stats.isFetching || undefined}>
+            <StatsGrid stats={stats.data} loading={stats.isPending} />
+          </div>
+        )}
+      </section>
+
+      <AdminActions onRefresh={() => void refresh()} refreshing={refreshing} />
+
+      <DailyCharts
+        days={daily.data}
+        count={DAILY_SERIES_DEFAULT_DAYS}
+        isError={daily.isError}
+        retrying={daily.isFetching}
+        onRetry={() => void daily.refetch()}
+      />
+
+      <FailedRequests
+        items={failed.data}
+        isError={failed.isError}
+        retrying={failed.isFetching}
+        onRetry={() => void failed.refetch()}
+      />
+
+      <section aria-labelledby={usersTitleId} className="flex flex-col gap-3" data-testid="admin-users">
+        <h2 id={usersTitleId} className="text-lg font-semibold">
+          {t('users.title')}
+        </h2>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
+          <UserSearch selectedId={selectedUser} onSelect={setSelectedUser} />
+          {selectedUser ? (
+            <UserDetail key={selectedUser} userId={selectedUser} onClose={() => setSelectedUser(null)} />
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}
