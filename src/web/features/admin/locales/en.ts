@@ -103,6 +103,7 @@ const en: LocaleShape<typeof ptBR> = {
   },
   failed: {
     title: 'Failures in the last 24 h',
+    count_zero: 'No requests',
     count_one: '{{count}} request',
     count_other: '{{count}} requests',
     empty: 'No failures in the last 24 hours.',

@@ -103,6 +103,7 @@ export default {
   },
   failed: {
     title: 'Falhas nas últimas 24 h',
+    count_zero: 'Nenhuma solicitação',
     count_one: '{{count}} solicitação',
     count_other: '{{count}} solicitações',
     empty: 'Nenhuma falha nas últimas 24 horas.',
