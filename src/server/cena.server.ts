@@ -9,6 +9,7 @@ import { createApp } from './http/app.server';
 import { type Jobs, startJobs } from './jobs/jobs.server';
 import type { Logger } from './logger.server';
 import { createMailer } from './mail/mailer.server';
+import { registerCounterCompaction } from './metrics/counters-compaction.job.server';
 import { registerNotificationWorker } from './notifications/video-notify.job.server';
 import { RealtimeHub } from './realtime/realtime-hub.server';
 import type { BlobStorage } from './storage/blob-storage.server';
@@ -110,6 +111,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         appUrl: config.appUrl,
         logger,
       });
+      await registerCounterCompaction(jobs.boss, pool, logger);
       logger.info({ provider: config.video.provider }, 'video workers started');
     }
 

@@ -38,10 +38,13 @@ export function conversionRate(payingUsers: number, totalUsers: number): number 
   return Math.round((payingUsers / totalUsers) * 1000) / 10;
 }
 
-/** Spec §2: one decimal, '0%' with no users ('12,5%' in pt-BR, '12.5%' in English). */
-export function formatConversionRate(rate: number, locale = 'pt-BR'): string {
-  if (rate === 0) return '0%';
-  return `${rate.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+/** Spec §2: one decimal ('12,5%' in pt-BR, '12.5%' in English), and '0%' when there are no users at all. */
+export function formatConversionRate(
+  stats: Pick<AdminStats, 'conversionRate' | 'totalUsers'>,
+  locale = 'pt-BR',
+): string {
+  if (stats.totalUsers === 0) return '0%';
+  return `${stats.conversionRate.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
 }
 
 export const dailyQuerySchema = z

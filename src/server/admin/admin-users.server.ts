@@ -9,7 +9,13 @@ import {
   type UserSearchItem,
 } from '../../shared/admin';
 import { currentSubscription, recordTransactions, subscriptionView } from '../billing/billing-store.server';
-import { balance, type CreditGrantView, grant, listGrants } from '../credits/credits-ledger.server';
+import {
+  balance,
+  type CreditGrantView,
+  CreditsConflictError,
+  grant,
+  listGrants,
+} from '../credits/credits-ledger.server';
 import { hasRole } from './roles.server';
 
 /** Looking up one account and adjusting its credits: the admin's support tools. */
@@ -140,10 +146,19 @@ export async function grantAdjustment(
       sourceRef,
       expiresAt:
         input.expiresInDays === undefined ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS),
-      metadata: { grantedBy: adminId, reason: input.reason },
+      metadata: { grantedBy: adminId, reason: input.reason, expiresInDays: input.expiresInDays ?? null },
     },
     now,
   );
+  // The ledger matches a replay on user and amount; the same key with another reason or validity is a different
+  // grant, never silently answered with the first one.
+  const stored = granted.grant.metadata;
+  if (
+    !granted.created &&
+    (stored.reason !== input.reason || (stored.expiresInDays ?? null) !== (input.expiresInDays ?? null))
+  ) {
+    throw new CreditsConflictError(`adjustment ${sourceRef} was granted with another reason or validity`);
+  }
   await recordTransactions(
     pool,
     userId,

@@ -200,10 +200,14 @@ describe('support tools', () => {
     );
     expect(history.body.transactions).toEqual([expect.objectContaining({ type: 'credit', amount: 40 })]);
 
-    const conflict = await admin.json(`/api/admin/users/${memberId}/credits`, {
-      json: { ...body, amount: 41 },
-    });
-    expect(conflict.status).toBe(409);
+    // The same key with other data is another grant: refused, whatever field differs.
+    for (const changed of [{ amount: 41 }, { reason: 'Outro motivo' }, { expiresInDays: undefined }]) {
+      const conflict = await admin.json(`/api/admin/users/${memberId}/credits`, {
+        json: { ...body, ...changed },
+      });
+      expect(conflict.status, JSON.stringify(changed)).toBe(409);
+    }
+    expect((await admin.json<AdminUserDetail>(`/api/admin/users/${memberId}`)).body.balance).toBe(40);
   });
 
   it('refuses bad grants with a message and unknown users with 404', async () => {

@@ -7,7 +7,8 @@ import { type AuditProblem, audit, reconcileGrants } from '../credits/credits-le
  * history. Two books are checked:
  *
  * - The payment history (`transactions`): each row is compared with what it records — a credit row with its grant
- *   (or, for a refund, with the credits its clawback took), a package payment with its Checkout session. The
+ *   (or, for a refund, with the credits its clawback took), a package payment of the local checkout with its
+ *   session (Stripe's amounts — coupons, taxes — and invoices live at Stripe and are not second-guessed). The
  *   history shows what the user sees, so a wrong row gets a correction row (`corrects_id` → the original) worth the
  *   difference; the effective amount of a row is its own plus its corrections', so a second run finds nothing.
  * - The credits ledger: a grant whose entries do not sum to its `remaining`, while its holds and clawbacks confirm
@@ -49,7 +50,10 @@ const HISTORY_AUDIT = `
               LIMIT 1)
            ELSE
              (SELECT s.amount_cents FROM checkout_sessions s
-              WHERE s.id = t.provider_ref AND s.user_id = t.user_id AND s.kind = 'package' AND s.status = 'paid')
+              WHERE s.id = t.provider_ref AND s.user_id = t.user_id AND s.kind = 'package' AND s.status = 'paid'
+                -- Our checkout charges exactly its amount; Stripe may apply coupons or taxes, so what it charged
+                -- lives at Stripe, like an invoice's amount.
+                AND s.provider = 'local')
          END AS expected
   FROM transactions t
   LEFT JOIN LATERAL (

@@ -11,6 +11,8 @@ export const QUEUES = {
   videoWebhook: 'video-webhook',
   /** E-mail to the owner when a request ends (issue 6). */
   videoNotify: 'video-notify',
+  /** Folds the /metrics counters' pending changes into their totals (scheduled, issue 7). */
+  countersCompact: 'counters-compact',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -19,6 +21,7 @@ export interface JobPayloads {
   'video-generate': { requestId: string };
   'video-webhook': { requestId: string };
   'video-notify': { requestId: string };
+  'counters-compact': Record<string, never>;
 }
 
 /** Anything that runs a parameterised query: a pool, or a client already inside a transaction. */

@@ -18,7 +18,8 @@ import type { Logger } from '../logger.server';
  *   ids and tokens never become labels), plus Node's default process metrics;
  * - cluster-wide, read from PostgreSQL at scrape time, so any web process reports the whole cluster and workers
  *   need no HTTP port. Every query is cheap, never a scan of the users' history: pg-boss's per-queue counts, the
- *   trigger-kept `cluster_counters` (requests and holds by status, credits held/captured/voided) and the partial
+ *   `cluster_counters` totals plus their pending change rows (requests and holds by status, credits
+ *   held/captured/voided; migration 0006) and the partial
  *   index of unfinished requests.
  *
  * Each app has its own Registry: tests run several apps in one process.
@@ -161,7 +162,11 @@ export function createMetrics({ pool, logger, token }: MetricsOptions): Metrics 
          FROM video_requests WHERE status NOT IN ('completed', 'failed')`,
       ),
       pool.query<{ name: string; label: string; value: number }>(
-        'SELECT name, label, sum(value)::float8 AS value FROM cluster_counters GROUP BY name, label',
+        `SELECT name, label, sum(value)::float8 AS value FROM (
+           SELECT name, label, value FROM cluster_counters
+           UNION ALL
+           SELECT name, label, delta FROM cluster_counter_changes
+         ) counted GROUP BY name, label`,
       ),
     ]);
 

@@ -24,12 +24,24 @@ type FieldErrors = Partial<Record<Field, string>>;
 const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(',', '.')));
 
 /**
- * The form inside the dialog. Radix mounts it on every open, so each open gets a fresh form and one idempotency key
- * (docs/admin-contract.md): a double submit, or a retry after a lost answer, grants once.
+ * The form inside the dialog. Radix mounts it on every open, so each open gets a fresh form; the idempotency key
+ * comes from the dialog and lives until a grant succeeds (docs/admin-contract.md): a double submit, a retry after a
+ * lost answer, or closing the dialog mid-request and submitting again, grants once.
  */
-function GrantForm({ userId, email, onDone }: { userId: string; email: string; onDone: () => void }) {
+function GrantForm({
+  userId,
+  email,
+  idempotencyKey,
+  onDone,
+  onGranted,
+}: {
+  userId: string;
+  email: string;
+  idempotencyKey: string;
+  onDone: () => void;
+  onGranted: () => void;
+}) {
   const { t } = useTranslation('admin');
-  const [idempotencyKey] = useState(newUuid);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('');
@@ -95,7 +107,7 @@ function GrantForm({ userId, email, onDone }: { userId: string; email: string; o
         } else {
           toast.info(t('grant.duplicate'));
         }
-        onDone();
+        onGranted();
       },
       onError: (error) => toast.error(t('grant.error'), { description: error.message }),
     });
@@ -188,6 +200,13 @@ export function GrantCreditsDialog({
   email: string;
 }) {
   const { t } = useTranslation('admin');
+  // One key until a grant goes through (the user detail, and so this dialog, is mounted per user): a new key on
+  // every open would let a submit repeated after closing the dialog mid-request grant twice.
+  const [idempotencyKey, setIdempotencyKey] = useState(newUuid);
+  const granted = () => {
+    setIdempotencyKey(newUuid());
+    onOpenChange(false);
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-testid="grant-dialog">
@@ -195,7 +214,13 @@ export function GrantCreditsDialog({
           <DialogTitle>{t('grant.title')}</DialogTitle>
           <DialogDescription className="break-all">{t('grant.description', { email })}</DialogDescription>
         </DialogHeader>
-        <GrantForm userId={userId} email={email} onDone={() => onOpenChange(false)} />
+        <GrantForm
+          userId={userId}
+          email={email}
+          idempotencyKey={idempotencyKey}
+          onDone={() => onOpenChange(false)}
+          onGranted={granted}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -61,7 +61,7 @@ function useStatText() {
     const dash = t('none');
     switch (key) {
       case 'conversionRate':
-        return formatConversionRate(stats.conversionRate, currentLanguage());
+        return formatConversionRate(stats, currentLanguage());
       case 'mostPopularPlan':
         return stats.mostPopularPlan
           ? (findPlan(stats.mostPopularPlan)?.name ?? stats.mostPopularPlan)
