@@ -46,7 +46,7 @@ function raw(pool: pg.Pool): HoldFn {
     try {
       const now = new Date();
       await client.query('BEGIN');
-      await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
+      await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR NO KEY UPDATE', [userId]);
       const { rows } = await client.query<{ id: string; remaining: number }>(
         `SELECT id, remaining FROM credit_grants
          WHERE user_id = $1 AND remaining > 0 AND (expires_at IS NULL OR expires_at > $2)

@@ -410,8 +410,11 @@ async function holdLocked(
   now: Date,
 ): Promise<HoldResult> {
   // The per-user serialisation point. Its own statement on purpose: in READ COMMITTED the statements after it
-  // take a fresh snapshot, so they see the grants as the previous holder of the lock left them.
-  const account = await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [
+  // take a fresh snapshot, so they see the grants as the previous holder of the lock left them. FOR NO KEY UPDATE,
+  // not FOR UPDATE: spends still queue behind each other, but the KEY SHARE locks that foreign keys take on this row
+  // (every ledger entry and hold references it) do not wait for it — a void that has already updated a grant and
+  // then writes its entry would otherwise wait here while this spend waits for that grant: a deadlock.
+  const account = await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR NO KEY UPDATE', [
     args.userId,
   ]);
 
@@ -535,6 +538,14 @@ export async function voidHoldInTransaction(
 ): Promise<VoidResult> {
   holdIdSchema.parse(holdId);
   nowSchema.parse(now);
+  // A void gives credits back to grants a concurrent spend of the same user may be taking from: it queues on the
+  // same account lock, so the two never hold some of those grants each while waiting for the others.
+  await client.query(
+    `SELECT 1 FROM credit_accounts
+     WHERE user_id = (SELECT user_id FROM credit_holds WHERE id = $1)
+     FOR NO KEY UPDATE`,
+    [holdId],
+  );
   const voided = await client.query<HoldRow>(
     `UPDATE credit_holds SET status = 'voided', resolved_at = $2
      WHERE id = $1 AND status = 'pending'
@@ -625,7 +636,8 @@ export async function clawback(
   const args = clawbackInputSchema.parse(input);
   nowSchema.parse(now);
   return inTransaction(pool, async (client) => {
-    await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [args.userId]);
+    // The spend lock (see holdLocked for why NO KEY).
+    await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR NO KEY UPDATE', [args.userId]);
     const previous = await client.query<{ user_id: string; grant_id: string; amount: number }>(
       'SELECT user_id, grant_id, amount FROM credit_clawbacks WHERE reference = $1',
       [args.reference],

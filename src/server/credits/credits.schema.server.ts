@@ -56,7 +56,9 @@ export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** The per-user row every spend locks (`SELECT … FOR UPDATE`): spends serialise per user, never across users. */
+/**
+ * The per-user row every spend locks (`SELECT … FOR NO KEY UPDATE`): spends serialise per user, never across users.
+ */
 export const creditAccounts = pgTable('credit_accounts', {
   userId: text('user_id').primaryKey(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
