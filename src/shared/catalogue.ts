@@ -123,6 +123,8 @@ export const EXPIRING_SOON_WINDOW_DAYS = 7;
 
 export const LIMITS = {
   subscriptionCheckThrottleMs: 30_000,
+  /** Reconcile lists the customer's payments at the provider: once per user per 10 s. */
+  reconcileThrottleMs: 10_000,
   carouselIntervalMs: 7_000,
   adminCheckAttempts: 3,
   adminCheckPauseMs: 500,

@@ -229,6 +229,7 @@ describe('support tools', () => {
     const { status, body } = await admin.json('/api/admin/reconcile', { json: {} });
     expect(status).toBe(200);
     expect(body).toEqual({ fulfilled: 0, subscription: null });
+    expect((await admin.json('/api/admin/reconcile', { json: {} })).status).toBe(429);
     expect((await admin.json('/api/admin/reconcile', { json: { userId: memberId } })).status).toBe(400);
   });
 });

@@ -10,7 +10,8 @@ import {
   rejectQueryParameters,
 } from '../accounts/request-validation.server';
 import { sessionOf } from '../accounts/session.server';
-import { currentSubscription, subscriptionView } from '../billing/billing-store.server';
+import { reconcileThrottled } from '../billing/billing.routes.server';
+import { claimBillingAction, currentSubscription, subscriptionView } from '../billing/billing-store.server';
 import type { PaymentProvider } from '../billing/providers/payment-provider.server';
 import type { Config } from '../config.server';
 import { CreditsConflictError } from '../credits/credits-ledger.server';
@@ -106,6 +107,7 @@ export function adminRoutes({ pool, config, provider, requireSession }: AdminRou
     const bad = await parseEmptyBody(c);
     if (bad) return bad;
     const userId = sessionOf(c).user.id;
+    if (!(await claimBillingAction(pool, userId, 'reconcile'))) return reconcileThrottled(c);
     try {
       const fulfilled = await provider.reconcile(userId);
       return c.json({ fulfilled, subscription: subscriptionView(await currentSubscription(pool, userId)) });

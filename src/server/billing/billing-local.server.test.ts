@@ -177,6 +177,16 @@ describe('billing, local test checkout', () => {
     // Reconcile finds nothing missing; check-subscription answers the stored state.
     const reconciled = await client.json<{ fulfilled: number }>('/api/billing/reconcile', { method: 'POST' });
     expect(reconciled.body.fulfilled).toBe(0);
+    // Pressed again at once: refused without reaching the provider, and told when to retry.
+    const throttled = await client.fetch('/api/billing/reconcile', { method: 'POST' });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('10');
+    expect(await throttled.json()).toMatchObject({
+      error: {
+        code: 'reconcile_throttled',
+        message: 'Aguarde alguns segundos antes de reconciliar de novo.',
+      },
+    });
     const checked = await client.json<SubscriptionBody>('/api/billing/check-subscription', {
       method: 'POST',
     });

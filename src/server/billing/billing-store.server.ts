@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '../../shared/catalogue';
 import type {
+  BillingThrottledAction,
   CheckoutKind,
   CheckoutStatus,
   ProviderKind,
@@ -338,21 +339,27 @@ export async function saveStripeCustomer(db: Queryable, userId: string, customer
   return result.rows[0]?.stripe_customer_id ?? customerId;
 }
 
+const THROTTLE_WINDOWS_MS: Record<BillingThrottledAction, number> = {
+  'check-subscription': LIMITS.subscriptionCheckThrottleMs,
+  reconcile: LIMITS.reconcileThrottleMs,
+};
+
 /**
- * Claims this user's check-subscription slot: true at most once per `windowMs`, across every process (one
- * conditional upsert, so two tabs signing in together sync once).
+ * Claims this user's slot for an action that calls the payment provider: true at most once per window, across every
+ * process (one conditional upsert, so two tabs signing in together sync once, and a reconcile button pressed in a
+ * loop cannot spend the shared provider rate limit).
  */
-export async function claimSubscriptionCheck(
+export async function claimBillingAction(
   db: Queryable,
   userId: string,
-  windowMs: number = LIMITS.subscriptionCheckThrottleMs,
+  action: BillingThrottledAction,
   now: Date = new Date(),
 ): Promise<boolean> {
   const result = await db.query(
-    `INSERT INTO billing_checks (user_id, checked_at) VALUES ($1, $2)
-     ON CONFLICT (user_id) DO UPDATE SET checked_at = EXCLUDED.checked_at
-     WHERE billing_checks.checked_at <= $3`,
-    [userId, now, new Date(now.getTime() - windowMs)],
+    `INSERT INTO billing_throttles (user_id, action, at) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, action) DO UPDATE SET at = EXCLUDED.at
+     WHERE billing_throttles.at <= $4`,
+    [userId, action, now, new Date(now.getTime() - THROTTLE_WINDOWS_MS[action])],
   );
   return (result.rowCount ?? 0) > 0;
 }

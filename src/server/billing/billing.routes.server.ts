@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { z } from 'zod';
-import { findPackage, findPlan, PACKAGE_IDS, PLAN_IDS } from '../../shared/catalogue';
+import { findPackage, findPlan, LIMITS, PACKAGE_IDS, PLAN_IDS } from '../../shared/catalogue';
 import {
   jsonBodyLimit,
   parseEmptyBody,
@@ -11,7 +11,7 @@ import {
 import { sessionOf } from '../accounts/session.server';
 import { type AppEnv, apiError } from '../http/errors.server';
 import {
-  claimSubscriptionCheck,
+  claimBillingAction,
   currentSubscription,
   recentTransactions,
   subscriptionView,
@@ -45,6 +45,12 @@ export const verifySchema = z
       .max(200, 'ID da sessão inválido.'),
   })
   .strict();
+
+/** 429 for a reconcile inside the user's throttle window (LIMITS.reconcileThrottleMs). */
+export function reconcileThrottled(c: Context<AppEnv>): Response {
+  c.header('Retry-After', String(Math.ceil(LIMITS.reconcileThrottleMs / 1000)));
+  return apiError(c, 429, 'reconcile_throttled', 'Aguarde alguns segundos antes de reconciliar de novo.');
+}
 
 function billingUser(c: Context<AppEnv>): BillingUser {
   const { user } = sessionOf(c);
@@ -165,7 +171,7 @@ export function billingRoutes({
     if (bad) return bad;
     const userId = sessionOf(c).user.id;
     // Inside the window (any process) the stored state is the answer; a failed sync also answers it.
-    if (await claimSubscriptionCheck(pool, userId)) {
+    if (await claimBillingAction(pool, userId, 'check-subscription')) {
       try {
         await provider.syncSubscriptions(userId);
       } catch (error) {
@@ -179,6 +185,7 @@ export function billingRoutes({
     const bad = await parseEmptyBody(c);
     if (bad) return bad;
     const userId = sessionOf(c).user.id;
+    if (!(await claimBillingAction(pool, userId, 'reconcile'))) return reconcileThrottled(c);
     try {
       const fulfilled = await provider.reconcile(userId);
       return c.json({ fulfilled, subscription: await currentView(userId) });

@@ -6,6 +6,7 @@ import {
   integer,
   boolean as pgBoolean,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -140,10 +141,24 @@ export const stripeEvents = pgTable('stripe_events', {
   processedAt: timestamptz('processed_at'),
 });
 
-/** The check-subscription throttle, in the database so it holds across web processes. */
-export const billingChecks = pgTable('billing_checks', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  checkedAt: timestamptz('checked_at').notNull(),
-});
+export const BILLING_THROTTLED_ACTIONS = ['check-subscription', 'reconcile'] as const;
+export type BillingThrottledAction = (typeof BILLING_THROTTLED_ACTIONS)[number];
+
+/**
+ * Per-user throttles of the calls that reach the payment provider (check-subscription, reconcile), in the database
+ * so they hold across web processes.
+ */
+export const billingThrottles = pgTable(
+  'billing_throttles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: BILLING_THROTTLED_ACTIONS }).notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.action] }),
+    check('billing_throttles_action_valid', sql`${t.action} IN ('check-subscription', 'reconcile')`),
+  ],
+);
