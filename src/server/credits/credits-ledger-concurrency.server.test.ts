@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
+import {
+  createTestDatabase,
+  inTransaction,
+  type TestDatabase,
+  testPool,
+} from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
 import { audit, balance, grant, hold, voidHoldInTransaction } from './credits-ledger.server';
 
@@ -24,20 +29,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function inTransaction(run: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await run(client);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 it('runs concurrent spends and refunds of one user without deadlocks', async () => {
   const userId = await insertUser(pool);
   // Small grants expiring at different times, so each hold spans several of them.
@@ -53,13 +44,13 @@ it('runs concurrent spends and refunds of one user without deadlocks', async () 
   const cycle = async () => {
     for (let round = 0; round < 10; round++) {
       let holdId: string | undefined;
-      await inTransaction(async (client) => {
+      await inTransaction(pool, async (client) => {
         const held = await hold(client, { userId, amount: 25, reference: `r:${randomUUID()}` });
         if (held.ok) holdId = held.hold.id;
       });
       if (holdId) {
         const id = holdId;
-        await inTransaction(async (client) => {
+        await inTransaction(pool, async (client) => {
           await voidHoldInTransaction(client, id);
         });
       }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
+import { inTransaction, testPool } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
 import { capture, grant, hold, voidHold, voidHoldInTransaction } from '../credits/credits-ledger.server';
 import { QUEUE_NAMES } from '../jobs/queues.server';
@@ -198,23 +198,10 @@ describe('cluster gauges', () => {
           expiresAt: null,
         });
       }
-      const inTransaction = async (run: (client: pg.PoolClient) => Promise<void>) => {
-        const client = await writers.connect();
-        try {
-          await client.query('BEGIN');
-          await run(client);
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK');
-          throw error;
-        } finally {
-          client.release();
-        }
-      };
       const lifecycle = async (userId: string, round: number) => {
         const id = randomUUID();
         let holdId = '';
-        await inTransaction(async (client) => {
+        await inTransaction(writers, async (client) => {
           const held = await hold(client, { userId, amount: 10, reference: `req:${id}` });
           if (!held.ok) throw new Error('hold refused');
           holdId = held.hold.id;
@@ -224,7 +211,7 @@ describe('cluster gauges', () => {
             [id, userId, randomUUID(), holdId],
           );
         });
-        await inTransaction(async (client) => {
+        await inTransaction(writers, async (client) => {
           const final = round % 2 === 0 ? 'completed' : 'failed';
           await client.query('UPDATE video_requests SET status = $2 WHERE id = $1', [id, final]);
           if (final === 'completed') await capture(client, holdId);
