@@ -43,21 +43,3 @@ export function testPool(config: pg.PoolConfig): pg.Pool {
   pool.on('error', () => undefined);
   return pool;
 }
-
-/** Runs `run` in one transaction on a client of `pool`, as the app's own writers do; rolls back on error. */
-export async function inTransaction(
-  pool: pg.Pool,
-  run: (client: pg.PoolClient) => Promise<void>,
-): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await run(client);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { FixTransactionsResult } from '../../shared/admin';
 import { type AuditProblem, audit, reconcileGrants } from '../credits/credits-ledger.server';
+import { inTransaction } from '../db/transaction.server';
 
 /**
  * The admin's "fix transaction amounts" (design §6): an audit that posts compensating entries and never edits
@@ -131,21 +132,10 @@ function describeProblem(problem: AuditProblem): string {
 }
 
 export async function fixTransactions(pool: pg.Pool, now: Date = new Date()): Promise<FixTransactionsResult> {
-  const client = await pool.connect();
-  let history: Awaited<ReturnType<typeof correctHistory>>;
-  let ledger: Awaited<ReturnType<typeof correctLedger>>;
-  try {
-    await client.query('BEGIN');
+  const { history, ledger } = await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [FIX_LOCK_KEY]);
-    history = await correctHistory(client, now);
-    ledger = await correctLedger(client, now);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return { history: await correctHistory(client, now), ledger: await correctLedger(client, now) };
+  });
   // What is still wrong after the corrections is what a person has to look at.
   const unresolved = [...history.errors, ...(await audit(pool)).map(describeProblem)];
   const errors = unresolved.slice(0, MAX_REPORTED_ERRORS);

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  inTransaction,
-  type TestDatabase,
-  testPool,
-} from '../../../tests/support/database';
+import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
+import { inTransaction } from '../db/transaction.server';
 import { audit, balance, grant, hold, voidHoldInTransaction } from './credits-ledger.server';
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import { EXPIRING_SOON_WINDOW_DAYS, REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
+import { inTransaction } from '../db/transaction.server';
 import {
   GRANT_SOURCES,
   type GrantSource,
@@ -266,27 +267,6 @@ function toEntry(row: EntryRow): LedgerEntry {
 
 function isValidAt(expiresAt: Date | null, now: Date): boolean {
   return expiresAt === null || expiresAt.getTime() > now.getTime();
-}
-
-async function inTransaction<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await run(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    try {
-      await client.query('ROLLBACK');
-    } catch (rollbackError) {
-      // A connection that cannot even roll back must not go back to the pool.
-      broken = rollbackError as Error;
-    }
-    throw error;
-  } finally {
-    client.release(broken);
-  }
 }
 
 function isPoolClient(db: pg.Pool | pg.PoolClient): db is pg.PoolClient {
@@ -810,65 +790,65 @@ export async function reconcileGrants(
 export async function audit(pool: pg.Pool, userId?: string): Promise<AuditProblem[]> {
   if (userId !== undefined) userIdSchema.parse(userId);
   const user = userId ?? null;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const problems: AuditProblem[] = [];
+  return inTransaction(
+    pool,
+    async (client) => {
+      const problems: AuditProblem[] = [];
 
-    for (const g of await reconcileGrants(client, user)) {
-      const base = { userId: g.user_id, grantId: g.id };
-      if (g.remaining < 0 || g.remaining > g.amount) {
-        problems.push({
-          ...base,
-          code: 'grant_remaining_out_of_range',
-          message: `remaining ${g.remaining} outside 0..${g.amount}`,
-        });
+      for (const g of await reconcileGrants(client, user)) {
+        const base = { userId: g.user_id, grantId: g.id };
+        if (g.remaining < 0 || g.remaining > g.amount) {
+          problems.push({
+            ...base,
+            code: 'grant_remaining_out_of_range',
+            message: `remaining ${g.remaining} outside 0..${g.amount}`,
+          });
+        }
+        const ledgerRemaining = Number(g.ledger_remaining ?? 0);
+        if (ledgerRemaining !== g.remaining) {
+          problems.push({
+            ...base,
+            code: 'grant_ledger_mismatch',
+            message: `remaining ${g.remaining} but its ledger entries sum to ${ledgerRemaining}`,
+          });
+        }
+        const allocationRemaining = Number(g.allocation_remaining);
+        if (allocationRemaining !== g.remaining) {
+          problems.push({
+            ...base,
+            code: 'grant_allocation_mismatch',
+            message: `remaining ${g.remaining} but amount minus kept allocations is ${allocationRemaining}`,
+          });
+        }
+        // Every clawback row must be mirrored by its ledger entry (rows taking 0 have none).
+        if (Number(g.clawed) !== Number(g.clawed_entries)) {
+          problems.push({
+            ...base,
+            code: 'clawback_mismatch',
+            message: `clawbacks take ${g.clawed} but clawback entries sum to ${g.clawed_entries}`,
+          });
+        }
+        if (Number(g.creations ?? 0) !== 1 || Number(g.created_amount ?? 0) !== g.amount) {
+          problems.push({
+            ...base,
+            code: 'grant_creation_entry',
+            message: `expected one creation entry of ${g.amount}, found ${g.creations ?? 0} worth ${g.created_amount ?? 0}`,
+          });
+        }
       }
-      const ledgerRemaining = Number(g.ledger_remaining ?? 0);
-      if (ledgerRemaining !== g.remaining) {
-        problems.push({
-          ...base,
-          code: 'grant_ledger_mismatch',
-          message: `remaining ${g.remaining} but its ledger entries sum to ${ledgerRemaining}`,
-        });
-      }
-      const allocationRemaining = Number(g.allocation_remaining);
-      if (allocationRemaining !== g.remaining) {
-        problems.push({
-          ...base,
-          code: 'grant_allocation_mismatch',
-          message: `remaining ${g.remaining} but amount minus kept allocations is ${allocationRemaining}`,
-        });
-      }
-      // Every clawback row must be mirrored by its ledger entry (rows taking 0 have none).
-      if (Number(g.clawed) !== Number(g.clawed_entries)) {
-        problems.push({
-          ...base,
-          code: 'clawback_mismatch',
-          message: `clawbacks take ${g.clawed} but clawback entries sum to ${g.clawed_entries}`,
-        });
-      }
-      if (Number(g.creations ?? 0) !== 1 || Number(g.created_amount ?? 0) !== g.amount) {
-        problems.push({
-          ...base,
-          code: 'grant_creation_entry',
-          message: `expected one creation entry of ${g.amount}, found ${g.creations ?? 0} worth ${g.created_amount ?? 0}`,
-        });
-      }
-    }
 
-    const holds = await client.query<{
-      id: string;
-      user_id: string;
-      amount: number;
-      status: HoldStatus;
-      allocated: string | null;
-      held: string | null;
-      captures: string | null;
-      given_back: string | null;
-      mismatched_parts: string;
-    }>(
-      `WITH audited AS (
+      const holds = await client.query<{
+        id: string;
+        user_id: string;
+        amount: number;
+        status: HoldStatus;
+        allocated: string | null;
+        held: string | null;
+        captures: string | null;
+        given_back: string | null;
+        mismatched_parts: string;
+      }>(
+        `WITH audited AS (
          SELECT id FROM credit_holds WHERE $1::text IS NULL OR user_id = $1
        ), alloc AS (
          SELECT hold_id, SUM(amount) AS allocated FROM credit_hold_allocations
@@ -902,46 +882,50 @@ export async function audit(pool: pg.Pool, userId?: string): Promise<AuditProble
        LEFT JOIN parts p ON p.hold_id = h.id
        WHERE $1::text IS NULL OR h.user_id = $1
        ORDER BY h.user_id, h.created_at, h.id`,
-      [user],
-    );
-    for (const h of holds.rows) {
-      const base = { userId: h.user_id, holdId: h.id };
-      const allocated = Number(h.allocated ?? 0);
-      if (allocated !== h.amount) {
-        problems.push({
-          ...base,
-          code: 'hold_allocation_sum',
-          message: `amount ${h.amount} but allocations sum to ${allocated}`,
-        });
+        [user],
+      );
+      for (const h of holds.rows) {
+        const base = { userId: h.user_id, holdId: h.id };
+        const allocated = Number(h.allocated ?? 0);
+        if (allocated !== h.amount) {
+          problems.push({
+            ...base,
+            code: 'hold_allocation_sum',
+            message: `amount ${h.amount} but allocations sum to ${allocated}`,
+          });
+        }
+        const held = Number(h.held ?? 0);
+        if (held !== h.amount || Number(h.mismatched_parts) > 0) {
+          problems.push({
+            ...base,
+            code: 'hold_entries_mismatch',
+            message: `amount ${h.amount}, hold entries ${held}, ${h.mismatched_parts} part(s) differing from allocations`,
+          });
+        }
+        const captures = Number(h.captures ?? 0);
+        const givenBack = Number(h.given_back ?? 0);
+        const resolvedRight =
+          h.status === 'pending'
+            ? captures === 0 && givenBack === 0
+            : h.status === 'captured'
+              ? captures === 1 && givenBack === 0
+              : captures === 0 && givenBack === h.amount;
+        if (!resolvedRight) {
+          problems.push({
+            ...base,
+            code: 'hold_resolution',
+            message: `status ${h.status} with ${captures} capture entr(ies) and ${givenBack} credits given back`,
+          });
+        }
       }
-      const held = Number(h.held ?? 0);
-      if (held !== h.amount || Number(h.mismatched_parts) > 0) {
-        problems.push({
-          ...base,
-          code: 'hold_entries_mismatch',
-          message: `amount ${h.amount}, hold entries ${held}, ${h.mismatched_parts} part(s) differing from allocations`,
-        });
-      }
-      const captures = Number(h.captures ?? 0);
-      const givenBack = Number(h.given_back ?? 0);
-      const resolvedRight =
-        h.status === 'pending'
-          ? captures === 0 && givenBack === 0
-          : h.status === 'captured'
-            ? captures === 1 && givenBack === 0
-            : captures === 0 && givenBack === h.amount;
-      if (!resolvedRight) {
-        problems.push({
-          ...base,
-          code: 'hold_resolution',
-          message: `status ${h.status} with ${captures} capture entr(ies) and ${givenBack} credits given back`,
-        });
-      }
-    }
 
-    // Rows pointing across users: an entry or an allocation linking one user's hold to another user's grant.
-    const crossed = await client.query<{ user_id: string; grant_id: string | null; hold_id: string | null }>(
-      `SELECT e.user_id, e.grant_id, e.hold_id FROM credit_ledger_entries e
+      // Rows pointing across users: an entry or an allocation linking one user's hold to another user's grant.
+      const crossed = await client.query<{
+        user_id: string;
+        grant_id: string | null;
+        hold_id: string | null;
+      }>(
+        `SELECT e.user_id, e.grant_id, e.hold_id FROM credit_ledger_entries e
        LEFT JOIN credit_grants g ON g.id = e.grant_id
        LEFT JOIN credit_holds h ON h.id = e.hold_id
        WHERE (g.user_id <> e.user_id OR h.user_id <> e.user_id) AND ($1::text IS NULL OR e.user_id = $1)
@@ -950,24 +934,20 @@ export async function audit(pool: pg.Pool, userId?: string): Promise<AuditProble
        JOIN credit_holds h ON h.id = a.hold_id
        JOIN credit_grants g ON g.id = a.grant_id
        WHERE g.user_id <> h.user_id AND ($1::text IS NULL OR h.user_id = $1 OR g.user_id = $1)`,
-      [user],
-    );
-    for (const row of crossed.rows) {
-      problems.push({
-        code: 'user_mismatch',
-        userId: row.user_id,
-        ...(row.grant_id ? { grantId: row.grant_id } : {}),
-        ...(row.hold_id ? { holdId: row.hold_id } : {}),
-        message: 'links rows of different users',
-      });
-    }
+        [user],
+      );
+      for (const row of crossed.rows) {
+        problems.push({
+          code: 'user_mismatch',
+          userId: row.user_id,
+          ...(row.grant_id ? { grantId: row.grant_id } : {}),
+          ...(row.hold_id ? { holdId: row.hold_id } : {}),
+          message: 'links rows of different users',
+        });
+      }
 
-    await client.query('COMMIT');
-    return problems;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+      return problems;
+    },
+    { begin: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' },
+  );
 }

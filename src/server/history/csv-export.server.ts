@@ -3,6 +3,7 @@ import type { VideoQuality } from '../../shared/catalogue';
 import type { HistoryFilters } from '../../shared/history-filters';
 import { zonedDay } from '../../shared/time';
 import type { VideoStatus } from '../../shared/video-request';
+import { inTransaction } from '../db/transaction.server';
 import { historyWhere } from './history.server';
 
 /**
@@ -69,45 +70,38 @@ export async function exportHistoryCsv(
   const { where, params } = historyWhere(userId, filters, timeZone);
   params.push(timeZone);
   const zone = `$${params.length}`;
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  let rows = 0;
-  try {
-    await client.query('BEGIN READ ONLY');
-    await client.query(
-      `DECLARE history_csv NO SCROLL CURSOR FOR
-       SELECT to_char(created_at AT TIME ZONE ${zone}, 'DD/MM/YYYY HH24:MI') AS day, prompt, quality,
-              aspect_ratio, credits_used, status
-       FROM video_requests WHERE ${where}
-       ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST`,
-      params,
-    );
-    await write(CSV_BOM + csvLine(CSV_HEADER));
-    while (!aborted()) {
-      const batch = await client.query<CsvRow>(`FETCH ${CSV_BATCH_ROWS} FROM history_csv`);
-      if (batch.rows.length === 0) break;
-      let chunk = '';
-      for (const row of batch.rows) {
-        chunk += csvLine([
-          row.day,
-          row.prompt,
-          QUALITY_LABELS[row.quality],
-          row.aspect_ratio,
-          row.credits_used,
-          STATUS_LABELS[row.status],
-        ]);
+  return inTransaction(
+    pool,
+    async (client) => {
+      let rows = 0;
+      await client.query(
+        `DECLARE history_csv NO SCROLL CURSOR FOR
+         SELECT to_char(created_at AT TIME ZONE ${zone}, 'DD/MM/YYYY HH24:MI') AS day, prompt, quality,
+                aspect_ratio, credits_used, status
+         FROM video_requests WHERE ${where}
+         ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST`,
+        params,
+      );
+      await write(CSV_BOM + csvLine(CSV_HEADER));
+      while (!aborted()) {
+        const batch = await client.query<CsvRow>(`FETCH ${CSV_BATCH_ROWS} FROM history_csv`);
+        if (batch.rows.length === 0) break;
+        let chunk = '';
+        for (const row of batch.rows) {
+          chunk += csvLine([
+            row.day,
+            row.prompt,
+            QUALITY_LABELS[row.quality],
+            row.aspect_ratio,
+            row.credits_used,
+            STATUS_LABELS[row.status],
+          ]);
+        }
+        rows += batch.rows.length;
+        await write(chunk);
       }
-      rows += batch.rows.length;
-      await write(chunk);
-    }
-    await client.query('COMMIT');
-    return rows;
-  } catch (error) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+      return rows;
+    },
+    { begin: 'BEGIN READ ONLY' },
+  );
 }

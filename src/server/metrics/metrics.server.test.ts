@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { inTransaction, testPool } from '../../../tests/support/database';
+import { testPool } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
 import { capture, grant, hold, voidHold, voidHoldInTransaction } from '../credits/credits-ledger.server';
+import { inTransaction } from '../db/transaction.server';
 import { QUEUE_NAMES } from '../jobs/queues.server';
 import { compactCounters } from './counters-compaction.job.server';
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
+import { inTransaction } from '../db/transaction.server';
 import { QUEUES } from '../jobs/queues.server';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
@@ -42,38 +43,31 @@ export async function sendVideoNotification(deps: NotifyDeps, requestId: string)
   if (!row) return 'not_found';
   if (row.status !== 'completed' && row.status !== 'failed') return 'not_final';
   if (!(await readSettings(pool, row.user_id)).notifyOnVideoReady) return 'disabled';
+  const status = row.status;
 
-  const kind = row.status === 'completed' ? 'video_completed' : 'video_failed';
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const inserted = await client.query(
-      `INSERT INTO notifications_sent (request_id, kind) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [requestId, kind],
-    );
-    if (inserted.rowCount !== 1) {
-      await client.query('ROLLBACK');
-      return 'already_sent';
-    }
-    await mailer.send(
-      videoFinishedMail(
-        { email: row.email, name: row.name, language: mailLanguage(row.language) },
-        { status: row.status, prompt: row.prompt },
-        `${appUrl}/dashboard/request/${requestId}`,
-      ),
-    );
-    await client.query('COMMIT');
-    deps.logger.info({ requestId, kind }, 'video notification sent');
-    return 'sent';
-  } catch (error) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  const kind = status === 'completed' ? 'video_completed' : 'video_failed';
+  // The sent-row commits only with a sent e-mail: a failed send rolls it back and the job's retry tries again.
+  const outcome = await inTransaction(
+    pool,
+    async (client) => {
+      const inserted = await client.query(
+        `INSERT INTO notifications_sent (request_id, kind) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [requestId, kind],
+      );
+      if (inserted.rowCount !== 1) return 'already_sent' as const;
+      await mailer.send(
+        videoFinishedMail(
+          { email: row.email, name: row.name, language: mailLanguage(row.language) },
+          { status, prompt: row.prompt },
+          `${appUrl}/dashboard/request/${requestId}`,
+        ),
+      );
+      return 'sent' as const;
+    },
+    { commitIf: (result) => result === 'sent' },
+  );
+  if (outcome === 'sent') deps.logger.info({ requestId, kind }, 'video notification sent');
+  return outcome;
 }
 
 const VIDEO_NOTIFY_QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 };

@@ -4,6 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import { type AspectRatio, VIDEO_COST_CREDITS, type VideoQuality } from '../../shared/catalogue';
 import type { StructuredPrompt } from '../../shared/video-request';
 import { CreditsConflictError, hold } from '../credits/credits-ledger.server';
+import { inTransaction } from '../db/transaction.server';
 import { QUEUES, send } from '../jobs/queues.server';
 import { buildStructuredPrompt } from './structured-prompt.server';
 import { findVideoRequest, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
@@ -90,24 +91,12 @@ export async function createVideoRequest(
 
   const cost = VIDEO_COST_CREDITS[input.quality];
   const structuredPrompt = buildStructuredPrompt(input.prompt);
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  let outcome: CreateVideoResult | 'replay';
-  try {
-    await client.query('BEGIN');
-    outcome = await insertInTransaction(client, boss, input, id, cost, structuredPrompt, now);
-    await client.query(outcome === 'replay' || outcome.kind !== 'created' ? 'ROLLBACK' : 'COMMIT');
-  } catch (error) {
-    try {
-      await client.query('ROLLBACK');
-    } catch (rollbackError) {
-      // A connection that cannot even roll back must not go back to the pool.
-      broken = rollbackError as Error;
-    }
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  // Only a created request commits: a replay or a refusal leaves nothing behind.
+  const outcome = await inTransaction(
+    pool,
+    (client) => insertInTransaction(client, boss, input, id, cost, structuredPrompt, now),
+    { commitIf: (result) => result !== 'replay' && result.kind === 'created' },
+  );
   // Read after the release: waiting for a second pooled connection while holding this one could block forever
   // when concurrent submits hold every connection.
   if (outcome !== 'replay') return outcome;

@@ -9,6 +9,7 @@ import {
   type VideoStatus,
 } from '../../../shared/video-request';
 import { capture, voidHoldInTransaction } from '../../credits/credits-ledger.server';
+import { inTransaction } from '../../db/transaction.server';
 import type { Logger } from '../../logger.server';
 import { type MediaTools, type PipelineStorage, renderResult } from './media.server';
 import {
@@ -98,24 +99,6 @@ interface RequestRow {
 }
 
 const FINAL_SQL = `status NOT IN (${FINAL_VIDEO_STATUSES.map((status) => `'${status}'`).join(', ')})`;
-
-async function inTransaction<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await run(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
 
 async function loadRequest(pool: pg.Pool, requestId: string): Promise<RequestRow | undefined> {
   const result = await pool.query<RequestRow>(
