@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { BillingPeriod, PackageId, PlanId, VideoQuality } from './catalogue';
+import { type BillingPeriod, LIMITS, type PackageId, type PlanId, type VideoQuality } from './catalogue';
+import type { SubscriptionStatus } from './subscription';
 import type { VideoStatus } from './video-status';
 
 /** The admin panel's API shapes and inputs (docs/admin-contract.md), shared by the server and the web. */
 
 /** Spec §9: the admin "new signups" window. */
-export const RECENT_SIGNUPS_DAYS = 30;
+export const RECENT_SIGNUPS_DAYS = LIMITS.recentSignupsWindowDays;
 export const DAILY_SERIES_DEFAULT_DAYS = 30;
 export const FAILED_REQUESTS_WINDOW_HOURS = 24;
 export const FAILED_REQUESTS_LIMIT = 100;
@@ -123,7 +124,7 @@ export interface AdminSubscription {
   planId: PlanId;
   planName: string;
   billingPeriod: BillingPeriod;
-  status: string;
+  status: SubscriptionStatus;
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;
 }

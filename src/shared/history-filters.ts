@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AspectRatio, VIDEO_QUALITIES, type VideoQuality } from './catalogue';
+import { type AspectRatio, LIMITS, VIDEO_QUALITIES, type VideoQuality } from './catalogue';
 import { parseDay } from './time';
 import { VIDEO_STATUSES, type VideoStatus } from './video-request';
 
@@ -9,7 +9,7 @@ import { VIDEO_STATUSES, type VideoStatus } from './video-request';
  * means "not set" (the default); an unknown parameter or value is refused.
  */
 
-export const HISTORY_PAGE_SIZE = 10;
+export const HISTORY_PAGE_SIZE = LIMITS.historyPageSize;
 export const HISTORY_QUERY_MAX_LENGTH = 200;
 /** Pages past this are refused (100 000 requests are 10 000 pages). */
 export const HISTORY_MAX_PAGE = 100_000;

@@ -62,6 +62,7 @@ export async function parseJsonBody<S extends z.ZodType>(
       response: apiError(c, 400, 'invalid_json', 'O corpo da requisição não é um JSON válido.'),
     };
   }
+  if (containsNul(body)) return { ok: false, response: apiError(c, 400, 'invalid_characters', NUL_MESSAGE) };
   const result = schema.safeParse(body, { error: genericMessages });
   if (!result.success) {
     const message = result.error.issues[0]?.message ?? 'Dados inválidos.';
@@ -114,4 +115,41 @@ export function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): 
     return { ok: false, response: apiError(c, 400, 'invalid_request', message) };
   }
   return { ok: true, data: result.data };
+}
+
+const NUL_MESSAGE = 'O texto enviado contém um caractere inválido.';
+
+/** True when any string inside a parsed JSON value contains U+0000, which PostgreSQL cannot store in text. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  }
+  return false;
+}
+
+/**
+ * Refuses a path or query string carrying U+0000 (%00) with 400: PostgreSQL rejects it in any text value, so it
+ * would otherwise surface as a database error.
+ */
+export const rejectNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const url = new URL(c.req.url);
+  let decodedPath = url.pathname;
+  try {
+    decodedPath = decodeURIComponent(url.pathname);
+  } catch {
+    // A malformed escape is not a NUL; the route answers it.
+  }
+  const inQuery = [...url.searchParams].some(
+    ([name, value]) => name.includes('\u0000') || value.includes('\u0000'),
+  );
+  if (decodedPath.includes('\u0000') || inQuery) return apiError(c, 400, 'invalid_characters', NUL_MESSAGE);
+  await next();
+};
+
+/** PostgreSQL's "invalid byte sequence" for U+0000 in a text value (SQLSTATE 22021, or 22P05 when untranslatable). */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import { ROLES, type Role } from '../accounts/accounts.schema.server';
-import { balance, grant, MAX_CREDIT_AMOUNT } from '../credits/credits-ledger.server';
+import { MAX_CREDIT_AMOUNT } from '../credits/credits-ledger.server';
+import { grantAdjustment } from './admin-users.server';
 import { grantRole } from './roles.server';
 
 /** The operator commands behind `npm run admin -- …`, separate from the process plumbing so tests call them. */
@@ -13,8 +14,6 @@ export const USAGE = `Usage:
 
 grant-credits adds an adjustment grant of <amount> credits (1–${MAX_CREDIT_AMOUNT}) that expires in [days] days
 (1–3650), or never when [days] is left out, and prints the new balance.`;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A mistake in the command line or its arguments: printed with the usage, exit code 2. */
 export class UsageError extends Error {
@@ -100,19 +99,20 @@ export async function runAdminCommand(
       ? `${command.email} is now ${command.role}.`
       : `${command.email} was already ${command.role}; nothing changed.`;
   }
-  const expiresAt = command.days === undefined ? null : new Date(now.getTime() + command.days * DAY_MS);
-  await grant(
+  // The same adjustment as the admin panel's: ledger grant, history row, once per key.
+  const { grant: granted, balance } = await grantAdjustment(
     pool,
+    userId,
+    'admin-cli',
     {
-      userId,
       amount: command.amount,
-      source: 'adjustment',
-      sourceRef: `cli:${randomUUID()}`,
-      expiresAt,
-      metadata: { grantedBy: 'admin-cli' },
+      reason: 'Concedido pela linha de comando (npm run admin)',
+      ...(command.days === undefined ? {} : { expiresInDays: command.days }),
+      idempotencyKey: randomUUID(),
     },
     now,
+    'cli',
   );
-  const expiry = expiresAt ? `expiring ${expiresAt.toISOString()}` : 'never expiring';
-  return `Granted ${command.amount} credits to ${command.email} (${expiry}). Balance: ${await balance(pool, userId, now)}.`;
+  const expiry = granted.expiresAt ? `expiring ${granted.expiresAt}` : 'never expiring';
+  return `Granted ${command.amount} credits to ${command.email} (${expiry}). Balance: ${balance}.`;
 }

@@ -9,6 +9,7 @@ import {
   RECENT_SIGNUPS_DAYS,
 } from '../../shared/admin';
 import { PACKAGE_IDS, PLAN_IDS, VIDEO_QUALITIES } from '../../shared/catalogue';
+import { CURRENT_SUBSCRIPTION_STATUSES } from '../../shared/subscription';
 
 /**
  * The admin panel's figures (docs/admin-contract.md), computed in PostgreSQL in one statement per view so each
@@ -63,7 +64,7 @@ export async function adminStats(pool: pg.Pool, now: Date = new Date()): Promise
           SELECT quality, count(*) AS n FROM video_requests GROUP BY quality
         ) q) AS videos_by_quality,
        (SELECT json_object_agg(plan_id, n) FROM (
-          SELECT plan_id, count(*) AS n FROM subscriptions WHERE status IN ('active', 'trialing') GROUP BY plan_id
+          SELECT plan_id, count(*) AS n FROM subscriptions WHERE status = ANY($2::text[]) GROUP BY plan_id
         ) s) AS subscriptions_by_plan,
        (SELECT json_object_agg(package_id, n) FROM (
           SELECT package_id, count(*) AS n FROM checkout_sessions
@@ -74,7 +75,7 @@ export async function adminStats(pool: pg.Pool, now: Date = new Date()): Promise
               COALESCE(sum(amount) FILTER (WHERE stripe_invoice_id IS NULL), 0) AS package_revenue
        FROM transactions WHERE type = 'payment'
      ) revenue`,
-    [new Date(now.getTime() - RECENT_SIGNUPS_DAYS * DAY_MS)],
+    [new Date(now.getTime() - RECENT_SIGNUPS_DAYS * DAY_MS), CURRENT_SUBSCRIPTION_STATUSES],
   );
   const row = result.rows[0];
   if (!row) throw new Error('admin stats query returned no row');

@@ -135,8 +135,10 @@ export async function grantAdjustment(
   adminId: string,
   input: AdminGrantInput,
   now: Date = new Date(),
+  /** Where the adjustment came from, in its source ref: the panel (`admin`) or the command line (`cli`). */
+  origin: 'admin' | 'cli' = 'admin',
 ): Promise<AdminGrantResult> {
-  const sourceRef = `admin:${input.idempotencyKey}`;
+  const sourceRef = `${origin}:${input.idempotencyKey}`;
   const granted = await grant(
     pool,
     {

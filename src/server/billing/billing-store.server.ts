@@ -1,11 +1,15 @@
 import type pg from 'pg';
 import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '../../shared/catalogue';
+import {
+  CURRENT_SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+  type SubscriptionView,
+} from '../../shared/subscription';
 import type {
   BillingThrottledAction,
   CheckoutKind,
   CheckoutStatus,
   ProviderKind,
-  SubscriptionStatus,
   TransactionType,
 } from './billing.schema.server';
 
@@ -29,18 +33,6 @@ export interface SubscriptionRecord {
   cancelAtPeriodEnd: boolean;
   scheduledPlanId: PlanId | null;
   createdAt: Date;
-}
-
-/** The contract's subscription object (docs/billing-contract.md). */
-export interface SubscriptionView {
-  id: string;
-  planId: PlanId;
-  planName: string;
-  billingPeriod: BillingPeriod;
-  status: SubscriptionStatus;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
 }
 
 const SUBSCRIPTION_COLUMNS = `id, user_id, provider, provider_subscription_id, plan_id, billing_period, status,
@@ -96,9 +88,9 @@ export function subscriptionView(record: SubscriptionRecord | null): Subscriptio
 export async function currentSubscription(db: Queryable, userId: string): Promise<SubscriptionRecord | null> {
   const result = await db.query<SubscriptionRow>(
     `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
-     WHERE user_id = $1 AND status IN ('active', 'trialing')
+     WHERE user_id = $1 AND status = ANY($2::text[])
      ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [userId],
+    [userId, CURRENT_SUBSCRIPTION_STATUSES],
   );
   const row = result.rows[0];
   return row ? toSubscription(row) : null;

@@ -17,7 +17,7 @@ import {
   subscriptionView,
 } from './billing-store.server';
 import type { BillingUser, PaymentProvider } from './providers/payment-provider.server';
-import type { StripeWebhook } from './stripe-webhook.server';
+import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
 
 /**
  * `/api/billing/*` (docs/billing-contract.md). Input is checked before any provider call: an unknown plan or
@@ -84,7 +84,7 @@ export function billingRoutes({
   const currentView = async (userId: string) => subscriptionView(await currentSubscription(pool, userId));
 
   // The webhook comes first and without a session: Stripe signs it instead.
-  app.post('/stripe/webhook', async (c) => {
+  app.post('/stripe/webhook', webhookBodyLimit, async (c) => {
     if (!webhook) return apiError(c, 404, 'not_found', 'Stripe não está configurado neste servidor.');
     return webhook.handle(c);
   });

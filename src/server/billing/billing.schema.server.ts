@@ -11,6 +11,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { SUBSCRIPTION_STATUSES } from '../../shared/subscription';
 import { user } from '../accounts/accounts.schema.server';
 
 /**
@@ -23,8 +24,6 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 export const PROVIDERS = ['stripe', 'local'] as const;
 export type ProviderKind = (typeof PROVIDERS)[number];
-export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'incomplete'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const TRANSACTION_TYPES = ['payment', 'credit'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const CHECKOUT_KINDS = ['plan', 'package'] as const;

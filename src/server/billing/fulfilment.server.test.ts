@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
-import { audit, balance, hold } from '../credits/credits-ledger.server';
+import { audit, balance, capture, hold, voidHold } from '../credits/credits-ledger.server';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
 import { clawbackRefund, fulfilInvoice, fulfilPackagePurchase, invoiceCredits } from './fulfilment.server';
@@ -98,6 +98,85 @@ describe('fulfilment', () => {
       [userId],
     );
     expect(entries.rows).toEqual([{ amount: -30 }]);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('never returns held credits of a refunded purchase when their video fails', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_held',
+      packageId: 'small',
+      amountCents: 10990,
+    });
+    const held = await hold(pool, { userId, amount: 25, reference: 'video-held' });
+    if (!held.ok) throw new Error('hold refused');
+    const refund = {
+      userId,
+      refundId: 're_held',
+      grantSource: 'package' as const,
+      grantRef: 'cs_held',
+      refundCents: 10990,
+      paidCents: 10990,
+      grantedCredits: 100,
+    };
+    expect((await clawbackRefund(pool, refund)).taken).toBe(75);
+    // The video fails: its 25 credits go back to the grant — and straight out again, the purchase was refunded.
+    await voidHold(pool, held.hold.id);
+    expect(await balance(pool, userId)).toBe(0);
+    await voidHold(pool, held.hold.id);
+    expect(await balance(pool, userId)).toBe(0);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('takes only what a partial refund still owes when held credits come back', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_partial',
+      packageId: 'small',
+      amountCents: 10000,
+    });
+    const held = await hold(pool, { userId, amount: 60, reference: 'video-partial' });
+    if (!held.ok) throw new Error('hold refused');
+    // Half refunded: 50 credits owed, 40 unheld taken now, 10 when the hold is voided.
+    const refund = {
+      userId,
+      refundId: 're_partial',
+      grantSource: 'package' as const,
+      grantRef: 'cs_partial',
+      refundCents: 5000,
+      paidCents: 10000,
+      grantedCredits: 100,
+    };
+    expect((await clawbackRefund(pool, refund)).taken).toBe(40);
+    await voidHold(pool, held.hold.id);
+    expect(await balance(pool, userId)).toBe(50);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('leaves a captured hold spent: a refund after the video was delivered takes only what is left', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_spent',
+      packageId: 'small',
+      amountCents: 10990,
+    });
+    const held = await hold(pool, { userId, amount: 25, reference: 'video-spent' });
+    if (!held.ok) throw new Error('hold refused');
+    await capture(pool, held.hold.id);
+    const refund = {
+      userId,
+      refundId: 're_spent',
+      grantSource: 'package' as const,
+      grantRef: 'cs_spent',
+      refundCents: 10990,
+      paidCents: 10990,
+      grantedCredits: 100,
+    };
+    expect((await clawbackRefund(pool, refund)).taken).toBe(75);
+    expect(await balance(pool, userId)).toBe(0);
     expect(await audit(pool, userId)).toEqual([]);
   });
 });

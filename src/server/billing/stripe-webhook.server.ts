@@ -1,11 +1,16 @@
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import type Stripe from 'stripe';
 import { type AppEnv, apiError } from '../http/errors.server';
 import type { StripePaymentProvider } from './providers/stripe-provider.server';
 
 /** Stripe's events are a few KB; anything near this is not from Stripe. */
-const MAX_EVENT_BYTES = 512 * 1024;
+/** Stripe events are a few KB; a larger body (announced or streamed) is refused before it is read. */
+export const webhookBodyLimit = bodyLimit({
+  maxSize: 512 * 1024,
+  onError: (c) => apiError(c, 413, 'payload_too_large', 'Evento grande demais.'),
+});
 
 /**
  * `POST /api/billing/stripe/webhook`. The signature is checked on the raw body before anything else (400 and no
@@ -24,8 +29,6 @@ export class StripeWebhook {
   ) {}
 
   async handle(c: Context<AppEnv>): Promise<Response> {
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (length > MAX_EVENT_BYTES) return apiError(c, 413, 'payload_too_large', 'Evento grande demais.');
     const payload = await c.req.text();
     const signature = c.req.header('stripe-signature');
     let event: Stripe.Event;

@@ -569,6 +569,9 @@ export async function voidHoldInTransaction(
     );
   }
 
+  if (backIds.length > 0)
+    await takeOutstandingClawbacks(client, holdId, row.user_id, backIds, backAmounts, now);
+
   let refundGrant: CreditGrant | null = null;
   if (expiredTotal > 0) {
     // Giving credits back to an expired grant would lose them: they come back as a short-lived refund grant.
@@ -603,6 +606,43 @@ export async function voidHoldInTransaction(
 }
 
 /**
+ * A void gives held credits back to their grants; a grant whose purchase was refunded while they were held still
+ * owes the part its refund could not take then. That part is taken now, like the refund's own clawback: a
+ * `credit_clawbacks` row (wanting nothing more) and its `clawback` entry.
+ */
+async function takeOutstandingClawbacks(
+  client: pg.PoolClient,
+  holdId: string,
+  userId: string,
+  grantIds: string[],
+  givenBack: number[],
+  now: Date,
+): Promise<void> {
+  const owed = await client.query<{ grant_id: string; outstanding: string }>(
+    `SELECT grant_id, sum(COALESCE(wanted, amount)) - sum(amount) AS outstanding
+     FROM credit_clawbacks WHERE grant_id = ANY($1::uuid[])
+     GROUP BY grant_id HAVING sum(COALESCE(wanted, amount)) - sum(amount) > 0`,
+    [grantIds],
+  );
+  for (const { grant_id: grantId, outstanding } of owed.rows) {
+    const back = givenBack[grantIds.indexOf(grantId)] ?? 0;
+    const take = Math.min(back, Number(outstanding));
+    if (take <= 0) continue;
+    await client.query(
+      `WITH taken AS (
+         UPDATE credit_grants SET remaining = remaining - $3::int WHERE id = $2::uuid
+       ), entry AS (
+         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at, metadata)
+         VALUES ($1, 'clawback', -$3::int, $2::uuid, $5, $6)
+       )
+       INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
+       VALUES ($4, $1, $2, $3, 0, $5)`,
+      [userId, grantId, take, `hold:${holdId}:${grantId}`, now, { reference: `hold:${holdId}:${grantId}` }],
+    );
+  }
+}
+
+/**
  * Takes back the unspent part of a refunded purchase's grant (up to `maxAmount`), never below zero, with one
  * `clawback` ledger entry; once per `reference`. It lowers `remaining`, so like a hold it first locks the user's
  * account row: a concurrent hold cannot spend what is being taken back, and two clawbacks of one grant serialise.
@@ -629,15 +669,18 @@ export async function clawback(
       }
       return { created: false, amount: done.amount, grantId: done.grant_id };
     }
-    const found = await client.query<{ id: string; user_id: string; remaining: number }>(
-      'SELECT id, user_id, remaining FROM credit_grants WHERE source = $1 AND source_ref = $2 FOR UPDATE',
+    const found = await client.query<{ id: string; user_id: string; amount: number; remaining: number }>(
+      'SELECT id, user_id, amount, remaining FROM credit_grants WHERE source = $1 AND source_ref = $2 FOR UPDATE',
       [args.source, args.sourceRef],
     );
     const target = found.rows[0];
     if (!target || target.user_id !== args.userId) {
       throw new GrantNotFoundError(`grant ${args.source}:${args.sourceRef} not found for this user`);
     }
-    const take = Math.min(target.remaining, args.maxAmount ?? target.remaining);
+    // A full refund wants the whole purchase back; what is spent stays spent, what is held now is taken if its hold
+    // is voided later (voidHoldInTransaction), so a refunded purchase never returns credits to its buyer.
+    const wanted = args.maxAmount ?? target.amount;
+    const take = Math.min(target.remaining, wanted);
     // Under the account lock the reference check above is already exclusive; the primary key backs it anyway.
     await client.query(
       `WITH taken AS (
@@ -646,8 +689,9 @@ export async function clawback(
          INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at, metadata)
          SELECT $1::text, 'clawback', -$3::int, $2::uuid, $5::timestamptz, $6::jsonb WHERE $3 > 0
        )
-       INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, created_at) VALUES ($4, $1, $2, $3, $5)`,
-      [args.userId, target.id, take, args.reference, now, { reference: args.reference }],
+       INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
+       VALUES ($4, $1, $2, $3, $7, $5)`,
+      [args.userId, target.id, take, args.reference, now, { reference: args.reference }, wanted],
     );
     return { created: true, amount: take, grantId: target.id };
   });

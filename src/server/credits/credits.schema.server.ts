@@ -188,10 +188,16 @@ export const creditClawbacks = pgTable(
       .notNull()
       .references(() => creditGrants.id),
     amount: integer('amount').notNull(),
+    /**
+     * What the refund meant to take back (its share of the grant); what it could not take because the credits were
+     * held at the time is taken when that hold is voided. 0 for those later takes; NULL (older rows) = `amount`.
+     */
+    wanted: integer('wanted'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     check('credit_clawbacks_amount_non_negative', sql`${t.amount} >= 0`),
+    check('credit_clawbacks_wanted_non_negative', sql`${t.wanted} IS NULL OR ${t.wanted} >= 0`),
     check('credit_clawbacks_reference_length', sql`length(${t.reference}) BETWEEN 1 AND 200`),
     index('credit_clawbacks_grant_idx').on(t.grantId),
   ],

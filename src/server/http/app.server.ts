@@ -11,6 +11,7 @@ import { ADMIN_PATH } from '../../shared/routes';
 import { authRoutes } from '../accounts/auth.routes.server';
 import type { Auth } from '../accounts/auth.server';
 import { meRoutes } from '../accounts/me.routes.server';
+import { isUnstorableText, rejectNulInUrl } from '../accounts/request-validation.server';
 import { requireSession } from '../accounts/session.server';
 import { adminRoutes } from '../admin/admin.routes.server';
 import { billingRoutes } from '../billing/billing.routes.server';
@@ -110,9 +111,16 @@ export function createApp({
     }),
   );
 
+  app.use(rejectNulInUrl);
+
   app.onError((error, c) => {
     if (error instanceof HTTPException) return apiError(c, error.status, 'http_error', error.message);
     if (error instanceof ZodError) return apiError(c, 400, 'invalid_request', 'Dados inválidos.');
+    // Text PostgreSQL cannot store (U+0000) that reached it through a form the checks above do not parse.
+    if (isUnstorableText(error)) {
+      c.get('logger').warn({ err: error }, 'request text refused by PostgreSQL');
+      return apiError(c, 400, 'invalid_characters', 'O texto enviado contém um caractere inválido.');
+    }
     c.get('logger').error({ err: error }, 'unhandled error');
     return apiError(c, 500, 'internal_error', 'Erro interno. Tente novamente em instantes.');
   });

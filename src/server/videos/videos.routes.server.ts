@@ -106,10 +106,13 @@ export function videosRoutes({
         if (name === 'image') continue;
         if (Array.isArray(value)) errors[name] = 'Envie este campo uma única vez.';
         else if (typeof value !== 'string') errors[name] = 'Valor inválido.';
+        // U+0000 cannot be stored in PostgreSQL text: refused here, like any other bad field.
+        else if (value.includes('\u0000')) errors[name] = 'O texto contém um caractere inválido.';
         else fields[name] = value;
       }
       const parsed = createVideoRequestSchema.safeParse(fields, { error: fieldMessages });
-      if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error), errors);
+      // The form's own errors (a repeated field, a bad character) say more than the schema's 'required'.
+      if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error), { ...errors });
 
       // Browsers send an empty file part when no file was chosen: that is "no image".
       const rawImage = form.image;

@@ -9,6 +9,7 @@ import {
   type PlanId,
   planPriceCents,
 } from '../../../shared/catalogue';
+import { isCurrentStatus } from '../../../shared/subscription';
 import {
   type CheckoutRecord,
   currentSubscription,
@@ -301,7 +302,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   private async activeLocal(userId: string, subscriptionId: string): Promise<SubscriptionRecord | null> {
     const subscription = await subscriptionOfUser(this.pool, userId, subscriptionId);
     if (subscription?.provider !== 'local') return null;
-    if (subscription.status !== 'active' && subscription.status !== 'trialing') return null;
+    if (!isCurrentStatus(subscription.status)) return null;
     return subscription;
   }
 }

@@ -7,9 +7,9 @@ import {
   type Plan,
   type PlanId,
 } from '../../../shared/catalogue';
+import type { SubscriptionStatus } from '../../../shared/subscription';
 import type { StripeConfig } from '../../config.server';
 import type { Logger } from '../../logger.server';
-import type { SubscriptionStatus } from '../billing.schema.server';
 import {
   findCheckout,
   insertCheckout,

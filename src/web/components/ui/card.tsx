@@ -39,3 +39,8 @@ export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
     <div className={cn('mt-auto flex items-center gap-2 px-5 pb-5 sm:px-6 sm:pb-6', className)} {...props} />
   );
 }
+
+/** A badge holder centred on the top edge of a card (the card must be `relative`), e.g. "Mais popular". */
+export function CardRibbon({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('absolute -top-3 left-1/2 -translate-x-1/2', className)} {...props} />;
+}

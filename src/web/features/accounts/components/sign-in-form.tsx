@@ -3,15 +3,15 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../app/public-config';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSignIn } from '../api/sign-in';
 import { authErrorMessage, hasCode } from '../lib/auth-errors';
 import { isEmail } from '../lib/validation';
-import { FormField, focusFirstInvalid } from './form-field';
+import { EmailField } from './email-field';
+import { focusFirstInvalid } from './form-field';
 import { GoogleSignInButton } from './google-sign-in-button';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-field';
 import { TwoFactorChallenge } from './two-factor-challenge';
 
 interface Errors {
@@ -119,31 +119,15 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
         </div>
       ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormField label={t('fields.email')} error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder={t('fields.emailPlaceholder')}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label={t('fields.password')} error={errors.password}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </FormField>
+        <EmailField error={errors.email} value={email} onValueChange={setEmail} />
+        <PasswordField
+          label={t('fields.password')}
+          error={errors.password}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+        />
         <div className="-mt-1 flex justify-end">
           <Button
             variant="link"

@@ -11,8 +11,9 @@ import { toProfileLanguage } from '../api/me';
 import { useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../lib/auth-errors';
 import { isEmail, isPasswordLongEnough, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/validation';
+import { EmailField } from './email-field';
 import { FormField, focusFirstInvalid } from './form-field';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-field';
 
 interface Errors {
   name?: string;
@@ -110,35 +111,16 @@ export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
           />
         )}
       </FormField>
-      <FormField label={t('fields.email')} error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('fields.emailPlaceholder')}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField
+      <EmailField error={errors.email} value={email} onValueChange={setEmail} />
+      <PasswordField
         label={t('fields.password')}
         error={errors.password}
         hint={t('signUp.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            name="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-      </FormField>
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onValueChange={setPassword}
+      />
       <div className="flex flex-col gap-2">
         <div className="flex items-start gap-3">
           <input

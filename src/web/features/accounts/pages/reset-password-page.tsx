@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
 import { useResetPassword } from '../api/reset-password';
-import { FormField, focusFirstInvalid } from '../components/form-field';
-import { PasswordInput } from '../components/password-input';
+import { focusFirstInvalid } from '../components/form-field';
+import { PasswordField } from '../components/password-field';
 import { authErrorMessage, hasCode } from '../lib/auth-errors';
 import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '../lib/validation';
 
@@ -116,28 +116,22 @@ export default function ResetPasswordPage() {
             </div>
           ) : (
             <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-              <FormField label={t('reset.newPassword')} error={errors.password}>
-                {(control) => (
-                  <PasswordInput
-                    {...control}
-                    name="new-password"
-                    autoComplete="new-password"
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                  />
-                )}
-              </FormField>
-              <FormField label={t('reset.confirmPassword')} error={errors.confirm}>
-                {(control) => (
-                  <PasswordInput
-                    {...control}
-                    name="confirm-password"
-                    autoComplete="new-password"
-                    value={confirm}
-                    onChange={(event) => setConfirm(event.target.value)}
-                  />
-                )}
-              </FormField>
+              <PasswordField
+                label={t('reset.newPassword')}
+                error={errors.password}
+                name="new-password"
+                autoComplete="new-password"
+                value={password}
+                onValueChange={setPassword}
+              />
+              <PasswordField
+                label={t('reset.confirmPassword')}
+                error={errors.confirm}
+                name="confirm-password"
+                autoComplete="new-password"
+                value={confirm}
+                onValueChange={setConfirm}
+              />
               <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
                 {t('reset.submit')}
               </Button>

@@ -3,20 +3,11 @@
  * page calls these directly (lazily), the signed-in area through the hooks next to this file.
  */
 import type { BillingPeriod, PackageId, PlanId } from '../../../../shared/catalogue';
+import { isCurrentStatus, type SubscriptionView } from '../../../../shared/subscription';
 import { api, isUnauthorized } from '../../../lib/api';
 
-export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
-
-export interface Subscription {
-  id: string;
-  planId: PlanId;
-  planName: string;
-  billingPeriod: BillingPeriod;
-  status: SubscriptionStatus;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-}
+export type { SubscriptionStatus } from '../../../../shared/subscription';
+export type Subscription = SubscriptionView;
 
 export interface SubscriptionResponse {
   subscription: Subscription | null;
@@ -59,7 +50,7 @@ export const TRANSACTIONS_QUERY_KEY = ['transactions'] as const;
 export function isCurrentSubscription(
   subscription: Subscription | null | undefined,
 ): subscription is Subscription {
-  return !!subscription && (subscription.status === 'active' || subscription.status === 'trialing');
+  return !!subscription && isCurrentStatus(subscription.status);
 }
 
 export const getSubscription = (signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, Check, Coins, Info } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Coins, Info } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/catalogue';
 import { formatBRL, formatDecimal2 } from '../../../../shared/format';
 import { useDocumentTitle } from '../../../app/use-document-title';
+import { CheckList } from '../../../components/check-list';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -20,6 +21,7 @@ import {
   CardDescription,
   CardFooter,
   CardHeader,
+  CardRibbon,
   CardTitle,
 } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -89,9 +91,9 @@ function PackageCard({
       className={cn('relative h-full', pkg.isPopular && 'border-primary shadow-lg ring-1 ring-primary')}
     >
       {pkg.isPopular ? (
-        <div className="absolute -top-3 left-1/2 -translate-x-1/2">
+        <CardRibbon>
           <Badge className="px-3 py-1 shadow-sm">{t('buyCredits.popular')}</Badge>
-        </div>
+        </CardRibbon>
       ) : null}
       <CardHeader className="gap-1 pt-7">
         <CardTitle as="h2" id={titleId} className="text-base">
@@ -116,14 +118,7 @@ function PackageCard({
             ) : null}
           </div>
         </div>
-        <ul className="flex flex-col gap-2 text-sm">
-          {features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={features} className="gap-2" />
       </CardContent>
       <CardFooter>
         <Button

@@ -1,6 +1,5 @@
-import { ArrowRight, Clock, Mail, MessageCircleQuestion } from 'lucide-react';
+import { Clock, Mail, MessageCircleQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { RETENTION } from '../../../../shared/catalogue';
 import { usePublicConfig } from '../../../app/public-config';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -13,6 +12,8 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
+import { ArrowLink } from '../components/arrow-link';
+import { DotList } from '../components/dot-list';
 import { PageHeader } from '../components/page-header';
 import { SupportEmailLink } from '../components/support-email-link';
 import { useFormatters } from '../lib/format';
@@ -64,14 +65,11 @@ export default function ContactPage() {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <ul className="flex flex-col gap-3 text-sm leading-relaxed">
-              {TIPS.map((tip) => (
-                <li key={tip} className="flex gap-2.5">
-                  <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-primary" />
-                  <span>{t(`contact.tips.${tip}`)}</span>
-                </li>
-              ))}
-            </ul>
+            <DotList
+              items={TIPS.map((tip) => t(`contact.tips.${tip}`))}
+              className="flex flex-col gap-3 text-sm leading-relaxed"
+              itemClassName="gap-2.5"
+            />
           </CardContent>
         </Card>
 
@@ -88,12 +86,9 @@ export default function ContactPage() {
             </h2>
             <p className="text-sm text-muted-foreground">{t('contact.faq.body')}</p>
           </div>
-          <Button asChild variant="outline">
-            <Link to="/faq">
-              {t('contact.faq.button')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <ArrowLink to="/faq" variant="outline">
+            {t('contact.faq.button')}
+          </ArrowLink>
         </section>
       </div>
     </>

@@ -1,6 +1,5 @@
-import { ArrowRight, Clock, Coins, Lightbulb } from 'lucide-react';
+import { Clock, Coins, Lightbulb } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   NATIVE_ASPECT_RATIO,
   PROMPT_MIN_LENGTH,
@@ -11,8 +10,9 @@ import {
   VIDEO_RESOLUTION,
 } from '../../../../shared/catalogue';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CtaBand } from '../components/cta-band';
+import { DotList } from '../components/dot-list';
 import { HowItWorksSteps } from '../components/how-it-works-steps';
 import { PageHeader } from '../components/page-header';
 import { SectionHeading } from '../components/section-heading';
@@ -89,34 +89,23 @@ export default function HowItWorksPage() {
               {t('howItWorks.tips.title')}
             </h2>
           </div>
-          <ul className="grid gap-3 text-sm sm:grid-cols-2">
-            {TIPS.map((tip) => (
-              <li key={tip} className="flex gap-2">
-                <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-primary" />
-                <span>{t(`howItWorks.tips.${tip}`)}</span>
-              </li>
-            ))}
-          </ul>
+          <DotList
+            items={TIPS.map((tip) => t(`howItWorks.tips.${tip}`))}
+            className="grid gap-3 text-sm sm:grid-cols-2"
+          />
           <p className="text-sm text-muted-foreground">
             {t('howItWorks.tips.minLength', { chars: n(PROMPT_MIN_LENGTH) })}
           </p>
         </section>
 
-        <section
-          aria-labelledby="how-cta-title"
-          className="flex flex-col items-center gap-4 rounded-3xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12"
-        >
-          <h2 id="how-cta-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-            {t('howItWorks.cta.title')}
-          </h2>
-          <p className="max-w-xl text-primary-foreground/85">{t('howItWorks.cta.subtitle')}</p>
-          <Button asChild size="lg" variant="secondary">
-            <Link to="/pricing">
-              {t('howItWorks.cta.button')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </section>
+        <CtaBand
+          titleId="how-cta-title"
+          title={t('howItWorks.cta.title')}
+          subtitle={t('howItWorks.cta.subtitle')}
+          to="/pricing"
+          cta={t('howItWorks.cta.button')}
+          className="gap-4"
+        />
       </div>
     </>
   );

@@ -1,5 +1,4 @@
 import {
-  ArrowRight,
   AudioLines,
   Braces,
   Clock,
@@ -29,12 +28,14 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { type FaqItemId, useFaqItems } from '../../faq/faq-content';
+import { ArrowLink } from '../components/arrow-link';
+import { CtaBand } from '../components/cta-band';
 import { FaqDisclosureList } from '../components/faq-disclosure-list';
 import { HeroCarousel } from '../components/hero-carousel';
 import { HowItWorksSteps } from '../components/how-it-works-steps';
+import { PlanRibbon } from '../components/plan-ribbon';
 import { PriceTag } from '../components/price-tag';
 import { SectionHeading } from '../components/section-heading';
-import { SuccessBadge } from '../components/success-badge';
 import { useFormatters } from '../lib/format';
 
 /** The portrait ratio of the catalogue (taller than wide): the format marketed for Reels, TikTok and Shorts. */
@@ -104,12 +105,9 @@ function Hero() {
             ))}
           </ul>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/pricing">
-                {t('landing.hero.ctaPrimary')}
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
+            <ArrowLink to="/pricing" size="lg">
+              {t('landing.hero.ctaPrimary')}
+            </ArrowLink>
             <Button asChild size="lg" variant="outline">
               <Link to="/how-it-works">{t('landing.hero.ctaSecondary')}</Link>
             </Button>
@@ -228,12 +226,9 @@ function Steps() {
         />
         <HowItWorksSteps />
         <div className="flex justify-center">
-          <Button asChild variant="outline">
-            <Link to="/how-it-works">
-              {t('landing.steps.more')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <ArrowLink to="/how-it-works" variant="outline">
+            {t('landing.steps.more')}
+          </ArrowLink>
         </div>
       </div>
     </section>
@@ -266,17 +261,7 @@ function PricingPreview() {
                   highlighted ? 'border-primary ring-1 ring-primary' : 'border-border',
                 )}
               >
-                {plan.isPopular || plan.isBestValue ? (
-                  <div className="absolute -top-3 left-1/2 -translate-x-1/2">
-                    {plan.isPopular ? (
-                      <Badge className="px-3 py-1 shadow-sm">{t('shared.badges.popular')}</Badge>
-                    ) : (
-                      <SuccessBadge className="bg-card px-3 py-1 shadow-sm">
-                        {t('shared.badges.bestValue')}
-                      </SuccessBadge>
-                    )}
-                  </div>
-                ) : null}
+                <PlanRibbon plan={plan} />
                 <h3 className="text-lg font-semibold">{plan.name}</h3>
                 <PriceTag size="md" price={formatBRL(plan.monthlyPriceCents)} suffix={t('shared.perMonth')} />
                 <ul className="flex flex-col gap-1 text-sm text-muted-foreground">
@@ -295,12 +280,9 @@ function PricingPreview() {
           })}
         </ul>
         <div className="flex justify-center">
-          <Button asChild size="lg">
-            <Link to="/pricing">
-              {t('landing.pricing.cta')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <ArrowLink to="/pricing" size="lg">
+            {t('landing.pricing.cta')}
+          </ArrowLink>
         </div>
       </div>
     </section>
@@ -320,12 +302,9 @@ function FaqPreview() {
         <SectionHeading id="faq-title" eyebrow={t('landing.faq.eyebrow')} title={t('landing.faq.title')} />
         <FaqDisclosureList items={items} name="landing-faq" />
         <div className="flex justify-center">
-          <Button asChild variant="outline">
-            <Link to="/faq">
-              {t('landing.faq.more')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <ArrowLink to="/faq" variant="outline">
+            {t('landing.faq.more')}
+          </ArrowLink>
         </div>
       </div>
     </section>
@@ -337,18 +316,16 @@ function FinalCta() {
   return (
     <section aria-labelledby="cta-title" className="py-16 sm:py-20">
       <div className="container-page">
-        <div className="flex flex-col items-center gap-5 rounded-3xl bg-primary px-6 py-12 text-center text-primary-foreground shadow-lg sm:px-12">
-          <h2 id="cta-title" className="max-w-2xl text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-            {t('landing.cta.title')}
-          </h2>
-          <p className="max-w-xl text-primary-foreground/85">{t('landing.cta.subtitle')}</p>
-          <Button asChild size="lg" variant="secondary">
-            <Link to="/pricing">
-              {t('landing.cta.button')}
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </div>
+        <CtaBand
+          as="div"
+          titleId="cta-title"
+          title={t('landing.cta.title')}
+          subtitle={t('landing.cta.subtitle')}
+          to="/pricing"
+          cta={t('landing.cta.button')}
+          className="gap-5 shadow-lg"
+          titleClassName="max-w-2xl"
+        />
       </div>
     </section>
   );

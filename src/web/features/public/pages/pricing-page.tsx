@@ -1,7 +1,7 @@
-import { ArrowRight, Check, CreditCard, Lock, Users } from 'lucide-react';
+import { CreditCard, Lock, Users } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   type BillingPeriod,
   CREDIT_PACKAGES,
@@ -22,7 +22,9 @@ import {
   yearlySavingsCents,
 } from '../../../../shared/catalogue';
 import { formatBRL, formatDecimal2 } from '../../../../shared/format';
+import { isCurrentStatus } from '../../../../shared/subscription';
 import { useDocumentTitle } from '../../../app/use-document-title';
+import { CheckList } from '../../../components/check-list';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -45,7 +47,9 @@ import { cn } from '../../../lib/cn';
 import type { Subscription } from '../../billing/api/requests';
 import { openPendingTab } from '../../billing/lib/new-tab';
 import { type FaqItemId, useFaqItems } from '../../faq/faq-content';
+import { ArrowLink } from '../components/arrow-link';
 import { PageHeader } from '../components/page-header';
+import { PlanRibbon } from '../components/plan-ribbon';
 import { PriceTag } from '../components/price-tag';
 import { ScrollTable } from '../components/scroll-table';
 import { SectionHeading } from '../components/section-heading';
@@ -170,17 +174,7 @@ function PlanCard({
         highlighted && 'border-primary shadow-lg ring-1 shadow-primary/10 ring-primary',
       )}
     >
-      {plan.isPopular || plan.isBestValue ? (
-        <div className="absolute -top-3 left-1/2 -translate-x-1/2">
-          {plan.isPopular ? (
-            <Badge className="px-3 py-1 shadow-sm">{t('shared.badges.popular')}</Badge>
-          ) : (
-            <SuccessBadge className="bg-card px-3 py-1 shadow-sm">
-              {t('shared.badges.bestValue')}
-            </SuccessBadge>
-          )}
-        </div>
-      ) : null}
+      <PlanRibbon plan={plan} />
       <CardHeader className="gap-2 pt-7 sm:pt-8">
         <CardTitle as="h2" className="text-xl">
           {plan.name}
@@ -211,14 +205,7 @@ function PlanCard({
             {t('pricing.yearlySavings', { price: formatBRL(yearlySavingsCents(plan)) })}
           </p>
         </div>
-        <ul className="flex flex-col gap-2.5 text-sm">
-          {features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={features} className="gap-2.5" />
       </CardContent>
       <CardFooter>
         <Button
@@ -384,12 +371,9 @@ function CreditPackages() {
         ))}
       </ul>
       <div className="flex flex-col items-center gap-2 text-center">
-        <Button asChild variant="outline">
-          <Link to="/dashboard/buy-credits">
-            {t('pricing.packages.cta')}
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <ArrowLink to="/dashboard/buy-credits" variant="outline">
+          {t('pricing.packages.cta')}
+        </ArrowLink>
         <p className="text-sm text-muted-foreground">{t('pricing.packages.note')}</p>
       </div>
     </section>
@@ -419,12 +403,9 @@ function PricingFaq() {
         ))}
       </ul>
       <div className="flex justify-center">
-        <Button asChild variant="link" className="gap-1.5">
-          <Link to="/faq">
-            {t('pricing.faq.more')}
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <ArrowLink to="/faq" variant="link" className="gap-1.5">
+          {t('pricing.faq.more')}
+        </ArrowLink>
       </div>
     </section>
   );
@@ -523,7 +504,7 @@ export default function PricingPage() {
 
   const modeFor = (plan: Plan): PlanButtonMode => {
     const subscription = viewer.state.kind === 'signed-in' ? viewer.state.subscription : null;
-    if (!subscription || (subscription.status !== 'active' && subscription.status !== 'trialing')) {
+    if (!subscription || !isCurrentStatus(subscription.status)) {
       return 'subscribe';
     }
     return subscription.planId === plan.id && subscription.billingPeriod === period ? 'current' : 'change';

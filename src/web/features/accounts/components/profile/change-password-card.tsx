@@ -6,8 +6,8 @@ import { toast } from '../../../../components/ui/toaster';
 import { useChangePassword } from '../../api/change-password';
 import { authErrorMessage } from '../../lib/auth-errors';
 import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '../../lib/validation';
-import { FormField, focusFirstInvalid } from '../form-field';
-import { PasswordInput } from '../password-input';
+import { focusFirstInvalid } from '../form-field';
+import { PasswordField } from '../password-field';
 
 interface Errors {
   current?: string;
@@ -61,40 +61,31 @@ export function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <FormField label={t('profile.password.current')} error={errors.current}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                name="current-password"
-                autoComplete="current-password"
-                value={current}
-                onChange={(event) => setCurrent(event.target.value)}
-              />
-            )}
-          </FormField>
+          <PasswordField
+            label={t('profile.password.current')}
+            error={errors.current}
+            name="current-password"
+            autoComplete="current-password"
+            value={current}
+            onValueChange={setCurrent}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={t('profile.password.new')} error={errors.next}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  name="new-password"
-                  autoComplete="new-password"
-                  value={next}
-                  onChange={(event) => setNext(event.target.value)}
-                />
-              )}
-            </FormField>
-            <FormField label={t('profile.password.confirm')} error={errors.confirm}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  name="confirm-password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(event) => setConfirm(event.target.value)}
-                />
-              )}
-            </FormField>
+            <PasswordField
+              label={t('profile.password.new')}
+              error={errors.next}
+              name="new-password"
+              autoComplete="new-password"
+              value={next}
+              onValueChange={setNext}
+            />
+            <PasswordField
+              label={t('profile.password.confirm')}
+              error={errors.confirm}
+              name="confirm-password"
+              autoComplete="new-password"
+              value={confirm}
+              onValueChange={setConfirm}
+            />
           </div>
           <Button type="submit" className="self-start" loading={change.isPending}>
             {t('profile.password.submit')}

@@ -18,7 +18,7 @@ import {
 import { authErrorMessage } from '../../lib/auth-errors';
 import { groupSecret, totpSecret } from '../../lib/validation';
 import { FormField } from '../form-field';
-import { PasswordInput } from '../password-input';
+import { PasswordField } from '../password-field';
 
 type Step =
   | { kind: 'idle' }
@@ -91,18 +91,15 @@ function PasswordStep({
           <p className="text-sm text-muted-foreground">{t('profile.twoFactor.regenerateBody')}</p>
         ) : null}
       </div>
-      <FormField label={t('profile.twoFactor.passwordLabel')} error={error}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            ref={inputRef}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label={t('profile.twoFactor.passwordLabel')}
+        error={error}
+        ref={inputRef}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
           {t('profile.twoFactor.cancel')}

@@ -1,0 +1,2 @@
+ALTER TABLE "credit_clawbacks" ADD COLUMN "wanted" integer;--> statement-breakpoint
+ALTER TABLE "credit_clawbacks" ADD CONSTRAINT "credit_clawbacks_wanted_non_negative" CHECK ("credit_clawbacks"."wanted" IS NULL OR "credit_clawbacks"."wanted" >= 0);

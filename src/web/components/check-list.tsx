@@ -1,0 +1,16 @@
+import { Check } from 'lucide-react';
+import { cn } from '../lib/cn';
+
+/** A list of short feature lines, each after a check mark (plan and credit-package cards). Pass the gap. */
+export function CheckList({ items, className }: { items: readonly string[]; className?: string }) {
+  return (
+    <ul className={cn('flex flex-col text-sm', className)}>
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-2">
+          <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
