@@ -42,7 +42,7 @@ describe('configuration', () => {
 
   it('renders videos locally by default; Veo needs a key, the webhook a secret', () => {
     const local = loadConfig({}).video;
-    expect(local).toMatchObject({ provider: 'local', webhook: undefined, ffmpegPath: 'ffmpeg' });
+    expect(local).toMatchObject({ provider: 'local', webhook: undefined, ffmpegPath: undefined });
     expect(local.veo.models).toEqual({ fast: 'veo-3.0-fast-generate-001', quality: 'veo-3.0-generate-001' });
     expect(() => loadConfig({ VIDEO_PROVIDER: 'veo' })).toThrow(/GEMINI_API_KEY: required/);
     expect(() => loadConfig({ VIDEO_WEBHOOK_URL: 'https://hooks.example/cena' })).toThrow(
@@ -56,5 +56,31 @@ describe('configuration', () => {
     }).video;
     expect(veo.veo.apiBase).toBe('http://127.0.0.1:9/v1beta');
     expect(veo.timeoutMs.fast).toBe(60_000);
+    expect(() => loadConfig({ VIDEO_PROVIDER: 'gemini' })).toThrow(
+      /GEMINI_API_KEY: required with VIDEO_PROVIDER=gemini/,
+    );
+    expect(loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEY: 'k' }).video.provider).toBe('gemini');
+  });
+
+  it('never runs the local preview renderer in production', () => {
+    const production = {
+      ...STRIPE_TEST_ENV,
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://h:25',
+      DATABASE_URL: 'postgres://cena@db/cena',
+    };
+    for (const provider of [undefined, '', 'local']) {
+      expect(() => loadConfig({ ...production, VIDEO_PROVIDER: provider }), String(provider)).toThrow(
+        /VIDEO_PROVIDER: set VIDEO_PROVIDER=gemini in production \(the local preview renderer is local only\)/,
+      );
+    }
+    expect(() => loadConfig({ ...production, VIDEO_PROVIDER: 'gemini' })).toThrow(
+      /GEMINI_API_KEY: required with VIDEO_PROVIDER=gemini/,
+    );
+    for (const provider of ['gemini', 'veo']) {
+      const config = loadConfig({ ...production, VIDEO_PROVIDER: provider, GEMINI_API_KEY: 'k' });
+      expect(config.video.provider).toBe(provider);
+    }
   });
 });

@@ -99,8 +99,8 @@ const envSchema = z.object({
     .default(900),
   /** Signs local-disk media URLs; default: derived from the auth secret. */
   MEDIA_SIGNING_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
-  /** Video generation (design §5): `local` renders an honest preview with ffmpeg, `veo` calls the Gemini API. */
-  VIDEO_PROVIDER: z.enum(['local', 'veo']).default('local'),
+  /** Video generation (design §5): `local` renders an honest preview with ffmpeg, `gemini` (alias `veo`) calls the Gemini API. */
+  VIDEO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['local', 'gemini', 'veo']).default('local')),
   GEMINI_API_KEY: optionalString,
   VEO_API_BASE: z.url().default('https://generativelanguage.googleapis.com/v1beta'),
   /** Google retires Veo model ids often: they are configuration, not code. */
@@ -119,8 +119,9 @@ const envSchema = z.object({
     .default(25 * 60_000),
   VIDEO_WEBHOOK_URL: optionalUrl,
   VIDEO_WEBHOOK_SECRET: optionalString,
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** Unset: the system binary when it runs, else the npm one (media/toolchain.server.ts). */
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -166,14 +167,15 @@ export interface Config {
 }
 
 export interface VideoConfig {
-  provider: 'local' | 'veo';
+  provider: 'local' | 'gemini' | 'veo';
   veo: { apiKey: string | undefined; apiBase: string; models: { fast: string; quality: string } };
   localRenderDelayMs: number;
   /** From the request's creation to its final status, per mode; past it the request fails and is refunded. */
   timeoutMs: { fast: number; quality: number };
   webhook: { url: string; secret: string } | undefined;
-  ffmpegPath: string;
-  ffprobePath: string;
+  /** FFMPEG_PATH / FFPROBE_PATH; undefined: resolved by the media toolchain. */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
 }
 
 export interface StorageConfig {
@@ -251,8 +253,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('  GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
-  if (env.VIDEO_PROVIDER === 'veo' && !env.GEMINI_API_KEY) {
-    problems.push('  GEMINI_API_KEY: required with VIDEO_PROVIDER=veo');
+  if (env.VIDEO_PROVIDER !== 'local' && !env.GEMINI_API_KEY) {
+    problems.push(`  GEMINI_API_KEY: required with VIDEO_PROVIDER=${env.VIDEO_PROVIDER}`);
+  }
+  // The preview renderer makes gradients, not the videos users pay credits for.
+  if (env.NODE_ENV === 'production' && env.VIDEO_PROVIDER === 'local') {
+    problems.push(
+      '  VIDEO_PROVIDER: set VIDEO_PROVIDER=gemini in production (the local preview renderer is local only)',
+    );
   }
   if (env.VIDEO_WEBHOOK_URL && !env.VIDEO_WEBHOOK_SECRET) {
     problems.push(

@@ -4,6 +4,7 @@ import { type Role, startCena } from './cena.server';
 import { ConfigError, loadConfig } from './config.server';
 import { WebPages } from './http/web-pages.server';
 import { createLogger } from './logger.server';
+import { MediaToolchainError } from './media/toolchain.server';
 
 /**
  * Process entry: `npm start` (web + worker in one process), `npm run start:web`, `npm run start:worker`.
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof MediaToolchainError) {
     console.error(error.message);
   } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);

@@ -1,7 +1,8 @@
 /**
  * Build-time prerender (`vite build --ssr src/web/entry-prerender.tsx`): `render(url)` returns the app's HTML for
  * `url` in pt-BR, to be placed at `<!--app-html-->` in index.html with `data-prerendered` on #root.
- * The support e-mail renders as `__CENA_SUPPORT_EMAIL__`, which the server replaces at serve time.
+ * The support e-mail and the video model render as placeholders (`public-config.ts`), which the server replaces at
+ * serve time.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -7,6 +7,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
+import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import {
@@ -226,7 +227,7 @@ describeBrowser('video generation in a browser (local provider)', () => {
     await waitForText(page, 'Download do vídeo iniciado!');
     const file = path.join(storageDir, `download-${id}.mp4`);
     await download.saveAs(file);
-    const { stdout } = await run('/usr/bin/ffprobe', [
+    const { stdout } = await run((await mediaToolchainFromEnv()).ffprobe.path, [
       '-v',
       'error',
       '-show_entries',

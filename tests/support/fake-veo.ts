@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
 
 /**
  * A local stand-in for the Gemini API's Veo endpoints, speaking the documented REST protocol:
@@ -47,7 +48,7 @@ export interface FakeVeo {
 }
 
 async function makeVideo(file: string, size: string): Promise<void> {
-  await run('ffmpeg', [
+  await run((await mediaToolchainFromEnv()).ffmpeg.path, [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
     ...['-f', 'lavfi', '-i', `testsrc2=s=${size}:r=8:d=8`, '-f', 'lavfi', '-i', 'sine=f=440:d=8'],
     ...['-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '32k', file],

@@ -30,7 +30,7 @@ export async function environmentCheck(
 ): Promise<EnvironmentCheck> {
   const stripe = config.billing.stripe;
   const s3 = config.storage.s3;
-  const veo = config.video.provider === 'veo';
+  const veo = config.video.provider !== 'local';
   return {
     hasStripeKey: stripe !== undefined,
     stripeMode: stripe ? stripeMode(stripe.secretKey) : null,

@@ -58,8 +58,14 @@ describe('web pages', () => {
     expect(html).toContain('suporte@cena.test');
     expect(html).not.toContain('__CENA_SUPPORT_EMAIL__');
     expect(html).toContain(
-      '<script type="application/json" id="cena-config">{"supportEmail":"suporte@cena.test","googleEnabled":false,"devMailbox":true}',
+      '<script type="application/json" id="cena-config">{"supportEmail":"suporte@cena.test","googleEnabled":false,"devMailbox":true,"videoModel":"Prévia local"}',
     );
+  });
+
+  it('names the model family videos are really made with on the landing page', async () => {
+    const html = await (await get('/')).text();
+    expect(html).not.toContain('__CENA_VIDEO_MODEL__');
+    expect(html).toMatch(/<li[^>]*>(<[^>]+>)*Prévia local</);
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {
@@ -120,10 +126,14 @@ describe('security headers', () => {
   });
 
   it('sends HSTS in production', async () => {
-    // Production needs real e-mail; nothing is sent in this test, so the SMTP server need not exist.
+    // Production needs real e-mail and a real video model; nothing is sent or generated in this test, so neither
+    // server need exist (the Gemini base is a closed local port: no test reaches the internet).
     const production = await startTestApp({
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: 'test-key',
+      VEO_API_BASE: 'http://127.0.0.1:9/v1beta',
       ...STRIPE_TEST_ENV,
     });
     try {

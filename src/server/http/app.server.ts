@@ -32,6 +32,7 @@ import type { BlobStorage } from '../storage/blob-storage.server';
 import { DiskStorage } from '../storage/disk-storage.server';
 import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
+import { videoModelLabel } from '../videos/video-model-label.server';
 import { videosRoutes } from '../videos/videos.routes.server';
 import { type AppEnv, apiError } from './errors.server';
 import { openApiHandler } from './openapi.server';
@@ -218,6 +219,7 @@ export function createApp({
     supportEmail: config.supportEmail,
     googleEnabled: config.auth.google !== undefined,
     devMailbox,
+    videoModel: videoModelLabel(config.video.provider, config.video.veo.models.quality),
   });
   app.on(['GET', 'HEAD'], '*', (c) => pages.respond(c));
   app.all('*', (c) => apiError(c, 405, 'method_not_allowed', 'Método não permitido.'));

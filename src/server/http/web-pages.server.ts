@@ -6,13 +6,14 @@ import { isKnownPagePath, isPrerenderedPath, NOT_FOUND_PATH } from '../../shared
 
 /**
  * HTML documents of the built web app. Public pages are prerendered at build time; the server fills in the
- * runtime configuration (support e-mail) once, keeps each document in memory with its gzip and brotli
+ * runtime configuration (support e-mail, video model) once, keeps each document in memory with its gzip and brotli
  * variants, and answers unknown paths with the prerendered 404 page and status 404.
  */
 
 export const SHELL_FILE = '_shell.html';
 const CONFIG_MARKER = '<!--cena-config-->';
 const SUPPORT_EMAIL_PLACEHOLDER = '__CENA_SUPPORT_EMAIL__';
+const VIDEO_MODEL_PLACEHOLDER = '__CENA_VIDEO_MODEL__';
 
 export interface PublicConfig {
   supportEmail: string;
@@ -20,6 +21,8 @@ export interface PublicConfig {
   googleEnabled: boolean;
   /** E-mails go to /dev/mailbox (local mode): the web may point there. */
   devMailbox: boolean;
+  /** The model family videos are really made with (the landing's chip), e.g. "Gemini Omni" or "Prévia local". */
+  videoModel: string;
 }
 
 interface Document {
@@ -41,7 +44,8 @@ function configScript(config: PublicConfig): string {
 function prepare(html: string, config: PublicConfig): Document {
   const text = html
     .replace(CONFIG_MARKER, configScript(config))
-    .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, escapeHtml(config.supportEmail));
+    .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, escapeHtml(config.supportEmail))
+    .replaceAll(VIDEO_MODEL_PLACEHOLDER, escapeHtml(config.videoModel));
   const identity = Buffer.from(text, 'utf8');
   return {
     identity,

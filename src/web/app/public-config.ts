@@ -1,8 +1,8 @@
 /**
  * Runtime configuration the server injects into every HTML response as
- * `<script type="application/json" id="cena-config">{"supportEmail":"…","googleEnabled":false,"devMailbox":false}</script>`
+ * `<script type="application/json" id="cena-config">{"supportEmail":"…","googleEnabled":false,"devMailbox":false,"videoModel":"…"}</script>`
  * (at the `<!--cena-config-->` marker in index.html). Prerendered HTML is built without it, so the prerender renders
- * the placeholder below, which the server replaces in the HTML text at serve time.
+ * the placeholders below, which the server replaces in the HTML text at serve time.
  *
  * Safe defaults when a field is missing: Google sign-in off, no dev mailbox.
  */
@@ -13,15 +13,19 @@ export interface PublicConfig {
   googleEnabled: boolean;
   /** Local mode: sent e-mails are readable at /dev/mailbox. */
   devMailbox: boolean;
+  /** The model family the server really generates with (`VIDEO_PROVIDER` and its model id). */
+  videoModel: string;
 }
 
 export const SUPPORT_EMAIL_PLACEHOLDER = '__CENA_SUPPORT_EMAIL__';
+export const VIDEO_MODEL_PLACEHOLDER = '__CENA_VIDEO_MODEL__';
 export const PUBLIC_CONFIG_ELEMENT_ID = 'cena-config';
 
 const placeholder: PublicConfig = {
   supportEmail: SUPPORT_EMAIL_PLACEHOLDER,
   googleEnabled: false,
   devMailbox: false,
+  videoModel: VIDEO_MODEL_PLACEHOLDER,
 };
 let cached: PublicConfig | null = null;
 
@@ -41,6 +45,7 @@ function read(): PublicConfig {
       supportEmail: field(data, 'supportEmail', 'string', '') || placeholder.supportEmail,
       googleEnabled: field(data, 'googleEnabled', 'boolean', false),
       devMailbox: field(data, 'devMailbox', 'boolean', false),
+      videoModel: field(data, 'videoModel', 'string', '') || placeholder.videoModel,
     };
   } catch {
     return placeholder;

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import { API_KEY, type FakeVeo, seedVideoRequest, startFakeVeo } from '../../../../tests/support/fake-veo';
+import { mediaTools } from '../../../../tests/support/media';
 import { insertUser } from '../../../../tests/support/users';
 import { audit, balance, grant } from '../../credits/credits-ledger.server';
 import { createLogger } from '../../logger.server';
@@ -23,6 +24,7 @@ let pool: pg.Pool;
 let veo: FakeVeo;
 let storageDir: string;
 const START = 100_000;
+const tools = await mediaTools(30_000);
 // Long enough that no success is late under load; timeouts are reached by backdating instead.
 const TIMEOUT_MS = 120_000;
 
@@ -60,7 +62,7 @@ function deps(): PipelineDeps {
       backoffMs: 5,
     }),
     storage: new DiskStorage(storageDir, 'secret'),
-    tools: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', timeoutMs: 30_000 },
+    tools,
     logger: createLogger('silent'),
     timeoutMs: { fast: TIMEOUT_MS, quality: TIMEOUT_MS },
     poll: { initialMs: 10, maxMs: 40 },

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import { API_KEY, type FakeVeo, seedVideoRequest, startFakeVeo } from '../../../../tests/support/fake-veo';
+import { mediaTools } from '../../../../tests/support/media';
 import { insertUser } from '../../../../tests/support/users';
 import { loadConfig } from '../../config.server';
 import { audit, balance, grant } from '../../credits/credits-ledger.server';
@@ -26,6 +27,7 @@ let veo: FakeVeo;
 let storageDir: string;
 let storage: DiskStorage;
 const logger = createLogger('silent');
+const tools = await mediaTools(30_000);
 const START = 10_000;
 
 function provider() {
@@ -43,7 +45,7 @@ function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
     pool,
     provider: provider(),
     storage,
-    tools: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', timeoutMs: 30_000 },
+    tools,
     logger,
     timeoutMs: { fast: 20_000, quality: 20_000 },
     poll: { initialMs: 10, maxMs: 50 },
@@ -123,11 +125,7 @@ describe('video pipeline with the Veo provider (fake Gemini API)', () => {
     expect(done.duration_seconds).toBeCloseTo(8, 0);
     expect(await storage.exists(done.video_key)).toBe(true);
     expect(await storage.exists(done.thumbnail_key)).toBe(true);
-    const stored = await probe(storage.pathOf(done.video_key), {
-      ffmpegPath: 'ffmpeg',
-      ffprobePath: 'ffprobe',
-      timeoutMs: 10_000,
-    });
+    const stored = await probe(storage.pathOf(done.video_key), tools);
     expect(stored).toMatchObject({ width: 108, height: 108, hasAudio: true });
     expect(await entries(request.holdId)).toEqual(['hold', 'capture']);
     expect(await balance(pool, userId)).toBe(START - request.cost);

@@ -5,6 +5,11 @@ import type { Config } from '../../config.server';
 import { QUEUES, send } from '../../jobs/queues.server';
 import type { Logger } from '../../logger.server';
 import {
+  describeMediaToolchain,
+  type MediaToolchain,
+  resolveMediaToolchain,
+} from '../../media/toolchain.server';
+import {
   FAILURE_MESSAGES,
   failRequest,
   type PipelineDeps,
@@ -49,9 +54,9 @@ const VIDEO_WEBHOOK_QUEUE_OPTIONS = {
   expireInSeconds: 60,
 };
 
-export function createVideoProvider(config: Config): VideoProvider {
+export function createVideoProvider(config: Config, toolchain: MediaToolchain): VideoProvider {
   const video = config.video;
-  if (video.provider === 'veo') {
+  if (video.provider !== 'local') {
     if (!video.veo.apiKey) throw new Error('GEMINI_API_KEY is required with VIDEO_PROVIDER=veo');
     return new VeoProvider({
       apiKey: video.veo.apiKey,
@@ -62,7 +67,8 @@ export function createVideoProvider(config: Config): VideoProvider {
   return new LocalVideoProvider({
     dir: path.join(config.dataDir, 'local-renders'),
     delayMs: video.localRenderDelayMs,
-    ffmpegPath: video.ffmpegPath,
+    ffmpegPath: toolchain.ffmpeg.path,
+    fontFile: toolchain.fonts.regular,
   });
 }
 
@@ -106,11 +112,25 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   const enqueueNotification = async (client: pg.PoolClient, requestId: string) => {
     await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
   };
+  // Before any job: a worker that cannot render would fail (and refund) every video it picks up.
+  const toolchain = await resolveMediaToolchain({
+    ffmpegPath: config.video.ffmpegPath,
+    ffprobePath: config.video.ffprobePath,
+  });
+  logger.info(
+    {
+      ffmpeg: toolchain.ffmpeg,
+      ffprobe: toolchain.ffprobe,
+      font: toolchain.fonts.regular,
+      skipped: toolchain.skipped,
+    },
+    describeMediaToolchain(toolchain),
+  );
   const deps: PipelineDeps = {
     pool,
-    provider: options.provider ?? createVideoProvider(config),
+    provider: options.provider ?? createVideoProvider(config, toolchain),
     storage: options.storage,
-    tools: { ffmpegPath: config.video.ffmpegPath, ffprobePath: config.video.ffprobePath, timeoutMs: 120_000 },
+    tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 },
     logger,
     timeoutMs: config.video.timeoutMs,
     poll: options.poll ?? { initialMs: 5_000, maxMs: 20_000 },

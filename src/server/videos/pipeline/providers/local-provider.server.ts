@@ -7,6 +7,7 @@ import type { VideoQuality } from '../../../../shared/catalogue';
 import { runTool } from '../ffmpeg.server';
 import {
   type PollResult,
+  type ProviderAspectRatio,
   ProviderError,
   type VideoGenerationInput,
   type VideoProvider,
@@ -14,8 +15,9 @@ import {
 
 /**
  * The offline provider (design §5): ffmpeg renders a real 8 s MP4 with an AAC track — an animated gradient and a
- * tone seeded from the prompt and seed, the prompt legible, and an honest "prévia local" label — so the whole
- * product works without a Veo key. It behaves like a long-running operation: `submit` writes the job's parameters
+ * tone seeded from the prompt and seed, the prompt legible, and an honest "prévia local" label — at the mode's real
+ * resolution, so the whole product works without a Gemini key and shows what production delivers. Refused in
+ * production (config). It behaves like a long-running operation: `submit` writes the job's parameters
  * to disk under a local operation name, `poll` answers done once the file exists and the configured delay has
  * passed. A restarted worker finds the parameters and renders again, so resume works exactly as with Veo.
  */
@@ -25,18 +27,46 @@ export interface LocalProviderOptions {
   dir: string;
   delayMs: number;
   ffmpegPath: string;
-  fontFile?: string;
+  /** A TrueType file for drawtext's `fontfile=` (the media toolchain's DejaVu Sans). */
+  fontFile: string;
   renderTimeoutMs?: number;
 }
 
 interface LocalOperation {
   prompt: string;
   seed: number | null;
-  aspectRatio: '16:9' | '9:16';
+  /** Absent in operations written before modes had their own resolution: those render as Fast. */
+  quality?: VideoQuality;
+  aspectRatio: ProviderAspectRatio;
   submittedAt: number;
 }
 
-const DEFAULT_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+/** Each mode's real output (design §5: Fast = 720p, Quality = 1080p), so the preview shows what production delivers. */
+const SHORT_SIDE: Record<VideoQuality, number> = { fast: 720, quality: 1080 };
+
+export function previewSize(
+  quality: VideoQuality,
+  aspectRatio: ProviderAspectRatio,
+): { width: number; height: number } {
+  const short = SHORT_SIDE[quality];
+  const long = (short * 16) / 9;
+  return aspectRatio === '9:16' ? { width: short, height: long } : { width: long, height: short };
+}
+
+/**
+ * A slowly drifting three-colour gradient seeded from the prompt, as a geq filter on a gbrp frame.
+ * (ffmpeg's `gradients` source would do, but the npm static build predates it.)
+ */
+function gradient(digest: Buffer): string {
+  const colours = [0, 3, 6].map((offset) => [...digest.subarray(offset, offset + 3)]);
+  const phase = ((digest.readUInt16BE(9) % 628) / 100).toFixed(2);
+  const t = `clip(0.55*X/W+0.45*Y/H+0.22*sin(2*PI*T/8+3*X/W+${phase}),0,1)`;
+  const channel = (index: number) => {
+    const [a, b, c] = colours.map((colour) => colour[index] ?? 0);
+    return `'if(lt(${t},0.5),lerp(${a},${b},2*${t}),lerp(${b},${c},2*${t}-1))'`;
+  };
+  return `geq=r=${channel(0)}:g=${channel(1)}:b=${channel(2)}`;
+}
 const OPERATION = /^local\/([0-9a-f-]{36})$/;
 const URI = /^local:\/\/([0-9a-f-]{36})$/;
 
@@ -81,6 +111,7 @@ export class LocalVideoProvider implements VideoProvider {
     const operation: LocalOperation = {
       prompt: input.userPrompt,
       seed: input.seed,
+      quality: input.quality,
       aspectRatio: input.aspectRatio,
       submittedAt: Date.now(),
     };
@@ -140,25 +171,27 @@ export class LocalVideoProvider implements VideoProvider {
   }
 
   private async render(id: string, operation: LocalOperation): Promise<void> {
-    const portrait = operation.aspectRatio === '9:16';
-    const [width, height] = portrait ? [720, 1280] : [1280, 720];
+    const { width, height } = previewSize(operation.quality ?? 'fast', operation.aspectRatio);
+    const portrait = height > width;
     const digest = createHash('sha256')
       .update(`${operation.prompt}\u0000${operation.seed ?? ''}`)
       .digest();
-    const colour = (offset: number) => `0x${digest.subarray(offset, offset + 3).toString('hex')}`;
     const tone = 180 + (digest.readUInt16BE(12) % 260);
     const textFile = this.file(id, `${randomUUID()}.txt`);
     await writeFile(textFile, wrap(operation.prompt, portrait ? 24 : 40, portrait ? 8 : 5));
-    const font = quoted(this.options.fontFile ?? DEFAULT_FONT);
-    const fontSize = portrait ? 36 : 40;
+    const font = quoted(this.options.fontFile);
+    // Sizes are set for 720 px on the short side and scale with it, so both modes show the same layout.
+    const scale = Math.min(width, height) / 720;
+    const px = (size: number) => Math.round(size * scale);
     const video = [
-      `gradients=s=${width}x${height}:r=24:d=8:c0=${colour(0)}:c1=${colour(3)}:c2=${colour(6)}:nb_colors=3`,
-      `:speed=0.02:seed=${digest.readUInt32BE(9)}`,
+      // The gradient is computed small (geq runs per pixel) and scaled up smoothly: cheap at 1080p.
+      `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=24:d=8,format=gbrp,${gradient(digest)}`,
+      `,scale=${width}:${height}:flags=bicubic`,
       `,drawtext=fontfile=${font}:textfile=${quoted(textFile)}:expansion=none:fontcolor=white`,
-      `:fontsize=${fontSize}:line_spacing=10:box=1:boxcolor=black@0.45:boxborderw=24`,
+      `:fontsize=${px(portrait ? 36 : 40)}:line_spacing=${px(10)}:box=1:boxcolor=black@0.45:boxborderw=${px(24)}`,
       ':x=(w-text_w)/2:y=(h-text_h)/2',
       `,drawtext=fontfile=${font}:text='prévia local · Cena':expansion=none:fontcolor=white@0.9`,
-      ':fontsize=28:box=1:boxcolor=black@0.6:boxborderw=12:x=32:y=32',
+      `:fontsize=${px(28)}:box=1:boxcolor=black@0.6:boxborderw=${px(12)}:x=${px(32)}:y=${px(32)}`,
       ',format=yuv420p',
     ].join('');
     const audio = `sine=f=${tone}:d=8:r=44100,volume=0.25,afade=t=in:d=0.5,afade=t=out:st=7.3:d=0.7`;
@@ -188,10 +221,12 @@ export class LocalVideoProvider implements VideoProvider {
             '8',
             '-c:v',
             'libx264',
+            // A preview is about the wait, not the bitrate: the fastest preset keeps a 1080p render to seconds
+            // on two cores, and a smooth gradient loses nothing visible.
             '-preset',
-            'veryfast',
+            'ultrafast',
             '-crf',
-            '26',
+            '23',
             '-c:a',
             'aac',
             '-b:a',

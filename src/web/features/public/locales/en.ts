@@ -36,7 +36,6 @@ const en: LocaleShape<typeof ptBR> = {
       refund: 'Credits back if a generation fails',
     },
     chips: {
-      veo: 'Veo 3',
       fast: 'fast mode',
       quality: 'quality mode',
     },

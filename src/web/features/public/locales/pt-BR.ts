@@ -36,7 +36,6 @@ export default {
       refund: 'Créditos devolvidos se a geração falhar',
     },
     chips: {
-      veo: 'Veo 3',
       fast: 'fast mode',
       quality: 'quality mode',
     },

@@ -23,6 +23,7 @@ import {
   VIDEO_RESOLUTION,
 } from '../../../../shared/catalogue';
 import { formatBRL } from '../../../../shared/format';
+import { usePublicConfig } from '../../../app/public-config';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -66,12 +67,8 @@ const FEATURES: readonly {
 function Hero() {
   const { t } = useTranslation('public');
   const { n } = useFormatters();
-  const chips = [
-    t('landing.chips.veo'),
-    VIDEO_RESOLUTION,
-    t('landing.chips.fast'),
-    t('landing.chips.quality'),
-  ];
+  const { videoModel } = usePublicConfig();
+  const chips = [videoModel, VIDEO_RESOLUTION, t('landing.chips.fast'), t('landing.chips.quality')];
   return (
     <section
       aria-labelledby="hero-title"

@@ -1,0 +1,53 @@
+/**
+ * Run as a child process by the local provider's test, with a PATH that has no ffmpeg: renders one local preview
+ * through the same steps as the worker (toolchain, provider, rendering step) and prints the toolchain and the probe
+ * of the delivered video as JSON.
+ *
+ *   node --import tsx tests/support/render-local-preview.ts <fast|quality> <16:9|9:16|1:1|4:3>
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
+import { renderResult } from '../../src/server/videos/pipeline/media.server';
+import { LocalVideoProvider } from '../../src/server/videos/pipeline/providers/local-provider.server';
+import type { AspectRatio, VideoQuality } from '../../src/shared/catalogue';
+
+const [quality, aspectRatio] = process.argv.slice(2) as [VideoQuality, AspectRatio];
+const toolchain = await mediaToolchainFromEnv();
+const dir = await mkdtemp(path.join(os.tmpdir(), 'cena-preview-'));
+try {
+  const provider = new LocalVideoProvider({
+    dir,
+    delayMs: 0,
+    ffmpegPath: toolchain.ffmpeg.path,
+    fontFile: toolchain.fonts.regular,
+  });
+  const { operationName } = await provider.submit({
+    requestId: 'preview',
+    prompt: 'Um farol na costa ao entardecer',
+    userPrompt: 'Um farol na costa ao entardecer, ondas batendo nas pedras',
+    negativePrompt: undefined,
+    quality,
+    aspectRatio: aspectRatio === '9:16' ? '9:16' : '16:9',
+    seed: null,
+    image: undefined,
+  });
+  let result = await provider.poll(operationName);
+  while (!result.done) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    result = await provider.poll(operationName);
+  }
+  if (!('video' in result)) throw new Error(`not rendered: ${JSON.stringify(result)}`);
+  const media = await renderResult({
+    source: await provider.download(result.video.uri),
+    storage: { put: async () => undefined },
+    userId: 'u',
+    requestId: 'preview',
+    aspectRatio,
+    tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 },
+  });
+  console.log(JSON.stringify({ toolchain, probe: media.probe, resolution: media.resolution }));
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
