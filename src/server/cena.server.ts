@@ -6,6 +6,7 @@ import { resolveAuthSecret } from './accounts/auth-secret.server';
 import type { Config } from './config.server';
 import { openDatabase } from './db/open-database.server';
 import { createApp } from './http/app.server';
+import { answerClientErrors } from './http/client-errors.server';
 import { type Jobs, startJobs } from './jobs/jobs.server';
 import type { Logger } from './logger.server';
 import { createMailer } from './mail/mailer.server';
@@ -87,6 +88,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         );
         listening.once('error', reject);
       });
+      answerClientErrors(server, logger);
       const { port } = server.address() as AddressInfo;
       url = `http://127.0.0.1:${port}`;
       logger.info({ port, role }, `Cena is listening on http://localhost:${port}`);

@@ -41,9 +41,11 @@ const signIn = (client: SessionClient, email: string, password: string) =>
     json: { email, password },
   });
 
-async function totp(totpURI: string): Promise<string> {
+/** The authenticator's code now, or `steps` 30 s periods later (the server accepts one period either side). */
+async function totp(totpURI: string, steps = 0): Promise<string> {
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
-  return createOTP(new TextDecoder().decode(base32.decode(secret))).totp();
+  const counter = Math.floor(Date.now() / 30_000) + steps;
+  return createOTP(new TextDecoder().decode(base32.decode(secret))).hotp(counter);
 }
 
 describe('sign-up and e-mail verification', () => {
@@ -262,11 +264,26 @@ describe('two-factor authentication', () => {
     expect((await phone.json('/api/me')).status).toBe(401);
     const wrongCode = await phone.json('/api/auth/two-factor/verify-totp', { json: { code: '000000' } });
     expect(wrongCode.status).toBe(401);
-    const rightCode = await phone.json('/api/auth/two-factor/verify-totp', {
+    // The enrolment used this period's code: a code signs in once, so the phone types the next one.
+    const enrolmentCode = await phone.json('/api/auth/two-factor/verify-totp', {
       json: { code: await totp(enabled.body.totpURI) },
     });
+    expect(enrolmentCode.status).toBe(401);
+    expect(enrolmentCode.body).toMatchObject({
+      code: 'INVALID_CODE',
+      message: expect.stringMatching(/já foi usado/),
+    });
+    const nextCode = await totp(enabled.body.totpURI, 1);
+    const rightCode = await phone.json('/api/auth/two-factor/verify-totp', { json: { code: nextCode } });
     expect(rightCode.status).toBe(200);
     expect((await phone.json('/api/me')).status).toBe(200);
+
+    // The same code again, within its window, from another sign-in: refused.
+    const desktop = client.anotherDevice();
+    expect((await signIn(desktop, email, PASSWORD)).body.twoFactorRedirect).toBe(true);
+    const replayed = await desktop.json('/api/auth/two-factor/verify-totp', { json: { code: nextCode } });
+    expect(replayed.status).toBe(401);
+    expect((await desktop.json('/api/me')).status).toBe(401);
 
     const tablet = client.anotherDevice();
     const backupCode = enabled.body.backupCodes[0];

@@ -2,12 +2,13 @@ import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import type { Algorithm } from '@node-rs/argon2';
 import * as argon2 from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../config.server';
 import { createDatabase } from '../db/database.server';
+import { trustedOrigins } from '../http/same-origin.server';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import {
@@ -23,6 +24,8 @@ import {
   LANGUAGES,
   TIME_ZONES,
 } from './accounts.schema.server';
+import { localizedAuthError } from './auth-errors.server';
+import { claimTotpCode, releaseTotpCode } from './totp-replay.server';
 
 /**
  * Better Auth on our PostgreSQL (design §6): e-mail + password with verification, reset, Google when configured,
@@ -34,8 +37,8 @@ const AUTH_BASE_PATH = '/api/auth';
 const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 128;
 export const MAX_NAME_LENGTH = 100;
-/** `npm run dev` serves the pages from Vite, which proxies /api: its origin must be trusted in local mode. */
-const VITE_DEV_ORIGIN = 'http://localhost:5173';
+/** Long enough for any message Better Auth writes itself; a client's input (a callbackURL, a token) is cut. */
+const MAX_LOGGED_TEXT = 200;
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane). */
 const ARGON2_OPTIONS: argon2.Options = {
@@ -83,6 +86,30 @@ const signUpBodySchema = z.strictObject(
   },
 );
 
+/** Client text in a log line: cut, so a 10 KB callbackURL is not repeated in the log. */
+function truncateForLog(value: unknown): unknown {
+  if (typeof value === 'string' && value.length > MAX_LOGGED_TEXT) {
+    return `${value.slice(0, MAX_LOGGED_TEXT)}… (${value.length} characters)`;
+  }
+  return value instanceof Error ? { name: value.name, message: truncateForLog(value.message) } : value;
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Whose TOTP code this is: the signed-in user (enrolment), or the one the sign-in's signed two-factor cookie
+ * names (Better Auth's verifyTwoFactor reads the same cookie); undefined when neither, and Better Auth refuses it.
+ */
+async function twoFactorUserId(ctx: HookContext): Promise<string | undefined> {
+  const session = await getSessionFromCtx(ctx).catch(() => null);
+  if (session) return session.user.id;
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return undefined;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return pending?.value;
+}
+
 interface AuthDependencies {
   config: Config;
   logger: Logger;
@@ -100,23 +127,35 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
   // E-mails and other after-response work run in the background, so an answer's timing does not depend on
   // whether an e-mail was sent (account enumeration); `settle` lets shutdown wait for them.
   const pending = new Set<Promise<unknown>>();
+  // The TOTP code each verify-totp request claimed, to give it back if the attempt fails (see totp-replay).
+  const totpClaims = new WeakMap<object, { userId: string; code: string }>();
 
   const auth = betterAuth({
     appName: 'Cena',
     baseURL: config.appUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: config.isProduction ? [config.appUrl] : [config.appUrl, VITE_DEV_ORIGIN],
+    trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     database: drizzleAdapter(createDatabase(pool), { provider: 'pg', schema: authSchema, transaction: true }),
     logger: {
       level: 'debug',
       log: (level, message, ...args) => {
         // Better Auth's info messages name e-mail addresses ("sign-up attempt for existing email …"): debug only.
-        const mapped = level === 'info' ? 'debug' : level;
-        authLogger[mapped]({ details: args.length > 0 ? args : undefined }, message);
+        // Its errors mostly describe a client's bad input (an invalid callbackURL): warn, unless a real exception
+        // came with them. Client text is cut, and exceptions are pino's `err` field (stack included).
+        const failure = args.find((arg) => arg instanceof Error && !isAPIError(arg));
+        const mapped = level === 'info' ? 'debug' : level === 'error' && !failure ? 'warn' : level;
+        const details = args.filter((arg) => arg !== failure).map(truncateForLog);
+        authLogger[mapped](
+          { ...(failure ? { err: failure } : {}), ...(details.length > 0 ? { details } : {}) },
+          truncateForLog(message) as string,
+        );
       },
     },
+    // Better Auth would log its errors on the console and answer an empty 500; thrown, they reach
+    // auth.routes.server.ts, which logs them through pino and answers in Cena's shape.
+    onAPIError: { throw: true },
     user: {
       additionalFields: {
         language: {
@@ -164,15 +203,54 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
     disabledPaths: ['/update-user'],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email') return;
-        const parsed = signUpBodySchema.safeParse(ctx.body);
-        if (!parsed.success) {
-          throw new APIError('BAD_REQUEST', {
-            code: 'VALIDATION_ERROR',
-            message: parsed.error.issues[0]?.message ?? 'Dados inválidos.',
-          });
+        if (ctx.path === '/sign-up/email') {
+          const parsed = signUpBodySchema.safeParse(ctx.body);
+          if (!parsed.success) {
+            throw new APIError(
+              'BAD_REQUEST',
+              localizedAuthError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Dados inválidos.'),
+            );
+          }
+          return { context: { body: { ...ctx.body, name: parsed.data.name } } };
         }
-        return { context: { body: { ...ctx.body, name: parsed.data.name } } };
+        if (ctx.path === '/revoke-session') {
+          // Better Auth answers `{ status: true }` for any token, revoking only the caller's own: a token of
+          // another account (or none) answers like an unknown one, and says so.
+          const session = await getSessionFromCtx(ctx);
+          const token: unknown = ctx.body?.token;
+          if (!session || typeof token !== 'string') return;
+          const owner = await pool.query<{ user_id: string }>(
+            'SELECT user_id FROM session WHERE token = $1',
+            [token],
+          );
+          if (owner.rows[0]?.user_id !== session.user.id) {
+            throw new APIError(
+              'NOT_FOUND',
+              localizedAuthError('SESSION_NOT_FOUND', 'Sessão não encontrada.'),
+            );
+          }
+          return;
+        }
+        if (ctx.path === '/two-factor/verify-totp') {
+          const code: unknown = ctx.body?.code;
+          const userId = await twoFactorUserId(ctx);
+          if (typeof code !== 'string' || !userId) return;
+          if (!(await claimTotpCode(pool, userId, code))) {
+            throw new APIError(
+              'UNAUTHORIZED',
+              localizedAuthError(
+                'INVALID_CODE',
+                'Este código já foi usado. Aguarde o próximo código no aplicativo.',
+              ),
+            );
+          }
+          totpClaims.set(ctx.request ?? ctx, { userId, code });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/two-factor/verify-totp') return;
+        const claim = totpClaims.get(ctx.request ?? ctx);
+        if (claim && isAPIError(ctx.context.returned)) await releaseTotpCode(pool, claim.userId, claim.code);
       }),
     },
     advanced: {

@@ -53,16 +53,9 @@ export async function parseJsonBody<S extends z.ZodType>(
       ),
     };
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    return {
-      ok: false,
-      response: apiError(c, 400, 'invalid_json', 'O corpo da requisição não é um JSON válido.'),
-    };
-  }
-  if (containsNul(body)) return { ok: false, response: apiError(c, 400, 'invalid_characters', NUL_MESSAGE) };
+  const decoded = decodeJson(await c.req.text());
+  if (!decoded.ok) return { ok: false, response: apiError(c, 400, decoded.code, decoded.message) };
+  const body = decoded.value;
   const result = schema.safeParse(body, { error: genericMessages });
   if (!result.success) {
     const message = result.error.issues[0]?.message ?? 'Dados inválidos.';
@@ -117,7 +110,57 @@ export function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): 
   return { ok: true, data: result.data };
 }
 
-const NUL_MESSAGE = 'O texto enviado contém um caractere inválido.';
+export const NUL_MESSAGE = 'O texto enviado contém um caractere inválido.';
+
+/**
+ * Deeper than any Cena or Better Auth body (theirs are flat objects): a bound checked on the raw text, before
+ * JSON.parse or any code that walks the value recursively can be handed a stack-exhausting `[[[[…`.
+ */
+export const MAX_JSON_DEPTH = 16;
+
+/** The nesting depth of a JSON text: brackets outside strings, counted in one pass without recursion. */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c)
+        i += 1; // backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+      if (deepest > MAX_JSON_DEPTH) return deepest;
+    } else if (char === 0x5d || char === 0x7d) depth -= 1;
+  }
+  return deepest;
+}
+
+/** A JSON text checked for what every endpoint refuses alike: bad syntax, deep nesting, U+0000. */
+export type DecodedJson =
+  | { ok: true; value: unknown }
+  | { ok: false; code: 'invalid_json' | 'too_deep' | 'invalid_characters'; message: string };
+
+export function decodeJson(text: string): DecodedJson {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    return {
+      ok: false,
+      code: 'too_deep',
+      message: `O JSON enviado tem mais de ${MAX_JSON_DEPTH} níveis de aninhamento.`,
+    };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, code: 'invalid_json', message: 'O corpo da requisição não é um JSON válido.' };
+  }
+  if (containsNul(value)) return { ok: false, code: 'invalid_characters', message: NUL_MESSAGE };
+  return { ok: true, value };
+}
 
 /** True when any string inside a parsed JSON value contains U+0000, which PostgreSQL cannot store in text. */
 function containsNul(value: unknown): boolean {

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import {
   type BillingPeriod,
   findPackage,
@@ -11,6 +12,7 @@ import {
 } from '../../shared/catalogue';
 import type { Auth } from '../accounts/auth.server';
 import type { AppEnv } from '../http/errors.server';
+import { fromOwnOrigin } from '../http/same-origin.server';
 import { escapeHtml } from '../mail/templates.server';
 import type { LocalPaymentProvider } from './providers/local-provider.server';
 
@@ -44,23 +46,30 @@ ${body}
 </body></html>`;
 }
 
-/** A POST is accepted only from our own pages: Origin (or, without it, Sec-Fetch-Site) must say same origin. */
-function sameOrigin(c: Context<AppEnv>, appUrl: string): boolean {
-  const origin = c.req.header('origin');
-  if (origin) return origin === new URL(appUrl).origin || origin === new URL(c.req.url).origin;
-  return c.req.header('sec-fetch-site') === 'same-origin';
-}
+/** The pages' forms carry an id and an action: a few hundred bytes. Larger bodies are refused before reading. */
+const MAX_FORM_BYTES = 16 * 1024;
 
-export function devCheckoutPages(auth: Auth, provider: LocalPaymentProvider, appUrl: string): Hono<AppEnv> {
+export function devCheckoutPages(
+  auth: Auth,
+  provider: LocalPaymentProvider,
+  ownOrigins: readonly string[],
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
-    if (c.req.method === 'POST' && !sameOrigin(c, appUrl)) {
+    if (c.req.method === 'POST' && !fromOwnOrigin(c, ownOrigins)) {
       return c.html(page('Requisição recusada', '<p>Origem não permitida.</p>'), 403);
     }
     await next();
   });
+  app.post(
+    '*',
+    bodyLimit({
+      maxSize: MAX_FORM_BYTES,
+      onError: (c) => c.html(page('Requisição recusada', '<p>Formulário grande demais.</p>'), 413),
+    }),
+  );
 
   const userIdOf = async (c: Context<AppEnv>): Promise<string | undefined> => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });

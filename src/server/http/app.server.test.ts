@@ -32,7 +32,8 @@ describe('operations endpoints', () => {
 describe('API fallbacks', () => {
   it('answers unknown /api paths with a JSON 404 for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const response = await get('/api/does-not-exist', { method });
+      // As a browser sends it: unsafe methods carry the page's Origin (a foreign one is refused first, with 403).
+      const response = await get('/api/does-not-exist', { method, headers: { origin: app.url } });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toContain('application/json');
       expect(await response.json()).toMatchObject({

@@ -34,8 +34,10 @@ import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
 import { videosRoutes } from '../videos/videos.routes.server';
+import { isClientAbort } from './client-abort.server';
 import { type AppEnv, apiError } from './errors.server';
 import { openApiHandler } from './openapi.server';
+import { requireSameOrigin, trustedOrigins } from './same-origin.server';
 import { WebPages } from './web-pages.server';
 
 export interface AppDependencies {
@@ -56,6 +58,12 @@ function redactSecrets(path: string): string {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Longer than any address Cena makes (the longest are history filters and e-mailed links); Node itself refuses
+ * request heads over 16 KB (431, answered in JSON by cena.server.ts).
+ */
+const MAX_URL_LENGTH = 8 * 1024;
 
 export function createApp({
   config,
@@ -112,9 +120,22 @@ export function createApp({
     }),
   );
 
+  app.use(async (c, next) => {
+    if (c.req.url.length - new URL(c.req.url).origin.length > MAX_URL_LENGTH) {
+      return apiError(c, 414, 'uri_too_long', 'Endereço grande demais.');
+    }
+    await next();
+  });
   app.use(rejectNulInUrl);
+  const ownOrigins = trustedOrigins(config);
+  // Stripe signs its webhooks; no browser sends them, and they carry no cookie.
+  app.use('/api/*', requireSameOrigin(ownOrigins, ['/api/billing/stripe/webhook']));
 
   app.onError((error, c) => {
+    if (isClientAbort(c, error)) {
+      c.get('logger').info({ path: redactSecrets(c.req.path) }, 'client closed the connection mid-request');
+      return apiError(c, 400, 'request_aborted', 'A requisição foi interrompida antes de terminar.');
+    }
     if (error instanceof HTTPException) return apiError(c, error.status, 'http_error', error.message);
     if (error instanceof ZodError) return apiError(c, 400, 'invalid_request', 'Dados inválidos.');
     // Text PostgreSQL cannot store (U+0000) that reached it through a form the checks above do not parse.
@@ -193,7 +214,7 @@ export function createApp({
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
   if (mailbox) app.route('/dev/mailbox', mailbox.page);
   // The local test checkout's pages exist only without Stripe (and so never in production).
-  if (billing.local) app.route('/dev', devCheckoutPages(auth, billing.local, config.appUrl));
+  if (billing.local) app.route('/dev', devCheckoutPages(auth, billing.local, ownOrigins));
 
   const distDir = config.webDistDir;
   app.use(
