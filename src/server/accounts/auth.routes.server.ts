@@ -1,8 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../http/errors.server';
+import type { AppEnv } from '../kernel/errors.server';
+import { jsonBodyLimit } from '../kernel/request-validation.server';
 import type { Auth } from './auth.server';
-import { jsonBodyLimit } from './request-validation.server';
 
 /**
  * Better Auth's handler at /api/auth/*. The client address Better Auth keys rate limits (and records sessions) by

@@ -10,7 +10,7 @@ import {
   planPriceCents,
 } from '../../shared/catalogue';
 import type { Auth } from '../accounts/auth.server';
-import type { AppEnv } from '../http/errors.server';
+import type { AppEnv } from '../kernel/errors.server';
 import { escapeHtml } from '../mail/templates.server';
 import type { LocalPaymentProvider } from './providers/local-provider.server';
 

@@ -4,7 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger.server';
-import * as schema from './schema.server';
+import * as schema from '../schema.server';
 
 export type Database = NodePgDatabase<typeof schema>;
 

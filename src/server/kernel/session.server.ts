@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { type AppEnv, apiError } from '../http/errors.server';
-import type { Auth, SessionData } from './auth.server';
+import type { Auth, SessionData } from '../accounts/auth.server';
+import { type AppEnv, apiError } from './errors.server';
 
 /** The session of each request that passed `requireSession`; gone with the request. */
 const sessions = new WeakMap<Request, SessionData>();

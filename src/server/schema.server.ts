@@ -1,0 +1,11 @@
+/**
+ * The database schema, one module per domain re-exported here for drizzle-kit (`npm run db:generate`) and
+ * for typed queries. Migrations are generated SQL committed under drizzle/.
+ */
+export * from './accounts/accounts.schema.server';
+export * from './billing/billing.schema.server';
+export * from './credits/credits.schema.server';
+export * from './mail/mail.schema.server';
+export * from './metrics/cluster-counters.schema.server';
+export * from './notifications/notifications.schema.server';
+export * from './videos/videos.schema.server';
