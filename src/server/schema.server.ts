@@ -1,6 +1,7 @@
 /**
- * The database schema, one module per domain re-exported here for drizzle-kit (`npm run db:generate`) and
- * for typed queries. Migrations are generated SQL committed under drizzle/.
+ * The database schema, one module per domain re-exported here for drizzle-kit (`npm run db:generate`). It
+ * sits beside the composition root, not in `db/`, because it depends on every domain. Migrations are
+ * generated SQL committed under drizzle/.
  */
 export * from './accounts/accounts.schema.server';
 export * from './billing/billing.schema.server';

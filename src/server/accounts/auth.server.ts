@@ -204,4 +204,3 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
 
 export type CenaAuth = ReturnType<typeof createAuth>;
 export type Auth = CenaAuth['auth'];
-export type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;

@@ -144,7 +144,7 @@ export function createApp({
 
   const api = new Hono<AppEnv>();
   api.use(compress());
-  const session = requireSession(auth);
+  const session = requireSession((headers) => auth.api.getSession({ headers, returnHeaders: true }));
   api.get('/openapi.json', openApiHandler({ devMailbox, appUrl: config.appUrl }));
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
   api.route('/me/settings', settingsRoutes(pool, session));
