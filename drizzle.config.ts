@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.server.ts',
+  schema: './src/server/schema.server.ts',
   out: './drizzle',
 });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { grantRole } from '../src/server/admin/roles.server';
+import { grantRole } from '../src/server/accounts/roles.server';
 import { signUpAndVerify } from '../tests/support/accounts';
 import { explain, timeRequests, verdict, withBenchServer } from './bench-support';
 

@@ -1,11 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isClientAbort } from '../http/client-abort.server';
-import type { AppEnv } from '../http/errors.server';
+import { isClientAbort } from '../kernel/client-abort.server';
+import type { AppEnv } from '../kernel/errors.server';
+import { decodeJson, isUnstorableText, jsonBodyLimit } from '../kernel/request-validation.server';
 import type { Auth } from './auth.server';
 import { localizedAuthError, translateAuthError } from './auth-errors.server';
-import { decodeJson, isUnstorableText, jsonBodyLimit } from './request-validation.server';
 
 /**
  * Better Auth's handler at /api/auth/*, behind the same input guard as Cena's own endpoints: a body must be JSON

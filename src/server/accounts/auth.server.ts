@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../config.server';
 import { createDatabase } from '../db/database.server';
-import { trustedOrigins } from '../http/same-origin.server';
+import { trustedOrigins } from '../kernel/same-origin.server';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import {
@@ -282,4 +282,3 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
 
 export type CenaAuth = ReturnType<typeof createAuth>;
 export type Auth = CenaAuth['auth'];
-export type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;

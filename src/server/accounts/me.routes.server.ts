@@ -1,8 +1,9 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { z } from 'zod';
-import { hasRole } from '../admin/roles.server';
-import { type AppEnv, apiError } from '../http/errors.server';
+import { type AppEnv, apiError } from '../kernel/errors.server';
+import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
+import { sessionOf } from '../kernel/session.server';
 import {
   DEFAULT_LANGUAGE,
   DEFAULT_TIME_ZONE,
@@ -12,8 +13,7 @@ import {
   type TimeZone,
 } from './accounts.schema.server';
 import { MAX_NAME_LENGTH } from './auth.server';
-import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from './request-validation.server';
-import { sessionOf } from './session.server';
+import { hasRole } from './roles.server';
 
 /** `/api/me`: who is signed in, their profile and whether they are an admin (docs/accounts-contract.md). */
 

@@ -8,6 +8,7 @@ import {
   USER_SEARCH_LIMIT,
   type UserSearchItem,
 } from '../../shared/admin';
+import { hasRole } from '../accounts/roles.server';
 import { currentSubscription, recordTransactions, subscriptionView } from '../billing/billing-store.server';
 import {
   balance,
@@ -16,7 +17,6 @@ import {
   grant,
   listGrants,
 } from '../credits/credits-ledger.server';
-import { hasRole } from './roles.server';
 
 /** Looking up one account and adjusting its credits: the admin's support tools. */
 

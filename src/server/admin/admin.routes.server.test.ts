@@ -16,8 +16,8 @@ import type {
   FixTransactionsResult,
   UserSearchItem,
 } from '../../shared/admin';
+import { grantRole } from '../accounts/roles.server';
 import { audit, grant, hold } from '../credits/credits-ledger.server';
-import { grantRole } from './roles.server';
 
 /** The admin API on the real server: role checks on every route, figures, support tools and the ledger fix. */
 

@@ -2,25 +2,25 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { z } from 'zod';
 import { adminGrantSchema, dailyQuerySchema, userSearchQuerySchema } from '../../shared/admin';
+import { hasRole } from '../accounts/roles.server';
+import { reconcileThrottled } from '../billing/billing.routes.server';
+import { claimBillingAction, currentSubscription, subscriptionView } from '../billing/billing-store.server';
+import type { PaymentProvider } from '../billing/providers/payment-provider.server';
+import type { Config } from '../config.server';
+import { CreditsConflictError } from '../credits/credits-ledger.server';
+import { type AppEnv, apiError } from '../kernel/errors.server';
 import {
   jsonBodyLimit,
   parseEmptyBody,
   parseJsonBody,
   parseQuery,
   rejectQueryParameters,
-} from '../accounts/request-validation.server';
-import { sessionOf } from '../accounts/session.server';
-import { reconcileThrottled } from '../billing/billing.routes.server';
-import { claimBillingAction, currentSubscription, subscriptionView } from '../billing/billing-store.server';
-import type { PaymentProvider } from '../billing/providers/payment-provider.server';
-import type { Config } from '../config.server';
-import { CreditsConflictError } from '../credits/credits-ledger.server';
-import { type AppEnv, apiError } from '../http/errors.server';
+} from '../kernel/request-validation.server';
+import { sessionOf } from '../kernel/session.server';
 import { adminStats, dailySeries, recentFailures } from './admin-stats.server';
 import { grantAdjustment, searchUsers, userDetail } from './admin-users.server';
 import { environmentCheck } from './environment-check.server';
 import { fixTransactions } from './fix-transactions.server';
-import { hasRole } from './roles.server';
 
 /**
  * `/api/admin` (docs/admin-contract.md). `/check` answers any signed-in user (the admin guard asks it); every other

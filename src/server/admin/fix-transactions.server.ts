@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { FixTransactionsResult } from '../../shared/admin';
 import { type AuditProblem, audit, reconcileGrants } from '../credits/credits-ledger.server';
-import { inTransaction } from '../db/transaction.server';
+import { inTransaction } from '../kernel/transaction.server';
 
 /**
  * The admin's "fix transaction amounts" (design §6): an audit that posts compensating entries and never edits

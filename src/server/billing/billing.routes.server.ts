@@ -2,14 +2,14 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { z } from 'zod';
 import { findPackage, findPlan, LIMITS, PACKAGE_IDS, PLAN_IDS } from '../../shared/catalogue';
+import { type AppEnv, apiError } from '../kernel/errors.server';
 import {
   jsonBodyLimit,
   parseEmptyBody,
   parseJsonBody,
   rejectQueryParameters,
-} from '../accounts/request-validation.server';
-import { sessionOf } from '../accounts/session.server';
-import { type AppEnv, apiError } from '../http/errors.server';
+} from '../kernel/request-validation.server';
+import { sessionOf } from '../kernel/session.server';
 import {
   claimBillingAction,
   currentSubscription,

@@ -11,8 +11,8 @@ import {
   planPriceCents,
 } from '../../shared/catalogue';
 import type { Auth } from '../accounts/auth.server';
-import type { AppEnv } from '../http/errors.server';
-import { fromOwnOrigin } from '../http/same-origin.server';
+import type { AppEnv } from '../kernel/errors.server';
+import { fromOwnOrigin } from '../kernel/same-origin.server';
 import { escapeHtml } from '../mail/templates.server';
 import type { LocalPaymentProvider } from './providers/local-provider.server';
 

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
-import { inTransaction } from '../db/transaction.server';
+import { inTransaction } from '../kernel/transaction.server';
 import { audit, balance, grant, hold, voidHoldInTransaction } from './credits-ledger.server';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import { EXPIRING_SOON_WINDOW_DAYS, REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
-import { inTransaction } from '../db/transaction.server';
+import { inTransaction } from '../kernel/transaction.server';
 import {
   GRANT_SOURCES,
   type GrantSource,

@@ -1,8 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type pg from 'pg';
-import { rejectQueryParameters } from '../accounts/request-validation.server';
-import { sessionOf } from '../accounts/session.server';
-import type { AppEnv } from '../http/errors.server';
+import type { AppEnv } from '../kernel/errors.server';
+import { rejectQueryParameters } from '../kernel/request-validation.server';
+import { sessionOf } from '../kernel/session.server';
 import { balance, expiringSoon, listGrants, recentEntries } from './credits-ledger.server';
 
 /** How many ledger entries the credits view lists (docs/accounts-contract.md). */

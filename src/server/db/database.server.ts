@@ -4,9 +4,12 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger.server';
-import * as schema from './schema.server';
 
-export type Database = NodePgDatabase<typeof schema>;
+/**
+ * Queries name their tables (`db.select().from(userSettings)`), so the database object carries no schema: the
+ * aggregate in `schema.server.ts` exists for drizzle-kit only and this folder depends on no domain.
+ */
+export type Database = NodePgDatabase;
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
 
@@ -21,7 +24,7 @@ export function createPool(url: string, max: number, logger: Logger): pg.Pool {
 }
 
 export function createDatabase(pool: pg.Pool): Database {
-  return drizzle(pool, { schema });
+  return drizzle(pool);
 }
 
 export async function runMigrations(pool: pg.Pool, logger: Logger): Promise<void> {

@@ -3,7 +3,7 @@ import type { VideoQuality } from '../../shared/catalogue';
 import type { HistoryFilters } from '../../shared/history-filters';
 import { zonedDay } from '../../shared/time';
 import type { VideoStatus } from '../../shared/video-request';
-import { inTransaction } from '../db/transaction.server';
+import { inTransaction } from '../kernel/transaction.server';
 import { historyWhere } from './history.server';
 
 /**

@@ -10,9 +10,9 @@ import {
   searchParamsRecord,
 } from '../../shared/history-filters';
 import { DEFAULT_STATS_RANGE, STATS_RANGES, type StatsRange } from '../../shared/time';
-import { rejectQueryParameters } from '../accounts/request-validation.server';
-import { sessionOf } from '../accounts/session.server';
-import { type AppEnv, apiError } from '../http/errors.server';
+import { type AppEnv, apiError } from '../kernel/errors.server';
+import { rejectQueryParameters } from '../kernel/request-validation.server';
+import { sessionOf } from '../kernel/session.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { csvFileName, exportHistoryCsv } from './csv-export.server';
 import { dashboardStats, listHistory, recentRequests, toListItems, userTimeZone } from './history.server';

@@ -11,8 +11,6 @@ import { ADMIN_PATH } from '../../shared/routes';
 import { authRoutes } from '../accounts/auth.routes.server';
 import type { Auth } from '../accounts/auth.server';
 import { meRoutes } from '../accounts/me.routes.server';
-import { isUnstorableText, rejectNulInUrl } from '../accounts/request-validation.server';
-import { requireSession } from '../accounts/session.server';
 import { adminRoutes } from '../admin/admin.routes.server';
 import { billingRoutes } from '../billing/billing.routes.server';
 import { createBilling } from '../billing/billing.server';
@@ -22,6 +20,11 @@ import { creditsRoutes } from '../credits/credits.routes.server';
 import { migrationsApplied } from '../db/database.server';
 import { dashboardRoutes } from '../history/history.routes.server';
 import type { Jobs } from '../jobs/jobs.server';
+import { isClientAbort } from '../kernel/client-abort.server';
+import { type AppEnv, apiError } from '../kernel/errors.server';
+import { isUnstorableText, rejectNulInUrl } from '../kernel/request-validation.server';
+import { requireSameOrigin, trustedOrigins } from '../kernel/same-origin.server';
+import { requireSession } from '../kernel/session.server';
 import type { Logger } from '../logger.server';
 import { devMailboxRoutes } from '../mail/dev-mailbox.server';
 import { createMetrics } from '../metrics/metrics.server';
@@ -34,10 +37,7 @@ import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
 import { videosRoutes } from '../videos/videos.routes.server';
-import { isClientAbort } from './client-abort.server';
-import { type AppEnv, apiError } from './errors.server';
 import { openApiHandler } from './openapi.server';
-import { requireSameOrigin, trustedOrigins } from './same-origin.server';
 import { WebPages } from './web-pages.server';
 
 export interface AppDependencies {
@@ -166,7 +166,7 @@ export function createApp({
 
   const api = new Hono<AppEnv>();
   api.use(compress());
-  const session = requireSession(auth);
+  const session = requireSession((headers) => auth.api.getSession({ headers, returnHeaders: true }));
   api.get('/openapi.json', openApiHandler({ devMailbox, appUrl: config.appUrl }));
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
   api.route('/me/settings', settingsRoutes(pool, session));

@@ -7,8 +7,8 @@ import { STATS_RANGES } from '../../shared/time';
 import { createVideoRequestSchema } from '../../shared/video-request';
 import { profilePatchSchema } from '../accounts/me.routes.server';
 import { checkoutSchema, creditCheckoutSchema, verifySchema } from '../billing/billing.routes.server';
+import type { AppEnv } from '../kernel/errors.server';
 import { settingsPatchSchema } from '../notifications/settings.routes.server';
-import type { AppEnv } from './errors.server';
 
 /**
  * `GET /api/openapi.json`: an OpenAPI 3.1 document of every `/api` route, built from the list below. Request

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
-import type { AppEnv } from '../http/errors.server';
+import type { AppEnv } from '../kernel/errors.server';
 import { escapeHtml } from './templates.server';
 
 /**

@@ -5,8 +5,8 @@ import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
 import { capture, grant, hold, voidHold, voidHoldInTransaction } from '../credits/credits-ledger.server';
-import { inTransaction } from '../db/transaction.server';
 import { QUEUE_NAMES } from '../jobs/queues.server';
+import { inTransaction } from '../kernel/transaction.server';
 import { compactCounters } from './counters-compaction.job.server';
 
 /** GET /metrics on the real server: the token, the per-process HTTP metrics and the cluster-wide gauges. */

@@ -5,9 +5,9 @@ import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { VIDEO_STATUSES } from '../../shared/video-status';
 import { HOLD_STATUSES } from '../credits/credits.schema.server';
-import { type AppEnv, apiError } from '../http/errors.server';
 import { JOBS_SCHEMA } from '../jobs/jobs.server';
 import { QUEUE_NAMES } from '../jobs/queues.server';
+import { type AppEnv, apiError } from '../kernel/errors.server';
 import type { Logger } from '../logger.server';
 
 /**

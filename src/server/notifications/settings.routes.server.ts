@@ -1,10 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { z } from 'zod';
-import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../accounts/request-validation.server';
-import { sessionOf } from '../accounts/session.server';
-import type { AppEnv } from '../http/errors.server';
 import type { Queryable } from '../jobs/queues.server';
+import type { AppEnv } from '../kernel/errors.server';
+import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
+import { sessionOf } from '../kernel/session.server';
 
 /** `/api/me/settings` (docs/history-contract.md): notification preferences; without a row, the defaults. */
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { inTransaction } from '../db/transaction.server';
 import { QUEUES } from '../jobs/queues.server';
+import { inTransaction } from '../kernel/transaction.server';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import { mailLanguage, videoFinishedMail } from '../mail/templates.server';

@@ -1,11 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type pg from 'pg';
-import { rejectQueryParameters } from '../accounts/request-validation.server';
-import { sessionOf } from '../accounts/session.server';
 import { currentSubscription, subscriptionView } from '../billing/billing-store.server';
 import { balance } from '../credits/credits-ledger.server';
-import { type AppEnv, apiError } from '../http/errors.server';
+import { type AppEnv, apiError } from '../kernel/errors.server';
+import { rejectQueryParameters } from '../kernel/request-validation.server';
+import { sessionOf } from '../kernel/session.server';
 import type { RealtimeHub, Subscriber } from './realtime-hub.server';
 
 /** Below the idle timeouts of common proxies (often 30–60 s), so they keep the stream open. */

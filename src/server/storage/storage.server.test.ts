@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeS3, startFakeS3 } from '../../../tests/support/fake-s3';
-import type { AppEnv } from '../http/errors.server';
+import type { AppEnv } from '../kernel/errors.server';
 import { BlobNotFoundError, isSafeKey, safeFileName } from './blob-storage.server';
 import { DiskStorage } from './disk-storage.server';
 import { mediaRoutes, parseRange } from './media.routes.server';

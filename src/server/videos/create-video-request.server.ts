@@ -4,8 +4,8 @@ import type { PgBoss } from 'pg-boss';
 import { type AspectRatio, VIDEO_COST_CREDITS, type VideoQuality } from '../../shared/catalogue';
 import type { StructuredPrompt } from '../../shared/video-request';
 import { CreditsConflictError, hold } from '../credits/credits-ledger.server';
-import { inTransaction } from '../db/transaction.server';
 import { QUEUES, send } from '../jobs/queues.server';
+import { inTransaction } from '../kernel/transaction.server';
 import { buildStructuredPrompt } from './structured-prompt.server';
 import { findVideoRequest, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
 

@@ -9,10 +9,10 @@ import {
   REFERENCE_IMAGE_WRONG_TYPE,
   referenceImageProblem,
 } from '../../shared/video-request';
-import { rejectQueryParameters } from '../accounts/request-validation.server';
-import { sessionOf } from '../accounts/session.server';
 import { historyExportHandler, historyListHandler } from '../history/history.routes.server';
-import { type AppEnv, apiError } from '../http/errors.server';
+import { type AppEnv, apiError } from '../kernel/errors.server';
+import { rejectQueryParameters } from '../kernel/request-validation.server';
+import { sessionOf } from '../kernel/session.server';
 import { type BlobStorage, extensionOf, safeFileName } from '../storage/blob-storage.server';
 import { createVideoRequest } from './create-video-request.server';
 import { findVideoRequest, toVideoRequestView } from './video-view.server';

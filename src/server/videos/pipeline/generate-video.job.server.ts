@@ -9,7 +9,7 @@ import {
   type VideoStatus,
 } from '../../../shared/video-request';
 import { capture, voidHoldInTransaction } from '../../credits/credits-ledger.server';
-import { inTransaction } from '../../db/transaction.server';
+import { inTransaction } from '../../kernel/transaction.server';
 import type { Logger } from '../../logger.server';
 import { type MediaTools, type PipelineStorage, renderResult } from './media.server';
 import {

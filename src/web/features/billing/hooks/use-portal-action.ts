@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toaster';
+import { openPendingTab } from '../../../lib/new-tab';
 import { useOpenPortal } from '../api/open-portal';
-import { openPendingTab } from '../lib/new-tab';
 
 /** Opens the billing portal in a new tab; 'Erro' — 'Não foi possível abrir o portal. Tente novamente.' on failure. */
 export function usePortalAction() {

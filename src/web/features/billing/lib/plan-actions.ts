@@ -5,9 +5,9 @@
  */
 import type { BillingPeriod, PlanId } from '../../../../shared/catalogue';
 import { toast } from '../../../components/ui/toaster';
+import type { PendingTab } from '../../../lib/new-tab';
 import { createCheckout, isCurrentSubscription, openPortal, type Subscription } from '../api/requests';
 import { isSubscriptionExists, serverMessage } from './errors';
-import type { PendingTab } from './new-tab';
 
 export interface PlanActionMessages {
   error: string;

@@ -27,10 +27,10 @@ import {
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
+import { openPendingTab } from '../../../lib/new-tab';
 import { useCredits } from '../../credits/api/get-credits';
 import { formatCredits } from '../../credits/lib/format';
 import { useCreateCreditCheckout } from '../api/create-credit-checkout';
-import { openPendingTab } from '../lib/new-tab';
 
 function CurrentBalance() {
   const { t } = useTranslation('billing');

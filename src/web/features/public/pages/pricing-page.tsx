@@ -44,8 +44,8 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
+import { openPendingTab } from '../../../lib/new-tab';
 import type { Subscription } from '../../billing/api/requests';
-import { openPendingTab } from '../../billing/lib/new-tab';
 import { type FaqItemId, useFaqItems } from '../../faq/faq-content';
 import { ArrowLink } from '../components/arrow-link';
 import { PageHeader } from '../components/page-header';

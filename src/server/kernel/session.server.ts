@@ -1,6 +1,18 @@
+import type { Session, User } from 'better-auth';
 import type { Context, MiddlewareHandler } from 'hono';
-import { type AppEnv, apiError } from '../http/errors.server';
-import type { Auth, SessionData } from './auth.server';
+import { type AppEnv, apiError } from './errors.server';
+
+/** A signed-in request's session: the fields Better Auth keeps whatever plugins `accounts/auth.server.ts` adds. */
+export interface SessionData {
+  session: Session;
+  user: User;
+}
+
+/**
+ * Reads a request's session from its cookies, passing on the headers Better Auth wants set (`api.getSession` with
+ * `returnHeaders`). The composition root supplies it, so the kernel does not depend on the accounts domain.
+ */
+export type SessionReader = (headers: Headers) => Promise<{ headers: Headers; response: SessionData | null }>;
 
 /** The session of each request that passed `requireSession`; gone with the request. */
 const sessions = new WeakMap<Request, SessionData>();
@@ -10,12 +22,9 @@ const sessions = new WeakMap<Request, SessionData>();
  * `sessionOf(c)`. Better Auth may extend the session while reading it: its refreshed cookie is passed on so the
  * browser's copy does not expire before the session does.
  */
-export function requireSession(auth: Auth): MiddlewareHandler<AppEnv> {
+export function requireSession(readSession: SessionReader): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { headers, response } = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    });
+    const { headers, response } = await readSession(c.req.raw.headers);
     if (!response) return apiError(c, 401, 'unauthorized', 'Faça login para continuar.');
     sessions.set(c.req.raw, response);
     await next();

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Role } from '../accounts/accounts.schema.server';
+import type { Role } from './accounts.schema.server';
 
 /** Whether the user holds the role, read from `user_roles` on every call: a revoked role stops working at once. */
 export async function hasRole(pool: pg.Pool, userId: string, role: Role): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { type AppEnv, apiError } from '../http/errors.server';
+import { type AppEnv, apiError } from './errors.server';
 
 /**
  * Input checks shared by Cena's JSON endpoints: bad input always answers 4xx in the standard error shape with a

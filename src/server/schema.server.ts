@@ -1,0 +1,12 @@
+/**
+ * The database schema, one module per domain re-exported here for drizzle-kit (`npm run db:generate`). It
+ * sits beside the composition root, not in `db/`, because it depends on every domain. Migrations are
+ * generated SQL committed under drizzle/.
+ */
+export * from './accounts/accounts.schema.server';
+export * from './billing/billing.schema.server';
+export * from './credits/credits.schema.server';
+export * from './mail/mail.schema.server';
+export * from './metrics/cluster-counters.schema.server';
+export * from './notifications/notifications.schema.server';
+export * from './videos/videos.schema.server';
