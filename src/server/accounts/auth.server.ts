@@ -3,6 +3,7 @@ import type { Algorithm } from '@node-rs/argon2';
 import * as argon2 from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -100,6 +101,9 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
   // E-mails and other after-response work run in the background, so an answer's timing does not depend on
   // whether an e-mail was sent (account enumeration); `settle` lets shutdown wait for them.
   const pending = new Set<Promise<unknown>>();
+  // The user whose password a reset request just set (Better Auth names them only to `onPasswordReset`), so the
+  // after-hook can sign them in: the spec's reset ends signed in, on the dashboard.
+  const passwordResetUsers = new WeakMap<Request, string>();
 
   const auth = betterAuth({
     appName: 'Cena',
@@ -142,6 +146,9 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
         verify: ({ hash, password }) => argon2.verify(hash, password).catch(() => false),
       },
       sendResetPassword: ({ user, url }) => mailer.send(resetPasswordMail(recipient(user), url)),
+      onPasswordReset: async ({ user }, request) => {
+        if (request) passwordResetUsers.set(request, user.id);
+      },
       // With requireEmailVerification, Better Auth answers a sign-up for a taken e-mail exactly like a new one;
       // the owner is told by e-mail instead.
       onExistingUserSignUp: ({ user }) =>
@@ -173,6 +180,16 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
           });
         }
         return { context: { body: { ...ctx.body, name: parsed.data.name } } };
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/reset-password' || !ctx.request) return;
+        const userId = passwordResetUsers.get(ctx.request);
+        if (!userId) return;
+        const user = await ctx.context.internalAdapter.findUserById(userId);
+        // A reset proves the e-mail, not the second factor: an account with two-factor on signs in as usual.
+        if (!user || !user.emailVerified || (user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
+        const session = await ctx.context.internalAdapter.createSession(user.id);
+        await setSessionCookie(ctx, { session, user });
       }),
     },
     advanced: {
