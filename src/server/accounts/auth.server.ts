@@ -187,7 +187,7 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
         if (!userId) return;
         const user = await ctx.context.internalAdapter.findUserById(userId);
         // A reset proves the e-mail, not the second factor: an account with two-factor on signs in as usual.
-        if (!user || !user.emailVerified || (user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
+        if (!user?.emailVerified || (user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
         const session = await ctx.context.internalAdapter.createSession(user.id);
         await setSessionCookie(ctx, { session, user });
       }),

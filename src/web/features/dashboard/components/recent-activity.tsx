@@ -6,9 +6,9 @@ import { formatDate } from '../../../../shared/format';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { VideoThumbnail } from '../../videos/components/video-thumbnail';
 import { useRecentActivity, type VideoRequestListItem } from '../api/dashboard';
 import { localRelativeTime } from '../lib/localize-time';
-import { VideoThumbnail } from '../../videos/components/video-thumbnail';
 import { RecentStatusBadge } from './recent-status-badge';
 
 const RECENT_ITEMS = 5;

@@ -13,7 +13,10 @@ export function VideoThumbnail({ url, className }: { url: string | null; classNa
   const box = cn('aspect-video shrink-0 overflow-hidden rounded-md bg-muted', className);
   if (!url || broken) {
     return (
-      <div className={cn(box, 'flex items-center justify-center text-muted-foreground')} data-testid="thumbnail">
+      <div
+        className={cn(box, 'flex items-center justify-center text-muted-foreground')}
+        data-testid="thumbnail"
+      >
         <Film aria-hidden="true" className="size-5" />
         <span className="sr-only">{t('thumbnail.none')}</span>
       </div>
