@@ -167,7 +167,7 @@ describeBrowser('billing in a browser (local test checkout)', () => {
       .poll(() => card.getByTestId('subscription-plan').textContent(), { timeout: 10_000 })
       .toBe('Creator');
 
-    await portal.getByRole('link', { name: 'Voltar para o Cena' }).click();
+    await portal.getByRole('link', { name: 'Voltar para a Cena' }).click();
     await portal.waitForURL(/\/dashboard/);
     await waitForText(portal, 'Créditos do upgrade aplicados.');
     await expect.poll(() => portal.url()).not.toContain('portal=1');

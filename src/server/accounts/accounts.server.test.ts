@@ -157,7 +157,7 @@ describe('sign-up and e-mail verification', () => {
 });
 
 describe('passwords and sessions', () => {
-  it('resets a forgotten password through the e-mailed link and signs out every session', async () => {
+  it('resets a forgotten password through the e-mailed link, signs out every other session and signs in', async () => {
     const { client, email } = await signUpAndVerify(app.url);
     const visitor = new SessionClient(app.url);
 
@@ -186,6 +186,9 @@ describe('passwords and sessions', () => {
       json: { newPassword: 'a brand new secret', token },
     });
     expect(reset.status).toBe(200);
+    const me = await visitor.json<{ user: { email: string } }>('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe(email);
     const again = await visitor.json('/api/auth/reset-password', {
       json: { newPassword: 'yet another one', token },
     });

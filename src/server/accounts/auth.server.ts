@@ -3,6 +3,7 @@ import type { Algorithm } from '@node-rs/argon2';
 import * as argon2 from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -129,6 +130,9 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
   const pending = new Set<Promise<unknown>>();
   // The TOTP code each verify-totp request claimed, to give it back if the attempt fails (see totp-replay).
   const totpClaims = new WeakMap<object, { userId: string; code: string }>();
+  // The user whose password a reset request just set (Better Auth names them only to `onPasswordReset`), so the
+  // after-hook can sign them in: the spec's reset ends signed in, on the dashboard.
+  const passwordResetUsers = new WeakMap<Request, string>();
 
   const auth = betterAuth({
     appName: 'Cena',
@@ -181,6 +185,9 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
         verify: ({ hash, password }) => argon2.verify(hash, password).catch(() => false),
       },
       sendResetPassword: ({ user, url }) => mailer.send(resetPasswordMail(recipient(user), url)),
+      onPasswordReset: async ({ user }, request) => {
+        if (request) passwordResetUsers.set(request, user.id);
+      },
       // With requireEmailVerification, Better Auth answers a sign-up for a taken e-mail exactly like a new one;
       // the owner is told by e-mail instead.
       onExistingUserSignUp: ({ user }) =>
@@ -248,9 +255,20 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/two-factor/verify-totp') return;
-        const claim = totpClaims.get(ctx.request ?? ctx);
-        if (claim && isAPIError(ctx.context.returned)) await releaseTotpCode(pool, claim.userId, claim.code);
+        if (ctx.path === '/two-factor/verify-totp') {
+          const claim = totpClaims.get(ctx.request ?? ctx);
+          if (claim && isAPIError(ctx.context.returned))
+            await releaseTotpCode(pool, claim.userId, claim.code);
+          return;
+        }
+        if (ctx.path !== '/reset-password' || !ctx.request) return;
+        const userId = passwordResetUsers.get(ctx.request);
+        if (!userId) return;
+        const user = await ctx.context.internalAdapter.findUserById(userId);
+        // A reset proves the e-mail, not the second factor: an account with two-factor on signs in as usual.
+        if (!user?.emailVerified || (user as { twoFactorEnabled?: boolean }).twoFactorEnabled) return;
+        const session = await ctx.context.internalAdapter.createSession(user.id);
+        await setSessionCookie(ctx, { session, user });
       }),
     },
     advanced: {

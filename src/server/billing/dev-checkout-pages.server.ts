@@ -139,7 +139,7 @@ export function devCheckoutPages(
     const userId = await userIdOf(c);
     if (!userId) return toLogin(c);
     const subscription = await provider.current(userId);
-    const back = '<p><a href="/dashboard?portal=1">Voltar para o Cena</a></p>';
+    const back = '<p><a href="/dashboard?portal=1">Voltar para a Cena</a></p>';
     if (!subscription) return c.html(page('Portal de cobrança', `<p>Nenhuma assinatura ativa.</p>${back}`));
     const plan = findPlan(subscription.planId);
     const hidden = (name: string, value: string) =>

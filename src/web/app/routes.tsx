@@ -42,7 +42,7 @@ const ResetPasswordPage = lazyPage(
 );
 /** The dashboard home shows the plan badge card (`billing`) and the expiring-credits alert (`credits`). */
 const DashboardHomePage = lazyPage(() => import('../features/dashboard/pages/dashboard-home-page'), {
-  namespaces: ['dashboard', 'credits', 'billing'],
+  namespaces: ['dashboard', 'credits', 'billing', 'videos'],
 });
 /** Settings reuse the profile's language and time zone card (`accounts`). */
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'), {

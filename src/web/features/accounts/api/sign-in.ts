@@ -12,12 +12,15 @@ export interface SignInResult {
   twoFactor: boolean;
 }
 
-/** E-mail + password sign-in (Better Auth `signIn.email`). */
+/**
+ * E-mail + password sign-in (Better Auth `signIn.email`). No `callbackURL`: with one, Better Auth's client
+ * navigates by itself (a full page load), losing the toast and the page the visitor came from.
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ email, password }: SignInInput): Promise<SignInResult> => {
-      const data = await unwrapAuth(authClient.signIn.email({ email, password, callbackURL: '/dashboard' }));
+      const data = await unwrapAuth(authClient.signIn.email({ email, password }));
       if (data && typeof data === 'object' && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
         return { twoFactor: true };
       }

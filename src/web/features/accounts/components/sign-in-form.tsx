@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toaster';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSignIn } from '../api/sign-in';
 import { authErrorMessage, hasCode } from '../lib/auth-errors';
-import { isEmail } from '../lib/validation';
+import { googleReturnPath, isEmail } from '../lib/validation';
 import { EmailField } from './email-field';
 import { focusFirstInvalid } from './form-field';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -148,7 +148,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
         {t('login.or')}
         <span className="h-px flex-1 bg-border" />
       </div>
-      <GoogleSignInButton callbackURL={redirectTo} />
+      <GoogleSignInButton callbackURL={googleReturnPath(redirectTo)} />
     </div>
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { groupSecret, isEmail, isPasswordLongEnough, redirectTarget, totpSecret } from './validation';
+import {
+  googleReturnPath,
+  groupSecret,
+  isEmail,
+  isPasswordLongEnough,
+  redirectTarget,
+  totpSecret,
+} from './validation';
 
 describe('accounts validation', () => {
   it('accepts plausible e-mails only', () => {
@@ -30,5 +37,16 @@ describe('accounts validation', () => {
     expect(redirectTarget({ from: { pathname: '/auth/login' } })).toBe('/dashboard');
     expect(redirectTarget({ from: { pathname: '//evil.example' } })).toBe('/dashboard');
     expect(redirectTarget({ from: 'x' })).toBe('/dashboard');
+  });
+
+  it('takes ?next= (the way back from Google) under the same rules', () => {
+    expect(redirectTarget(null, '/dashboard/help')).toBe('/dashboard/help');
+    expect(redirectTarget(null, '//evil.example')).toBe('/dashboard');
+    expect(redirectTarget(null, '/\\evil.example')).toBe('/dashboard');
+    expect(redirectTarget(null, 'https://evil.example')).toBe('/dashboard');
+    expect(redirectTarget(null, '/auth/reset-password')).toBe('/dashboard');
+    expect(googleReturnPath('/dashboard/help?x=1')).toBe(
+      '/auth/login?signedIn=google&next=%2Fdashboard%2Fhelp%3Fx%3D1',
+    );
   });
 });

@@ -28,14 +28,30 @@ export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** Where to go after sign-in: the guarded page the visitor came from (same app, not /auth/*), else /dashboard. */
-export function redirectTarget(state: unknown): string {
+/** A same-app path to return to after sign-in (not /auth/*, not another origin), else undefined. */
+function returnPath(path: string): string | undefined {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\') || path.startsWith('/auth/')) {
+    return undefined;
+  }
+  return path;
+}
+
+/**
+ * Where to go after sign-in: the guarded page the visitor came from (`state.from`, set by the guard; or `?next=`,
+ * which survives the round trip through Google), else /dashboard.
+ */
+export function redirectTarget(state: unknown, next?: string | null): string {
   const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
   const pathname = typeof from?.pathname === 'string' ? from.pathname : '';
-  if (!pathname.startsWith('/') || pathname.startsWith('//') || pathname.startsWith('/auth/')) {
-    return '/dashboard';
+  if (returnPath(pathname)) {
+    const search = typeof from?.search === 'string' ? from.search : '';
+    const hash = typeof from?.hash === 'string' ? from.hash : '';
+    return `${pathname}${search}${hash}`;
   }
-  const search = typeof from?.search === 'string' ? from.search : '';
-  const hash = typeof from?.hash === 'string' ? from.hash : '';
-  return `${pathname}${search}${hash}`;
+  return (next && returnPath(next)) || '/dashboard';
+}
+
+/** The page Google sends the visitor back to: the login page, which shows the toast and goes on to `target`. */
+export function googleReturnPath(target: string): string {
+  return `/auth/login?${new URLSearchParams({ signedIn: 'google', next: target }).toString()}`;
 }

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { AuthShell } from '../../../app/auth-shell';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toaster';
 import { meQueryOptions } from '../api/me';
 import { useHasSession } from '../api/session-check';
 import { SignInForm } from '../components/sign-in-form';
@@ -17,21 +18,30 @@ type Tab = 'signin' | 'signup';
 
 /**
  * /auth/login: 'Entrar' and 'Criar Conta'. A visitor who is already signed in (or who just signed in) goes to the
- * page the guard sent them from, else /dashboard.
+ * page the guard sent them from, else /dashboard. Google brings the visitor back here (`?signedIn=google&next=`)
+ * for the same toast and the same way on.
  */
 export default function LoginPage() {
   const { t } = useTranslation('accounts');
   useDocumentTitle(t('login.documentTitle'));
   const location = useLocation();
   const [params] = useSearchParams();
-  const redirectTo = redirectTarget(location.state);
+  const redirectTo = redirectTarget(location.state, params.get('next'));
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'signup' ? 'signup' : 'signin');
   // The cached user (set by a sign-in); never fetched here, so signed-out visitors see no 401.
   const me = useQuery({ ...meQueryOptions, enabled: false });
   const hasSession = useHasSession();
   const oauthError = params.get('error');
+  const signedIn = Boolean(me.data || hasSession.data);
+  const backFromGoogle = params.get('signedIn') === 'google';
 
-  if (me.data || hasSession.data) return <Navigate to={redirectTo} replace />;
+  useEffect(() => {
+    if (signedIn && backFromGoogle) {
+      toast.success(t('login.success'), { id: 'signed-in', description: t('login.successDescription') });
+    }
+  }, [signedIn, backFromGoogle, t]);
+
+  if (signedIn) return <Navigate to={redirectTo} replace />;
 
   return (
     <AuthShell>

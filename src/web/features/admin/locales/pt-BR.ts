@@ -5,7 +5,7 @@
 export default {
   documentTitle: 'Painel Administrativo — Cena',
   title: 'Painel Administrativo',
-  subtitle: 'Métricas do Cena e ferramentas de operação.',
+  subtitle: 'Métricas da Cena e ferramentas de operação.',
   notAuthenticated: 'Usuário não autenticado',
   signedInAs: 'Conectado como {{email}}',
   none: '—',

@@ -18,9 +18,9 @@ export function QuickActions() {
       <h2 id={titleId} className="text-lg font-semibold">
         {t('actions.title')}
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {ACTIONS.map((action) => (
-          <li key={action.key}>
+          <li key={action.key} className="min-w-0">
             <Link
               to={action.to}
               data-testid={`quick-${action.key}`}

@@ -6,6 +6,7 @@ import { formatDate } from '../../../../shared/format';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { VideoThumbnail } from '../../videos/components/video-thumbnail';
 import { useRecentActivity, type VideoRequestListItem } from '../api/dashboard';
 import { localRelativeTime } from '../lib/localize-time';
 import { RecentStatusBadge } from './recent-status-badge';
@@ -23,32 +24,6 @@ function useNow(): Date {
   return now;
 }
 
-function Thumbnail({ item }: { item: VideoRequestListItem }) {
-  const { t } = useTranslation('dashboard');
-  const [broken, setBroken] = useState(false);
-  const box = 'aspect-video w-24 shrink-0 overflow-hidden rounded-md bg-muted sm:w-28';
-  if (!item.thumbnailUrl || broken) {
-    return (
-      <div className={`${box} flex items-center justify-center text-muted-foreground`}>
-        <Film aria-hidden="true" className="size-5" />
-        <span className="sr-only">{t('recent.noThumbnail')}</span>
-      </div>
-    );
-  }
-  return (
-    <div className={box}>
-      <img
-        src={item.thumbnailUrl}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        className="size-full object-cover"
-        onError={() => setBroken(true)}
-      />
-    </div>
-  );
-}
-
 function RecentRow({ item, now, timeZone }: { item: VideoRequestListItem; now: Date; timeZone: string }) {
   const { t } = useTranslation('dashboard');
   const created = new Date(item.createdAt);
@@ -59,7 +34,7 @@ function RecentRow({ item, now, timeZone }: { item: VideoRequestListItem; now: D
         aria-label={t('recent.open', { prompt: item.prompt })}
         className="flex items-center gap-3 rounded-lg p-2 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring sm:gap-4"
       >
-        <Thumbnail item={item} />
+        <VideoThumbnail url={item.thumbnailUrl} className="w-24 sm:w-28" />
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <p className="line-clamp-2 text-sm font-medium break-words" data-testid="recent-prompt">
             {item.prompt}

@@ -12,6 +12,7 @@ const en: LocaleShape<typeof ptBR> = {
     placeholder: 'e.g. credits, audio, formats',
     clear: 'Clear search',
   },
+  results_zero: '{{count}} results for “{{query}}”',
   results_one: '{{count}} result for “{{query}}”',
   results_other: '{{count}} results for “{{query}}”',
   empty: {

@@ -12,6 +12,7 @@ export default {
     placeholder: 'Ex.: créditos, áudio, formatos',
     clear: 'Limpar busca',
   },
+  results_zero: '{{count}} resultados para “{{query}}”',
   results_one: '{{count}} resultado para “{{query}}”',
   results_other: '{{count}} resultados para “{{query}}”',
   empty: {

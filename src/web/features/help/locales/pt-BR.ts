@@ -2,7 +2,7 @@
 export default {
   documentTitle: 'Central de Ajuda — Cena',
   title: 'Central de Ajuda',
-  subtitle: 'Respostas rápidas, o que o Cena faz e como falar com a gente.',
+  subtitle: 'Respostas rápidas, o que a Cena faz e como falar com a gente.',
   tabs: { faq: 'FAQ', features: 'Recursos', contact: 'Contato' },
   features: {
     audio: {

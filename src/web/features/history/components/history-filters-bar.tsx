@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HistoryQuery, QUALITY_FILTERS, STATUS_FILTERS } from '../../../../shared/history-filters';
 import { Button } from '../../../components/ui/button';
+import { DayInput } from '../../../components/ui/day-input';
 import { Input, Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../accounts/components/native-select';
 import { hasActiveFilters, QUICK_RANGES, type QuickRange, quickRange } from '../lib/url-filters';
@@ -122,23 +123,23 @@ export function HistoryFiltersBar({
         <div className="grid grid-cols-2 gap-3 lg:w-96">
           <div className="flex min-w-0 flex-col gap-1.5">
             <Label htmlFor={`${ids}-from`}>{t('filters.from')}</Label>
-            <Input
+            <DayInput
               id={`${ids}-from`}
-              type="date"
-              value={query.from ?? ''}
+              value={query.from}
               max={query.to}
-              onChange={(event) => onChange({ from: event.target.value || undefined })}
+              onValueChange={(day) => onChange({ from: day })}
+              invalidMessage={t('filters.invalidDay')}
               data-testid="filter-from"
             />
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
             <Label htmlFor={`${ids}-to`}>{t('filters.to')}</Label>
-            <Input
+            <DayInput
               id={`${ids}-to`}
-              type="date"
-              value={query.to ?? ''}
+              value={query.to}
               min={query.from}
-              onChange={(event) => onChange({ to: event.target.value || undefined })}
+              onValueChange={(day) => onChange({ to: day })}
+              invalidMessage={t('filters.invalidDay')}
               data-testid="filter-to"
             />
           </div>

@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { localizedRelativeTime } from '../../../lib/relative-time';
 import { formatCredits } from '../../credits/lib/format';
 import { VideoStatusBadge } from '../../videos/components/status-badge';
+import { VideoThumbnail } from '../../videos/components/video-thumbnail';
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
 
@@ -50,10 +51,13 @@ export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[
               <TableCell className="whitespace-nowrap">
                 <When iso={item.createdAt} timeZone={timeZone} now={now} />
               </TableCell>
-              <TableCell className="max-w-xs">
-                <span title={item.prompt} className="break-words" data-testid="history-prompt">
-                  {truncatePrompt(item.prompt)}
-                </span>
+              <TableCell className="max-w-sm">
+                <div className="flex items-center gap-3">
+                  <VideoThumbnail url={item.thumbnailUrl} className="w-20" />
+                  <span title={item.prompt} className="min-w-0 break-words" data-testid="history-prompt">
+                    {truncatePrompt(item.prompt)}
+                  </span>
+                </div>
               </TableCell>
               <TableCell>{tv(`quality.${item.quality}`)}</TableCell>
               <TableCell className="tabular-nums">{item.aspectRatio}</TableCell>
@@ -99,9 +103,12 @@ export function HistoryCards({ items, timeZone }: { items: VideoRequestListItem[
             <When iso={item.createdAt} timeZone={timeZone} now={now} />
             <VideoStatusBadge status={item.status} />
           </div>
-          <p className="text-sm break-words" title={item.prompt}>
-            {truncatePrompt(item.prompt)}
-          </p>
+          <div className="flex items-center gap-3">
+            <VideoThumbnail url={item.thumbnailUrl} className="w-24" />
+            <p className="min-w-0 text-sm break-words" title={item.prompt}>
+              {truncatePrompt(item.prompt)}
+            </p>
+          </div>
           <dl className="grid grid-cols-3 gap-2 text-xs">
             <div className="flex flex-col">
               <dt className="text-muted-foreground">{t('columns.quality')}</dt>

@@ -16,6 +16,7 @@ const en: LocaleShape<typeof ptBR> = {
     statusAll: 'All',
     from: 'From',
     to: 'To',
+    invalidDay: 'Invalid date: use dd/mm/yyyy, within the period.',
     period: 'Period',
     today: 'Today',
     last7: '7 days',

@@ -16,6 +16,7 @@ export default {
     statusAll: 'Todos',
     from: 'De',
     to: 'Até',
+    invalidDay: 'Data inválida: use dd/mm/aaaa, dentro do período.',
     period: 'Período',
     today: 'Hoje',
     last7: '7 dias',

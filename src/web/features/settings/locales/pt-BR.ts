@@ -5,7 +5,7 @@ export default {
   subtitle: 'Notificações e preferências da sua conta.',
   notifications: {
     title: 'Notificações',
-    description: 'Escolha quando o Cena pode enviar e-mails para você.',
+    description: 'Escolha quando a Cena pode enviar e-mails para você.',
     videoReady: 'E-mail quando um vídeo ficar pronto ou falhar',
     videoReadyHint: 'Com o link para os detalhes da solicitação, no idioma da sua conta.',
     saved: 'Preferências de notificação salvas',

@@ -51,17 +51,17 @@ export function CostSummary({
           <div className={row}>
             <dt className="text-muted-foreground">{t('create.summary.after')}</dt>
             <dd
-              className={short ? 'font-semibold text-destructive tabular-nums' : 'font-semibold tabular-nums'}
+              className={short ? 'font-semibold text-destructive' : 'font-semibold tabular-nums'}
               data-testid="summary-after"
               data-value={after}
             >
-              {after === undefined ? pending : after < 0 ? `−${credits(-after)}` : credits(after)}
+              {after === undefined ? pending : short ? t('create.summary.insufficient') : credits(after)}
             </dd>
           </div>
         </dl>
         {short ? (
           <p role="status" className="text-sm font-medium text-destructive" data-testid="summary-short">
-            {t('create.summary.short', { missing: formatCredits(-(after ?? 0)) })}
+            {t('create.summary.short', { count: -(after ?? 0), missing: formatCredits(-(after ?? 0)) })}
           </p>
         ) : null}
         {short || showPricing ? (

@@ -67,7 +67,9 @@ const en: LocaleShape<typeof ptBR> = {
       credits_one: '{{value}} credit',
       credits_other: '{{value}} credits',
       unavailable: 'Unavailable',
-      short: 'Not enough credits: {{missing}} more needed for this video.',
+      insufficient: 'Not enough credits',
+      short_one: 'Not enough credits: {{missing}} more credit is needed for this video.',
+      short_other: 'Not enough credits: {{missing}} more credits are needed for this video.',
       getCredits: 'See plans and credits',
       refund: 'If generation fails, the credits are refunded automatically.',
     },
@@ -88,6 +90,9 @@ const en: LocaleShape<typeof ptBR> = {
     },
     success: 'Request sent! Your video is being generated.',
   },
+  thumbnail: {
+    none: 'No thumbnail',
+  },
   confirmation: {
     documentTitle: 'Request sent — Cena',
     title: 'Request sent!',
@@ -97,6 +102,7 @@ const en: LocaleShape<typeof ptBR> = {
     copied: 'ID copied to the clipboard!',
     copyError: 'Could not copy the ID.',
     statusLabel: 'Status',
+    finishedLabel: 'Finished at',
     estimateLabel: 'Estimated time',
     estimate: '{{min}}–{{max}} minutes',
     details: '{{quality}} · {{ratio}} · {{credits}} credits',

@@ -68,7 +68,9 @@ export default {
       credits_one: '{{value}} crédito',
       credits_other: '{{value}} créditos',
       unavailable: 'Indisponível',
-      short: 'Saldo insuficiente: faltam {{missing}} créditos para este vídeo.',
+      insufficient: 'Saldo insuficiente',
+      short_one: 'Saldo insuficiente: falta {{missing}} crédito para este vídeo.',
+      short_other: 'Saldo insuficiente: faltam {{missing}} créditos para este vídeo.',
       getCredits: 'Ver planos e créditos',
       refund: 'Se a geração falhar, os créditos voltam automaticamente.',
     },
@@ -89,6 +91,9 @@ export default {
     },
     success: 'Solicitação enviada! Seu vídeo está sendo gerado.',
   },
+  thumbnail: {
+    none: 'Sem miniatura',
+  },
   confirmation: {
     documentTitle: 'Solicitação enviada — Cena',
     title: 'Solicitação enviada!',
@@ -98,6 +103,7 @@ export default {
     copied: 'ID copiado para a área de transferência!',
     copyError: 'Não foi possível copiar o ID.',
     statusLabel: 'Status',
+    finishedLabel: 'Finalizado em',
     estimateLabel: 'Tempo estimado',
     estimate: '{{min}}–{{max}} minutos',
     details: '{{quality}} · {{ratio}} · {{credits}} créditos',

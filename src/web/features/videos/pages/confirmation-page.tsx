@@ -3,6 +3,7 @@ import { CheckCircle2, Clock, Copy, History, House, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { VIDEO_ESTIMATE_MINUTES, VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
+import { DEFAULT_TIME_ZONE, formatDateTime } from '../../../../shared/format';
 import { isFinalVideoStatus } from '../../../../shared/video-status';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api';
+import { useMe } from '../../accounts/api/me';
 import { formatCredits } from '../../credits/lib/format';
 import { videoRequestQueryKey } from '../api/requests';
 import { useVideoRequest } from '../api/video-request';
@@ -50,6 +52,8 @@ export default function ConfirmationPage() {
   const id = params.get('id')?.trim() ?? '';
   const query = useVideoRequest(id);
   const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const timeZone = me?.profile.timezone ?? DEFAULT_TIME_ZONE;
 
   if (!id) return <Navigate to="/dashboard" replace />;
 
@@ -85,6 +89,9 @@ export default function ConfirmationPage() {
   }
 
   const status = request?.status;
+  // A finished request shows when it finished instead of the 2–10 minute estimate.
+  const finishedAt =
+    request && isFinalVideoStatus(request.status) ? (request.completedAt ?? request.updatedAt) : null;
   // A request just queued reads 'Processando' here (spec §2); then the live status labels.
   const statusLabel = status === 'pending' ? t('status.processing') : undefined;
 
@@ -143,10 +150,16 @@ export default function ConfirmationPage() {
               </dd>
             </div>
             <div className="flex flex-col gap-1.5">
-              <dt className="text-sm text-muted-foreground">{t('confirmation.estimateLabel')}</dt>
-              <dd className="flex items-center gap-2 font-medium">
+              <dt className="text-sm text-muted-foreground">
+                {finishedAt ? t('confirmation.finishedLabel') : t('confirmation.estimateLabel')}
+              </dt>
+              <dd className="flex items-center gap-2 font-medium" data-testid="confirmation-time">
                 <Clock aria-hidden="true" className="size-4 text-muted-foreground" />
-                {t('confirmation.estimate', VIDEO_ESTIMATE_MINUTES)}
+                {finishedAt ? (
+                  <time dateTime={finishedAt}>{formatDateTime(new Date(finishedAt), timeZone)}</time>
+                ) : (
+                  t('confirmation.estimate', VIDEO_ESTIMATE_MINUTES)
+                )}
               </dd>
             </div>
           </dl>
