@@ -4,7 +4,8 @@
  *   npm run bench:web
  *
  * Builds dist/client if needed, starts the server on a free port with its own temporary database,
- * audits `/` and `/pricing` (median of 3 runs each), prints the figures against the targets and stops the server.
+ * audits the public pages and the sign-in page (median of 3 runs each), prints score, LCP, TBT, CLS, the gzip size of
+ * the same-origin JavaScript and its script count against the targets, and stops the server.
  * Exits 0 whatever the figures (it is a benchmark, not a test), 1 if Lighthouse could not run.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -18,8 +19,21 @@ import { freePort } from '../tests/support/free-port';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, 'dist/client');
-const PAGES = ['/', '/pricing'];
-const TARGETS = { score: 95, lcpMs: 1500, jsKb: 90 };
+interface Targets {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Gzip KB of same-origin JavaScript; absent where the page is the SPA. */
+  jsKb?: number;
+  scripts?: number;
+}
+/** Public pages must cost what a static page costs; the SPA's sign-in page is allowed its framework. */
+const PAGES: { path: string; targets: Targets }[] = [
+  { path: '/', targets: { score: 95, lcpMs: 1500, tbtMs: 150, jsKb: 60, scripts: 8 } },
+  { path: '/pricing', targets: { score: 95, lcpMs: 1500, tbtMs: 150, jsKb: 60 } },
+  { path: '/faq', targets: { score: 95, lcpMs: 1500, tbtMs: 150, jsKb: 60 } },
+  { path: '/auth/login', targets: { score: 90, lcpMs: 2000, tbtMs: 300 } },
+];
 const READY_TIMEOUT_MS = 60_000;
 /** Each page is audited this many times and the median run (by score) is reported, to tame noise. */
 const RUNS = 3;
@@ -155,34 +169,37 @@ async function main(): Promise<number> {
       chromePath,
       chromeFlags: CHROME_FLAGS,
     });
-    const results: { page: string; score: number; lcp: number; jsKb?: number }[] = [];
-    for (const page of PAGES) {
+    const verdicts: string[] = [];
+    const check = (page: string, label: string, ok: boolean) =>
+      verdicts.push(`  ${page}: ${label}: ${passFail(ok)}`);
+    for (const { path: page, targets } of PAGES) {
       const lhr = await medianRun(`${baseUrl}${page}`, chrome.port);
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const lcp = metric('largest-contentful-paint');
-      const scripts = page === '/' ? scriptGzipSizes(lhr, new URL(baseUrl).origin) : undefined;
-      const jsKb = scripts && [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
-      results.push({ page, score, lcp, jsKb });
+      const tbt = metric('total-blocking-time');
+      const scripts = scriptGzipSizes(lhr, new URL(baseUrl).origin);
+      const jsKb = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
       console.log(
-        `${page.padEnd(9)} score ${score}  LCP ${Math.round(lcp)} ms  TBT ${Math.round(metric('total-blocking-time'))} ms` +
+        `${page.padEnd(11)} score ${score}  LCP ${Math.round(lcp)} ms  TBT ${Math.round(tbt)} ms` +
           `  CLS ${metric('cumulative-layout-shift').toFixed(3)}` +
-          (jsKb === undefined ? '' : `  JS ${jsKb.toFixed(1)} KB gzip`),
+          `  JS ${jsKb.toFixed(1)} KB gzip in ${scripts.size} scripts`,
       );
-      const largest = [...(scripts ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      const largest = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 5);
       for (const [file, bytes] of largest)
         console.log(`    ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${file}`);
-      if (scripts && scripts.size > largest.length)
+      if (scripts.size > largest.length)
         console.log(`    … and ${scripts.size - largest.length} smaller scripts`);
+      check(page, `score ≥ ${targets.score}`, score >= targets.score);
+      check(page, `LCP ≤ ${targets.lcpMs} ms`, lcp <= targets.lcpMs);
+      check(page, `TBT ≤ ${targets.tbtMs} ms`, tbt <= targets.tbtMs);
+      if (targets.jsKb !== undefined) check(page, `JS ≤ ${targets.jsKb} KB gzip`, jsKb <= targets.jsKb);
+      if (targets.scripts !== undefined)
+        check(page, `≤ ${targets.scripts} scripts`, scripts.size <= targets.scripts);
     }
 
-    console.log('\nTargets:');
-    for (const { page, score, lcp, jsKb } of results) {
-      console.log(`  ${page}: score ≥ ${TARGETS.score}: ${passFail(score >= TARGETS.score)}`);
-      console.log(`  ${page}: LCP ≤ ${TARGETS.lcpMs} ms: ${passFail(lcp <= TARGETS.lcpMs)}`);
-      if (jsKb !== undefined)
-        console.log(`  ${page}: JS ≤ ${TARGETS.jsKb} KB gzip: ${passFail(jsKb <= TARGETS.jsKb)}`);
-    }
+    console.log(`\nTargets (median of ${RUNS} runs):`);
+    for (const line of verdicts) console.log(line);
     return 0;
   } finally {
     chrome?.kill();
