@@ -27,13 +27,17 @@ RUN npm ci --no-audit --no-fund
 # dropped: tsx, which runs the server, is a regular dependency.
 FROM deps AS build
 COPY . .
+# The npm ffmpeg/ffprobe are the fallback when no system one runs: executable by the node user, not only root.
 RUN npm run build \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --no-audit --no-fund \
+ && chmod a+rx node_modules/@ffmpeg-installer/*/ffmpeg node_modules/@ffprobe-installer/*/ffprobe
 
 FROM base AS runtime
-# ffmpeg/ffprobe: thumbnails, probing, 1:1 and 4:3 reframing, the local provider; DejaVu: its text overlay.
+# Debian's ffmpeg (thumbnails, probing, 1:1 and 4:3 reframing): newer than the npm build and patched with the
+# distribution; the media toolchain picks it when it runs and falls back to the npm binaries otherwise. The font
+# comes from npm (dejavu-fonts-ttf).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core \
+ && apt-get install -y --no-install-recommends ffmpeg \
  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \

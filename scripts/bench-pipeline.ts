@@ -32,12 +32,13 @@ import {
   startEmbeddedPostgres,
 } from '../src/server/db/embedded-postgres.server';
 import { createLogger } from '../src/server/logger.server';
-import { type MediaTools, renderResult } from '../src/server/videos/pipeline/media.server';
+import { renderResult } from '../src/server/videos/pipeline/media.server';
 import type { AspectRatio } from '../src/shared/catalogue';
 import { signUpAndVerify } from '../tests/support/accounts';
 import { startTestApp, type TestApp } from '../tests/support/app';
 import { API_KEY, type FakeVeo, preciseNow, startFakeVeo } from '../tests/support/fake-veo';
 import { freePort } from '../tests/support/free-port';
+import { mediaTools } from '../tests/support/media';
 import type { SessionClient } from '../tests/support/session-client';
 
 const run = promisify(execFile);
@@ -59,11 +60,7 @@ const TARGET_OVERHEAD_MS = 1_000;
 const PROMPT = 'Um gato laranja caminhando na praia ao pôr do sol, câmera lenta';
 
 const logger = createLogger('silent');
-const tools: MediaTools = {
-  ffmpegPath: process.env.FFMPEG_PATH ?? 'ffmpeg',
-  ffprobePath: process.env.FFPROBE_PATH ?? 'ffprobe',
-  timeoutMs: 120_000,
-};
+const tools = await mediaTools(120_000);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Figures and printing

@@ -5,18 +5,22 @@
  *
  *   npx tsx scripts/render-samples.ts [--out DIR]   (default: public/samples)
  *
- * ffmpeg is taken from FFMPEG_PATH or PATH.
+ * ffmpeg and the DejaVu fonts come from the media toolchain (FFMPEG_PATH, else the system's, else npm's).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeMediaToolchain, mediaToolchainFromEnv } from '../src/server/media/toolchain.server';
 
-const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
-const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
-const FONT = `${FONT_DIR}/DejaVuSans.ttf`;
-const FONT_BOLD = `${FONT_DIR}/DejaVuSans-Bold.ttf`;
+const toolchain = await mediaToolchainFromEnv().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+const FFMPEG = toolchain.ffmpeg.path;
+const FONT = toolchain.fonts.regular;
+const FONT_BOLD = toolchain.fonts.bold;
 
 const SECONDS = 8;
 const FPS = 24;
@@ -300,20 +304,7 @@ function parseOutDir(argv: string[]): string {
 }
 
 function main(): void {
-  const probe = spawnSync(FFMPEG, ['-version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) {
-    console.error(
-      `ffmpeg not found (tried "${FFMPEG}"). Install ffmpeg or set FFMPEG_PATH to its executable.`,
-    );
-    process.exit(1);
-  }
-  for (const font of [FONT, FONT_BOLD]) {
-    if (!existsSync(font)) {
-      console.error(`Font missing: ${font} (install fonts-dejavu-core).`);
-      process.exit(1);
-    }
-  }
-
+  console.log(describeMediaToolchain(toolchain));
   const outDir = parseOutDir(process.argv.slice(2));
   mkdirSync(outDir, { recursive: true });
   const tmp = mkdtempSync(join(tmpdir(), 'cena-samples-'));

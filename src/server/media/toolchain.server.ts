@@ -38,7 +38,7 @@ export type ToolSource = 'override' | 'system' | 'npm';
 export interface ResolvedTool {
   path: string;
   source: ToolSource;
-  /** The first line of `-version`, e.g. "ffmpeg version 5.1.7-0+deb12u1". */
+  /** From the first line of `-version`, e.g. "ffmpeg version 5.1.7-0+deb12u1". */
   version: string;
 }
 
@@ -88,7 +88,8 @@ async function findOnPath(command: string, searchPath: string): Promise<string |
 async function check(tool: ToolName, file: string): Promise<{ version: string } | { problem: string }> {
   try {
     const { stdout } = await run(file, ['-hide_banner', '-version'], { timeout: CHECK_TIMEOUT_MS });
-    const version = stdout.split('\n')[0]?.trim() ?? tool;
+    // "ffmpeg version 5.1.7-0+deb12u1 Copyright (c) …": the name and the version are enough for the log.
+    const version = (stdout.split('\n')[0] ?? tool).split(' ').slice(0, 3).join(' ');
     if (tool === 'ffprobe') return { version };
     const lists = await Promise.all(
       ['-encoders', '-filters'].map((list) =>
