@@ -70,7 +70,10 @@ const signUpBodySchema = z.strictObject(
       .string({ error: 'Nome é obrigatório.' })
       .trim()
       .min(1, 'Nome é obrigatório.')
-      .max(MAX_NAME_LENGTH, `Nome deve ter no máximo ${MAX_NAME_LENGTH} caracteres.`),
+      .max(MAX_NAME_LENGTH, `Nome deve ter no máximo ${MAX_NAME_LENGTH} caracteres.`)
+      // PostgreSQL stores a lone UTF-16 surrogate as U+FFFD: the answer for a new account (read back) and for a
+      // taken e-mail (echoed) must carry the same name, or the difference would tell them apart.
+      .transform((name) => name.replace(/\p{Cs}/gu, '\uFFFD')),
     email: z.string({ error: 'E-mail é obrigatório.' }).max(254, 'E-mail inválido.'),
     password: z
       .string({ error: 'Senha é obrigatória.' })

@@ -1,0 +1,412 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRole } from '../src/server/admin/roles.server';
+import { signUpAndVerify } from './support/accounts';
+import { ROOT, TEST_AUTH_SECRET } from './support/app';
+import { type Spawned, spawnCollecting } from './support/child-process';
+import { createTestDatabase, type TestDatabase, testPool } from './support/database';
+import { freePort } from './support/free-port';
+import type { SessionClient } from './support/session-client';
+
+/**
+ * Malformed input at every endpoint the API document lists and every Better Auth route the web uses — deep
+ * nesting, U+0000, invalid UTF-8, huge and negative numbers, wrong types and content types, oversized bodies and
+ * URLs — against the real server process: no answer is a 5xx, every 4xx is JSON with a code and a pt-BR message,
+ * and the process's own output stays JSON lines with nothing at error level (the only client here is the fuzzer,
+ * so any error line would be client input logged as a server fault).
+ */
+
+interface Operation {
+  method: string;
+  path: string;
+  queryNames: string[];
+  bodyType: 'json' | 'multipart' | 'none';
+  properties: string[];
+}
+
+/** Better Auth routes the web calls (docs/accounts-contract.md), with the body fields it sends. */
+const AUTH_OPERATIONS: Operation[] = [
+  ['POST', 'sign-up/email', ['name', 'email', 'password', 'language', 'callbackURL']],
+  ['POST', 'sign-in/email', ['email', 'password', 'callbackURL', 'rememberMe']],
+  ['POST', 'sign-in/social', ['provider', 'callbackURL']],
+  ['POST', 'request-password-reset', ['email', 'redirectTo']],
+  ['POST', 'reset-password', ['newPassword', 'token']],
+  ['POST', 'send-verification-email', ['email', 'callbackURL']],
+  ['POST', 'change-password', ['currentPassword', 'newPassword', 'revokeOtherSessions']],
+  ['POST', 'revoke-session', ['token']],
+  ['POST', 'two-factor/enable', ['password']],
+  ['POST', 'two-factor/disable', ['password']],
+  ['POST', 'two-factor/verify-totp', ['code', 'trustDevice']],
+  ['POST', 'two-factor/verify-backup-code', ['code']],
+  ['POST', 'two-factor/generate-backup-codes', ['password']],
+  ['POST', 'sign-out', []],
+  ['POST', 'revoke-sessions', []],
+  ['GET', 'get-session', []],
+  ['GET', 'list-sessions', []],
+  ['GET', 'verify-email', ['token', 'callbackURL']],
+  ['GET', 'reset-password/{token}', ['callbackURL']],
+].map(([method, route, fields]) => ({
+  method: method as string,
+  path: `/api/auth/${route as string}`,
+  queryNames: method === 'GET' ? (fields as string[]) : [],
+  bodyType: method === 'POST' ? 'json' : 'none',
+  properties: method === 'POST' ? (fields as string[]) : [],
+}));
+
+const PORTUGUESE =
+  /[ãõçáéíóúâêôà]|\b(não|inválid[oa]s?|requisição|campo|valor|envie|faça|muitas|rota|sessão|senha|código|grande|demais|dados|tipo|pequeno|obrigatóri[oa]|parâmetro|permitid[oa]|tente|aguarde|formulário|endereço|mensagem|imagem|crédito|deve|pelo menos|desconhecid[oa]|texto|plano|dias|caracteres|digite|mostre)\b/i;
+
+const BIG = '99999999999999999999999999';
+const BAD_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  0,
+  1e308,
+  -1e308,
+  Number(BIG),
+  [],
+  {},
+  [[[['x']]]],
+  'a\u0000b',
+  '\ud800',
+  'x'.repeat(300),
+  'x'.repeat(20_000),
+  '',
+  '   ',
+  '<script>alert(1)</script>',
+];
+const BAD_QUERY_VALUES = ['-1', '%00', '%ff%fe', BIG, '1e309', 'NaN', 'x'.repeat(5000), '', '%', 'true'];
+const PATH_IDS = [randomUUID(), '%00', '-1', BIG, 'x'.repeat(300), '%ff%fe', '..%2F..%2Fetc', '%'];
+
+interface Case {
+  label: string;
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array | FormData;
+}
+
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const json = (value: unknown) => JSON.stringify(value);
+/** `{"<name>":"` + bytes that are not UTF-8 + `"}`. */
+const invalidUtf8 = (name: string) =>
+  new Uint8Array([
+    ...new TextEncoder().encode(`{"${name}":"`),
+    0xff,
+    0xfe,
+    0xc3,
+    0x28,
+    0xed,
+    0xa0,
+    0x80,
+    ...new TextEncoder().encode('"}'),
+  ]);
+
+function pathsOf(operation: Operation): string[] {
+  if (!/\{[^}]+\}/.test(operation.path)) return [operation.path];
+  return PATH_IDS.map((id) => operation.path.replace(/\{[^}]+\}/g, id));
+}
+
+function casesFor(operation: Operation): Case[] {
+  const cases: Case[] = [];
+  const add = (label: string, base: string, extra: Omit<Case, 'label' | 'method' | 'url'> = {}, query = '') =>
+    cases.push({ label, method: operation.method, url: `${base}${query}`, ...extra });
+  for (const base of pathsOf(operation)) {
+    add('path', base);
+    add('NUL in query', base, {}, '?%00=%00');
+    add('invalid UTF-8 in query', base, {}, '?q=%ff%fe%c3%28');
+    add('repeated parameter', base, {}, '?page=1&page=2');
+    add('URL over 8 KB', base, {}, `?q=${'a'.repeat(9000)}`);
+    add('URL over 16 KB', base, {}, `?q=${'a'.repeat(20_000)}`);
+    for (const name of operation.queryNames) {
+      for (const value of BAD_QUERY_VALUES)
+        add(`${name}=${value.slice(0, 20)}`, base, {}, `?${name}=${value}`);
+      add(`${name}[]`, base, {}, `?${name}[]=1`);
+    }
+  }
+  const base = pathsOf(operation)[0] ?? operation.path;
+  if (operation.bodyType === 'none' && operation.method === 'GET') return cases;
+
+  const jsonHeaders = { 'content-type': 'application/json' };
+  const bodies: [string, string | Uint8Array][] = [
+    ['nested arrays', nested(5000)],
+    ['nested objects', nestedObjects(3000)],
+    ['empty JSON', ''],
+    ['null', 'null'],
+    ['array', '[]'],
+    ['string', '"x"'],
+    ['number', '1e309'],
+    ['truncated', '{"a":'],
+    ['NUL key', json({ 'a\u0000': 1 })],
+    ['huge body', json({ x: 'x'.repeat(1024 * 1024) })],
+    ['invalid UTF-8', invalidUtf8(operation.properties[0] ?? 'x')],
+  ];
+  for (const [label, body] of bodies) add(`body: ${label}`, base, { headers: jsonHeaders, body });
+  for (const name of operation.properties) {
+    for (const value of BAD_VALUES) {
+      const text = typeof value === 'string' ? value.slice(0, 12) : json(value).slice(0, 12);
+      add(`${name}: ${text}`, base, { headers: jsonHeaders, body: json({ [name]: value }) });
+    }
+    add(`${name}: 1e309`, base, { headers: jsonHeaders, body: `{"${name}":1e309}` });
+  }
+  add('text/plain', base, { headers: { 'content-type': 'text/plain' }, body: '{}' });
+  add('form-urlencoded', base, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'a=b&a=%00',
+  });
+  add('no content type', base, { body: '{}' });
+  add('UTF-16 JSON', base, { headers: { 'content-type': 'application/json; charset=utf-16' }, body: '{}' });
+  add('broken multipart', base, {
+    headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+    body: '--zzz\r\nContent-Disposition: form-data; name="prompt"\r\n\r\nabc',
+  });
+  const form = new FormData();
+  for (const name of operation.properties) form.append(name, 'a\u0000b');
+  form.append('image', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'x.png');
+  add('multipart with NUL and a fake image', base, { body: form });
+  if (operation.bodyType === 'multipart') {
+    const repeated = new FormData();
+    for (const name of operation.properties) {
+      repeated.append(name, '1');
+      repeated.append(name, '-1');
+    }
+    add('multipart with repeated fields', base, { body: repeated });
+    const huge = new FormData();
+    huge.append('prompt', 'x'.repeat(100_000));
+    huge.append('image', new Blob([new Uint8Array(8 * 1024 * 1024)], { type: 'image/png' }), 'big.png');
+    add('multipart over the size limit', base, { body: huge });
+  }
+  return cases;
+}
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let server: Spawned;
+let url: string;
+let user: SessionClient;
+let authUser: SessionClient;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = testPool({ connectionString: database.url, max: 2 });
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = spawnCollecting(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: url,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '5',
+    WEB_DIST_DIR: path.join(ROOT, 'dist/client'),
+    BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+    TRUSTED_PROXIES: '127.0.0.1',
+  });
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`Cena exited early:\n${server.output()}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`Cena did not become ready:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  ({ client: user } = await signUpAndVerify(url));
+  const { body } = await user.json<{ user: { id: string } }>('/api/me');
+  // An admin, so the admin routes validate their input instead of stopping at 403.
+  await grantRole(pool, body.user.id, 'admin');
+  ({ client: authUser } = await signUpAndVerify(url));
+}, 90_000);
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  await pool?.end();
+  await database?.drop();
+});
+
+interface Answer {
+  label: string;
+  status: number;
+  body: string;
+  contentType: string;
+}
+
+/**
+ * One request over node:http rather than fetch: the server may answer an oversized body (413) before it has all
+ * been sent and close the connection, and the answer it gave is what this test checks.
+ */
+async function send(client: SessionClient, item: Case): Promise<Answer> {
+  const headers: Record<string, string> = {
+    origin: url,
+    cookie: client.cookieHeader,
+    // A fresh client address each time, so Better Auth's rate limits do not stand in for validation.
+    'x-forwarded-for': `10.${randomInt(250)}.${randomInt(250)}.${randomInt(250)}`,
+    ...item.headers,
+  };
+  let body: Buffer | undefined;
+  if (item.body instanceof FormData) {
+    const encoded = new Response(item.body);
+    headers['content-type'] = encoded.headers.get('content-type') ?? '';
+    body = Buffer.from(await encoded.arrayBuffer());
+  } else if (item.body !== undefined) {
+    body = Buffer.from(item.body);
+  }
+  if (body) headers['content-length'] = String(body.length);
+  const label = `${item.method} ${item.url.slice(0, 80)} — ${item.label}`;
+  return new Promise<Answer>((resolve, reject) => {
+    let answered = false;
+    const request = http.request(
+      `${url}${item.url}`,
+      { method: item.method, headers, agent: false },
+      (response) => {
+        answered = true;
+        const status = response.statusCode ?? 0;
+        const contentType = response.headers['content-type'] ?? '';
+        // A successful event stream never ends by itself.
+        if (status < 400 && contentType.includes('text/event-stream')) {
+          request.destroy();
+          resolve({ label, status, body: '', contentType });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ label, status, body: Buffer.concat(chunks).toString(), contentType }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', (error) => {
+      if (!answered) reject(new Error(`${label}: ${error.message}`));
+    });
+    request.end(body);
+  });
+}
+
+function problemsOf(answer: Answer): string[] {
+  if (answer.status >= 500) return [`${answer.label}: ${answer.status} ${answer.body.slice(0, 200)}`];
+  if (answer.status < 400) return [];
+  if (!answer.contentType.includes('application/json')) {
+    return [`${answer.label}: ${answer.status} is not JSON (${answer.contentType})`];
+  }
+  let parsed: { code?: unknown; message?: unknown; error?: { code?: unknown; message?: unknown } };
+  try {
+    parsed = JSON.parse(answer.body);
+  } catch {
+    return [`${answer.label}: ${answer.status} body is not JSON`];
+  }
+  const code = parsed.error?.code ?? parsed.code;
+  const message = parsed.error?.message ?? parsed.message;
+  const problems: string[] = [];
+  if (typeof code !== 'string' || code === '') problems.push(`${answer.label}: ${answer.status} has no code`);
+  if (typeof message !== 'string' || !PORTUGUESE.test(message)) {
+    problems.push(`${answer.label}: ${answer.status} message is not pt-BR: ${String(message).slice(0, 120)}`);
+  }
+  return problems;
+}
+
+async function fuzz(client: SessionClient, operations: Operation[]) {
+  const answers: Answer[] = [];
+  for (const operation of operations) {
+    const cases = casesFor(operation);
+    for (let i = 0; i < cases.length; i += 4) {
+      answers.push(...(await Promise.all(cases.slice(i, i + 4).map((item) => send(client, item)))));
+    }
+  }
+  return answers;
+}
+
+describe('malformed input', () => {
+  it('never gets a 5xx from any endpoint in the API document, and every 4xx explains itself in pt-BR', async () => {
+    const document = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { name: string; in: string }[];
+            requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+          }
+        >
+      >;
+    };
+    const operations: Operation[] = [];
+    for (const [route, methods] of Object.entries(document.paths)) {
+      if (route.startsWith('/api/auth/')) continue; // Better Auth's routes: the next test, one by one.
+      for (const [method, operation] of Object.entries(methods)) {
+        const content = operation.requestBody?.content ?? {};
+        const type = Object.keys(content)[0];
+        operations.push({
+          method: method.toUpperCase(),
+          path: route,
+          queryNames: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+          bodyType: type === 'multipart/form-data' ? 'multipart' : type ? 'json' : 'none',
+          properties: Object.keys((type && content[type]?.schema.properties) ?? {}),
+        });
+      }
+    }
+    expect(operations.length).toBeGreaterThan(25);
+    const answers = await fuzz(user, operations);
+    expect(answers.length).toBeGreaterThan(1000);
+    expect(answers.flatMap(problemsOf)).toEqual([]);
+  }, 240_000);
+
+  it('never gets a 5xx from the Better Auth routes the web uses, and their 4xx are pt-BR with a code', async () => {
+    const answers = await fuzz(authUser, AUTH_OPERATIONS);
+    expect(answers.length).toBeGreaterThan(500);
+    expect(answers.flatMap(problemsOf)).toEqual([]);
+  }, 240_000);
+
+  it('leaves only JSON lines in the server output, none at error level', async () => {
+    // A client that hangs up halfway through an upload, on a JSON endpoint and on the video form.
+    for (const [target, type] of [
+      ['/api/videos', 'multipart/form-data; boundary=zzz'],
+      ['/api/me/profile', 'application/json'],
+      ['/api/auth/sign-in/email', 'application/json'],
+    ] as const) {
+      const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `${target === '/api/me/profile' ? 'PATCH' : 'POST'} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          `Origin: ${url}\r\nCookie: ${user.cookieHeader}\r\nContent-Type: ${type}\r\n` +
+          'Content-Length: 1000000\r\n\r\n--zzz\r\nContent-Disposition: form-data; name="prompt"\r\n\r\n',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+    }
+    // Let the last lines of the runs above reach the pipe.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    expect(lines.length).toBeGreaterThan(1000);
+    const notJson: string[] = [];
+    const errors: string[] = [];
+    for (const line of lines) {
+      let entry: { level?: number };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        notJson.push(line.slice(0, 200));
+        continue;
+      }
+      if ((entry.level ?? 0) >= 50) errors.push(line.slice(0, 400));
+    }
+    expect(notJson).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
