@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type HistoryQuery, QUALITY_FILTERS, STATUS_FILTERS } from '../../../../shared/history-filters';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
-import { NativeSelect } from '../../accounts/components/native-select';
+import { NativeSelect } from '../../accounts';
 import { hasActiveFilters, QUICK_RANGES, type QuickRange, quickRange } from '../lib/url-filters';
 
 export type FilterChange = Partial<Omit<HistoryQuery, 'page'>>;

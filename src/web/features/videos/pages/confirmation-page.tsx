@@ -11,7 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits } from '../../credits';
 import { videoRequestQueryKey } from '../api/requests';
 import { useVideoRequest } from '../api/video-request';
 import { VideoStatusBadge } from '../components/status-badge';
