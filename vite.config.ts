@@ -13,6 +13,14 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // Features expose what others use through one index.ts (biome.json enforces it). Their modules only
+        // declare things, so a page that imports one name from an index must not pull in the rest of that
+        // feature: public pages keep their JavaScript budget (docs/decisions/0001).
+        moduleSideEffects: [{ test: /\/src\/web\/features\/[^/]+\/.+\.tsx?$/, sideEffects: false }],
+      },
+    },
   },
   server: {
     port: 5173,

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantRole } from '../src/server/admin/roles.server';
+import { grantRole } from '../src/server/accounts/roles.server';
 import { signUpAndVerify } from './support/accounts';
 import { ROOT, TEST_AUTH_SECRET } from './support/app';
 import { type Spawned, spawnCollecting } from './support/child-process';

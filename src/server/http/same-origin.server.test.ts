@@ -5,7 +5,7 @@ import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import type { SessionClient } from '../../../tests/support/session-client';
-import { grantRole } from '../admin/roles.server';
+import { grantRole } from '../accounts/roles.server';
 import { grant } from '../credits/credits-ledger.server';
 
 /**

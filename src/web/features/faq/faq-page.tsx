@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { RETENTION } from '../../../shared/catalogue';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/ui/button';
-import { PageHeader } from '../public/components/page-header';
+import { PageHeader } from '../public';
 import { FaqBrowser } from './faq-browser';
 
 /** `/faq`: the searchable FAQ and a way to reach support. */

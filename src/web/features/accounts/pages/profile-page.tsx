@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { PaymentHistoryCard } from '../../billing/components/payment-history-card';
-import { SubscriptionCard } from '../../billing/components/subscription-card';
+import { PaymentHistoryCard, SubscriptionCard } from '../../billing';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
 import { PersonalInfoCard } from '../components/profile/personal-info-card';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FixTransactionsResult } from '../../../../shared/admin';
 import { api } from '../../../lib/api';
-import { TRANSACTIONS_QUERY_KEY } from '../../billing/api/requests';
-import { CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
+import { TRANSACTIONS_QUERY_KEY } from '../../billing';
+import { CREDITS_QUERY_KEY } from '../../credits';
 import { ADMIN_QUERY_KEY } from './keys';
 
 /** `POST /api/admin/fix-transactions`: audits the history and posts compensating entries; refreshes the figures. */

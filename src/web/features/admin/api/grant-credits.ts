@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminGrantInput, AdminGrantResult } from '../../../../shared/admin';
 import { api } from '../../../lib/api';
-import { CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
+import { CREDITS_QUERY_KEY } from '../../credits';
 import { ADMIN_STATS_KEY, adminUserKey } from './keys';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../billing/api/requests';
-import { CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
+import { SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../billing';
+import { CREDITS_QUERY_KEY } from '../../credits';
 import { ADMIN_QUERY_KEY } from './keys';
 
 /** `POST /api/admin/reconcile`: the billing reconcile for the signed-in admin's own user. */

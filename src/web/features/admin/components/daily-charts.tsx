@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits } from '../../credits';
 import { formatDayMonth } from '../lib/format';
 
 type Metric = 'signups' | 'revenue' | 'videos';

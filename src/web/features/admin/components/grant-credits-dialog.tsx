@@ -14,7 +14,7 @@ import {
 import { FieldError, FieldHint, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { newUuid } from '../../../lib/uuid';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits } from '../../credits';
 import { useGrantCredits } from '../api/grant-credits';
 
 type Field = keyof AdminGrantInput;

@@ -22,7 +22,7 @@ import { formatBRL } from '../../../../shared/format';
 import { currentLanguage } from '../../../app/i18n';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits } from '../../credits';
 
 type StatKey = Exclude<keyof AdminStats, 'generatedAt'>;
 

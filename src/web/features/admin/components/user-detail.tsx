@@ -9,8 +9,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api';
-import { formatCredits } from '../../credits/lib/format';
-import { VideoStatusBadge } from '../../videos/components/status-badge';
+import { formatCredits } from '../../credits';
+import { VideoStatusBadge } from '../../videos';
 import { useAdminUser } from '../api/users';
 import { formatAdminDate, formatAdminDateTime } from '../lib/format';
 import { GrantCreditsDialog } from './grant-credits-dialog';

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits } from '../../credits';
 import type { Transaction } from '../api/requests';
 import { useTransactions } from '../api/transactions';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits } from '../../credits';
 import { isCurrentSubscription } from '../api/requests';
 import { useSubscription } from '../api/subscription';
 import { planName, subscriptionCredits } from '../lib/plan';

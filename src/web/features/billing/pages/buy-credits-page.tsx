@@ -28,8 +28,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
 import { openPendingTab } from '../../../lib/new-tab';
-import { useCredits } from '../../credits/api/get-credits';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits, useCredits } from '../../credits';
 import { useCreateCreditCheckout } from '../api/create-credit-checkout';
 
 function CurrentBalance() {

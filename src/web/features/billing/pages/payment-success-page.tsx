@@ -6,8 +6,7 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
-import { useCredits } from '../../credits/api/get-credits';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits, useCredits } from '../../credits';
 import { useVerifyPayment } from '../api/verify-payment';
 
 type State = { kind: 'loading' } | { kind: 'success'; credits: number } | { kind: 'error'; message: string };

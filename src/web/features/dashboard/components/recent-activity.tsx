@@ -6,7 +6,7 @@ import { formatDate } from '../../../../shared/format';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { VideoThumbnail } from '../../videos/components/video-thumbnail';
+import { VideoThumbnail } from '../../videos';
 import { useRecentActivity, type VideoRequestListItem } from '../api/dashboard';
 import { localRelativeTime } from '../lib/localize-time';
 import { RecentStatusBadge } from './recent-status-badge';

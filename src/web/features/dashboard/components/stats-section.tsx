@@ -15,8 +15,7 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
-import { useCredits } from '../../credits/api/get-credits';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits, useCredits } from '../../credits';
 import { useDashboardStats } from '../api/dashboard';
 
 function StatCard({

@@ -6,7 +6,7 @@ import {
   historySearchParams,
 } from '../../../../shared/history-filters';
 import { ApiError, api, isApiError } from '../../../lib/api';
-import { VIDEOS_QUERY_KEY } from '../../videos/api/requests';
+import { VIDEOS_QUERY_KEY } from '../../videos';
 
 /**
  * History calls (docs/history-contract.md). The list lives under the `videos` key, so the shell's SSE

@@ -5,7 +5,7 @@ import { type HistoryQuery, QUALITY_FILTERS, STATUS_FILTERS } from '../../../../
 import { Button } from '../../../components/ui/button';
 import { DayInput } from '../../../components/ui/day-input';
 import { Input, Label } from '../../../components/ui/input';
-import { NativeSelect } from '../../accounts/components/native-select';
+import { NativeSelect } from '../../accounts';
 import { hasActiveFilters, QUICK_RANGES, type QuickRange, quickRange } from '../lib/url-filters';
 
 export type FilterChange = Partial<Omit<HistoryQuery, 'page'>>;

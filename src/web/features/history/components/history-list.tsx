@@ -7,9 +7,8 @@ import { currentLanguage } from '../../../app/i18n';
 import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { localizedRelativeTime } from '../../../lib/relative-time';
-import { formatCredits } from '../../credits/lib/format';
-import { VideoStatusBadge } from '../../videos/components/status-badge';
-import { VideoThumbnail } from '../../videos/components/video-thumbnail';
+import { formatCredits } from '../../credits';
+import { VideoStatusBadge, VideoThumbnail } from '../../videos';
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
 

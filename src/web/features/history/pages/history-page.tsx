@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
-import { useMe } from '../../accounts/api/me';
+import { useMe } from '../../accounts';
 import { downloadHistoryCsv, useHistory } from '../api/history';
 import { type FilterChange, HistoryFiltersBar } from '../components/history-filters-bar';
 import { HistoryCards, HistoryTable } from '../components/history-list';

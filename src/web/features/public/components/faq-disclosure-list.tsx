@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import type { FaqItem } from '../../faq/faq-content';
+import type { FaqItem } from '../../faq';
 
 /**
  * A few FAQ items as native single-open <details> (no JavaScript needed, so the landing page hydrates lighter

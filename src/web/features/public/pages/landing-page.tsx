@@ -28,7 +28,7 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { type FaqItemId, useFaqItems } from '../../faq/faq-content';
+import { type FaqItemId, useFaqItems } from '../../faq';
 import { ArrowLink } from '../components/arrow-link';
 import { CtaBand } from '../components/cta-band';
 import { FaqDisclosureList } from '../components/faq-disclosure-list';

@@ -45,8 +45,8 @@ import {
 } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { openPendingTab } from '../../../lib/new-tab';
-import type { Subscription } from '../../billing/api/requests';
-import { type FaqItemId, useFaqItems } from '../../faq/faq-content';
+import type { Subscription } from '../../billing';
+import { type FaqItemId, useFaqItems } from '../../faq';
 import { ArrowLink } from '../components/arrow-link';
 import { PageHeader } from '../components/page-header';
 import { PlanRibbon } from '../components/plan-ribbon';
@@ -426,7 +426,7 @@ function usePricingViewer() {
   const inFlight = useRef<Promise<PricingViewer> | null>(null);
 
   const detect = useCallback((): Promise<PricingViewer> => {
-    inFlight.current ??= import('../../billing/api/requests')
+    inFlight.current ??= import('../../billing')
       .then(({ getPricingSession }) => getPricingSession())
       .then(
         (session): PricingViewer =>
@@ -481,7 +481,7 @@ export default function PricingPage() {
         return;
       }
       tab ??= openPendingTab();
-      const { runPlanAction } = await import('../../billing/lib/plan-actions');
+      const { runPlanAction } = await import('../../billing');
       await runPlanAction({
         planId: plan.id,
         billingPeriod,

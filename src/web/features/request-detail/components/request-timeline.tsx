@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format';
 import type { VideoRequestView } from '../../../../shared/video-request';
 import { cn } from '../../../lib/cn';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits } from '../../credits';
 import { type TimelineStepState, timelineSteps } from '../lib/timeline';
 
 const ICON = { done: CheckCircle2, current: Loader2, upcoming: Circle, failed: CircleAlert } as const;

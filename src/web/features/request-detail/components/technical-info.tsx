@@ -9,8 +9,8 @@ import {
 } from '../../../components/ui/accordion';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toaster';
-import { formatCredits } from '../../credits/lib/format';
-import { copyText } from '../../videos/lib/clipboard';
+import { formatCredits } from '../../credits';
+import { copyText } from '../../videos';
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (

@@ -17,13 +17,16 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api';
 import { localizedRelativeTime } from '../../../lib/relative-time';
-import { useMe } from '../../accounts/api/me';
-import { formatCredits } from '../../credits/lib/format';
-import { videoRequestQueryKey } from '../../videos/api/requests';
-import { useVideoRequest, videoRequestQueryOptions } from '../../videos/api/video-request';
-import { VideoStatusBadge } from '../../videos/components/status-badge';
-import { VideoPlayer } from '../../videos/components/video-result';
-import { copyText } from '../../videos/lib/clipboard';
+import { useMe } from '../../accounts';
+import { formatCredits } from '../../credits';
+import {
+  copyText,
+  useVideoRequest,
+  VideoPlayer,
+  VideoStatusBadge,
+  videoRequestQueryKey,
+  videoRequestQueryOptions,
+} from '../../videos';
 import { RequestTimeline } from '../components/request-timeline';
 import { TechnicalInfo } from '../components/technical-info';
 import { timeLeft } from '../lib/timeline';

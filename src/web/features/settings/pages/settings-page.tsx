@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useMe } from '../../accounts/api/me';
-import { PreferencesCard } from '../../accounts/components/profile/preferences-card';
+import { PreferencesCard, useMe } from '../../accounts';
 import { NotificationsCard } from '../components/notifications-card';
 
 /**

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import type { Me } from '../../accounts/api/me';
+import type { Me } from '../../accounts';
 import { useSignOutAction } from '../hooks/use-sign-out-action';
 import { ACCOUNT_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';

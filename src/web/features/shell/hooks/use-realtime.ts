@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ME_QUERY_KEY } from '../../accounts/api/me';
-import { applySubscriptionEvent } from '../../billing/api/realtime';
-import { SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../billing/api/requests';
-import { applyCreditsEvent, CREDITS_QUERY_KEY } from '../../credits/api/get-credits';
-import { refetchDashboard } from '../../dashboard/api/keys';
-import { applyVideoRequestEvent, refetchVideos } from '../../videos/api/realtime';
+import { ME_QUERY_KEY } from '../../accounts';
+import { applySubscriptionEvent, SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../billing';
+import { applyCreditsEvent, CREDITS_QUERY_KEY } from '../../credits';
+import { refetchDashboard } from '../../dashboard';
+import { applyVideoRequestEvent, refetchVideos } from '../../videos';
 import { connectEventStream, subscribeEvent } from '../lib/event-stream';
 
 /**

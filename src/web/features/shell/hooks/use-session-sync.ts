@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { setLanguage } from '../../../app/i18n';
 import { isUnauthorized } from '../../../lib/api';
-import { ME_QUERY_KEY, type Me, toUiLanguage } from '../../accounts/api/me';
+import { ME_QUERY_KEY, type Me, toUiLanguage } from '../../accounts';
 
 /**
  * Keeps the signed-in UI in step with the account:

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toaster';
-import { useSignOut } from '../../accounts/api/sign-out';
-import { authErrorMessage } from '../../accounts/lib/auth-errors';
+import { authErrorMessage, useSignOut } from '../../accounts';
 
 /** 'Sair' with the spec's toasts ('Logout realizado' / 'Erro no logout'). */
 export function useSignOutAction() {

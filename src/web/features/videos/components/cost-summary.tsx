@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits } from '../../credits';
 
 /** Cost, current balance and balance after; when the balance is short, the way to /pricing. */
 export function CostSummary({

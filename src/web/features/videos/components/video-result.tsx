@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { VideoRequestView } from '../../../../shared/video-request';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toaster';
-import { formatCredits } from '../../credits/lib/format';
+import { formatCredits } from '../../credits';
 
 const RATIO_CLASS: Record<VideoRequestView['aspectRatio'], string> = {
   '16:9': 'aspect-video',

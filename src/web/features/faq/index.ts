@@ -1,0 +1,3 @@
+/** What other features may use from faq; everything else in this folder is its own (biome.json keeps it so). */
+export * from './faq-browser';
+export * from './faq-content';

@@ -1,0 +1,8 @@
+/** What other features may use from videos; everything else in this folder is its own (biome.json keeps it so). */
+export * from './api/realtime';
+export * from './api/requests';
+export * from './api/video-request';
+export * from './components/status-badge';
+export * from './components/video-result';
+export * from './components/video-thumbnail';
+export * from './lib/clipboard';
