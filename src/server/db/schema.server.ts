@@ -2,6 +2,7 @@
  * The database schema, one module per domain re-exported here for drizzle-kit (`npm run db:generate`) and
  * for typed queries. Migrations are generated SQL committed under drizzle/.
  */
+export * from '../accounts/account-rights.schema.server';
 export * from '../accounts/accounts.schema.server';
 export * from '../billing/billing.schema.server';
 export * from '../credits/credits.schema.server';
