@@ -1,8 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type pg from 'pg';
+import {
+  configureAccountDeletionQueue,
+  registerAccountDeletionWorker,
+} from './accounts/account-deletion.server';
 import { type CenaAuth, createAuth } from './accounts/auth.server';
 import { resolveAuthSecret } from './accounts/auth-secret.server';
+import { createBilling } from './billing/billing.server';
 import type { Config } from './config.server';
 import { openDatabase } from './db/open-database.server';
 import { createApp } from './http/app.server';
@@ -58,6 +63,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
   try {
     jobs = await startJobs(database.url, logger);
     await configureVideoQueues(jobs.boss, config);
+    await configureAccountDeletionQueue(jobs.boss);
     const authSecret = await resolveAuthSecret(config, logger);
     const storage = createStorage(config, authSecret);
     let url: string | undefined;
@@ -79,6 +85,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         jobs,
         storage,
         auth: accounts.auth,
+        authSecret,
         realtime,
         devMailbox: mailer.devMailbox,
       });
@@ -114,6 +121,12 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         logger,
       });
       await registerCounterCompaction(jobs.boss, pool, logger);
+      await registerAccountDeletionWorker(jobs.boss, {
+        pool,
+        storage,
+        provider: createBilling(config, pool, logger).provider,
+        logger,
+      });
       logger.info({ provider: config.video.provider }, 'video workers started');
     }
 

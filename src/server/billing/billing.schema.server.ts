@@ -73,14 +73,15 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** Payment history (spec §3): payments in cents, credit entries in credits. */
+/**
+ * Payment history (spec §3): payments in cents, credit entries in credits. No foreign key to `user`: the privacy
+ * policy keeps payment records 5 years, so they outlive a deleted account, whose id then names no one.
+ */
 export const transactions = pgTable(
   'transactions',
   {
     id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
     type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     amount: integer('amount').notNull(),
     description: text('description').notNull(),

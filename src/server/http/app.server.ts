@@ -47,6 +47,8 @@ export interface AppDependencies {
   jobs: Jobs;
   storage: BlobStorage;
   auth: Auth;
+  /** Better Auth's secret (two-factor secrets are encrypted with it). */
+  authSecret: string;
   realtime: RealtimeHub;
   /** E-mails go to the dev mailbox (local mode): serve it at /dev/mailbox and /api/dev/mailbox. */
   devMailbox: boolean;
@@ -72,6 +74,7 @@ export function createApp({
   jobs,
   storage,
   auth,
+  authSecret,
   realtime,
   devMailbox,
 }: AppDependencies): Hono<AppEnv> {
@@ -170,7 +173,10 @@ export function createApp({
   api.get('/openapi.json', openApiHandler({ devMailbox, appUrl: config.appUrl }));
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
   api.route('/me/settings', settingsRoutes(pool, session));
-  api.route('/me', meRoutes(pool, session));
+  api.route(
+    '/me',
+    meRoutes({ pool, requireSession: session, boss: jobs.boss, storage, authSecret, appUrl: config.appUrl }),
+  );
   const billing = createBilling(config, pool, logger);
   api.route('/admin', adminRoutes({ pool, config, provider: billing.provider, requireSession: session }));
   api.route('/credits', creditsRoutes(pool, session));

@@ -31,6 +31,7 @@ function appOperations(devMailbox: boolean): Set<Key> {
     jobs: { boss: {} } as unknown as Jobs,
     storage: {} as BlobStorage,
     auth: {} as Auth,
+    authSecret: 'x'.repeat(32),
     realtime: {} as RealtimeHub,
     devMailbox,
   });

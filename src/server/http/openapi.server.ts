@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { deleteAccountBodySchema } from '../../shared/account-rights';
 import { adminGrantSchema, dailyQuerySchema, userSearchQuerySchema } from '../../shared/admin';
 import { historyExportQuerySchema, historyQuerySchema } from '../../shared/history-filters';
 import { STATS_RANGES } from '../../shared/time';
@@ -112,6 +113,39 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'session',
     body: { schema: profilePatchSchema },
     responses: { 200: 'The updated `{ user, profile, isAdmin }`.', 400: INVALID, 401: UNAUTHORIZED },
+  },
+  {
+    method: 'get',
+    path: '/api/me/export',
+    summary: 'Export my data (LGPD art. 18): a JSON attachment cena-meus-dados-{date}.json',
+    description:
+      'Streamed: profile and settings, subscriptions, payments, sessions (device and times), credit grants and ' +
+      'ledger entries, every video request with signed links to its media (valid 7 days). At most 5 per hour.',
+    tag: 'accounts',
+    auth: 'session',
+    responses: {
+      200: { description: 'The export, as an attachment.', contentType: 'application/json' },
+      401: UNAUTHORIZED,
+      429: 'Too many exports in the last hour (Retry-After).',
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/me',
+    summary: 'Delete my account (LGPD art. 18)',
+    description:
+      'Needs the password, and the authenticator code when two-factor is on. Signs out every device at once, ' +
+      'cancels any subscription, deletes profile, settings, video requests and their media, and keeps payment ' +
+      'and credit records without personal data. `completed` is false while the background job finishes.',
+    tag: 'accounts',
+    auth: 'session',
+    body: { schema: deleteAccountBodySchema },
+    responses: {
+      200: '`{ deleted: true, completed }`.',
+      400: INVALID,
+      401: UNAUTHORIZED,
+      403: 'Wrong password or two-factor code (nothing changed).',
+    },
   },
   {
     method: 'get',

@@ -13,6 +13,8 @@ export const QUEUES = {
   videoNotify: 'video-notify',
   /** Folds the /metrics counters' pending changes into their totals (scheduled, issue 7). */
   countersCompact: 'counters-compact',
+  /** Finishes an account deletion the owner confirmed (LGPD): media, requests, the user row. */
+  accountDelete: 'account-delete',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -22,6 +24,7 @@ export interface JobPayloads {
   'video-webhook': { requestId: string };
   'video-notify': { requestId: string };
   'counters-compact': Record<string, never>;
+  'account-delete': { userId: string };
 }
 
 /** Anything that runs a parameterised query: a pool, or a client already inside a transaction. */

@@ -10,7 +10,7 @@ export default function NotFoundPage() {
   useDocumentTitle(t('notFound.documentTitle'));
   return (
     <section className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
-      <p className="text-7xl font-extrabold tracking-tight text-primary/25 sm:text-8xl" aria-hidden="true">
+      <p className="text-7xl font-extrabold tracking-tight text-primary/75 sm:text-8xl" aria-hidden="true">
         {t('notFound.code')}
       </p>
       <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">{t('notFound.title')}</h1>

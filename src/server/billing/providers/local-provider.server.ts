@@ -113,6 +113,15 @@ export class LocalPaymentProvider implements PaymentProvider {
   /** Local state lives in our database: there is nothing to pull. */
   async syncSubscriptions(): Promise<void> {}
 
+  async cancelSubscriptionsNow(userId: string): Promise<void> {
+    await this.pool.query(
+      `UPDATE subscriptions SET status = 'canceled', cancel_at_period_end = false, scheduled_plan_id = NULL,
+         updated_at = now()
+       WHERE user_id = $1 AND provider = 'local' AND status <> 'canceled'`,
+      [userId],
+    );
+  }
+
   async reconcile(userId: string): Promise<number> {
     let created = 0;
     for (const checkout of await paidCheckouts(this.pool, userId)) {

@@ -38,6 +38,11 @@ export interface PaymentProvider {
   syncSubscriptions(userId: string): Promise<void>;
   /** Pulls subscriptions and paid invoices/sessions and fulfils whatever is missing; returns new grants. */
   reconcile(userId: string): Promise<number>;
+  /**
+   * Ends every subscription of the user now, without proration or a final invoice (their account is being
+   * deleted); one already ended is not an error.
+   */
+  cancelSubscriptionsNow(userId: string): Promise<void>;
 }
 
 /** A provider call failed (network, Stripe error): the route answers 502 with a pt-BR message. */

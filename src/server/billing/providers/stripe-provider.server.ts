@@ -351,6 +351,28 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * Cancels at once (`DELETE /v1/subscriptions/{id}`, no proration credit, no final invoice:
+   * https://docs.stripe.com/api/subscriptions/cancel) every subscription Stripe still has running for the user.
+   * Stripe sends `customer.subscription.deleted` afterwards, as for any cancellation.
+   */
+  async cancelSubscriptionsNow(userId: string): Promise<void> {
+    const customer = await stripeCustomerOf(this.pool, userId);
+    if (!customer) return;
+    for await (const subscription of this.stripe.subscriptions.list({
+      customer,
+      status: 'all',
+      limit: 100,
+    })) {
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
+      try {
+        await this.stripe.subscriptions.cancel(subscription.id, { invoice_now: false, prorate: false });
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+  }
+
   async reconcile(userId: string): Promise<number> {
     const customer = await stripeCustomerOf(this.pool, userId);
     if (!customer) return 0;

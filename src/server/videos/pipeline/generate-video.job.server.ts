@@ -11,7 +11,7 @@ import {
 import { capture, voidHoldInTransaction } from '../../credits/credits-ledger.server';
 import { inTransaction } from '../../kernel/transaction.server';
 import type { Logger } from '../../logger.server';
-import { type MediaTools, type PipelineStorage, renderResult } from './media.server';
+import { type MediaTools, mediaKeys, type PipelineStorage, renderResult } from './media.server';
 import {
   type PollResult,
   type ProviderAspectRatio,
@@ -52,6 +52,7 @@ export class RequestFailure extends Error {
 /** What the job reads (from a stored request) to read reference images. */
 export interface PipelineReadStorage extends PipelineStorage {
   getStream(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
 }
 
 export interface PipelineDeps {
@@ -254,7 +255,18 @@ export async function runVideoGeneration(
       resolution: media.resolution,
       durationSeconds: media.probe.durationSeconds,
     });
-    if (!completed) return 'already_final';
+    if (!completed) {
+      // The account was deleted while this video rendered: the files just written belong to no one.
+      const deletion = await deps.pool.query('SELECT 1 FROM account_deletions WHERE user_id = $1', [
+        row.user_id,
+      ]);
+      if ((deletion.rowCount ?? 0) > 0) {
+        await Promise.all(
+          Object.values(mediaKeys(row.user_id, row.id)).map((key) => deps.storage.delete(key)),
+        );
+      }
+      return 'already_final';
+    }
     log.info({ resolution: media.resolution, duration: media.probe.durationSeconds }, 'video completed');
     return 'completed';
   } catch (error) {

@@ -31,7 +31,6 @@ function RecentRow({ item, now, timeZone }: { item: VideoRequestListItem; now: D
     <li data-testid="recent-item" data-id={item.id}>
       <Link
         to={`/dashboard/request/${item.id}`}
-        aria-label={t('recent.open', { prompt: item.prompt })}
         className="flex items-center gap-3 rounded-lg p-2 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring sm:gap-4"
       >
         <VideoThumbnail url={item.thumbnailUrl} className="w-24 sm:w-28" />

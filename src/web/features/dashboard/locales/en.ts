@@ -65,7 +65,6 @@ const en: LocaleShape<typeof ptBR> = {
     createFirst: 'Create your first video',
     error: 'Could not load recent activity.',
     retry: 'Try again',
-    open: 'Open details: {{prompt}}',
     status: {
       completed: 'Completed',
       processing: 'Processing',

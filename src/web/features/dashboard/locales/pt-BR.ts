@@ -62,7 +62,6 @@ export default {
     createFirst: 'Criar primeiro vídeo',
     error: 'Erro ao carregar a atividade recente.',
     retry: 'Tentar novamente',
-    open: 'Abrir detalhes: {{prompt}}',
     status: {
       completed: 'Concluído',
       processing: 'Processando',

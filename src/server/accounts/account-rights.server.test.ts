@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, signUpAndVerify } from '../../../tests/support/accounts';
+import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { SessionClient } from '../../../tests/support/session-client';
+import { EXPORTS_PER_WINDOW } from '../../shared/account-rights';
+import { LocalPaymentProvider } from '../billing/providers/local-provider.server';
+import { grant } from '../credits/credits-ledger.server';
+import { createLogger } from '../logger.server';
+import { mediaKeys } from '../videos/pipeline/media.server';
+import { completeAccountDeletion } from './account-deletion.server';
+
+/**
+ * The LGPD rights through the real server: `GET /api/me/export` answers the user's own data and nobody else's;
+ * `DELETE /api/me` checks the password (and two-factor code), signs out, deletes profile, requests and media, keeps
+ * payments and the ledger without personal data, and frees the e-mail.
+ */
+
+let app: TestApp;
+let storageDir = '';
+
+beforeAll(async () => {
+  storageDir = await mkdtemp(path.join(tmpdir(), 'cena-rights-'));
+  app = await startTestApp({ STORAGE_DIR: storageDir });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  if (storageDir) await rm(storageDir, { recursive: true, force: true });
+});
+
+async function userIdOf(client: SessionClient): Promise<string> {
+  return (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+}
+
+/** A completed request with its video and thumbnail in storage, a package grant and its payment. */
+async function seedCustomer(userId: string, prompt: string): Promise<{ requestId: string; keys: string[] }> {
+  const requestId = randomUUID();
+  const keys = mediaKeys(userId, requestId);
+  const referenceKey = `${userId}/${Date.now()}-referencia.png`;
+  await app.cena.storage.put(keys.video, Buffer.from('mp4 bytes'), 'video/mp4');
+  await app.cena.storage.put(keys.thumbnail, Buffer.from('jpeg bytes'), 'image/jpeg');
+  await app.cena.storage.put(referenceKey, Buffer.from('png bytes'), 'image/png');
+  await app.cena.pool.query(
+    `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
+       video_key, thumbnail_key, reference_image_key, completed_at)
+     VALUES ($1, $2, $3, $4, 'fast', '16:9', 10, 'completed', $5, $6, $7, now())`,
+    [requestId, userId, randomUUID(), prompt, keys.video, keys.thumbnail, referenceKey],
+  );
+  await grant(app.cena.pool, {
+    userId,
+    amount: 100,
+    source: 'package',
+    sourceRef: `cs_${userId}`,
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+  });
+  await app.cena.pool.query(
+    `INSERT INTO transactions (user_id, type, amount, description, provider_ref)
+     VALUES ($1, 'payment', 10990, 'Pacote de 100 créditos', $2)`,
+    [userId, `cs_${userId}`],
+  );
+  return { requestId, keys: [keys.video, keys.thumbnail, referenceKey] };
+}
+
+describe('GET /api/me/export', () => {
+  it("downloads the user's own data as a JSON attachment, and nobody else's", async () => {
+    const { client, email } = await signUpAndVerify(app.url, { name: 'Clara Export' });
+    const other = await signUpAndVerify(app.url, { name: 'Outra Pessoa' });
+    const userId = await userIdOf(client);
+    const { requestId } = await seedCustomer(userId, 'Um farol ao entardecer visto do mar');
+    await seedCustomer(await userIdOf(other.client), 'Pedido secreto de outra pessoa');
+
+    const response = await client.fetch('/api/me/export');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="cena-meus-dados-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const text = await response.text();
+    const data = JSON.parse(text);
+    expect(data.profile).toMatchObject({ id: userId, email, name: 'Clara Export', language: 'pt' });
+    expect(data.settings).toEqual({ notifyOnVideoReady: true });
+    expect(data.payments).toEqual([
+      expect.objectContaining({ type: 'payment', amount: 10990, unit: 'BRL_cents' }),
+    ]);
+    expect(data.creditGrants).toEqual([expect.objectContaining({ amount: 100, source: 'package' })]);
+    expect(data.ledgerEntries).toEqual([expect.objectContaining({ kind: 'grant', amount: 100 })]);
+    expect(data.sessions).toContainEqual(expect.objectContaining({ current: true }));
+    expect(JSON.stringify(data.sessions)).not.toMatch(/token/i);
+    expect(data.videoRequests).toHaveLength(1);
+    const [request] = data.videoRequests;
+    expect(request).toMatchObject({
+      id: requestId,
+      prompt: 'Um farol ao entardecer visto do mar',
+      status: 'completed',
+    });
+    // The signed link works.
+    const video = await fetch(request.media.video);
+    expect(video.status).toBe(200);
+    expect(Buffer.from(await video.arrayBuffer()).toString()).toBe('mp4 bytes');
+
+    expect(text).not.toContain(other.email);
+    expect(text).not.toContain('Pedido secreto');
+  });
+
+  it('needs a session and is rate-limited', async () => {
+    expect((await new SessionClient(app.url).fetch('/api/me/export')).status).toBe(401);
+    const { client } = await signUpAndVerify(app.url);
+    for (let i = 0; i < EXPORTS_PER_WINDOW; i++) {
+      const ok = await client.fetch('/api/me/export');
+      expect(ok.status).toBe(200);
+      await ok.body?.cancel();
+    }
+    const limited = await client.fetch('/api/me/export');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited.json()).error.code).toBe('too_many_exports');
+  });
+});
+
+describe('DELETE /api/me', () => {
+  const deleteMe = (client: SessionClient, json: unknown) =>
+    client.json('/api/me', { method: 'DELETE', json });
+
+  it('refuses without a session (401) and with a wrong password (403), changing nothing', async () => {
+    expect((await deleteMe(new SessionClient(app.url), { password: PASSWORD })).status).toBe(401);
+    const { client } = await signUpAndVerify(app.url);
+    const wrong = await deleteMe(client, { password: 'not the password' });
+    expect(wrong.status).toBe(403);
+    expect((wrong.body as { error: { code: string } }).error.code).toBe('wrong_password');
+    expect((await client.json('/api/me')).status).toBe(200);
+    expect((await deleteMe(client, { password: PASSWORD, extra: 1 })).status).toBe(400);
+  });
+
+  it('deletes the account: signed out, sign-in refused, media gone, payments kept without personal data', async () => {
+    const { client, email } = await signUpAndVerify(app.url, { name: 'Bruno Apagado' });
+    const laptop = client.anotherDevice();
+    await laptop.json('/api/auth/sign-in/email', { json: { email, password: PASSWORD } });
+    const userId = await userIdOf(client);
+    const { keys } = await seedCustomer(userId, 'Prompt pessoal que deve sumir');
+    await app.cena.pool.query(
+      `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_id, billing_period, status,
+         current_period_start, current_period_end)
+       VALUES ($1, 'local', $2, 'starter', 'monthly', 'active', now(), now() + interval '30 days')`,
+      [userId, `sub_local_${userId}`],
+    );
+
+    const deleted = await deleteMe(client, { password: PASSWORD });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ deleted: true });
+    expect((await client.json('/api/me')).status).toBe(401);
+    expect((await laptop.json('/api/me')).status).toBe(401);
+    const signIn = await new SessionClient(app.url).json('/api/auth/sign-in/email', {
+      json: { email, password: PASSWORD },
+    });
+    expect(signIn.status).toBe(401);
+
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.cena.pool.query('SELECT completed_at FROM account_deletions WHERE user_id = $1', [
+              userId,
+            ])
+          ).rows[0]?.completed_at,
+        { timeout: 20_000 },
+      )
+      .toBeTruthy();
+    for (const key of keys) expect(await app.cena.storage.exists(key)).toBe(false);
+    const left = async (sql: string) => (await app.cena.pool.query(sql, [userId])).rowCount;
+    expect(await left('SELECT 1 FROM "user" WHERE id = $1')).toBe(0);
+    expect(await left('SELECT 1 FROM video_requests WHERE user_id = $1')).toBe(0);
+    expect(await left('SELECT 1 FROM subscriptions WHERE user_id = $1')).toBe(0);
+    expect(await left('SELECT 1 FROM session WHERE user_id = $1')).toBe(0);
+    // Kept 5 years, with nothing that names the person.
+    const payments = await app.cena.pool.query('SELECT * FROM transactions WHERE user_id = $1', [userId]);
+    expect(payments.rows).toEqual([expect.objectContaining({ amount: 10990, type: 'payment' })]);
+    expect(JSON.stringify(payments.rows)).not.toMatch(/Bruno|Prompt pessoal|@example\.com/);
+    expect(await left('SELECT 1 FROM credit_ledger_entries WHERE user_id = $1')).toBe(1);
+
+    // The e-mail signs up again as a new account.
+    const again = await signUpAndVerify(app.url, { email, name: 'Bruno de Novo' });
+    const newId = await userIdOf(again.client);
+    expect(newId).not.toBe(userId);
+    expect((await again.client.json<{ balance: number }>('/api/credits')).body.balance).toBe(0);
+
+    // Idempotent: running the deletion again changes nothing and reports it complete.
+    const deps = {
+      pool: app.cena.pool,
+      storage: app.cena.storage,
+      provider: new LocalPaymentProvider(app.cena.pool, app.url, 'test'),
+      logger: createLogger('silent'),
+    };
+    expect(await completeAccountDeletion(deps, userId)).toBe(true);
+  });
+
+  it('asks for the two-factor code when it is on', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const enabled = await client.json<{ totpURI: string }>('/api/auth/two-factor/enable', {
+      json: { password: PASSWORD },
+    });
+    const secret = new URL(enabled.body.totpURI).searchParams.get('secret') ?? '';
+    const code = () => createOTP(new TextDecoder().decode(base32.decode(secret))).totp();
+    expect(
+      (await client.json('/api/auth/two-factor/verify-totp', { json: { code: await code() } })).status,
+    ).toBe(200);
+
+    const missing = await deleteMe(client, { password: PASSWORD });
+    expect(missing.status).toBe(403);
+    expect((missing.body as { error: { code: string } }).error.code).toBe('two_factor_required');
+    const wrong = await deleteMe(client, { password: PASSWORD, code: '000000' });
+    expect(wrong.status).toBe(403);
+    expect((await client.json('/api/me')).status).toBe(200);
+    expect((await deleteMe(client, { password: PASSWORD, code: await code() })).status).toBe(200);
+    expect((await client.json('/api/me')).status).toBe(401);
+  });
+});

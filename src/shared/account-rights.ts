@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * The customer's rights under the LGPD (Lei 13.709/2018, art. 18) as the API offers them: `GET /api/me/export`
+ * (access and portability) and `DELETE /api/me` (deletion). Shared by the server, which validates with them, and
+ * the profile's security section (docs/accounts-contract.md).
+ */
+
+const MAX_PASSWORD_LENGTH = 128;
+
+/** `DELETE /api/me`: the password, and the authenticator code when two-factor is on. */
+export const deleteAccountBodySchema = z.strictObject(
+  {
+    password: z
+      .string({ error: 'Informe sua senha.' })
+      .min(1, 'Informe sua senha.')
+      .max(MAX_PASSWORD_LENGTH, 'Senha incorreta.'),
+    code: z
+      .string({ error: 'Código inválido.' })
+      .trim()
+      .regex(/^\d{6}$/, 'Informe o código de 6 dígitos do seu app autenticador.')
+      .optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Campo não permitido: ${issue.keys.join(', ')}.`
+        : 'O corpo da requisição deve ser um objeto JSON.',
+  },
+);
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/**
+ * `DELETE /api/me` → 200. The account is closed at once (signed out everywhere, sign-in refused, the e-mail free
+ * to sign up again); `completed` says whether the rest (media, videos, anonymising payments) is already done or
+ * still running in the background job.
+ */
+export const deleteAccountResponseSchema = z.strictObject({
+  deleted: z.literal(true),
+  completed: z.boolean(),
+});
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+
+/** Exports allowed per user in `EXPORT_WINDOW_MINUTES` (429 with Retry-After beyond). */
+export const EXPORTS_PER_WINDOW = 5;
+export const EXPORT_WINDOW_MINUTES = 60;
+/** How long the media links in an export work. */
+export const EXPORT_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** cena-meus-dados-{yyyy-MM-dd}.json. */
+export function exportFileName(day: string): string {
+  return `cena-meus-dados-${day}.json`;
+}
+
+/** The export document's version, at its top (`format`). */
+export const EXPORT_FORMAT = 'cena-meus-dados/1';
+
+/** The export's top-level sections, in the order they are written. */
+export const EXPORT_SECTIONS = [
+  'format',
+  'exportedAt',
+  'linksExpireAt',
+  'profile',
+  'settings',
+  'subscriptions',
+  'payments',
+  'sessions',
+  'creditGrants',
+  'ledgerEntries',
+  'videoRequests',
+] as const;
