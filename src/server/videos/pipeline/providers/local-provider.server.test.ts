@@ -37,7 +37,9 @@ it('renders a real 8 s MP4 with audio, resumable from its operation name, refram
     await new Promise((resolve) => setTimeout(resolve, 200));
     result = await second.poll(operationName);
   }
-  if (!result.done || !('video' in result)) throw new Error(`not rendered: ${JSON.stringify(result)}`);
+  if (!result.done || !('video' in result) || !('uri' in result.video)) {
+    throw new Error(`not rendered: ${JSON.stringify(result)}`);
+  }
 
   const stored = new Map<string, Buffer>();
   const media = await renderResult({
