@@ -1,14 +1,14 @@
 /**
  * `npm run bench:pipeline`: the video pipeline's figures (issue 5, Acceptance), on a throw-away embedded PostgreSQL
- * with the real server running in this process (tests/support/app.ts) and the fake Gemini Veo server.
+ * with the real server running in this process (tests/support/app.ts) and the fake Gemini API.
  *
  * 1. Create throughput: 16 concurrent clients POST /api/videos for ~10 s, each through its own signed-in users
  *    (real sign-up + verification, 100,000 credits granted). The per-user limit of 10 creates a minute is NOT
- *    raised: each client moves to its next user after 10 creates, so no call is rate limited. The fake Veo never
+ *    raised: each client moves to its next user after 10 creates, so no call is rate limited. The fake Gemini API never
  *    finishes these (`[never]`), so the workers only submit and wait: the figure is about the create path.
- * 2. Completion latency: 20 Fast 16:9 requests that the fake Veo finishes (on the first poll) with a real 8 s 1080p
- *    MP4 with audio. Latency = the first `done` answer of the fake Veo → the `video_request` `completed` event read
- *    on the user's `GET /api/events` stream. Rendering = the download's start (fake Veo) → `completed_at` (the
+ * 2. Completion latency: 20 Fast 16:9 requests that the fake Gemini API finishes (on the first poll) with a real 8 s 1080p
+ *    MP4 with audio. Latency = the first `done` answer of the fake Gemini API → the `video_request` `completed` event read
+ *    on the user's `GET /api/events` stream. Rendering = the download's start (fake Gemini API) → `completed_at` (the
  *    completing transaction's start). Target: p99(latency − rendering) ≤ 1000 ms.
  * 3. Rendering step alone: renderResult() on that file from disk into disk storage, 16:9 (store, thumbnail, probe)
  *    and 1:1 (plus the reframe), median of a few runs.
@@ -36,7 +36,7 @@ import { renderResult } from '../src/server/videos/pipeline/media.server';
 import type { AspectRatio } from '../src/shared/catalogue';
 import { signUpAndVerify } from '../tests/support/accounts';
 import { startTestApp, type TestApp } from '../tests/support/app';
-import { API_KEY, type FakeVeo, preciseNow, startFakeVeo } from '../tests/support/fake-veo';
+import { API_KEY, type FakeGemini, preciseNow, startFakeGemini } from '../tests/support/fake-gemini';
 import { freePort } from '../tests/support/free-port';
 import { mediaTools } from '../tests/support/media';
 import type { SessionClient } from '../tests/support/session-client';
@@ -209,7 +209,7 @@ interface CreateFigures {
   clientsOutOfUsers: number;
 }
 
-async function benchCreate(databaseUrl: string, dataDir: string, veo: FakeVeo): Promise<CreateFigures> {
+async function benchCreate(databaseUrl: string, dataDir: string, veo: FakeGemini): Promise<CreateFigures> {
   const app = await startTestApp(appEnv(dataDir, veo), { databaseUrl });
   try {
     // One extra user per client for the warm-up.
@@ -281,7 +281,7 @@ interface CompletionSample {
 async function benchCompletion(
   databaseUrl: string,
   dataDir: string,
-  veo: FakeVeo,
+  veo: FakeGemini,
 ): Promise<CompletionSample[]> {
   const app = await startTestApp(appEnv(dataDir, veo), { databaseUrl });
   const streams: EventStream[] = [];
@@ -406,15 +406,15 @@ async function benchRender(video: string, dir: string): Promise<Map<AspectRatio,
 
 // ---------------------------------------------------------------------------------------------------------------
 
-function appEnv(dataDir: string, veo: FakeVeo): Record<string, string> {
+function appEnv(dataDir: string, veo: FakeGemini): Record<string, string> {
   return {
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     // The production default (the test app uses 5).
     DATABASE_POOL_SIZE: '10',
-    VIDEO_PROVIDER: 'veo',
+    VIDEO_PROVIDER: 'gemini',
     GEMINI_API_KEY: API_KEY,
-    VEO_API_BASE: veo.base,
+    GEMINI_API_BASE: veo.base,
     SHUTDOWN_TIMEOUT_MS: '3000',
   };
 }
@@ -485,7 +485,7 @@ async function main(): Promise<void> {
       }
     })();
 
-    const veo = await startFakeVeo({ video });
+    const veo = await startFakeGemini({ video });
     cleanups.push(() => veo.stop());
 
     progress(`1/3 create throughput: ${CREATE_CLIENTS} clients × ${CREATE_DURATION_MS / 1000} s…`);
@@ -538,7 +538,7 @@ async function main(): Promise<void> {
     const completedToEvent = completion.map((s) => s.completedToEvent);
     console.log(
       `\n2. Provider done → browser-visible 'completed' (SSE /api/events), ${completion.length} Fast 16:9 ` +
-        'requests, 8 s 1080p MP4 with audio from the fake Veo',
+        'requests, 8 s 1080p MP4 with audio from the fake Gemini API',
     );
     table(
       ['', 'p50 ms', 'p99 ms', 'max ms'],

@@ -40,26 +40,65 @@ describe('configuration', () => {
     expect(config.billing.stripe?.api).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
   });
 
-  it('renders videos locally by default; Veo needs a key, the webhook a secret', () => {
+  it('renders videos locally by default; Gemini needs a key, the webhook a secret', () => {
     const local = loadConfig({}).video;
     expect(local).toMatchObject({ provider: 'local', webhook: undefined, ffmpegPath: undefined });
-    expect(local.veo.models).toEqual({ fast: 'veo-3.0-fast-generate-001', quality: 'veo-3.0-generate-001' });
-    expect(() => loadConfig({ VIDEO_PROVIDER: 'veo' })).toThrow(/GEMINI_API_KEY: required/);
+    expect(() => loadConfig({ VIDEO_PROVIDER: 'gemini' })).toThrow(/GEMINI_API_KEY: required/);
     expect(() => loadConfig({ VIDEO_WEBHOOK_URL: 'https://hooks.example/cena' })).toThrow(
       /VIDEO_WEBHOOK_SECRET/,
     );
-    const veo = loadConfig({
+  });
+
+  it('with only VIDEO_PROVIDER=gemini and a key, the defaults are served Omni ids on the documented API root', () => {
+    const config = loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEY: 'k' });
+    expect(config.warnings).toEqual([]);
+    expect(config.video.provider).toBe('gemini');
+    expect(config.video.gemini).toEqual({
+      apiKey: 'k',
+      apiBase: 'https://generativelanguage.googleapis.com/v1beta',
+      models: { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
+      modelVariables: { fast: 'VIDEO_MODEL_FAST', quality: 'VIDEO_MODEL_QUALITY' },
+      promptModel: 'gemini-3.8-flash',
+      modelCheckIntervalMs: 300_000,
+    });
+  });
+
+  it('the old names still work, each with a deprecation warning; the new names win', () => {
+    const config = loadConfig({
       VIDEO_PROVIDER: 'veo',
       GEMINI_API_KEY: 'k',
       VEO_API_BASE: 'http://127.0.0.1:9/v1beta/',
+      VEO_MODEL_FAST: 'veo-3.1-fast-generate-preview',
+      VEO_MODEL_QUALITY: 'veo-3.1-generate-preview',
+      VIDEO_MODEL_QUALITY: 'gemini-omni-1.2-flash',
       VIDEO_TIMEOUT_FAST_MS: '60000',
-    }).video;
-    expect(veo.veo.apiBase).toBe('http://127.0.0.1:9/v1beta');
-    expect(veo.timeoutMs.fast).toBe(60_000);
-    expect(() => loadConfig({ VIDEO_PROVIDER: 'gemini' })).toThrow(
-      /GEMINI_API_KEY: required with VIDEO_PROVIDER=gemini/,
-    );
-    expect(loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEY: 'k' }).video.provider).toBe('gemini');
+    });
+    expect(config.video.provider).toBe('gemini');
+    expect(config.video.gemini.apiBase).toBe('http://127.0.0.1:9/v1beta');
+    expect(config.video.gemini.models).toEqual({
+      fast: 'veo-3.1-fast-generate-preview',
+      quality: 'gemini-omni-1.2-flash',
+    });
+    expect(config.video.gemini.modelVariables).toEqual({
+      fast: 'VEO_MODEL_FAST',
+      quality: 'VIDEO_MODEL_QUALITY',
+    });
+    expect(config.video.timeoutMs.fast).toBe(60_000);
+    expect(config.warnings).toEqual([
+      'VEO_API_BASE is deprecated: use GEMINI_API_BASE',
+      'VEO_MODEL_FAST is deprecated: use VIDEO_MODEL_FAST',
+      'VIDEO_PROVIDER=veo is deprecated: use VIDEO_PROVIDER=gemini (Omni and Veo ids alike)',
+    ]);
+  });
+
+  it.each([
+    ['http://generativelanguage.googleapis.com/v1beta', /must be https/],
+    ['https://generativelanguage.googleapis.com', /must end with the API version/],
+    ['not a url', /must be a URL/],
+  ])('GEMINI_API_BASE=%s is refused', (base, message) => {
+    expect(() =>
+      loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEY: 'k', GEMINI_API_BASE: base }),
+    ).toThrow(message);
   });
 
   it('never runs the local preview renderer in production', () => {
@@ -80,7 +119,7 @@ describe('configuration', () => {
     );
     for (const provider of ['gemini', 'veo']) {
       const config = loadConfig({ ...production, VIDEO_PROVIDER: provider, GEMINI_API_KEY: 'k' });
-      expect(config.video.provider).toBe(provider);
+      expect(config.video.provider).toBe('gemini');
     }
   });
 });

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { type BillingPeriod, PLAN_IDS, type PlanId } from '../shared/catalogue';
+import { type BillingPeriod, PLAN_IDS, type PlanId, type VideoQuality } from '../shared/catalogue';
+import { DEFAULT_VIDEO_MODELS } from '../shared/video-models';
+
+/** The Gemini API root Google's Omni guide calls (`POST /v1beta/interactions`; ADR 0003 on v1 vs v1beta). */
+export const DEFAULT_GEMINI_API_BASE = 'https://generativelanguage.googleapis.com/v1beta';
+/** A GA Flash text model from the changelog (gemini-3.8-flash, 2026-09-02; no shutdown date announced). */
+export const DEFAULT_PROMPT_MODEL = 'gemini-3.8-flash';
 
 /**
  * The one place that reads the environment. Every variable is listed in README.md with its default;
@@ -99,13 +105,28 @@ const envSchema = z.object({
     .default(900),
   /** Signs local-disk media URLs; default: derived from the auth secret. */
   MEDIA_SIGNING_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
-  /** Video generation (design §5): `local` renders an honest preview with ffmpeg, `gemini` (alias `veo`) calls the Gemini API. */
+  /**
+   * Video generation (design §5): `local` renders an honest preview with ffmpeg, `gemini` calls Google's Gemini API
+   * (`veo` is the old name of `gemini`, accepted with a warning).
+   */
   VIDEO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['local', 'gemini', 'veo']).default('local')),
   GEMINI_API_KEY: optionalString,
-  VEO_API_BASE: z.url().default('https://generativelanguage.googleapis.com/v1beta'),
-  /** Google retires Veo model ids often: they are configuration, not code. */
-  VEO_MODEL_FAST: z.string().min(1).default('veo-3.0-fast-generate-001'),
-  VEO_MODEL_QUALITY: z.string().min(1).default('veo-3.0-generate-001'),
+  /** The API root including its version; `VEO_API_BASE` is its old name. */
+  GEMINI_API_BASE: optionalString,
+  VEO_API_BASE: optionalString,
+  /** Google retires model ids often: they are configuration, checked against `GET /models` (README). */
+  VIDEO_MODEL_FAST: optionalString,
+  VIDEO_MODEL_QUALITY: optionalString,
+  VEO_MODEL_FAST: optionalString,
+  VEO_MODEL_QUALITY: optionalString,
+  /** The text model that writes the structured JSON prompt; without a key the rule-based builder does. */
+  PROMPT_MODEL: z.string().min(1).default(DEFAULT_PROMPT_MODEL),
+  /** How often each process re-reads `GET /models` to confirm the configured video models. */
+  VIDEO_MODEL_CHECK_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .default(5 * 60_000),
   LOCAL_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   VIDEO_TIMEOUT_FAST_MS: z.coerce
     .number()
@@ -164,11 +185,13 @@ export interface Config {
   };
   storage: StorageConfig;
   video: VideoConfig;
+  /** Deprecated settings still honoured; logged once at start. */
+  warnings: string[];
 }
 
 export interface VideoConfig {
-  provider: 'local' | 'gemini' | 'veo';
-  veo: { apiKey: string | undefined; apiBase: string; models: { fast: string; quality: string } };
+  provider: 'local' | 'gemini';
+  gemini: GeminiConfig;
   localRenderDelayMs: number;
   /** From the request's creation to its final status, per mode; past it the request fails and is refunded. */
   timeoutMs: { fast: number; quality: number };
@@ -176,6 +199,17 @@ export interface VideoConfig {
   /** FFMPEG_PATH / FFPROBE_PATH; undefined: resolved by the media toolchain. */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+}
+
+export interface GeminiConfig {
+  apiKey: string | undefined;
+  /** The API root with its version, e.g. https://generativelanguage.googleapis.com/v1beta (no trailing slash). */
+  apiBase: string;
+  models: Record<VideoQuality, string>;
+  /** The variable each model id came from, for the logs and the admin check. */
+  modelVariables: Record<VideoQuality, string>;
+  promptModel: string;
+  modelCheckIntervalMs: number;
 }
 
 export interface StorageConfig {
@@ -253,11 +287,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('  GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
-  if (env.VIDEO_PROVIDER !== 'local' && !env.GEMINI_API_KEY) {
+  const warnings: string[] = [];
+  const gemini = geminiConfig(env, problems, warnings);
+  const videoProvider = env.VIDEO_PROVIDER === 'local' ? 'local' : 'gemini';
+  if (env.VIDEO_PROVIDER === 'veo') {
+    warnings.push('VIDEO_PROVIDER=veo is deprecated: use VIDEO_PROVIDER=gemini (Omni and Veo ids alike)');
+  }
+  if (videoProvider === 'gemini' && !env.GEMINI_API_KEY) {
     problems.push(`  GEMINI_API_KEY: required with VIDEO_PROVIDER=${env.VIDEO_PROVIDER}`);
   }
   // The preview renderer makes gradients, not the videos users pay credits for.
-  if (env.NODE_ENV === 'production' && env.VIDEO_PROVIDER === 'local') {
+  if (env.NODE_ENV === 'production' && videoProvider === 'local') {
     problems.push(
       '  VIDEO_PROVIDER: set VIDEO_PROVIDER=gemini in production (the local preview renderer is local only)',
     );
@@ -334,12 +374,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       portalLoginUrl: env.STRIPE_PORTAL_LOGIN_URL,
     },
     video: {
-      provider: env.VIDEO_PROVIDER,
-      veo: {
-        apiKey: env.GEMINI_API_KEY,
-        apiBase: env.VEO_API_BASE.replace(/\/$/, ''),
-        models: { fast: env.VEO_MODEL_FAST, quality: env.VEO_MODEL_QUALITY },
-      },
+      provider: videoProvider,
+      gemini,
       localRenderDelayMs: env.LOCAL_RENDER_DELAY_MS,
       timeoutMs: { fast: env.VIDEO_TIMEOUT_FAST_MS, quality: env.VIDEO_TIMEOUT_QUALITY_MS },
       webhook:
@@ -349,5 +385,53 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ffmpegPath: env.FFMPEG_PATH,
       ffprobePath: env.FFPROBE_PATH,
     },
+    warnings,
+  };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** A new name wins over its old alias; the alias still works, with a warning. */
+function aliased(
+  env: Env,
+  name: keyof Env,
+  alias: keyof Env,
+  warnings: string[],
+): [string | undefined, string] {
+  const value = env[name] as string | undefined;
+  const old = env[alias] as string | undefined;
+  if (value) return [value, name];
+  if (old) {
+    warnings.push(`${alias} is deprecated: use ${name}`);
+    return [old, alias];
+  }
+  return [undefined, name];
+}
+
+function geminiConfig(env: Env, problems: string[], warnings: string[]): GeminiConfig {
+  const [base, baseVariable] = aliased(env, 'GEMINI_API_BASE', 'VEO_API_BASE', warnings);
+  const apiBase = (base ?? DEFAULT_GEMINI_API_BASE).replace(/\/+$/, '');
+  let url: URL | undefined;
+  try {
+    url = new URL(apiBase);
+  } catch {
+    problems.push(`  ${baseVariable}: must be a URL such as ${DEFAULT_GEMINI_API_BASE}`);
+  }
+  // The key travels to this origin in a header: only over TLS, or to this machine (tests' local fake).
+  if (url && url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+    problems.push(`  ${baseVariable}: must be https:// (http:// only on 127.0.0.1, ::1 or localhost)`);
+  }
+  if (url && !/\/v\d+[a-z0-9]*$/.test(url.pathname.replace(/\/+$/, ''))) {
+    problems.push(`  ${baseVariable}: must end with the API version, e.g. ${DEFAULT_GEMINI_API_BASE}`);
+  }
+  const [fast, fastVariable] = aliased(env, 'VIDEO_MODEL_FAST', 'VEO_MODEL_FAST', warnings);
+  const [quality, qualityVariable] = aliased(env, 'VIDEO_MODEL_QUALITY', 'VEO_MODEL_QUALITY', warnings);
+  return {
+    apiKey: env.GEMINI_API_KEY,
+    apiBase,
+    models: { fast: fast ?? DEFAULT_VIDEO_MODELS.fast, quality: quality ?? DEFAULT_VIDEO_MODELS.quality },
+    modelVariables: { fast: fastVariable, quality: qualityVariable },
+    promptModel: env.PROMPT_MODEL,
+    modelCheckIntervalMs: env.VIDEO_MODEL_CHECK_INTERVAL_MS,
   };
 }

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const role = parseRole(args);
   const logger = createLogger(config.logLevel);
+  for (const warning of config.warnings) logger.warn(warning);
   // In `npm run dev` Vite serves the pages; the server only needs the API.
   if (role !== 'worker' && !args.includes('--dev')) ensureWebBuild(config.webDistDir);
 

@@ -185,7 +185,7 @@ export interface EnvironmentCheck {
   hasStorage: boolean;
   storageKind: 'disk' | 's3';
   hasVideoProvider: boolean;
-  videoProvider: 'veo' | 'local';
+  videoProvider: 'gemini' | 'local';
   hasSmtp: boolean;
   mailKind: 'smtp' | 'dev-mailbox';
   timestamp: string;

@@ -307,7 +307,7 @@ describe('environment check', () => {
   it('reports presence and mode, never a character of a secret', async () => {
     const secrets: Record<string, string> = {
       ...STRIPE_TEST_ENV,
-      VIDEO_PROVIDER: 'veo',
+      VIDEO_PROVIDER: 'gemini',
       GEMINI_API_KEY: 'gemini-chave-de-teste-0123456789',
       MEDIA_SIGNING_SECRET: 'segredo-de-assinatura-de-midia-0123456789',
     };
@@ -326,7 +326,7 @@ describe('environment check', () => {
         hasStorage: true,
         storageKind: 'disk',
         hasVideoProvider: true,
-        videoProvider: 'veo',
+        videoProvider: 'gemini',
         hasSmtp: false,
         mailKind: 'dev-mailbox',
       });

@@ -30,7 +30,7 @@ export async function environmentCheck(
 ): Promise<EnvironmentCheck> {
   const stripe = config.billing.stripe;
   const s3 = config.storage.s3;
-  const veo = config.video.provider !== 'local';
+  const gemini = config.video.provider === 'gemini';
   return {
     hasStripeKey: stripe !== undefined,
     stripeMode: stripe ? stripeMode(stripe.secretKey) : null,
@@ -39,8 +39,8 @@ export async function environmentCheck(
     databaseKind: config.database.url ? 'external' : 'embedded',
     hasStorage: s3 !== undefined || config.storage.driver === 'disk',
     storageKind: s3 ? 's3' : 'disk',
-    hasVideoProvider: veo ? Boolean(config.video.veo.apiKey) : true,
-    videoProvider: veo ? 'veo' : 'local',
+    hasVideoProvider: gemini ? Boolean(config.video.gemini.apiKey) : true,
+    videoProvider: gemini ? 'gemini' : 'local',
     hasSmtp: config.mail.smtpUrl !== undefined,
     mailKind: config.mail.smtpUrl ? 'smtp' : 'dev-mailbox',
     timestamp: now.toISOString(),

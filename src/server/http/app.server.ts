@@ -246,7 +246,7 @@ export function createApp({
     supportEmail: config.supportEmail,
     googleEnabled: config.auth.google !== undefined,
     devMailbox,
-    videoModel: videoModelLabel(config.video.provider, config.video.veo.models.quality),
+    videoModel: videoModelLabel(config.video.provider, config.video.gemini.models.quality),
   });
   app.on(['GET', 'HEAD'], '*', (c) => pages.respond(c));
   app.all('*', (c) => apiError(c, 405, 'method_not_allowed', 'Método não permitido.'));

@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { AspectRatio, VideoQuality } from '../../../shared/catalogue';
+import { providerAspectRatio } from '../../../shared/video-models';
 import {
   detectImageType,
   FINAL_VIDEO_STATUSES,
@@ -14,7 +15,6 @@ import type { Logger } from '../../logger.server';
 import { type MediaTools, mediaKeys, type PipelineStorage, renderResult } from './media.server';
 import {
   type PollResult,
-  type ProviderAspectRatio,
   TransientProviderError,
   type VideoProvider,
 } from './providers/video-provider.server';
@@ -224,12 +224,13 @@ export async function runVideoGeneration(
     const deadline = row.created_at.getTime() + deps.timeoutMs[row.quality];
     const operationName = row.operation_name ?? (await submit(deps, row, deadline, signal));
     if (!operationName) return 'already_final';
-    const uri = await waitForVideo(deps, row, operationName, deadline, log, signal);
+    const video = await waitForVideo(deps, row, operationName, deadline, log, signal);
 
     if (!(await setStatus(deps.pool, row.id, 'rendering'))) return 'already_final';
     let source: Readable;
     try {
-      source = await deps.provider.download(uri, signal);
+      source =
+        'bytes' in video ? Readable.from([video.bytes]) : await deps.provider.download(video.uri, signal);
     } catch (error) {
       if (isAbort(error, signal)) throw error;
       throw new RequestFailure('download', (error as Error).message);
@@ -329,7 +330,7 @@ async function submit(
   }
   const { prompt, negativePrompt } = providerPrompt(row);
   // Only 16:9 and 9:16 are asked for; 1:1 and 4:3 are cropped from 16:9 in the rendering step.
-  const aspectRatio: ProviderAspectRatio = row.aspect_ratio === '9:16' ? '9:16' : '16:9';
+  const aspectRatio = providerAspectRatio(row.aspect_ratio);
   let delay = deps.poll.initialMs;
   for (;;) {
     try {
@@ -372,7 +373,7 @@ async function waitForVideo(
   deadline: number,
   log: Logger,
   signal: AbortSignal | undefined,
-): Promise<string> {
+): Promise<{ uri: string } | { bytes: Buffer }> {
   let delay = deps.poll.initialMs;
   for (;;) {
     let result: PollResult | undefined;
@@ -385,7 +386,7 @@ async function waitForVideo(
       log.warn({ err: error }, 'polling the provider failed; trying again');
     }
     if (result?.done) {
-      if ('video' in result) return result.video.uri;
+      if ('video' in result) return result.video;
       if ('blocked' in result) {
         throw new RequestFailure(
           'blocked',

@@ -5,14 +5,20 @@ import fc from 'fast-check';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
-import { API_KEY, type FakeVeo, seedVideoRequest, startFakeVeo } from '../../../../tests/support/fake-veo';
+import {
+  API_KEY,
+  type FakeGemini,
+  seedVideoRequest,
+  startFakeGemini,
+} from '../../../../tests/support/fake-gemini';
 import { mediaTools } from '../../../../tests/support/media';
 import { insertUser } from '../../../../tests/support/users';
 import { audit, balance, grant } from '../../credits/credits-ledger.server';
 import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';
 import { type PipelineDeps, runVideoGeneration } from './generate-video.job.server';
-import { VeoProvider } from './providers/veo-provider.server';
+import { GeminiClient } from './providers/gemini-client.server';
+import { GeminiVideoProvider } from './providers/gemini-provider.server';
 
 /**
  * Money property: whatever mix of outcomes (success, safety block, error, timeout, a worker crash and restart),
@@ -21,7 +27,7 @@ import { VeoProvider } from './providers/veo-provider.server';
 
 let database: TestDatabase;
 let pool: pg.Pool;
-let veo: FakeVeo;
+let gemini: FakeGemini;
 let storageDir: string;
 const START = 100_000;
 const tools = await mediaTools(30_000);
@@ -31,12 +37,12 @@ const TIMEOUT_MS = 120_000;
 beforeAll(async () => {
   database = await createTestDatabase();
   pool = testPool({ connectionString: database.url, max: 12 });
-  veo = await startFakeVeo();
+  gemini = await startFakeGemini({ tiny: true });
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'cena-property-'));
 });
 
 afterAll(async () => {
-  await veo?.stop();
+  await gemini?.stop();
   await pool?.end();
   await database?.drop();
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
@@ -54,13 +60,14 @@ const MARKERS: Record<Outcome, string> = {
 function deps(): PipelineDeps {
   return {
     pool,
-    provider: new VeoProvider({
-      apiKey: API_KEY,
-      apiBase: veo.base,
-      models: { fast: 'veo-fast', quality: 'veo-quality' },
-      attempts: 3,
-      backoffMs: 5,
-    }),
+    provider: new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: API_KEY,
+        apiBase: gemini.base,
+        retry: { attempts: 3, initialDelayMs: 5, maxDelayMs: 50 },
+      }),
+      { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.2-flash' },
+    ),
     storage: new DiskStorage(storageDir, 'secret'),
     tools,
     logger: createLogger('silent'),

@@ -4,9 +4,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
-import { API_KEY, type FakeVeo, seedVideoRequest, startFakeVeo } from '../../../../tests/support/fake-veo';
+import {
+  API_KEY,
+  type FakeGemini,
+  seedVideoRequest,
+  startFakeGemini,
+} from '../../../../tests/support/fake-gemini';
 import { mediaTools } from '../../../../tests/support/media';
 import { insertUser } from '../../../../tests/support/users';
 import { loadConfig } from '../../config.server';
@@ -17,27 +22,35 @@ import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';
 import { FAILURE_MESSAGES, type PipelineDeps, runVideoGeneration } from './generate-video.job.server';
 import { probe } from './media.server';
-import { VeoProvider } from './providers/veo-provider.server';
+import { GeminiClient } from './providers/gemini-client.server';
+import { GeminiVideoProvider } from './providers/gemini-provider.server';
 import { signWebhookBody } from './webhook.job.server';
 import { registerVideoWorkers } from './workers.server';
 
 let database: TestDatabase;
 let pool: pg.Pool;
-let veo: FakeVeo;
+let gemini: FakeGemini;
 let storageDir: string;
 let storage: DiskStorage;
 const logger = createLogger('silent');
 const tools = await mediaTools(30_000);
 const START = 10_000;
+const OMNI = 'gemini-omni-1.1-flash';
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-function provider() {
-  return new VeoProvider({
-    apiKey: API_KEY,
-    apiBase: veo.base,
-    models: { fast: 'veo-3.0-fast-generate-001', quality: 'veo-3.0-generate-001' },
-    attempts: 3,
-    backoffMs: 5,
-  });
+function provider(models = { fast: OMNI, quality: OMNI }, apiKey = API_KEY) {
+  return new GeminiVideoProvider(
+    new GeminiClient({
+      apiKey,
+      apiBase: gemini.base,
+      retry: { attempts: 4, initialDelayMs: 5, maxDelayMs: 1_000 },
+    }),
+    models,
+  );
 }
 
 function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
@@ -47,7 +60,7 @@ function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
     storage,
     tools,
     logger,
-    timeoutMs: { fast: 20_000, quality: 20_000 },
+    timeoutMs: { fast: 60_000, quality: 60_000 },
     poll: { initialMs: 10, maxMs: 50 },
     ...overrides,
   };
@@ -85,19 +98,26 @@ async function entries(holdId: string): Promise<string[]> {
 beforeAll(async () => {
   database = await createTestDatabase();
   pool = testPool({ connectionString: database.url, max: 10 });
-  veo = await startFakeVeo();
+  gemini = await startFakeGemini({ retryDelay: '0.3s' });
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'cena-pipeline-'));
   storage = new DiskStorage(storageDir, 'test-signing-secret');
 });
 
+afterEach(() => {
+  // The second origin of the fake must never see the key, and no request may use a field Google does not list.
+  expect(gemini.keyLeaks).toEqual([]);
+  expect(gemini.keyInUrl).toEqual([]);
+  expect(gemini.refusals).toEqual([]);
+});
+
 afterAll(async () => {
-  await veo?.stop();
+  await gemini?.stop();
   await pool?.end();
   await database?.drop();
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
 });
 
-describe('video pipeline with the Veo provider (fake Gemini API)', () => {
+describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
   it('success: stored video, thumbnail and probe data; the hold captured once', async () => {
     const userId = await newUser();
     const request = await seedVideoRequest(pool, {
@@ -113,53 +133,42 @@ describe('video pipeline with the Veo provider (fake Gemini API)', () => {
     expect(done).toMatchObject({
       status: 'completed',
       hold_status: 'captured',
-      provider: 'veo',
+      provider: 'gemini',
+      model: OMNI,
       error_message: null,
     });
-    expect(done.model).toBe('veo-3.0-fast-generate-001');
-    expect(done.operation_name).toMatch(/^models\/veo-3\.0-fast-generate-001\/operations\//);
+    expect(done.operation_name).toMatch(/^interactions\/v1_/);
     expect(done.completed_at).toBeInstanceOf(Date);
     expect(done.attempts).toBe(1);
-    // 192x108 cropped to a square.
-    expect(done.resolution).toBe('108x108');
+    // Fast is 720p: 1280×720 cropped to a square.
+    expect(done.resolution).toBe('720x720');
     expect(done.duration_seconds).toBeCloseTo(8, 0);
     expect(await storage.exists(done.video_key)).toBe(true);
     expect(await storage.exists(done.thumbnail_key)).toBe(true);
     const stored = await probe(storage.pathOf(done.video_key), tools);
-    expect(stored).toMatchObject({ width: 108, height: 108, hasAudio: true });
+    expect(stored).toMatchObject({ width: 720, height: 720, hasAudio: true });
     expect(await entries(request.holdId)).toEqual(['hold', 'capture']);
     expect(await balance(pool, userId)).toBe(START - request.cost);
     expect(await audit(pool, userId)).toEqual([]);
 
-    const sent = veo.submitBodies.at(-1) as { instances: unknown[]; parameters: Record<string, unknown> };
-    expect(sent.parameters).toMatchObject({
-      aspectRatio: '16:9',
-      resolution: '720p',
-      durationSeconds: 8,
-      personGeneration: 'allow_all',
+    expect(gemini.submitBodies.at(-1)).toEqual({
+      model: OMNI,
+      input: 'Um farol na tempestade ao anoitecer',
+      response_format: {
+        type: 'video',
+        aspect_ratio: '16:9',
+        resolution: '720p',
+        duration: '8s',
+        delivery: 'uri',
+      },
+      background: true,
+      store: true,
     });
-  });
-
-  it('9:16 Quality is asked natively at 1080p and not reframed', async () => {
-    const userId = await newUser();
-    const request = await seedVideoRequest(pool, {
-      userId,
-      prompt: 'Uma bailarina num palco vazio',
-      quality: 'quality',
-      aspectRatio: '9:16',
-    });
-    expect(await runVideoGeneration(deps(), request.id)).toBe('completed');
-    const done = await row(request.id);
-    expect(done.resolution).toBe('108x192');
-    expect(done.model).toBe('veo-3.0-generate-001');
-    const sent = veo.submitBodies.at(-1) as { parameters: Record<string, unknown> };
-    expect(sent.parameters).toMatchObject({ aspectRatio: '9:16', resolution: '1080p' });
-    expect(await balance(pool, userId)).toBe(START - 25);
-  });
+  }, 60_000);
 
   it.each([
-    ['safety block', 'Cena proibida [block]', FAILURE_MESSAGES.blocked],
-    ['operation error', 'Cena com erro [error]', FAILURE_MESSAGES.provider],
+    ['safety refusal (completed without a video)', 'Cena proibida [block]', FAILURE_MESSAGES.blocked],
+    ['failed interaction', 'Cena com erro [error]', FAILURE_MESSAGES.provider],
     ['broken file', 'Cena com arquivo quebrado [badfile]', FAILURE_MESSAGES.render],
   ])('%s → failed with a pt-BR message and refunded once', async (_name, prompt, message) => {
     const userId = await newUser();
@@ -173,20 +182,51 @@ describe('video pipeline with the Veo provider (fake Gemini API)', () => {
     expect(await audit(pool, userId)).toEqual([]);
   });
 
-  it('429 on submit, then success: retried with back-off, one operation', async () => {
+  it('a video answered inline (base64 data) is stored like a downloaded one', async () => {
+    const userId = await newUser();
+    const request = await seedVideoRequest(pool, { userId, prompt: 'Um gato no telhado [inline]' });
+    expect(await runVideoGeneration(deps(), request.id)).toBe('completed');
+    expect((await row(request.id)).resolution).toBe('1280x720');
+  }, 60_000);
+
+  it("429 on create waits Google's retryDelay, then succeeds: one interaction, no second charge", async () => {
     const userId = await newUser();
     const prompt = 'Fila cheia na API [429]';
     const request = await seedVideoRequest(pool, { userId, prompt });
     expect(await runVideoGeneration(deps(), request.id)).toBe('completed');
-    expect(veo.submits.get(prompt)).toBe(1);
+    expect(gemini.submits.get(prompt)).toBe(1);
+    const times = gemini.rateLimitTimes.get(prompt) ?? [];
+    expect(times).toHaveLength(3);
+    // RetryInfo said 0.3 s; the back-off alone would have waited 5 ms.
+    for (let i = 1; i < times.length; i += 1)
+      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(290);
     expect((await row(request.id)).hold_status).toBe('captured');
+  }, 60_000);
+
+  it('429s past the retry budget: failed and refunded', async () => {
+    const userId = await newUser();
+    const request = await seedVideoRequest(pool, { userId, prompt: 'Sem cota nenhuma [429]' });
+    const stingy = new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: API_KEY,
+        apiBase: gemini.base,
+        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 10 },
+      }),
+      { fast: OMNI, quality: OMNI },
+    );
+    expect(await runVideoGeneration(deps({ provider: stingy }), request.id)).toBe('failed');
+    expect(await row(request.id)).toMatchObject({
+      hold_status: 'voided',
+      error_message: FAILURE_MESSAGES.provider,
+    });
+    expect(await balance(pool, userId)).toBe(START);
   });
 
   it('503s while polling are retried', async () => {
     const userId = await newUser();
     const request = await seedVideoRequest(pool, { userId, prompt: 'Servidor instável [503]' });
     expect(await runVideoGeneration(deps(), request.id)).toBe('completed');
-  });
+  }, 60_000);
 
   it('never done → failed at the per-mode timeout and refunded', async () => {
     const userId = await newUser();
@@ -203,17 +243,66 @@ describe('video pipeline with the Veo provider (fake Gemini API)', () => {
     expect(await balance(pool, userId)).toBe(START);
   });
 
-  it('a wrong API key (403) is a permanent failure, refunded', async () => {
+  it("a model Google does not serve (Google's 404) is a permanent failure, refunded", async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, { userId, prompt: 'Chave errada para a API' });
-    const wrongKey = new VeoProvider({
-      apiKey: 'nope',
-      apiBase: veo.base,
-      models: { fast: 'f', quality: 'q' },
+    const request = await seedVideoRequest(pool, { userId, prompt: 'Um modelo aposentado' });
+    const retired = provider({ fast: 'veo-3.0-fast-generate-001', quality: OMNI });
+    expect(await runVideoGeneration(deps({ provider: retired }), request.id)).toBe('failed');
+    expect(await row(request.id)).toMatchObject({
+      hold_status: 'voided',
+      error_message: FAILURE_MESSAGES.provider,
     });
-    expect(await runVideoGeneration(deps({ provider: wrongKey }), request.id)).toBe('failed');
     expect(await balance(pool, userId)).toBe(START);
   });
+
+  it('an invalid API key (400 API_KEY_INVALID) is a permanent failure, refunded', async () => {
+    const userId = await newUser();
+    const request = await seedVideoRequest(pool, { userId, prompt: 'Chave errada para a API' });
+    expect(await runVideoGeneration(deps({ provider: provider(undefined, 'nope') }), request.id)).toBe(
+      'failed',
+    );
+    expect(await balance(pool, userId)).toBe(START);
+  });
+});
+
+describe('video pipeline with a Veo id the model list shows (fake Gemini API)', () => {
+  const VEO = 'veo-3.1-generate-preview';
+  beforeAll(() => {
+    gemini.models.push({ id: VEO, methods: ['predictLongRunning'] });
+  });
+  afterAll(() => {
+    gemini.models.splice(
+      gemini.models.findIndex((model) => model.id === VEO),
+      1,
+    );
+  });
+
+  it('Quality 9:16 goes to :predictLongRunning at 1080p and completes; a safety filter refunds', async () => {
+    const userId = await newUser();
+    const veo = provider({ fast: OMNI, quality: VEO });
+    const request = await seedVideoRequest(pool, {
+      userId,
+      prompt: 'Uma bailarina num palco vazio',
+      quality: 'quality',
+      aspectRatio: '9:16',
+    });
+    expect(await runVideoGeneration(deps({ provider: veo }), request.id)).toBe('completed');
+    const done = await row(request.id);
+    expect(done.operation_name).toMatch(/^models\/veo-3\.1-generate-preview\/operations\//);
+    expect(done.resolution).toBe('1080x1920');
+    expect(gemini.submitBodies.at(-1)).toEqual({
+      instances: [{ prompt: 'Uma bailarina num palco vazio' }],
+      parameters: { aspectRatio: '9:16', resolution: '1080p', durationSeconds: 8 },
+    });
+
+    const blocked = await seedVideoRequest(pool, {
+      userId,
+      prompt: 'Cena proibida [block]',
+      quality: 'quality',
+    });
+    expect(await runVideoGeneration(deps({ provider: veo }), blocked.id)).toBe('failed');
+    expect((await row(blocked.id)).error_message).toBe(FAILURE_MESSAGES.blocked);
+  }, 90_000);
 });
 
 describe('video pipeline on pg-boss', () => {
@@ -252,9 +341,9 @@ describe('video pipeline on pg-boss', () => {
     const jobs = await startJobs(database.url, logger);
     const config = loadConfig({
       NODE_ENV: 'test',
-      VIDEO_PROVIDER: 'veo',
+      VIDEO_PROVIDER: 'gemini',
       GEMINI_API_KEY: API_KEY,
-      VEO_API_BASE: veo.base,
+      GEMINI_API_BASE: gemini.base,
       VIDEO_WEBHOOK_URL: webhookUrl,
       VIDEO_WEBHOOK_SECRET: 'webhook-secret',
       VIDEO_TIMEOUT_FAST_MS: '60000',
@@ -292,7 +381,7 @@ describe('video pipeline on pg-boss', () => {
   it('a worker stopped between submit and done: a new worker completes the same operation, one submit', async () => {
     const userId = await newUser();
     const prompt = 'Um trem a vapor cruzando a ponte';
-    veo.pollsUntilDone = 1_000_000;
+    gemini.pollsUntilDone = 1_000_000;
     const first = await startWorker();
     const request = await seedVideoRequest(pool, { userId, prompt });
     await send(first.boss, QUEUES.videoGenerate, { requestId: request.id });
@@ -303,7 +392,7 @@ describe('video pipeline on pg-boss', () => {
     expect(generating.operation_name).toBeTruthy();
     await first.stop(1_000);
 
-    veo.pollsUntilDone = 2;
+    gemini.pollsUntilDone = 2;
     const second = await startWorker();
     try {
       const done = await waitFor(
@@ -313,7 +402,7 @@ describe('video pipeline on pg-boss', () => {
       expect(done.operation_name).toBe(generating.operation_name);
       expect(done.attempts).toBe(2);
       expect(done.hold_status).toBe('captured');
-      expect(veo.submits.get(prompt)).toBe(1);
+      expect(gemini.submits.get(prompt)).toBe(1);
       expect(await entries(request.holdId)).toEqual(['hold', 'capture']);
       expect(await audit(pool, userId)).toEqual([]);
 
@@ -333,8 +422,75 @@ describe('video pipeline on pg-boss', () => {
       });
       expect(webhooks.filter((w) => w.body.includes(request.id))).toHaveLength(1);
     } finally {
-      veo.pollsUntilDone = 2;
+      gemini.pollsUntilDone = 2;
       await second.stop(1_000);
     }
   }, 60_000);
+
+  it('with only VIDEO_PROVIDER, GEMINI_API_KEY and GEMINI_API_BASE set, the defaults make videos at their resolutions', async () => {
+    const jobs = await startJobs(database.url, logger);
+    const config = loadConfig({
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: API_KEY,
+      GEMINI_API_BASE: gemini.base,
+    });
+    await registerVideoWorkers({
+      boss: jobs.boss,
+      pool,
+      config,
+      logger,
+      storage,
+      poll: { initialMs: 100, maxMs: 200 },
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      const userId = await newUser();
+      const image = `${userId}/reference.png`;
+      await storage.put(image, PNG, 'image/png');
+      const cases = [
+        { quality: 'fast', aspectRatio: '16:9', resolution: '1280x720' },
+        { quality: 'quality', aspectRatio: '9:16', resolution: '1080x1920' },
+        { quality: 'quality', aspectRatio: '1:1', resolution: '1080x1080' },
+        { quality: 'fast', aspectRatio: '16:9', resolution: '1280x720', image },
+      ] as const;
+      const requests = [];
+      for (const [index, item] of cases.entries()) {
+        const request = await seedVideoRequest(pool, {
+          userId,
+          prompt: `Um barco a vela no mar número ${index}`,
+          quality: item.quality,
+          aspectRatio: item.aspectRatio,
+          referenceImageKey: 'image' in item ? item.image : undefined,
+        });
+        await send(jobs.boss, QUEUES.videoGenerate, { requestId: request.id });
+        requests.push(request);
+      }
+      for (const [index, request] of requests.entries()) {
+        const done = await waitFor(
+          () => row(request.id),
+          (value) => value.status === 'completed' || value.status === 'failed',
+          60_000,
+        );
+        expect({ status: done.status, resolution: done.resolution, model: done.model }).toEqual({
+          status: 'completed',
+          resolution: cases[index]?.resolution,
+          model: 'gemini-omni-1.1-flash',
+        });
+      }
+      const withImage = gemini.submitBodies.find((body) => JSON.stringify(body).includes('número 3')) as {
+        input: unknown[];
+      };
+      expect(withImage.input).toEqual([
+        { type: 'image', data: PNG.toString('base64'), mime_type: 'image/png' },
+        { type: 'text', text: 'Um barco a vela no mar número 3' },
+      ]);
+      // The key went to the API origin only, as a header.
+      expect(gemini.requests.filter((request) => request.server === 'download' && request.hasKey)).toEqual(
+        [],
+      );
+      expect(gemini.requests.some((request) => request.server === 'download')).toBe(true);
+    } finally {
+      await jobs.stop(1_000);
+    }
+  }, 180_000);
 });

@@ -16,8 +16,9 @@ import {
   type PipelineReadStorage,
   runVideoGeneration,
 } from './generate-video.job.server';
+import { GeminiClient } from './providers/gemini-client.server';
+import { GeminiVideoProvider } from './providers/gemini-provider.server';
 import { LocalVideoProvider } from './providers/local-provider.server';
-import { VeoProvider } from './providers/veo-provider.server';
 import type { VideoProvider } from './providers/video-provider.server';
 import { sendVideoWebhook } from './webhook.job.server';
 
@@ -56,13 +57,12 @@ const VIDEO_WEBHOOK_QUEUE_OPTIONS = {
 
 export function createVideoProvider(config: Config, toolchain: MediaToolchain): VideoProvider {
   const video = config.video;
-  if (video.provider !== 'local') {
-    if (!video.veo.apiKey) throw new Error('GEMINI_API_KEY is required with VIDEO_PROVIDER=veo');
-    return new VeoProvider({
-      apiKey: video.veo.apiKey,
-      apiBase: video.veo.apiBase,
-      models: video.veo.models,
-    });
+  if (video.provider === 'gemini') {
+    if (!video.gemini.apiKey) throw new Error('GEMINI_API_KEY is required with VIDEO_PROVIDER=gemini');
+    return new GeminiVideoProvider(
+      new GeminiClient({ apiKey: video.gemini.apiKey, apiBase: video.gemini.apiBase }),
+      video.gemini.models,
+    );
   }
   return new LocalVideoProvider({
     dir: path.join(config.dataDir, 'local-renders'),

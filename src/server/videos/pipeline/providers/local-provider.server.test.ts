@@ -53,7 +53,9 @@ describe('local preview provider', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       result = await second.poll(operationName);
     }
-    if (!result.done || !('video' in result)) throw new Error(`not rendered: ${JSON.stringify(result)}`);
+    if (!result.done || !('video' in result) || !('uri' in result.video)) {
+      throw new Error(`not rendered: ${JSON.stringify(result)}`);
+    }
 
     const stored = new Map<string, Buffer>();
     const media = await renderResult({

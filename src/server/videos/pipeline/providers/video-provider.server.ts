@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { VideoQuality } from '../../../../shared/catalogue';
+import type { ProviderAspectRatio } from '../../../../shared/video-models';
 
 /**
  * One interface for every video model (design §5). A generation is a long-running operation: `submit` starts it
@@ -8,7 +9,7 @@ import type { VideoQuality } from '../../../../shared/catalogue';
  */
 
 /** What the provider is asked for: 16:9 or 9:16 only; 1:1 and 4:3 are reframed from 16:9 afterwards. */
-export type ProviderAspectRatio = '16:9' | '9:16';
+export type { ProviderAspectRatio } from '../../../../shared/video-models';
 
 export interface VideoGenerationInput {
   requestId: string;
@@ -26,7 +27,8 @@ export interface VideoGenerationInput {
 
 export type PollResult =
   | { done: false }
-  | { done: true; video: { uri: string } }
+  /** The video to download, or its bytes when the provider answered with them inline. */
+  | { done: true; video: { uri: string } | { bytes: Buffer } }
   /** Finished with no video because the model's safety filters removed it. */
   | { done: true; blocked: string[] }
   | { done: true; error: { code?: number; message: string } };

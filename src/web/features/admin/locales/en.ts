@@ -76,7 +76,7 @@ const en: LocaleShape<typeof ptBR> = {
       embedded: 'embedded',
       disk: 'disk',
       s3: 'S3',
-      veo: 'Veo',
+      gemini: 'Gemini API',
       smtp: 'SMTP',
       'dev-mailbox': 'development mailbox',
     },

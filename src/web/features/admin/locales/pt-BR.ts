@@ -76,7 +76,7 @@ export default {
       embedded: 'embutido',
       disk: 'disco',
       s3: 'S3',
-      veo: 'Veo',
+      gemini: 'Gemini API',
       smtp: 'SMTP',
       'dev-mailbox': 'caixa de desenvolvimento',
     },

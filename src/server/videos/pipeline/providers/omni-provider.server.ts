@@ -1,0 +1,116 @@
+import { MODE_RESOLUTION, VIDEO_DURATION_SECONDS } from '../../../../shared/video-models';
+import type { GeminiClient } from './gemini-client.server';
+import { type PollResult, ProviderError, type VideoGenerationInput } from './video-provider.server';
+
+/**
+ * Gemini Omni Flash on the Interactions API (https://ai.google.dev/gemini-api/docs/omni, `@google/genai` 3.1.0):
+ * `POST {base}/interactions` with `model`, `input` (text, or content parts with the image first),
+ * `response_format` {type "video", aspect_ratio, resolution, duration "8s", delivery "uri"}, `background: true`
+ * (answer at once, generate behind) and `store: true` (later edits continue it by `previous_interaction_id`);
+ * then `GET {base}/interactions/{id}` until a final status. The video is a `video` content part of a
+ * `model_output` step: a `uri`, or base64 `data` (the guide notes that `GET` answers inline data even when the
+ * interaction asked for a URI, so both are read). A completed interaction with no video is the safety filter.
+ */
+
+/** Stored as the request's operation name, so a resumed run knows which API to ask. */
+export const INTERACTION_PREFIX = 'interactions/';
+const INTERACTION_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
+// InteractionStatus in `@google/genai` 3.1.0: in_progress | requires_action | completed | failed | cancelled |
+// incomplete | budget_exceeded | queued | requires_continuation.
+const RUNNING = new Set(['in_progress', 'queued']);
+
+interface ContentPart {
+  type?: string;
+  uri?: string | null;
+  data?: string | null;
+  text?: string;
+}
+interface Interaction {
+  id?: string;
+  status?: string;
+  steps?: {
+    type?: string;
+    content?: ContentPart[] | null;
+    error?: { code?: number; message?: string } | null;
+  }[];
+  error?: { code?: number; message?: string };
+}
+
+/** Omni has no negative prompt field: the guide says to write the negatives into the prompt ("Do not …"). */
+function promptText(input: VideoGenerationInput): string {
+  return input.negativePrompt ? `${input.prompt}\n\nDo not include: ${input.negativePrompt}` : input.prompt;
+}
+
+export class OmniInteractions {
+  constructor(private readonly client: GeminiClient) {}
+
+  async submit(model: string, input: VideoGenerationInput, signal?: AbortSignal): Promise<string> {
+    const text = promptText(input);
+    const body = {
+      model,
+      input: input.image
+        ? [
+            {
+              type: 'image' as const,
+              data: input.image.bytes.toString('base64'),
+              mime_type: input.image.mimeType,
+            },
+            { type: 'text' as const, text },
+          ]
+        : text,
+      response_format: {
+        type: 'video' as const,
+        aspect_ratio: input.aspectRatio,
+        resolution: MODE_RESOLUTION[input.quality],
+        duration: `${VIDEO_DURATION_SECONDS}s`,
+        // Over 4 MB (anything above 720p) the guide asks for URI delivery.
+        delivery: 'uri' as const,
+      },
+      background: true,
+      store: true,
+    };
+    const created = (await this.client.withRetries(
+      'interactions.create',
+      () => this.client.sdk.interactions.create(body, this.client.sdkRequestOptions),
+      signal,
+    )) as Interaction;
+    if (typeof created.id !== 'string' || !INTERACTION_ID.test(created.id)) {
+      throw new ProviderError('the Interactions API answered without a valid interaction id');
+    }
+    return `${INTERACTION_PREFIX}${created.id}`;
+  }
+
+  async poll(operationName: string, signal?: AbortSignal): Promise<PollResult> {
+    const id = operationName.slice(INTERACTION_PREFIX.length);
+    if (!INTERACTION_ID.test(id)) throw new ProviderError(`invalid interaction id ${JSON.stringify(id)}`);
+    const interaction = (await this.client.withRetries(
+      'interactions.get',
+      () => this.client.sdk.interactions.get(id, {}, this.client.sdkRequestOptions),
+      signal,
+    )) as Interaction;
+    const status = interaction.status ?? '';
+    if (RUNNING.has(status)) return { done: false };
+    if (status !== 'completed') {
+      const stepError = interaction.steps?.find((step) => step.error)?.error;
+      const error = interaction.error ?? stepError;
+      return {
+        done: true,
+        error: { code: error?.code, message: error?.message ?? `interaction ${status || 'without status'}` },
+      };
+    }
+    const video = (interaction.steps ?? [])
+      .filter((step) => step.type === 'model_output')
+      .flatMap((step) => step.content ?? [])
+      .filter((part) => part.type === 'video' && (part.uri || part.data))
+      .at(-1);
+    if (video?.uri) return { done: true, video: { uri: video.uri } };
+    if (video?.data) return { done: true, video: { bytes: Buffer.from(video.data, 'base64') } };
+    // Completed with no video: the guide's content safety filters blocked the prompt or the result.
+    const said = (interaction.steps ?? [])
+      .flatMap((step) => step.content ?? [])
+      .map((part) => part.text)
+      .filter((text): text is string => Boolean(text));
+    return { done: true, blocked: said };
+  }
+}

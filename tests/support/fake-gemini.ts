@@ -1,0 +1,784 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
+import { VIDEO_MODELS } from '../../src/shared/video-models';
+
+/**
+ * A local stand-in for Google's Gemini API, written from Google's documentation — not from Cena's code — so it
+ * refuses what Google refuses. Each rule names its source:
+ * - [MODELS] https://ai.google.dev/api/models#method:-models.list — `GET /v1beta/models?pageSize&pageToken`,
+ *   `{ models: [{ name: "models/…", supportedGenerationMethods }], nextPageToken }`; "the service may return fewer
+ *   models than pageSize", so this fake pages by three to make the caller follow `nextPageToken`.
+ * - [OMNI] https://ai.google.dev/gemini-api/docs/omni (gemini-omni-1.1-flash, 2026-08-31) and `@google/genai`
+ *   3.1.0's types: `POST /v1beta/interactions` {model, input, response_format {type "video", aspect_ratio
+ *   "16:9"|"9:16", resolution "360p"|"720p"|"1080p"|"4k", duration "Ns" (3–10), delivery "inline"|"uri"},
+ *   background, store, previous_interaction_id, generation_config.video_config.task}; answers
+ *   `{id, object: "interaction", status, steps}`; the video is a `video` part of the `model_output` step; system
+ *   instructions and negative prompts are not supported; URI delivery names `…/files/{id}:download?alt=media`,
+ *   which is polled (`GET /v1beta/files/{id}`) until ACTIVE.
+ * - [INTERACTIONS] https://ai.google.dev/gemini-api/docs/interactions — `previous_interaction_id` continues a
+ *   stored (`store: true`, the default) interaction; `background: true` answers at once and runs behind;
+ *   statuses from `InteractionStatus` (`in_progress`, `completed`, `failed`, …).
+ * - [VEO] https://ai.google.dev/gemini-api/docs/video (REST) — `POST /v1beta/models/{id}:predictLongRunning`
+ *   {instances[{prompt, image{bytesBase64Encoded, mimeType}, lastFrame, referenceImages}], parameters
+ *   {aspectRatio, resolution, durationSeconds 4|6|8 (8 at 1080p), negativePrompt, personGeneration}}; operations
+ *   have no `done` while running; `generatedSamples[0].video.uri` or `raiMediaFilteredReasons` when done;
+ *   the video URI redirects to a signed storage URL.
+ * - [ERRORS] https://ai.google.dev/gemini-api/docs/troubleshooting and https://cloud.google.com/apis/design/errors
+ *   — `{error: {code, message, status, details}}`; unknown JSON fields → 400 INVALID_ARGUMENT "Invalid JSON
+ *   payload received. Unknown name …"; unsupported values → 400 INVALID_ARGUMENT; unknown model → 404 NOT_FOUND
+ *   "models/… is not found for API version v1beta, or is not supported for …"; 429 RESOURCE_EXHAUSTED with a
+ *   `google.rpc.RetryInfo` `retryDelay`; a bad key → 400 API_KEY_INVALID, none → 403 PERMISSION_DENIED.
+ * - [RETIRED] https://ai.google.dev/gemini-api/docs/deprecations — shut-down ids answer 404 (third-party notices
+ *   quote "is no longer available").
+ *
+ * Outcomes are scripted by markers in the prompt: `[block]` (completed without a video — the safety filter),
+ * `[error]` (failed), `[never]` (never finishes), `[429]` (two 429s on create), `[503]` (two 503s per poll),
+ * `[badfile]` (a broken file), `[inline]` (the video answered inline as base64 `data`), and for the text model
+ * `[slowtext]` (answers after 5 s) and `[badjson]` (not JSON). The download origin is a second server: if it ever
+ * receives the API key, the request is recorded in `keyLeaks` (tests assert it stays empty) and refused.
+ */
+
+const run = promisify(execFile);
+
+export const API_KEY = 'fake-gemini-key';
+/** Another valid key of another project: its interactions are not visible to API_KEY. */
+export const OTHER_API_KEY = 'fake-gemini-other-key';
+
+export interface ServedModel {
+  id: string;
+  methods: string[];
+}
+
+/** What a default account lists: the Omni ids (methods not relied on) and a text model; no Veo id. */
+export const DEFAULT_SERVED_MODELS: ServedModel[] = [
+  { id: 'gemini-omni-1.2-flash', methods: [] },
+  { id: 'gemini-omni-1.1-flash', methods: [] },
+  { id: 'gemini-3.8-flash', methods: ['generateContent', 'countTokens'] },
+  { id: 'gemini-3.6-flash', methods: ['generateContent', 'countTokens'] },
+  { id: 'gemini-embedding-2', methods: ['embedContent'] },
+];
+
+interface Job {
+  id: string;
+  kind: 'interaction' | 'operation';
+  key: string;
+  model: string;
+  prompt: string;
+  aspectRatio: string;
+  resolution: string;
+  store: boolean;
+  polls: number;
+  outcome: 'success' | 'block' | 'error' | 'never' | 'badfile';
+  inline: boolean;
+  fileChecks: number;
+}
+
+export interface RecordedRequest {
+  server: 'api' | 'download';
+  method: string;
+  path: string;
+  hasKey: boolean;
+}
+
+export interface FakeGemini {
+  /** e.g. http://127.0.0.1:1234/v1beta — pass as GEMINI_API_BASE. */
+  base: string;
+  /** The second origin the downloads redirect to. */
+  downloadOrigin: string;
+  models: ServedModel[];
+  requests: RecordedRequest[];
+  /** Requests the download origin received with the key: must stay empty. */
+  keyLeaks: string[];
+  /** Requests that carried the key in the URL (`?key=`): must stay empty. */
+  keyInUrl: string[];
+  /** Accepted generation requests, by prompt. */
+  submits: Map<string, number>;
+  /** Bodies of accepted `POST /interactions` and `:predictLongRunning` calls. */
+  submitBodies: Record<string, unknown>[];
+  /** Bodies refused with 400, with the reason. */
+  refusals: { path: string; message: string }[];
+  textPrompts: string[];
+  polls: number;
+  downloads: number;
+  pollsUntilDone: number;
+  /** Operation name (`interactions/{id}` or the Veo name) → when a poll first answered it finished. */
+  doneAt: Map<string, number>;
+  /** Operation name → when its file download was first asked for. */
+  downloadAt: Map<string, number>;
+  /** Times (epoch ms) of 429 answers and of the calls that followed them, per prompt. */
+  rateLimitTimes: Map<string, number[]>;
+  stop(): Promise<void>;
+}
+
+export interface FakeGeminiOptions {
+  /** An MP4 served for every successful generation, whatever its size (the benchmark's 1080p file). */
+  video?: string;
+  /** Serve tiny 192×108 / 108×192 files instead of the requested resolution (fast property tests). */
+  tiny?: boolean;
+  models?: ServedModel[];
+  /** `retryDelay` of the 429 answers (google.protobuf.Duration). */
+  retryDelay?: string;
+}
+
+/** Epoch milliseconds with sub-millisecond precision (the timestamps of `doneAt` and `downloadAt`). */
+export const preciseNow = () => performance.timeOrigin + performance.now();
+
+const SHUT_DOWN = new Set(
+  VIDEO_MODELS.filter((model) => model.lifecycle.stage !== 'ga' && model.lifecycle.stage !== 'preview').map(
+    (model) => model.id,
+  ),
+);
+const OMNI_RESOLUTIONS = new Set(['360p', '720p', '1080p', '4k']);
+const RATIOS = new Set(['16:9', '9:16']);
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif']);
+const SIZES: Record<string, [number, number]> = {
+  '360p': [640, 360],
+  '720p': [1280, 720],
+  '1080p': [1920, 1080],
+  '4k': [3840, 2160],
+};
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly googleStatus: string,
+    readonly details?: unknown[],
+  ) {
+    super(message);
+  }
+}
+
+const invalid = (message: string) => new Refusal(400, message, 'INVALID_ARGUMENT');
+const unknownField = (name: string, where: string) =>
+  invalid(`Invalid JSON payload received. Unknown name "${name}" at '${where}': Cannot find field.`);
+
+function onlyFields(value: Record<string, unknown>, allowed: readonly string[], where: string): void {
+  for (const key of Object.keys(value)) if (!allowed.includes(key)) throw unknownField(key, where);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function outcomeOf(prompt: string): Job['outcome'] {
+  if (prompt.includes('[block]')) return 'block';
+  if (prompt.includes('[error]')) return 'error';
+  if (prompt.includes('[never]')) return 'never';
+  if (prompt.includes('[badfile]')) return 'badfile';
+  return 'success';
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+  response.end(JSON.stringify(body));
+}
+
+function googleError(response: ServerResponse, refusal: Refusal): void {
+  json(response, refusal.status, {
+    error: {
+      code: refusal.status,
+      message: refusal.message,
+      status: refusal.googleStatus,
+      ...(refusal.details ? { details: refusal.details } : {}),
+    },
+  });
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function makeVideo(file: string, width: number, height: number): Promise<void> {
+  await run((await mediaToolchainFromEnv()).ffmpeg.path, [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=8:d=8`, '-f', 'lavfi', '-i', 'sine=f=440:d=8'],
+    ...['-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-b:a', '32k', file],
+  ]);
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGemini> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-gemini-'));
+  const fixed = options.video ? await readFile(options.video) : undefined;
+  const files = new Map<string, Promise<Buffer>>();
+  /** The file for a generation: made once per size, lazily (a 1080p file takes ffmpeg a few seconds). */
+  const videoFor = (job: Job): Promise<Buffer> => {
+    if (fixed) return Promise.resolve(fixed);
+    let [width, height] = options.tiny ? [192, 108] : (SIZES[job.resolution] ?? [1280, 720]);
+    if (job.aspectRatio === '9:16') [width, height] = [height, width];
+    const key = `${width}x${height}`;
+    let file = files.get(key);
+    if (!file) {
+      const target = path.join(dir, `${key}.mp4`);
+      file = makeVideo(target, width, height).then(() => readFile(target));
+      files.set(key, file);
+    }
+    return file;
+  };
+
+  const jobs = new Map<string, Job>();
+  const rateLimited = new Map<string, number>();
+  const unavailable = new Map<string, number>();
+  let base = '';
+  let downloadOrigin = '';
+
+  const state: FakeGemini = {
+    base: '',
+    downloadOrigin: '',
+    models: [...(options.models ?? DEFAULT_SERVED_MODELS)],
+    requests: [],
+    keyLeaks: [],
+    keyInUrl: [],
+    submits: new Map(),
+    submitBodies: [],
+    refusals: [],
+    textPrompts: [],
+    polls: 0,
+    downloads: 0,
+    pollsUntilDone: 2,
+    doneAt: new Map(),
+    downloadAt: new Map(),
+    rateLimitTimes: new Map(),
+    stop: async () => {
+      for (const server of [api, storage]) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+
+  const served = (id: string) => state.models.find((model) => model.id === id);
+  const notFound = (id: string, method: string) =>
+    SHUT_DOWN.has(id)
+      ? new Refusal(
+          404,
+          `models/${id} is no longer available. Use a model listed by ListModels.`,
+          'NOT_FOUND',
+        )
+      : new Refusal(
+          404,
+          `models/${id} is not found for API version v1beta, or is not supported for ${method}. Call ListModels to see the list of available models and their supported methods.`,
+          'NOT_FOUND',
+        );
+
+  const operationName = (job: Job) =>
+    job.kind === 'interaction' ? `interactions/${job.id}` : `models/${job.model}/operations/${job.id}`;
+
+  const rateLimit = (prompt: string): Refusal | undefined => {
+    const times = state.rateLimitTimes.get(prompt) ?? [];
+    state.rateLimitTimes.set(prompt, [...times, Date.now()]);
+    if (!prompt.includes('[429]')) return undefined;
+    const seen = rateLimited.get(prompt) ?? 0;
+    rateLimited.set(prompt, seen + 1);
+    if (seen >= 2) return undefined;
+    return new Refusal(429, 'Resource has been exhausted (e.g. check quota).', 'RESOURCE_EXHAUSTED', [
+      { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: options.retryDelay ?? '0.2s' },
+    ]);
+  };
+
+  const newJob = (fields: Omit<Job, 'id' | 'polls' | 'outcome' | 'inline' | 'fileChecks'>): Job => {
+    const job: Job = {
+      ...fields,
+      id: `v1_${randomUUID().replaceAll('-', '')}`,
+      polls: 0,
+      outcome: outcomeOf(fields.prompt),
+      inline: fields.prompt.includes('[inline]'),
+      fileChecks: 0,
+    };
+    jobs.set(job.id, job);
+    state.submits.set(job.prompt, (state.submits.get(job.prompt) ?? 0) + 1);
+    return job;
+  };
+
+  /** [OMNI] request body rules. */
+  function checkInteraction(body: Record<string, unknown>, key: string): Job {
+    onlyFields(
+      body,
+      [
+        'model',
+        'input',
+        'response_format',
+        'background',
+        'store',
+        'stream',
+        'previous_interaction_id',
+        'generation_config',
+      ],
+      'interaction',
+    );
+    const model = body.model;
+    if (typeof model !== 'string') throw invalid('model is required');
+    if (!served(model) || !model.startsWith('gemini-omni-')) throw notFound(model, 'interactions');
+    if (body.stream === true) throw invalid('this fake does not stream');
+    for (const flag of ['background', 'store'] as const) {
+      if (body[flag] !== undefined && typeof body[flag] !== 'boolean')
+        throw invalid(`${flag} must be a boolean`);
+    }
+    let prompt = '';
+    if (typeof body.input === 'string') prompt = body.input;
+    else if (Array.isArray(body.input)) {
+      for (const part of body.input) {
+        if (!isObject(part)) throw invalid('input parts must be objects');
+        if (part.type === 'text') {
+          onlyFields(part, ['type', 'text'], 'input[].text');
+          if (typeof part.text !== 'string') throw invalid('text part without text');
+          prompt += part.text;
+        } else if (part.type === 'image') {
+          onlyFields(part, ['type', 'data', 'mime_type', 'uri'], 'input[].image');
+          if (typeof part.data !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(part.data)) {
+            throw invalid('image data must be base64');
+          }
+          if (!IMAGE_TYPES.has(String(part.mime_type)))
+            throw invalid(`Unsupported MIME type: ${part.mime_type}`);
+        } else throw invalid(`Invalid value at 'input[].type' (${String(part.type)})`);
+      }
+    } else throw invalid('input is required');
+    if (!prompt.trim()) throw invalid('input has no text');
+
+    const formats = Array.isArray(body.response_format)
+      ? body.response_format
+      : [body.response_format ?? { type: 'video' }];
+    const format = formats[0];
+    if (!isObject(format) || formats.length !== 1) throw invalid('response_format must be one video format');
+    // gcs_uri is for Vertex AI only (SDK 3.1.0: "Required for Vertex if delivery is URI").
+    onlyFields(format, ['type', 'aspect_ratio', 'resolution', 'duration', 'delivery'], 'response_format');
+    if (format.type !== 'video')
+      throw invalid(`Invalid value at 'response_format.type' (${String(format.type)})`);
+    const aspectRatio = format.aspect_ratio ?? '16:9';
+    if (!RATIOS.has(String(aspectRatio)))
+      throw invalid(`Invalid value at 'response_format.aspect_ratio' (${String(aspectRatio)})`);
+    const resolution = format.resolution ?? '720p';
+    const modelResolutions = VIDEO_MODELS.find((facts) => facts.id === model)?.resolutions ?? [
+      ...OMNI_RESOLUTIONS,
+    ];
+    if (!modelResolutions.includes(String(resolution))) {
+      throw invalid(`Invalid value at 'response_format.resolution' (${String(resolution)})`);
+    }
+    if (format.duration !== undefined) {
+      const match = /^(\d+)s$/.exec(String(format.duration));
+      if (!match || Number(match[1]) < 3 || Number(match[1]) > 10) {
+        throw invalid(`Invalid value at 'response_format.duration' (${String(format.duration)})`);
+      }
+    }
+    if (format.delivery !== undefined && format.delivery !== 'inline' && format.delivery !== 'uri') {
+      throw invalid(`Invalid value at 'response_format.delivery' (${String(format.delivery)})`);
+    }
+    if (body.generation_config !== undefined) {
+      if (!isObject(body.generation_config)) throw invalid('generation_config must be an object');
+      onlyFields(
+        body.generation_config,
+        ['video_config', 'thinking_level', 'thinking_summaries'],
+        'generation_config',
+      );
+      const videoConfig = body.generation_config.video_config;
+      if (videoConfig !== undefined) {
+        if (!isObject(videoConfig)) throw invalid('video_config must be an object');
+        onlyFields(videoConfig, ['task'], 'generation_config.video_config');
+        const tasks = ['text_to_video', 'image_to_video', 'reference_to_video', 'edit', 'extend'];
+        if (!tasks.includes(String(videoConfig.task))) throw invalid(`Invalid value at 'video_config.task'`);
+      }
+    }
+    if (body.previous_interaction_id !== undefined) {
+      const previous = jobs.get(String(body.previous_interaction_id));
+      // [INTERACTIONS] only a stored interaction of the same project can be continued.
+      if (previous?.kind !== 'interaction' || previous.key !== key || !previous.store) {
+        throw new Refusal(404, `Interaction ${String(body.previous_interaction_id)} not found.`, 'NOT_FOUND');
+      }
+    }
+    return newJob({
+      kind: 'interaction',
+      key,
+      model,
+      prompt,
+      aspectRatio: String(aspectRatio),
+      resolution: String(resolution),
+      store: body.store !== false,
+    });
+  }
+
+  /** [VEO] request body rules. */
+  function checkPredict(model: string, body: Record<string, unknown>, key: string): Job {
+    const listed = served(model);
+    if (!listed?.methods.includes('predictLongRunning')) throw notFound(model, 'predictLongRunning');
+    onlyFields(body, ['instances', 'parameters'], 'predictLongRunning');
+    const instances = body.instances;
+    if (!Array.isArray(instances) || instances.length !== 1 || !isObject(instances[0])) {
+      throw invalid('instances must hold one instance');
+    }
+    const instance = instances[0];
+    onlyFields(instance, ['prompt', 'image', 'lastFrame', 'referenceImages', 'video'], 'instances[0]');
+    if (typeof instance.prompt !== 'string' || !instance.prompt.trim()) throw invalid('prompt is required');
+    if (instance.image !== undefined) {
+      if (!isObject(instance.image)) throw invalid('image must be an object');
+      onlyFields(instance.image, ['bytesBase64Encoded', 'mimeType'], 'instances[0].image');
+      if (!IMAGE_TYPES.has(String(instance.image.mimeType))) throw invalid('image.mimeType is not supported');
+    }
+    const parameters = isObject(body.parameters) ? body.parameters : {};
+    onlyFields(
+      parameters,
+      [
+        'aspectRatio',
+        'resolution',
+        'durationSeconds',
+        'negativePrompt',
+        'personGeneration',
+        'numberOfVideos',
+      ],
+      'parameters',
+    );
+    const aspectRatio = parameters.aspectRatio ?? '16:9';
+    if (!RATIOS.has(String(aspectRatio)))
+      throw invalid(`aspectRatio ${String(aspectRatio)} is not supported`);
+    const resolution = parameters.resolution ?? '720p';
+    if (!['720p', '1080p', '4k'].includes(String(resolution)))
+      throw invalid(`resolution ${String(resolution)} is not supported`);
+    const duration = parameters.durationSeconds ?? 8;
+    if (![4, 6, 8].includes(Number(duration)))
+      throw invalid(`durationSeconds ${String(duration)} is not supported`);
+    if (resolution !== '720p' && Number(duration) !== 8) throw invalid('1080p and 4k need durationSeconds 8');
+    if (parameters.personGeneration !== undefined) {
+      const allowed = instance.image ? ['allow_adult'] : ['allow_all'];
+      if (!allowed.includes(String(parameters.personGeneration)))
+        throw invalid('personGeneration value not allowed');
+    }
+    return newJob({
+      kind: 'operation',
+      key,
+      model,
+      prompt: instance.prompt,
+      aspectRatio: String(aspectRatio),
+      resolution: String(resolution),
+      store: true,
+    });
+  }
+
+  function finished(job: Job): boolean {
+    job.polls += 1;
+    if (job.outcome === 'never' || job.polls < state.pollsUntilDone) return false;
+    if (!state.doneAt.has(operationName(job))) state.doneAt.set(operationName(job), preciseNow());
+    return true;
+  }
+
+  const fileUri = (job: Job) => `${base}/files/${job.id}:download?alt=media`;
+
+  async function interactionView(job: Job, done: boolean): Promise<Record<string, unknown>> {
+    const view = { id: job.id, object: 'interaction', model: job.model, role: 'model' };
+    const userStep = { type: 'user_input', content: [{ type: 'text', text: job.prompt }] };
+    if (!done) return { ...view, status: 'in_progress', steps: [userStep] };
+    if (job.outcome === 'error') {
+      return {
+        ...view,
+        status: 'failed',
+        steps: [userStep],
+        error: { code: 13, message: 'Internal error generating video' },
+      };
+    }
+    if (job.outcome === 'block') {
+      return {
+        ...view,
+        status: 'completed',
+        steps: [
+          userStep,
+          { type: 'model_output', content: [{ type: 'text', text: 'I cannot generate that video.' }] },
+        ],
+      };
+    }
+    const video = job.inline
+      ? { type: 'video', mime_type: 'video/mp4', data: (await videoFor(job)).toString('base64') }
+      : { type: 'video', mime_type: 'video/mp4', uri: fileUri(job) };
+    return { ...view, status: 'completed', steps: [userStep, { type: 'model_output', content: [video] }] };
+  }
+
+  async function handleApi(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+    const headerKey = request.headers['x-goog-api-key'];
+    const queryKey = url.searchParams.get('key');
+    if (queryKey) state.keyInUrl.push(`${request.method} ${url.pathname}`);
+    const key = typeof headerKey === 'string' ? headerKey : (queryKey ?? '');
+    if (!key)
+      throw new Refusal(
+        403,
+        "Method doesn't allow unregistered callers. Please use an API key.",
+        'PERMISSION_DENIED',
+      );
+    if (key !== API_KEY && key !== OTHER_API_KEY) {
+      throw new Refusal(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT', [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'API_KEY_INVALID',
+          domain: 'googleapis.com',
+        },
+      ]);
+    }
+    const route = url.pathname;
+    const method = request.method ?? 'GET';
+
+    if (method === 'GET' && route === '/v1beta/models') {
+      for (const name of url.searchParams.keys())
+        if (!['pageSize', 'pageToken', 'key'].includes(name)) throw invalid(`Unknown parameter ${name}`);
+      const start = Number(url.searchParams.get('pageToken') || 0);
+      const size = Math.min(3, Number(url.searchParams.get('pageSize') || 50));
+      const page = state.models.slice(start, start + size);
+      return json(response, 200, {
+        models: page.map((model) => ({
+          name: `models/${model.id}`,
+          displayName: model.id,
+          supportedGenerationMethods: model.methods,
+        })),
+        ...(start + size < state.models.length ? { nextPageToken: String(start + size) } : {}),
+      });
+    }
+
+    if (method === 'POST' && route === '/v1beta/interactions') {
+      const body = JSON.parse(await readBody(request)) as unknown;
+      if (!isObject(body)) throw invalid('the body must be an object');
+      const prompt = typeof body.input === 'string' ? body.input : JSON.stringify(body.input ?? '');
+      const limited = rateLimit(prompt);
+      if (limited) throw limited;
+      const job = checkInteraction(body, key);
+      state.submitBodies.push(body);
+      const done = body.background !== true;
+      if (done) job.polls = state.pollsUntilDone;
+      return json(response, 200, await interactionView(job, done && finished(job)));
+    }
+
+    const interaction = /^\/v1beta\/interactions\/([^/]+)$/.exec(route);
+    if (method === 'GET' && interaction) {
+      for (const name of url.searchParams.keys()) {
+        if (!['stream', 'include_input', 'last_event_id', 'key'].includes(name))
+          throw invalid(`Unknown parameter ${name}`);
+      }
+      state.polls += 1;
+      const job = jobs.get(interaction[1] ?? '');
+      if (job?.kind !== 'interaction' || job.key !== key)
+        throw new Refusal(404, 'Interaction not found.', 'NOT_FOUND');
+      if (job.prompt.includes('[503]')) {
+        const seen = unavailable.get(job.id) ?? 0;
+        unavailable.set(job.id, seen + 1);
+        if (seen % 3 < 2)
+          throw new Refusal(503, 'The model is overloaded. Please try again later.', 'UNAVAILABLE');
+      }
+      return json(response, 200, await interactionView(job, finished(job)));
+    }
+
+    const predict = /^\/v1beta\/models\/([^/:]+):predictLongRunning$/.exec(route);
+    if (method === 'POST' && predict) {
+      const body = JSON.parse(await readBody(request)) as unknown;
+      if (!isObject(body)) throw invalid('the body must be an object');
+      const prompt = String((body.instances as { prompt?: string }[] | undefined)?.[0]?.prompt ?? '');
+      const limited = rateLimit(prompt);
+      if (limited) throw limited;
+      const job = checkPredict(predict[1] ?? '', body, key);
+      state.submitBodies.push(body);
+      return json(response, 200, { name: operationName(job) });
+    }
+
+    const operation = /^\/v1beta\/models\/([^/]+)\/operations\/([^/]+)$/.exec(route);
+    if (method === 'GET' && operation) {
+      state.polls += 1;
+      const job = jobs.get(operation[2] ?? '');
+      if (job?.kind !== 'operation' || job.key !== key)
+        throw new Refusal(404, 'Operation not found.', 'NOT_FOUND');
+      const name = operationName(job);
+      if (!finished(job)) return json(response, 200, { name, metadata: {} });
+      const type = 'type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse';
+      if (job.outcome === 'error')
+        return json(response, 200, {
+          name,
+          done: true,
+          error: { code: 13, message: 'Internal error generating video' },
+        });
+      if (job.outcome === 'block') {
+        return json(response, 200, {
+          name,
+          done: true,
+          response: {
+            '@type': type,
+            generateVideoResponse: {
+              raiMediaFilteredCount: 1,
+              raiMediaFilteredReasons: ['The prompt could not be submitted.'],
+            },
+          },
+        });
+      }
+      return json(response, 200, {
+        name,
+        done: true,
+        response: {
+          '@type': type,
+          generateVideoResponse: { generatedSamples: [{ video: { uri: fileUri(job) } }] },
+        },
+      });
+    }
+
+    const file = /^\/v1beta\/files\/([^/:]+)(:download)?$/.exec(route);
+    if (method === 'GET' && file) {
+      const job = jobs.get(file[1] ?? '');
+      if (!job || job.key !== key) throw new Refusal(404, 'File not found.', 'NOT_FOUND');
+      if (!file[2]) {
+        // [OMNI] a URI-delivered file is PROCESSING before it is ACTIVE.
+        job.fileChecks += 1;
+        return json(response, 200, {
+          name: `files/${job.id}`,
+          mimeType: 'video/mp4',
+          state: job.fileChecks > 1 ? 'ACTIVE' : 'PROCESSING',
+        });
+      }
+      if (url.searchParams.get('alt') !== 'media') throw invalid('alt=media is required');
+      if (!state.downloadAt.has(operationName(job))) state.downloadAt.set(operationName(job), preciseNow());
+      response.writeHead(302, { location: `${downloadOrigin}/storage/${job.id}?signature=${randomUUID()}` });
+      response.end();
+      return;
+    }
+
+    const generate = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(route);
+    if (method === 'POST' && generate) {
+      const model = generate[1] ?? '';
+      if (!served(model)?.methods.includes('generateContent')) throw notFound(model, 'generateContent');
+      const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
+      onlyFields(body, ['contents', 'generationConfig', 'systemInstruction'], 'GenerateContentRequest');
+      const config = isObject(body.generationConfig) ? body.generationConfig : {};
+      // Sampling parameters are deprecated for the 3.6+ Flash models (changelog 2026-07-21): not accepted here.
+      onlyFields(
+        config,
+        ['responseMimeType', 'responseSchema', 'responseJsonSchema', 'thinkingConfig'],
+        'generationConfig',
+      );
+      if (
+        config.responseMimeType !== 'application/json' ||
+        !(config.responseSchema || config.responseJsonSchema)
+      ) {
+        throw invalid('this fake answers JSON with a schema only');
+      }
+      const text = JSON.stringify(body.contents ?? '');
+      state.textPrompts.push(text);
+      if (text.includes('[slowtext]')) await new Promise((resolve) => setTimeout(resolve, 5_000));
+      const answer = text.includes('[badjson]')
+        ? 'not json'
+        : JSON.stringify({
+            subject: 'a lighthouse keeper',
+            action: 'climbs the spiral stairs',
+            scene: 'a lighthouse on a cliff during a storm',
+            camera: 'slow dolly in',
+            lighting: 'lightning flashes, warm lamp light',
+            style: 'cinematic, realistic',
+            audio: 'rain, wind, distant thunder',
+            negative: 'text, watermark',
+          });
+      return json(response, 200, {
+        candidates: [{ content: { role: 'model', parts: [{ text: answer }] }, finishReason: 'STOP' }],
+        modelVersion: model,
+      });
+    }
+    throw new Refusal(404, `no route ${method} ${route}`, 'NOT_FOUND');
+  }
+
+  const api: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    state.requests.push({
+      server: 'api',
+      method: request.method ?? '',
+      path: url.pathname,
+      hasKey: Boolean(request.headers['x-goog-api-key'] || url.searchParams.get('key')),
+    });
+    handleApi(request, response, url).catch((error: unknown) => {
+      if (response.headersSent) return;
+      if (error instanceof Refusal) {
+        if (error.status === 400 && !error.message.startsWith('API key'))
+          state.refusals.push({ path: url.pathname, message: error.message });
+        return googleError(response, error);
+      }
+      if (error instanceof SyntaxError)
+        return googleError(response, invalid('Invalid JSON payload received.'));
+      json(response, 500, { error: { code: 500, message: (error as Error).message, status: 'INTERNAL' } });
+    });
+  });
+
+  const storage: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const hasKey = Boolean(request.headers['x-goog-api-key'] || url.searchParams.get('key'));
+    state.requests.push({ server: 'download', method: request.method ?? '', path: url.pathname, hasKey });
+    if (hasKey) {
+      state.keyLeaks.push(`${request.method} ${url.pathname}`);
+      return json(response, 400, { error: { code: 400, message: 'an API key reached the storage origin' } });
+    }
+    state.downloads += 1;
+    const job = jobs.get(url.pathname.replace('/storage/', ''));
+    if (!job || !url.searchParams.get('signature'))
+      return json(response, 403, { error: { code: 403, message: 'bad signature' } });
+    (job.outcome === 'badfile' ? Promise.resolve(Buffer.from('not a video')) : videoFor(job)).then(
+      (body) => {
+        response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': body.length });
+        response.end(body);
+      },
+      (error: Error) => json(response, 500, { error: { code: 500, message: error.message } }),
+    );
+  });
+
+  base = `${await listen(api)}/v1beta`;
+  downloadOrigin = await listen(storage);
+  state.base = base;
+  state.downloadOrigin = downloadOrigin;
+  return state;
+}
+
+/**
+ * A request as the create endpoint leaves it: the hold placed and the row inserted as `pending` (what the
+ * pipeline starts from). `createdAt` in the past lets a test reach the timeout without waiting for it.
+ */
+export async function seedVideoRequest(
+  pool: import('pg').Pool,
+  args: {
+    userId: string;
+    prompt: string;
+    quality?: 'fast' | 'quality';
+    aspectRatio?: '16:9' | '9:16' | '1:1' | '4:3';
+    createdAt?: Date;
+    referenceImageKey?: string;
+  },
+): Promise<{ id: string; holdId: string; cost: number }> {
+  const { hold } = await import('../../src/server/credits/credits-ledger.server');
+  const { VIDEO_COST_CREDITS } = await import('../../src/shared/catalogue');
+  const id = randomUUID();
+  const quality = args.quality ?? 'fast';
+  const cost = VIDEO_COST_CREDITS[quality];
+  const held = await hold(pool, { userId: args.userId, amount: cost, reference: `video:${id}` });
+  if (!held.ok) throw new Error('test user has too few credits');
+  await pool.query(
+    `INSERT INTO video_requests
+       (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, hold_id, created_at, updated_at,
+        reference_image_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $9, $10)`,
+    [
+      id,
+      args.userId,
+      randomUUID(),
+      args.prompt,
+      quality,
+      args.aspectRatio ?? '16:9',
+      cost,
+      held.hold.id,
+      args.createdAt ?? new Date(),
+      args.referenceImageKey ?? null,
+    ],
+  );
+  return { id, holdId: held.hold.id, cost };
+}
