@@ -99,11 +99,8 @@ const envSchema = z.object({
     .default(900),
   /** Signs local-disk media URLs; default: derived from the auth secret. */
   MEDIA_SIGNING_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
-  /**
-   * Video generation (design §5): `local` renders an honest preview with ffmpeg, `gemini` calls Google's Gemini API
-   * (`veo` is the old name of `gemini`, accepted with a warning).
-   */
-  VIDEO_PROVIDER: z.enum(['local', 'gemini', 'veo']).default('local'),
+  /** Video generation (design §5): `local` renders an honest preview with ffmpeg, `gemini` (alias `veo`) calls the Gemini API. */
+  VIDEO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['local', 'gemini', 'veo']).default('local')),
   GEMINI_API_KEY: optionalString,
   VEO_API_BASE: z.url().default('https://generativelanguage.googleapis.com/v1beta'),
   /** Google retires Veo model ids often: they are configuration, not code. */

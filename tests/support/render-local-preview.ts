@@ -38,8 +38,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
     result = await provider.poll(operationName);
   }
-  if (!('video' in result) || !('uri' in result.video))
-    throw new Error(`not rendered: ${JSON.stringify(result)}`);
+  if (!('video' in result)) throw new Error(`not rendered: ${JSON.stringify(result)}`);
   const media = await renderResult({
     source: await provider.download(result.video.uri),
     storage: { put: async () => undefined },
