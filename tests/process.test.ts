@@ -68,7 +68,7 @@ afterAll(async () => {
 describe('npm start with no configuration', () => {
   it('serves every public page with its Portuguese content', async () => {
     const pages: Record<string, string> = {
-      '/': 'Veo 3',
+      '/': 'Prévia local', // the model chip: no Gemini key, so the local preview
       '/pricing': 'Creator',
       '/faq': 'Perguntas frequentes',
       '/terms': '18',

@@ -1,25 +1,13 @@
-import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { CHROME_PATH, hasChromium } from './chromium';
 
 /**
- * Browser tests drive Debian's Chromium through playwright-core. In CI a missing browser fails the run;
- * elsewhere the browser tests are skipped with one line saying how to get it.
+ * Browser tests drive Debian's Chromium through playwright-core. Without it they are skipped; the global setup
+ * says so once per run (and fails the run in CI).
  */
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const hasBrowser = existsSync(CHROME_PATH);
-
-if (!hasBrowser) {
-  if (process.env.CI === 'true') {
-    throw new Error(`Chromium not found at ${CHROME_PATH}: CI needs it (apt-get install -y chromium).`);
-  }
-  console.log(
-    `Browser tests skipped: no Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH).`,
-  );
-}
-
-export const describeBrowser = hasBrowser ? describe : describe.skip;
+export const describeBrowser = hasChromium ? describe : describe.skip;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

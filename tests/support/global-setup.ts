@@ -9,12 +9,14 @@ import {
   startEmbeddedPostgres,
 } from '../../src/server/db/embedded-postgres.server';
 import { createLogger } from '../../src/server/logger.server';
+import { announceMissingChromium } from './chromium';
 import { TEMPLATE_DATABASE } from './database';
 import { freePort } from './free-port';
 
 /**
- * One real PostgreSQL for the whole run: `TEST_DATABASE_URL` when set, else an embedded server in a temporary
- * folder. A migrated template database is made once; each test file clones it (see database.ts).
+ * Says once whether the browser tests will run (tests/support/chromium.ts), then sets up one real PostgreSQL for
+ * the whole run: `TEST_DATABASE_URL` when set, else an embedded server in a temporary folder. A migrated template
+ * database is made once; each test file clones it (see database.ts).
  */
 
 declare module 'vitest' {
@@ -30,6 +32,7 @@ function withDatabase(url: string, database: string): string {
 }
 
 export default async function setup(project: TestProject) {
+  announceMissingChromium();
   const logger = createLogger('warn');
   let embedded: EmbeddedPostgresHandle | undefined;
   let tempDir: string | undefined;
