@@ -5,7 +5,19 @@ import { insertUser } from '../../../tests/support/users';
 import { audit, balance, capture, hold, voidHold } from '../credits/credits-ledger.server';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
-import { clawbackRefund, fulfilInvoice, fulfilPackagePurchase, invoiceCredits } from './fulfilment.server';
+import {
+  clawbackPurchase,
+  fulfilInvoice,
+  fulfilPackagePurchase,
+  invoiceCredits,
+  type PaidPurchase,
+} from './fulfilment.server';
+
+/** A refund of `purchase`, as the Stripe provider reports it. */
+const clawbackRefund = (
+  pool: pg.Pool,
+  { refundId, refundCents, ...purchase }: PaidPurchase & { refundId: string; refundCents: number },
+) => clawbackPurchase(pool, purchase, { kind: 'refund', id: refundId, amountCents: refundCents });
 
 let db: TestDatabase;
 let pool: pg.Pool;
