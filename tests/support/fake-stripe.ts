@@ -106,6 +106,8 @@ export class FakeStripe {
   readonly refunds = new Map<string, Obj>();
   readonly disputes = new Map<string, Obj>();
   readonly portalConfigurations = new Map<string, Obj>();
+  /** The parameters of every portal session created. */
+  readonly portalSessions: Json[] = [];
   /** payment intent → invoice, for /v1/invoice_payments. */
   private readonly invoiceOfIntent = new Map<string, string>();
   /** Every API call received, "METHOD /path". */
@@ -546,6 +548,7 @@ export class FakeStripe {
           },
         });
       }
+      this.portalSessions.push(body);
       return send(200, {
         id: newId('bps'),
         object: 'billing_portal.session',

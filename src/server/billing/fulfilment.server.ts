@@ -278,7 +278,7 @@ export async function clawbackPurchase(
 }
 
 /**
- * A dispute closed in the buyer's favour of the merchant (won, or an inquiry closed) or a refund that failed after
+ * A dispute closed in the merchant's favour (won, or an inquiry closed) or a refund that failed after
  * all: what its clawback took comes back (restoreClawback), once. History shows the money and the credits
  * returning.
  */

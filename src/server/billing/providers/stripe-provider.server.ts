@@ -299,14 +299,15 @@ export class StripePaymentProvider implements PaymentProvider {
   ): Promise<FulfilResult | 'pending' | 'canceled'> {
     if (session.mode === 'payment') {
       const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+      const stored = await findCheckout(this.pool, session.id);
       if (!paid) {
         if (session.status === 'expired') {
           await markCheckout(this.pool, session.id, 'canceled');
           return 'canceled';
         }
-        return 'pending';
+        // A Pix or boleto that was never paid (async_payment_failed) stays `complete` and `unpaid` at Stripe.
+        return stored?.status === 'canceled' ? 'canceled' : 'pending';
       }
-      const stored = await findCheckout(this.pool, session.id);
       const packageId = stored?.packageId ?? session.metadata?.package_id ?? '';
       if (!findPackage(packageId)) throw new ProviderError(`session ${session.id} names no known package`);
       return fulfilPackagePurchase(this.pool, {
