@@ -106,6 +106,8 @@ export class FakeStripe {
   readonly refunds = new Map<string, Obj>();
   readonly disputes = new Map<string, Obj>();
   readonly portalConfigurations = new Map<string, Obj>();
+  /** The delayed-notification method each async session was paid with. */
+  private readonly asyncMethods = new Map<string, 'pix' | 'boleto'>();
   /** The parameters of every portal session created. */
   readonly portalSessions: Json[] = [];
   /** payment intent → invoice, for /v1/invoice_payments. */
@@ -156,8 +158,9 @@ export class FakeStripe {
   }
 
   /** A Pix or boleto payment is chosen: the session completes unpaid while the customer has yet to pay. */
-  completeAsyncSession(sessionId: string): FakeStripeEvent[] {
+  completeAsyncSession(sessionId: string, method: 'pix' | 'boleto' = 'pix'): FakeStripeEvent[] {
     const session = this.must(this.sessions, sessionId);
+    this.asyncMethods.set(sessionId, method);
     Object.assign(session, { status: 'complete', payment_status: 'unpaid', payment_intent: newId('pi') });
     return [this.event('checkout.session.completed', session)];
   }
@@ -169,7 +172,8 @@ export class FakeStripe {
       throw new Error(`session ${sessionId} is not awaiting an async payment`);
     }
     if (outcome === 'failed') return [this.event('checkout.session.async_payment_failed', session)];
-    const charge = this.newCharge(session.amount_total as number, session.customer as string);
+    const method = this.asyncMethods.get(sessionId) ?? 'pix';
+    const charge = this.newCharge(session.amount_total as number, session.customer as string, method);
     charge.payment_intent = session.payment_intent;
     session.payment_status = 'paid';
     return [this.event('checkout.session.async_payment_succeeded', session)];
@@ -388,10 +392,11 @@ export class FakeStripe {
     return { id, type, payload };
   }
 
-  private newCharge(amount: number, customer: string): Obj {
+  private newCharge(amount: number, customer: string, method = 'card'): Obj {
     const charge: Obj = {
       id: newId('ch'),
       object: 'charge',
+      payment_method_details: { type: method },
       amount,
       amount_refunded: 0,
       refunded: false,
@@ -581,6 +586,13 @@ export class FakeStripe {
       });
     }
     if (path.startsWith('/v1/disputes/')) return byId(this.disputes, '/v1/disputes/');
+    if (path.startsWith('/v1/payment_intents/')) {
+      const id = decodeURIComponent(path.slice('/v1/payment_intents/'.length));
+      const charge = [...this.charges.values()].find((c) => c.payment_intent === id);
+      if (!charge) return missing();
+      const expanded = ((query.expand ?? []) as string[]).includes('latest_charge');
+      return send(200, { id, object: 'payment_intent', latest_charge: expanded ? charge : charge.id });
+    }
     if (path === '/v1/checkout/sessions') {
       return send(
         200,

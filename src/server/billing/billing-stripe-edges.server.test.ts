@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import { FakeStripe, type FakeStripeEvent, STRIPE_TEST_PRICES } from '../../../tests/support/fake-stripe';
 import type { SessionClient } from '../../../tests/support/session-client';
+import { grantRole } from '../admin/roles.server';
 import { audit, capture, hold } from '../credits/credits-ledger.server';
 
 /**
@@ -169,6 +170,26 @@ describe('Pix and boleto (paid after the Checkout Session completes)', () => {
       const verified = await client.json('/api/billing/verify', { json: { sessionId } });
       expect(verified.body).toMatchObject({ success: false, message: 'O pagamento não foi concluído.' });
     }
+  });
+});
+
+describe('boleto', () => {
+  it('is marked in the admin panel, since Stripe cannot refund it', async () => {
+    const admin = await buyer();
+    await grantRole(pool, admin.userId, 'admin');
+    const { client, userId } = await buyer();
+    const boletoSession = await buyPackage(client, 'small');
+    await deliver(
+      ...fake.completeAsyncSession(boletoSession, 'boleto'),
+      ...fake.settleAsyncPayment(boletoSession, 'succeeded'),
+    );
+    const cardSession = await buyPackage(client, 'small');
+    await deliver(...fake.payPackageSession(cardSession));
+    const detail = await admin.client.json<{ grants: { paymentMethod: string | null }[] }>(
+      `/api/admin/users/${userId}`,
+    );
+    expect(detail.status).toBe(200);
+    expect(detail.body.grants.map((grant) => grant.paymentMethod).sort()).toEqual(['boleto', 'card']);
   });
 });
 

@@ -36,6 +36,8 @@ export interface PackagePurchase {
   sessionId: string;
   packageId: string;
   amountCents: number;
+  /** Stripe's payment method type (card, pix, boleto): a boleto cannot be refunded through Stripe. */
+  paymentMethod?: string | null;
 }
 
 export async function fulfilPackagePurchase(
@@ -54,7 +56,10 @@ export async function fulfilPackagePurchase(
       sourceRef: purchase.sessionId,
       expiresAt: new Date(now.getTime() + PACKAGE_CREDIT_VALIDITY_DAYS * DAY_MS),
       planType: 'purchased',
-      metadata: { packageId: pkg.id },
+      metadata: {
+        packageId: pkg.id,
+        ...(purchase.paymentMethod ? { paymentMethod: purchase.paymentMethod } : {}),
+      },
     },
     now,
   );

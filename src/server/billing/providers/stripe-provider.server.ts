@@ -315,6 +315,7 @@ export class StripePaymentProvider implements PaymentProvider {
         sessionId: session.id,
         packageId,
         amountCents: session.amount_total ?? stored?.amountCents ?? 0,
+        paymentMethod: await this.paymentMethodOf(session),
       });
     }
     if (session.mode === 'subscription') {
@@ -330,6 +331,18 @@ export class StripePaymentProvider implements PaymentProvider {
       return result ?? 'pending';
     }
     return 'pending';
+  }
+
+  /**
+   * How a paid session was paid (the charge's `payment_method_details.type`): the admin panel shows boleto, which
+   * Stripe cannot refund (docs.stripe.com/payments/boleto#refunds).
+   */
+  private async paymentMethodOf(session: Stripe.Checkout.Session): Promise<string | null> {
+    const intentId = idOf(session.payment_intent);
+    if (!intentId) return null;
+    const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    const charge = intent.latest_charge;
+    return typeof charge === 'object' && charge ? (charge.payment_method_details?.type ?? null) : null;
   }
 
   private async userOfCustomer(
