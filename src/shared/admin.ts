@@ -108,6 +108,8 @@ export interface AdminGrantView {
   expired: boolean;
   /** The reason an admin gave for an adjustment. */
   reason: string | null;
+  /** How a package was paid (Stripe's payment method type: card, pix, boleto), when known. */
+  paymentMethod: string | null;
 }
 
 export interface AdminUserRequest {

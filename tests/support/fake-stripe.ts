@@ -5,10 +5,22 @@ import Stripe from 'stripe';
 import { type BillingPeriod, PLANS, type PlanId, planPriceCents } from '../../src/shared/catalogue';
 
 /**
- * A small HTTP server on 127.0.0.1 speaking the subset of the Stripe REST API Cena calls (issue 4: no test reaches
- * Stripe). The app's SDK is pointed at it with STRIPE_API_BASE (host/port/protocol). The test drives "what
- * happened at Stripe" with the methods below (pay a session, renew, upgrade, refund); each returns the events
- * Stripe would send, which the test signs (`signed`) and delivers in whatever order and number it likes.
+ * A small HTTP server on 127.0.0.1 speaking the subset of the Stripe REST API Cena calls (no test reaches Stripe).
+ * The app's SDK is pointed at it with STRIPE_API_BASE (host/port/protocol). The test drives "what happened at
+ * Stripe" with the methods below (pay a session, renew, upgrade, refund, dispute); each returns the events Stripe
+ * would send, which the test signs (`signed`) and delivers in whatever order and number it likes.
+ *
+ * Behaviour reproduced from Stripe's documentation:
+ * - Delayed-notification methods (Pix, boleto): the Checkout Session is `complete` with `payment_status: 'unpaid'`
+ *   first (`checkout.session.completed`), then `checkout.session.async_payment_succeeded` (now `paid`) or
+ *   `_failed` (still `unpaid`) — docs.stripe.com/checkout/fulfillment#delayed-notification.
+ * - Refunds may be `pending` and succeed (or fail) later: `charge.refunded` when made, `charge.refund.updated` and
+ *   `refund.updated` when their status changes — docs.stripe.com/refunds, docs.stripe.com/api/events/types.
+ * - Disputes open as `needs_response` (`charge.dispute.created`) and close `won` or `lost`
+ *   (`charge.dispute.closed`) — docs.stripe.com/disputes/how-disputes-work.
+ * - A portal session needs a configuration: without `configuration` and with no default one Stripe refuses it;
+ *   a configuration's `subscription_update.products` must name each price's own product
+ *   — docs.stripe.com/api/customer_portal/sessions/create, docs.stripe.com/api/customer_portal/configurations.
  */
 
 export const STRIPE_TEST_SECRET = 'sk_test_fake_cena';
@@ -36,13 +48,17 @@ export const STRIPE_TEST_ENV: Record<string, string> = {
 type Json = Record<string, unknown>;
 type Obj = Json & { id: string };
 
-const priceInfo = new Map<string, { planId: PlanId; period: BillingPeriod; amount: number }>();
+const priceInfo = new Map<
+  string,
+  { planId: PlanId; period: BillingPeriod; amount: number; product: string }
+>();
 for (const plan of PLANS) {
   for (const period of ['monthly', 'yearly'] as const) {
     priceInfo.set(STRIPE_TEST_PRICES[plan.id][period], {
       planId: plan.id,
       period,
       amount: planPriceCents(plan, period),
+      product: `prod_${plan.id}`,
     });
   }
 }
@@ -88,6 +104,12 @@ export class FakeStripe {
   readonly invoices = new Map<string, Obj>();
   readonly charges = new Map<string, Obj>();
   readonly refunds = new Map<string, Obj>();
+  readonly disputes = new Map<string, Obj>();
+  readonly portalConfigurations = new Map<string, Obj>();
+  /** The delayed-notification method each async session was paid with. */
+  private readonly asyncMethods = new Map<string, 'pix' | 'boleto'>();
+  /** The parameters of every portal session created. */
+  readonly portalSessions: Json[] = [];
   /** payment intent → invoice, for /v1/invoice_payments. */
   private readonly invoiceOfIntent = new Map<string, string>();
   /** Every API call received, "METHOD /path". */
@@ -122,6 +144,9 @@ export class FakeStripe {
 
   /** The customer pays a payment-mode session (`async`: Pix/boleto — completed unpaid, then succeeded). */
   payPackageSession(sessionId: string, options: { async?: boolean } = {}): FakeStripeEvent[] {
+    if (options.async) {
+      return [...this.completeAsyncSession(sessionId), ...this.settleAsyncPayment(sessionId, 'succeeded')];
+    }
     const session = this.must(this.sessions, sessionId);
     const charge = this.newCharge(session.amount_total as number, session.customer as string);
     Object.assign(session, {
@@ -129,11 +154,29 @@ export class FakeStripe {
       payment_status: 'paid',
       payment_intent: charge.payment_intent,
     });
-    if (!options.async) return [this.event('checkout.session.completed', session)];
-    return [
-      this.event('checkout.session.completed', { ...session, payment_status: 'unpaid' }),
-      this.event('checkout.session.async_payment_succeeded', session),
-    ];
+    return [this.event('checkout.session.completed', session)];
+  }
+
+  /** A Pix or boleto payment is chosen: the session completes unpaid while the customer has yet to pay. */
+  completeAsyncSession(sessionId: string, method: 'pix' | 'boleto' = 'pix'): FakeStripeEvent[] {
+    const session = this.must(this.sessions, sessionId);
+    this.asyncMethods.set(sessionId, method);
+    Object.assign(session, { status: 'complete', payment_status: 'unpaid', payment_intent: newId('pi') });
+    return [this.event('checkout.session.completed', session)];
+  }
+
+  /** The Pix is paid (or expires, or the boleto is not paid by its due date). */
+  settleAsyncPayment(sessionId: string, outcome: 'succeeded' | 'failed'): FakeStripeEvent[] {
+    const session = this.must(this.sessions, sessionId);
+    if (session.status !== 'complete' || session.payment_status !== 'unpaid') {
+      throw new Error(`session ${sessionId} is not awaiting an async payment`);
+    }
+    if (outcome === 'failed') return [this.event('checkout.session.async_payment_failed', session)];
+    const method = this.asyncMethods.get(sessionId) ?? 'pix';
+    const charge = this.newCharge(session.amount_total as number, session.customer as string, method);
+    charge.payment_intent = session.payment_intent;
+    session.payment_status = 'paid';
+    return [this.event('checkout.session.async_payment_succeeded', session)];
   }
 
   /** The customer completes a subscription-mode session: subscription, first invoice paid. */
@@ -223,20 +266,55 @@ export class FakeStripe {
     return [this.event('customer.subscription.updated', subscription)];
   }
 
-  /** Refunds (part of) the charge that paid a session or an invoice. */
-  refund(chargeId: string, amount?: number): FakeStripeEvent[] {
+  /** Refunds (part of) the charge that paid a session or an invoice; `pending` until settleRefund. */
+  refund(chargeId: string, amount?: number, options: { pending?: boolean } = {}): FakeStripeEvent[] {
     const charge = this.must(this.charges, chargeId);
     const refund: Obj = {
       id: newId('re'),
       object: 'refund',
       charge: chargeId,
       amount: amount ?? (charge.amount as number),
-      status: 'succeeded',
+      status: options.pending ? 'pending' : 'succeeded',
     };
     this.refunds.set(refund.id, refund);
     charge.amount_refunded = (charge.amount_refunded as number) + (refund.amount as number);
     charge.refunded = charge.amount_refunded === charge.amount;
-    return [this.event('charge.refunded', charge)];
+    return [this.event('charge.refunded', charge), this.event('refund.created', refund)];
+  }
+
+  /** A pending refund reaches its final status. */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): FakeStripeEvent[] {
+    const refund = this.must(this.refunds, refundId);
+    refund.status = status;
+    if (status === 'failed') {
+      const charge = this.must(this.charges, refund.charge as string);
+      charge.amount_refunded = (charge.amount_refunded as number) - (refund.amount as number);
+      charge.refunded = false;
+    }
+    return [this.event('charge.refund.updated', refund), this.event('refund.updated', refund)];
+  }
+
+  /** The buyer disputes (part of) a charge with their bank: a card chargeback, or a Pix MED claim. */
+  dispute(chargeId: string, amount?: number): { disputeId: string; events: FakeStripeEvent[] } {
+    const charge = this.must(this.charges, chargeId);
+    const dispute: Obj = {
+      id: newId('dp'),
+      object: 'dispute',
+      charge: chargeId,
+      payment_intent: charge.payment_intent,
+      amount: amount ?? (charge.amount as number),
+      currency: 'brl',
+      status: 'needs_response',
+    };
+    this.disputes.set(dispute.id, dispute);
+    charge.disputed = true;
+    return { disputeId: dispute.id, events: [this.event('charge.dispute.created', dispute)] };
+  }
+
+  closeDispute(disputeId: string, status: 'won' | 'lost'): FakeStripeEvent[] {
+    const dispute = this.must(this.disputes, disputeId);
+    dispute.status = status;
+    return [this.event('charge.dispute.closed', dispute)];
   }
 
   chargeOfSession(sessionId: string): string {
@@ -255,6 +333,37 @@ export class FakeStripe {
   }
 
   // -------------------------------------------------------------------------------------------------------------
+
+  /** What Stripe refuses in a portal configuration Cena sends: unknown enum values, prices of another product. */
+  private portalConfigurationProblem(body: Json): string | undefined {
+    const features = (body.features ?? {}) as Record<string, Json>;
+    const update = features.subscription_update;
+    if (update && String(update.enabled) === 'true') {
+      const proration = update.proration_behavior;
+      if (
+        proration !== undefined &&
+        !['none', 'create_prorations', 'always_invoice'].includes(proration as string)
+      ) {
+        return `Invalid proration_behavior: ${String(proration)}`;
+      }
+      const products = (update.products ?? []) as { product: string; prices: string[] }[];
+      if (((update.default_allowed_updates ?? []) as string[]).includes('price') && products.length === 0) {
+        return 'features[subscription_update][products] is required to allow price updates';
+      }
+      if (products.length > 10) return 'At most 10 products can be listed';
+      for (const { product, prices } of products) {
+        for (const price of prices ?? []) {
+          if (priceInfo.get(price)?.product !== product)
+            return `Price ${price} does not belong to product ${product}`;
+        }
+      }
+    }
+    const mode = features.subscription_cancel?.mode;
+    if (mode !== undefined && !['at_period_end', 'immediately'].includes(mode as string)) {
+      return `Invalid subscription_cancel mode: ${String(mode)}`;
+    }
+    return undefined;
+  }
 
   private must(map: Map<string, Obj>, id: string): Obj {
     const found = map.get(id);
@@ -283,10 +392,11 @@ export class FakeStripe {
     return { id, type, payload };
   }
 
-  private newCharge(amount: number, customer: string): Obj {
+  private newCharge(amount: number, customer: string, method = 'card'): Obj {
     const charge: Obj = {
       id: newId('ch'),
       object: 'charge',
+      payment_method_details: { type: method },
       amount,
       amount_refunded: 0,
       refunded: false,
@@ -405,7 +515,45 @@ export class FakeStripe {
       this.sessions.set(session.id, session);
       return send(200, session);
     }
+    if (request.method === 'POST' && path === '/v1/billing_portal/configurations') {
+      const problem = this.portalConfigurationProblem(body);
+      if (problem) return send(400, { error: { type: 'invalid_request_error', message: problem } });
+      const configuration: Obj = {
+        id: newId('bpc'),
+        object: 'billing_portal.configuration',
+        active: true,
+        // Only the one saved in the Dashboard is the default; configurations made through the API never are.
+        is_default: false,
+        ...body,
+      };
+      this.portalConfigurations.set(configuration.id, configuration);
+      return send(200, configuration);
+    }
+    if (request.method === 'POST' && path.startsWith('/v1/billing_portal/configurations/')) {
+      const configuration = this.portalConfigurations.get(
+        path.slice('/v1/billing_portal/configurations/'.length),
+      );
+      if (!configuration) return missing();
+      const problem = this.portalConfigurationProblem(body);
+      if (problem) return send(400, { error: { type: 'invalid_request_error', message: problem } });
+      Object.assign(configuration, body);
+      return send(200, configuration);
+    }
     if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const configuration = body.configuration
+        ? this.portalConfigurations.get(body.configuration as string)
+        : [...this.portalConfigurations.values()].find((c) => c.is_default);
+      if (body.configuration && !configuration) return missing();
+      if (!configuration) {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message:
+              'No configuration provided and your test mode default configuration has not been created. Provide a configuration or create your default by saving your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.',
+          },
+        });
+      }
+      this.portalSessions.push(body);
       return send(200, {
         id: newId('bps'),
         object: 'billing_portal.session',
@@ -414,6 +562,37 @@ export class FakeStripe {
       });
     }
     if (request.method !== 'GET') return missing();
+    if (path === '/v1/billing_portal/configurations') {
+      return send(
+        200,
+        this.list(
+          [...this.portalConfigurations.values()].filter(
+            (c) => query.active === undefined || String(c.active) === query.active,
+          ),
+          path,
+        ),
+      );
+    }
+    if (path.startsWith('/v1/prices/')) {
+      const id = decodeURIComponent(path.slice('/v1/prices/'.length));
+      const price = priceInfo.get(id);
+      if (!price) return missing();
+      return send(200, {
+        id,
+        object: 'price',
+        product: price.product,
+        currency: 'brl',
+        unit_amount: price.amount,
+      });
+    }
+    if (path.startsWith('/v1/disputes/')) return byId(this.disputes, '/v1/disputes/');
+    if (path.startsWith('/v1/payment_intents/')) {
+      const id = decodeURIComponent(path.slice('/v1/payment_intents/'.length));
+      const charge = [...this.charges.values()].find((c) => c.payment_intent === id);
+      if (!charge) return missing();
+      const expanded = ((query.expand ?? []) as string[]).includes('latest_charge');
+      return send(200, { id, object: 'payment_intent', latest_charge: expanded ? charge : charge.id });
+    }
     if (path === '/v1/checkout/sessions') {
       return send(
         200,

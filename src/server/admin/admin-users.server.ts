@@ -45,7 +45,7 @@ export async function searchUsers(pool: pg.Pool, text: string): Promise<UserSear
 }
 
 function grantView(view: CreditGrantView): AdminGrantView {
-  const reason = view.metadata.reason;
+  const { reason, paymentMethod } = view.metadata;
   return {
     id: view.id,
     amount: view.amount,
@@ -56,6 +56,7 @@ function grantView(view: CreditGrantView): AdminGrantView {
     createdAt: view.createdAt.toISOString(),
     expired: view.expired,
     reason: typeof reason === 'string' ? reason : null,
+    paymentMethod: typeof paymentMethod === 'string' ? paymentMethod : null,
   };
 }
 

@@ -22,6 +22,14 @@ export function createBilling(config: Config, pool: pg.Pool, logger: Logger): Bi
   if (stripeConfig) {
     const stripe = createStripeClient(stripeConfig);
     const provider = new StripePaymentProvider(pool, stripe, stripeConfig, config.appUrl, logger);
+    provider
+      .preparePortal()
+      .catch((error: unknown) =>
+        logger.warn(
+          { err: error },
+          'Stripe portal configuration failed; retried when a customer opens the portal',
+        ),
+      );
     return {
       provider,
       local: undefined,

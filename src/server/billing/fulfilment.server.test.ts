@@ -5,7 +5,20 @@ import { insertUser } from '../../../tests/support/users';
 import { audit, balance, capture, hold, voidHold } from '../credits/credits-ledger.server';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
-import { clawbackRefund, fulfilInvoice, fulfilPackagePurchase, invoiceCredits } from './fulfilment.server';
+import {
+  clawbackPurchase,
+  fulfilInvoice,
+  fulfilPackagePurchase,
+  invoiceCredits,
+  type PaidPurchase,
+  restorePurchase,
+} from './fulfilment.server';
+
+/** A refund of `purchase`, as the Stripe provider reports it. */
+const clawbackRefund = (
+  pool: pg.Pool,
+  { refundId, refundCents, ...purchase }: PaidPurchase & { refundId: string; refundCents: number },
+) => clawbackPurchase(pool, purchase, { kind: 'refund', id: refundId, amountCents: refundCents });
 
 let db: TestDatabase;
 let pool: pg.Pool;
@@ -177,6 +190,64 @@ describe('fulfilment', () => {
     };
     expect((await clawbackRefund(pool, refund)).taken).toBe(75);
     expect(await balance(pool, userId)).toBe(0);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('a dispute takes held credits when their video fails, and a won dispute gives back all it took, once', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_disputed',
+      packageId: 'small',
+      amountCents: 10990,
+    });
+    const held = await hold(pool, { userId, amount: 25, reference: 'video-disputed' });
+    if (!held.ok) throw new Error('hold refused');
+    const purchase = {
+      userId,
+      grantSource: 'package' as const,
+      grantRef: 'cs_disputed',
+      paidCents: 10990,
+      grantedCredits: 100,
+    };
+    const dispute = { kind: 'dispute' as const, id: 'dp_1', amountCents: 10990 };
+    expect((await clawbackPurchase(pool, purchase, dispute)).taken).toBe(75);
+    await voidHold(pool, held.hold.id);
+    expect(await balance(pool, userId)).toBe(0);
+
+    const won = await Promise.all([1, 2, 3].map(() => restorePurchase(pool, purchase, dispute)));
+    expect(won.map((r) => r.restored).sort()).toEqual([0, 0, 100]);
+    expect(await balance(pool, userId)).toBe(100);
+    // A late replay of the dispute's opening takes nothing more.
+    expect((await clawbackPurchase(pool, purchase, dispute)).taken).toBe(75);
+    expect(await balance(pool, userId)).toBe(100);
+    // Credits held again and voided again owe nothing to the reversed dispute.
+    const again = await hold(pool, { userId, amount: 10, reference: 'video-after-win' });
+    if (!again.ok) throw new Error('hold refused');
+    await voidHold(pool, again.hold.id);
+    expect(await balance(pool, userId)).toBe(100);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('a dispute won before its opening was processed takes nothing afterwards', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_won_early',
+      packageId: 'small',
+      amountCents: 10990,
+    });
+    const purchase = {
+      userId,
+      grantSource: 'package' as const,
+      grantRef: 'cs_won_early',
+      paidCents: 10990,
+      grantedCredits: 100,
+    };
+    const dispute = { kind: 'dispute' as const, id: 'dp_early', amountCents: 10990 };
+    expect((await restorePurchase(pool, purchase, dispute)).restored).toBe(0);
+    expect((await clawbackPurchase(pool, purchase, dispute)).taken).toBe(0);
+    expect(await balance(pool, userId)).toBe(100);
     expect(await audit(pool, userId)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import {
   type PlanId,
   planCreditsPerInvoice,
 } from '../../shared/catalogue';
-import { clawback, GrantNotFoundError, grant } from '../credits/credits-ledger.server';
+import { clawback, GrantNotFoundError, grant, restoreClawback } from '../credits/credits-ledger.server';
 import { markCheckout, recordTransactions } from './billing-store.server';
 
 /**
@@ -36,6 +36,8 @@ export interface PackagePurchase {
   sessionId: string;
   packageId: string;
   amountCents: number;
+  /** Stripe's payment method type (card, pix, boleto): a boleto cannot be refunded through Stripe. */
+  paymentMethod?: string | null;
 }
 
 export async function fulfilPackagePurchase(
@@ -54,7 +56,10 @@ export async function fulfilPackagePurchase(
       sourceRef: purchase.sessionId,
       expiresAt: new Date(now.getTime() + PACKAGE_CREDIT_VALIDITY_DAYS * DAY_MS),
       planType: 'purchased',
-      metadata: { packageId: pkg.id },
+      metadata: {
+        packageId: pkg.id,
+        ...(purchase.paymentMethod ? { paymentMethod: purchase.paymentMethod } : {}),
+      },
     },
     now,
   );
@@ -181,32 +186,53 @@ export async function fulfilInvoice(
   return { created, credits };
 }
 
-export interface Refund {
+/** The purchase a refund or dispute is about: whose grant, what was paid, what it granted. */
+export interface PaidPurchase {
   userId: string;
-  /** The provider's refund id: one clawback and one pair of history rows per refund. */
-  refundId: string;
-  /** What was refunded: the grant of this Checkout session (package) or invoice (plan). */
+  /** The grant of this Checkout session (package) or invoice (plan). */
   grantSource: 'package' | 'plan';
   grantRef: string;
-  refundCents: number;
-  /** What the payment was: a partial refund takes back the same share of the grant. */
+  /** What the payment was: a partial refund or dispute takes back the same share of the grant. */
   paidCents: number;
   grantedCredits: number;
 }
 
+/** Money taken back from a purchase: a refund, or a dispute (chargeback, Pix MED). */
+export interface Reversal {
+  kind: 'refund' | 'dispute';
+  /** The provider's refund or dispute id: one clawback and one set of history rows each. */
+  id: string;
+  amountCents: number;
+}
+
+const REVERSAL_LABELS = {
+  refund: { payment: 'Reembolso', credits: 'reembolso' },
+  dispute: { payment: 'Contestação do pagamento', credits: 'contestação' },
+} as const;
+
+/** One share of a purchase's credits for `amountCents` of it (all of them for the whole amount). */
+function shareOf(purchase: PaidPurchase, amountCents: number): number | undefined {
+  return purchase.paidCents > 0 && amountCents < purchase.paidCents
+    ? Math.ceil((purchase.grantedCredits * amountCents) / purchase.paidCents)
+    : undefined;
+}
+
+const referenceOf = (reversal: Pick<Reversal, 'kind' | 'id'>) => `${reversal.kind}:${reversal.id}`;
+
 /**
- * `charge.refunded`: takes back the unspent part of that purchase's grant (a partial refund: at most its share),
- * never below zero, once per refund id. Credits already spent are not taken from other grants.
+ * A refund (`charge.refunded`, or a pending one once it succeeds) or a dispute opened (`charge.dispute.created`):
+ * takes back the unspent part of that purchase's grant (a partial amount: at most its share), never below zero,
+ * once per refund or dispute id; credits held by a video in progress are taken if its hold is voided. Credits
+ * already spent are not taken from other grants.
  */
-export async function clawbackRefund(
+export async function clawbackPurchase(
   pool: pg.Pool,
-  refund: Refund,
+  purchase: PaidPurchase,
+  reversal: Reversal,
   now: Date = new Date(),
 ): Promise<{ taken: number }> {
-  const share =
-    refund.paidCents > 0 && refund.refundCents < refund.paidCents
-      ? Math.ceil((refund.grantedCredits * refund.refundCents) / refund.paidCents)
-      : undefined;
+  const share = shareOf(purchase, reversal.amountCents);
+  const reference = referenceOf(reversal);
   let taken = 0;
   try {
     const result =
@@ -215,10 +241,10 @@ export async function clawbackRefund(
         : await clawback(
             pool,
             {
-              userId: refund.userId,
-              source: refund.grantSource,
-              sourceRef: refund.grantRef,
-              reference: `refund:${refund.refundId}`,
+              userId: purchase.userId,
+              source: purchase.grantSource,
+              sourceRef: purchase.grantRef,
+              reference,
               ...(share !== undefined ? { maxAmount: share } : {}),
             },
             now,
@@ -228,24 +254,25 @@ export async function clawbackRefund(
     // A payment that granted nothing (e.g. a downgrade's invoice) has nothing to take back.
     if (!(error instanceof GrantNotFoundError)) throw error;
   }
+  const labels = REVERSAL_LABELS[reversal.kind];
   await recordTransactions(
     pool,
-    refund.userId,
+    purchase.userId,
     [
       {
         type: 'payment',
-        amount: -refund.refundCents,
-        description: 'Reembolso',
-        providerRef: `refund:${refund.refundId}`,
-        invoiceId: refund.grantSource === 'plan' ? refund.grantRef : null,
+        amount: -reversal.amountCents,
+        description: labels.payment,
+        providerRef: reference,
+        invoiceId: purchase.grantSource === 'plan' ? purchase.grantRef : null,
       },
       ...(taken > 0
         ? [
             {
               type: 'credit' as const,
               amount: -taken,
-              description: `${taken} créditos removidos (reembolso)`,
-              providerRef: `refund:${refund.refundId}`,
+              description: `${taken} créditos removidos (${labels.credits})`,
+              providerRef: reference,
             },
           ]
         : []),
@@ -253,6 +280,56 @@ export async function clawbackRefund(
     now,
   );
   return { taken };
+}
+
+/**
+ * A dispute closed in the merchant's favour (won, or an inquiry closed) or a refund that failed after
+ * all: what its clawback took comes back (restoreClawback), once. History shows the money and the credits
+ * returning.
+ */
+export async function restorePurchase(
+  pool: pg.Pool,
+  purchase: PaidPurchase,
+  reversal: Reversal,
+  now: Date = new Date(),
+): Promise<{ restored: number }> {
+  const reference = referenceOf(reversal);
+  const result = await restoreClawback(
+    pool,
+    { userId: purchase.userId, source: purchase.grantSource, sourceRef: purchase.grantRef, reference },
+    now,
+  );
+  // Only a reversal whose clawback was recorded has history rows to answer.
+  const recorded = await pool.query('SELECT 1 FROM transactions WHERE provider_ref = $1 LIMIT 1', [
+    reference,
+  ]);
+  if (!recorded.rowCount) return { restored: result.amount };
+  const labels = REVERSAL_LABELS[reversal.kind];
+  await recordTransactions(
+    pool,
+    purchase.userId,
+    [
+      {
+        type: 'payment',
+        amount: reversal.amountCents,
+        description: `${labels.payment} revertido`,
+        providerRef: `${reference}:restored`,
+        invoiceId: purchase.grantSource === 'plan' ? purchase.grantRef : null,
+      },
+      ...(result.amount > 0
+        ? [
+            {
+              type: 'credit' as const,
+              amount: result.amount,
+              description: `${result.amount} créditos devolvidos (${labels.credits} revertido)`,
+              providerRef: `${reference}:restored`,
+            },
+          ]
+        : []),
+    ],
+    now,
+  );
+  return { restored: result.amount };
 }
 
 export function isPlanId(value: string | null | undefined): value is PlanId {

@@ -620,7 +620,10 @@ async function takeOutstandingClawbacks(
 ): Promise<void> {
   const owed = await client.query<{ grant_id: string; outstanding: string }>(
     `SELECT grant_id, sum(COALESCE(wanted, amount)) - sum(amount) AS outstanding
-     FROM credit_clawbacks WHERE grant_id = ANY($1::uuid[])
+     FROM credit_clawbacks c
+     WHERE grant_id = ANY($1::uuid[])
+       -- A reversed claim (a dispute won) wants nothing more.
+       AND NOT EXISTS (SELECT 1 FROM credit_clawbacks r WHERE r.reference = c.reference || '${RESTORED_SUFFIX}')
      GROUP BY grant_id HAVING sum(COALESCE(wanted, amount)) - sum(amount) > 0`,
     [grantIds],
   );
@@ -694,6 +697,95 @@ export async function clawback(
       [args.userId, target.id, take, args.reference, now, { reference: args.reference }, wanted],
     );
     return { created: true, amount: take, grantId: target.id };
+  });
+}
+
+/** Marks a clawback reference as reversed (a `credit_clawbacks` row taking 0, keyed `<reference>:restored`). */
+const RESTORED_SUFFIX = ':restored';
+
+export const restoreInputSchema = z.object({
+  userId: userIdSchema,
+  /** The grant the clawback was (or would have been) taken from. */
+  source: z.enum(GRANT_SOURCES),
+  sourceRef: idempotencyKeySchema,
+  /** The clawback to reverse, e.g. `dispute:<Stripe dispute id>`. */
+  reference: idempotencyKeySchema.max(190),
+});
+export type RestoreInput = z.input<typeof restoreInputSchema>;
+
+export interface RestoreResult {
+  /** False when this reference was already reversed: nothing changed. */
+  created: boolean;
+  /** Credits given back (0 when the clawback took nothing, or never happened). */
+  amount: number;
+}
+
+/**
+ * Reverses a clawback (a dispute closed in the buyer's favour): what it took — at once, and later from held
+ * credits whose hold was voided — comes back as a new grant (append-only: history is never edited), expiring with
+ * the original grant, or in REFUND_GRANT_VALIDITY_DAYS when that has expired. The claim then wants nothing more.
+ * Once per reference; a reversal that arrives before its clawback leaves a row taking 0 under the clawback's
+ * reference, so a late clawback of the same reference takes nothing.
+ */
+export async function restoreClawback(
+  pool: pg.Pool,
+  input: RestoreInput,
+  now: Date = new Date(),
+): Promise<RestoreResult> {
+  const args = restoreInputSchema.parse(input);
+  nowSchema.parse(now);
+  return inTransaction(pool, async (client) => {
+    // The spend lock, as for clawback(): the reversal and a clawback of the same reference serialise.
+    await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR NO KEY UPDATE', [args.userId]);
+    const found = await client.query<{ id: string; user_id: string; expires_at: Date | null }>(
+      'SELECT id, user_id, expires_at FROM credit_grants WHERE source = $1 AND source_ref = $2',
+      [args.source, args.sourceRef],
+    );
+    const target = found.rows[0];
+    if (!target || target.user_id !== args.userId) return { created: false, amount: 0 };
+    const marker = `${args.reference}${RESTORED_SUFFIX}`;
+    const marked = await client.query(
+      `INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
+       VALUES ($1, $2, $3, 0, 0, $4) ON CONFLICT (reference) DO NOTHING`,
+      [marker, args.userId, target.id, now],
+    );
+    if (marked.rowCount === 0) return { created: false, amount: 0 };
+    const original = await client.query<{ amount: number; wanted: number | null; created_at: Date }>(
+      'SELECT amount, wanted, created_at FROM credit_clawbacks WHERE reference = $1',
+      [args.reference],
+    );
+    const claim = original.rows[0];
+    if (!claim) {
+      await client.query(
+        `INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
+         VALUES ($1, $2, $3, 0, 0, $4)`,
+        [args.reference, args.userId, target.id, now],
+      );
+      return { created: true, amount: 0 };
+    }
+    // Held credits voided after the claim went to it (takeOutstandingClawbacks): they come back too.
+    const later = await client.query<{ taken: string }>(
+      `SELECT COALESCE(sum(amount), 0) AS taken FROM credit_clawbacks
+       WHERE grant_id = $1 AND reference LIKE 'hold:%' AND created_at >= $2`,
+      [target.id, claim.created_at],
+    );
+    const amount = Math.min(claim.amount + Number(later.rows[0]?.taken ?? 0), claim.wanted ?? claim.amount);
+    if (amount <= 0) return { created: true, amount: 0 };
+    const expiresAt = isValidAt(target.expires_at, now)
+      ? target.expires_at
+      : new Date(now.getTime() + REFUND_GRANT_VALIDITY_DAYS * DAY_MS);
+    await client.query(
+      `WITH restored AS (
+         INSERT INTO credit_grants
+           (user_id, amount, remaining, source, source_ref, plan_type, expires_at, created_at, metadata)
+         VALUES ($1, $2, $2, 'refund', $3, 'refund', $4, $5, $6)
+         RETURNING id, user_id, amount, created_at
+       )
+       INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at)
+       SELECT user_id, 'grant', amount, id, created_at FROM restored`,
+      [args.userId, amount, marker, expiresAt, now, { reference: args.reference, grantId: target.id }],
+    );
+    return { created: true, amount };
   });
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import Stripe from 'stripe';
 import {
@@ -22,11 +23,13 @@ import {
 } from '../billing-store.server';
 import {
   type BillingReason,
-  clawbackRefund,
+  clawbackPurchase,
   type FulfilResult,
   fulfilInvoice,
   fulfilPackagePurchase,
   isPlanId,
+  type PaidPurchase,
+  restorePurchase,
 } from '../fulfilment.server';
 import {
   type BillingUser,
@@ -79,6 +82,12 @@ function mapStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
   }
 }
 
+/** How Cena finds its own portal configuration among the account's. */
+const PORTAL_MARK = { key: 'cena', value: 'customer-portal' } as const;
+
+/** Dispute statuses that leave the money with the merchant: the buyer's credits come back. */
+const DISPUTE_SETTLED_FOR_MERCHANT: Stripe.Dispute.Status[] = ['won', 'warning_closed', 'prevented'];
+
 function isMissing(error: unknown): boolean {
   return (error as { code?: string; statusCode?: number }).code === 'resource_missing';
 }
@@ -87,6 +96,7 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   /** price id → plan and period, to read plans back from subscriptions and invoice lines. */
   private readonly priceIndex = new Map<string, { planId: PlanId; period: BillingPeriod }>();
+  private portalConfiguration: Promise<string> | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -186,12 +196,74 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async portalUrl(user: BillingUser): Promise<string | null> {
-    const customer = await this.customerFor(user);
+    const [customer, configuration] = await Promise.all([this.customerFor(user), this.preparePortal()]);
     const session = await this.stripe.billingPortal.sessions.create({
       customer,
+      configuration,
       return_url: `${this.appUrl}/dashboard?portal=1`,
     });
     return session.url || null;
+  }
+
+  /**
+   * The Customer Portal configuration, created or brought up to date from code (called at start-up, and again by
+   * the first portal session if that failed): without one Stripe refuses portal sessions, and its defaults differ
+   * from design §4 — `subscription_update.proration_behavior` defaults to `none`. Configured here: the plans'
+   * prices, upgrades charged at once (`always_invoice`, whose paid invoice grants the difference), downgrades and
+   * shorter periods at the period end (`schedule_at_period_end`), cancellation at the period end
+   * (docs.stripe.com/api/customer_portal/configurations/create; docs.stripe.com/customer-management/configure-portal).
+   */
+  preparePortal(): Promise<string> {
+    this.portalConfiguration ??= this.configurePortal().catch((error: unknown) => {
+      this.portalConfiguration = undefined;
+      throw error;
+    });
+    return this.portalConfiguration;
+  }
+
+  private async configurePortal(): Promise<string> {
+    const pricesByProduct = new Map<string, string[]>();
+    for (const prices of Object.values(this.config.prices)) {
+      for (const priceId of [prices.monthly, prices.yearly]) {
+        const product = idOf((await this.stripe.prices.retrieve(priceId)).product);
+        if (!product) throw new ProviderError(`price ${priceId} has no product`);
+        pricesByProduct.set(product, [...(pricesByProduct.get(product) ?? []), priceId]);
+      }
+    }
+    const params = {
+      name: 'Cena',
+      metadata: { [PORTAL_MARK.key]: PORTAL_MARK.value },
+      default_return_url: `${this.appUrl}/dashboard?portal=1`,
+      features: {
+        customer_update: { enabled: true, allowed_updates: ['email', 'name', 'address', 'tax_id'] },
+        invoice_history: { enabled: true },
+        payment_method_update: { enabled: true },
+        subscription_cancel: { enabled: true, mode: 'at_period_end', proration_behavior: 'none' },
+        subscription_update: {
+          enabled: true,
+          default_allowed_updates: ['price'],
+          products: [...pricesByProduct].map(([product, prices]) => ({ product, prices })),
+          proration_behavior: 'always_invoice',
+          billing_cycle_anchor: 'unchanged',
+          schedule_at_period_end: {
+            conditions: [{ type: 'decreasing_item_amount' }, { type: 'shortening_interval' }],
+          },
+        },
+      },
+    } satisfies Stripe.BillingPortal.ConfigurationCreateParams;
+    for await (const existing of this.stripe.billingPortal.configurations.list({
+      active: true,
+      limit: 100,
+    })) {
+      if (existing.metadata?.[PORTAL_MARK.key] === PORTAL_MARK.value) {
+        return (await this.stripe.billingPortal.configurations.update(existing.id, params)).id;
+      }
+    }
+    // Two processes starting together send the same key: Stripe answers both with the one configuration.
+    const created = await this.stripe.billingPortal.configurations.create(params, {
+      idempotencyKey: `cena-portal-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 32)}`,
+    });
+    return created.id;
   }
 
   // -------------------------------------------------------------------------------------------------------------
@@ -227,14 +299,15 @@ export class StripePaymentProvider implements PaymentProvider {
   ): Promise<FulfilResult | 'pending' | 'canceled'> {
     if (session.mode === 'payment') {
       const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+      const stored = await findCheckout(this.pool, session.id);
       if (!paid) {
         if (session.status === 'expired') {
           await markCheckout(this.pool, session.id, 'canceled');
           return 'canceled';
         }
-        return 'pending';
+        // A Pix or boleto that was never paid (async_payment_failed) stays `complete` and `unpaid` at Stripe.
+        return stored?.status === 'canceled' ? 'canceled' : 'pending';
       }
-      const stored = await findCheckout(this.pool, session.id);
       const packageId = stored?.packageId ?? session.metadata?.package_id ?? '';
       if (!findPackage(packageId)) throw new ProviderError(`session ${session.id} names no known package`);
       return fulfilPackagePurchase(this.pool, {
@@ -242,6 +315,7 @@ export class StripePaymentProvider implements PaymentProvider {
         sessionId: session.id,
         packageId,
         amountCents: session.amount_total ?? stored?.amountCents ?? 0,
+        paymentMethod: await this.paymentMethodOf(session),
       });
     }
     if (session.mode === 'subscription') {
@@ -257,6 +331,18 @@ export class StripePaymentProvider implements PaymentProvider {
       return result ?? 'pending';
     }
     return 'pending';
+  }
+
+  /**
+   * How a paid session was paid (the charge's `payment_method_details.type`): the admin panel shows boleto, which
+   * Stripe cannot refund (docs.stripe.com/payments/boleto#refunds).
+   */
+  private async paymentMethodOf(session: Stripe.Checkout.Session): Promise<string | null> {
+    const intentId = idOf(session.payment_intent);
+    if (!intentId) return null;
+    const intent = await this.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    const charge = intent.latest_charge;
+    return typeof charge === 'object' && charge ? (charge.payment_method_details?.type ?? null) : null;
   }
 
   private async userOfCustomer(
@@ -430,66 +516,106 @@ export class StripePaymentProvider implements PaymentProvider {
       case 'charge.refunded':
         await this.handleRefunds(event.data.object.id);
         return;
+      case 'charge.refund.updated':
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed': {
+        const chargeId = idOf(event.data.object.charge);
+        if (chargeId) await this.handleRefunds(chargeId);
+        return;
+      }
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+      case 'charge.dispute.funds_withdrawn':
+      case 'charge.dispute.funds_reinstated':
+        await this.handleDispute(event.data.object.id);
+        return;
       default:
         return;
     }
   }
 
-  /** Claws back every refund of a charge (each once, by refund id), after making sure its purchase was granted. */
-  private async handleRefunds(chargeId: string): Promise<void> {
-    const charge = await this.stripe.charges.retrieve(chargeId);
+  /**
+   * The purchase a charge paid, granted first if it was not yet (a refund or dispute may arrive before the
+   * purchase's own event, and there must be something to take back); null when the charge is not a Cena purchase.
+   */
+  private async purchaseOfCharge(charge: Stripe.Charge): Promise<PaidPurchase | null> {
     const paymentIntent = idOf(charge.payment_intent);
-    if (!paymentIntent) return;
-    const refunds = await this.stripe.refunds.list({ charge: chargeId, limit: 100 });
-    const succeeded = refunds.data.filter((refund) => refund.status === 'succeeded');
-    if (succeeded.length === 0) return;
-
+    if (!paymentIntent) return null;
     const sessions = await this.stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
     const session = sessions.data[0];
     if (session && session.mode === 'payment') {
       const stored = await findCheckout(this.pool, session.id);
       const userId = stored?.userId ?? session.metadata?.user_id;
-      if (!userId) return;
-      // The refund may arrive before the purchase's own event: grant first, so there is something to take back.
+      if (!userId) return null;
       const fulfilled = await this.fulfilSession(session, userId);
-      if (typeof fulfilled !== 'object') return;
-      for (const refund of succeeded) {
-        await clawbackRefund(this.pool, {
-          userId,
-          refundId: refund.id,
-          grantSource: 'package',
-          grantRef: session.id,
-          refundCents: refund.amount,
-          paidCents: session.amount_total ?? charge.amount,
-          grantedCredits: fulfilled.credits,
-        });
-      }
-      return;
+      if (typeof fulfilled !== 'object') return null;
+      return {
+        userId,
+        grantSource: 'package',
+        grantRef: session.id,
+        paidCents: session.amount_total ?? charge.amount,
+        grantedCredits: fulfilled.credits,
+      };
     }
-
     const payments = await this.stripe.invoicePayments.list({
       payment: { type: 'payment_intent', payment_intent: paymentIntent },
       limit: 1,
     });
     const invoiceId = idOf(payments.data[0]?.invoice);
-    if (!invoiceId) return;
+    if (!invoiceId) return null;
     const invoice = await this.stripe.invoices.retrieve(invoiceId);
     const fulfilled = await this.fulfilStripeInvoice(invoice);
     const userId = await this.userOfCustomer(
       invoice.customer,
       invoice.parent?.subscription_details?.metadata?.user_id,
     );
-    if (!fulfilled || !userId || !invoice.id) return;
-    for (const refund of succeeded) {
-      await clawbackRefund(this.pool, {
-        userId,
-        refundId: refund.id,
-        grantSource: 'plan',
-        grantRef: invoice.id,
-        refundCents: refund.amount,
-        paidCents: invoice.amount_paid,
-        grantedCredits: fulfilled.credits,
-      });
+    if (!fulfilled || !userId || !invoice.id) return null;
+    return {
+      userId,
+      grantSource: 'plan',
+      grantRef: invoice.id,
+      paidCents: invoice.amount_paid,
+      grantedCredits: fulfilled.credits,
+    };
+  }
+
+  /**
+   * Refunds of a charge, each once by refund id. Card refunds, and Pix ones, may start `pending` and succeed
+   * later (`charge.refund.updated` / `refund.updated`): only a `succeeded` refund takes credits back, and one that
+   * fails or is canceled after all gives back what it took (docs.stripe.com/refunds#failed-refunds).
+   */
+  private async handleRefunds(chargeId: string): Promise<void> {
+    const charge = await this.stripe.charges.retrieve(chargeId);
+    const refunds = await this.stripe.refunds.list({ charge: chargeId, limit: 100 });
+    const settled = refunds.data.filter((refund) =>
+      ['succeeded', 'failed', 'canceled'].includes(refund.status ?? ''),
+    );
+    if (settled.length === 0) return;
+    const purchase = await this.purchaseOfCharge(charge);
+    if (!purchase) return;
+    for (const refund of settled) {
+      const reversal = { kind: 'refund' as const, id: refund.id, amountCents: refund.amount };
+      if (refund.status === 'succeeded') await clawbackPurchase(this.pool, purchase, reversal);
+      else await restorePurchase(this.pool, purchase, reversal);
     }
+  }
+
+  /**
+   * A dispute (card chargeback, or a Pix MED claim) takes the purchase's credits back while it is open or lost,
+   * like a refund; won — or an inquiry closed without a chargeback — it gives them back. Acts on the dispute's
+   * current status, so events in any order, or repeated, converge (docs.stripe.com/disputes/how-disputes-work).
+   */
+  private async handleDispute(disputeId: string): Promise<void> {
+    const dispute = await this.stripe.disputes.retrieve(disputeId);
+    const chargeId = idOf(dispute.charge);
+    if (!chargeId) return;
+    const purchase = await this.purchaseOfCharge(await this.stripe.charges.retrieve(chargeId));
+    if (!purchase) return;
+    const reversal = { kind: 'dispute' as const, id: dispute.id, amountCents: dispute.amount };
+    if (DISPUTE_SETTLED_FOR_MERCHANT.includes(dispute.status))
+      await restorePurchase(this.pool, purchase, reversal);
+    else await clawbackPurchase(this.pool, purchase, reversal);
   }
 }

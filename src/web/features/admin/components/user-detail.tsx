@@ -91,7 +91,19 @@ function Grants({ detail }: { detail: AdminUserDetail }) {
             <TableBody>
               {detail.grants.map((grant) => (
                 <TableRow key={grant.id} data-testid="user-grant" data-source={grant.source}>
-                  <TableCell className="whitespace-nowrap">{t(`detail.sources.${grant.source}`)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {t(`detail.sources.${grant.source}`)}
+                    {grant.paymentMethod === 'boleto' ? (
+                      <Badge
+                        variant="outline"
+                        className="ml-2"
+                        title={t('detail.boletoNoRefundHint')}
+                        data-testid="grant-boleto"
+                      >
+                        {t('detail.boletoNoRefund')}
+                      </Badge>
+                    ) : null}
+                  </TableCell>
                   <TableCell className="text-right tabular-nums">{formatCredits(grant.amount)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatCredits(grant.remaining)}</TableCell>
                   <TableCell className="whitespace-nowrap">

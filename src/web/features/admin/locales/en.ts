@@ -158,6 +158,9 @@ const en: LocaleShape<typeof ptBR> = {
     sources: { plan: 'Plan', package: 'Package', refund: 'Refund', adjustment: 'Adjustment' },
     never: 'Never expires',
     expired: 'Expired',
+    boletoNoRefund: 'Boleto: no refund through Stripe',
+    boletoNoRefundHint:
+      'Stripe cannot refund boleto payments. Return the money by Pix or bank transfer and remove the credits with an adjustment.',
     grantCredits: 'Grant credits',
   },
   grant: {

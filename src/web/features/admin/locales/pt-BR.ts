@@ -158,6 +158,9 @@ export default {
     sources: { plan: 'Plano', package: 'Pacote', refund: 'Reembolso', adjustment: 'Ajuste' },
     never: 'Sem validade',
     expired: 'Expirada',
+    boletoNoRefund: 'Boleto: sem reembolso pelo Stripe',
+    boletoNoRefundHint:
+      'O Stripe não reembolsa boletos. Devolva o valor por Pix ou transferência e remova os créditos com um ajuste.',
     grantCredits: 'Conceder créditos',
   },
   grant: {
