@@ -4,6 +4,7 @@ import { PaymentHistoryCard } from '../../billing/components/payment-history-car
 import { SubscriptionCard } from '../../billing/components/subscription-card';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
+import { DataRightsCard } from '../components/profile/data-rights-card';
 import { PersonalInfoCard } from '../components/profile/personal-info-card';
 import { PreferencesCard } from '../components/profile/preferences-card';
 import { SessionsCard } from '../components/profile/sessions-card';
@@ -11,7 +12,8 @@ import { TwoFactorCard } from '../components/profile/two-factor-card';
 
 /**
  * /dashboard/profile: personal info, preferences (language, time zone), current subscription (portal, link to
- * /pricing), payment history, security (password, two-factor, sign out everywhere).
+ * /pricing), payment history, security (password, two-factor, sign out everywhere, export my data, delete my
+ * account).
  * Rendered inside the auth guard, so the user is loaded.
  */
 export default function ProfilePage() {
@@ -37,6 +39,7 @@ export default function ProfilePage() {
         <ChangePasswordCard />
         <TwoFactorCard me={me} />
         <SessionsCard />
+        <DataRightsCard me={me} />
       </section>
     </div>
   );
