@@ -12,15 +12,14 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../../components/ui/dialog';
-import { Input } from '../../../../components/ui/input';
 import { toast } from '../../../../components/ui/toaster';
 import { isApiError } from '../../../../lib/api';
 import { useCredits } from '../../../credits/api/get-credits';
 import { formatCredits } from '../../../credits/lib/format';
 import { useDeleteAccount, useExportMyData } from '../../api/account-rights';
 import type { Me } from '../../api/me';
-import { FormField } from '../form-field';
 import { PasswordField } from '../password-field';
+import { TotpCodeField } from '../totp-code-field';
 
 /** The refusals the delete form shows under its own fields; anything else is a toast. */
 const PASSWORD_CODES = new Set(['wrong_password', 'password_not_set']);
@@ -113,20 +112,13 @@ function DeleteAccountDialog({ me }: { me: Me }) {
             onValueChange={setPassword}
           />
           {twoFactor ? (
-            <FormField label={t('profile.dataRights.code')} error={errors.code}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="delete-code"
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  maxLength={6}
-                  className="font-mono tracking-widest"
-                  value={code}
-                  onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                />
-              )}
-            </FormField>
+            <TotpCodeField
+              label={t('profile.dataRights.code')}
+              error={errors.code}
+              name="delete-code"
+              value={code}
+              onValueChange={setCode}
+            />
           ) : null}
         </form>
         <DialogFooter>
