@@ -18,6 +18,8 @@ export interface FakeS3 {
   objects: Map<string, FakeS3Object>;
   /** Every request seen, as `METHOD /path` (query left out). */
   requests: string[];
+  /** Awaited before each DeleteObject is carried out: a test can hold a delete, or act at that moment. */
+  beforeDelete: ((name: string) => Promise<void>) | undefined;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ const notFound = (key: string) =>
 export async function startFakeS3(): Promise<FakeS3> {
   const objects = new Map<string, FakeS3Object>();
   const requests: string[] = [];
+  const fake = { beforeDelete: undefined as FakeS3['beforeDelete'] };
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const name = decodeURIComponent(url.pathname.slice(1));
@@ -84,6 +87,7 @@ export async function startFakeS3(): Promise<FakeS3> {
         return;
       }
       case 'DELETE':
+        await fake.beforeDelete?.(name);
         objects.delete(name);
         response.writeHead(204).end();
         return;
@@ -93,7 +97,7 @@ export async function startFakeS3(): Promise<FakeS3> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(fake, {
     endpoint: `http://127.0.0.1:${port}`,
     objects,
     requests,
@@ -102,5 +106,5 @@ export async function startFakeS3(): Promise<FakeS3> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  });
 }

@@ -16,7 +16,7 @@ import type { BlobStorage } from '../storage/blob-storage.server';
  * and a slow reader slows the reading.
  */
 
-export const EXPORT_BATCH_ROWS = 1000;
+export const EXPORT_BATCH_ROWS = 250;
 
 export interface ExportDependencies {
   pool: pg.Pool;

@@ -48,13 +48,20 @@ function sumOf(counts: Record<string, number> | null): number {
   return Object.values(counts ?? {}).reduce((total, count) => total + count, 0);
 }
 
+/**
+ * Accounts count as users until their owner deletes them; their payments, credits and videos stay in the totals
+ * as anonymous figures (payments and the ledger are kept without personal data).
+ */
+const ACCOUNT_LIVE = 'NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.user_id = u.id)';
+
 export async function adminStats(pool: pg.Pool, now: Date = new Date()): Promise<AdminStats> {
   const result = await pool.query<StatsRow>(
     `SELECT
-       (SELECT count(*) FROM "user") AS total_users,
-       (SELECT count(*) FROM "user" WHERE created_at >= $1) AS recent_signups,
+       (SELECT count(*) FROM "user" u WHERE ${ACCOUNT_LIVE}) AS total_users,
+       (SELECT count(*) FROM "user" u WHERE created_at >= $1 AND ${ACCOUNT_LIVE}) AS recent_signups,
        (SELECT count(*) FROM (
-          SELECT user_id FROM transactions WHERE type = 'payment' GROUP BY user_id HAVING sum(amount) > 0
+          SELECT t.user_id FROM transactions t JOIN "user" u ON u.id = t.user_id
+          WHERE t.type = 'payment' AND ${ACCOUNT_LIVE} GROUP BY t.user_id HAVING sum(t.amount) > 0
         ) paying) AS paying_users,
        revenue.subscription_revenue,
        revenue.package_revenue,

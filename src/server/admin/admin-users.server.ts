@@ -22,6 +22,9 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** An account whose owner asked for its deletion is not shown, even while the deletion job finishes. */
+const NOT_DELETED = 'NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.user_id = u.id)';
+
 /** LIKE treats `%`, `_` and `\` as syntax: a search for "a_b" means those three characters. */
 function likePrefix(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,8 +33,8 @@ function likePrefix(text: string): string {
 /** Accounts whose e-mail starts with `text` (e-mails are stored in lower case), alphabetical. */
 export async function searchUsers(pool: pg.Pool, text: string): Promise<UserSearchItem[]> {
   const result = await pool.query<{ id: string; email: string; name: string; created_at: Date }>(
-    `SELECT id, email, name, created_at FROM "user"
-     WHERE email LIKE $1 ESCAPE '\\'
+    `SELECT id, email, name, created_at FROM "user" u
+     WHERE email LIKE $1 ESCAPE '\\' AND ${NOT_DELETED}
      ORDER BY email
      LIMIT $2`,
     [likePrefix(text), USER_SEARCH_LIMIT],
@@ -72,7 +75,9 @@ export async function userDetail(
     name: string;
     created_at: Date;
     email_verified: boolean;
-  }>('SELECT id, email, name, created_at, email_verified FROM "user" WHERE id = $1', [userId]);
+  }>(`SELECT id, email, name, created_at, email_verified FROM "user" u WHERE id = $1 AND ${NOT_DELETED}`, [
+    userId,
+  ]);
   const account = found.rows[0];
   if (!account) return null;
   const [isAdmin, credits, subscription, grants, requests] = await Promise.all([

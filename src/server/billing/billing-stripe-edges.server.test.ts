@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import { FakeStripe, type FakeStripeEvent, STRIPE_TEST_PRICES } from '../../../tests/support/fake-stripe';
 import type { SessionClient } from '../../../tests/support/session-client';
-import { grantRole } from '../admin/roles.server';
+import { grantRole } from '../accounts/roles.server';
 import { audit, capture, hold } from '../credits/credits-ledger.server';
 
 /**

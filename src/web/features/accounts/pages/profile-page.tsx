@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { PaymentHistoryCard, SubscriptionCard } from '../../billing';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
+import { DataRightsCard } from '../components/profile/data-rights-card';
 import { PersonalInfoCard } from '../components/profile/personal-info-card';
 import { PreferencesCard } from '../components/profile/preferences-card';
 import { SessionsCard } from '../components/profile/sessions-card';
@@ -10,7 +11,8 @@ import { TwoFactorCard } from '../components/profile/two-factor-card';
 
 /**
  * /dashboard/profile: personal info, preferences (language, time zone), current subscription (portal, link to
- * /pricing), payment history, security (password, two-factor, sign out everywhere).
+ * /pricing), payment history, security (password, two-factor, sign out everywhere, export my data, delete my
+ * account).
  * Rendered inside the auth guard, so the user is loaded.
  */
 export default function ProfilePage() {
@@ -36,6 +38,7 @@ export default function ProfilePage() {
         <ChangePasswordCard />
         <TwoFactorCard me={me} />
         <SessionsCard />
+        <DataRightsCard me={me} />
       </section>
     </div>
   );

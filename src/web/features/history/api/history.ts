@@ -5,7 +5,8 @@ import {
   type HistoryQuery,
   historySearchParams,
 } from '../../../../shared/history-filters';
-import { ApiError, api, isApiError } from '../../../lib/api';
+import { api, isApiError } from '../../../lib/api';
+import { downloadAttachment } from '../../../lib/download';
 import { VIDEOS_QUERY_KEY } from '../../videos';
 
 /**
@@ -37,41 +38,10 @@ export function exportCsvUrl(filters: HistoryFilters): string {
   return `/api/videos/export.csv${params ? `?${params}` : ''}`;
 }
 
-/** The file name from `Content-Disposition` (filename="…"), else the contract's pattern for today. */
-function fileNameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('Content-Disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
-}
-
 /**
  * Downloads the CSV of the current filters (the server streams it; the browser saves it as a file). Rejects with an
  * ApiError on a failed answer, so the page can say so instead of saving an error page.
  */
-export async function downloadHistoryCsv(filters: HistoryFilters, fallbackName: string): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(exportCsvUrl(filters), {
-      credentials: 'same-origin',
-      headers: { Accept: 'text/csv' },
-    });
-  } catch (error) {
-    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
-  }
-  if (!response.ok) throw new ApiError(response.status, 'http_error', response.statusText);
-  const blob = await response.blob();
-  const name = fileNameOf(response, fallbackName);
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoke after the click has been handled (revoking at once can cancel the download in some browsers).
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
-  return name;
+export function downloadHistoryCsv(filters: HistoryFilters, fallbackName: string): Promise<string> {
+  return downloadAttachment(exportCsvUrl(filters), 'text/csv', fallbackName);
 }

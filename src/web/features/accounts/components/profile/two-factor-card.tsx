@@ -5,7 +5,6 @@ import { renderSVG } from 'uqr';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { Input } from '../../../../components/ui/input';
 import { toast } from '../../../../components/ui/toaster';
 import type { Me } from '../../api/me';
 import {
@@ -17,8 +16,8 @@ import {
 } from '../../api/two-factor';
 import { authErrorMessage } from '../../lib/auth-errors';
 import { groupSecret, totpSecret } from '../../lib/validation';
-import { FormField } from '../form-field';
 import { PasswordField } from '../password-field';
+import { TotpCodeField } from '../totp-code-field';
 
 type Step =
   | { kind: 'idle' }
@@ -184,21 +183,15 @@ function ScanStep({
           </code>
         </div>
       </div>
-      <FormField label={t('profile.twoFactor.codeLabel')} error={error}>
-        {(control) => (
-          <Input
-            {...control}
-            ref={inputRef}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            className="max-w-44 font-mono tracking-widest"
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
-        )}
-      </FormField>
+      <TotpCodeField
+        label={t('profile.twoFactor.codeLabel')}
+        error={error}
+        name="code"
+        inputRef={inputRef}
+        className="max-w-44"
+        value={code}
+        onValueChange={setCode}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={confirm.isPending}>
           {t('profile.twoFactor.cancel')}
