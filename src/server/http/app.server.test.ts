@@ -109,22 +109,15 @@ describe('web pages', () => {
       string,
       { file: string; imports?: string[] }
     >;
-    const appFiles = new Set<string>();
-    const visit = (key: string) => {
+    const closure = (key: string, files = new Set<string>()): Set<string> => {
       const chunk = manifest[key];
-      if (!chunk || appFiles.has(chunk.file)) return;
-      appFiles.add(chunk.file);
-      for (const imported of chunk.imports ?? []) visit(imported);
+      if (!chunk || files.has(chunk.file)) return files;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) closure(imported, files);
+      return files;
     };
-    visit('index.html');
-    const islandsFiles = new Set<string>();
-    const visitIslands = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || islandsFiles.has(chunk.file)) return;
-      islandsFiles.add(chunk.file);
-      for (const imported of chunk.imports ?? []) visitIslands(imported);
-    };
-    visitIslands('entry-islands.ts');
+    const appFiles = closure('index.html');
+    const islandsFiles = closure('entry-islands.ts');
     const appOnly = [...appFiles].filter((file) => !islandsFiles.has(file));
     expect(appOnly.length).toBeGreaterThan(0);
 

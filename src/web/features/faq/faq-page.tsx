@@ -1,14 +1,14 @@
-import { ChevronDown, Mail, MessageCircleQuestion, Search, X } from 'lucide-react';
+import { ChevronDown, Mail, MessageCircleQuestion } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RETENTION } from '../../../shared/catalogue';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { Button } from '../../components/ui/button';
-import { Input, Label } from '../../components/ui/input';
 import { pluralTemplate } from '../../lib/text-template';
 import { PageHeader } from '../public/components/page-header';
 import { useFaq } from './faq-content';
+import { FaqSearchBox } from './faq-search-box';
 
 /**
  * The searchable FAQ, prerendered: each category's questions are native single-open <details> (they open and close
@@ -27,34 +27,7 @@ function FaqSearchList() {
   return (
     <div data-island="faq-search" className="flex flex-col gap-8">
       <search className="flex flex-col gap-3">
-        <Label htmlFor={inputId} className="sr-only">
-          {t('search.label')}
-        </Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={inputId}
-            type="search"
-            data-testid="faq-search"
-            data-faq-query
-            placeholder={t('search.placeholder')}
-            autoComplete="off"
-            enterKeyHint="search"
-            className="h-12 rounded-xl pr-12 pl-11 [&::-webkit-search-cancel-button]:hidden"
-          />
-          <button
-            type="button"
-            hidden
-            data-faq-clear
-            aria-label={t('search.clear')}
-            className="absolute top-1/2 right-1.5 flex size-9 -translate-y-1/2 cursor-pointer items-center justify-center rounded-lg text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        </div>
+        <FaqSearchBox inputId={inputId} clearHidden inputProps={{ 'data-faq-query': true }} />
         <p
           aria-live="polite"
           data-faq-results
