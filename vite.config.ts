@@ -1,13 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { fillPublicPage } from './scripts/public-page';
+import { DEFAULT_LANGUAGE, languageFromCookie, parseLanguage } from './src/shared/language';
+import { isAppPath, isPrerenderedPath, NOT_FOUND_PATH } from './src/shared/routes';
 
 const apiPort = Number(process.env.PORT ?? 3000);
+
+/**
+ * `npm run dev`: the public pages are static in production (ADR 0004), so the dev server renders them the same way
+ * on each request — prerender + the islands script — instead of letting the app's router fall back to them.
+ */
+function publicPagesInDev(): Plugin {
+  return {
+    name: 'cena-public-pages-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const page = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+        const isDocument = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+        if (!isDocument || isAppPath(page) || /^\/(api|dev|@|src|node_modules)/.test(page)) return next();
+        try {
+          const lang =
+            parseLanguage(url.searchParams.get('lang')) ??
+            languageFromCookie(req.headers.cookie) ??
+            DEFAULT_LANGUAGE;
+          const index = await readFile(path.resolve('src/web/index.html'), 'utf8');
+          const template = (await server.transformIndexHtml(req.url ?? '/', index)).replace(
+            '/entry-client.tsx',
+            '/entry-islands.ts',
+          );
+          const { render } = (await server.ssrLoadModule(
+            '/entry-prerender.tsx',
+          )) as typeof import('./src/web/entry-prerender');
+          const known = isPrerenderedPath(page);
+          const rendered = await render(known ? (page as '/') : NOT_FOUND_PATH, lang);
+          res.statusCode = known ? 200 : 404;
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.end(fillPublicPage(template, { ...rendered, lang }));
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), publicPagesInDev()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,128 +1,102 @@
-import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { build } from 'vite';
-import { NOT_FOUND_PATH, PRERENDERED_PATHS } from '../src/shared/routes';
+import { LANGUAGES, type Language } from '../src/shared/language';
+import { NOT_FOUND_PATH, PRERENDERED_PATHS, prerenderedFile } from '../src/shared/routes';
+import { fillPublicPage } from './public-page';
 
 /**
- * Production build: the client bundle, then every public page prerendered to static HTML so its content
- * paints before JavaScript runs, then brotli and gzip copies of text assets for the server to send as is.
+ * Production build: the client bundle (the app and the public pages' islands), then every public page
+ * prerendered to static HTML in every language (ADR 0004), then brotli and gzip copies of text assets for the
+ * server to send as is.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
+const webRoot = path.join(root, 'src/web');
 const clientDir = path.join(root, 'dist/client');
 const prerenderDir = path.join(root, 'dist/prerender');
 const configFile = path.join(root, 'vite.config.ts');
 const SHELL = '_shell.html';
-const APP_MARKER = '<div id="root"><!--app-html--></div>';
+const ISLANDS_ENTRY = 'entry-islands.ts';
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 
-function outputFile(pagePath: string): string {
-  if (pagePath === '/') return path.join(clientDir, 'index.html');
-  if (pagePath === NOT_FOUND_PATH) return path.join(clientDir, '404.html');
-  return path.join(clientDir, pagePath.slice(1), 'index.html');
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The files a manifest entry loads up front: its own, its static imports' (transitively) and their CSS. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const files = [`/${chunk.file}`, ...(chunk.css ?? []).map((css) => `/${css}`)];
+  for (const imported of chunk.imports ?? []) files.push(...staticClosure(manifest, imported, seen));
+  return [...new Set(files)];
 }
 
 /**
- * Prerendered pages already show their content, so their JavaScript must not compete with it for a slow mobile
- * connection: a tiny classic script starts the app (module preloads, then the entry) once the page has loaded and
- * painted.
- * The SPA shell of signed-in pages has nothing to show without JavaScript and keeps Vite's tags as they are.
+ * What the app needs to show its sign-in page, the usual first step into it from a public page: prefetched by the
+ * public pages' links into the app (app/islands/spa-prefetch.ts).
  */
-const BOOT_SOURCE = `(function () {
-  var me = document.currentScript;
-  var entry = me.getAttribute('data-entry');
-  var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
-  function start() {
-    preloads.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.appendChild(link);
-    });
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.src = entry;
-    document.head.appendChild(script);
-  }
-  // Only after the page has loaded and its first contentful paint is on screen, so the content (and its hero image)
-  // never waits behind script downloads on a slow connection.
-  var loaded = document.readyState === 'complete';
-  var painted = false;
-  var started = false;
-  function maybeStart() {
-    if (started || !loaded || !painted) return;
-    started = true;
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
-    });
-  }
-  if ('PerformanceObserver' in window && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
-    new PerformanceObserver(function (list, observer) {
-      if (list.getEntriesByName('first-contentful-paint').length) {
-        observer.disconnect();
-        painted = true;
-        maybeStart();
-      }
-    }).observe({ type: 'paint', buffered: true });
-  } else {
-    painted = true;
-  }
-  // A page opened in a background tab reports no first paint: start once it is shown, or after a while anyway.
-  document.addEventListener('visibilitychange', function () {
-    if (document.visibilityState === 'visible') {
-      painted = true;
-      maybeStart();
-    }
-  });
-  setTimeout(function () {
-    painted = true;
-    maybeStart();
-  }, 3000);
-  if (!loaded) {
-    window.addEventListener('load', function () {
-      loaded = true;
-      maybeStart();
-    }, { once: true });
-  }
-  maybeStart();
-})();
-`;
-
-async function writeBootScript(): Promise<string> {
-  const hash = createHash('sha256').update(BOOT_SOURCE).digest('hex').slice(0, 10);
-  const name = `/assets/boot-${hash}.js`;
-  await writeFile(path.join(clientDir, name), BOOT_SOURCE);
-  return name;
+function appAssets(manifest: Manifest, lang: Language): string[] {
+  const entries = [
+    'index.html',
+    'app/app-data-layout.tsx',
+    'features/accounts/pages/login-page.tsx',
+    `features/accounts/locales/${lang}.ts`,
+  ];
+  const seen = new Set<string>();
+  return [...new Set(entries.flatMap((key) => staticClosure(manifest, key, seen)))];
 }
 
-function deferScripts(shell: string, bootScript: string): string {
-  const entry = shell.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
-  if (!entry?.[1]) throw new Error('the built index.html has no module entry script');
-  const preloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-    (m) => m[1],
-  );
-  return shell
-    .replace(
-      entry[0],
-      `<script defer src="${bootScript}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`,
-    )
+/**
+ * A public page's template: the built index.html without the app's scripts, with the islands script (ADR 0004) and
+ * the list of app files to prefetch. The app's stylesheet stays (the pages share it).
+ */
+function publicTemplate(shell: string, manifest: Manifest, lang: Language): string {
+  const islands = staticClosure(manifest, ISLANDS_ENTRY).filter((file) => file.endsWith('.js'));
+  const [islandsEntry, ...islandsImports] = islands;
+  const tags = [
+    `<script type="module" crossorigin src="${islandsEntry}"></script>`,
+    ...islandsImports.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+  ].join('\n    ');
+  const withoutApp = shell
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
+  if (withoutApp.includes('<script type="module"')) throw new Error('unexpected module script in index.html');
+  const assets = `<script type="application/json" id="cena-app-assets">${JSON.stringify(appAssets(manifest, lang))}</script>`;
+  return withoutApp.replace('</head>', `    ${tags}\n  </head>`).replace('</body>', `  ${assets}\n  </body>`);
 }
 
 async function prerender(): Promise<void> {
-  const appShell = await readFile(path.join(clientDir, SHELL), 'utf8');
-  if (!appShell.includes(APP_MARKER)) throw new Error(`index.html must contain ${APP_MARKER}`);
-  const shell = deferScripts(appShell, await writeBootScript());
+  const shell = await readFile(path.join(clientDir, SHELL), 'utf8');
+  const manifest = JSON.parse(
+    await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
   const entry = pathToFileURL(path.join(prerenderDir, 'entry-prerender.js')).href;
-  const { render } = (await import(entry)) as { render(url: string): Promise<string> };
-  for (const pagePath of [...PRERENDERED_PATHS, NOT_FOUND_PATH]) {
-    const html = await render(pagePath);
-    const file = outputFile(pagePath);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, shell.replace(APP_MARKER, `<div id="root" data-prerendered>${html}</div>`));
+  const { render, FIRST_POSTER } = (await import(entry)) as typeof import('../src/web/entry-prerender');
+  for (const lang of LANGUAGES) {
+    const template = publicTemplate(shell, manifest, lang);
+    for (const pagePath of [...PRERENDERED_PATHS, NOT_FOUND_PATH] as const) {
+      const page = await render(pagePath, lang);
+      let html = fillPublicPage(template, { ...page, lang });
+      // The landing's LCP image is the hero carousel's first poster: fetch it with the stylesheet.
+      if (pagePath === '/' && FIRST_POSTER) {
+        html = html.replace(
+          '</head>',
+          `  <link rel="preload" as="image" href="${FIRST_POSTER}" fetchpriority="high">\n  </head>`,
+        );
+      }
+      const file = path.join(clientDir, prerenderedFile(pagePath, lang));
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, html);
+    }
   }
 }
 
@@ -147,7 +121,16 @@ async function precompress(): Promise<void> {
 }
 
 const started = performance.now();
-await build({ configFile, logLevel: 'warn' });
+await build({
+  configFile,
+  logLevel: 'warn',
+  build: {
+    manifest: true,
+    rollupOptions: {
+      input: { app: path.join(webRoot, 'index.html'), islands: path.join(webRoot, ISLANDS_ENTRY) },
+    },
+  },
+});
 await copyFile(path.join(clientDir, 'index.html'), path.join(clientDir, SHELL));
 await build({
   configFile,

@@ -3,6 +3,8 @@
  * status) and the web router.
  */
 
+import { DEFAULT_LANGUAGE, type Language } from './language';
+
 export const ADMIN_PATH = '/admin-x7k9m2';
 
 /** Public pages prerendered to static HTML at build time. */
@@ -36,6 +38,17 @@ export const APP_PATHS = [
 /** Path the 404 page is prerendered at; served with HTTP 404 for every unknown path. */
 export const NOT_FOUND_PATH = '/404';
 
+/**
+ * Where the build writes a prerendered page, relative to the web build's folder: pt-BR at the page's own path
+ * (`index.html`, `pricing/index.html`, `404.html`), other languages under `_{lang}/`.
+ */
+export function prerenderedFile(pagePath: string, lang: Language = DEFAULT_LANGUAGE): string {
+  const prefix = lang === DEFAULT_LANGUAGE ? '' : `_${lang}/`;
+  if (pagePath === '/') return `${prefix}index.html`;
+  if (pagePath === NOT_FOUND_PATH) return `${prefix}404.html`;
+  return `${prefix}${pagePath.slice(1)}/index.html`;
+}
+
 function normalise(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
@@ -48,6 +61,12 @@ function matches(pattern: string, pathname: string): boolean {
 
 export function isPrerenderedPath(pathname: string): boolean {
   return (PRERENDERED_PATHS as readonly string[]).includes(normalise(pathname));
+}
+
+/** A page of the app (auth, dashboard, admin), as opposed to a prerendered public page. */
+export function isAppPath(pathname: string): boolean {
+  const path = normalise(pathname);
+  return APP_PATHS.some((pattern) => matches(pattern, path));
 }
 
 export function isKnownPagePath(pathname: string): boolean {

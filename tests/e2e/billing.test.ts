@@ -151,6 +151,21 @@ describeBrowser('billing in a browser (local test checkout)', () => {
     expect(await page.getByTestId('plan-button-creator').textContent()).toBe('Alterar Plano');
   });
 
+  it("shows 'Painel' and the balance on the public pages' header, not 'Entrar' or the sign-in hint", async () => {
+    await page.goto(`${app.url}/pricing`);
+    await waitForApp(page);
+    const dashboard = page.getByRole('link', { name: 'Painel' });
+    await expect.poll(() => dashboard.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('link', { name: 'Entrar' }).count()).toBe(0);
+    expect(await page.getByRole('banner').innerText()).toContain('200 créditos');
+    expect(
+      await page.getByText('A compra de pacotes é feita na sua conta, depois do login.').isVisible(),
+    ).toBe(false);
+    expect(await page.getByText('Seu saldo atual: 200 créditos.').isVisible()).toBe(true);
+    await dashboard.click();
+    await page.waitForURL('**/dashboard');
+  });
+
   it('upgrades to Creator in the portal and receives exactly the difference', async () => {
     expect(await balance()).toBe(200);
     await page.goto(`${app.url}/dashboard/profile`);

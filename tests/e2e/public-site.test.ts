@@ -30,20 +30,24 @@ describeBrowser('public site in a browser', () => {
     await page.goto(app.url);
     await waitForApp(page);
     const carousel = page.getByTestId('hero-carousel');
-    await expect.poll(() => carousel.getAttribute('data-active-slide')).toBe('0');
+    // Stop the clock, then restart the rotation from a known instant (a dot gives its slide the full 7 s), so the
+    // time the page took to load on a busy machine cannot count towards the interval.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    const dots = page.getByRole('button', { name: /^Vídeo \d$/ });
+    await dots.nth(0).dispatchEvent('click');
+    expect(await carousel.getAttribute('data-active-slide')).toBe('0');
     await page.clock.fastForward(6_000);
     expect(await carousel.getAttribute('data-active-slide')).toBe('0');
     await page.clock.fastForward(1_500);
     await expect.poll(() => carousel.getAttribute('data-active-slide')).toBe('1');
 
-    const dots = page.getByRole('button', { name: /^Vídeo \d$/ });
     expect(await dots.count()).toBe(5);
-    await dots.nth(3).click();
+    await dots.nth(3).dispatchEvent('click');
     await expect.poll(() => carousel.getAttribute('data-active-slide')).toBe('3');
 
     const mute = page.getByTestId('mute-toggle');
     expect(await mute.getAttribute('aria-pressed')).toBe('true');
-    await mute.click();
+    await mute.dispatchEvent('click');
     await expect.poll(() => mute.getAttribute('aria-pressed')).toBe('false');
     expect(
       await page
@@ -59,10 +63,14 @@ describeBrowser('public site in a browser', () => {
 
   it('changes the plan prices when switching to yearly billing', async () => {
     const { page, errors } = await open('/pricing');
+    // Both periods are in the static HTML: what the visitor sees is the rendered text.
     const starter = page.getByTestId('plan-price-starter');
-    await expect.poll(() => starter.textContent()).toContain('99,90');
+    await expect.poll(() => starter.innerText()).toContain('99,90');
+    expect(await starter.innerText()).not.toContain('83');
     await page.getByTestId('billing-toggle').click();
-    await expect.poll(() => starter.textContent()).toContain('83');
+    await expect.poll(() => starter.innerText()).toContain('83');
+    expect(await starter.innerText()).not.toContain('99,90');
+    expect(await page.getByTestId('billing-toggle').getAttribute('aria-checked')).toBe('true');
     expect(await page.getByText('-17%').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();
@@ -81,7 +89,7 @@ describeBrowser('public site in a browser', () => {
 
   it('filters the FAQ by question or answer and shows the contact fallback', async () => {
     const { page, errors } = await open('/faq');
-    const questions = page.locator('[data-testid^="faq-item-"]');
+    const questions = page.locator('[data-testid^="faq-item-"]').filter({ visible: true });
     const all = await questions.count();
     expect(all).toBeGreaterThan(8);
     await page.getByTestId('faq-search').fill('REEMBOLS');
@@ -90,7 +98,14 @@ describeBrowser('public site in a browser', () => {
     await page.getByTestId('faq-search').fill('xyzzy-nada-aqui');
     await expect.poll(() => page.getByTestId('faq-empty').isVisible()).toBe(true);
     expect(await page.getByText('Não encontrou sua resposta?').count()).toBe(1);
+    // One way to reach support, not the nothing-found state and the page's contact band both.
+    expect(await page.getByRole('link', { name: 'Fale com o suporte' }).count()).toBe(1);
     expect(await questions.count()).toBe(0);
+    await page.getByRole('button', { name: 'Limpar busca' }).click();
+    await expect.poll(() => questions.count()).toBe(all);
+    const first = questions.first();
+    await first.locator('summary').click();
+    expect(await first.getAttribute('open')).not.toBeNull();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -121,16 +136,50 @@ describeBrowser('public site in a browser', () => {
         expect(await menu.isVisible(), `${path}: the mobile menu button shows only on small screens`).toBe(
           width < 768,
         );
+        if (width < 768) {
+          await menu.click();
+          const close = page.getByRole('button', { name: 'Fechar menu' });
+          expect(await close.getAttribute('aria-expanded'), path).toBe('true');
+          expect(await page.getByRole('link', { name: 'Preços' }).first().isVisible(), path).toBe(true);
+          await page.keyboard.press('Escape');
+          expect(await menu.getAttribute('aria-expanded'), path).toBe('false');
+        }
         expect(errors, path).toEqual([]);
         await page.close();
       }
-    });
+      // Seven page loads on two shared cores.
+    }, 90_000);
   }
 
   it('switches the whole public site to English with ?lang=en', async () => {
     const { page } = await open('/pricing?lang=en');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.getByRole('heading', { name: 'Plans and pricing' }).count()).toBe(1);
+    // The choice is remembered: the next public page is English too, and the footer switches back.
+    await page.getByRole('link', { name: 'FAQ' }).first().click();
+    await page.waitForURL('**/faq');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByRole('link', { name: 'Português' }).click();
+    await page.waitForURL('**/faq?lang=pt-BR');
+    expect(await page.getByRole('heading', { name: 'Perguntas frequentes' }).count()).toBe(1);
+    await page.close();
+  }, 60_000);
+
+  it('ships static pages with only the islands script, and loads the app when the visitor goes there', async () => {
+    const { page, errors } = await open('/');
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry as PerformanceResourceTiming)
+        .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+        .map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.some((path) => path.includes('/islands-'))).toBe(true);
+    await page.getByRole('link', { name: 'Entrar' }).click();
+    await page.waitForURL('**/auth/login');
+    await waitForApp(page);
+    expect(await page.locator('input[name="password"]').count()).toBe(1);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

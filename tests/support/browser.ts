@@ -26,7 +26,7 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Fails the test on any error the page logs or throws, so broken hydration cannot pass unnoticed. */
+/** Fails the test on any error the page logs or throws, so a broken island or page cannot pass unnoticed. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -36,7 +36,7 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Public pages are prerendered and start their JavaScript after load: wait until React has hydrated them. */
+/** Wait until the page's script has taken over: the islands of a static public page, or the app's first render. */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { STRIPE_TEST_ENV } from '../../../tests/support/fake-stripe';
@@ -105,6 +107,50 @@ describe('web pages', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-encoding')).toBe('br');
+  });
+
+  it("ships the public pages without the app: no script of the app's router entry on the landing", async () => {
+    // The web build's manifest names the app's entry (index.html) and every chunk it imports up front.
+    const distDir = path.resolve(import.meta.dirname, '../../../dist/client');
+    const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const closure = (key: string, files = new Set<string>()): Set<string> => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return files;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) closure(imported, files);
+      return files;
+    };
+    const appFiles = closure('index.html');
+    const islandsFiles = closure('entry-islands.ts');
+    const appOnly = [...appFiles].filter((file) => !islandsFiles.has(file));
+    expect(appOnly.length).toBeGreaterThan(0);
+
+    for (const page of ['/', '/pricing', '/faq', '/?lang=en']) {
+      const html = await (await get(page)).text();
+      const loaded = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+        (match) => match[1],
+      );
+      expect(loaded.length, page).toBeGreaterThan(0);
+      for (const file of loaded) expect(appOnly, `${page} loads ${file}`).not.toContain(file);
+      expect(loaded, page).toContain(manifest['entry-islands.ts']?.file);
+    }
+    // The app's pages still get the app.
+    const shell = await (await get('/auth/login')).text();
+    expect(shell).toContain(`src="/${manifest['index.html']?.file}"`);
+  });
+
+  it("serves each language's prerendered page by ?lang= and remembers the choice in a cookie", async () => {
+    const english = await get('/pricing?lang=en');
+    expect(english.headers.get('set-cookie')).toContain('cena.lang=en');
+    expect(await english.text()).toContain('<html lang="en">');
+    const remembered = await get('/faq', { headers: { cookie: 'cena.lang=en' } });
+    expect(await remembered.text()).toContain('<html lang="en">');
+    expect(remembered.headers.get('vary')).toContain('Cookie');
+    const portuguese = await get('/faq');
+    expect(await portuguese.text()).toContain('<html lang="pt-BR">');
   });
 
   it('serves the landing sample videos with range requests', async () => {

@@ -2,11 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { Context } from 'hono';
-import { isKnownPagePath, isPrerenderedPath, NOT_FOUND_PATH } from '../../shared/routes';
+import {
+  DEFAULT_LANGUAGE,
+  type Language,
+  languageCookie,
+  languageFromCookie,
+  parseLanguage,
+} from '../../shared/language';
+import { isKnownPagePath, isPrerenderedPath, NOT_FOUND_PATH, prerenderedFile } from '../../shared/routes';
 
 /**
- * HTML documents of the built web app. Public pages are prerendered at build time; the server fills in the
- * runtime configuration (support e-mail, video model) once, keeps each document in memory with its gzip and brotli
+ * HTML documents of the built web app. Public pages are prerendered at build time in every language; the server
+ * picks the visitor's language (`?lang=`, which it remembers in the language cookie, else that cookie, else pt-BR),
+ * fills in the runtime configuration (support e-mail, video model) once, keeps each document in memory with its gzip and brotli
  * variants, and answers unknown paths with the prerendered 404 page and status 404.
  */
 
@@ -54,12 +62,6 @@ function prepare(html: string, config: PublicConfig): Document {
   };
 }
 
-function prerenderedFile(distDir: string, pagePath: string): string {
-  if (pagePath === '/') return path.join(distDir, 'index.html');
-  if (pagePath === NOT_FOUND_PATH) return path.join(distDir, '404.html');
-  return path.join(distDir, pagePath.slice(1), 'index.html');
-}
-
 export class WebPages {
   private readonly documents = new Map<string, Document>();
 
@@ -82,23 +84,26 @@ export class WebPages {
   }
 
   /** The document for a request path and the status to answer it with. */
-  private resolve(pathname: string): { file: string; status: 200 | 404 } {
+  private resolve(pathname: string, lang: Language): { file: string; status: 200 | 404 } {
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    if (isPrerenderedPath(normalised))
-      return { file: prerenderedFile(this.distDir, normalised), status: 200 };
+    const page = (pagePath: string) => path.join(this.distDir, prerenderedFile(pagePath, lang));
+    if (isPrerenderedPath(normalised)) return { file: page(normalised), status: 200 };
     if (isKnownPagePath(normalised)) return { file: path.join(this.distDir, SHELL_FILE), status: 200 };
-    return { file: prerenderedFile(this.distDir, NOT_FOUND_PATH), status: 404 };
+    return { file: page(NOT_FOUND_PATH), status: 404 };
   }
 
   respond(c: Context): Response {
-    const { file, status } = this.resolve(c.req.path);
+    const chosen = parseLanguage(c.req.query('lang'));
+    const lang = chosen ?? languageFromCookie(c.req.header('cookie')) ?? DEFAULT_LANGUAGE;
+    const { file, status } = this.resolve(c.req.path, lang);
     const document = this.document(file);
     const accepted = c.req.header('accept-encoding') ?? '';
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
+      Vary: 'Accept-Encoding, Cookie',
     };
+    if (chosen) headers['Set-Cookie'] = languageCookie(chosen);
     let body = document.identity;
     if (/\bbr\b/.test(accepted)) {
       body = document.br;

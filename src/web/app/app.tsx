@@ -1,12 +1,13 @@
 /**
- * The app shell shared by entry-client (BrowserRouter) and entry-prerender (StaticRouter): i18n, error boundary,
- * routes, and the toaster. TanStack Query's provider is mounted by the `AppDataLayout` route (auth, dashboard,
- * admin) so public pages don't download it; sonner is loaded only once some chunk uses `toast`.
+ * The app (auth, dashboard, admin): i18n, error boundary, routes, and the toaster. TanStack Query's provider is
+ * mounted by the `AppDataLayout` route; sonner is loaded only once some chunk uses `toast`. The public pages are
+ * static (public-site.tsx, ADR 0004).
  */
 import '../styles.css';
 import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { takeFlashToast } from '../lib/flash-toast';
 import { useToasterNeeded } from '../lib/toaster-bus';
 import { ErrorBoundary } from './error-boundary';
 import i18n, { parseLanguage, setLanguage } from './i18n';
@@ -52,6 +53,18 @@ function ReadyMarker() {
   return null;
 }
 
+/** Shows the toast a static public page left for this page load (e.g. the pricing page's 'Login necessário'). */
+function FlashToast() {
+  useEffect(() => {
+    const flash = takeFlashToast();
+    if (!flash) return;
+    void import('../components/ui/toaster').then(({ toast }) => {
+      toast[flash.kind](flash.title, { description: flash.description });
+    });
+  }, []);
+  return null;
+}
+
 function LazyToaster() {
   const needed = useToasterNeeded();
   if (!needed) return null;
@@ -70,6 +83,7 @@ export function App() {
         <ScrollManager />
         <AppRoutes />
         <LazyToaster />
+        <FlashToast />
         <ReadyMarker />
       </ErrorBoundary>
     </I18nextProvider>

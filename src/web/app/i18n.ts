@@ -6,13 +6,23 @@
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
  * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
  * active language (pt-BR visitors never download English text). Routes list their namespaces and `matchPreload`
- * loads them before the prerender / hydration renders, so rendering stays synchronous. Init is synchronous
+ * loads them before the first render (the prerender loads the public pages' own), so rendering stays synchronous. Init is synchronous
  * (`initAsync: false`).
  *
- * Language: `?lang=en` / `?lang=pt` in the URL (remembered in localStorage `cena.lang`), else localStorage, else pt-BR.
+ * Language: `?lang=en` / `?lang=pt` in the URL, else the `cena.lang` cookie (which the server also reads to serve
+ * the prerendered public pages in that language), else localStorage (where earlier versions kept it), else pt-BR.
  */
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  LANG_COOKIE,
+  LANGUAGES,
+  type Language,
+  languageCookie,
+  languageFromCookie,
+  parseLanguage,
+} from '../../shared/language';
 import type accountsPt from '../features/accounts/locales/pt-BR';
 import type adminPt from '../features/admin/locales/pt-BR';
 import type billingPt from '../features/billing/locales/pt-BR';
@@ -28,10 +38,7 @@ import type shellPt from '../features/shell/locales/pt-BR';
 import type videosPt from '../features/videos/locales/pt-BR';
 import commonPt from './locales/pt-BR';
 
-export const LANGUAGES = ['pt-BR', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'pt-BR';
-export const LANG_STORAGE_KEY = 'cena.lang';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseLanguage };
 export const NAMESPACES = [
   'common',
   'public',
@@ -130,28 +137,23 @@ const bundledBackend: BackendModule = {
   },
 };
 
-/** Maps a `?lang=` value or stored value to a supported language (`pt`, `pt-BR`, `pt_br` → pt-BR; `en*` → en). */
-export function parseLanguage(value: string | null | undefined): Language | null {
-  if (!value) return null;
-  const v = value.trim().toLowerCase();
-  if (v === 'pt' || v.startsWith('pt-') || v.startsWith('pt_')) return 'pt-BR';
-  if (v === 'en' || v.startsWith('en-') || v.startsWith('en_')) return 'en';
-  return null;
-}
-
 function readStored(): Language | null {
+  const fromCookie = languageFromCookie(document.cookie);
+  if (fromCookie) return fromCookie;
   try {
-    return parseLanguage(window.localStorage.getItem(LANG_STORAGE_KEY));
+    return parseLanguage(window.localStorage.getItem(LANG_COOKIE));
   } catch {
     return null; // storage blocked (privacy mode, sandboxed iframe)
   }
 }
 
 function store(lang: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
+  document.cookie = languageCookie(lang);
   try {
-    window.localStorage.setItem(LANG_STORAGE_KEY, lang);
+    window.localStorage.setItem(LANG_COOKIE, lang);
   } catch {
-    // ignore: the choice just won't survive a reload
+    // ignore: the cookie keeps the choice
   }
 }
 

@@ -10,8 +10,8 @@ export interface LazyPage {
 }
 
 /**
- * A code-split page that renders synchronously once loaded, so prerendered HTML hydrates without a fallback flash:
- * call `preload()` (see `matchPreload`) before rendering/hydrating. Before it has loaded, it renders through
+ * A code-split page that renders synchronously once loaded, so the first render shows no fallback flash: call
+ * `preload()` (see `matchPreload`) before rendering. Before it has loaded, it renders through
  * `React.lazy` inside `<Suspense>` with a spinner.
  *
  * `namespaces`: the on-demand i18n namespaces the page (and what it renders) uses; loaded with the chunk.

@@ -1,11 +1,12 @@
-import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Coins, Menu, X } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Logo } from '../components/logo';
 import { Button } from '../components/ui/button';
+import { BalanceSlot, signedInOnly, signedOutOnly } from '../features/public/components/viewer-slots';
 import { cn } from '../lib/cn';
-import { currentLanguage, LANGUAGES, setLanguage } from './i18n';
+import { currentLanguage, LANGUAGES } from './i18n';
 
 const HEADER_LINKS = [
   { to: '/how-it-works', key: 'nav.howItWorks' },
@@ -34,29 +35,18 @@ const FOOTER_GROUPS = [
   },
 ] as const;
 
+const ICON_BUTTON = cn(
+  'group inline-flex size-10 shrink-0 cursor-pointer items-center justify-center rounded-lg transition-colors hover:bg-accent md:hidden',
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+);
+
+/**
+ * Static header (the prerender writes it; the site-header island wires the mobile menu and swaps 'Entrar' for
+ * 'Painel' and the balance when someone is signed in).
+ */
 function SiteHeader() {
   const { t } = useTranslation('common');
-  const location = useLocation();
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  // Close the mobile menu on navigation.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the location changes
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-
-  // Escape closes it and returns focus to the toggle.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn(
@@ -66,7 +56,10 @@ function SiteHeader() {
     );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header
+      data-site-header
+      className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+    >
       <div className="container-page flex h-16 items-center justify-between gap-3">
         <Logo />
         <nav aria-label={t('nav.label')} className="hidden md:block">
@@ -81,31 +74,40 @@ function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild size="sm">
+          <Button asChild size="sm" {...signedOutOnly}>
             <Link to="/auth/login">{t('nav.signIn')}</Link>
           </Button>
-          <Button
-            ref={toggleRef}
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-expanded={open}
-            aria-controls={menuId}
-            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setOpen((value) => !value)}
+          <p
+            {...signedInOnly}
+            className="inline-flex h-8 items-center gap-1.5 rounded-full bg-primary-soft px-3 text-sm font-medium text-primary"
           >
-            {open ? (
-              <X className="size-5" aria-hidden="true" />
-            ) : (
-              <Menu className="size-5" aria-hidden="true" />
-            )}
+            <Coins aria-hidden="true" className="size-4" />
+            <span className="sr-only">{t('nav.balanceLabel')}: </span>
+            <BalanceSlot />
+          </p>
+          <Button asChild size="sm" {...signedInOnly}>
+            <Link to="/dashboard">{t('nav.dashboard')}</Link>
           </Button>
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            aria-expanded={false}
+            aria-controls={menuId}
+            aria-label={t('nav.openMenu')}
+            data-menu-toggle
+            data-label-open={t('nav.openMenu')}
+            data-label-close={t('nav.closeMenu')}
+          >
+            <Menu className="size-5 group-aria-expanded:hidden" aria-hidden="true" />
+            <X className="hidden size-5 group-aria-expanded:block" aria-hidden="true" />
+          </button>
         </div>
       </div>
       <nav
         id={menuId}
         aria-label={t('nav.label')}
-        hidden={!open}
+        hidden
+        data-menu
         className="border-t border-border bg-background md:hidden"
       >
         <ul className="container-page flex flex-col py-2">
@@ -131,21 +133,21 @@ function SiteHeader() {
   );
 }
 
+/** Plain links: the server serves each language's prerendered page for `?lang=` and remembers the choice. */
 function LanguageSwitch() {
-  const { t } = useTranslation('common'); // re-renders on language change
+  const { t } = useTranslation('common');
   const active = currentLanguage();
   return (
-    <fieldset className="flex items-center gap-1">
-      <legend className="sr-only">{t('footer.language')}</legend>
+    <nav aria-label={t('footer.language')} className="flex items-center gap-1">
       {LANGUAGES.map((lang) => (
-        <button
+        <a
           key={lang}
-          type="button"
+          href={`?lang=${lang}`}
           lang={lang}
-          aria-pressed={active === lang}
-          onClick={() => void setLanguage(lang)}
+          hrefLang={lang}
+          aria-current={active === lang ? 'true' : undefined}
           className={cn(
-            'cursor-pointer rounded-md px-2.5 py-1.5 text-sm transition-colors',
+            'rounded-md px-2.5 py-1.5 text-sm transition-colors',
             'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
             active === lang
               ? 'bg-muted font-medium text-foreground'
@@ -153,9 +155,9 @@ function LanguageSwitch() {
           )}
         >
           {t(`language.${lang}`)}
-        </button>
+        </a>
       ))}
-    </fieldset>
+    </nav>
   );
 }
 
@@ -200,8 +202,8 @@ function SiteFooter() {
   );
 }
 
-/** Header + page + footer for the public pages and the 404 page. */
-export default function PublicLayout() {
+/** Header + page + footer for the public pages and the 404 page (prerendered; see ADR 0004). */
+export function PublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
     <div className="flex min-h-dvh flex-col">
@@ -213,7 +215,7 @@ export default function PublicLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
     </div>

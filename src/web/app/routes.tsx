@@ -1,13 +1,15 @@
 /**
- * The route table (every path of src/shared/routes.ts), code-split per route. `matchPreload(pathname)` loads the
- * chunks a path needs (layouts and page) so the prerender and the hydrating client render synchronously.
+ * The app's route table (the app paths of src/shared/routes.ts), code-split per route. `matchPreload(pathname)`
+ * loads the chunks a path needs (layouts and page) so the first render is synchronous. The public pages are not
+ * here: they are static prerendered pages (ADR 0004), so a link to one loads it as a document.
  */
-import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router';
-import { ADMIN_PATH, NOT_FOUND_PATH } from '../../shared/routes';
+import { useEffect } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { ADMIN_PATH } from '../../shared/routes';
+import { PageSpinner } from '../components/ui/spinner';
 import { type LazyPage, lazyPage } from './lazy-page';
 
 // Layouts
-const PublicLayout = lazyPage(() => import('./public-layout'));
 /** TanStack Query + the routes that talk to the API: kept out of the public pages' JavaScript. */
 const AppDataLayout = lazyPage(() => import('./app-data-layout'));
 const ACCOUNTS_NS = { namespaces: ['accounts'] } as const;
@@ -21,18 +23,6 @@ const RequireAdminLayout = lazyPage(
   () => import('../features/accounts/components/require-admin'),
   ACCOUNTS_NS,
 );
-
-// Public pages (features/public, features/faq)
-const PUBLIC_NS = { namespaces: ['public'] } as const;
-const PUBLIC_AND_FAQ_NS = { namespaces: ['public', 'faq'] } as const;
-const LandingPage = lazyPage(() => import('../features/public/pages/landing-page'), PUBLIC_AND_FAQ_NS);
-const PricingPage = lazyPage(() => import('../features/public/pages/pricing-page'), PUBLIC_NS);
-const HowItWorksPage = lazyPage(() => import('../features/public/pages/how-it-works-page'), PUBLIC_NS);
-const FaqPage = lazyPage(() => import('../features/faq/faq-page'), PUBLIC_AND_FAQ_NS);
-const TermsPage = lazyPage(() => import('../features/public/pages/terms-page'), PUBLIC_NS);
-const PrivacyPage = lazyPage(() => import('../features/public/pages/privacy-page'), PUBLIC_NS);
-const ContactPage = lazyPage(() => import('../features/public/pages/contact-page'), PUBLIC_NS);
-const NotFoundPage = lazyPage(() => import('./not-found-page'));
 
 // Accounts and the signed-in area (features/accounts, shell, credits, help, billing, videos)
 const LoginPage = lazyPage(() => import('../features/accounts/pages/login-page'), ACCOUNTS_NS);
@@ -86,18 +76,19 @@ function layout(Component: LazyPage, children: RouteObject[]): RouteObject {
   return { element: <Component />, handle, children };
 }
 
+/**
+ * Any other path (the public pages, or an unknown one) is the server's: load it as a document. The server never
+ * answers those paths with the app, so this cannot loop.
+ */
+function DocumentNavigation() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    window.location.replace(`${pathname}${search}${hash}`);
+  }, [pathname, search, hash]);
+  return <PageSpinner />;
+}
+
 export const routes: RouteObject[] = [
-  layout(PublicLayout, [
-    page(undefined, LandingPage, true),
-    page('pricing', PricingPage),
-    page('how-it-works', HowItWorksPage),
-    page('faq', FaqPage),
-    page('terms', TermsPage),
-    page('privacy', PrivacyPage),
-    page('contact', ContactPage),
-    page(NOT_FOUND_PATH.slice(1), NotFoundPage),
-    page('*', NotFoundPage),
-  ]),
   { path: 'admin', element: <Navigate to={ADMIN_PATH} replace /> },
   layout(AppDataLayout, [
     page('auth/login', LoginPage),
@@ -125,6 +116,7 @@ export const routes: RouteObject[] = [
       ]),
     ]),
   ]),
+  { path: '*', element: <DocumentNavigation /> },
 ];
 
 export function AppRoutes() {
@@ -132,18 +124,12 @@ export function AppRoutes() {
 }
 
 /**
- * Loads every chunk (layouts + page) the path renders. By default it resolves even if a chunk fails (the page then
- * retries through React.lazy); `strict` rethrows (the prerender must not silently render a spinner).
+ * Loads every chunk (layouts + page) the path renders. It resolves even if a chunk fails (the page then retries
+ * through React.lazy).
  */
-export async function matchPreload(
-  pathname: string,
-  { strict = false }: { strict?: boolean } = {},
-): Promise<void> {
+export async function matchPreload(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
-    matches.map((match) => {
-      const preload = (match.route.handle as RouteHandle | undefined)?.preload();
-      return strict ? preload : preload?.catch(() => undefined);
-    }),
+    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined)),
   );
 }

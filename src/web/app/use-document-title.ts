@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 
-/** Sets document.title while the page is shown (client only; the prerendered HTML keeps index.html's title). */
+let prerenderedTitle: string | null = null;
+
+/**
+ * Sets document.title while the page is shown. In the prerender (no document) it records the title instead, for
+ * the build to write into the page's <title>.
+ */
 export function useDocumentTitle(title: string): void {
+  if (typeof document === 'undefined') prerenderedTitle = title;
   useEffect(() => {
     const previous = document.title;
     document.title = title;
@@ -9,4 +15,11 @@ export function useDocumentTitle(title: string): void {
       document.title = previous;
     };
   }, [title]);
+}
+
+/** The title the last prerendered page asked for (and forgets it, so pages never inherit one). */
+export function takePrerenderedTitle(): string | null {
+  const title = prerenderedTitle;
+  prerenderedTitle = null;
+  return title;
 }

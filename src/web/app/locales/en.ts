@@ -37,6 +37,8 @@ const en: LocaleShape<typeof ptBR> = {
     terms: 'Terms of use',
     privacy: 'Privacy',
     signIn: 'Sign in',
+    dashboard: 'Dashboard',
+    balanceLabel: 'Your balance',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
   },
@@ -53,6 +55,8 @@ const en: LocaleShape<typeof ptBR> = {
     'pt-BR': 'Português',
     en: 'English',
   },
+  balance_one: '{{count}} credit',
+  balance_other: '{{count}} credits',
   notFound: {
     code: '404',
     title: 'Oops! Page not found',

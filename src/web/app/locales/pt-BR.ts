@@ -34,6 +34,8 @@ export default {
     terms: 'Termos de uso',
     privacy: 'Privacidade',
     signIn: 'Entrar',
+    dashboard: 'Painel',
+    balanceLabel: 'Seu saldo',
     openMenu: 'Abrir menu',
     closeMenu: 'Fechar menu',
   },
@@ -50,6 +52,8 @@ export default {
     'pt-BR': 'Português',
     en: 'English',
   },
+  balance_one: '{{count}} crédito',
+  balance_other: '{{count}} créditos',
   notFound: {
     code: '404',
     title: 'Oops! Page not found',

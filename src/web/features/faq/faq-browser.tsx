@@ -1,13 +1,13 @@
-import { MessageCircleQuestion, Search, X } from 'lucide-react';
+import { MessageCircleQuestion } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RETENTION } from '../../../shared/catalogue';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
 import { Button } from '../../components/ui/button';
-import { Input, Label } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { useFaq } from './faq-content';
+import { FaqSearchBox } from './faq-search-box';
 import { filterFaq } from './filter-faq';
 
 export interface FaqBrowserProps {
@@ -42,36 +42,12 @@ export function FaqBrowser({ onContactClick, headingLevel = 'h2', className }: F
   return (
     <div className={cn('flex flex-col gap-8', className)}>
       <search className="flex flex-col gap-3">
-        <Label htmlFor={inputId} className="sr-only">
-          {t('search.label')}
-        </Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={inputId}
-            type="search"
-            data-testid="faq-search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('search.placeholder')}
-            autoComplete="off"
-            enterKeyHint="search"
-            className="h-12 rounded-xl pr-12 pl-11 [&::-webkit-search-cancel-button]:hidden"
-          />
-          {query ? (
-            <button
-              type="button"
-              onClick={() => setQuery('')}
-              aria-label={t('search.clear')}
-              className="absolute top-1/2 right-1.5 flex size-9 -translate-y-1/2 cursor-pointer items-center justify-center rounded-lg text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </button>
-          ) : null}
-        </div>
+        <FaqSearchBox
+          inputId={inputId}
+          clearHidden={!query}
+          onClear={() => setQuery('')}
+          inputProps={{ value: query, onChange: (event) => setQuery(event.target.value) }}
+        />
         <p aria-live="polite" className={cn('text-sm text-muted-foreground', !searching && 'sr-only')}>
           {searching ? t('results', { count: total, query: query.trim() }) : ''}
         </p>

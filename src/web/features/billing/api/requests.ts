@@ -4,7 +4,7 @@
  */
 import type { BillingPeriod, PackageId, PlanId } from '../../../../shared/catalogue';
 import { isCurrentStatus, type SubscriptionView } from '../../../../shared/subscription';
-import { api, isUnauthorized } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export type { SubscriptionStatus } from '../../../../shared/subscription';
 export type Subscription = SubscriptionView;
@@ -87,26 +87,4 @@ function requireUrl(response: CheckoutResponse): CheckoutResponse {
     throw new Error('No checkout URL returned');
   }
   return response;
-}
-
-/**
- * For the public pricing page: is someone signed in, and what is their current subscription? Uses Better Auth's
- * `get-session` (200 with `null` when signed out, so a visitor's console logs no 401), then the subscription.
- * `null` = signed out.
- */
-export async function getPricingSession(signal?: AbortSignal): Promise<SubscriptionResponse | null> {
-  const response = await fetch('/api/auth/get-session', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-    signal,
-  });
-  if (!response.ok) return null;
-  const session = (await response.json().catch(() => null)) as { session?: unknown } | null;
-  if (!session?.session) return null;
-  try {
-    return await getSubscription(signal);
-  } catch (error) {
-    if (isUnauthorized(error)) return null;
-    throw error;
-  }
 }

@@ -1,10 +1,10 @@
 /**
- * The pricing page's plan button actions, loaded on demand (no TanStack Query): 'Alterar Plano' opens the billing
- * portal; otherwise a plan checkout starts (a 409 `subscription_exists` opens the portal instead). Both open in the
- * tab the caller opened during the click. Failures toast the spec §8 texts.
+ * The pricing page's plan button actions, framework-free (the static pricing page's island runs them): 'Alterar
+ * Plano' opens the billing portal; otherwise a plan checkout starts (a 409 `subscription_exists` opens the portal
+ * instead). Both open in the tab the caller opened during the click. Failures are reported with the spec §8 texts
+ * through the caller's `notify`.
  */
 import type { BillingPeriod, PlanId } from '../../../../shared/catalogue';
-import { toast } from '../../../components/ui/toaster';
 import type { PendingTab } from '../../../lib/new-tab';
 import { createCheckout, isCurrentSubscription, openPortal, type Subscription } from '../api/requests';
 import { isSubscriptionExists, serverMessage } from './errors';
@@ -16,14 +16,17 @@ export interface PlanActionMessages {
   paymentErrorFallback: string;
 }
 
-async function goToPortal(tab: PendingTab, messages: PlanActionMessages): Promise<void> {
+/** Shows an error to the user (title and description). */
+export type Notify = (title: string, description: string) => void;
+
+async function goToPortal(tab: PendingTab, messages: PlanActionMessages, notify: Notify): Promise<void> {
   try {
     const { url } = await openPortal();
     tab.go(url);
   } catch (error) {
     tab.cancel();
     console.warn('[billing] portal failed', error);
-    toast.error(messages.error, { description: messages.portalError });
+    notify(messages.error, messages.portalError);
   }
 }
 
@@ -33,15 +36,17 @@ export async function runPlanAction({
   subscription,
   tab,
   messages,
+  notify,
 }: {
   planId: PlanId;
   billingPeriod: BillingPeriod;
   subscription: Subscription | null;
   tab: PendingTab;
   messages: PlanActionMessages;
+  notify: Notify;
 }): Promise<void> {
   if (isCurrentSubscription(subscription)) {
-    await goToPortal(tab, messages);
+    await goToPortal(tab, messages, notify);
     return;
   }
   try {
@@ -49,13 +54,11 @@ export async function runPlanAction({
     tab.go(url);
   } catch (error) {
     if (isSubscriptionExists(error)) {
-      await goToPortal(tab, messages);
+      await goToPortal(tab, messages, notify);
       return;
     }
     tab.cancel();
     console.warn('[billing] checkout failed', error);
-    toast.error(messages.paymentError, {
-      description: serverMessage(error) ?? messages.paymentErrorFallback,
-    });
+    notify(messages.paymentError, serverMessage(error) ?? messages.paymentErrorFallback);
   }
 }

@@ -2,8 +2,8 @@ import { ChevronDown } from 'lucide-react';
 import type { FaqItem } from '../../faq';
 
 /**
- * A few FAQ items as native single-open <details> (no JavaScript needed, so the landing page hydrates lighter
- * than with the Radix accordion). Styled like ui/accordion.
+ * A few FAQ items as native single-open <details>: they work without JavaScript, which the static landing page
+ * (ADR 0004) does not run for them. Styled like ui/accordion.
  */
 export function FaqDisclosureList({ items, name }: { items: readonly FaqItem[]; name: string }) {
   return (

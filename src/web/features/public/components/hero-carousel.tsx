@@ -1,155 +1,91 @@
 import { Pause, Play, Volume2, VolumeX } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANDING_CLAIMS, LIMITS } from '../../../../shared/catalogue';
+import { LANDING_CLAIMS } from '../../../../shared/catalogue';
 import { cn } from '../../../lib/cn';
+import { jsonForScript } from '../../../lib/text-template';
+import type { CarouselSlide } from '../islands/hero-carousel';
 import { useFormatters } from '../lib/format';
 
 /** Sample media rendered by scripts/render-samples.ts (960×540, 16:9). */
-const SAMPLE_WIDTH = 960;
-const SAMPLE_HEIGHT = 540;
+export const SAMPLE_WIDTH = 960;
+export const SAMPLE_HEIGHT = 540;
 const SLIDE_KEYS = ['s1', 's2', 's3', 's4', 's5'] as const;
 const SLIDES = SLIDE_KEYS.slice(0, LANDING_CLAIMS.sampleVideos).map((key, index) => ({
   key,
   video: `/samples/sample-${index + 1}.mp4`,
   poster: `/samples/sample-${index + 1}.jpg`,
 }));
-const SLIDE_COUNT = SLIDES.length;
-/** How long before a slide change the next poster is fetched. */
-const PREFETCH_AHEAD_MS = 2000;
+/** The first slide's poster is the landing's LCP image: the build preloads it. */
+export const FIRST_POSTER = SLIDES[0]?.poster;
 
 const overlayButton = cn(
-  'flex size-11 cursor-pointer items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm transition-colors',
+  'group flex size-11 cursor-pointer items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm transition-colors',
   'hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
 );
 
 /**
- * The landing hero's sample videos: rotates every LIMITS.carouselIntervalMs, muted autoplay with a mute toggle,
- * a pause toggle and slide dots. Prerender-safe: the server HTML holds only the first poster (the LCP image, eager
- * and high priority); the <video> of the active slide is mounted after hydration, so it never competes with it.
+ * The landing hero's sample videos (WAI-ARIA carousel pattern), prerendered with the first slide's poster — the
+ * LCP image, eager and high priority, sized so nothing shifts. The hero-carousel island rotates the slides every
+ * LIMITS.carouselIntervalMs, mounts the video once the page has loaded, and runs the dots, pause and mute buttons;
+ * the other slides' texts travel in a JSON block in the page's language.
  */
 export function HeroCarousel({ className }: { className?: string }) {
   const { t } = useTranslation('public');
   const { n } = useFormatters();
-  const [active, setActive] = useState(0);
-  /** Fade slides in only after the first change: the first poster is the LCP image and must paint at once. */
-  const [changed, setChanged] = useState(false);
-  const [muted, setMuted] = useState(true);
-  const [paused, setPaused] = useState(false);
-  const [mediaReady, setMediaReady] = useState(false);
-  const videoRef = useRef<HTMLVideoElement | null>(null);
-  const slide = SLIDES[active] ?? SLIDES[0];
-
-  // Mount the video only once the page (and its LCP poster) has loaded.
-  useEffect(() => {
-    if (document.readyState === 'complete') {
-      setMediaReady(true);
-      return;
-    }
-    const onLoad = () => setMediaReady(true);
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
-  }, []);
-
-  // Rotation: restarts on every slide change, so a click on a dot gives that slide its full time.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `active` restarts the timer on purpose
-  useEffect(() => {
-    if (paused) return;
-    const timer = window.setTimeout(() => {
-      setChanged(true);
-      setActive((index) => (index + 1) % SLIDE_COUNT);
-    }, LIMITS.carouselIntervalMs);
-    return () => window.clearTimeout(timer);
-  }, [active, paused]);
-
-  // Warm the cache with the next poster shortly before the slide changes, so it appears at once.
-  useEffect(() => {
-    if (!mediaReady || paused) return;
-    const next = SLIDES[(active + 1) % SLIDE_COUNT];
-    if (!next) return;
-    const timer = window.setTimeout(
-      () => {
-        new Image().src = next.poster;
-      },
-      Math.max(0, LIMITS.carouselIntervalMs - PREFETCH_AHEAD_MS),
-    );
-    return () => window.clearTimeout(timer);
-  }, [active, mediaReady, paused]);
-
-  // Keep the mounted video in line with the muted / paused state (React does not reflect `muted` reliably).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when a new slide's video is mounted
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.muted = muted;
-    if (paused) video.pause();
-    else void video.play().catch(() => undefined);
-  }, [active, mediaReady, muted, paused]);
-
-  const toggleMute = () => {
-    const next = !muted;
-    setMuted(next);
-    const video = videoRef.current;
-    if (video) {
-      // Inside the click handler, so the browser accepts playing with sound.
-      video.muted = next;
-      if (!next && !paused) void video.play().catch(() => undefined);
-    }
-  };
-
-  if (!slide) return null;
-  const prompt = t(`landing.carousel.slides.${slide.key}`);
+  const slides: CarouselSlide[] = SLIDES.map((slide, index) => {
+    const prompt = t(`landing.carousel.slides.${slide.key}`);
+    return {
+      video: slide.video,
+      poster: slide.poster,
+      alt: t('landing.carousel.posterAlt', { prompt }),
+      prompt: t('landing.carousel.quoted', { text: prompt }),
+      label: t('landing.carousel.slideLabel', { n: n(index + 1), total: n(SLIDES.length) }),
+    };
+  });
+  const first = slides[0];
+  if (!first) return null;
 
   return (
     <section
       data-testid="hero-carousel"
-      data-active-slide={active}
+      data-island="hero-carousel"
+      data-active-slide={0}
       aria-roledescription={t('landing.carousel.roleDescription')}
       aria-label={t('landing.carousel.label')}
       className={cn('flex flex-col gap-3', className)}
     >
+      <script
+        type="application/json"
+        data-carousel-slides
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data block, "<" escaped by jsonForScript
+        dangerouslySetInnerHTML={{ __html: jsonForScript(slides) }}
+      />
       <div className="relative overflow-hidden rounded-2xl bg-foreground shadow-2xl ring-1 shadow-primary/20 ring-black/10">
         <div
-          aria-live={paused ? 'polite' : 'off'}
+          aria-live="off"
           aria-atomic="true"
+          data-carousel-viewport
           className="relative aspect-video w-full"
           style={{ aspectRatio: `${SAMPLE_WIDTH} / ${SAMPLE_HEIGHT}` }}
         >
           {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group */}
           <div
-            key={slide.key}
             role="group"
             aria-roledescription={t('landing.carousel.slideRoleDescription')}
-            aria-label={t('landing.carousel.slideLabel', { n: n(active + 1), total: n(SLIDE_COUNT) })}
-            className={cn('absolute inset-0', changed && 'animate-fade-in')}
+            aria-label={first.label}
+            data-carousel-slide
+            className="absolute inset-0"
           >
             <img
-              src={slide.poster}
-              alt={t('landing.carousel.posterAlt', { prompt })}
+              src={first.poster}
+              alt={first.alt}
               width={SAMPLE_WIDTH}
               height={SAMPLE_HEIGHT}
-              loading={active === 0 ? 'eager' : 'lazy'}
-              fetchPriority={active === 0 ? 'high' : 'auto'}
-              decoding={active === 0 ? 'sync' : 'async'}
+              loading="eager"
+              fetchPriority="high"
+              decoding="sync"
               className="absolute inset-0 size-full object-cover"
             />
-            {mediaReady ? (
-              <video
-                ref={videoRef}
-                src={slide.video}
-                poster={slide.poster}
-                width={SAMPLE_WIDTH}
-                height={SAMPLE_HEIGHT}
-                preload="metadata"
-                autoPlay={!paused}
-                muted={muted}
-                loop
-                playsInline
-                aria-hidden="true"
-                tabIndex={-1}
-                className="absolute inset-0 size-full object-cover"
-              />
-            ) : null}
           </div>
         </div>
         <div className="absolute right-3 bottom-3 flex gap-2">
@@ -157,29 +93,23 @@ export function HeroCarousel({ className }: { className?: string }) {
             type="button"
             className={overlayButton}
             aria-label={t('landing.carousel.pause')}
-            aria-pressed={paused}
-            onClick={() => setPaused((value) => !value)}
+            aria-pressed={false}
             data-testid="carousel-pause"
+            data-carousel-pause
           >
-            {paused ? (
-              <Play aria-hidden="true" className="size-5" />
-            ) : (
-              <Pause aria-hidden="true" className="size-5" />
-            )}
+            <Pause aria-hidden="true" className="size-5 group-aria-pressed:hidden" />
+            <Play aria-hidden="true" className="hidden size-5 group-aria-pressed:block" />
           </button>
           <button
             type="button"
             className={overlayButton}
             aria-label={t('landing.carousel.mute')}
-            aria-pressed={muted}
-            onClick={toggleMute}
+            aria-pressed={true}
             data-testid="mute-toggle"
+            data-carousel-mute
           >
-            {muted ? (
-              <VolumeX aria-hidden="true" className="size-5" />
-            ) : (
-              <Volume2 aria-hidden="true" className="size-5" />
-            )}
+            <VolumeX aria-hidden="true" className="hidden size-5 group-aria-pressed:block" />
+            <Volume2 aria-hidden="true" className="size-5 group-aria-pressed:hidden" />
           </button>
         </div>
       </div>
@@ -192,26 +122,20 @@ export function HeroCarousel({ className }: { className?: string }) {
               key={item.key}
               type="button"
               aria-label={t('landing.carousel.dot', { n: n(index + 1) })}
-              aria-current={index === active ? 'true' : undefined}
-              onClick={() => {
-                setChanged(true);
-                setActive(index);
-              }}
+              aria-current={index === 0 ? 'true' : undefined}
+              data-carousel-dot={index}
               className="group flex size-7 cursor-pointer items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
             >
               <span
                 aria-hidden="true"
-                className={cn(
-                  'block h-2 rounded-full transition-all duration-300',
-                  index === active ? 'w-6 bg-primary' : 'w-2 bg-foreground/25 group-hover:bg-foreground/50',
-                )}
+                className="block h-2 w-2 rounded-full bg-foreground/25 transition-all duration-300 group-hover:bg-foreground/50 group-aria-[current=true]:w-6 group-aria-[current=true]:bg-primary"
               />
             </button>
           ))}
         </fieldset>
         <p className="min-h-10 max-w-md text-center text-sm text-muted-foreground">
           <span className="font-medium text-foreground">{t('landing.carousel.promptLabel')}</span>{' '}
-          {t('landing.carousel.quoted', { text: prompt })}
+          <span data-carousel-prompt>{first.prompt}</span>
         </p>
       </div>
     </section>

@@ -9,6 +9,8 @@ export interface PriceTagProps {
   size?: 'md' | 'lg';
   className?: string;
   'data-testid'?: string;
+  /** On the pricing page: the billing period this price belongs to (the other one is hidden). */
+  'data-show-period'?: 'monthly' | 'yearly';
 }
 
 /**
@@ -18,7 +20,7 @@ export interface PriceTagProps {
 export function PriceTag({ price, suffix, size = 'lg', className, ...props }: PriceTagProps) {
   const { symbol, amount } = splitCurrency(price);
   return (
-    <p className={cn('flex flex-wrap items-baseline', className)} data-testid={props['data-testid']}>
+    <p className={cn('flex flex-wrap items-baseline', className)} {...props}>
       {symbol ? (
         <>
           <span className={cn('mr-1 font-semibold', size === 'lg' ? 'text-xl' : 'text-base')}>

@@ -192,6 +192,7 @@ const en: LocaleShape<typeof ptBR> = {
       validity: 'Valid for {{days}} days',
       cta: 'Buy credits',
       note: 'Packages are bought from your account after you sign in.',
+      noteSignedIn: "Your balance: {{balance}}. A package's credits are added right away.",
     },
     faq: {
       title: 'Questions about plans',

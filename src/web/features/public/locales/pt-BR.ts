@@ -192,6 +192,7 @@ export default {
       validity: 'Válidos por {{days}} dias',
       cta: 'Comprar créditos',
       note: 'A compra de pacotes é feita na sua conta, depois do login.',
+      noteSignedIn: 'Seu saldo atual: {{balance}}. Os créditos do pacote entram na hora.',
     },
     faq: {
       title: 'Dúvidas sobre planos',

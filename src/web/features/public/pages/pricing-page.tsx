@@ -1,7 +1,6 @@
 import { CreditCard, Lock, Users } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import {
   type BillingPeriod,
   CREDIT_PACKAGES,
@@ -22,11 +21,10 @@ import {
   yearlySavingsCents,
 } from '../../../../shared/catalogue';
 import { formatBRL, formatDecimal2 } from '../../../../shared/format';
-import { isCurrentStatus } from '../../../../shared/subscription';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { CheckList } from '../../../components/check-list';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { buttonClassName } from '../../../components/ui/button';
 import {
   Card,
   CardContent,
@@ -44,8 +42,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
-import { openPendingTab } from '../../../lib/new-tab';
-import type { Subscription } from '../../billing';
+import { jsonForScript } from '../../../lib/text-template';
 import { type FaqItemId, useFaqItems } from '../../faq';
 import { ArrowLink } from '../components/arrow-link';
 import { PageHeader } from '../components/page-header';
@@ -54,24 +51,34 @@ import { PriceTag } from '../components/price-tag';
 import { ScrollTable } from '../components/scroll-table';
 import { SectionHeading } from '../components/section-heading';
 import { SuccessBadge } from '../components/success-badge';
+import { BalanceSlot, signedInOnly, signedOutOnly } from '../components/viewer-slots';
+import type { PricingTexts } from '../islands/pricing';
 import { formatBRLWhole, useFormatters } from '../lib/format';
 
 const PRICING_FAQ: readonly FaqItemId[] = ['credits-expiry', 'plans-change', 'credits-refund'];
 
-function BillingToggle({
-  period,
-  onChange,
-}: {
-  period: BillingPeriod;
-  onChange: (period: BillingPeriod) => void;
-}) {
+/**
+ * Both billing periods are prerendered; `data-period` on the pricing page's root (set by the pricing island) shows
+ * one of them (styles.css). Without JavaScript the monthly prices show.
+ */
+function ByPeriod({ monthly, yearly }: { monthly: ReactNode; yearly: ReactNode }) {
+  return (
+    <>
+      <span data-show-period="monthly">{monthly}</span>
+      <span data-show-period="yearly">{yearly}</span>
+    </>
+  );
+}
+
+function BillingToggle() {
   const { t } = useTranslation('public');
   const { n } = useFormatters();
-  const yearly = period === 'yearly';
-  const label = (active: boolean) =>
+  const label = (period: BillingPeriod) =>
     cn(
-      'cursor-pointer rounded-md px-1 text-sm font-medium transition-colors select-none',
-      active ? 'text-foreground' : 'text-muted-foreground hover:text-foreground',
+      'cursor-pointer rounded-md px-1 text-sm font-medium text-muted-foreground transition-colors select-none hover:text-foreground',
+      period === 'monthly'
+        ? 'group-data-[period=monthly]/pricing:text-foreground'
+        : 'group-data-[period=yearly]/pricing:text-foreground',
     );
   return (
     <div className="flex flex-col items-center gap-3">
@@ -81,39 +88,35 @@ function BillingToggle({
           type="button"
           tabIndex={-1}
           aria-hidden="true"
-          className={label(!yearly)}
-          onClick={() => onChange('monthly')}
+          className={label('monthly')}
+          data-period-choice="monthly"
         >
           {t('pricing.billing.monthly')}
         </button>
         <button
           type="button"
           role="switch"
-          aria-checked={yearly}
+          aria-checked={false}
           aria-label={t('pricing.billing.toggle')}
           data-testid="billing-toggle"
-          data-period={period}
-          onClick={() => onChange(yearly ? 'monthly' : 'yearly')}
+          data-billing-toggle
+          data-period="monthly"
           className={cn(
-            'relative inline-flex h-8 w-14 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors',
+            'group relative inline-flex h-8 w-14 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-input transition-colors aria-checked:bg-primary',
             'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-            yearly ? 'bg-primary' : 'bg-input',
           )}
         >
           <span
             aria-hidden="true"
-            className={cn(
-              'block size-7 rounded-full bg-white shadow-sm transition-transform',
-              yearly ? 'translate-x-6' : 'translate-x-0',
-            )}
+            className="block size-7 translate-x-0 rounded-full bg-white shadow-sm transition-transform group-aria-checked:translate-x-6"
           />
         </button>
         <button
           type="button"
           tabIndex={-1}
           aria-hidden="true"
-          className={label(yearly)}
-          onClick={() => onChange('yearly')}
+          className={label('yearly')}
+          data-period-choice="yearly"
         >
           {t('pricing.billing.yearly')}
         </button>
@@ -130,42 +133,38 @@ function BillingToggle({
   );
 }
 
-/** What the plan button does for the viewer (spec §4). */
-type PlanButtonMode = 'current' | 'change' | 'subscribe';
-
-function PlanCard({
-  plan,
-  period,
-  mode,
-  pending,
-  busy,
-  onSubscribe,
-}: {
-  plan: Plan;
-  period: BillingPeriod;
-  mode: PlanButtonMode;
-  /** This card's request is running ('Processando...'). */
-  pending: boolean;
-  /** Another card's request is running. */
-  busy: boolean;
-  onSubscribe: (plan: Plan, period: BillingPeriod) => void;
-}) {
+function PlanCard({ plan }: { plan: Plan }) {
   const { t } = useTranslation('public');
   const { n } = useFormatters();
-  const yearly = period === 'yearly';
   const highlighted = plan.isPopular;
   const features = [
-    yearly
-      ? t('pricing.features.creditsYearly', { credits: n(planCreditsPerInvoice(plan, period)) })
-      : t('pricing.features.creditsMonthly', { credits: n(plan.credits) }),
-    t('pricing.features.fast', { videos: n(planVideosPerInvoice(plan, period, 'fast')) }),
-    t('pricing.features.quality', { videos: n(planVideosPerInvoice(plan, period, 'quality')) }),
-    yearly
-      ? t('pricing.features.expiryYearly', { months: n(YEARLY_PERIOD_MONTHS) })
-      : t('pricing.features.expiryMonthly'),
+    <ByPeriod
+      key="credits"
+      monthly={t('pricing.features.creditsMonthly', { credits: n(plan.credits) })}
+      yearly={t('pricing.features.creditsYearly', { credits: n(planCreditsPerInvoice(plan, 'yearly')) })}
+    />,
+    <ByPeriod
+      key="fast"
+      monthly={t('pricing.features.fast', { videos: n(planVideosPerInvoice(plan, 'monthly', 'fast')) })}
+      yearly={t('pricing.features.fast', { videos: n(planVideosPerInvoice(plan, 'yearly', 'fast')) })}
+    />,
+    <ByPeriod
+      key="quality"
+      monthly={t('pricing.features.quality', {
+        videos: n(planVideosPerInvoice(plan, 'monthly', 'quality')),
+      })}
+      yearly={t('pricing.features.quality', { videos: n(planVideosPerInvoice(plan, 'yearly', 'quality')) })}
+    />,
+    <ByPeriod
+      key="expiry"
+      monthly={t('pricing.features.expiryMonthly')}
+      yearly={t('pricing.features.expiryYearly', { months: n(YEARLY_PERIOD_MONTHS) })}
+    />,
     t('pricing.features.output', { seconds: n(VIDEO_LENGTH_SECONDS) }),
     t('pricing.features.refund'),
   ];
+  const buttonClass = (variant: 'primary' | 'outline' | 'secondary') =>
+    buttonClassName({ variant, size: 'lg', className: 'w-full' });
 
   return (
     <Card
@@ -182,52 +181,45 @@ function PlanCard({
         <CardDescription className="min-h-10">{t(`shared.plans.${plan.id}`)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <div className="flex flex-col gap-1">
+        <div className="flex flex-col gap-1" data-testid={`plan-price-${plan.id}`}>
           <PriceTag
-            data-testid={`plan-price-${plan.id}`}
-            price={
-              yearly ? formatBRLWhole(yearlyMonthlyEquivalentCents(plan)) : formatBRL(plan.monthlyPriceCents)
-            }
+            data-show-period="monthly"
+            price={formatBRL(plan.monthlyPriceCents)}
+            suffix={t('shared.perMonth')}
+          />
+          <PriceTag
+            data-show-period="yearly"
+            price={formatBRLWhole(yearlyMonthlyEquivalentCents(plan))}
             suffix={t('shared.perMonth')}
           />
           <p className="text-sm text-muted-foreground">
-            {yearly
-              ? t('pricing.billedYearly', { price: formatBRL(plan.yearlyPriceCents) })
-              : t('pricing.billedMonthly')}
+            <ByPeriod
+              monthly={t('pricing.billedMonthly')}
+              yearly={t('pricing.billedYearly', { price: formatBRL(plan.yearlyPriceCents) })}
+            />
           </p>
-          <p
-            className={cn(
-              'min-h-5 text-sm font-medium whitespace-nowrap text-success xl:text-xs',
-              !yearly && 'invisible',
-            )}
-            aria-hidden={!yearly}
-          >
-            {t('pricing.yearlySavings', { price: formatBRL(yearlySavingsCents(plan)) })}
+          <p className="min-h-5 text-sm font-medium whitespace-nowrap text-success xl:text-xs">
+            <span data-show-period="yearly">
+              {t('pricing.yearlySavings', { price: formatBRL(yearlySavingsCents(plan)) })}
+            </span>
           </p>
         </div>
         <CheckList items={features} className="gap-2.5" />
       </CardContent>
       <CardFooter>
-        <Button
-          className="w-full"
-          size="lg"
-          variant={mode === 'current' ? 'secondary' : highlighted ? 'primary' : 'outline'}
-          disabled={mode === 'current' || busy}
-          loading={pending}
+        <button
+          type="button"
+          className={buttonClass(highlighted ? 'primary' : 'outline')}
+          data-plan-button
+          data-plan-id={plan.id}
+          data-current-class={buttonClass('secondary')}
           data-testid={`plan-button-${plan.id}`}
-          data-mode={mode}
-          onClick={() => onSubscribe(plan, period)}
+          data-mode="subscribe"
         >
-          {pending
-            ? t('pricing.processing')
-            : mode === 'current'
-              ? t('pricing.currentPlan')
-              : mode === 'change'
-                ? t('pricing.changePlan')
-                : highlighted
-                  ? t('pricing.startNow')
-                  : t('pricing.subscribe', { plan: plan.name })}
-        </Button>
+          <span data-plan-label>
+            {highlighted ? t('pricing.startNow') : t('pricing.subscribe', { plan: plan.name })}
+          </span>
+        </button>
       </CardFooter>
     </Card>
   );
@@ -255,34 +247,44 @@ function TrustNotes() {
   );
 }
 
-function ComparisonTable({ period }: { period: BillingPeriod }) {
+function ComparisonTable() {
   const { t } = useTranslation('public');
   const { n } = useFormatters();
-  const periodLabel =
-    period === 'yearly' ? t('pricing.comparison.periodYearly') : t('pricing.comparison.periodMonthly');
+  const byPeriod = (text: (period: string) => string) => (
+    <ByPeriod
+      monthly={text(t('pricing.comparison.periodMonthly'))}
+      yearly={text(t('pricing.comparison.periodYearly'))}
+    />
+  );
+  const pricePerVideo = (plan: Plan, quality: 'fast' | 'quality') => (
+    <ByPeriod
+      monthly={formatBRL(periodPricePerVideoCents(plan, quality, 'monthly'))}
+      yearly={formatBRL(periodPricePerVideoCents(plan, quality, 'yearly'))}
+    />
+  );
   const rows = [
     { label: t('pricing.comparison.monthlyCredits'), value: (plan: Plan) => n(plan.credits) },
     { label: t('pricing.comparison.fastVideos'), value: (plan: Plan) => n(plan.fastVideos) },
     { label: t('pricing.comparison.qualityVideos'), value: (plan: Plan) => n(plan.qualityVideos) },
     {
       label: t('pricing.comparison.pricePerFast'),
-      value: (plan: Plan) => formatBRL(periodPricePerVideoCents(plan, 'fast', period)),
+      value: (plan: Plan) => pricePerVideo(plan, 'fast'),
     },
     {
       label: t('pricing.comparison.pricePerQuality'),
-      value: (plan: Plan) => formatBRL(periodPricePerVideoCents(plan, 'quality', period)),
+      value: (plan: Plan) => pricePerVideo(plan, 'quality'),
     },
   ];
   return (
     <section aria-labelledby="comparison-title" className="flex flex-col gap-6">
       <SectionHeading id="comparison-title" title={t('pricing.comparison.title')} />
       <ScrollTable
-        label={t('pricing.comparison.caption', { period: periodLabel })}
+        label={t('pricing.comparison.title')}
         tableClassName="min-w-[36rem]"
         data-testid="plan-comparison"
       >
         <TableCaption className="sr-only">
-          {t('pricing.comparison.caption', { period: periodLabel })}
+          {byPeriod((period) => t('pricing.comparison.caption', { period }))}
         </TableCaption>
         <TableHeader>
           <TableRow>
@@ -324,7 +326,7 @@ function ComparisonTable({ period }: { period: BillingPeriod }) {
         </TableBody>
       </ScrollTable>
       <p className="text-center text-sm text-muted-foreground">
-        {t('pricing.comparison.perMonthNote', { period: periodLabel })}{' '}
+        {byPeriod((period) => t('pricing.comparison.perMonthNote', { period }))}{' '}
         {t('pricing.costNote', { fast: n(VIDEO_COST_CREDITS.fast), quality: n(VIDEO_COST_CREDITS.quality) })}
       </p>
     </section>
@@ -374,7 +376,10 @@ function CreditPackages() {
         <ArrowLink to="/dashboard/buy-credits" variant="outline">
           {t('pricing.packages.cta')}
         </ArrowLink>
-        <p className="text-sm text-muted-foreground">{t('pricing.packages.note')}</p>
+        <p className="text-sm text-muted-foreground" {...signedOutOnly}>
+          {t('pricing.packages.note')}
+        </p>
+        <SignedInPackagesNote />
       </div>
     </section>
   );
@@ -411,114 +416,63 @@ function PricingFaq() {
   );
 }
 
-type PricingViewer =
-  | { kind: 'unknown' }
-  | { kind: 'signed-out' }
-  | { kind: 'signed-in'; subscription: Subscription | null };
-
-/**
- * Who is looking at /pricing, without TanStack Query or the auth client in the page's JavaScript: after hydration a
- * small chunk asks `get-session` (no 401 for visitors) and then the subscription. Re-checked when the tab regains
- * focus (a checkout finished in another tab). Until known, a click waits for `detect()`.
- */
-function usePricingViewer() {
-  const [state, setState] = useState<PricingViewer>({ kind: 'unknown' });
-  const inFlight = useRef<Promise<PricingViewer> | null>(null);
-
-  const detect = useCallback((): Promise<PricingViewer> => {
-    inFlight.current ??= import('../../billing')
-      .then(({ getPricingSession }) => getPricingSession())
-      .then(
-        (session): PricingViewer =>
-          session ? { kind: 'signed-in', subscription: session.subscription } : { kind: 'signed-out' },
-        (): PricingViewer => ({ kind: 'signed-out' }),
-      )
-      .then((next) => {
-        setState(next);
-        return next;
-      })
-      .finally(() => {
-        inFlight.current = null;
-      });
-    return inFlight.current;
-  }, []);
-
-  useEffect(() => {
-    void detect();
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void detect();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [detect]);
-
-  return { state, detect };
+/** For a signed-in viewer the sign-in hint makes no sense: their balance, which a package adds to. */
+function SignedInPackagesNote() {
+  const { t } = useTranslation('public');
+  const BALANCE = '\u0000';
+  const [before, after] = t('pricing.packages.noteSignedIn', { balance: BALANCE }).split(BALANCE);
+  return (
+    <p className="text-sm text-muted-foreground" {...signedInOnly}>
+      {before}
+      <BalanceSlot className="font-medium text-foreground" />
+      {after}
+    </p>
+  );
 }
 
-/** `/pricing`: billing toggle, the four plans, comparison table, trust notes, credit packages and plan FAQ. */
+function usePricingTexts(): PricingTexts {
+  const { t } = useTranslation('public');
+  const common = useTranslation('common').t;
+  return {
+    currentPlan: t('pricing.currentPlan'),
+    changePlan: t('pricing.changePlan'),
+    processing: t('pricing.processing'),
+    loginRequired: t('pricing.loginRequired'),
+    loginRequiredDescription: t('pricing.loginRequiredDescription'),
+    messages: {
+      error: t('pricing.errors.title'),
+      portalError: t('pricing.errors.portal'),
+      paymentError: t('pricing.errors.payment'),
+      paymentErrorFallback: t('pricing.errors.paymentFallback'),
+    },
+    toast: { region: common('notifications'), close: common('close') },
+  };
+}
+
+/**
+ * `/pricing`: billing toggle, the four plans, comparison table, trust notes, credit packages and plan FAQ.
+ * Prerendered; the pricing island runs the toggle and the plan buttons.
+ */
 export default function PricingPage() {
   const { t } = useTranslation('public');
   const { n } = useFormatters();
-  const navigate = useNavigate();
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const texts = usePricingTexts();
   useDocumentTitle(t('pricing.documentTitle'));
-
-  const viewer = usePricingViewer();
-  const [pendingPlan, setPendingPlan] = useState<Plan['id'] | null>(null);
-
-  const onSubscribe = async (plan: Plan, billingPeriod: BillingPeriod) => {
-    if (pendingPlan) return;
-    // Signed in and known: open the tab now, inside the click, so popup blockers let it through.
-    let tab = viewer.state.kind === 'signed-in' ? openPendingTab() : null;
-    setPendingPlan(plan.id);
-    try {
-      const state = viewer.state.kind === 'unknown' ? await viewer.detect() : viewer.state;
-      if (state.kind !== 'signed-in') {
-        // Checkout needs an account (spec §5): toast, then the sign-in page.
-        const { toast } = await import('../../../components/ui/toaster');
-        toast.error(t('pricing.loginRequired'), { description: t('pricing.loginRequiredDescription') });
-        navigate('/auth/login');
-        return;
-      }
-      tab ??= openPendingTab();
-      const { runPlanAction } = await import('../../billing');
-      await runPlanAction({
-        planId: plan.id,
-        billingPeriod,
-        subscription: state.subscription,
-        tab,
-        messages: {
-          error: t('pricing.errors.title'),
-          portalError: t('pricing.errors.portal'),
-          paymentError: t('pricing.errors.payment'),
-          paymentErrorFallback: t('pricing.errors.paymentFallback'),
-        },
-      });
-    } catch (error) {
-      tab?.cancel();
-      console.warn('[pricing] plan action failed', error);
-    } finally {
-      setPendingPlan(null);
-    }
-  };
-
-  const modeFor = (plan: Plan): PlanButtonMode => {
-    const subscription = viewer.state.kind === 'signed-in' ? viewer.state.subscription : null;
-    if (!subscription || !isCurrentStatus(subscription.status)) {
-      return 'subscribe';
-    }
-    return subscription.planId === plan.id && subscription.billingPeriod === period ? 'current' : 'change';
-  };
-
   return (
-    <>
+    <div data-island="pricing" data-period="monthly" className="group/pricing">
+      <script
+        type="application/json"
+        data-pricing-texts
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON data block, "<" escaped by jsonForScript
+        dangerouslySetInnerHTML={{ __html: jsonForScript(texts) }}
+      />
       <PageHeader
         title={t('pricing.title')}
         subtitle={t('pricing.subtitle', { seconds: n(VIDEO_LENGTH_SECONDS) })}
         className="border-b-0"
       >
         <div className="mt-2">
-          <BillingToggle period={period} onChange={setPeriod} />
+          <BillingToggle />
         </div>
       </PageHeader>
       <div className="container-page flex flex-col gap-16 pb-20 sm:gap-20">
@@ -526,23 +480,16 @@ export default function PricingPage() {
           <ul className="grid gap-5 pt-3 sm:grid-cols-2 xl:-mx-4 xl:grid-cols-4">
             {PLANS.map((plan) => (
               <li key={plan.id}>
-                <PlanCard
-                  plan={plan}
-                  period={period}
-                  mode={modeFor(plan)}
-                  pending={pendingPlan === plan.id}
-                  busy={pendingPlan !== null && pendingPlan !== plan.id}
-                  onSubscribe={(p, b) => void onSubscribe(p, b)}
-                />
+                <PlanCard plan={plan} />
               </li>
             ))}
           </ul>
           <TrustNotes />
         </div>
-        <ComparisonTable period={period} />
+        <ComparisonTable />
         <CreditPackages />
         <PricingFaq />
       </div>
-    </>
+    </div>
   );
 }

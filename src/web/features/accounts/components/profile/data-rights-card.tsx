@@ -14,8 +14,7 @@ import {
 } from '../../../../components/ui/dialog';
 import { toast } from '../../../../components/ui/toaster';
 import { isApiError } from '../../../../lib/api';
-import { useCredits } from '../../../credits/api/get-credits';
-import { formatCredits } from '../../../credits/lib/format';
+import { formatCredits, useCredits } from '../../../credits';
 import { useDeleteAccount, useExportMyData } from '../../api/account-rights';
 import type { Me } from '../../api/me';
 import { PasswordField } from '../password-field';

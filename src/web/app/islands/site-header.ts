@@ -1,0 +1,74 @@
+/**
+ * Island of the public pages' header (markup: public-layout.tsx): the mobile menu (Escape closes it and returns
+ * focus to its button), and what depends on the viewer — a signed-in visitor sees 'Painel' and their balance
+ * instead of 'Entrar', on the header and wherever a page marks parts `data-viewer-only`.
+ */
+import { fillTemplate } from '../../lib/text-template';
+import { onViewer, type ViewerState } from './viewer';
+
+function attachMobileMenu(header: HTMLElement): void {
+  const toggle = header.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+  const menu = header.querySelector<HTMLElement>('[data-menu]');
+  if (!toggle || !menu) return;
+  const setOpen = (open: boolean) => {
+    menu.hidden = !open;
+    toggle.setAttribute('aria-expanded', String(open));
+    const label = open ? toggle.dataset.labelClose : toggle.dataset.labelOpen;
+    if (label) toggle.setAttribute('aria-label', label);
+  };
+  toggle.addEventListener('click', () => setOpen(menu.hidden));
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !menu.hidden) {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+}
+
+async function fetchBalance(): Promise<number | null> {
+  try {
+    const response = await fetch('/api/credits', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { balance?: unknown };
+    return typeof body.balance === 'number' ? body.balance : null;
+  } catch {
+    return null;
+  }
+}
+
+function showViewer(state: ViewerState): void {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-viewer-only]')) {
+    element.hidden = element.dataset.viewerOnly !== state;
+  }
+}
+
+function showBalance(balance: number): void {
+  const lang = document.documentElement.lang;
+  for (const slot of document.querySelectorAll<HTMLElement>('[data-balance]')) {
+    slot.textContent = fillTemplate(
+      { one: slot.dataset.one ?? '{count}', other: slot.dataset.other ?? '{count}' },
+      balance,
+      {},
+      lang,
+    );
+  }
+}
+
+export function attachSiteHeader(header: HTMLElement): void {
+  attachMobileMenu(header);
+  onViewer((state) => {
+    if (state === 'signed-out') {
+      showViewer(state);
+      return;
+    }
+    // Swap only with the balance in hand, so the header changes once.
+    void fetchBalance().then((balance) => {
+      if (balance === null) return;
+      showBalance(balance);
+      showViewer(state);
+    });
+  });
+}

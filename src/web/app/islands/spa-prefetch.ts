@@ -1,0 +1,67 @@
+/**
+ * The static public pages do not load the app (auth, dashboard, admin); links into it fetch its files ahead so the
+ * next page starts at once: on hover, focus or touch of such a link, or once the browser is idle after load if one
+ * is on screen. The files are only downloaded into the HTTP cache (`rel=prefetch`, lowest priority), never run
+ * here. Their list is written by the build into the `cena-app-assets` JSON block.
+ */
+import { isAppPath } from '../../../shared/routes';
+import { readJsonBlock } from '../../lib/text-template';
+
+const APP_ASSETS_ID = 'cena-app-assets';
+/** After load, how long to wait for an idle moment before prefetching anyway. */
+const IDLE_TIMEOUT_MS = 3000;
+
+let prefetched = false;
+
+function prefetchApp(): void {
+  if (prefetched) return;
+  prefetched = true;
+  const assets = readJsonBlock<string[]>(document, `#${APP_ASSETS_ID}`);
+  for (const href of assets) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    // The app's module scripts are requested in CORS mode; prefetch them the same way so the cache entry is reused.
+    if (href.endsWith('.js')) link.crossOrigin = 'anonymous';
+    document.head.append(link);
+  }
+}
+
+function isAppLink(target: EventTarget | null): boolean {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  return (
+    link instanceof HTMLAnchorElement && link.origin === window.location.origin && isAppPath(link.pathname)
+  );
+}
+
+function whenIdle(run: () => void): void {
+  // Safari has no requestIdleCallback.
+  const start = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
+      : setTimeout(run, IDLE_TIMEOUT_MS);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+export function prefetchAppOnIntent(): void {
+  if (!document.getElementById(APP_ASSETS_ID)) return;
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
+    document.addEventListener(
+      type,
+      (event) => {
+        if (isAppLink(event.target)) prefetchApp();
+      },
+      { passive: true },
+    );
+  }
+  const appLinks = [...document.querySelectorAll('a[href]')].filter((link) => isAppLink(link));
+  if (appLinks.length === 0 || !('IntersectionObserver' in window)) return;
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) {
+      observer.disconnect();
+      whenIdle(prefetchApp);
+    }
+  });
+  for (const link of appLinks) observer.observe(link);
+}
