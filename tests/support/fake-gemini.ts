@@ -124,6 +124,8 @@ export interface FakeGeminiOptions {
   models?: ServedModel[];
   /** `retryDelay` of the 429 answers (google.protobuf.Duration). */
   retryDelay?: string;
+  /** The valid key instead of API_KEY (a test that scans answers for fragments of the key). */
+  apiKey?: string;
 }
 
 /** Epoch milliseconds with sub-millisecond precision (the timestamps of `doneAt` and `downloadAt`). */
@@ -518,7 +520,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         "Method doesn't allow unregistered callers. Please use an API key.",
         'PERMISSION_DENIED',
       );
-    if (key !== API_KEY && key !== OTHER_API_KEY) {
+    if (key !== (options.apiKey ?? API_KEY) && key !== OTHER_API_KEY) {
       throw new Refusal(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT', [
         {
           '@type': 'type.googleapis.com/google.rpc.ErrorInfo',

@@ -32,6 +32,7 @@ import type { BlobStorage } from '../storage/blob-storage.server';
 import { DiskStorage } from '../storage/disk-storage.server';
 import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
+import type { ModelAvailability } from '../videos/model-availability.server';
 import { videosRoutes } from '../videos/videos.routes.server';
 import { type AppEnv, apiError } from './errors.server';
 import { openApiHandler } from './openapi.server';
@@ -47,6 +48,8 @@ export interface AppDependencies {
   realtime: RealtimeHub;
   /** E-mails go to the dev mailbox (local mode): serve it at /dev/mailbox and /api/dev/mailbox. */
   devMailbox: boolean;
+  /** The periodic check of the configured video models (creates of an unserved mode answer 503). */
+  modelAvailability: ModelAvailability;
 }
 
 /** Reset links carry their token in the path; logs keep the route, never the token. */
@@ -65,6 +68,7 @@ export function createApp({
   auth,
   realtime,
   devMailbox,
+  modelAvailability,
 }: AppDependencies): Hono<AppEnv> {
   // Presigned S3 URLs are fetched straight from the bucket by <img> and <video>.
   const mediaOrigins = config.storage.s3 ? [s3MediaOrigin(config.storage.s3)] : [];
@@ -150,7 +154,10 @@ export function createApp({
   api.route('/me/settings', settingsRoutes(pool, session));
   api.route('/me', meRoutes(pool, session));
   const billing = createBilling(config, pool, logger);
-  api.route('/admin', adminRoutes({ pool, config, provider: billing.provider, requireSession: session }));
+  api.route(
+    '/admin',
+    adminRoutes({ pool, config, provider: billing.provider, requireSession: session, modelAvailability }),
+  );
   api.route('/credits', creditsRoutes(pool, session));
   api.route('/events', eventsRoutes(pool, realtime, session));
   api.route(
@@ -161,6 +168,7 @@ export function createApp({
       storage,
       requireSession: session,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
+      modes: modelAvailability,
     }),
   );
   api.route(
