@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
-import {
-  API_KEY as FAKE_GEMINI_KEY,
-  type FakeGemini,
-  startFakeGemini,
-} from '../../../tests/support/fake-gemini';
+import { type FakeGemini, startFakeGemini } from '../../../tests/support/fake-gemini';
 import { STRIPE_TEST_ENV } from '../../../tests/support/fake-stripe';
 import type { SessionClient } from '../../../tests/support/session-client';
 import type {
