@@ -146,4 +146,6 @@ export interface StructuredPrompt {
   style: string;
   audio: string;
   negative: string;
+  /** Who wrote it: `rules` (the rule-based builder) or the Gemini text model's id (PROMPT_MODEL). */
+  builtBy?: string;
 }

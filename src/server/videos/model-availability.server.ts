@@ -140,6 +140,14 @@ export class GeminiModelAvailability implements ModelAvailability {
         );
       }
     }
+    // The text model only makes prompts smarter: a missing one is a warning, never a refusal.
+    const promptModel = listed.find((entry) => entry.id === this.gemini.promptModel);
+    if (!promptModel?.methods.includes('generateContent')) {
+      this.logger.warn(
+        { variable: 'PROMPT_MODEL', model: this.gemini.promptModel },
+        `PROMPT_MODEL=${this.gemini.promptModel} is not listed with generateContent; structured prompts come from the rules`,
+      );
+    }
     this.state = next;
     return next;
   }
