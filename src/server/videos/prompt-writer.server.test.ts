@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_KEY, type FakeGemini, startFakeGemini } from '../../../tests/support/fake-gemini';
+import {
+  API_KEY,
+  FAKE_STRUCTURED_PROMPT,
+  type FakeGemini,
+  startFakeGemini,
+} from '../../../tests/support/fake-gemini';
 import { loadConfig } from '../config.server';
 import type { Logger } from '../logger.server';
 import { createPromptWriter } from './prompt-writer.server';
@@ -29,17 +34,7 @@ describe('the structured prompt from the Gemini text model', () => {
   it('generateContent with a JSON schema writes every field; the prompt says which model built it', async () => {
     const { write } = writer();
     const prompt = await write('Um faroleiro sobe a escada do farol durante a tempestade');
-    expect(prompt).toEqual({
-      subject: 'a lighthouse keeper',
-      action: 'climbs the spiral stairs',
-      scene: 'a lighthouse on a cliff during a storm',
-      camera: 'slow dolly in',
-      lighting: 'lightning flashes, warm lamp light',
-      style: 'cinematic, realistic',
-      audio: 'rain, wind, distant thunder',
-      negative: 'text, watermark',
-      builtBy: 'gemini-3.8-flash',
-    });
+    expect(prompt).toEqual({ ...FAKE_STRUCTURED_PROMPT, builtBy: 'gemini-3.8-flash' });
     expect(gemini.textPrompts.at(-1)).toContain('Um faroleiro sobe a escada do farol');
     expect(gemini.refusals).toEqual([]);
   });

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_KEY,
+  contractBreaches,
   type FakeGemini,
+  NO_BREACHES,
   OTHER_API_KEY,
   startFakeGemini,
 } from '../../../../../tests/support/fake-gemini';
@@ -25,9 +27,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  expect(gemini.keyLeaks).toEqual([]);
-  expect(gemini.keyInUrl).toEqual([]);
-  expect(gemini.refusals).toEqual([]);
+  expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
 });
 
 afterAll(async () => {
