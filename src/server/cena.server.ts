@@ -20,6 +20,7 @@ import { registerNotificationWorker } from './notifications/video-notify.job.ser
 import { RealtimeHub } from './realtime/realtime-hub.server';
 import type { BlobStorage } from './storage/blob-storage.server';
 import { createStorage } from './storage/storage.server';
+import { createModelAvailability, type ModelAvailability } from './videos/model-availability.server';
 import { configureVideoQueues, registerVideoWorkers } from './videos/pipeline/workers.server';
 
 export type Role = 'web' | 'worker' | 'all';
@@ -59,6 +60,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
   let realtime: RealtimeHub | undefined;
   let accounts: CenaAuth | undefined;
   let jobs: Jobs | undefined;
+  let modelAvailability: ModelAvailability | undefined;
 
   try {
     jobs = await startJobs(database.url, logger);
@@ -66,6 +68,11 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
     await configureAccountDeletionQueue(jobs.boss);
     const authSecret = await resolveAuthSecret(config, logger);
     const storage = createStorage(config, authSecret);
+    // Every process checks the configured video models itself: the web refuses creates of an unserved mode, the
+    // worker logs it (design §5). In-process state, so no process waits on another's check.
+    const availability = createModelAvailability(config, logger);
+    modelAvailability = availability;
+    availability.start();
     let url: string | undefined;
     if (role !== 'worker') {
       const mailer = createMailer(config, pool, logger);
@@ -88,6 +95,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         authSecret,
         realtime,
         devMailbox: mailer.devMailbox,
+        modelAvailability: availability,
       });
       server = await new Promise<HttpServer>((resolve, reject) => {
         const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -140,6 +148,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
       stop() {
         stopping ??= (async () => {
           logger.info('shutting down');
+          availability.stop();
           // Event streams never end by themselves: close them first, or the server would wait out the timeout.
           await realtime?.stop();
           if (server) await closeHttpServer(server, config.shutdownTimeoutMs);
@@ -153,6 +162,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
       },
     };
   } catch (error) {
+    modelAvailability?.stop();
     await realtime?.stop();
     if (server) await closeHttpServer(server, 0);
     await jobs?.stop(0).catch(() => undefined);

@@ -178,6 +178,15 @@ export interface AdminGrantResult {
   created: boolean;
 }
 
+/** Why a configured video model is (not) usable, per the environment check's read of `GET /models`. */
+export type ModelCheckReason =
+  | 'listed'
+  | 'unknown_family'
+  | 'not_listed'
+  | 'no_predict_long_running'
+  | 'list_unreadable'
+  | 'not_checked';
+
 export interface EnvironmentCheck {
   hasStripeKey: boolean;
   stripeMode: 'test' | 'live' | null;
@@ -188,6 +197,16 @@ export interface EnvironmentCheck {
   storageKind: 'disk' | 's3';
   hasVideoProvider: boolean;
   videoProvider: 'gemini' | 'local';
+  /** Each mode's configured model, checked against Google's model list now (empty with the local renderer). */
+  videoModels: {
+    quality: VideoQuality;
+    /** The variable the id came from. */
+    variable: string;
+    model: string;
+    /** null: the model list could not be read. */
+    available: boolean | null;
+    reason: ModelCheckReason;
+  }[];
   hasSmtp: boolean;
   mailKind: 'smtp' | 'dev-mailbox';
   timestamp: string;

@@ -43,6 +43,13 @@ export const createVideoRequestSchema = z.strictObject({
 });
 export type CreateVideoRequestInput = z.infer<typeof createVideoRequestSchema>;
 
+/** Which modes can be created right now (`GET /api/videos/availability`): a mode whose model Google no longer
+ * serves is refused (503) before any hold, and the create page shows it as unavailable. */
+export const videoModeAvailabilitySchema = z.strictObject({ fast: z.boolean(), quality: z.boolean() });
+export type VideoModeAvailability = z.infer<typeof videoModeAvailabilitySchema>;
+export const VIDEO_UNAVAILABLE_MESSAGE =
+  'Geração de vídeos indisponível no momento. Tente novamente mais tarde.';
+
 export const REFERENCE_IMAGE_TOO_LARGE = 'Imagem muito grande. Máximo 5MB.';
 export const REFERENCE_IMAGE_WRONG_TYPE = 'Use uma imagem JPG, PNG ou WEBP.';
 
@@ -139,4 +146,6 @@ export interface StructuredPrompt {
   style: string;
   audio: string;
   negative: string;
+  /** Who wrote it: `rules` (the rule-based builder) or the Gemini text model's id (PROMPT_MODEL). */
+  builtBy?: string;
 }

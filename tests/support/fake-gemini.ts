@@ -51,6 +51,25 @@ export const API_KEY = 'fake-gemini-key';
 /** Another valid key of another project: its interactions are not visible to API_KEY. */
 export const OTHER_API_KEY = 'fake-gemini-other-key';
 
+/** What the fake text model answers to every generateContent call. */
+export const FAKE_STRUCTURED_PROMPT = {
+  subject: 'a lighthouse keeper',
+  action: 'climbs the spiral stairs',
+  scene: 'a lighthouse on a cliff during a storm',
+  camera: 'slow dolly in',
+  lighting: 'lightning flashes, warm lamp light',
+  style: 'cinematic, realistic',
+  audio: 'rain, wind, distant thunder',
+  negative: 'text, watermark',
+};
+
+/** What tests check after each case: the key never reached the download origin nor a URL, and Google refused no
+ * field or value (`NO_BREACHES` when all is well). */
+export function contractBreaches(fake: FakeGemini) {
+  return { keyLeaks: fake.keyLeaks, keyInUrl: fake.keyInUrl, refusals: fake.refusals };
+}
+export const NO_BREACHES = { keyLeaks: [], keyInUrl: [], refusals: [] };
+
 export interface ServedModel {
   id: string;
   methods: string[];
@@ -125,6 +144,8 @@ export interface FakeGeminiOptions {
   models?: ServedModel[];
   /** `retryDelay` of the 429 answers (google.protobuf.Duration). */
   retryDelay?: string;
+  /** The valid key instead of API_KEY (a test that scans answers for fragments of the key). */
+  apiKey?: string;
 }
 
 /** Epoch milliseconds with sub-millisecond precision (the timestamps of `doneAt` and `downloadAt`). */
@@ -519,7 +540,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         "Method doesn't allow unregistered callers. Please use an API key.",
         'PERMISSION_DENIED',
       );
-    if (key !== API_KEY && key !== OTHER_API_KEY) {
+    if (key !== (options.apiKey ?? API_KEY) && key !== OTHER_API_KEY) {
       throw new Refusal(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT', [
         {
           '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
@@ -671,18 +692,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const text = JSON.stringify(body.contents ?? '');
       state.textPrompts.push(text);
       if (text.includes('[slowtext]')) await new Promise((resolve) => setTimeout(resolve, 5_000));
-      const answer = text.includes('[badjson]')
-        ? 'not json'
-        : JSON.stringify({
-            subject: 'a lighthouse keeper',
-            action: 'climbs the spiral stairs',
-            scene: 'a lighthouse on a cliff during a storm',
-            camera: 'slow dolly in',
-            lighting: 'lightning flashes, warm lamp light',
-            style: 'cinematic, realistic',
-            audio: 'rain, wind, distant thunder',
-            negative: 'text, watermark',
-          });
+      const answer = text.includes('[badjson]') ? 'not json' : JSON.stringify(FAKE_STRUCTURED_PROMPT);
       return json(response, 200, {
         candidates: [{ content: { role: 'model', parts: [{ text: answer }] }, finishReason: 'STOP' }],
         modelVersion: model,

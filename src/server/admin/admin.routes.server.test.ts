@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
+import { type FakeGemini, startFakeGemini } from '../../../tests/support/fake-gemini';
 import { STRIPE_TEST_ENV } from '../../../tests/support/fake-stripe';
 import type { SessionClient } from '../../../tests/support/session-client';
 import type {
@@ -303,12 +304,23 @@ describe('fix transaction amounts', () => {
   });
 });
 
+const GEMINI_KEY = 'chave-de-teste-0123456789';
+
 describe('environment check', () => {
+  let gemini: FakeGemini;
+  beforeAll(async () => {
+    gemini = await startFakeGemini({ tiny: true, apiKey: GEMINI_KEY });
+  });
+  afterAll(async () => {
+    await gemini?.stop();
+  });
+
   it('reports presence and mode, never a character of a secret', async () => {
     const secrets: Record<string, string> = {
       ...STRIPE_TEST_ENV,
       VIDEO_PROVIDER: 'gemini',
-      GEMINI_API_KEY: 'gemini-chave-de-teste-0123456789',
+      GEMINI_API_KEY: GEMINI_KEY,
+      GEMINI_API_BASE: gemini.base,
       MEDIA_SIGNING_SECRET: 'segredo-de-assinatura-de-midia-0123456789',
     };
     const other = await startTestApp(secrets, { databaseUrl: app.databaseUrl });
@@ -327,6 +339,10 @@ describe('environment check', () => {
         storageKind: 'disk',
         hasVideoProvider: true,
         videoProvider: 'gemini',
+        videoModels: [
+          expect.objectContaining({ quality: 'fast', model: 'gemini-omni-1.1-flash', available: true }),
+          expect.objectContaining({ quality: 'quality', model: 'gemini-omni-1.1-flash', available: true }),
+        ],
         hasSmtp: false,
         mailKind: 'dev-mailbox',
       });

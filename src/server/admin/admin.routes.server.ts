@@ -17,6 +17,7 @@ import {
   rejectQueryParameters,
 } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
+import type { ModelAvailability } from '../videos/model-availability.server';
 import { adminStats, dailySeries, recentFailures } from './admin-stats.server';
 import { grantAdjustment, searchUsers, userDetail } from './admin-users.server';
 import { environmentCheck } from './environment-check.server';
@@ -32,11 +33,18 @@ export interface AdminRoutesOptions {
   config: Config;
   provider: PaymentProvider;
   requireSession: MiddlewareHandler<AppEnv>;
+  modelAvailability: ModelAvailability;
 }
 
 const userIdParamSchema = z.string().min(1).max(200);
 
-export function adminRoutes({ pool, config, provider, requireSession }: AdminRoutesOptions): Hono<AppEnv> {
+export function adminRoutes({
+  pool,
+  config,
+  provider,
+  requireSession,
+  modelAvailability,
+}: AdminRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requireSession);
 
@@ -120,7 +128,7 @@ export function adminRoutes({ pool, config, provider, requireSession }: AdminRou
   app.post('/environment', rejectQueryParameters, jsonBodyLimit, async (c) => {
     const bad = await parseEmptyBody(c);
     if (bad) return bad;
-    return c.json(await environmentCheck(config, pool));
+    return c.json(await environmentCheck(config, pool, modelAvailability));
   });
 
   app.post('/fix-transactions', rejectQueryParameters, jsonBodyLimit, async (c) => {

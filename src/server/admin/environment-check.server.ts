@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EnvironmentCheck } from '../../shared/admin';
 import type { Config } from '../config.server';
+import type { ModelAvailability } from '../videos/model-availability.server';
 
 /**
  * What this deployment is wired to (spec §3 environment check, design §6): presence and kind of each integration,
@@ -26,11 +27,21 @@ async function databaseAnswers(pool: pg.Pool): Promise<boolean> {
 export async function environmentCheck(
   config: Config,
   pool: pg.Pool,
+  modelAvailability: ModelAvailability,
   now: Date = new Date(),
 ): Promise<EnvironmentCheck> {
   const stripe = config.billing.stripe;
   const s3 = config.storage.s3;
   const gemini = config.video.provider === 'gemini';
+  // Asks Google now (GET /models): a retired or mistyped model id shows red here, not on a paying user's request.
+  const modes = (await modelAvailability.check()) ?? [];
+  const videoModels = modes.map((mode) => ({
+    quality: mode.quality,
+    variable: mode.variable,
+    model: mode.model,
+    available: mode.available ?? null,
+    reason: mode.reason,
+  }));
   return {
     hasStripeKey: stripe !== undefined,
     stripeMode: stripe ? stripeMode(stripe.secretKey) : null,
@@ -39,7 +50,10 @@ export async function environmentCheck(
     databaseKind: config.database.url ? 'external' : 'embedded',
     hasStorage: s3 !== undefined || config.storage.driver === 'disk',
     storageKind: s3 ? 's3' : 'disk',
-    hasVideoProvider: gemini ? Boolean(config.video.gemini.apiKey) : true,
+    hasVideoProvider: gemini
+      ? Boolean(config.video.gemini.apiKey) && videoModels.every((model) => model.available === true)
+      : true,
+    videoModels,
     videoProvider: gemini ? 'gemini' : 'local',
     hasSmtp: config.mail.smtpUrl !== undefined,
     mailKind: config.mail.smtpUrl ? 'smtp' : 'dev-mailbox',

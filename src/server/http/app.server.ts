@@ -35,6 +35,7 @@ import type { BlobStorage } from '../storage/blob-storage.server';
 import { DiskStorage } from '../storage/disk-storage.server';
 import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
+import type { ModelAvailability } from '../videos/model-availability.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
 import { videosRoutes } from '../videos/videos.routes.server';
 import { openApiHandler } from './openapi.server';
@@ -52,6 +53,8 @@ export interface AppDependencies {
   realtime: RealtimeHub;
   /** E-mails go to the dev mailbox (local mode): serve it at /dev/mailbox and /api/dev/mailbox. */
   devMailbox: boolean;
+  /** The periodic check of the configured video models (creates of an unserved mode answer 503). */
+  modelAvailability: ModelAvailability;
 }
 
 /** Reset links carry their token in the path; logs keep the route, never the token. */
@@ -77,6 +80,7 @@ export function createApp({
   authSecret,
   realtime,
   devMailbox,
+  modelAvailability,
 }: AppDependencies): Hono<AppEnv> {
   // Presigned S3 URLs are fetched straight from the bucket by <img> and <video>.
   const mediaOrigins = config.storage.s3 ? [s3MediaOrigin(config.storage.s3)] : [];
@@ -178,7 +182,10 @@ export function createApp({
     meRoutes({ pool, requireSession: session, boss: jobs.boss, storage, authSecret, appUrl: config.appUrl }),
   );
   const billing = createBilling(config, pool, logger);
-  api.route('/admin', adminRoutes({ pool, config, provider: billing.provider, requireSession: session }));
+  api.route(
+    '/admin',
+    adminRoutes({ pool, config, provider: billing.provider, requireSession: session, modelAvailability }),
+  );
   api.route('/credits', creditsRoutes(pool, session));
   api.route('/events', eventsRoutes(pool, realtime, session));
   api.route(
@@ -189,6 +196,7 @@ export function createApp({
       storage,
       requireSession: session,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
+      modes: modelAvailability,
     }),
   );
   api.route(

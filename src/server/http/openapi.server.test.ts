@@ -7,6 +7,7 @@ import type { Jobs } from '../jobs/jobs.server';
 import { createLogger } from '../logger.server';
 import type { RealtimeHub } from '../realtime/realtime-hub.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
+import { LOCAL_AVAILABILITY } from '../videos/model-availability.server';
 import { createApp } from './app.server';
 import { API_OPERATIONS, buildOpenApiDocument, documentedOperations } from './openapi.server';
 
@@ -34,6 +35,7 @@ function appOperations(devMailbox: boolean): Set<Key> {
     authSecret: 'x'.repeat(32),
     realtime: {} as RealtimeHub,
     devMailbox,
+    modelAvailability: LOCAL_AVAILABILITY,
   });
   void pool.end();
   const keys = new Set<Key>();

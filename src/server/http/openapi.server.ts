@@ -214,7 +214,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       413: 'Body over 6 MB.',
       415: 'Not multipart/form-data.',
       429: 'Too many requests this minute (Retry-After).',
+      503: "The mode's video model is not served by Google right now (`video_unavailable`); nothing was held.",
     },
+  },
+  {
+    method: 'get',
+    path: '/api/videos/availability',
+    summary: 'Which modes can be created now (a mode whose model Google stopped serving is `false`)',
+    tag: 'videos',
+    auth: 'session',
+    responses: { 200: '`{ modes: { fast: boolean, quality: boolean } }`.', 401: UNAUTHORIZED },
   },
   {
     method: 'get',

@@ -35,7 +35,9 @@ export type CreateVideoResult =
   | { kind: 'created'; request: VideoRequestRecord }
   | { kind: 'existing'; request: VideoRequestRecord }
   | { kind: 'insufficient_credits'; balance: number }
-  | { kind: 'rate_limited' };
+  | { kind: 'rate_limited' }
+  /** The mode's model is not served right now: nothing held, nothing sent (design §5). */
+  | { kind: 'unavailable' };
 
 /** A stable uuid (version 8 layout) for one user's submission key. */
 export function videoRequestIdFor(userId: string, clientKey: string): string {
@@ -77,16 +79,19 @@ export interface CreateVideoDeps {
   boss: PgBoss;
   /** Requests per user per minute. */
   perMinuteLimit: number;
+  /** Whether the mode's configured model is served (the periodic model check). */
+  isModeAvailable: (quality: VideoQuality) => boolean;
 }
 
 export async function createVideoRequest(
-  { pool, boss, perMinuteLimit }: CreateVideoDeps,
+  { pool, boss, perMinuteLimit, isModeAvailable }: CreateVideoDeps,
   input: CreateVideoInput,
   now: Date = new Date(),
 ): Promise<CreateVideoResult> {
   const id = videoRequestIdFor(input.userId, input.clientKey);
   const existing = await findVideoRequest(pool, input.userId, id);
   if (existing) return { kind: 'existing', request: existing };
+  if (!isModeAvailable(input.quality)) return { kind: 'unavailable' };
   if ((await recentRequestCount(pool, input.userId, now)) >= perMinuteLimit) return { kind: 'rate_limited' };
 
   const cost = VIDEO_COST_CREDITS[input.quality];

@@ -15,6 +15,7 @@ describe('buildStructuredPrompt', () => {
       style: 'cinematográfico',
       audio: 'som ambiente natural coerente com a cena',
       negative: expect.stringContaining('marcas d’água'),
+      builtBy: 'rules',
     });
     expect(structured.negative.endsWith(', pessoas')).toBe(true);
   });

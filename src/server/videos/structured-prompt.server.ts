@@ -7,6 +7,9 @@ import type { StructuredPrompt } from '../../shared/video-request';
  * in the language the prompt appears to be in.
  */
 
+/** `builtBy` of a prompt the rules wrote (the text model's id otherwise). */
+export const STRUCTURED_PROMPT_RULES = 'rules';
+
 type Language = 'pt' | 'en';
 interface Rule {
   words: string[];
@@ -259,6 +262,7 @@ export function buildStructuredPrompt(prompt: string): StructuredPrompt {
     style: pick(STYLES, { pt: 'cinematográfico realista', en: 'realistic cinematic' }),
     audio,
     negative,
+    builtBy: STRUCTURED_PROMPT_RULES,
   };
 }
 

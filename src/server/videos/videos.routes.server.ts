@@ -3,11 +3,14 @@ import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
+import type { VideoQuality } from '../../shared/catalogue';
 import {
   createVideoRequestSchema,
   detectImageType,
   REFERENCE_IMAGE_WRONG_TYPE,
   referenceImageProblem,
+  VIDEO_UNAVAILABLE_MESSAGE,
+  type VideoModeAvailability,
 } from '../../shared/video-request';
 import { historyExportHandler, historyListHandler } from '../history/history.routes.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
@@ -60,6 +63,8 @@ export interface VideosRoutesOptions {
   requireSession: MiddlewareHandler<AppEnv>;
   mediaUrlTtlSeconds: number;
   createPerMinute?: number;
+  /** The periodic model check: which modes may be created now. */
+  modes: { isAvailable(quality: VideoQuality): boolean; modes(): VideoModeAvailability };
 }
 
 export function videosRoutes({
@@ -69,6 +74,7 @@ export function videosRoutes({
   requireSession,
   mediaUrlTtlSeconds,
   createPerMinute = DEFAULT_CREATE_PER_MINUTE,
+  modes,
 }: VideosRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const view = (record: Parameters<typeof toVideoRequestView>[0]) =>
@@ -150,7 +156,12 @@ export function videosRoutes({
       let result: Awaited<ReturnType<typeof createVideoRequest>>;
       try {
         result = await createVideoRequest(
-          { pool, boss, perMinuteLimit: createPerMinute },
+          {
+            pool,
+            boss,
+            perMinuteLimit: createPerMinute,
+            isModeAvailable: (quality) => modes.isAvailable(quality),
+          },
           {
             userId,
             clientKey: input.clientKey,
@@ -183,9 +194,16 @@ export function videosRoutes({
             'rate_limited',
             'Muitas solicitações em pouco tempo. Aguarde um minuto e tente de novo.',
           );
+        case 'unavailable':
+          await dropImage();
+          c.header('Retry-After', '300');
+          return apiError(c, 503, 'video_unavailable', VIDEO_UNAVAILABLE_MESSAGE);
       }
     },
   );
+
+  // Which modes the create page may offer (a mode whose model Google stopped serving is shown as unavailable).
+  app.get('/availability', rejectQueryParameters, (c) => c.json({ modes: modes.modes() }));
 
   app.get('/:id', rejectQueryParameters, async (c) => {
     const id = c.req.param('id');

@@ -12,6 +12,8 @@ import {
 import { capture, voidHoldInTransaction } from '../../credits/credits-ledger.server';
 import { inTransaction } from '../../kernel/transaction.server';
 import type { Logger } from '../../logger.server';
+import type { PromptWriter } from '../prompt-writer.server';
+import { STRUCTURED_PROMPT_RULES } from '../structured-prompt.server';
 import { type MediaTools, mediaKeys, type PipelineStorage, renderResult } from './media.server';
 import {
   type PollResult,
@@ -72,6 +74,8 @@ export interface PipelineDeps {
   enqueueWebhook?: (client: pg.PoolClient, requestId: string) => Promise<void>;
   /** Enqueues the owner's e-mail inside the transaction that writes completed or failed (issue 6). */
   enqueueNotification?: FinalHook;
+  /** The text model that rewrites the rule-built structured prompt before the first submit; none: the rules'. */
+  writePrompt?: PromptWriter;
 }
 
 export type FinalHook = (client: pg.PoolClient, requestId: string) => Promise<void>;
@@ -186,7 +190,7 @@ async function completeRequest(
 /** The provider's prompt: the structured JSON prompt when there is one (design §5), else the user's text. */
 function providerPrompt(row: RequestRow): { prompt: string; negativePrompt: string | undefined } {
   if (!row.structured_prompt) return { prompt: row.prompt, negativePrompt: undefined };
-  const { negative, ...positive } = row.structured_prompt;
+  const { negative, builtBy: _builtBy, ...positive } = row.structured_prompt;
   return { prompt: JSON.stringify(positive), negativePrompt: negative || undefined };
 }
 
@@ -313,6 +317,27 @@ function remaining(deadline: number): number {
   return deadline - Date.now();
 }
 
+/**
+ * After the hold, before the only submit: the text model writes the structured prompt (its own fallback is the
+ * rules' prompt, which the request already has). Stored so the technical info shows what the video model read.
+ */
+async function withWrittenPrompt(
+  deps: PipelineDeps,
+  row: RequestRow,
+  signal: AbortSignal | undefined,
+): Promise<RequestRow> {
+  const builtBy = row.structured_prompt?.builtBy ?? STRUCTURED_PROMPT_RULES;
+  if (!deps.writePrompt || builtBy !== STRUCTURED_PROMPT_RULES) return row;
+  const written = await deps.writePrompt(row.prompt, signal);
+  if (written.builtBy === STRUCTURED_PROMPT_RULES) return row;
+  await deps.pool.query(
+    `UPDATE video_requests SET structured_prompt = $2, updated_at = now()
+     WHERE id = $1 AND operation_name IS NULL AND ${FINAL_SQL}`,
+    [row.id, JSON.stringify(written)],
+  );
+  return { ...row, structured_prompt: written };
+}
+
 /** Submits once and stores the operation name at once; returns undefined when the request became final. */
 async function submit(
   deps: PipelineDeps,
@@ -321,6 +346,7 @@ async function submit(
   signal: AbortSignal | undefined,
 ): Promise<string | undefined> {
   if (remaining(deadline) <= 0) throw new RequestFailure('timeout', 'deadline passed before submitting');
+  row = await withWrittenPrompt(deps, row, signal);
   let image: { bytes: Buffer; mimeType: string } | undefined;
   if (row.reference_image_key) {
     const bytes = await readAll(await deps.storage.getStream(row.reference_image_key));

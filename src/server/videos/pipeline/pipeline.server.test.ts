@@ -8,7 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import {
   API_KEY,
+  contractBreaches,
   type FakeGemini,
+  NO_BREACHES,
   seedVideoRequest,
   startFakeGemini,
 } from '../../../../tests/support/fake-gemini';
@@ -20,6 +22,7 @@ import { type Jobs, startJobs } from '../../jobs/jobs.server';
 import { QUEUES, send } from '../../jobs/queues.server';
 import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';
+import { RULES_WRITER } from '../prompt-writer.server';
 import { FAILURE_MESSAGES, type PipelineDeps, runVideoGeneration } from './generate-video.job.server';
 import { probe } from './media.server';
 import { GeminiClient } from './providers/gemini-client.server';
@@ -105,9 +108,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   // The second origin of the fake must never see the key, and no request may use a field Google does not list.
-  expect(gemini.keyLeaks).toEqual([]);
-  expect(gemini.keyInUrl).toEqual([]);
-  expect(gemini.refusals).toEqual([]);
+  expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
 });
 
 afterAll(async () => {
@@ -355,6 +356,8 @@ describe('video pipeline on pg-boss', () => {
       logger,
       storage,
       provider: provider(),
+      // The user's words go to the fake as they are, so the test can count the submits of this prompt.
+      writePrompt: RULES_WRITER,
       poll: { initialMs: 100, maxMs: 200 },
       queueOptions: { retryDelay: 1, retryBackoff: true, retryDelayMax: 1 },
       pollingIntervalSeconds: 0.5,
@@ -477,13 +480,16 @@ describe('video pipeline on pg-boss', () => {
           model: 'gemini-omni-1.1-flash',
         });
       }
-      const withImage = gemini.submitBodies.find((body) => JSON.stringify(body).includes('número 3')) as {
-        input: unknown[];
-      };
+      // The text model wrote each structured prompt (PROMPT_MODEL's default), and that is what Omni read.
+      for (const request of requests) {
+        expect((await row(request.id)).structured_prompt).toMatchObject({ builtBy: 'gemini-3.8-flash' });
+      }
+      const withImage = gemini.submitBodies.find((body) => Array.isArray(body.input)) as { input: unknown[] };
       expect(withImage.input).toEqual([
         { type: 'image', data: PNG.toString('base64'), mime_type: 'image/png' },
-        { type: 'text', text: 'Um barco a vela no mar número 3' },
+        { type: 'text', text: expect.stringContaining('"subject":"a lighthouse keeper"') },
       ]);
+      expect((withImage.input[1] as { text: string }).text).toContain('Do not include: text, watermark');
       // The key went to the API origin only, as a header.
       expect(gemini.requests.filter((request) => request.server === 'download' && request.hasKey)).toEqual(
         [],

@@ -9,6 +9,7 @@ import {
   type MediaToolchain,
   resolveMediaToolchain,
 } from '../../media/toolchain.server';
+import { createPromptWriter, type PromptWriter } from '../prompt-writer.server';
 import {
   FAILURE_MESSAGES,
   failRequest,
@@ -93,8 +94,10 @@ export interface VideoWorkersOptions {
   config: Config;
   logger: Logger;
   storage: PipelineReadStorage;
-  /** Tests pass a provider (fake Veo) and shorter polling. */
+  /** Tests pass a provider (the fake Gemini API) and shorter polling. */
   provider?: VideoProvider;
+  /** The structured prompt's writer; default: the Gemini text model when a key is set, else the rules. */
+  writePrompt?: PromptWriter;
   poll?: PipelineDeps['poll'];
   /** For the webhook's reference_image_url. */
   referenceImageUrl?: (key: string) => Promise<string>;
@@ -140,6 +143,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
         }
       : undefined,
     enqueueNotification,
+    writePrompt: options.writePrompt ?? createPromptWriter(config, logger),
   };
 
   await configureVideoQueues(boss, config, options.queueOptions);

@@ -51,6 +51,13 @@ function EnvironmentResult({ check, onHide }: { check: EnvironmentCheck; onHide:
       detail: kind(check.videoProvider),
     },
     { id: 'mail', label: t('environment.items.mail'), ok: check.hasSmtp, detail: kind(check.mailKind) },
+    // Each mode's model as Google's model list shows it now: red when retired, mistyped or not served.
+    ...check.videoModels.map((model) => ({
+      id: `video-model-${model.quality}`,
+      label: t('environment.items.videoModel', { variable: model.variable, model: model.model }),
+      ok: model.available === true,
+      detail: model.available === true ? null : t(`environment.modelReasons.${model.reason}`),
+    })),
   ];
   return (
     <Card data-testid="environment-result">

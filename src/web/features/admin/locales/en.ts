@@ -66,6 +66,15 @@ const en: LocaleShape<typeof ptBR> = {
       storage: 'Storage',
       video: 'Video provider',
       mail: 'E-mail delivery (SMTP)',
+      videoModel: 'Model {{variable}} ({{model}})',
+    },
+    modelReasons: {
+      listed: 'available',
+      unknown_family: 'not a video model Cena knows how to call',
+      not_listed: 'Google does not list this model for this key (retired or mistyped)',
+      no_predict_long_running: 'listed without predictLongRunning',
+      list_unreadable: 'the model list could not be read',
+      not_checked: 'not checked yet',
     },
     kinds: {
       test: 'test mode',

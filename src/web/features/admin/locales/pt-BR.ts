@@ -66,6 +66,15 @@ export default {
       storage: 'Armazenamento',
       video: 'Provedor de vídeo',
       mail: 'Envio de e-mail (SMTP)',
+      videoModel: 'Modelo {{variable}} ({{model}})',
+    },
+    modelReasons: {
+      listed: 'disponível',
+      unknown_family: 'não é um modelo de vídeo que o Cena sabe chamar',
+      not_listed: 'o Google não lista este modelo para esta chave (aposentado ou digitado errado)',
+      no_predict_long_running: 'listado sem predictLongRunning',
+      list_unreadable: 'não foi possível ler a lista de modelos',
+      not_checked: 'ainda não verificado',
     },
     kinds: {
       test: 'modo teste',

@@ -8,6 +8,8 @@ export interface OptionCard<V extends string> {
   body?: ReactNode;
   aside?: ReactNode;
   testId?: string;
+  /** This option alone cannot be chosen now (e.g. a mode whose model is unavailable). */
+  disabled?: boolean;
 }
 
 /**
@@ -41,18 +43,20 @@ export function OptionCards<V extends string>({
       <div className={cn('grid grid-cols-1 gap-3', columns)}>
         {options.map((option) => {
           const checked = option.value === value;
+          const off = disabled || option.disabled;
           return (
             <label
               key={option.value}
               data-testid={option.testId}
               data-checked={checked || undefined}
+              data-disabled={option.disabled || undefined}
               className={cn(
                 'relative flex cursor-pointer items-start gap-3 rounded-(--radius-card) border bg-card p-4 shadow-xs transition-colors',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
                 checked
                   ? 'border-primary bg-primary-soft ring-1 ring-primary'
                   : 'border-border hover:bg-accent',
-                disabled && 'cursor-not-allowed opacity-60',
+                off && 'cursor-not-allowed opacity-60',
               )}
             >
               <input
@@ -60,7 +64,7 @@ export function OptionCards<V extends string>({
                 name={name}
                 value={option.value}
                 checked={checked}
-                disabled={disabled}
+                disabled={off}
                 onChange={() => onChange(option.value)}
                 className="peer sr-only"
               />

@@ -51,6 +51,8 @@ describe('create form rules', () => {
     expect(classifySubmitError({ status: 400, fields: { prompt: 'Muito curto' } }, false)).toBe('fields');
     expect(classifySubmitError({ status: 500, code: 'internal_error' }, true)).toBe('submit');
     expect(classifySubmitError({ status: 0, code: 'network_error' }, false)).toBe('submit');
+    // The mode's model is not served right now: the page says so and shows the mode as unavailable.
+    expect(classifySubmitError({ status: 503, code: 'video_unavailable' }, false)).toBe('unavailable');
   });
 
   it('makes v4 uuids', () => {

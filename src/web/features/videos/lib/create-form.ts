@@ -94,7 +94,7 @@ export async function checkReferenceImage(file: File): Promise<CreateFieldError 
   return detectImageType(bytes) ? undefined : 'imageType';
 }
 
-export type SubmitFailure = 'credits' | 'upload' | 'rateLimited' | 'fields' | 'submit';
+export type SubmitFailure = 'credits' | 'upload' | 'rateLimited' | 'unavailable' | 'fields' | 'submit';
 
 /** How a failed `POST /api/videos` is told to the user (spec §8). */
 export function classifySubmitError(
@@ -106,5 +106,6 @@ export function classifySubmitError(
   if (error.status === 413) return 'upload';
   if (hasImage && /upload|storage|image/i.test(error.code ?? '')) return 'upload';
   if (error.status === 429) return 'rateLimited';
+  if (error.status === 503 && error.code === 'video_unavailable') return 'unavailable';
   return 'submit';
 }

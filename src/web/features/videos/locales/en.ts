@@ -24,6 +24,8 @@ const en: LocaleShape<typeof ptBR> = {
     },
     quality: {
       legend: 'Quality',
+      unavailable: 'Unavailable right now',
+      unavailableNotice: '{{mode}} mode is unavailable right now. Please try again later.',
       cost: '{{credits}} credits',
       time: 'About {{min}}–{{max}} minutes',
       descriptions: {
@@ -37,7 +39,7 @@ const en: LocaleShape<typeof ptBR> = {
     },
     qualityRatioWarning: {
       title: 'Reduced resolution at this ratio',
-      body: 'Quality mode generates natively in 16:9. At {{ratio}} the video is reframed and its resolution drops to the Fast level — we recommend Fast mode for this ratio.',
+      body: 'Quality mode generates natively in 16:9 and 9:16. At {{ratio}} the video is reframed and its resolution drops to the Fast level — we recommend Fast mode for this ratio.',
       useFast: 'Use Fast',
     },
     sensitiveWarning: {
@@ -87,6 +89,7 @@ const en: LocaleShape<typeof ptBR> = {
       upload: 'Could not upload the image. Please try again.',
       submit: 'Could not send the request. Please try again.',
       rateLimited: 'Too many requests in a row. Wait a moment and try again.',
+      unavailable: 'Video generation is unavailable right now. Please try again later.',
     },
     success: 'Request sent! Your video is being generated.',
   },

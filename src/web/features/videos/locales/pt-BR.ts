@@ -25,6 +25,8 @@ export default {
     },
     quality: {
       legend: 'Qualidade',
+      unavailable: 'Indisponível no momento',
+      unavailableNotice: 'O modo {{mode}} está indisponível no momento. Tente novamente mais tarde.',
       cost: '{{credits}} créditos',
       time: 'Cerca de {{min}}–{{max}} minutos',
       descriptions: {
@@ -38,7 +40,7 @@ export default {
     },
     qualityRatioWarning: {
       title: 'Resolução reduzida nesta proporção',
-      body: 'O modo Quality gera nativamente em 16:9. Em {{ratio}} o vídeo é reenquadrado e a resolução cai para o nível do Fast — recomendamos o modo Fast para esta proporção.',
+      body: 'O modo Quality gera nativamente em 16:9 e 9:16. Em {{ratio}} o vídeo é reenquadrado e a resolução cai para o nível do Fast — recomendamos o modo Fast para esta proporção.',
       useFast: 'Usar Fast',
     },
     sensitiveWarning: {
@@ -88,6 +90,7 @@ export default {
       upload: 'Erro ao fazer upload da imagem. Tente novamente.',
       submit: 'Erro ao enviar solicitação. Tente novamente.',
       rateLimited: 'Muitas solicitações seguidas. Aguarde um instante e tente novamente.',
+      unavailable: 'Geração de vídeos indisponível no momento. Tente novamente mais tarde.',
     },
     success: 'Solicitação enviada! Seu vídeo está sendo gerado.',
   },

@@ -1,11 +1,10 @@
 import { AlertTriangle, Sparkles, VolumeX } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   ASPECT_RATIOS,
   type AspectRatio,
-  NATIVE_ASPECT_RATIO,
   PROMPT_MIN_LENGTH,
   SEED_MAX,
   SEED_MIN,
@@ -16,6 +15,7 @@ import {
   VIDEO_RESOLUTION,
   type VideoQuality,
 } from '../../../../shared/catalogue';
+import { losesPromisedResolution } from '../../../../shared/video-models';
 import { hasSensitiveTerms, PROMPT_MAX_LENGTH } from '../../../../shared/video-request';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { Button } from '../../../components/ui/button';
@@ -24,6 +24,7 @@ import { FieldError, FieldHint, Input, Label, Textarea } from '../../../componen
 import { toast } from '../../../components/ui/toaster';
 import { newUuid } from '../../../lib/uuid';
 import { formatCredits, useCredits } from '../../credits';
+import { useVideoAvailability } from '../api/availability';
 import { useCreateVideoRequest } from '../api/create-video-request';
 import { VideoApiError } from '../api/requests';
 import { CostSummary } from '../components/cost-summary';
@@ -88,6 +89,16 @@ export default function CreatePage() {
 
   const credits = useCredits();
   const create = useCreateVideoRequest();
+  const availability = useVideoAvailability();
+  const unavailable = (quality: VideoQuality) => availability.data?.modes[quality] === false;
+  const modes = availability.data?.modes;
+
+  // The chosen mode became unavailable and the other one is served: offer that one instead.
+  useEffect(() => {
+    if (!modes || modes[values.quality]) return;
+    const other = VIDEO_QUALITIES.find((quality) => modes[quality]);
+    if (other) setValues((old) => ({ ...old, quality: other }));
+  }, [modes, values.quality]);
   const balance = credits.data?.balance;
   const cost = VIDEO_COST_CREDITS[values.quality];
   const short = balance !== undefined && balance < cost;
@@ -213,7 +224,11 @@ export default function CreatePage() {
             ? t('create.errors.upload')
             : failure === 'rateLimited'
               ? t('create.errors.rateLimited')
-              : t('create.errors.submit');
+              : failure === 'unavailable'
+                ? t('create.errors.unavailable')
+                : t('create.errors.submit');
+      // The mode's model stopped being served since the page loaded: show it as such.
+      if (failure === 'unavailable') void availability.refetch();
       if (failure === 'credits') setCreditsRefused(true);
       setFormError(message);
       toast.error(message);
@@ -223,7 +238,7 @@ export default function CreatePage() {
   };
 
   const promptLength = values.prompt.length;
-  const showRatioWarning = values.quality === 'quality' && values.aspectRatio !== NATIVE_ASPECT_RATIO;
+  const showRatioWarning = losesPromisedResolution(values.quality, values.aspectRatio);
   const showSensitive = hasSensitiveTerms(values.prompt);
   const promptIds = {
     hint: `${ids}-prompt-hint`,
@@ -302,7 +317,15 @@ export default function CreatePage() {
                   value: quality,
                   testId: `quality-${quality}`,
                   title: t(`quality.${quality}`),
-                  aside: (
+                  disabled: unavailable(quality),
+                  aside: unavailable(quality) ? (
+                    <span
+                      className="text-sm font-semibold text-destructive"
+                      data-testid={`quality-${quality}-unavailable`}
+                    >
+                      {t('create.quality.unavailable')}
+                    </span>
+                  ) : (
                     <span className="text-sm font-semibold text-primary tabular-nums">
                       {t('create.quality.cost', { credits: formatCredits(VIDEO_COST_CREDITS[quality]) })}
                     </span>
@@ -319,6 +342,17 @@ export default function CreatePage() {
                   ),
                 }))}
               />
+              {VIDEO_QUALITIES.filter(unavailable).map((quality) => (
+                <Notice
+                  key={quality}
+                  icon={AlertTriangle}
+                  tone="destructive"
+                  title={t('create.quality.unavailable')}
+                  testId={`quality-unavailable-notice-${quality}`}
+                >
+                  {t('create.quality.unavailableNotice', { mode: t(`quality.${quality}`) })}
+                </Notice>
+              ))}
               <FieldError>{errors.quality}</FieldError>
             </div>
 
@@ -418,7 +452,7 @@ export default function CreatePage() {
             size="lg"
             className="w-full"
             loading={busy}
-            disabled={short || checkingImage}
+            disabled={short || checkingImage || unavailable(values.quality)}
             data-testid="create-submit"
           >
             {busy ? (

@@ -1,0 +1,179 @@
+import type { ModelCheckReason } from '../../shared/admin';
+import { VIDEO_QUALITIES, type VideoQuality } from '../../shared/catalogue';
+import { type VideoModelFamily, videoModelFamily } from '../../shared/video-models';
+import type { VideoModeAvailability } from '../../shared/video-request';
+import type { Config } from '../config.server';
+import type { Logger } from '../logger.server';
+import { GeminiClient, type ListedModel } from './pipeline/providers/gemini-client.server';
+
+/**
+ * Know before charging (design §5): each process that answers creates or works jobs reads `GET {base}/models`
+ * at start and every few minutes, and the admin environment check reads it on demand. A mode whose configured id
+ * is not listed (retired, mistyped, not served to this key) — or, for a Veo id, listed without
+ * `predictLongRunning` — is refused with 503 before any hold, while the other mode keeps working; the next
+ * successful check lifts it. Omni ids only need to be listed: Google does not document which
+ * `supportedGenerationMethods` value they carry. When the list itself cannot be read, the last answer stands
+ * (no answer yet: the mode is open, and a failed generation is refunded as always).
+ */
+
+export interface ModeCheck {
+  quality: VideoQuality;
+  /** The variable the id came from (VIDEO_MODEL_FAST, or its old name). */
+  variable: string;
+  model: string;
+  family: VideoModelFamily | undefined;
+  /** Undefined: not checked yet, or the list could not be read. */
+  available: boolean | undefined;
+  reason: ModelCheckReason;
+  /** For the logs (English, with the figures). */
+  detail: string;
+}
+
+export interface ModelAvailability {
+  isAvailable(quality: VideoQuality): boolean;
+  modes(): VideoModeAvailability;
+  /** Reads the model list now; undefined when this deployment has no Gemini provider. */
+  check(): Promise<ModeCheck[] | undefined>;
+  start(): void;
+  stop(): void;
+}
+
+/** The local renderer has no models to retire. */
+export const LOCAL_AVAILABILITY: ModelAvailability = {
+  isAvailable: () => true,
+  modes: () => ({ fast: true, quality: true }),
+  check: async () => undefined,
+  start: () => undefined,
+  stop: () => undefined,
+};
+
+const REASON_DETAILS: Record<ModelCheckReason, string> = {
+  listed: 'listed by GET /models',
+  unknown_family: 'not a video model id Cena knows how to call (gemini-omni-… or veo-…)',
+  not_listed: 'not listed by GET /models for this key (retired, mistyped or not served)',
+  no_predict_long_running: 'listed without predictLongRunning',
+  list_unreadable: 'the model list could not be read',
+  not_checked: 'not checked yet',
+};
+
+export function judgeModes(gemini: Config['video']['gemini'], listed: ListedModel[]): ModeCheck[] {
+  return VIDEO_QUALITIES.map((quality) => {
+    const model = gemini.models[quality];
+    const family = videoModelFamily(model);
+    const variable = gemini.modelVariables[quality];
+    const found = listed.find((entry) => entry.id === model);
+    let reason: ModelCheckReason = 'listed';
+    if (!family) reason = 'unknown_family';
+    else if (!found) reason = 'not_listed';
+    else if (family === 'veo' && !found.methods.includes('predictLongRunning'))
+      reason = 'no_predict_long_running';
+    return {
+      quality,
+      variable,
+      model,
+      family,
+      available: reason === 'listed',
+      reason,
+      detail: REASON_DETAILS[reason],
+    };
+  });
+}
+
+/** The video ids the list shows, for the log line that says what to configure instead. */
+function videoIds(listed: ListedModel[]): string[] {
+  return listed.filter((entry) => videoModelFamily(entry.id) !== undefined).map((entry) => entry.id);
+}
+
+export class GeminiModelAvailability implements ModelAvailability {
+  private state: ModeCheck[];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly gemini: Config['video']['gemini'],
+    private readonly listModels: () => Promise<ListedModel[]>,
+    private readonly logger: Logger,
+  ) {
+    this.state = VIDEO_QUALITIES.map((quality) => ({
+      quality,
+      variable: gemini.modelVariables[quality],
+      model: gemini.models[quality],
+      family: videoModelFamily(gemini.models[quality]),
+      available: undefined,
+      reason: 'not_checked' as const,
+      detail: REASON_DETAILS.not_checked,
+    }));
+  }
+
+  isAvailable(quality: VideoQuality): boolean {
+    return this.state.find((mode) => mode.quality === quality)?.available !== false;
+  }
+
+  modes(): VideoModeAvailability {
+    return { fast: this.isAvailable('fast'), quality: this.isAvailable('quality') };
+  }
+
+  async check(): Promise<ModeCheck[]> {
+    let listed: ListedModel[];
+    try {
+      listed = await this.listModels();
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not read the Gemini model list; keeping the last answer');
+      return this.state.map((mode) => ({
+        ...mode,
+        available: undefined,
+        reason: 'list_unreadable' as const,
+        detail: `${REASON_DETAILS.list_unreadable}: ${(error as Error).message.slice(0, 200)}`,
+      }));
+    }
+    const next = judgeModes(this.gemini, listed);
+    for (const mode of next) {
+      const before = this.state.find((old) => old.quality === mode.quality)?.available;
+      if (!mode.available) {
+        this.logger.error(
+          { variable: mode.variable, model: mode.model, availableVideoModels: videoIds(listed) },
+          `${mode.variable}=${mode.model}: ${mode.detail}; ${mode.quality} videos are refused until it is. Video models this key can use: ${videoIds(listed).join(', ') || 'none'}`,
+        );
+      } else if (before === false) {
+        this.logger.info(
+          { variable: mode.variable, model: mode.model },
+          `${mode.variable}=${mode.model} is served again`,
+        );
+      }
+    }
+    // The text model only makes prompts smarter: a missing one is a warning, never a refusal.
+    const promptModel = listed.find((entry) => entry.id === this.gemini.promptModel);
+    if (!promptModel?.methods.includes('generateContent')) {
+      this.logger.warn(
+        { variable: 'PROMPT_MODEL', model: this.gemini.promptModel },
+        `PROMPT_MODEL=${this.gemini.promptModel} is not listed with generateContent; structured prompts come from the rules`,
+      );
+    }
+    this.state = next;
+    return next;
+  }
+
+  /** A check now and then every `modelCheckIntervalMs`; the timer never keeps the process alive. */
+  start(): void {
+    const run = () =>
+      void this.check().catch((error: unknown) => this.logger.error({ err: error }, 'model check failed'));
+    run();
+    this.timer = setInterval(run, this.gemini.modelCheckIntervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+export function createModelAvailability(config: Config, logger: Logger): ModelAvailability {
+  const gemini = config.video.gemini;
+  if (config.video.provider !== 'gemini' || !gemini.apiKey) return LOCAL_AVAILABILITY;
+  const client = new GeminiClient({
+    apiKey: gemini.apiKey,
+    apiBase: gemini.apiBase,
+    retry: { attempts: 2, initialDelayMs: 1_000, maxDelayMs: 5_000 },
+    requestTimeoutMs: 15_000,
+  });
+  return new GeminiModelAvailability(gemini, () => client.listModels(), logger);
+}
