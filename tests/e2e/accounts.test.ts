@@ -18,6 +18,7 @@ let page: Page;
 const email = `ana.${Date.now()}@cena.test`;
 let password = 'senha-forte-1';
 let totpSecret = '';
+let enrolmentCode = '';
 let backupCodes: string[] = [];
 
 function base32Decode(text: string): Buffer {
@@ -30,10 +31,13 @@ function base32Decode(text: string): Buffer {
   return Buffer.from(bytes);
 }
 
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as an authenticator app computes it. */
-function totp(secret: string): string {
+/**
+ * RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as an authenticator app computes it: now, or `steps` periods later (the
+ * server accepts one period either side, and a code only once).
+ */
+function totp(secret: string, steps = 0): string {
   const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + steps));
   const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
   const offset = (hmac[hmac.length - 1] ?? 0) & 0xf;
   return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
@@ -187,7 +191,8 @@ describeBrowser('accounts in a browser', () => {
     expect(await qr.count()).toBe(1);
     totpSecret = (await page.getByTestId('totp-secret').getAttribute('data-secret')) ?? '';
     expect(totpSecret.length).toBeGreaterThan(10);
-    await page.getByTestId('two-factor-scan').locator('input[name="code"]').fill(totp(totpSecret));
+    enrolmentCode = totp(totpSecret);
+    await page.getByTestId('two-factor-scan').locator('input[name="code"]').fill(enrolmentCode);
     await page.getByRole('button', { name: 'Verificar e ativar' }).click();
     await page.getByTestId('backup-codes').waitFor();
     backupCodes = (await page.getByTestId('backup-codes').locator('li').allTextContents()).map((code) =>
@@ -207,7 +212,9 @@ describeBrowser('accounts in a browser', () => {
     await page.waitForURL('**/auth/login');
     await signInForm(page, password);
     await page.getByTestId('two-factor-step').waitFor();
-    await page.locator('input[name="code"]').fill(totp(totpSecret));
+    // A code signs in once: within the enrolment's period, the authenticator's next code.
+    const code = totp(totpSecret) === enrolmentCode ? totp(totpSecret, 1) : totp(totpSecret);
+    await page.locator('input[name="code"]').fill(code);
     await page.getByRole('button', { name: 'Verificar' }).click();
     await toast(page, 'Login realizado com sucesso!');
     await page.waitForURL('**/dashboard/help');

@@ -253,9 +253,8 @@ describe('two-factor authentication', () => {
     expect(enabled.status).toBe(200);
     expect(enabled.body.totpURI).toMatch(/^otpauth:\/\/totp\/Cena:/);
     expect(enabled.body.backupCodes.length).toBeGreaterThanOrEqual(8);
-    const confirm = await client.json('/api/auth/two-factor/verify-totp', {
-      json: { code: await totp(enabled.body.totpURI) },
-    });
+    const enrolmentCode = await totp(enabled.body.totpURI);
+    const confirm = await client.json('/api/auth/two-factor/verify-totp', { json: { code: enrolmentCode } });
     expect(confirm.status).toBe(200);
     expect(
       (await client.json<{ user: { twoFactorEnabled: boolean } }>('/api/me')).body.user.twoFactorEnabled,
@@ -267,16 +266,17 @@ describe('two-factor authentication', () => {
     expect((await phone.json('/api/me')).status).toBe(401);
     const wrongCode = await phone.json('/api/auth/two-factor/verify-totp', { json: { code: '000000' } });
     expect(wrongCode.status).toBe(401);
-    // The enrolment used this period's code: a code signs in once, so the phone types the next one.
-    const enrolmentCode = await phone.json('/api/auth/two-factor/verify-totp', {
-      json: { code: await totp(enabled.body.totpURI) },
+    // A code signs in once: the enrolment's code is refused, the authenticator's next one works.
+    const reusedCode = await phone.json('/api/auth/two-factor/verify-totp', {
+      json: { code: enrolmentCode },
     });
-    expect(enrolmentCode.status).toBe(401);
-    expect(enrolmentCode.body).toMatchObject({
+    expect(reusedCode.status).toBe(401);
+    expect(reusedCode.body).toMatchObject({
       code: 'INVALID_CODE',
       message: expect.stringMatching(/já foi usado/),
     });
-    const nextCode = await totp(enabled.body.totpURI, 1);
+    const nowCode = await totp(enabled.body.totpURI);
+    const nextCode = nowCode === enrolmentCode ? await totp(enabled.body.totpURI, 1) : nowCode;
     const rightCode = await phone.json('/api/auth/two-factor/verify-totp', { json: { code: nextCode } });
     expect(rightCode.status).toBe(200);
     expect((await phone.json('/api/me')).status).toBe(200);

@@ -3,9 +3,13 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import { FakeStripe, type FakeStripeEvent, STRIPE_TEST_PRICES } from '../../../tests/support/fake-stripe';
+import {
+  type FakeStripe,
+  type FakeStripeEvent,
+  STRIPE_TEST_PRICES,
+} from '../../../tests/support/fake-stripe';
 import type { SessionClient } from '../../../tests/support/session-client';
+import { type StripeTestBed, startStripeTestBed } from '../../../tests/support/stripe-app';
 import { grantRole } from '../accounts/roles.server';
 import { audit, capture, hold } from '../credits/credits-ledger.server';
 
@@ -15,30 +19,20 @@ import { audit, capture, hold } from '../credits/credits-ledger.server';
  * in), refunds that are pending before they succeed, and disputes won and lost.
  */
 
+let bed: StripeTestBed;
 let fake: FakeStripe;
 let app: TestApp;
 let pool: pg.Pool;
 beforeAll(async () => {
-  fake = await new FakeStripe().start();
-  app = await startTestApp(fake.env);
-  pool = testPool({ connectionString: app.databaseUrl, max: 2 });
+  bed = await startStripeTestBed();
+  ({ fake, app, pool } = bed);
 });
 afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await fake?.stop();
+  await bed?.stop();
 });
 
 async function deliver(...events: FakeStripeEvent[]): Promise<void> {
-  for (const event of events) {
-    const { body, signature } = fake.signed(event);
-    const response = await fetch(`${app.url}/api/billing/stripe/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body,
-    });
-    expect(response.status, event.type).toBe(200);
-  }
+  for (const event of events) expect((await bed.deliver(event)).status, event.type).toBe(200);
 }
 
 const newestSession = () => [...fake.sessions.values()].at(-1)?.id ?? '';

@@ -1,10 +1,14 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import { FakeStripe, type FakeStripeEvent, STRIPE_TEST_PRICES } from '../../../tests/support/fake-stripe';
+import type { TestApp } from '../../../tests/support/app';
+import {
+  type FakeStripe,
+  type FakeStripeEvent,
+  STRIPE_TEST_PRICES,
+} from '../../../tests/support/fake-stripe';
 import { SessionClient } from '../../../tests/support/session-client';
+import { type StripeTestBed, startStripeTestBed } from '../../../tests/support/stripe-app';
 import { audit } from '../credits/credits-ledger.server';
 
 /**
@@ -13,28 +17,19 @@ import { audit } from '../credits/credits-ledger.server';
  * payment exactly once.
  */
 
+let bed: StripeTestBed;
 let fake: FakeStripe;
 let app: TestApp;
 let pool: pg.Pool;
 beforeAll(async () => {
-  fake = await new FakeStripe().start();
-  app = await startTestApp(fake.env);
-  pool = testPool({ connectionString: app.databaseUrl, max: 2 });
+  bed = await startStripeTestBed();
+  ({ fake, app, pool } = bed);
 });
 afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await fake?.stop();
+  await bed?.stop();
 });
 
-function deliver(event: FakeStripeEvent, secret?: string): Promise<Response> {
-  const { body, signature } = fake.signed(event, secret);
-  return fetch(`${app.url}/api/billing/stripe/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body,
-  });
-}
+const deliver = (event: FakeStripeEvent, secret?: string) => bed.deliver(event, secret);
 
 function shuffle<T>(items: T[], random: () => number): T[] {
   const copy = [...items];
