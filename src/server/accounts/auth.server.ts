@@ -114,6 +114,18 @@ async function twoFactorUserId(ctx: HookContext): Promise<string | undefined> {
   return pending?.value;
 }
 
+/**
+ * A verification link sent without a callback (the one re-sent when an unverified e-mail signs in: the web signs in
+ * without `callbackURL`, so the client does not reload the page) would land on `/`; it lands on the dashboard.
+ */
+export function verificationLandsOnDashboard(url: string): string {
+  const link = new URL(url);
+  const callback = link.searchParams.get('callbackURL');
+  if (callback !== null && callback !== '/') return url;
+  link.searchParams.set('callbackURL', '/dashboard');
+  return link.toString();
+}
+
 interface AuthDependencies {
   config: Config;
   logger: Logger;
@@ -201,7 +213,8 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
       // Signing in with the right password but an unverified e-mail sends a fresh link (the 403 says so).
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: ({ user, url }) => mailer.send(verificationMail(recipient(user), url)),
+      sendVerificationEmail: ({ user, url }) =>
+        mailer.send(verificationMail(recipient(user), verificationLandsOnDashboard(url))),
     },
     socialProviders: config.auth.google
       ? { google: { ...config.auth.google, prompt: 'select_account' as const } }
