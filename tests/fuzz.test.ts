@@ -292,9 +292,28 @@ async function send(client: SessionClient, item: Case): Promise<Answer> {
     request.on('error', (error) => {
       if (!answered) reject(new Error(`${label}: ${error.message}`));
     });
-    request.end(body);
+    if (!body || body.length <= LARGE_BODY_BYTES) {
+      request.end(body);
+      return;
+    }
+    // A body over the limits is refused from its Content-Length, before the server reads it; a client still
+    // writing then meets a closed socket (EPIPE) and never reads the answer. So, as a careful client would, send
+    // the head first and the body only if no answer has come meanwhile.
+    request.flushHeaders();
+    const sendBody = setTimeout(() => {
+      if (!answered) request.end(body);
+    }, LARGE_BODY_HEAD_START_MS);
+    request.on('response', (response) => {
+      clearTimeout(sendBody);
+      // The body was never sent: close the request once the answer is read.
+      response.on('end', () => request.destroy());
+    });
   });
 }
+
+/** Bodies above this size wait for an early answer to their head before they are sent. */
+const LARGE_BODY_HEAD_START_MS = 2_000;
+const LARGE_BODY_BYTES = 1024 * 1024;
 
 function problemsOf(answer: Answer): string[] {
   if (answer.status >= 500) return [`${answer.label}: ${answer.status} ${answer.body.slice(0, 200)}`];

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import {
   configureAccountDeletionQueue,
   registerAccountDeletionWorker,
-} from './accounts/account-deletion.server';
+} from './account-rights/account-deletion.server';
 import { type CenaAuth, createAuth } from './accounts/auth.server';
 import { resolveAuthSecret } from './accounts/auth-secret.server';
 import { createBilling } from './billing/billing.server';

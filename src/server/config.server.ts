@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type BillingPeriod, PLAN_IDS, type PlanId, type VideoQuality } from '../shared/catalogue';
 import { DEFAULT_VIDEO_MODELS } from '../shared/video-models';
 
-/** The Gemini API root Google's Omni guide calls (`POST /v1beta/interactions`; ADR 0003 on v1 vs v1beta). */
+/** The Gemini API root Google's Omni guide calls (`POST /v1beta/interactions`; ADR 0005 on v1 vs v1beta). */
 export const DEFAULT_GEMINI_API_BASE = 'https://generativelanguage.googleapis.com/v1beta';
 /** A GA Flash text model from the changelog (gemini-3.8-flash, 2026-09-02; no shutdown date announced). */
 export const DEFAULT_PROMPT_MODEL = 'gemini-3.8-flash';

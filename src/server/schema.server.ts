@@ -3,7 +3,7 @@
  * sits beside the composition root, not in `db/`, because it depends on every domain. Migrations are
  * generated SQL committed under drizzle/.
  */
-export * from './accounts/account-rights.schema.server';
+export * from './account-rights/account-rights.schema.server';
 export * from './accounts/accounts.schema.server';
 export * from './billing/billing.schema.server';
 export * from './credits/credits.schema.server';

@@ -209,7 +209,7 @@ export const VIDEO_MODELS: readonly VideoModelFacts[] = [
   ),
 ];
 
-/** Defaults: the GA Omni id Google's guide documents and names as the Veo replacement (ADR 0003). */
+/** Defaults: the GA Omni id Google's guide documents and names as the Veo replacement (ADR 0005). */
 export const DEFAULT_VIDEO_MODELS: Record<VideoQuality, string> = {
   fast: 'gemini-omni-1.1-flash',
   quality: 'gemini-omni-1.1-flash',
@@ -261,7 +261,7 @@ export function isReframedRatio(ratio: AspectRatio): boolean {
 }
 
 /**
- * The create page's resolution warning (ADR 0003): Quality promises 1080p, which a reframed ratio cannot keep;
+ * The create page's resolution warning (ADR 0005): Quality promises 1080p, which a reframed ratio cannot keep;
  * Fast at 1:1 or 4:3 is still shown at its stated 720p class, so it carries no warning.
  */
 export function losesPromisedResolution(quality: VideoQuality, ratio: AspectRatio): boolean {

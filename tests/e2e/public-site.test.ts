@@ -31,8 +31,9 @@ describeBrowser('public site in a browser', () => {
     await waitForApp(page);
     const carousel = page.getByTestId('hero-carousel');
     // Stop the clock, then restart the rotation from a known instant (a dot gives its slide the full 7 s), so the
-    // time the page took to load on a busy machine cannot count towards the interval.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    // time the page took to load on a busy machine cannot count towards the interval. The pause point lies far
+    // enough ahead that it is still in the future when the call reaches a slow page.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 5_000));
     const dots = page.getByRole('button', { name: /^Vídeo \d$/ });
     await dots.nth(0).dispatchEvent('click');
     expect(await carousel.getAttribute('data-active-slide')).toBe('0');

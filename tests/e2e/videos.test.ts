@@ -116,10 +116,10 @@ describeBrowser('video generation in a browser (local provider)', () => {
     await expect.poll(() => promptInput.inputValue()).toBe('curto');
     expect(await page.getByRole('radio', { name: /Quality/ }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: /9:16/ }).isChecked()).toBe(true);
-    // Quality 9:16 is generated natively at 1080×1920: no warning (ADR 0003). A reframed ratio warns, and the
+    // Quality 9:16 is generated natively at 1080×1920: no warning (ADR 0005). A reframed ratio warns, and the
     // warning can switch to Fast.
     expect(await page.getByTestId('quality-ratio-warning').count()).toBe(0);
-    await page.getByRole('radio', { name: /1:1/ }).check();
+    await page.getByTestId('aspect-1x1').click();
     await page.getByTestId('quality-ratio-warning').waitFor();
     await expect
       .poll(() => page.getByTestId('summary-balance').getAttribute('data-value'), { timeout: 10_000 })
@@ -129,7 +129,7 @@ describeBrowser('video generation in a browser (local provider)', () => {
     expect(await page.getByRole('radio', { name: /Fast/ }).isChecked()).toBe(true);
     expect(await page.getByTestId('quality-ratio-warning').count()).toBe(0);
     expect(await page.getByTestId('summary-after').getAttribute('data-value')).toBe('90');
-    await page.getByRole('radio', { name: /9:16/ }).check();
+    await page.getByTestId('aspect-9x16').click();
 
     // Validation: the short prompt, a bad seed, a non-image file.
     await page.getByTestId('create-submit').click();

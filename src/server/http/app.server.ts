@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
 import { ADMIN_PATH } from '../../shared/routes';
+import { accountRightsRoutes } from '../account-rights/account-rights.routes.server';
 import { authRoutes } from '../accounts/auth.routes.server';
 import type { Auth } from '../accounts/auth.server';
 import { meRoutes } from '../accounts/me.routes.server';
@@ -177,9 +178,17 @@ export function createApp({
   api.get('/openapi.json', openApiHandler({ devMailbox, appUrl: config.appUrl }));
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
   api.route('/me/settings', settingsRoutes(pool, session));
+  api.route('/me', meRoutes({ pool, requireSession: session }));
   api.route(
     '/me',
-    meRoutes({ pool, requireSession: session, boss: jobs.boss, storage, authSecret, appUrl: config.appUrl }),
+    accountRightsRoutes({
+      pool,
+      requireSession: session,
+      boss: jobs.boss,
+      storage,
+      authSecret,
+      appUrl: config.appUrl,
+    }),
   );
   const billing = createBilling(config, pool, logger);
   api.route(

@@ -1,0 +1,109 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { stream } from 'hono/streaming';
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import {
+  type DeleteAccountResponse,
+  deleteAccountBodySchema,
+  exportFileName,
+} from '../../shared/account-rights';
+import { zonedDay } from '../../shared/time';
+import { DEFAULT_TIME_ZONE } from '../accounts/accounts.schema.server';
+import { type AppEnv, apiError } from '../kernel/errors.server';
+import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
+import { sessionOf } from '../kernel/session.server';
+import type { BlobStorage } from '../storage/blob-storage.server';
+import { closeAccount } from './account-deletion.server';
+import { claimExport, exportAccount } from './account-export.server';
+
+/**
+ * `/api/me/export` and `DELETE /api/me`: the customer's LGPD rights (docs/accounts-contract.md). A domain of its own
+ * because closing an account reaches billing (cancel the subscription), videos and storage, which accounts must not.
+ */
+
+export interface AccountRightsRoutesOptions {
+  pool: pg.Pool;
+  requireSession: MiddlewareHandler<AppEnv>;
+  boss: PgBoss;
+  storage: BlobStorage;
+  /** Better Auth's secret: two-factor secrets are encrypted with it. */
+  authSecret: string;
+  appUrl: string;
+}
+
+const CLOSE_REFUSALS = {
+  wrong_password: [403, 'wrong_password', 'Senha incorreta. Nada foi alterado.'],
+  no_password: [
+    403,
+    'password_not_set',
+    'Sua conta não tem senha (entrada pelo Google). Crie uma em "Esqueceu a senha?" na tela de login e tente de novo.',
+  ],
+  code_required: [403, 'two_factor_required', 'Informe o código de 6 dígitos do seu app autenticador.'],
+  wrong_code: [403, 'wrong_two_factor_code', 'Código de verificação inválido. Nada foi alterado.'],
+} as const;
+
+export function accountRightsRoutes({
+  pool,
+  requireSession,
+  boss,
+  storage,
+  authSecret,
+  appUrl,
+}: AccountRightsRoutesOptions): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get('/export', requireSession, rejectQueryParameters, async (c) => {
+      const { user, session } = sessionOf(c);
+      const retryAfter = await claimExport(pool, user.id);
+      if (retryAfter !== null) {
+        c.header('Retry-After', String(retryAfter));
+        return apiError(
+          c,
+          429,
+          'too_many_exports',
+          'Você já exportou seus dados várias vezes na última hora. Tente de novo mais tarde.',
+        );
+      }
+      const timeZone = (user as { timezone?: string }).timezone ?? DEFAULT_TIME_ZONE;
+      c.header('Content-Type', 'application/json; charset=utf-8');
+      c.header(
+        'Content-Disposition',
+        `attachment; filename="${exportFileName(zonedDay(new Date(), timeZone))}"`,
+      );
+      c.header('Cache-Control', 'no-store');
+      return stream(
+        c,
+        async (out) => {
+          await exportAccount(
+            { pool, storage, appUrl },
+            user.id,
+            session.id,
+            async (chunk) => {
+              await out.write(chunk);
+            },
+            () => out.aborted || out.closed,
+          );
+        },
+        async (error, out) => {
+          // Headers are gone already: cut the body short so the download shows as failed, not as complete.
+          c.get('logger').error({ err: error }, 'data export failed mid-stream');
+          out.abort();
+        },
+      );
+    })
+    .delete('/', requireSession, rejectQueryParameters, jsonBodyLimit, async (c) => {
+      const parsed = await parseJsonBody(c, deleteAccountBodySchema);
+      if (!parsed.ok) return parsed.response;
+      const userId = sessionOf(c).user.id;
+      const outcome = await closeAccount({ pool, boss, authSecret }, userId, parsed.data);
+      if (outcome !== 'closed') {
+        const [status, code, message] = CLOSE_REFUSALS[outcome];
+        return apiError(c, status, code, message);
+      }
+      const state = await pool.query(
+        'SELECT 1 FROM account_deletions WHERE user_id = $1 AND completed_at IS NOT NULL',
+        [userId],
+      );
+      const body: DeleteAccountResponse = { deleted: true, completed: (state.rowCount ?? 0) > 0 };
+      return c.json(body);
+    });
+}
