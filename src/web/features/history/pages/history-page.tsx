@@ -79,7 +79,10 @@ export default function HistoryPage() {
   );
   const onChange = useCallback(
     (change: FilterChange) => {
-      const next: HistoryQuery = { ...query, ...change, page: 1 };
+      // Build on the address bar, not this render's query: a change right after another (the search's debounce
+      // firing, then a select) would otherwise bring back a filter the first one had just removed.
+      const current = parseHistoryParams(new URLSearchParams(window.location.search));
+      const next: HistoryQuery = { ...current, ...change, page: 1 };
       // Keep the range valid: moving one end past the other moves both.
       if (next.from && next.to && next.from > next.to) {
         if (change.from) next.to = next.from;
@@ -87,7 +90,7 @@ export default function HistoryPage() {
       }
       navigate(next);
     },
-    [query, navigate],
+    [navigate],
   );
   const onClear = useCallback(() => navigate(DEFAULT_HISTORY_QUERY), [navigate]);
   const onPage = (page: number) => {
