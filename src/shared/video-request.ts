@@ -8,6 +8,7 @@ import {
   SEED_MIN,
   VIDEO_QUALITIES,
 } from './catalogue';
+import type { VideoRequestKind } from './video-directing';
 import type { VideoStatus } from './video-status';
 
 /**
@@ -116,7 +117,18 @@ export interface VideoRequestView {
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;
+  /** The first frame (the form's reference image). */
   referenceImageUrl: string | null;
+  lastFrameUrl: string | null;
+  referenceImageUrls: string[];
+  /** How this request came to be, and the request it extends or edits. */
+  kind: VideoRequestKind;
+  sourceRequestId: string | null;
+  /** Whether this completed video can be extended or edited now, with the pt-BR reason when not. */
+  derivations: {
+    extend: { allowed: boolean; reason: string | null; lengthAfterSeconds: number | null };
+    edit: { allowed: boolean; reason: string | null };
+  };
   videoUrl: string | null;
   downloadUrl: string | null;
   thumbnailUrl: string | null;

@@ -32,6 +32,7 @@ import type { BlobStorage } from '../storage/blob-storage.server';
 import { DiskStorage } from '../storage/disk-storage.server';
 import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
+import { capabilitiesOf } from '../videos/capabilities.server';
 import { videosRoutes } from '../videos/videos.routes.server';
 import { type AppEnv, apiError } from './errors.server';
 import { openApiHandler } from './openapi.server';
@@ -161,6 +162,7 @@ export function createApp({
       storage,
       requireSession: session,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
+      capabilities: capabilitiesOf(config.video),
     }),
   );
   api.route(

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import { API_KEY, type FakeVeo, seedVideoRequest, startFakeVeo } from '../../../../tests/support/fake-veo';
 import { insertUser } from '../../../../tests/support/users';
+import { VIDEO_CAPABILITIES } from '../../../shared/video-directing';
 import { audit, balance, grant } from '../../credits/credits-ledger.server';
 import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';
@@ -61,6 +62,7 @@ function deps(): PipelineDeps {
     }),
     storage: new DiskStorage(storageDir, 'secret'),
     tools: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', timeoutMs: 30_000 },
+    capabilities: () => VIDEO_CAPABILITIES['veo-3.1'],
     logger: createLogger('silent'),
     timeoutMs: { fast: TIMEOUT_MS, quality: TIMEOUT_MS },
     poll: { initialMs: 10, maxMs: 40 },

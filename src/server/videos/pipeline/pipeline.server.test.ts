@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import { API_KEY, type FakeVeo, seedVideoRequest, startFakeVeo } from '../../../../tests/support/fake-veo';
 import { insertUser } from '../../../../tests/support/users';
+import { VIDEO_CAPABILITIES } from '../../../shared/video-directing';
 import { loadConfig } from '../../config.server';
 import { audit, balance, grant } from '../../credits/credits-ledger.server';
 import { type Jobs, startJobs } from '../../jobs/jobs.server';
@@ -44,6 +45,7 @@ function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
     provider: provider(),
     storage,
     tools: { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', timeoutMs: 30_000 },
+    capabilities: () => VIDEO_CAPABILITIES['veo-3.1'],
     logger,
     timeoutMs: { fast: 20_000, quality: 20_000 },
     poll: { initialMs: 10, maxMs: 50 },

@@ -4,6 +4,7 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Config } from '../../config.server';
 import { QUEUES, send } from '../../jobs/queues.server';
 import type { Logger } from '../../logger.server';
+import { capabilitiesOf } from '../capabilities.server';
 import {
   FAILURE_MESSAGES,
   failRequest,
@@ -112,8 +113,14 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     storage: options.storage,
     tools: { ffmpegPath: config.video.ffmpegPath, ffprobePath: config.video.ffprobePath, timeoutMs: 120_000 },
     logger,
+    capabilities: capabilitiesOf(config.video),
     timeoutMs: config.video.timeoutMs,
-    poll: options.poll ?? { initialMs: 5_000, maxMs: 20_000 },
+    // Asking the local renderer is a file check, and its renders take seconds: poll it often.
+    poll:
+      options.poll ??
+      (config.video.provider === 'local'
+        ? { initialMs: 500, maxMs: 2_000 }
+        : { initialMs: 5_000, maxMs: 20_000 }),
     enqueueWebhook: webhook
       ? async (client, requestId) => {
           await send(boss, QUEUES.videoWebhook, { requestId }, { db: client });
