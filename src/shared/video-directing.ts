@@ -240,3 +240,15 @@ export interface VideoVersion {
   creditsUsed: number;
   createdAt: string;
 }
+
+/**
+ * What the create form offers before it knows which model serves the request: a first frame, a last frame and up to
+ * three references. The server checks the configured model's own entry again and answers in pt-BR.
+ */
+export const OFFERED_DIRECTING: DirectingCapabilities = {
+  firstFrame: true,
+  lastFrame: true,
+  referenceImagesMax: MAX_REFERENCE_IMAGES,
+  extension: null,
+  edit: null,
+};
