@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AspectRatio, LIMITS, VIDEO_QUALITIES, type VideoQuality } from './catalogue';
 import { parseDay } from './time';
+import type { VideoRequestKind } from './video-directing';
 import { VIDEO_STATUSES, type VideoStatus } from './video-request';
 
 /**
@@ -117,6 +118,11 @@ export interface VideoRequestListItem {
   completedAt: string | null;
   /** Signed, short-lived; null until the video is rendered. */
   thumbnailUrl: string | null;
+  /** The delivered video's length; null until it is rendered. */
+  durationSeconds: number | null;
+  /** A new video, or an extension or edit of `sourceRequestId`. */
+  kind: VideoRequestKind;
+  sourceRequestId: string | null;
 }
 
 export interface HistoryPage {

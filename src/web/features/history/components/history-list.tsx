@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { localizedRelativeTime } from '../../../lib/relative-time';
 import { formatCredits } from '../../credits/lib/format';
+import { formatLength } from '../../request-detail/components/versions-card';
 import { VideoStatusBadge } from '../../videos/components/status-badge';
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
@@ -26,6 +27,17 @@ function When({ iso, timeZone, now }: { iso: string; timeZone: string; now: Date
 }
 
 /** Desktop (≥ 768 px): the table of spec §2. */
+/** Where a request comes from (a new video, an extension, an edit) and its length once rendered. */
+function HistoryMeta({ item }: { item: VideoRequestListItem }) {
+  const { t } = useTranslation('history');
+  return (
+    <span className="block text-xs text-muted-foreground" data-testid="history-meta">
+      {t(`origin.${item.kind}`)}
+      {item.durationSeconds === null ? '' : ` · ${formatLength(item.durationSeconds)}`}
+    </span>
+  );
+}
+
 export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[]; timeZone: string }) {
   const { t } = useTranslation('history');
   const { t: tv } = useTranslation('videos');
@@ -54,6 +66,7 @@ export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[
                 <span title={item.prompt} className="break-words" data-testid="history-prompt">
                   {truncatePrompt(item.prompt)}
                 </span>
+                <HistoryMeta item={item} />
               </TableCell>
               <TableCell>{tv(`quality.${item.quality}`)}</TableCell>
               <TableCell className="tabular-nums">{item.aspectRatio}</TableCell>
@@ -102,6 +115,7 @@ export function HistoryCards({ items, timeZone }: { items: VideoRequestListItem[
           <p className="text-sm break-words" title={item.prompt}>
             {truncatePrompt(item.prompt)}
           </p>
+          <HistoryMeta item={item} />
           <dl className="grid grid-cols-3 gap-2 text-xs">
             <div className="flex flex-col">
               <dt className="text-muted-foreground">{t('columns.quality')}</dt>
