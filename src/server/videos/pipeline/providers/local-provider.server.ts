@@ -293,7 +293,8 @@ export class LocalVideoProvider implements VideoProvider {
           ],
           ...['-movflags', '+faststart', '-f', 'mp4', partial],
         ],
-        { timeoutMs: this.options.renderTimeoutMs ?? 120_000 },
+        // An edit re-renders the source's whole length: the limit grows with it (2 min per 8 s, at least 2 min).
+        { timeoutMs: this.options.renderTimeoutMs ?? Math.max(120_000, seconds * 15_000) },
       );
       // Renamed only when complete, so `poll` never hands out half a file.
       await rename(partial, this.file(id, 'mp4'));
