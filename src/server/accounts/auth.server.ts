@@ -6,6 +6,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type pg from 'pg';
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../../shared/accounts';
 import type { Config } from '../config.server';
 import { createDatabase } from '../db/database.server';
 import type { Logger } from '../logger.server';
@@ -33,7 +34,6 @@ import {
 const AUTH_BASE_PATH = '/api/auth';
 const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 128;
-export const MAX_NAME_LENGTH = 100;
 /** `npm run dev` serves the pages from Vite, which proxies /api: its origin must be trusted in local mode. */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 

@@ -1,10 +1,7 @@
 import type pg from 'pg';
+import type { SubscriptionView } from '../../shared/billing';
 import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '../../shared/catalogue';
-import {
-  CURRENT_SUBSCRIPTION_STATUSES,
-  type SubscriptionStatus,
-  type SubscriptionView,
-} from '../../shared/subscription';
+import { CURRENT_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../shared/subscription';
 import type {
   BillingThrottledAction,
   CheckoutKind,

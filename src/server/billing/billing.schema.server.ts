@@ -11,6 +11,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { TRANSACTION_TYPES } from '../../shared/billing';
 import { SUBSCRIPTION_STATUSES } from '../../shared/subscription';
 import { user } from '../accounts/accounts.schema.server';
 
@@ -24,8 +25,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 export const PROVIDERS = ['stripe', 'local'] as const;
 export type ProviderKind = (typeof PROVIDERS)[number];
-export const TRANSACTION_TYPES = ['payment', 'credit'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export { TRANSACTION_TYPES, type TransactionType } from '../../shared/billing';
 export const CHECKOUT_KINDS = ['plan', 'package'] as const;
 export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 export const CHECKOUT_STATUSES = ['open', 'paid', 'canceled'] as const;

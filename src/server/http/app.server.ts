@@ -34,7 +34,8 @@ import { DiskStorage } from '../storage/disk-storage.server';
 import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { videosRoutes } from '../videos/videos.routes.server';
-import { openApiHandler } from './openapi.server';
+import { documentedOperations, openApiHandler } from './openapi.server';
+import { checkResponses } from './response-check.server';
 import { WebPages } from './web-pages.server';
 
 export interface AppDependencies {
@@ -144,6 +145,7 @@ export function createApp({
 
   const api = new Hono<AppEnv>();
   api.use(compress());
+  if (config.env === 'test') api.use(checkResponses(documentedOperations({ devMailbox })));
   const session = requireSession((headers) => auth.api.getSession({ headers, returnHeaders: true }));
   api.get('/openapi.json', openApiHandler({ devMailbox, appUrl: config.appUrl }));
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
