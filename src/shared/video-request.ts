@@ -8,7 +8,7 @@ import {
   SEED_MIN,
   VIDEO_QUALITIES,
 } from './catalogue';
-import { VIDEO_STATUSES, type VideoStatus } from './video-status';
+import { VIDEO_STATUSES } from './video-status';
 
 /**
  * A video request's rules, shared by the create form (web) and the create endpoint (server), which validates

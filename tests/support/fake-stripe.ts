@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { type BillingPeriod, PLANS, type PlanId, planPriceCents } from '../../src/shared/catalogue';
 
 /**
- * A small HTTP server on 127.0.0.1 speaking the subset of the Stripe REST API Cena calls (issue 4: no test reaches
+ * A small HTTP server on 127.0.0.1 speaking the subset of the Stripe REST API Cena calls (no test reaches
  * Stripe). The app's SDK is pointed at it with STRIPE_API_BASE (host/port/protocol). The test drives "what
  * happened at Stripe" with the methods below (pay a session, renew, upgrade, refund); each returns the events
  * Stripe would send, which the test signs (`signed`) and delivers in whatever order and number it likes.

@@ -16,7 +16,7 @@ import { SUBSCRIPTION_STATUSES } from '../../shared/subscription';
 import { user } from '../accounts/accounts.schema.server';
 
 /**
- * Billing (issue 4, design §4). Every row a payment produces is keyed by the provider's own id (Checkout session,
+ * Billing (docs/billing-contract.md, design §4). Every row a payment produces is keyed by the provider's own id (Checkout session,
  * invoice, refund, event) under a UNIQUE constraint, so a retried webhook, a second success page or a reconcile can
  * only ever find the row already there. Kinds and statuses are text + CHECK, like the ledger.
  */

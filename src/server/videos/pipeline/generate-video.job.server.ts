@@ -69,7 +69,7 @@ export interface PipelineDeps {
    * pick-up), so it goes out once per request. Undefined when no webhook is configured.
    */
   enqueueWebhook?: (client: pg.PoolClient, requestId: string) => Promise<void>;
-  /** Enqueues the owner's e-mail inside the transaction that writes completed or failed (issue 6). */
+  /** Enqueues the owner's e-mail inside the transaction that writes completed or failed (docs/history-contract.md). */
   enqueueNotification?: FinalHook;
 }
 
