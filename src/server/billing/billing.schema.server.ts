@@ -12,6 +12,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { TRANSACTION_TYPES } from '../../shared/billing';
+import type { PlanId } from '../../shared/catalogue';
 import { SUBSCRIPTION_STATUSES } from '../../shared/subscription';
 import { user } from '../accounts/accounts.schema.server';
 
@@ -51,14 +52,14 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id')
       .notNull()
       .unique('subscriptions_provider_subscription_unique'),
-    planId: text('plan_id').notNull(),
+    planId: text('plan_id').$type<PlanId>().notNull(),
     billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
     currentPeriodStart: timestamptz('current_period_start').notNull(),
     currentPeriodEnd: timestamptz('current_period_end').notNull(),
     cancelAtPeriodEnd: pgBoolean('cancel_at_period_end').notNull().default(false),
     /** Local provider only: a downgrade waits for the period end (design §4). */
-    scheduledPlanId: text('scheduled_plan_id'),
+    scheduledPlanId: text('scheduled_plan_id').$type<PlanId>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
