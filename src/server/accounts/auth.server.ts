@@ -7,6 +7,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type pg from 'pg';
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../../shared/accounts';
 import type { Config } from '../config.server';
 import { createDatabase } from '../db/database.server';
 import { trustedOrigins } from '../kernel/same-origin.server';
@@ -37,7 +38,6 @@ import { claimTotpCode, releaseTotpCode } from './totp-replay.server';
 const AUTH_BASE_PATH = '/api/auth';
 const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 128;
-export const MAX_NAME_LENGTH = 100;
 /** Long enough for any message Better Auth writes itself; a client's input (a callbackURL, a token) is cut. */
 const MAX_LOGGED_TEXT = 200;
 
