@@ -1,4 +1,4 @@
-import { ASPECT_RATIOS, type AspectRatio, type VideoQuality } from './catalogue';
+import { ASPECT_RATIOS, type AspectRatio, VIDEO_LENGTH_SECONDS, type VideoQuality } from './catalogue';
 
 /**
  * What Google's video models accept, kept once (design §5). Every fact cites the page it comes from and the date
@@ -67,6 +67,22 @@ const OMNI_SHARED = {
   durationSeconds: { min: 3, max: 10 },
   // OMNI_GUIDE "Limitations": negative prompts are not supported — write them into the prompt ("Do not …").
   negativePromptField: false,
+} as const;
+
+/** Veo 3.1 on either surface (VEO_GUIDE; CHANGELOG 2026-01-13: 4k for Veo and portrait at every resolution). */
+const VEO_31_CAPABILITIES = {
+  aspectRatios: ['16:9', '9:16'],
+  resolutions: ['720p', '1080p', '4k'],
+  durationSeconds: { min: 4, max: 8 },
+  inputs: {
+    text: true,
+    image: true,
+    firstAndLastFrame: true,
+    referenceImages: 3,
+    editByInstruction: false,
+    extension: { stepSeconds: 7, totalSeconds: 148 },
+  },
+  negativePromptField: true,
 } as const;
 
 export const VIDEO_MODELS: readonly VideoModelFacts[] = [
@@ -146,19 +162,7 @@ export const VIDEO_MODELS: readonly VideoModelFacts[] = [
         stage: 'shut-down',
         note: 'Shut down 2026-10-22; replacement gemini-omni-1.1-flash (DEPRECATIONS).',
       },
-      aspectRatios: ['16:9', '9:16'],
-      // CHANGELOG 2026-01-13: 4k for Veo and portrait at every resolution.
-      resolutions: ['720p', '1080p', '4k'],
-      durationSeconds: { min: 4, max: 8 },
-      inputs: {
-        text: true,
-        image: true,
-        firstAndLastFrame: true,
-        referenceImages: 3,
-        editByInstruction: false,
-        extension: { stepSeconds: 7, totalSeconds: 148 },
-      },
-      negativePromptField: true,
+      ...VEO_31_CAPABILITIES,
       sources: ['DEPRECATIONS', 'CHANGELOG', 'VEO_GUIDE'],
     }),
   ),
@@ -171,18 +175,7 @@ export const VIDEO_MODELS: readonly VideoModelFacts[] = [
         stage: 'vertex-only',
         note: 'GA on Vertex AI; not served by the Gemini API (VERTEX_VEO3).',
       },
-      aspectRatios: ['16:9', '9:16'],
-      resolutions: ['720p', '1080p', '4k'],
-      durationSeconds: { min: 4, max: 8 },
-      inputs: {
-        text: true,
-        image: true,
-        firstAndLastFrame: true,
-        referenceImages: 3,
-        editByInstruction: false,
-        extension: { stepSeconds: 7, totalSeconds: 148 },
-      },
-      negativePromptField: true,
+      ...VEO_31_CAPABILITIES,
       sources: ['VERTEX_VEO3'],
     }),
   ),
@@ -215,9 +208,8 @@ export const DEFAULT_VIDEO_MODELS: Record<VideoQuality, string> = {
   quality: 'gemini-omni-1.1-flash',
 };
 
-/** Cena's modes (design §5): Fast is 720p, Quality 1080p, at every ratio; every 8 s. */
+/** Cena's modes (design §5): Fast is 720p, Quality 1080p, at every ratio; every clip VIDEO_LENGTH_SECONDS long. */
 export const MODE_RESOLUTION: Record<VideoQuality, ProviderResolution> = { fast: '720p', quality: '1080p' };
-export const VIDEO_DURATION_SECONDS = 8;
 
 /** Frame size of a provider video (what the rendering step receives before any reframe). */
 export function providerFrameSize(

@@ -1,4 +1,5 @@
-import { MODE_RESOLUTION, VIDEO_DURATION_SECONDS } from '../../../../shared/video-models';
+import { VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
+import { MODE_RESOLUTION } from '../../../../shared/video-models';
 import type { GeminiClient } from './gemini-client.server';
 import { type PollResult, ProviderError, type VideoGenerationInput } from './video-provider.server';
 
@@ -63,7 +64,7 @@ export class OmniInteractions {
         type: 'video' as const,
         aspect_ratio: input.aspectRatio,
         resolution: MODE_RESOLUTION[input.quality],
-        duration: `${VIDEO_DURATION_SECONDS}s`,
+        duration: `${VIDEO_LENGTH_SECONDS}s`,
         // Over 4 MB (anything above 720p) the guide asks for URI delivery.
         delivery: 'uri' as const,
       },

@@ -1,4 +1,5 @@
-import { MODE_RESOLUTION, VIDEO_DURATION_SECONDS } from '../../../../shared/video-models';
+import { VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
+import { MODE_RESOLUTION } from '../../../../shared/video-models';
 import type { GeminiClient } from './gemini-client.server';
 import { type PollResult, ProviderError, type VideoGenerationInput } from './video-provider.server';
 
@@ -45,7 +46,7 @@ export class VeoPredictLongRunning {
     const parameters: Record<string, unknown> = {
       aspectRatio: input.aspectRatio,
       resolution: MODE_RESOLUTION[input.quality],
-      durationSeconds: VIDEO_DURATION_SECONDS,
+      durationSeconds: VIDEO_LENGTH_SECONDS,
     };
     if (input.negativePrompt) parameters.negativePrompt = input.negativePrompt;
     const operation = await this.client.withRetries(
