@@ -229,6 +229,40 @@ describe('fulfilment', () => {
     expect(await audit(pool, userId)).toEqual([]);
   });
 
+  it('a refund and a dispute of one purchase, both reversed, give back no more than they took', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_both',
+      packageId: 'small',
+      amountCents: 10000,
+    });
+    const spent = await hold(pool, { userId, amount: 40, reference: 'video-both-spent' });
+    const held = await hold(pool, { userId, amount: 10, reference: 'video-both-held' });
+    if (!spent.ok || !held.ok) throw new Error('hold refused');
+    await capture(pool, spent.hold.id);
+    const purchase = {
+      userId,
+      grantSource: 'package' as const,
+      grantRef: 'cs_both',
+      paidCents: 10000,
+      grantedCredits: 100,
+    };
+    const refund = { kind: 'refund' as const, id: 're_both', amountCents: 6000 };
+    const dispute = { kind: 'dispute' as const, id: 'dp_both', amountCents: 4000 };
+    // 50 unheld credits go to the refund (which wants 60); the dispute finds none; the voided 10 come later.
+    expect((await clawbackPurchase(pool, purchase, refund)).taken).toBe(50);
+    expect((await clawbackPurchase(pool, purchase, dispute)).taken).toBe(0);
+    await voidHold(pool, held.hold.id);
+    expect(await balance(pool, userId)).toBe(0);
+
+    await restorePurchase(pool, purchase, dispute);
+    await restorePurchase(pool, purchase, refund);
+    // Both reversed: the user has the 60 credits nothing spent, not one more.
+    expect(await balance(pool, userId)).toBe(60);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
   it('a dispute won before its opening was processed takes nothing afterwards', async () => {
     const userId = await insertUser(pool);
     await fulfilPackagePurchase(pool, {

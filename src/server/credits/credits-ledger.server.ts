@@ -769,7 +769,20 @@ export async function restoreClawback(
        WHERE grant_id = $1 AND reference LIKE 'hold:%' AND created_at >= $2`,
       [target.id, claim.created_at],
     );
-    const amount = Math.min(claim.amount + Number(later.rows[0]?.taken ?? 0), claim.wanted ?? claim.amount);
+    // Void takes name no claim, so two claims on one grant may both count the same one: whatever they count, the
+    // grant's restores never give back more than all its clawbacks took.
+    const unreturned = await client.query<{ credits: string }>(
+      `SELECT (SELECT COALESCE(sum(amount), 0) FROM credit_clawbacks WHERE grant_id = $1)
+            - (SELECT COALESCE(sum(amount), 0) FROM credit_grants
+               WHERE user_id = $2 AND source = 'refund' AND source_ref LIKE '%${RESTORED_SUFFIX}'
+                 AND metadata->>'grantId' = $1::text) AS credits`,
+      [target.id, args.userId],
+    );
+    const amount = Math.min(
+      claim.amount + Number(later.rows[0]?.taken ?? 0),
+      claim.wanted ?? claim.amount,
+      Number(unreturned.rows[0]?.credits ?? 0),
+    );
     if (amount <= 0) return { created: true, amount: 0 };
     const expiresAt = isValidAt(target.expires_at, now)
       ? target.expires_at
