@@ -56,6 +56,8 @@ export async function signUpAndVerify(
   const client = new SessionClient(baseUrl);
   const email = options.email ?? newEmail();
   const password = options.password ?? PASSWORD;
+  // An address signing up again (after deleting its account) has older mail: wait for this sign-up's own.
+  const after = await lastMailId(baseUrl);
   const signUp = await client.fetch('/api/auth/sign-up/email', {
     json: {
       name: options.name ?? 'Ana Souza',
@@ -67,7 +69,7 @@ export async function signUpAndVerify(
   });
   const answer = await signUp.text();
   if (signUp.status !== 200) throw new Error(`sign-up answered ${signUp.status}: ${answer}`);
-  const mail = await waitForMail(baseUrl, email, /e-mail/i);
+  const mail = await waitForMail(baseUrl, email, /e-mail/i, { after });
   const link = mail.links[0];
   if (!link) throw new Error('the verification e-mail has no link');
   const verified = await client.fetch(link);

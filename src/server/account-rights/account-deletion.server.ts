@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createOTP } from '@better-auth/utils/otp';
 import * as argon2 from '@node-rs/argon2';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { DeleteAccountBody } from '../../shared/account-rights';
+import { claimTotpCode, releaseTotpCode } from '../accounts/totp-replay.server';
 import type { PaymentProvider } from '../billing/providers/payment-provider.server';
 import { QUEUES, send } from '../jobs/queues.server';
 import { inTransaction } from '../kernel/transaction.server';
@@ -37,7 +39,34 @@ export type CloseAccountOutcome =
   | 'wrong_password'
   | 'no_password'
   | 'code_required'
-  | 'wrong_code';
+  | 'wrong_code'
+  | 'too_many_attempts';
+
+/**
+ * A stolen session must not become a password or code oracle: at most this many checks per user in the window,
+ * counted before the (slow) check so concurrent guesses count too, in Better Auth's `verification` table as the
+ * TOTP claims are. A closed account clears them.
+ */
+export const CLOSE_ATTEMPTS_PER_WINDOW = 5;
+export const CLOSE_ATTEMPT_WINDOW_MINUTES = 15;
+const attemptKey = (userId: string) => `account-close-attempt:${userId}`;
+
+async function claimCloseAttempt(pool: pg.Pool, userId: string): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [attemptKey(userId)]);
+    const recent = await client.query(
+      'SELECT 1 FROM verification WHERE identifier = $1 AND expires_at > now()',
+      [attemptKey(userId)],
+    );
+    if ((recent.rowCount ?? 0) >= CLOSE_ATTEMPTS_PER_WINDOW) return false;
+    await client.query(
+      `INSERT INTO verification (id, identifier, value, expires_at)
+       VALUES ($1, $2, $3, now() + $4 * interval '1 minute')`,
+      [randomUUID(), attemptKey(userId), userId, CLOSE_ATTEMPT_WINDOW_MINUTES],
+    );
+    return true;
+  });
+}
 
 export interface DeletionDependencies {
   pool: pg.Pool;
@@ -71,10 +100,16 @@ export async function closeAccount(
   );
   const row = found.rows[0];
   if (!row?.password) return 'no_password';
+  if (!(await claimCloseAttempt(pool, userId))) return 'too_many_attempts';
   if (!(await argon2.verify(row.password, password).catch(() => false))) return 'wrong_password';
   if (row.two_factor_enabled && row.secret) {
     if (!code) return 'code_required';
-    if (!(await totpMatches(row.secret, authSecret, code).catch(() => false))) return 'wrong_code';
+    // A code used once (to sign in, or here) is not accepted again within its window.
+    if (!(await claimTotpCode(pool, userId, code))) return 'wrong_code';
+    if (!(await totpMatches(row.secret, authSecret, code).catch(() => false))) {
+      await releaseTotpCode(pool, userId, code);
+      return 'wrong_code';
+    }
   }
   await inTransaction(pool, async (client) => {
     await client.query('SELECT 1 FROM "user" WHERE id = $1 FOR UPDATE', [userId]);
@@ -85,6 +120,7 @@ export async function closeAccount(
     await client.query('DELETE FROM session WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM account WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM two_factor WHERE user_id = $1', [userId]);
+    await client.query('DELETE FROM verification WHERE identifier = $1', [attemptKey(userId)]);
     await client.query(
       `UPDATE "user" SET email = $2, name = '', email_verified = false, image = NULL, two_factor_enabled = false,
          updated_at = now()

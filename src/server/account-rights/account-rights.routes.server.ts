@@ -13,7 +13,7 @@ import { type AppEnv, apiError } from '../kernel/errors.server';
 import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
-import { closeAccount } from './account-deletion.server';
+import { CLOSE_ATTEMPT_WINDOW_MINUTES, closeAccount } from './account-deletion.server';
 import { claimExport, exportAccount } from './account-export.server';
 
 /**
@@ -40,6 +40,11 @@ const CLOSE_REFUSALS = {
   ],
   code_required: [403, 'two_factor_required', 'Informe o código de 6 dígitos do seu app autenticador.'],
   wrong_code: [403, 'wrong_two_factor_code', 'Código de verificação inválido. Nada foi alterado.'],
+  too_many_attempts: [
+    429,
+    'too_many_attempts',
+    `Muitas tentativas. Aguarde ${CLOSE_ATTEMPT_WINDOW_MINUTES} minutos e tente de novo.`,
+  ],
 } as const;
 
 export function accountRightsRoutes({

@@ -205,9 +205,12 @@ describe('DELETE /api/me', () => {
       json: { password: PASSWORD },
     });
     const secret = new URL(enabled.body.totpURI).searchParams.get('secret') ?? '';
-    const code = () => createOTP(new TextDecoder().decode(base32.decode(secret))).totp();
+    const otp = createOTP(new TextDecoder().decode(base32.decode(secret)));
+    // The next 30 s step's code, which the verifier's window accepts: the current one was spent enrolling.
+    const nextCode = () => otp.hotp(Math.floor(Date.now() / 30_000) + 1);
+    const enrolmentCode = await otp.totp();
     expect(
-      (await client.json('/api/auth/two-factor/verify-totp', { json: { code: await code() } })).status,
+      (await client.json('/api/auth/two-factor/verify-totp', { json: { code: enrolmentCode } })).status,
     ).toBe(200);
 
     const missing = await deleteMe(client, { password: PASSWORD });
@@ -216,7 +219,21 @@ describe('DELETE /api/me', () => {
     const wrong = await deleteMe(client, { password: PASSWORD, code: '000000' });
     expect(wrong.status).toBe(403);
     expect((await client.json('/api/me')).status).toBe(200);
-    expect((await deleteMe(client, { password: PASSWORD, code: await code() })).status).toBe(200);
+    // The code that confirmed the enrolment is used: it does not close the account.
+    const reused = await deleteMe(client, { password: PASSWORD, code: enrolmentCode });
+    expect((reused.body as { error: { code: string } }).error.code).toBe('wrong_two_factor_code');
+    expect((await deleteMe(client, { password: PASSWORD, code: await nextCode() })).status).toBe(200);
     expect((await client.json('/api/me')).status).toBe(401);
+  });
+
+  it('stops guessing: after 5 checks in 15 minutes the next answers 429, even with the right password', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await deleteMe(client, { password: `guess ${attempt}` })).status).toBe(403);
+    }
+    const locked = await deleteMe(client, { password: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect((locked.body as { error: { code: string } }).error.code).toBe('too_many_attempts');
+    expect((await client.json('/api/me')).status).toBe(200);
   });
 });

@@ -145,6 +145,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       400: INVALID,
       401: UNAUTHORIZED,
       403: 'Wrong password or two-factor code (nothing changed).',
+      429: 'Five password or code checks within 15 minutes: wait (nothing changed).',
     },
   },
   {
