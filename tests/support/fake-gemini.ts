@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
-import { VIDEO_MODELS } from '../../src/shared/video-models';
 
 /**
  * A local stand-in for Google's Gemini API, written from Google's documentation — not from Cena's code — so it
@@ -151,12 +150,22 @@ export interface FakeGeminiOptions {
 /** Epoch milliseconds with sub-millisecond precision (the timestamps of `doneAt` and `downloadAt`). */
 export const preciseNow = () => performance.timeOrigin + performance.now();
 
-const SHUT_DOWN = new Set(
-  VIDEO_MODELS.filter((model) => model.lifecycle.stage !== 'ga' && model.lifecycle.stage !== 'preview').map(
-    (model) => model.id,
-  ),
-);
-const OMNI_RESOLUTIONS = new Set(['360p', '720p', '1080p', '4k']);
+// [RETIRED]: Veo 2.0 / 3.0 ids shut down 2026-06-30, the Veo 3.1 previews 2026-10-22; the 3.1 `-001` ids are
+// served on Vertex AI only. Written here from Google's pages, not read from Cena's catalogue.
+const SHUT_DOWN = new Set([
+  'veo-2.0-generate-001',
+  'veo-3.0-generate-001',
+  'veo-3.0-fast-generate-001',
+  'veo-3.1-generate-preview',
+  'veo-3.1-fast-generate-preview',
+  'veo-3.1-lite-generate-preview',
+  'veo-3.1-generate-001',
+  'veo-3.1-fast-generate-001',
+]);
+// [OMNI] "Output resolution": 360p, 720p (default), 1080p and 4k (upscaled).
+const OMNI_RESOLUTIONS = ['360p', '720p', '1080p', '4k'];
+// [VEO] `resolution`: 720p (default) and 1080p; 4k since the 2026-01-13 changelog entry.
+const VEO_RESOLUTIONS = ['720p', '1080p', '4k'];
 const RATIOS = new Set(['16:9', '9:16']);
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif']);
 const SIZES: Record<string, [number, number]> = {
@@ -388,9 +397,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     if (!RATIOS.has(String(aspectRatio)))
       throw invalid(`Invalid value at 'response_format.aspect_ratio' (${String(aspectRatio)})`);
     const resolution = format.resolution ?? '720p';
-    const modelResolutions = VIDEO_MODELS.find((facts) => facts.id === model)?.resolutions ?? [
-      ...OMNI_RESOLUTIONS,
-    ];
+    const modelResolutions = String(model).startsWith('veo-') ? VEO_RESOLUTIONS : OMNI_RESOLUTIONS;
     if (!modelResolutions.includes(String(resolution))) {
       throw invalid(`Invalid value at 'response_format.resolution' (${String(resolution)})`);
     }
@@ -470,7 +477,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     if (!RATIOS.has(String(aspectRatio)))
       throw invalid(`aspectRatio ${String(aspectRatio)} is not supported`);
     const resolution = parameters.resolution ?? '720p';
-    if (!['720p', '1080p', '4k'].includes(String(resolution)))
+    if (!VEO_RESOLUTIONS.includes(String(resolution)))
       throw invalid(`resolution ${String(resolution)} is not supported`);
     const duration = parameters.durationSeconds ?? 8;
     if (![4, 6, 8].includes(Number(duration)))
