@@ -1,3 +1,4 @@
+import { videoModelFamily } from '../../shared/video-models';
 import type { VideoConfig } from '../config.server';
 
 /**
@@ -7,8 +8,12 @@ import type { VideoConfig } from '../config.server';
  */
 export function videoModelLabel(provider: VideoConfig['provider'], modelId: string): string {
   if (provider === 'local') return 'Prévia local';
-  if (modelId.startsWith('gemini-omni')) return 'Gemini Omni';
-  const veo = /^veo-(\d+)/.exec(modelId);
-  if (veo) return `Veo ${veo[1]}`;
-  return modelId;
+  switch (videoModelFamily(modelId)) {
+    case 'omni':
+      return 'Gemini Omni';
+    case 'veo':
+      return `Veo ${/^veo-(\d+)/.exec(modelId)?.[1] ?? ''}`.trim();
+    default:
+      return modelId;
+  }
 }

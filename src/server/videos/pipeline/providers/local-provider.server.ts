@@ -4,6 +4,7 @@ import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { VideoQuality } from '../../../../shared/catalogue';
+import { MODE_RESOLUTION, providerFrameSize } from '../../../../shared/video-models';
 import { runTool } from '../ffmpeg.server';
 import {
   type PollResult,
@@ -42,15 +43,11 @@ interface LocalOperation {
 }
 
 /** Each mode's real output (design §5: Fast = 720p, Quality = 1080p), so the preview shows what production delivers. */
-const SHORT_SIDE: Record<VideoQuality, number> = { fast: 720, quality: 1080 };
-
 export function previewSize(
   quality: VideoQuality,
   aspectRatio: ProviderAspectRatio,
 ): { width: number; height: number } {
-  const short = SHORT_SIDE[quality];
-  const long = (short * 16) / 9;
-  return aspectRatio === '9:16' ? { width: short, height: long } : { width: long, height: short };
+  return providerFrameSize(MODE_RESOLUTION[quality], aspectRatio);
 }
 
 /**
