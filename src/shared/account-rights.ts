@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './password';
 
 /**
  * The customer's rights under the LGPD (Lei 13.709/2018, art. 18) as the API offers them: `GET /api/me/export`
@@ -6,15 +7,13 @@ import { z } from 'zod';
  * the profile's security section (docs/accounts-contract.md).
  */
 
-const MAX_PASSWORD_LENGTH = 128;
-
 /** `DELETE /api/me`: the password, and the authenticator code when two-factor is on. */
 export const deleteAccountBodySchema = z.strictObject(
   {
     password: z
       .string({ error: 'Informe sua senha.' })
       .min(1, 'Informe sua senha.')
-      .max(MAX_PASSWORD_LENGTH, 'Senha incorreta.'),
+      .max(PASSWORD_MAX_LENGTH, 'Senha incorreta.'),
     code: z
       .string({ error: 'Código inválido.' })
       .trim()

@@ -1,4 +1,4 @@
-import { ASPECT_RATIOS, type AspectRatio, VIDEO_LENGTH_SECONDS, type VideoQuality } from './catalogue';
+import { ASPECT_RATIOS, type AspectRatio, type VideoQuality } from './catalogue';
 
 /**
  * What Google's video models accept, kept once (design §5). Every fact cites the page it comes from and the date

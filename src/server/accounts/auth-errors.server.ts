@@ -1,3 +1,5 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password';
+
 /**
  * Better Auth answers its errors in English (`{ code, message }`, codes from @better-auth/core's
  * BASE_ERROR_CODES and the two-factor plugin's TWO_FACTOR_ERROR_CODES), some with no body at all (an unknown path
@@ -20,8 +22,8 @@ const MESSAGES: Record<string, string> = {
   INVALID_TOKEN: 'Link inválido ou expirado. Peça um novo.',
   TOKEN_EXPIRED: 'Link expirado. Peça um novo.',
   EMAIL_NOT_VERIFIED: 'Confirme seu e-mail antes de entrar. Enviamos um novo link para sua caixa de entrada.',
-  PASSWORD_TOO_SHORT: 'Senha deve ter pelo menos 8 caracteres.',
-  PASSWORD_TOO_LONG: 'Senha deve ter no máximo 128 caracteres.',
+  PASSWORD_TOO_SHORT: `Senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+  PASSWORD_TOO_LONG: `Senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
   USER_ALREADY_EXISTS: 'Não foi possível criar a conta. Tente novamente.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'Não foi possível criar a conta. Tente novamente.',
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'Esta conta não usa senha.',

@@ -7,6 +7,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type pg from 'pg';
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password';
 import type { Config } from '../config.server';
 import { createDatabase } from '../db/database.server';
 import { trustedOrigins } from '../kernel/same-origin.server';
@@ -35,8 +36,6 @@ import { claimTotpCode, releaseTotpCode } from './totp-replay.server';
  */
 
 const AUTH_BASE_PATH = '/api/auth';
-const MIN_PASSWORD_LENGTH = 8;
-const MAX_PASSWORD_LENGTH = 128;
 export const MAX_NAME_LENGTH = 100;
 /** Long enough for any message Better Auth writes itself; a client's input (a callbackURL, a token) is cut. */
 const MAX_LOGGED_TEXT = 200;
@@ -77,7 +76,7 @@ const signUpBodySchema = z.strictObject(
     email: z.string({ error: 'E-mail é obrigatório.' }).max(254, 'E-mail inválido.'),
     password: z
       .string({ error: 'Senha é obrigatória.' })
-      .max(MAX_PASSWORD_LENGTH, `Senha deve ter no máximo ${MAX_PASSWORD_LENGTH} caracteres.`),
+      .max(PASSWORD_MAX_LENGTH, `Senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`),
     language: z.enum(LANGUAGES, { error: 'Idioma deve ser "pt" ou "en".' }).optional(),
     callbackURL: z.string().max(2000).optional(),
     rememberMe: z.boolean().optional(),
@@ -190,8 +189,8 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
     },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       password: {

@@ -1,6 +1,8 @@
 /** Form rules shared by sign-up, reset and the profile (design §6: passwords ≥ 8 everywhere). */
 
-export const PASSWORD_MIN_LENGTH = 8;
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/password';
+
+export { PASSWORD_MIN_LENGTH };
 export const NAME_MAX_LENGTH = 100;
 
 // Deliberately loose (the server decides): something@something.something, no spaces.
