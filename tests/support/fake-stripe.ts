@@ -142,12 +142,23 @@ export class FakeStripe {
   // -------------------------------------------------------------------------------------------------------------
   // What happens at Stripe
 
+  /**
+   * A session the customer can still pay: an expired one can't be (docs.stripe.com/api/checkout/sessions/object,
+   * `status`: "expired — The checkout session is expired. No further processing will occur").
+   */
+  private openSession(sessionId: string): Obj {
+    const session = this.must(this.sessions, sessionId);
+    if (session.status !== 'open')
+      throw new Error(`checkout session ${sessionId} is ${String(session.status)}`);
+    return session;
+  }
+
   /** The customer pays a payment-mode session (`async`: Pix/boleto — completed unpaid, then succeeded). */
   payPackageSession(sessionId: string, options: { async?: boolean } = {}): FakeStripeEvent[] {
     if (options.async) {
       return [...this.completeAsyncSession(sessionId), ...this.settleAsyncPayment(sessionId, 'succeeded')];
     }
-    const session = this.must(this.sessions, sessionId);
+    const session = this.openSession(sessionId);
     const charge = this.newCharge(session.amount_total as number, session.customer as string);
     Object.assign(session, {
       status: 'complete',
@@ -159,7 +170,7 @@ export class FakeStripe {
 
   /** A Pix or boleto payment is chosen: the session completes unpaid while the customer has yet to pay. */
   completeAsyncSession(sessionId: string, method: 'pix' | 'boleto' = 'pix'): FakeStripeEvent[] {
-    const session = this.must(this.sessions, sessionId);
+    const session = this.openSession(sessionId);
     this.asyncMethods.set(sessionId, method);
     Object.assign(session, { status: 'complete', payment_status: 'unpaid', payment_intent: newId('pi') });
     return [this.event('checkout.session.completed', session)];
@@ -181,7 +192,7 @@ export class FakeStripe {
 
   /** The customer completes a subscription-mode session: subscription, first invoice paid. */
   paySubscriptionSession(sessionId: string): FakeStripeEvent[] {
-    const session = this.must(this.sessions, sessionId);
+    const session = this.openSession(sessionId);
     const priceId = (session.line_items as Json[])[0]?.price as string;
     const price = priceInfo.get(priceId);
     if (!price) throw new Error(`unknown price ${priceId}`);
@@ -486,6 +497,22 @@ export class FakeStripe {
       this.customers.set(customer.id, customer);
       return send(200, customer);
     }
+    if (request.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(path)) {
+      // docs.stripe.com/api/checkout/sessions/expire: "A Checkout Session can be expired when it is in one of
+      // these statuses: open"; otherwise Stripe answers 400 invalid_request_error.
+      const session = this.sessions.get(decodeURIComponent(path.split('/')[4] ?? ''));
+      if (!session) return missing();
+      if (session.status !== 'open') {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+          },
+        });
+      }
+      Object.assign(session, { status: 'expired' });
+      return send(200, session);
+    }
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
       const lineItems = (body.line_items as Json[]) ?? [];
       const first = lineItems[0] ?? {};
@@ -600,6 +627,7 @@ export class FakeStripe {
           [...this.sessions.values()].filter(
             (s) =>
               (!query.customer || s.customer === query.customer) &&
+              (!query.status || s.status === query.status) &&
               (!query.payment_intent || s.payment_intent === query.payment_intent),
           ),
           path,

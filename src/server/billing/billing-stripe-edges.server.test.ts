@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
+import { PASSWORD, signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import {
   type FakeStripe,
@@ -297,5 +297,19 @@ describe('disputes', () => {
     expect(await balanceOf(subscriber.client)).toBe(0);
     expect(await audit(pool, pix.userId)).toEqual([]);
     expect(await audit(pool, subscriber.userId)).toEqual([]);
+  });
+});
+
+describe('account deletion', () => {
+  it('expires the checkouts still open, so no one pays for an account that is gone', async () => {
+    const { client } = await buyer();
+    const open = await buyPackage(client, 'small');
+    const paid = await buyPackage(client, 'medium');
+    await deliver(...fake.payPackageSession(paid));
+    const deleted = await client.json('/api/me', { method: 'DELETE', json: { password: PASSWORD } });
+    expect(deleted.status).toBe(200);
+    await expect.poll(() => fake.sessions.get(open)?.status, { timeout: 20_000 }).toBe('expired');
+    expect(fake.sessions.get(paid)?.status).toBe('complete');
+    expect(() => fake.payPackageSession(open)).toThrow(/expired/);
   });
 });

@@ -39,8 +39,8 @@ export interface PaymentProvider {
   /** Pulls subscriptions and paid invoices/sessions and fulfils whatever is missing; returns new grants. */
   reconcile(userId: string): Promise<number>;
   /**
-   * Ends every subscription of the user now, without proration or a final invoice (their account is being
-   * deleted); one already ended is not an error.
+   * Ends every subscription of the user now, without proration or a final invoice, and expires the checkouts
+   * still open (their account is being deleted); one already ended is not an error.
    */
   cancelSubscriptionsNow(userId: string): Promise<void>;
 }

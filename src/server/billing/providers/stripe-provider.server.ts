@@ -445,6 +445,20 @@ export class StripePaymentProvider implements PaymentProvider {
   async cancelSubscriptionsNow(userId: string): Promise<void> {
     const customer = await stripeCustomerOf(this.pool, userId);
     if (!customer) return;
+    // A Checkout page outlives our session (24 h; a boleto is paid days later): paying it after the account is
+    // gone would charge for credits no one can use. Only open sessions can be expired
+    // (docs.stripe.com/api/checkout/sessions/expire); one that completed meanwhile is left to the webhook.
+    for await (const session of this.stripe.checkout.sessions.list({
+      customer,
+      status: 'open',
+      limit: 100,
+    })) {
+      try {
+        await this.stripe.checkout.sessions.expire(session.id);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    }
     for await (const subscription of this.stripe.subscriptions.list({
       customer,
       status: 'all',
