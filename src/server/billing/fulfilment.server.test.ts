@@ -263,6 +263,37 @@ describe('fulfilment', () => {
     expect(await audit(pool, userId)).toEqual([]);
   });
 
+  it('a won dispute replayed after a crash before its history rows writes them with the credits returned', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_crash',
+      packageId: 'small',
+      amountCents: 10990,
+    });
+    const purchase = {
+      userId,
+      grantSource: 'package' as const,
+      grantRef: 'cs_crash',
+      paidCents: 10990,
+      grantedCredits: 100,
+    };
+    const dispute = { kind: 'dispute' as const, id: 'dp_crash', amountCents: 10990 };
+    await clawbackPurchase(pool, purchase, dispute);
+    await restorePurchase(pool, purchase, dispute);
+    // The process died after the restore committed and before its history rows were written.
+    await pool.query(`DELETE FROM transactions WHERE provider_ref = 'dispute:dp_crash:restored'`);
+    expect((await restorePurchase(pool, purchase, dispute)).restored).toBe(0);
+    const rows = await pool.query<{ type: string; amount: number }>(
+      `SELECT type, amount FROM transactions WHERE provider_ref = 'dispute:dp_crash:restored' ORDER BY type`,
+    );
+    expect(rows.rows).toEqual([
+      { type: 'credit', amount: 100 },
+      { type: 'payment', amount: 10990 },
+    ]);
+    expect(await balance(pool, userId)).toBe(100);
+  });
+
   it('a dispute won before its opening was processed takes nothing afterwards', async () => {
     const userId = await insertUser(pool);
     await fulfilPackagePurchase(pool, {

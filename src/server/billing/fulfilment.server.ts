@@ -8,7 +8,13 @@ import {
   type PlanId,
   planCreditsPerInvoice,
 } from '../../shared/catalogue';
-import { clawback, GrantNotFoundError, grant, restoreClawback } from '../credits/credits-ledger.server';
+import {
+  clawback,
+  GrantNotFoundError,
+  grant,
+  restoreClawback,
+  restoredAmount,
+} from '../credits/credits-ledger.server';
 import { markCheckout, recordTransactions } from './billing-store.server';
 
 /**
@@ -304,6 +310,8 @@ export async function restorePurchase(
     reference,
   ]);
   if (!recorded.rowCount) return { restored: result.amount };
+  // A replay (say, after a crash between the restore and these rows) writes the rows the first run gave.
+  const credits = result.created ? result.amount : await restoredAmount(pool, purchase.userId, reference);
   const labels = REVERSAL_LABELS[reversal.kind];
   await recordTransactions(
     pool,
@@ -316,12 +324,12 @@ export async function restorePurchase(
         providerRef: `${reference}:restored`,
         invoiceId: purchase.grantSource === 'plan' ? purchase.grantRef : null,
       },
-      ...(result.amount > 0
+      ...(credits > 0
         ? [
             {
               type: 'credit' as const,
-              amount: result.amount,
-              description: `${result.amount} créditos devolvidos (${labels.credits} revertido)`,
+              amount: credits,
+              description: `${credits} créditos devolvidos (${labels.credits} revertido)`,
               providerRef: `${reference}:restored`,
             },
           ]

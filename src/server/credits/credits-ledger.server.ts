@@ -802,6 +802,15 @@ export async function restoreClawback(
   });
 }
 
+/** What a restore for `reference` gave back (0 when none did): a replay reads it to finish its history. */
+export async function restoredAmount(pool: pg.Pool, userId: string, reference: string): Promise<number> {
+  const found = await pool.query<{ amount: number }>(
+    `SELECT amount FROM credit_grants WHERE user_id = $1 AND source = 'refund' AND source_ref = $2`,
+    [userId, `${reference}${RESTORED_SUFFIX}`],
+  );
+  return found.rows[0]?.amount ?? 0;
+}
+
 /** Spendable credits: Σ remaining of unexpired grants (pending holds already took theirs). */
 export async function balance(pool: pg.Pool, userId: string, now: Date = new Date()): Promise<number> {
   userIdSchema.parse(userId);
