@@ -11,20 +11,21 @@
 # The server runs TypeScript through tsx (a runtime dependency), so the image carries the server's sources, the
 # migrations and the built web app; no compile step besides `npm run build` (the web app).
 
-ARG NODE_VERSION=22
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS base
 WORKDIR /app
 
-# Every dependency, dev ones included: the web build needs them. The image's npm predates package.json's
-# `allowScripts` and runs every install script; on Linux the only ones are those allowScripts lists (esbuild, and
-# embedded-postgres's binary package, which production never starts: it sets DATABASE_URL).
+# Every dependency, dev ones included: the web build needs them (docs/decisions/0007). The image's npm predates
+# package.json's `allowScripts` and runs every install script; on Linux the only ones are those allowScripts lists
+# (esbuild, and embedded-postgres's binary package, a dev dependency that the prune below drops).
 FROM base AS deps
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
 # The web app (dist/client: bundle, prerendered public pages, precompressed assets), then the dev dependencies
-# dropped: tsx, which runs the server, is a regular dependency.
+# dropped — the embedded PostgreSQL, Vite and its plugins, React and the other web libraries, all bundled into
+# dist/client by now. tsx, which runs the server, is a regular dependency.
 FROM deps AS build
 COPY . .
 # The npm ffmpeg/ffprobe are the fallback when no system one runs: executable by the node user, not only root.

@@ -60,10 +60,13 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       treeshake: {
-        // Features expose what others use through one index.ts (biome.json enforces it). Their modules only
-        // declare things, so a page that imports one name from an index must not pull in the rest of that
-        // feature: public pages keep their JavaScript budget (docs/decisions/0001).
-        moduleSideEffects: [{ test: /\/src\/web\/features\/[^/]+\/.+\.tsx?$/, sideEffects: false }],
+        // Features expose what others use through one index.ts (biome.json enforces it), and src/shared holds the
+        // API's zod schemas beside plain rules. These modules only declare things, so a page that imports one name
+        // must not pull in the rest: public pages keep their JavaScript budget (docs/decisions/0001).
+        moduleSideEffects: [
+          { test: /\/src\/web\/features\/[^/]+\/.+\.tsx?$/, sideEffects: false },
+          { test: /\/src\/shared\/.+\.ts$/, sideEffects: false },
+        ],
       },
     },
   },

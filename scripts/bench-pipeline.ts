@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pipeline`: the video pipeline's figures (issue 5, Acceptance), on a throw-away embedded PostgreSQL
+ * `npm run bench:pipeline`: the video pipeline's figures (docs/video-contract.md), on a throw-away embedded PostgreSQL
  * with the real server running in this process (tests/support/app.ts) and the fake Gemini API.
  *
  * 1. Create throughput: 16 concurrent clients POST /api/videos for ~10 s, each through its own signed-in users

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { type BillingPeriod, LIMITS, type PackageId, type PlanId, type VideoQuality } from './catalogue';
-import type { SubscriptionStatus } from './subscription';
-import type { VideoStatus } from './video-status';
+import { BILLING_PERIODS } from './billing';
+import { LIMITS, PACKAGE_IDS, PLAN_IDS, VIDEO_QUALITIES } from './catalogue';
+import { GRANT_SOURCES } from './credits';
+import { SUBSCRIPTION_STATUSES } from './subscription';
+import { VIDEO_STATUSES } from './video-status';
 
 /** The admin panel's API shapes and inputs (docs/admin-contract.md), shared by the server and the web. */
 
@@ -14,25 +16,26 @@ export const USER_SEARCH_LIMIT = 20;
 export const USER_DETAIL_REQUESTS = 20;
 export const ADMIN_GRANT_MAX_CREDITS = 100_000;
 
-export interface AdminStats {
-  totalUsers: number;
-  payingUsers: number;
+export const adminStatsSchema = z.object({
+  totalUsers: z.int(),
+  payingUsers: z.int(),
   /** payingUsers / totalUsers in percent, rounded to one decimal; 0 without users. */
-  conversionRate: number;
+  conversionRate: z.number(),
   /** Cents, net of refunds and corrections. */
-  totalRevenue: number;
-  subscriptionRevenue: number;
-  creditPackageRevenue: number;
-  totalCreditsIssued: number;
-  totalVideoRequests: number;
-  mostPopularPlan: PlanId | null;
-  mostUsedQuality: VideoQuality | null;
-  recentSignups: number;
-  activeSubscriptions: number;
-  creditPackagesSold: number;
-  topCreditPackage: PackageId | null;
-  generatedAt: string;
-}
+  totalRevenue: z.int(),
+  subscriptionRevenue: z.int(),
+  creditPackageRevenue: z.int(),
+  totalCreditsIssued: z.int(),
+  totalVideoRequests: z.int(),
+  mostPopularPlan: z.enum(PLAN_IDS).nullable(),
+  mostUsedQuality: z.enum(VIDEO_QUALITIES).nullable(),
+  recentSignups: z.int(),
+  activeSubscriptions: z.int(),
+  creditPackagesSold: z.int(),
+  topCreditPackage: z.enum(PACKAGE_IDS).nullable(),
+  generatedAt: z.iso.datetime(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 export function conversionRate(payingUsers: number, totalUsers: number): number {
   if (totalUsers <= 0) return 0;
@@ -59,26 +62,34 @@ export const dailyQuerySchema = z
   })
   .strict();
 
-export interface DailyPoint {
+export const dailyPointSchema = z.object({
   /** A day in America/Sao_Paulo, yyyy-MM-dd. */
-  date: string;
-  signups: number;
+  date: z.string(),
+  signups: z.int(),
   /** Cents. */
-  revenue: number;
-  videos: number;
-}
+  revenue: z.int(),
+  videos: z.int(),
+});
+export type DailyPoint = z.infer<typeof dailyPointSchema>;
 
-export interface FailedRequestItem {
-  id: string;
-  userId: string;
-  userEmail: string;
-  prompt: string;
-  quality: VideoQuality;
-  creditsUsed: number;
-  errorMessage: string | null;
-  createdAt: string;
-  failedAt: string;
-}
+/** `GET /api/admin/daily`. */
+export const dailySeriesSchema = z.object({ days: z.array(dailyPointSchema) });
+
+export const failedRequestItemSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  prompt: z.string(),
+  quality: z.enum(VIDEO_QUALITIES),
+  creditsUsed: z.int(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  failedAt: z.iso.datetime(),
+});
+export type FailedRequestItem = z.infer<typeof failedRequestItemSchema>;
+
+/** `GET /api/admin/failed-requests`. */
+export const failedRequestsSchema = z.object({ items: z.array(failedRequestItemSchema) });
 
 export const userSearchQuerySchema = z
   .object({
@@ -90,61 +101,69 @@ export const userSearchQuerySchema = z
   })
   .strict();
 
-export interface UserSearchItem {
-  id: string;
-  email: string;
-  name: string;
-  createdAt: string;
-}
+export const userSearchItemSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type UserSearchItem = z.infer<typeof userSearchItemSchema>;
 
-export interface AdminGrantView {
-  id: string;
-  amount: number;
-  remaining: number;
-  source: 'plan' | 'package' | 'refund' | 'adjustment';
-  planType: string;
-  expiresAt: string | null;
-  createdAt: string;
-  expired: boolean;
+/** `GET /api/admin/users?email=`. */
+export const userSearchSchema = z.object({ items: z.array(userSearchItemSchema) });
+
+export const adminGrantViewSchema = z.object({
+  id: z.string(),
+  amount: z.int(),
+  remaining: z.int(),
+  source: z.enum(GRANT_SOURCES),
+  planType: z.string(),
+  expiresAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  expired: z.boolean(),
   /** The reason an admin gave for an adjustment. */
-  reason: string | null;
+  reason: z.string().nullable(),
   /** How a package was paid (Stripe's payment method type: card, pix, boleto), when known. */
-  paymentMethod: string | null;
-}
+  paymentMethod: z.string().nullable(),
+});
+export type AdminGrantView = z.infer<typeof adminGrantViewSchema>;
 
-export interface AdminUserRequest {
-  id: string;
-  prompt: string;
-  quality: VideoQuality;
-  status: VideoStatus;
-  creditsUsed: number;
-  createdAt: string;
-  errorMessage: string | null;
-}
+export const adminUserRequestSchema = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  quality: z.enum(VIDEO_QUALITIES),
+  status: z.enum(VIDEO_STATUSES),
+  creditsUsed: z.int(),
+  createdAt: z.iso.datetime(),
+  errorMessage: z.string().nullable(),
+});
+export type AdminUserRequest = z.infer<typeof adminUserRequestSchema>;
 
-export interface AdminSubscription {
-  planId: PlanId;
-  planName: string;
-  billingPeriod: BillingPeriod;
-  status: SubscriptionStatus;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-}
+export const adminSubscriptionSchema = z.object({
+  planId: z.enum(PLAN_IDS),
+  planName: z.string(),
+  billingPeriod: z.enum(BILLING_PERIODS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  currentPeriodEnd: z.iso.datetime(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 
-export interface AdminUserDetail {
-  user: {
-    id: string;
-    email: string;
-    name: string;
-    createdAt: string;
-    emailVerified: boolean;
-    isAdmin: boolean;
-  };
-  balance: number;
-  subscription: AdminSubscription | null;
-  grants: AdminGrantView[];
-  requests: AdminUserRequest[];
-}
+export const adminUserDetailSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    createdAt: z.iso.datetime(),
+    emailVerified: z.boolean(),
+    isAdmin: z.boolean(),
+  }),
+  balance: z.int(),
+  subscription: adminSubscriptionSchema.nullable(),
+  grants: z.array(adminGrantViewSchema),
+  requests: z.array(adminUserRequestSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const adminGrantSchema = z
   .object({
@@ -172,48 +191,58 @@ export const adminGrantSchema = z
   .strict();
 export type AdminGrantInput = z.infer<typeof adminGrantSchema>;
 
-export interface AdminGrantResult {
-  grant: AdminGrantView;
-  balance: number;
-  created: boolean;
-}
+export const adminGrantResultSchema = z.object({
+  grant: adminGrantViewSchema,
+  balance: z.int(),
+  created: z.boolean(),
+});
+export type AdminGrantResult = z.infer<typeof adminGrantResultSchema>;
 
 /** Why a configured video model is (not) usable, per the environment check's read of `GET /models`. */
-export type ModelCheckReason =
-  | 'listed'
-  | 'unknown_family'
-  | 'not_listed'
-  | 'no_predict_long_running'
-  | 'list_unreadable'
-  | 'not_checked';
+export const MODEL_CHECK_REASONS = [
+  'listed',
+  'unknown_family',
+  'not_listed',
+  'no_predict_long_running',
+  'list_unreadable',
+  'not_checked',
+] as const;
+export type ModelCheckReason = (typeof MODEL_CHECK_REASONS)[number];
 
-export interface EnvironmentCheck {
-  hasStripeKey: boolean;
-  stripeMode: 'test' | 'live' | null;
-  paymentProvider: 'stripe' | 'local';
-  hasDatabase: boolean;
-  databaseKind: 'external' | 'embedded';
-  hasStorage: boolean;
-  storageKind: 'disk' | 's3';
-  hasVideoProvider: boolean;
-  videoProvider: 'gemini' | 'local';
+export const environmentCheckSchema = z.object({
+  hasStripeKey: z.boolean(),
+  stripeMode: z.enum(['test', 'live']).nullable(),
+  paymentProvider: z.enum(['stripe', 'local']),
+  hasDatabase: z.boolean(),
+  databaseKind: z.enum(['external', 'embedded']),
+  hasStorage: z.boolean(),
+  storageKind: z.enum(['disk', 's3']),
+  hasVideoProvider: z.boolean(),
+  videoProvider: z.enum(['gemini', 'local']),
   /** Each mode's configured model, checked against Google's model list now (empty with the local renderer). */
-  videoModels: {
-    quality: VideoQuality;
-    /** The variable the id came from. */
-    variable: string;
-    model: string;
-    /** null: the model list could not be read. */
-    available: boolean | null;
-    reason: ModelCheckReason;
-  }[];
-  hasSmtp: boolean;
-  mailKind: 'smtp' | 'dev-mailbox';
-  timestamp: string;
-}
+  videoModels: z.array(
+    z.object({
+      quality: z.enum(VIDEO_QUALITIES),
+      /** The variable the id came from. */
+      variable: z.string(),
+      model: z.string(),
+      /** null: the model list could not be read. */
+      available: z.boolean().nullable(),
+      reason: z.enum(MODEL_CHECK_REASONS),
+    }),
+  ),
+  hasSmtp: z.boolean(),
+  mailKind: z.enum(['smtp', 'dev-mailbox']),
+  timestamp: z.iso.datetime(),
+});
+export type EnvironmentCheck = z.infer<typeof environmentCheckSchema>;
 
-export interface FixTransactionsResult {
-  fixed: number;
-  totalProcessed: number;
-  errors: string[];
-}
+export const fixTransactionsResultSchema = z.object({
+  fixed: z.int(),
+  totalProcessed: z.int(),
+  errors: z.array(z.string()),
+});
+export type FixTransactionsResult = z.infer<typeof fixTransactionsResultSchema>;
+
+/** `GET /api/admin/check`. */
+export const adminCheckSchema = z.object({ isAdmin: z.boolean() });

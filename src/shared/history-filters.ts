@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { type AspectRatio, LIMITS, VIDEO_QUALITIES, type VideoQuality } from './catalogue';
-import { parseDay } from './time';
-import { VIDEO_STATUSES, type VideoStatus } from './video-request';
+import { ASPECT_RATIOS, LIMITS, VIDEO_QUALITIES } from './catalogue';
+import { DEFAULT_STATS_RANGE, parseDay, STATS_RANGES } from './time';
+import { VIDEO_STATUSES } from './video-request';
 
 /**
  * The history query (docs/history-contract.md, spec §5), shared by the web's URL parser and the server's
@@ -106,25 +106,49 @@ export function historySearchParams(query: Partial<HistoryQuery>): URLSearchPara
 }
 
 /** One row of the history list and of the dashboard's recent activity. */
-export interface VideoRequestListItem {
-  id: string;
-  prompt: string;
-  quality: VideoQuality;
-  aspectRatio: AspectRatio;
-  creditsUsed: number;
-  status: VideoStatus;
-  createdAt: string;
-  completedAt: string | null;
+export const videoRequestListItemSchema = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  quality: z.enum(VIDEO_QUALITIES),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  creditsUsed: z.int(),
+  status: z.enum(VIDEO_STATUSES),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
   /** Signed, short-lived; null until the video is rendered. */
-  thumbnailUrl: string | null;
-}
+  thumbnailUrl: z.string().nullable(),
+});
+export type VideoRequestListItem = z.infer<typeof videoRequestListItemSchema>;
 
-export interface HistoryPage {
-  items: VideoRequestListItem[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
+/** `GET /api/videos`. */
+export const historyPageSchema = z.object({
+  items: z.array(videoRequestListItemSchema),
+  page: z.int(),
+  pageSize: z.int(),
+  total: z.int(),
+  totalPages: z.int(),
   /** True when counting stopped at its cap: `total` is then a lower bound. */
-  totalCapped: boolean;
-}
+  totalCapped: z.boolean(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** `GET /api/dashboard/recent`: the last 5 requests, newest first. */
+export const recentActivitySchema = z.object({ items: z.array(videoRequestListItemSchema) });
+
+export const dashboardStatsQuerySchema = z.strictObject({
+  range: z.enum(STATS_RANGES).default(DEFAULT_STATS_RANGE),
+});
+
+/** `GET /api/dashboard/stats?range=`, computed in SQL in the user's time zone. */
+export const dashboardStatsSchema = z.object({
+  range: z.enum(STATS_RANGES),
+  videosCreated: z.int(),
+  /** Credits of the range's requests, except failed ones (refunded). */
+  creditsSpent: z.int(),
+  /** Requests created since the 1st of this month (user's zone), whatever the range. */
+  thisMonth: z.int(),
+  /** The mode used most in the range; null with no requests; a tie reads 'fast'. */
+  mostUsedQuality: z.enum(VIDEO_QUALITIES).nullable(),
+  balance: z.int(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

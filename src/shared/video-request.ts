@@ -8,7 +8,7 @@ import {
   SEED_MIN,
   VIDEO_QUALITIES,
 } from './catalogue';
-import type { VideoStatus } from './video-status';
+import { VIDEO_STATUSES } from './video-status';
 
 /**
  * A video request's rules, shared by the create form (web) and the create endpoint (server), which validates
@@ -110,42 +110,47 @@ export function hasSensitiveTerms(prompt: string): boolean {
   return SENSITIVE_TERMS.some((term) => words.has(term));
 }
 
-/** What the browser gets for one request; media URLs are short-lived signed URLs of the owner's files. */
-export interface VideoRequestView {
-  id: string;
-  prompt: string;
-  quality: (typeof VIDEO_QUALITIES)[number];
-  aspectRatio: (typeof ASPECT_RATIOS)[number];
-  seed: number | null;
-  creditsUsed: number;
-  status: VideoStatus;
-  errorMessage: string | null;
-  createdAt: string;
-  updatedAt: string;
-  completedAt: string | null;
-  referenceImageUrl: string | null;
-  videoUrl: string | null;
-  downloadUrl: string | null;
-  thumbnailUrl: string | null;
-  structuredPrompt: StructuredPrompt | null;
-  technical: {
-    provider: string | null;
-    model: string | null;
-    resolution: string | null;
-    durationSeconds: number | null;
-  };
-}
-
 /** The model's structured "JSON prompt" (design §5), built from the user's text and stored with the request. */
-export interface StructuredPrompt {
-  subject: string;
-  action: string;
-  scene: string;
-  camera: string;
-  lighting: string;
-  style: string;
-  audio: string;
-  negative: string;
+export const structuredPromptSchema = z.object({
+  subject: z.string(),
+  action: z.string(),
+  scene: z.string(),
+  camera: z.string(),
+  lighting: z.string(),
+  style: z.string(),
+  audio: z.string(),
+  negative: z.string(),
   /** Who wrote it: `rules` (the rule-based builder) or the Gemini text model's id (PROMPT_MODEL). */
-  builtBy?: string;
-}
+  builtBy: z.string().optional(),
+});
+export type StructuredPrompt = z.infer<typeof structuredPromptSchema>;
+
+/** What the browser gets for one request; media URLs are short-lived signed URLs of the owner's files. */
+export const videoRequestViewSchema = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  quality: z.enum(VIDEO_QUALITIES),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  seed: z.int().nullable(),
+  creditsUsed: z.int(),
+  status: z.enum(VIDEO_STATUSES),
+  errorMessage: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  referenceImageUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  structuredPrompt: structuredPromptSchema.nullable(),
+  technical: z.object({
+    provider: z.string().nullable(),
+    model: z.string().nullable(),
+    resolution: z.string().nullable(),
+    durationSeconds: z.number().nullable(),
+  }),
+});
+export type VideoRequestView = z.infer<typeof videoRequestViewSchema>;
+
+/** `GET /api/videos/{id}` and `POST /api/videos`. */
+export const videoRequestResponseSchema = z.object({ request: videoRequestViewSchema });

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { describeBrowser, launchBrowser } from '../support/browser';
 
 /**
- * Issue 3's acceptance, as a new user lives it: sign up, confirm through the dev mailbox, sign out and in, live
+ * The accounts contract (docs/accounts-contract.md), as a new user lives it: sign up, confirm through the dev mailbox, sign out and in, live
  * credits, the admin denial, profile (language, time zone, password), two-factor, sign out of all devices from
  * another browser, and the forgotten-password reset. The steps run in order and share one account.
  */

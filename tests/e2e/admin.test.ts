@@ -16,7 +16,7 @@ import { runToEnd } from '../support/child-process';
 import { testPool } from '../support/database';
 
 /**
- * Issue 7's admin panel, as an operator lives it (375 px, the mobile layout). A business is seeded straight into
+ * The admin panel (docs/admin-contract.md), as an operator lives it (375 px, the mobile layout). A business is seeded straight into
  * SQL — accounts of different ages, subscriptions in every status, invoice and package payments with refunds,
  * checkouts (paid and open), credit grants through the ledger (plan, package, adjustment, a refund-source grant,
  * clawbacks for the refunds), video requests with failures inside and outside the last 24 h, and one credit history

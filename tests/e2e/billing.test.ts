@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { describeBrowser, launchBrowser, waitForApp, waitForText } from '../support/browser';
 
 /**
- * Issue 4's acceptance, as a new user lives it in local mode (the local test checkout, no Stripe): buy a package in
+ * The billing contract (docs/billing-contract.md), as a new user lives it in local mode (the local test checkout, no Stripe): buy a package in
  * a new tab and see the balance rise live and the payment listed; subscribe to Starter monthly (100 credits expiring
  * at the period end, plan badge); upgrade to Creator in the portal (exactly +250); cancel at the period end.
  * The steps run in order and share one account.

@@ -13,7 +13,7 @@ import {
 } from '../support/browser';
 
 /**
- * Issue 6's dashboard home and settings, as users live them (375 px, the mobile layout): the greeting by the hour in
+ * The dashboard home and settings (docs/history-contract.md), as users live them (375 px, the mobile layout): the greeting by the hour in
  * the user's zone; stats that change with the range; the last 5 requests with relative times (spec §9) and the
  * 'Desconhecido' label for a status the recent list does not name; live refresh on a new request; the empty state
  * for a new user; the notification setting surviving a reload. Requests are seeded straight into `video_requests`

@@ -17,7 +17,7 @@ import {
 } from '../support/browser';
 
 /**
- * Issue 6's acceptance for the request detail and the history, as a user lives it. Requests are seeded straight into
+ * The request detail and the history (docs/history-contract.md), as a user lives it. Requests are seeded straight into
  * `video_requests` (fast, and any status and date we need): a completed Fast 9:16 one with a stored video, a failed
  * Quality one with an error message, one still generating, a dozen older ones spread over 50 days, and one of
  * another user. The user's zone is the default, America/Sao_Paulo; expected counts for the quick filters are

@@ -19,7 +19,7 @@ import {
 } from '../support/browser';
 
 /**
- * Issue 5's acceptance, as a new user lives it in local mode (the `local` provider renders a real MP4 with ffmpeg):
+ * The video contract (docs/video-contract.md), as a new user lives it in local mode (the `local` provider renders a real MP4 with ffmpeg):
  * with credits, create a Fast 9:16 request with a reference image, land on the confirmation, watch the status change
  * live (no reload), see it completed, play it, download an MP4 that ffprobe reads as 8 s with audio; and a request
  * with too few credits is refused with nothing taken.

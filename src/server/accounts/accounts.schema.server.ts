@@ -19,14 +19,16 @@ import {
  * required column it never writes fails loudly), so the two cannot drift silently.
  */
 
-export const LANGUAGES = ['pt', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'pt';
+import { DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE, LANGUAGES } from '../../shared/accounts';
 
-/** The time zones the profile offers (spec §9); the first is the default. */
-export const TIME_ZONES = ['America/Sao_Paulo', 'America/New_York', 'Europe/London', 'Europe/Paris'] as const;
-export type TimeZone = (typeof TIME_ZONES)[number];
-export const DEFAULT_TIME_ZONE: TimeZone = 'America/Sao_Paulo';
+export {
+  DEFAULT_LANGUAGE,
+  DEFAULT_TIME_ZONE,
+  LANGUAGES,
+  type Language,
+  TIME_ZONES,
+  type TimeZone,
+} from '../../shared/accounts';
 
 export const ROLES = ['admin'] as const;
 export type Role = (typeof ROLES)[number];

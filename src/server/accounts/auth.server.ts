@@ -7,6 +7,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type pg from 'pg';
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../../shared/accounts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password';
 import type { Config } from '../config.server';
 import { createDatabase } from '../db/database.server';
@@ -36,7 +37,6 @@ import { claimTotpCode, releaseTotpCode } from './totp-replay.server';
  */
 
 const AUTH_BASE_PATH = '/api/auth';
-export const MAX_NAME_LENGTH = 100;
 /** Long enough for any message Better Auth writes itself; a client's input (a callbackURL, a token) is cut. */
 const MAX_LOGGED_TEXT = 200;
 

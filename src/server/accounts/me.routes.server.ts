@@ -1,83 +1,43 @@
+import { eq, sql } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type pg from 'pg';
-import { z } from 'zod';
+import {
+  DEFAULT_TIME_ZONE,
+  type MeResponse,
+  profilePatchSchema,
+  TIME_ZONES,
+  type TimeZone,
+} from '../../shared/accounts';
+import { createDatabase } from '../db/database.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
 import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
-import {
-  DEFAULT_LANGUAGE,
-  DEFAULT_TIME_ZONE,
-  LANGUAGES,
-  type Language,
-  TIME_ZONES,
-  type TimeZone,
-} from './accounts.schema.server';
-import { MAX_NAME_LENGTH } from './auth.server';
+import { user } from './accounts.schema.server';
 import { hasRole } from './roles.server';
 
 /** `/api/me`: who is signed in, their profile and whether they are an admin (docs/accounts-contract.md). */
 
-export const profilePatchSchema = z.strictObject(
-  {
-    name: z
-      .string({ error: 'Nome deve ser um texto.' })
-      .trim()
-      .min(1, 'Nome é obrigatório.')
-      .max(MAX_NAME_LENGTH, `Nome deve ter no máximo ${MAX_NAME_LENGTH} caracteres.`)
-      .optional(),
-    language: z.enum(LANGUAGES, { error: 'Idioma deve ser "pt" ou "en".' }).optional(),
-    timezone: z.enum(TIME_ZONES, { error: 'Fuso horário inválido.' }).optional(),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Campo não permitido: ${issue.keys.join(', ')}.`
-        : 'O corpo da requisição deve ser um objeto JSON.',
-  },
-);
+const meColumns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  twoFactorEnabled: user.twoFactorEnabled,
+  createdAt: user.createdAt,
+  language: user.language,
+  timezone: user.timezone,
+};
 
-interface MeResponse {
-  user: {
-    id: string;
-    name: string;
-    email: string;
-    emailVerified: boolean;
-    twoFactorEnabled: boolean;
-    createdAt: string;
-  };
-  profile: { language: Language; timezone: TimeZone };
-  isAdmin: boolean;
-}
+type MeRow = Pick<typeof user.$inferSelect, keyof typeof meColumns>;
 
-interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  email_verified: boolean;
-  two_factor_enabled: boolean;
-  created_at: Date;
-  language: string;
-  timezone: string;
-}
-
-const USER_COLUMNS = 'id, name, email, email_verified, two_factor_enabled, created_at, language, timezone';
-
-function toMe(row: UserRow, isAdmin: boolean): MeResponse {
+function toMe({ language, timezone, createdAt, ...fields }: MeRow, isAdmin: boolean): MeResponse {
   return {
-    user: {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      emailVerified: row.email_verified,
-      twoFactorEnabled: row.two_factor_enabled,
-      createdAt: row.created_at.toISOString(),
-    },
+    user: { ...fields, createdAt: createdAt.toISOString() },
     profile: {
-      language: (LANGUAGES as readonly string[]).includes(row.language)
-        ? (row.language as Language)
-        : DEFAULT_LANGUAGE,
-      timezone: (TIME_ZONES as readonly string[]).includes(row.timezone)
-        ? (row.timezone as TimeZone)
+      language,
+      // The column is free text (the list of zones may shrink); an unknown zone reads as the default.
+      timezone: (TIME_ZONES as readonly string[]).includes(timezone)
+        ? (timezone as TimeZone)
         : DEFAULT_TIME_ZONE,
     },
     isAdmin,
@@ -93,12 +53,12 @@ export interface MeRoutesOptions {
 }
 
 export function meRoutes({ pool, requireSession }: MeRoutesOptions): Hono<AppEnv> {
+  const db = createDatabase(pool);
   const me = async (userId: string): Promise<MeResponse | undefined> => {
-    const [result, isAdmin] = await Promise.all([
-      pool.query<UserRow>(`SELECT ${USER_COLUMNS} FROM "user" WHERE id = $1`, [userId]),
+    const [[row], isAdmin] = await Promise.all([
+      db.select(meColumns).from(user).where(eq(user.id, userId)),
       hasRole(pool, userId, 'admin'),
     ]);
-    const row = result.rows[0];
     return row && toMe(row, isAdmin);
   };
 
@@ -112,12 +72,10 @@ export function meRoutes({ pool, requireSession }: MeRoutesOptions): Hono<AppEnv
       if (!parsed.ok) return parsed.response;
       const { name, language, timezone } = parsed.data;
       const userId = sessionOf(c).user.id;
-      await pool.query(
-        `UPDATE "user" SET name = COALESCE($2, name), language = COALESCE($3, language),
-           timezone = COALESCE($4, timezone), updated_at = now()
-         WHERE id = $1`,
-        [userId, name ?? null, language ?? null, timezone ?? null],
-      );
+      await db
+        .update(user)
+        .set({ name, language, timezone, updatedAt: sql`now()` })
+        .where(eq(user.id, userId));
       const found = await me(userId);
       return found ? c.json(found) : userGone(c);
     });

@@ -6,7 +6,7 @@ import { testPool } from '../../../tests/support/database';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { audit } from '../credits/credits-ledger.server';
 
-/** Issue 4 acceptance, local mode, through the HTTP API and the local checkout's own forms. */
+/** The billing contract (docs/billing-contract.md), local mode, through the HTTP API and the local checkout's own forms. */
 
 let app: TestApp;
 let pool: pg.Pool;

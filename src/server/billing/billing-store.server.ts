@@ -1,16 +1,16 @@
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type { SubscriptionView } from '../../shared/billing';
 import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '../../shared/catalogue';
+import { CURRENT_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../shared/subscription';
+import { createDatabase } from '../db/database.server';
 import {
-  CURRENT_SUBSCRIPTION_STATUSES,
-  type SubscriptionStatus,
-  type SubscriptionView,
-} from '../../shared/subscription';
-import type {
-  BillingThrottledAction,
-  CheckoutKind,
-  CheckoutStatus,
-  ProviderKind,
-  TransactionType,
+  type BillingThrottledAction,
+  type CheckoutKind,
+  type CheckoutStatus,
+  type ProviderKind,
+  subscriptions,
+  type TransactionType,
 } from './billing.schema.server';
 
 /**
@@ -20,55 +20,10 @@ import type {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-export interface SubscriptionRecord {
-  id: string;
-  userId: string;
-  provider: ProviderKind;
-  providerSubscriptionId: string;
-  planId: PlanId;
-  billingPeriod: BillingPeriod;
-  status: SubscriptionStatus;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
-  cancelAtPeriodEnd: boolean;
-  scheduledPlanId: PlanId | null;
-  createdAt: Date;
-}
+/** A subscription as stored (the row, typed from the schema; `updatedAt` is bookkeeping). */
+export type SubscriptionRecord = Omit<typeof subscriptions.$inferSelect, 'updatedAt'>;
 
-const SUBSCRIPTION_COLUMNS = `id, user_id, provider, provider_subscription_id, plan_id, billing_period, status,
-  current_period_start, current_period_end, cancel_at_period_end, scheduled_plan_id, created_at`;
-
-interface SubscriptionRow {
-  id: string;
-  user_id: string;
-  provider: ProviderKind;
-  provider_subscription_id: string;
-  plan_id: PlanId;
-  billing_period: BillingPeriod;
-  status: SubscriptionStatus;
-  current_period_start: Date;
-  current_period_end: Date;
-  cancel_at_period_end: boolean;
-  scheduled_plan_id: PlanId | null;
-  created_at: Date;
-}
-
-function toSubscription(row: SubscriptionRow): SubscriptionRecord {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    provider: row.provider,
-    providerSubscriptionId: row.provider_subscription_id,
-    planId: row.plan_id,
-    billingPeriod: row.billing_period,
-    status: row.status,
-    currentPeriodStart: row.current_period_start,
-    currentPeriodEnd: row.current_period_end,
-    cancelAtPeriodEnd: row.cancel_at_period_end,
-    scheduledPlanId: row.scheduled_plan_id,
-    createdAt: row.created_at,
-  };
-}
+const { updatedAt: _bookkeeping, ...subscriptionColumns } = getTableColumns(subscriptions);
 
 export function subscriptionView(record: SubscriptionRecord | null): SubscriptionView | null {
   if (!record) return null;
@@ -86,26 +41,26 @@ export function subscriptionView(record: SubscriptionRecord | null): Subscriptio
 
 /** The newest active/trialing subscription (spec §4: none means the Free plan). */
 export async function currentSubscription(db: Queryable, userId: string): Promise<SubscriptionRecord | null> {
-  const result = await db.query<SubscriptionRow>(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions
-     WHERE user_id = $1 AND status = ANY($2::text[])
-     ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [userId, CURRENT_SUBSCRIPTION_STATUSES],
-  );
-  const row = result.rows[0];
-  return row ? toSubscription(row) : null;
+  const [row] = await createDatabase(db)
+    .select(subscriptionColumns)
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.userId, userId), inArray(subscriptions.status, CURRENT_SUBSCRIPTION_STATUSES)),
+    )
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function subscriptionByProviderId(
   db: Queryable,
   providerSubscriptionId: string,
 ): Promise<SubscriptionRecord | null> {
-  const result = await db.query<SubscriptionRow>(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE provider_subscription_id = $1`,
-    [providerSubscriptionId],
-  );
-  const row = result.rows[0];
-  return row ? toSubscription(row) : null;
+  const [row] = await createDatabase(db)
+    .select(subscriptionColumns)
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  return row ?? null;
 }
 
 export interface SubscriptionState {
@@ -128,33 +83,28 @@ export async function upsertSubscription(
   db: Queryable,
   state: SubscriptionState,
 ): Promise<SubscriptionRecord> {
-  const result = await db.query<SubscriptionRow>(
-    `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_id, billing_period, status,
-       current_period_start, current_period_end, cancel_at_period_end)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (provider_subscription_id) DO UPDATE SET
-       plan_id = EXCLUDED.plan_id, billing_period = EXCLUDED.billing_period, status = EXCLUDED.status,
-       current_period_start = EXCLUDED.current_period_start, current_period_end = EXCLUDED.current_period_end,
-       cancel_at_period_end = EXCLUDED.cancel_at_period_end, updated_at = now()
-     RETURNING ${SUBSCRIPTION_COLUMNS}`,
-    [
-      state.userId,
-      state.provider,
-      state.providerSubscriptionId,
-      state.planId,
-      state.billingPeriod,
-      state.status,
-      state.currentPeriodStart,
-      state.currentPeriodEnd,
-      state.cancelAtPeriodEnd,
-    ],
-  );
-  const row = result.rows[0];
+  const { userId, providerSubscriptionId, ...current } = state;
+  const [row] = await createDatabase(db)
+    .insert(subscriptions)
+    .values(state)
+    .onConflictDoUpdate({
+      target: subscriptions.providerSubscriptionId,
+      set: {
+        planId: current.planId,
+        billingPeriod: current.billingPeriod,
+        status: current.status,
+        currentPeriodStart: current.currentPeriodStart,
+        currentPeriodEnd: current.currentPeriodEnd,
+        cancelAtPeriodEnd: current.cancelAtPeriodEnd,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning(subscriptionColumns);
   if (!row) throw new Error('subscription upsert returned no row');
-  if (row.user_id !== state.userId) {
-    throw new Error(`subscription ${state.providerSubscriptionId} belongs to another user`);
+  if (row.userId !== userId) {
+    throw new Error(`subscription ${providerSubscriptionId} belongs to another user`);
   }
-  return toSubscription(row);
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -393,12 +343,11 @@ export async function subscriptionOfUser(
   userId: string,
   id: string,
 ): Promise<SubscriptionRecord | null> {
-  const result = await db.query<SubscriptionRow>(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE id = $1 AND user_id = $2`,
-    [id, userId],
-  );
-  const row = result.rows[0];
-  return row ? toSubscription(row) : null;
+  const [row] = await createDatabase(db)
+    .select(subscriptionColumns)
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+  return row ?? null;
 }
 
 /** The user's Checkout sessions marked paid (reconcile re-runs their fulfilment). */

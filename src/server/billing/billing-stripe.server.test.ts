@@ -12,7 +12,7 @@ import { type StripeTestBed, startStripeTestBed } from '../../../tests/support/s
 import { audit } from '../credits/credits-ledger.server';
 
 /**
- * Stripe mode against a local fake of the Stripe API (no internet). The acceptance property of issue 4: every
+ * Stripe mode against a local fake of the Stripe API (no internet). The billing contract's property (docs/billing-contract.md): every
  * event delivered 1–5 times, shuffled, some concurrently, together with the success page's verify, grants each
  * payment exactly once.
  */

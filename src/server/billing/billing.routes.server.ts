@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type pg from 'pg';
-import { z } from 'zod';
-import { findPackage, findPlan, LIMITS, PACKAGE_IDS, PLAN_IDS } from '../../shared/catalogue';
+import { checkoutSchema, creditCheckoutSchema, verifySchema } from '../../shared/billing';
+import { findPackage, findPlan, LIMITS } from '../../shared/catalogue';
 import { type AppEnv, apiError } from '../kernel/errors.server';
 import {
   jsonBodyLimit,
@@ -23,28 +23,6 @@ import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
  * `/api/billing/*` (docs/billing-contract.md). Input is checked before any provider call: an unknown plan or
  * package never reaches Stripe. Provider failures answer 502 with the spec's pt-BR messages (§8 Billing).
  */
-
-export const checkoutSchema = z
-  .object({
-    planId: z.enum(PLAN_IDS, { error: 'Plano desconhecido.' }),
-    billingPeriod: z.enum(['monthly', 'yearly'], {
-      error: "Período de cobrança inválido: use 'monthly' ou 'yearly'.",
-    }),
-  })
-  .strict();
-
-export const creditCheckoutSchema = z
-  .object({ packageType: z.enum(PACKAGE_IDS, { error: 'Pacote de créditos desconhecido.' }) })
-  .strict();
-
-export const verifySchema = z
-  .object({
-    sessionId: z
-      .string({ error: 'Informe o ID da sessão de pagamento.' })
-      .min(1, 'Informe o ID da sessão de pagamento.')
-      .max(200, 'ID da sessão inválido.'),
-  })
-  .strict();
 
 /** 429 for a reconcile inside the user's throttle window (LIMITS.reconcileThrottleMs). */
 export function reconcileThrottled(c: Context<AppEnv>): Response {

@@ -11,11 +11,13 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { TRANSACTION_TYPES } from '../../shared/billing';
+import type { PlanId } from '../../shared/catalogue';
 import { SUBSCRIPTION_STATUSES } from '../../shared/subscription';
 import { user } from '../accounts/accounts.schema.server';
 
 /**
- * Billing (issue 4, design §4). Every row a payment produces is keyed by the provider's own id (Checkout session,
+ * Billing (docs/billing-contract.md, design §4). Every row a payment produces is keyed by the provider's own id (Checkout session,
  * invoice, refund, event) under a UNIQUE constraint, so a retried webhook, a second success page or a reconcile can
  * only ever find the row already there. Kinds and statuses are text + CHECK, like the ledger.
  */
@@ -24,8 +26,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 export const PROVIDERS = ['stripe', 'local'] as const;
 export type ProviderKind = (typeof PROVIDERS)[number];
-export const TRANSACTION_TYPES = ['payment', 'credit'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export { TRANSACTION_TYPES, type TransactionType } from '../../shared/billing';
 export const CHECKOUT_KINDS = ['plan', 'package'] as const;
 export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 export const CHECKOUT_STATUSES = ['open', 'paid', 'canceled'] as const;
@@ -51,14 +52,14 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id')
       .notNull()
       .unique('subscriptions_provider_subscription_unique'),
-    planId: text('plan_id').notNull(),
+    planId: text('plan_id').$type<PlanId>().notNull(),
     billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
     currentPeriodStart: timestamptz('current_period_start').notNull(),
     currentPeriodEnd: timestamptz('current_period_end').notNull(),
     cancelAtPeriodEnd: pgBoolean('cancel_at_period_end').notNull().default(false),
     /** Local provider only: a downgrade waits for the period end (design §4). */
-    scheduledPlanId: text('scheduled_plan_id'),
+    scheduledPlanId: text('scheduled_plan_id').$type<PlanId>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -18,7 +18,7 @@ import {
 import { markCheckout, recordTransactions } from './billing-store.server';
 
 /**
- * The one place payments become credits (issue 4, design §4). The webhook, the success-page `verify`, the local
+ * The one place payments become credits (docs/billing-contract.md, design §4). The webhook, the success-page `verify`, the local
  * checkout and reconcile all call these functions, keyed by the provider's ids. Each is a sequence of idempotent
  * steps (ledger grant unique on (source, source_ref); transactions unique on (type, provider_ref)), so running it
  * twice, concurrently, or again after a crash halfway, ends in the same state: each payment granted exactly once.

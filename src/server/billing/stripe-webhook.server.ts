@@ -5,7 +5,6 @@ import type Stripe from 'stripe';
 import { type AppEnv, apiError } from '../kernel/errors.server';
 import type { StripePaymentProvider } from './providers/stripe-provider.server';
 
-/** Stripe's events are a few KB; anything near this is not from Stripe. */
 /** Stripe events are a few KB; a larger body (announced or streamed) is refused before it is read. */
 export const webhookBodyLimit = bodyLimit({
   maxSize: 512 * 1024,

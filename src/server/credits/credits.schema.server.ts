@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { GRANT_SOURCES, LEDGER_ENTRY_KINDS } from '../../shared/credits';
 
 /**
  * The credits ledger (design §3). Credits are money, so the tables carry their own guards: amounts are checked
@@ -23,36 +24,15 @@ import {
  * plain constraint swap, not an ALTER TYPE that cannot run inside a transaction.
  */
 
-export const GRANT_SOURCES = ['plan', 'package', 'refund', 'adjustment'] as const;
-export type GrantSource = (typeof GRANT_SOURCES)[number];
+export {
+  GRANT_SOURCES,
+  type GrantSource,
+  LEDGER_ENTRY_KINDS,
+  type LedgerEntryKind,
+} from '../../shared/credits';
 
 export const HOLD_STATUSES = ['pending', 'captured', 'voided'] as const;
 export type HoldStatus = (typeof HOLD_STATUSES)[number];
-
-/**
- * What a ledger entry records; `amount` is always the change to the spendable balance of `grant_id`:
- * - grant: a grant was created (+amount, grant_id = the new grant);
- * - hold: a hold took credits from one grant (−part, one entry per allocation);
- * - capture: a hold was captured (0: the credits already left the grants when held);
- * - void: a voided hold's part went back to the grant it came from (+part);
- * - refund_grant: the part of a voided hold whose grant had expired came back as a new refund grant
- *   (+sum, grant_id = the refund grant);
- * - clawback: a refunded payment took back the unspent part of its grant (−part, grant_id = that grant, one entry
- *   per `credit_clawbacks` row that took anything);
- * - correction: the admin audit ("fix transaction amounts") found the grant's entries short of or over its
- *   remaining, which its holds and clawbacks confirm, and settles the difference (±, grant_id, no hold).
- * So for every grant, Σ of its entries = its remaining; the audit checks exactly that.
- */
-export const LEDGER_ENTRY_KINDS = [
-  'grant',
-  'hold',
-  'capture',
-  'void',
-  'refund_grant',
-  'clawback',
-  'correction',
-] as const;
-export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

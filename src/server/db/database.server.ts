@@ -23,8 +23,9 @@ export function createPool(url: string, max: number, logger: Logger): pg.Pool {
   return pool;
 }
 
-export function createDatabase(pool: pg.Pool): Database {
-  return drizzle(pool);
+/** Cheap (no connection of its own): a pool, or a client inside a transaction. */
+export function createDatabase(client: pg.Pool | pg.PoolClient): Database {
+  return drizzle(client);
 }
 
 export async function runMigrations(pool: pg.Pool, logger: Logger): Promise<void> {

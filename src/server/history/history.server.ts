@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {
+  type DashboardStats,
   HISTORY_PAGE_SIZE,
   type HistoryFilters,
   type HistoryQuery,
@@ -151,18 +152,6 @@ export async function recentRequests(pool: pg.Pool, userId: string): Promise<Lis
     [userId],
   );
   return result.rows;
-}
-
-export interface DashboardStats {
-  range: StatsRange;
-  videosCreated: number;
-  /** Credits of the range's requests, except failed ones (refunded). */
-  creditsSpent: number;
-  /** Requests created since the 1st of this month (user's zone), whatever the range. */
-  thisMonth: number;
-  /** The mode used most in the range; null with no requests; a tie reads 'fast'. */
-  mostUsedQuality: 'fast' | 'quality' | null;
-  balance: number;
 }
 
 export async function dashboardStats(

@@ -39,7 +39,8 @@ import { s3MediaOrigin } from '../storage/s3-storage.server';
 import type { ModelAvailability } from '../videos/model-availability.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
 import { videosRoutes } from '../videos/videos.routes.server';
-import { openApiHandler } from './openapi.server';
+import { documentedOperations, openApiHandler } from './openapi.server';
+import { checkResponses } from './response-check.server';
 import { WebPages } from './web-pages.server';
 
 export interface AppDependencies {
@@ -174,6 +175,7 @@ export function createApp({
 
   const api = new Hono<AppEnv>();
   api.use(compress());
+  if (config.env === 'test') api.use(checkResponses(documentedOperations({ devMailbox })));
   const session = requireSession((headers) => auth.api.getSession({ headers, returnHeaders: true }));
   api.get('/openapi.json', openApiHandler({ devMailbox, appUrl: config.appUrl }));
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies));

@@ -1,20 +1,58 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { deleteAccountBodySchema } from '../../shared/account-rights';
-import { adminGrantSchema, dailyQuerySchema, userSearchQuerySchema } from '../../shared/admin';
-import { historyExportQuerySchema, historyQuerySchema } from '../../shared/history-filters';
-import { STATS_RANGES } from '../../shared/time';
-import { createVideoRequestSchema } from '../../shared/video-request';
-import { profilePatchSchema } from '../accounts/me.routes.server';
-import { checkoutSchema, creditCheckoutSchema, verifySchema } from '../billing/billing.routes.server';
+import { deleteAccountBodySchema, deleteAccountResponseSchema } from '../../shared/account-rights';
+import {
+  meResponseSchema,
+  profilePatchSchema,
+  settingsPatchSchema,
+  userSettingsSchema,
+} from '../../shared/accounts';
+import {
+  adminCheckSchema,
+  adminGrantResultSchema,
+  adminGrantSchema,
+  adminStatsSchema,
+  adminUserDetailSchema,
+  dailyQuerySchema,
+  dailySeriesSchema,
+  environmentCheckSchema,
+  failedRequestsSchema,
+  fixTransactionsResultSchema,
+  userSearchQuerySchema,
+  userSearchSchema,
+} from '../../shared/admin';
+import { apiErrorBodySchema } from '../../shared/api-error';
+import {
+  checkoutSchema,
+  creditCheckoutSchema,
+  reconcileResponseSchema,
+  redirectResponseSchema,
+  subscriptionResponseSchema,
+  transactionsResponseSchema,
+  verifyResponseSchema,
+  verifySchema,
+  webhookReceiptSchema,
+} from '../../shared/billing';
+import { creditsResponseSchema } from '../../shared/credits';
+import { devMailboxSchema } from '../../shared/dev-mailbox';
+import {
+  dashboardStatsQuerySchema,
+  dashboardStatsSchema,
+  historyExportQuerySchema,
+  historyPageSchema,
+  historyQuerySchema,
+  recentActivitySchema,
+} from '../../shared/history-filters';
+import { createVideoRequestSchema, videoRequestResponseSchema } from '../../shared/video-request';
 import type { AppEnv } from '../kernel/errors.server';
-import { settingsPatchSchema } from '../notifications/settings.routes.server';
 
 /**
  * `GET /api/openapi.json`: an OpenAPI 3.1 document of every `/api` route, built from the list below. Request
- * schemas are the zod schemas the routes validate with (`z.toJSONSchema`, input side), so they cannot disagree;
- * openapi.server.test.ts walks the real app's routes so the list cannot drift from them either.
+ * schemas are the zod schemas the routes validate with (`z.toJSONSchema`, input side) and response schemas the
+ * ones in src/shared the web infers its types from (output side), so they cannot disagree;
+ * openapi.server.test.ts walks the real app's routes so the list cannot drift from them, and
+ * api-responses.server.test.ts checks real answers against the response schemas.
  */
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
@@ -25,6 +63,13 @@ export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
  * - `none`: public (or signed some other way, see the description).
  */
 export type OperationAuth = 'session' | 'admin' | 'none';
+
+export interface ApiResponse {
+  description: string;
+  /** JSON by default. */
+  contentType?: string;
+  schema?: z.ZodType;
+}
 
 export interface ApiOperation {
   method: HttpMethod;
@@ -37,8 +82,11 @@ export interface ApiOperation {
   /** A strict object of string parameters. */
   query?: z.ZodType;
   body?: { schema: z.ZodType; contentType?: 'application/json' | 'multipart/form-data'; required?: boolean };
-  /** Main responses: status → description (or description and content type; JSON by default). */
-  responses: Record<number, string | { description: string; contentType: string }>;
+  /**
+   * Main responses: status → description, or description with the body's zod schema (JSON) or its content type.
+   * Error statuses (4xx/5xx) answer the shared error body.
+   */
+  responses: Record<number, string | ApiResponse>;
   /** Mounted only in local mode (no SMTP): the dev mailbox. */
   localOnly?: boolean;
   /**
@@ -50,7 +98,11 @@ export interface ApiOperation {
 
 /** Actions without parameters take no body or `{}`. */
 const emptyBody = { schema: z.strictObject({}), required: false } as const;
-const dashboardStatsQuery = z.strictObject({ range: z.enum(STATS_RANGES).default('month') });
+/** This document: checked for its shape, not restated. */
+const openApiDocumentSchema = z.object({
+  openapi: z.literal('3.1.0'),
+  paths: z.record(z.string(), z.unknown()),
+});
 /** The create form, as sent: the shared schema's fields plus the optional reference image. */
 const createVideoForm = createVideoRequestSchema.extend({
   image: z
@@ -71,7 +123,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'This OpenAPI 3.1 document',
     tag: 'meta',
     auth: 'none',
-    responses: { 200: 'The document.' },
+    responses: { 200: { description: 'The document.', schema: openApiDocumentSchema } },
   },
 
   // Accounts
@@ -103,7 +155,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The signed-in user, their profile and whether they are an admin',
     tag: 'accounts',
     auth: 'session',
-    responses: { 200: '`{ user, profile, isAdmin }`.', 401: UNAUTHORIZED },
+    responses: {
+      200: { description: '`{ user, profile, isAdmin }`.', schema: meResponseSchema },
+      401: UNAUTHORIZED,
+    },
   },
   {
     method: 'patch',
@@ -112,7 +167,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'accounts',
     auth: 'session',
     body: { schema: profilePatchSchema },
-    responses: { 200: 'The updated `{ user, profile, isAdmin }`.', 400: INVALID, 401: UNAUTHORIZED },
+    responses: {
+      200: { description: 'The updated `{ user, profile, isAdmin }`.', schema: meResponseSchema },
+      400: INVALID,
+      401: UNAUTHORIZED,
+    },
   },
   {
     method: 'get',
@@ -141,7 +200,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'session',
     body: { schema: deleteAccountBodySchema },
     responses: {
-      200: '`{ deleted: true, completed }`.',
+      200: { description: '`{ deleted: true, completed }`.', schema: deleteAccountResponseSchema },
       400: INVALID,
       401: UNAUTHORIZED,
       403: 'Wrong password or two-factor code (nothing changed).',
@@ -154,7 +213,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Notification settings',
     tag: 'accounts',
     auth: 'session',
-    responses: { 200: '`{ notifyOnVideoReady }`.', 401: UNAUTHORIZED },
+    responses: {
+      200: { description: '`{ notifyOnVideoReady }`.', schema: userSettingsSchema },
+      401: UNAUTHORIZED,
+    },
   },
   {
     method: 'patch',
@@ -163,7 +225,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'accounts',
     auth: 'session',
     body: { schema: settingsPatchSchema },
-    responses: { 200: '`{ notifyOnVideoReady }`.', 400: INVALID, 401: UNAUTHORIZED },
+    responses: {
+      200: { description: '`{ notifyOnVideoReady }`.', schema: userSettingsSchema },
+      400: INVALID,
+      401: UNAUTHORIZED,
+    },
   },
 
   // Credits
@@ -173,7 +239,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Balance, credits expiring soon, grants and recent ledger entries',
     tag: 'credits',
     auth: 'session',
-    responses: { 200: 'The credits summary.', 401: UNAUTHORIZED },
+    responses: {
+      200: { description: 'The credits summary.', schema: creditsResponseSchema },
+      401: UNAUTHORIZED,
+    },
   },
 
   // Realtime
@@ -197,7 +266,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'videos',
     auth: 'session',
     query: historyQuerySchema,
-    responses: { 200: 'A HistoryPage (+ `totalCapped`).', 400: INVALID, 401: UNAUTHORIZED },
+    responses: {
+      200: { description: 'A HistoryPage (+ `totalCapped`).', schema: historyPageSchema },
+      400: INVALID,
+      401: UNAUTHORIZED,
+    },
   },
   {
     method: 'post',
@@ -207,8 +280,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'session',
     body: { schema: createVideoForm, contentType: 'multipart/form-data' },
     responses: {
-      200: 'The existing request of this clientKey: `{ request }`.',
-      201: 'Created: `{ request }`.',
+      200: {
+        description: 'The existing request of this clientKey: `{ request }`.',
+        schema: videoRequestResponseSchema,
+      },
+      201: { description: 'Created: `{ request }`.', schema: videoRequestResponseSchema },
       400: 'Invalid fields: `{ error: { code, message, fields } }`.',
       401: UNAUTHORIZED,
       402: 'Not enough credits.',
@@ -245,7 +321,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'One video request of the signed-in user',
     tag: 'videos',
     auth: 'session',
-    responses: { 200: '`{ request }`.', 401: UNAUTHORIZED, 404: 'No such request of this user.' },
+    responses: {
+      200: { description: '`{ request }`.', schema: videoRequestResponseSchema },
+      401: UNAUTHORIZED,
+      404: 'No such request of this user.',
+    },
   },
   {
     method: 'get',
@@ -253,8 +333,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Dashboard statistics for a period',
     tag: 'videos',
     auth: 'session',
-    query: dashboardStatsQuery,
-    responses: { 200: 'The statistics.', 400: INVALID, 401: UNAUTHORIZED },
+    query: dashboardStatsQuerySchema,
+    responses: {
+      200: { description: 'The statistics.', schema: dashboardStatsSchema },
+      400: INVALID,
+      401: UNAUTHORIZED,
+    },
   },
   {
     method: 'get',
@@ -262,7 +346,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The last 5 video requests',
     tag: 'videos',
     auth: 'session',
-    responses: { 200: '`{ items }`.', 401: UNAUTHORIZED },
+    responses: { 200: { description: '`{ items }`.', schema: recentActivitySchema }, 401: UNAUTHORIZED },
   },
 
   // Billing
@@ -273,7 +357,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'Signed by Stripe (Stripe-Signature header), no session. 404 when Stripe is not configured.',
     tag: 'billing',
     auth: 'none',
-    responses: { 200: 'Received.', 400: 'Bad signature or payload.', 404: 'Stripe is not configured.' },
+    responses: {
+      200: { description: 'Received.', schema: webhookReceiptSchema },
+      400: 'Bad signature or payload.',
+      404: 'Stripe is not configured.',
+    },
   },
   {
     method: 'post',
@@ -283,7 +371,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'session',
     body: { schema: checkoutSchema },
     responses: {
-      200: '`{ url }` of the checkout.',
+      200: { description: '`{ url }` of the checkout.', schema: redirectResponseSchema },
       400: INVALID,
       401: UNAUTHORIZED,
       409: 'Already subscribed.',
@@ -298,7 +386,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'session',
     body: { schema: creditCheckoutSchema },
     responses: {
-      200: '`{ url }` of the checkout.',
+      200: { description: '`{ url }` of the checkout.', schema: redirectResponseSchema },
       400: INVALID,
       401: UNAUTHORIZED,
       502: 'Provider failed.',
@@ -311,7 +399,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'billing',
     auth: 'session',
     body: emptyBody,
-    responses: { 200: '`{ url }` of the portal.', 401: UNAUTHORIZED, 502: 'Provider failed.' },
+    responses: {
+      200: { description: '`{ url }` of the portal.', schema: redirectResponseSchema },
+      401: UNAUTHORIZED,
+      502: 'Provider failed.',
+    },
   },
   {
     method: 'post',
@@ -320,7 +412,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'billing',
     auth: 'session',
     body: { schema: verifySchema },
-    responses: { 200: 'The verification result.', 400: INVALID, 401: UNAUTHORIZED, 502: 'Provider failed.' },
+    responses: {
+      200: { description: 'The verification result.', schema: verifyResponseSchema },
+      400: INVALID,
+      401: UNAUTHORIZED,
+      502: 'Provider failed.',
+    },
   },
   {
     method: 'get',
@@ -328,7 +425,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The current subscription',
     tag: 'billing',
     auth: 'session',
-    responses: { 200: '`{ subscription }` (null without one).', 401: UNAUTHORIZED },
+    responses: {
+      200: { description: '`{ subscription }` (null without one).', schema: subscriptionResponseSchema },
+      401: UNAUTHORIZED,
+    },
   },
   {
     method: 'post',
@@ -337,7 +437,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'billing',
     auth: 'session',
     body: emptyBody,
-    responses: { 200: '`{ subscription }`.', 401: UNAUTHORIZED },
+    responses: {
+      200: { description: '`{ subscription }`.', schema: subscriptionResponseSchema },
+      401: UNAUTHORIZED,
+    },
   },
   {
     method: 'post',
@@ -346,7 +449,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'billing',
     auth: 'session',
     body: emptyBody,
-    responses: { 200: '`{ fulfilled, subscription }`.', 401: UNAUTHORIZED, 502: 'Provider failed.' },
+    responses: {
+      200: { description: '`{ fulfilled, subscription }`.', schema: reconcileResponseSchema },
+      401: UNAUTHORIZED,
+      502: 'Provider failed.',
+    },
   },
   {
     method: 'get',
@@ -354,7 +461,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Recent transactions',
     tag: 'billing',
     auth: 'session',
-    responses: { 200: '`{ transactions }`.', 401: UNAUTHORIZED },
+    responses: {
+      200: { description: '`{ transactions }`.', schema: transactionsResponseSchema },
+      401: UNAUTHORIZED,
+    },
   },
 
   // Admin (docs/admin-contract.md)
@@ -364,7 +474,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Whether the signed-in user is an admin',
     tag: 'admin',
     auth: 'session',
-    responses: { 200: '`{ isAdmin }`.', 401: UNAUTHORIZED },
+    responses: { 200: { description: '`{ isAdmin }`.', schema: adminCheckSchema }, 401: UNAUTHORIZED },
   },
   {
     method: 'get',
@@ -372,7 +482,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Business statistics (AdminStats)',
     tag: 'admin',
     auth: 'admin',
-    responses: { 200: 'AdminStats.', 401: UNAUTHORIZED, 403: FORBIDDEN },
+    responses: {
+      200: { description: 'AdminStats.', schema: adminStatsSchema },
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
   },
   {
     method: 'get',
@@ -381,7 +495,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'admin',
     auth: 'admin',
     query: dailyQuerySchema,
-    responses: { 200: '`{ days }`.', 400: INVALID, 401: UNAUTHORIZED, 403: FORBIDDEN },
+    responses: {
+      200: { description: '`{ days }`.', schema: dailySeriesSchema },
+      400: INVALID,
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
   },
   {
     method: 'get',
@@ -389,7 +508,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Requests failed in the last 24 hours, newest first',
     tag: 'admin',
     auth: 'admin',
-    responses: { 200: '`{ items }`.', 401: UNAUTHORIZED, 403: FORBIDDEN },
+    responses: {
+      200: { description: '`{ items }`.', schema: failedRequestsSchema },
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
   },
   {
     method: 'get',
@@ -398,7 +521,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'admin',
     auth: 'admin',
     query: userSearchQuerySchema,
-    responses: { 200: '`{ items }`.', 400: INVALID, 401: UNAUTHORIZED, 403: FORBIDDEN },
+    responses: {
+      200: { description: '`{ items }`.', schema: userSearchSchema },
+      400: INVALID,
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
   },
   {
     method: 'get',
@@ -406,7 +534,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'One account: balance, subscription, grants and latest requests',
     tag: 'admin',
     auth: 'admin',
-    responses: { 200: 'AdminUserDetail.', 401: UNAUTHORIZED, 403: FORBIDDEN, 404: 'Usuário não encontrado.' },
+    responses: {
+      200: { description: 'AdminUserDetail.', schema: adminUserDetailSchema },
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+      404: 'Usuário não encontrado.',
+    },
   },
   {
     method: 'post',
@@ -416,7 +549,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'admin',
     body: { schema: adminGrantSchema },
     responses: {
-      200: '`{ grant, balance, created }`.',
+      200: {
+        description: 'Granted before with this idempotencyKey: `{ grant, balance, created: false }`.',
+        schema: adminGrantResultSchema,
+      },
+      201: {
+        description: 'Granted now: `{ grant, balance, created: true }`.',
+        schema: adminGrantResultSchema,
+      },
       400: INVALID,
       401: UNAUTHORIZED,
       403: FORBIDDEN,
@@ -431,7 +571,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'admin',
     body: emptyBody,
     responses: {
-      200: '`{ fulfilled, subscription }`.',
+      200: { description: '`{ fulfilled, subscription }`.', schema: reconcileResponseSchema },
       401: UNAUTHORIZED,
       403: FORBIDDEN,
       502: 'Provider failed.',
@@ -444,7 +584,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'admin',
     auth: 'admin',
     body: emptyBody,
-    responses: { 200: 'EnvironmentCheck.', 401: UNAUTHORIZED, 403: FORBIDDEN },
+    responses: {
+      200: { description: 'EnvironmentCheck.', schema: environmentCheckSchema },
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
   },
   {
     method: 'post',
@@ -453,7 +597,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'admin',
     auth: 'admin',
     body: emptyBody,
-    responses: { 200: '`{ fixed, totalProcessed, errors }`.', 401: UNAUTHORIZED, 403: FORBIDDEN },
+    responses: {
+      200: { description: '`{ fixed, totalProcessed, errors }`.', schema: fixTransactionsResultSchema },
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
   },
 
   // Local mode
@@ -464,34 +612,35 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'dev',
     auth: 'none',
     localOnly: true,
-    responses: { 200: '`{ messages }`.' },
+    responses: { 200: { description: '`{ messages }`.', schema: devMailboxSchema } },
   },
 ];
 
 type JsonSchema = Record<string, unknown>;
 
 /** The schema's input side (what a client sends); what JSON Schema cannot say (a refine) is left open. */
-export function toJsonSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   delete json.$schema;
   return json as JsonSchema;
 }
 
-const errorSchema: JsonSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: {
-        code: { type: 'string', description: 'Stable, for programs.' },
-        message: { type: 'string', description: 'pt-BR, for people.' },
-        requestId: { type: 'string' },
-      },
-    },
-  },
-};
+/** A response body: the schema's output side (what the server sends). */
+function responseJsonSchema(schema: z.ZodType): JsonSchema {
+  return toJsonSchema(schema, 'output');
+}
+
+/**
+ * The zod schema a documented answer must match: the error body for 4xx/5xx, else the operation's own for that
+ * status (undefined for a body that is not JSON, or not ours: Better Auth's, the event stream, the CSV).
+ */
+export function responseSchemaOf(operation: ApiOperation, status: number): z.ZodType | undefined {
+  if (status >= 400) return apiErrorBodySchema;
+  const response = operation.responses[status];
+  return typeof response === 'object' ? response.schema : undefined;
+}
+
+const errorSchema = responseJsonSchema(apiErrorBodySchema);
 
 function queryParameters(schema: z.ZodType): JsonSchema[] {
   const json = toJsonSchema(schema);
@@ -515,10 +664,14 @@ function pathParameters(path: string): JsonSchema[] {
 }
 
 function responseObject(status: number, response: ApiOperation['responses'][number]): JsonSchema {
-  const { description, contentType } =
-    typeof response === 'string' ? { description: response, contentType: 'application/json' } : response;
-  const schema = status >= 400 ? { $ref: '#/components/schemas/Error' } : {};
-  return { description, content: { [contentType]: { schema } } };
+  const {
+    description,
+    contentType = 'application/json',
+    schema,
+  } = typeof response === 'string' ? { description: response } : response;
+  const body =
+    status >= 400 ? { $ref: '#/components/schemas/Error' } : schema ? responseJsonSchema(schema) : {};
+  return { description, content: { [contentType]: { schema: body } } };
 }
 
 function operationObject(operation: ApiOperation): JsonSchema {

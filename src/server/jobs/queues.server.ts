@@ -9,9 +9,9 @@ import type { PgBoss } from 'pg-boss';
 export const QUEUES = {
   videoGenerate: 'video-generate',
   videoWebhook: 'video-webhook',
-  /** E-mail to the owner when a request ends (issue 6). */
+  /** E-mail to the owner when a request ends (docs/history-contract.md). */
   videoNotify: 'video-notify',
-  /** Folds the /metrics counters' pending changes into their totals (scheduled, issue 7). */
+  /** Folds the /metrics counters' pending changes into their totals (scheduled; README.md, "Running at scale"). */
   countersCompact: 'counters-compact',
   /** Finishes an account deletion the owner confirmed (LGPD): media, requests, the user row. */
   accountDelete: 'account-delete',
@@ -27,11 +27,11 @@ export interface JobPayloads {
   'account-delete': { userId: string };
 }
 
-/** Anything that runs a parameterised query: a pool, or a client already inside a transaction. */
 /** pg-boss's executor interface and send options (not re-exported by name from the package root). */
 type SendOptions = NonNullable<Parameters<PgBoss['send']>[2]>;
 export type JobsExecutor = NonNullable<SendOptions['db']>;
 
+/** Anything that runs a parameterised query: a pool, or a client already inside a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /**

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
+import type { DevMailMessage } from '../../shared/dev-mailbox';
 import type { AppEnv } from '../kernel/errors.server';
 import { escapeHtml } from './templates.server';
 
@@ -9,16 +10,6 @@ import { escapeHtml } from './templates.server';
  */
 
 const LIMIT = 100;
-
-interface DevMailMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  sentAt: string;
-}
 
 async function listMessages(pool: pg.Pool): Promise<DevMailMessage[]> {
   const result = await pool.query<{

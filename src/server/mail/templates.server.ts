@@ -140,7 +140,7 @@ export function existingAccountMail(to: Recipient, signInUrl: string): MailMessa
   );
 }
 
-/** "Your video is ready / failed" (issue 6), with a link to the request's page; the prompt is quoted, cut at 80. */
+/** "Your video is ready / failed" (docs/history-contract.md), with a link to the request's page; the prompt is quoted, cut at 80. */
 export function videoFinishedMail(
   to: Recipient,
   video: { status: 'completed' | 'failed'; prompt: string },

@@ -3,7 +3,7 @@ import { user } from '../accounts/accounts.schema.server';
 import { videoRequests } from '../videos/videos.schema.server';
 
 /**
- * Notification preferences and the record of e-mails sent (issue 6). A user without a `user_settings` row has the
+ * Notification preferences and the record of e-mails sent (docs/history-contract.md). A user without a `user_settings` row has the
  * defaults (notifications on). `notifications_sent` makes the "your video is ready/failed" e-mail go out once per
  * request and kind: the job inserts the row (ON CONFLICT DO NOTHING) before sending, so a second run finds it.
  */

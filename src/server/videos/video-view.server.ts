@@ -5,7 +5,7 @@ import type { videoRequests } from './videos.schema.server';
 
 /**
  * One video request as stored, and as the browser sees it (docs/video-contract.md). Shared by the create/read
- * routes, the pipeline and the list (issue 6): media keys become short-lived signed URLs here and nowhere else.
+ * routes, the pipeline and the list (docs/history-contract.md): media keys become short-lived signed URLs here and nowhere else.
  */
 
 export type VideoRequestRecord = typeof videoRequests.$inferSelect;

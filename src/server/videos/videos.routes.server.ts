@@ -82,7 +82,7 @@ export function videosRoutes({
 
   app.use('*', requireSession);
 
-  // The history (issue 6, docs/history-contract.md): its own query parameters, validated by the shared schema.
+  // The history (docs/history-contract.md): its own query parameters, validated by the shared schema.
   app.get('/', historyListHandler({ pool, storage, mediaUrlTtlSeconds }));
   app.get('/export.csv', historyExportHandler({ pool }));
 

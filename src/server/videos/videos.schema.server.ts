@@ -69,9 +69,9 @@ export const videoRequests = pgTable(
     check('video_requests_seed_range', sql`${t.seed} IS NULL OR ${t.seed} BETWEEN 10000 AND 99999`),
     check('video_requests_attempts_non_negative', sql`${t.attempts} >= 0`),
     // The user's list (newest first) and the create rate limit (requests in the last minute).
-    // `id` breaks ties so pages are stable and the ORDER BY of the history (issue 6) is read straight from it.
+    // `id` breaks ties so pages are stable and the ORDER BY of the history (docs/history-contract.md) is read straight from it.
     index('video_requests_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    // History filters (issue 6): one user's page by status or quality, newest first, without reading the rest.
+    // History filters (docs/history-contract.md): one user's page by status or quality, newest first, without reading the rest.
     index('video_requests_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
     index('video_requests_user_quality_created_idx').on(t.userId, t.quality, t.createdAt.desc(), t.id.desc()),
     // History search: ILIKE '%q%' on one user's prompts (pg_trgm + btree_gin, created by hand in the migration).

@@ -4,10 +4,9 @@
  * (`network_error` when the request never got an answer, `http_error` for an answer without that shape).
  * Imported only by the signed-in area's chunks.
  */
+import type { ApiErrorBody } from '../../shared/api-error';
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; requestId?: string };
-}
+export type { ApiErrorBody };
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -2,7 +2,7 @@ import type { BillingPeriod, CreditPackage, Plan } from '../../../shared/catalog
 import type { ProviderKind } from '../billing.schema.server';
 
 /**
- * What the billing routes need from a payment provider (issue 4). Two implementations: Stripe, and the local test
+ * What the billing routes need from a payment provider (docs/billing-contract.md). Two implementations: Stripe, and the local test
  * checkout. Both end in the same fulfilment functions (fulfilment.server.ts); a provider only knows how to ask
  * "what was paid" of its own system.
  */

@@ -72,7 +72,7 @@ export interface PipelineDeps {
    * pick-up), so it goes out once per request. Undefined when no webhook is configured.
    */
   enqueueWebhook?: (client: pg.PoolClient, requestId: string) => Promise<void>;
-  /** Enqueues the owner's e-mail inside the transaction that writes completed or failed (issue 6). */
+  /** Enqueues the owner's e-mail inside the transaction that writes completed or failed (docs/history-contract.md). */
   enqueueNotification?: FinalHook;
   /** The text model that rewrites the rule-built structured prompt before the first submit; none: the rules'. */
   writePrompt?: PromptWriter;

@@ -1,27 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MeResponse, Language as ProfileLanguage } from '../../../../shared/accounts';
 import type { Language } from '../../../app/i18n';
 import { api, isUnauthorized } from '../../../lib/api';
 
-export const PROFILE_LANGUAGES = ['pt', 'en'] as const;
-export type ProfileLanguage = (typeof PROFILE_LANGUAGES)[number];
-
-export const TIME_ZONES = ['America/Sao_Paulo', 'America/New_York', 'Europe/London', 'Europe/Paris'] as const;
-export type TimeZone = (typeof TIME_ZONES)[number];
-
-export interface MeUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-}
-
-export interface Me {
-  user: MeUser;
-  profile: { language: ProfileLanguage; timezone: TimeZone };
-  isAdmin: boolean;
-}
+export {
+  LANGUAGES as PROFILE_LANGUAGES,
+  type Language as ProfileLanguage,
+  TIME_ZONES,
+  type TimeZone,
+} from '../../../../shared/accounts';
+export type Me = MeResponse;
+export type MeUser = MeResponse['user'];
 
 export const ME_QUERY_KEY = ['me'] as const;
 

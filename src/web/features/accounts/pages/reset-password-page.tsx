@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../../components/ui/toaster';
 import { useResetPassword } from '../api/reset-password';
 import { focusFirstInvalid } from '../components/form-field';
-import { PasswordField } from '../components/password-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { authErrorMessage, hasCode } from '../lib/auth-errors';
 import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '../lib/validation';
 
@@ -116,21 +116,13 @@ export default function ResetPasswordPage() {
             </div>
           ) : (
             <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-              <PasswordField
-                label={t('reset.newPassword')}
-                error={errors.password}
-                name="new-password"
-                autoComplete="new-password"
-                value={password}
-                onValueChange={setPassword}
-              />
-              <PasswordField
-                label={t('reset.confirmPassword')}
-                error={errors.confirm}
-                name="confirm-password"
-                autoComplete="new-password"
-                value={confirm}
-                onValueChange={setConfirm}
+              <NewPasswordFields
+                labels={{ password: t('reset.newPassword'), confirm: t('reset.confirmPassword') }}
+                errors={errors}
+                password={password}
+                confirm={confirm}
+                onPasswordChange={setPassword}
+                onConfirmChange={setConfirm}
               />
               <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
                 {t('reset.submit')}

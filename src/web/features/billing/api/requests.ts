@@ -2,46 +2,30 @@
  * Plain request functions for the billing API (docs/billing-contract.md), with no TanStack Query: the public pricing
  * page calls these directly (lazily), the signed-in area through the hooks next to this file.
  */
+
+import type {
+  ReconcileResponse,
+  RedirectResponse,
+  SubscriptionResponse,
+  SubscriptionView,
+  TransactionsResponse,
+  VerifyResponse,
+} from '../../../../shared/billing';
 import type { BillingPeriod, PackageId, PlanId } from '../../../../shared/catalogue';
-import { isCurrentStatus, type SubscriptionView } from '../../../../shared/subscription';
+import { isCurrentStatus } from '../../../../shared/subscription';
 import { api } from '../../../lib/api';
 
 export type { SubscriptionStatus } from '../../../../shared/subscription';
 export type Subscription = SubscriptionView;
 
-export interface SubscriptionResponse {
-  subscription: Subscription | null;
-}
-
-export interface CheckoutResponse {
-  url: string;
-}
-
-export interface VerifyPaymentResponse {
-  success: boolean;
-  message: string;
-  credits: number;
-  packageType: string | null;
-}
-
-export interface ReconcileResponse {
-  fulfilled: number;
-  subscription: Subscription | null;
-}
-
-export interface Transaction {
-  id: string;
-  type: 'payment' | 'credit';
-  /** Cents for payments, credits for credit entries. */
-  amount: number;
-  description: string;
-  createdAt: string;
-  invoiceId: string | null;
-}
-
-export interface TransactionsResponse {
-  transactions: Transaction[];
-}
+export type {
+  ReconcileResponse,
+  SubscriptionResponse,
+  Transaction,
+  TransactionsResponse,
+} from '../../../../shared/billing';
+export type CheckoutResponse = RedirectResponse;
+export type VerifyPaymentResponse = VerifyResponse;
 
 export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
 export const TRANSACTIONS_QUERY_KEY = ['transactions'] as const;

@@ -1,33 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CreditsResponse } from '../../../../shared/credits';
 import { api } from '../../../lib/api';
 
-export interface CreditGrant {
-  id: string;
-  amount: number;
-  remaining: number;
-  source: string;
-  planType: string | null;
-  expiresAt: string | null;
-  createdAt: string;
-  expired: boolean;
-}
-
-export interface CreditEntry {
-  id: string;
-  kind: string;
-  amount: number;
-  createdAt: string;
-  grantId: string | null;
-  holdId: string | null;
-}
-
-export interface Credits {
-  balance: number;
-  /** Credits expiring within the next 7 days, and the days left until the first of them expires. */
-  expiringSoon: { total: number; daysLeft: number | null };
-  grants: CreditGrant[];
-  entries: CreditEntry[];
-}
+export type { CreditEntry, CreditGrant } from '../../../../shared/credits';
+export type Credits = CreditsResponse;
 
 export const CREDITS_QUERY_KEY = ['credits'] as const;
 

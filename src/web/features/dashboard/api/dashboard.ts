@@ -1,34 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AspectRatio, VideoQuality } from '../../../../shared/catalogue';
+import type { DashboardStats, VideoRequestListItem } from '../../../../shared/history-filters';
 import type { StatsRange } from '../../../../shared/time';
-import type { VideoStatus } from '../../../../shared/video-request';
 import { api } from '../../../lib/api';
 import { DASHBOARD_QUERY_KEY } from './keys';
 
 /** Calls of the dashboard home (docs/history-contract.md). */
 
-/** `GET /api/dashboard/stats?range=` — computed in SQL in the user's time zone. */
-export interface DashboardStats {
-  range: StatsRange;
-  videosCreated: number;
-  creditsSpent: number;
-  thisMonth: number;
-  mostUsedQuality: VideoQuality | null;
-  balance: number;
-}
-
-/** One row of the history list and of the recent activity (thumbnail URL signed, short-lived). */
-export interface VideoRequestListItem {
-  id: string;
-  prompt: string;
-  quality: VideoQuality;
-  aspectRatio: AspectRatio;
-  creditsUsed: number;
-  status: VideoStatus;
-  createdAt: string;
-  completedAt: string | null;
-  thumbnailUrl: string | null;
-}
+export type { VideoRequestListItem };
 
 export const statsQueryKey = (range: StatsRange) => [...DASHBOARD_QUERY_KEY, 'stats', range] as const;
 export const RECENT_QUERY_KEY = [...DASHBOARD_QUERY_KEY, 'recent'] as const;

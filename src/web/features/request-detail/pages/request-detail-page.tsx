@@ -200,7 +200,7 @@ function LoadingState() {
 }
 
 /**
- * /dashboard/request/{id} (spec §2, §4, issue 6): prompt with copy, reference image, error box with the refunded
+ * /dashboard/request/{id} (spec §2, §4, docs/history-contract.md): prompt with copy, reference image, error box with the refunded
  * credits, player and download, time left while generating, technical info with the structured prompt, the
  * timeline, 'Duplicar Solicitação' / 'Gerar em Quality', back to history. Kept live by the SSE `video_request`
  * event (the shell invalidates this query). 404 — unknown id or another user's — reads 'Solicitação não encontrada'.

@@ -1,11 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserSettings } from '../../../../shared/accounts';
 import { api } from '../../../lib/api';
 
 /** `GET/PATCH /api/me/settings` (docs/history-contract.md). */
-export interface UserSettings {
-  /** E-mail when a request reaches `completed` or `failed` (default true). */
-  notifyOnVideoReady: boolean;
-}
 
 export const SETTINGS_QUERY_KEY = ['settings'] as const;
 

@@ -53,7 +53,7 @@ function Switch({
 }
 
 /**
- * Notification preferences (issue 6): an e-mail when a video is ready or has failed, on by default. Each change is
+ * Notification preferences (docs/history-contract.md): an e-mail when a video is ready or has failed, on by default. Each change is
  * saved at once (`PATCH /api/me/settings`) with a toast; a failed save puts the switch back.
  */
 export function NotificationsCard() {

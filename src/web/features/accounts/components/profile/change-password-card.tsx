@@ -7,6 +7,7 @@ import { useChangePassword } from '../../api/change-password';
 import { authErrorMessage } from '../../lib/auth-errors';
 import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '../../lib/validation';
 import { focusFirstInvalid } from '../form-field';
+import { NewPasswordFields } from '../new-password-fields';
 import { PasswordField } from '../password-field';
 
 interface Errors {
@@ -69,24 +70,15 @@ export function ChangePasswordCard() {
             value={current}
             onValueChange={setCurrent}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <PasswordField
-              label={t('profile.password.new')}
-              error={errors.next}
-              name="new-password"
-              autoComplete="new-password"
-              value={next}
-              onValueChange={setNext}
-            />
-            <PasswordField
-              label={t('profile.password.confirm')}
-              error={errors.confirm}
-              name="confirm-password"
-              autoComplete="new-password"
-              value={confirm}
-              onValueChange={setConfirm}
-            />
-          </div>
+          <NewPasswordFields
+            className="grid gap-4 sm:grid-cols-2"
+            labels={{ password: t('profile.password.new'), confirm: t('profile.password.confirm') }}
+            errors={{ password: errors.next, confirm: errors.confirm }}
+            password={next}
+            confirm={confirm}
+            onPasswordChange={setNext}
+            onConfirmChange={setConfirm}
+          />
           <Button type="submit" className="self-start" loading={change.isPending}>
             {t('profile.password.submit')}
           </Button>

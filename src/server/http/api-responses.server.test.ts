@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../../../tests/support/accounts';
+import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { testPool } from '../../../tests/support/database';
+import type { SessionClient } from '../../../tests/support/session-client';
+import { grantRole } from '../accounts/roles.server';
+import { API_OPERATIONS, type ApiOperation, documentedOperations, responseSchemaOf } from './openapi.server';
+
+/**
+ * Every documented JSON endpoint, called for real on a local-mode server, answers a body its documented schema
+ * (src/shared) accepts — the schema the web infers its types from and the OpenAPI document publishes.
+ */
+
+let app: TestApp;
+let pool: pg.Pool;
+let client: SessionClient;
+let userId: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ LOCAL_RENDER_DELAY_MS: '600000', SHUTDOWN_TIMEOUT_MS: '2000' });
+  pool = testPool({ connectionString: app.databaseUrl, max: 2 });
+  ({ client } = await signUpAndVerify(app.url));
+  userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+  await grantRole(pool, userId, 'admin');
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await app?.stop();
+});
+
+const checked = new Set<string>();
+
+function operation(method: string, path: string): ApiOperation {
+  const found = API_OPERATIONS.find((op) => op.method === method && op.path === path);
+  if (!found) throw new Error(`${method} ${path} is not documented`);
+  return found;
+}
+
+/** Calls one operation and checks its answer against the documented schema of the status it got. */
+async function call(
+  method: ApiOperation['method'],
+  path: string,
+  url: string,
+  request: { json?: unknown; form?: FormData } = {},
+): Promise<unknown> {
+  const response = request.form
+    ? await fetch(`${app.url}${url}`, {
+        method: 'POST',
+        body: request.form,
+        headers: { cookie: client.cookieHeader, origin: app.url, 'x-forwarded-for': client.address },
+      })
+    : await client.fetch(url, { method: method.toUpperCase(), json: request.json });
+  const body: unknown = await response.json();
+  expect(response.status, JSON.stringify(body)).toBeLessThan(500);
+  const schema = responseSchemaOf(operation(method, path), response.status);
+  expect(schema, `${method} ${path} documents no schema for ${response.status}`).toBeDefined();
+  const result = schema?.safeParse(body);
+  expect(result?.success, JSON.stringify(result?.error?.issues)).toBe(true);
+  checked.add(`${method} ${path}`);
+  return body;
+}
+
+describe('real answers match the documented response schemas', () => {
+  it('accounts, credits, videos and the dashboard', async () => {
+    await call('get', '/api/openapi.json', '/api/openapi.json');
+    await call('get', '/api/me', '/api/me');
+    await call('patch', '/api/me/profile', '/api/me/profile', { json: { name: 'Ana Schema' } });
+    await call('get', '/api/me/settings', '/api/me/settings');
+    await call('patch', '/api/me/settings', '/api/me/settings', { json: { notifyOnVideoReady: false } });
+    await call('post', '/api/admin/users/{id}/credits', `/api/admin/users/${userId}/credits`, {
+      json: { amount: 100, reason: 'Créditos de teste', idempotencyKey: randomUUID() },
+    });
+    await call('get', '/api/credits', '/api/credits');
+    const form = new FormData();
+    form.append('prompt', 'Um gato laranja dormindo ao sol na janela');
+    form.append('quality', 'fast');
+    form.append('aspectRatio', '16:9');
+    form.append('clientKey', randomUUID());
+    const created = (await call('post', '/api/videos', '/api/videos', { form })) as {
+      request: { id: string };
+    };
+    await call('get', '/api/videos/{id}', `/api/videos/${created.request.id}`);
+    await call('get', '/api/videos', '/api/videos');
+    await call('get', '/api/dashboard/stats', '/api/dashboard/stats?range=week');
+    await call('get', '/api/dashboard/recent', '/api/dashboard/recent');
+  });
+
+  it('billing', async () => {
+    await call('post', '/api/billing/checkout', '/api/billing/checkout', {
+      json: { planId: 'creator', billingPeriod: 'monthly' },
+    });
+    await call('post', '/api/billing/credit-checkout', '/api/billing/credit-checkout', {
+      json: { packageType: 'small' },
+    });
+    await call('post', '/api/billing/portal', '/api/billing/portal', { json: {} });
+    await call('post', '/api/billing/verify', '/api/billing/verify', { json: { sessionId: 'cs_unknown' } });
+    await call('get', '/api/billing/subscription', '/api/billing/subscription');
+    await call('post', '/api/billing/check-subscription', '/api/billing/check-subscription', { json: {} });
+    await call('post', '/api/billing/reconcile', '/api/billing/reconcile', { json: {} });
+    await call('get', '/api/billing/transactions', '/api/billing/transactions');
+    // Local mode has no Stripe: the webhook answers the error body.
+    await call('post', '/api/billing/stripe/webhook', '/api/billing/stripe/webhook', { json: {} });
+  });
+
+  it('admin and the dev mailbox', async () => {
+    await call('get', '/api/admin/check', '/api/admin/check');
+    await call('get', '/api/admin/stats', '/api/admin/stats');
+    await call('get', '/api/admin/daily', '/api/admin/daily?days=7');
+    await call('get', '/api/admin/failed-requests', '/api/admin/failed-requests');
+    await call('get', '/api/admin/users', '/api/admin/users?email=an');
+    await call('get', '/api/admin/users/{id}', `/api/admin/users/${userId}`);
+    await call('post', '/api/admin/reconcile', '/api/admin/reconcile', { json: {} });
+    await call('post', '/api/admin/environment', '/api/admin/environment', { json: {} });
+    await call('post', '/api/admin/fix-transactions', '/api/admin/fix-transactions', { json: {} });
+    await call('get', '/api/dev/mailbox', '/api/dev/mailbox');
+  });
+
+  it('left no documented JSON endpoint unchecked', () => {
+    const json = documentedOperations({ devMailbox: true }).filter(
+      (op) => !op.wildcard && Object.values(op.responses).some((r) => typeof r === 'object' && r.schema),
+    );
+    expect(json.map((op) => `${op.method} ${op.path}`).filter((key) => !checked.has(key))).toEqual([]);
+  });
+});

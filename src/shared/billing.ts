@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { type BillingPeriod, PACKAGE_IDS, PLAN_IDS } from './catalogue';
+import { SUBSCRIPTION_STATUSES } from './subscription';
+
+/** The billing API's shapes (docs/billing-contract.md), shared by the routes, the web and the OpenAPI document. */
+
+export const BILLING_PERIODS = ['monthly', 'yearly'] as const satisfies readonly BillingPeriod[];
+export const TRANSACTION_TYPES = ['payment', 'credit'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** `POST /api/billing/checkout`. */
+export const checkoutSchema = z
+  .object({
+    planId: z.enum(PLAN_IDS, { error: 'Plano desconhecido.' }),
+    billingPeriod: z.enum(BILLING_PERIODS, {
+      error: "Período de cobrança inválido: use 'monthly' ou 'yearly'.",
+    }),
+  })
+  .strict();
+
+/** `POST /api/billing/credit-checkout`. */
+export const creditCheckoutSchema = z
+  .object({ packageType: z.enum(PACKAGE_IDS, { error: 'Pacote de créditos desconhecido.' }) })
+  .strict();
+
+/** `POST /api/billing/verify`. */
+export const verifySchema = z
+  .object({
+    sessionId: z
+      .string({ error: 'Informe o ID da sessão de pagamento.' })
+      .min(1, 'Informe o ID da sessão de pagamento.')
+      .max(200, 'ID da sessão inválido.'),
+  })
+  .strict();
+
+/** The contract's subscription object. */
+export const subscriptionViewSchema = z.object({
+  id: z.string(),
+  planId: z.enum(PLAN_IDS),
+  planName: z.string(),
+  billingPeriod: z.enum(BILLING_PERIODS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  currentPeriodStart: z.iso.datetime(),
+  currentPeriodEnd: z.iso.datetime(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+/** Checkout and portal: where to send the browser. */
+export const redirectResponseSchema = z.object({ url: z.string() });
+export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
+
+/** `GET /api/billing/subscription`, `POST /api/billing/check-subscription`; null means the Free plan. */
+export const subscriptionResponseSchema = z.object({ subscription: subscriptionViewSchema.nullable() });
+export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+/** `POST /api/billing/verify`. */
+export const verifyResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  credits: z.int(),
+  packageType: z.string().nullable(),
+});
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/** `POST /api/billing/reconcile` and the admin's reconcile: how many payments were fulfilled now. */
+export const reconcileResponseSchema = z.object({
+  fulfilled: z.int(),
+  subscription: subscriptionViewSchema.nullable(),
+});
+export type ReconcileResponse = z.infer<typeof reconcileResponseSchema>;
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  /** Cents for payments, credits for credit entries. */
+  amount: z.int(),
+  description: z.string(),
+  createdAt: z.iso.datetime(),
+  invoiceId: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** `GET /api/billing/transactions`. */
+export const transactionsResponseSchema = z.object({ transactions: z.array(transactionSchema) });
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+
+/** `POST /api/billing/stripe/webhook`: acknowledged (a replayed event id is acknowledged as a duplicate). */
+export const webhookReceiptSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().optional(),
+});
