@@ -118,6 +118,10 @@ describe('real answers match the documented response schemas', () => {
     await call('get', '/api/dev/mailbox', '/api/dev/mailbox');
   });
 
+  it('account deletion refuses a wrong password with the documented error body', async () => {
+    await call('delete', '/api/me', '/api/me', { json: { password: 'not-the-password' } });
+  });
+
   it('left no documented JSON endpoint unchecked', () => {
     const json = documentedOperations({ devMailbox: true }).filter(
       (op) => !op.wildcard && Object.values(op.responses).some((r) => typeof r === 'object' && r.schema),
