@@ -32,7 +32,9 @@ import {
   startEmbeddedPostgres,
 } from '../src/server/db/embedded-postgres.server';
 import { createLogger } from '../src/server/logger.server';
+import { mediaToolchainFromEnv } from '../src/server/media/toolchain.server';
 import { renderResult } from '../src/server/videos/pipeline/media.server';
+import { LocalVideoProvider } from '../src/server/videos/pipeline/providers/local-provider.server';
 import type { AspectRatio } from '../src/shared/catalogue';
 import { signUpAndVerify } from '../tests/support/accounts';
 import { startTestApp, type TestApp } from '../tests/support/app';
@@ -404,6 +406,76 @@ async function benchRender(video: string, dir: string): Promise<Map<AspectRatio,
   return results;
 }
 
+/** Asks the local renderer until its operation is done; returns the rendered file as a stream. */
+async function renderLocally(
+  provider: LocalVideoProvider,
+  input: Parameters<LocalVideoProvider['submit']>[0],
+) {
+  const { operationName } = await provider.submit(input);
+  for (;;) {
+    const result = await provider.poll(operationName);
+    if (result.done) {
+      if (!('video' in result)) throw new Error(`local render failed: ${JSON.stringify(result)}`);
+      if (!('uri' in result.video)) throw new Error('the local renderer answers a URI');
+      return provider.download(result.video.uri);
+    }
+    await sleep(50);
+  }
+}
+
+/**
+ * Extending a 60 s video in local mode: the renderer makes the new 8 s part, and the pipeline joins it to the whole
+ * source (stream copy when the parts match) and stores, thumbnails and probes the result.
+ */
+async function benchExtension(dir: string): Promise<{ renderMs: number; joinMs: number; seconds: number }> {
+  const provider = new LocalVideoProvider({
+    dir: path.join(dir, 'local'),
+    delayMs: 0,
+    ffmpegPath: tools.ffmpegPath,
+    fontFile: (await mediaToolchainFromEnv()).fonts.regular,
+  });
+  const base = {
+    requestId: randomUUID(),
+    prompt: 'bench',
+    userPrompt: 'Um barco a vela cruzando a baía ao amanhecer',
+    negativePrompt: undefined,
+    quality: 'fast' as const,
+    aspectRatio: '16:9' as const,
+    seed: null,
+    image: undefined,
+  };
+  // The 60 s source, made the way an edit re-renders a whole length.
+  const sourceFile = path.join(dir, 'source-60s.mp4');
+  const source = await renderLocally(provider, {
+    ...base,
+    derivation: { kind: 'edit', sourceOperationName: null, sourceDurationSeconds: 60 },
+  });
+  await pipeline(source, createWriteStream(sourceFile));
+  const started = performance.now();
+  const part = await renderLocally(provider, {
+    ...base,
+    userPrompt: 'O barco chega ao porto',
+    derivation: { kind: 'extend', sourceOperationName: null, sourceDurationSeconds: 60 },
+  });
+  const rendered = performance.now();
+  const media = await renderResult({
+    source: part,
+    join: { head: createReadStream(sourceFile), headSeconds: 60, overlapSeconds: 0 },
+    storage: diskStorage(path.join(dir, 'extension-storage')),
+    userId: 'bench-user',
+    requestId: randomUUID(),
+    aspectRatio: '16:9',
+    tools,
+  });
+  if (media.probe.durationSeconds < 67.5 || !media.probe.hasAudio)
+    throw new Error('the extension is not 68 s');
+  return {
+    renderMs: rendered - started,
+    joinMs: performance.now() - rendered,
+    seconds: media.probe.durationSeconds,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 function appEnv(dataDir: string, veo: FakeGemini): Record<string, string> {
@@ -500,6 +572,8 @@ async function main(): Promise<void> {
 
     progress(`3/3 rendering step: ${RENDER_RUNS} runs per ratio…`);
     const render = await benchRender(video, tempDir);
+    progress('extending a 60 s local video by one part…');
+    const extension = await benchExtension(tempDir);
 
     // -----------------------------------------------------------------------------------------------------------
     console.log(
@@ -575,6 +649,17 @@ async function main(): Promise<void> {
           ms(Math.max(...times)),
         ];
       }),
+    );
+    console.log(
+      '\n4. Local mode: extending a 60 s video (render the new 8 s part, join it to the whole source)',
+    );
+    table(
+      ['step', 'ms'],
+      [
+        ['render the 8 s part (local renderer)', ms(extension.renderMs)],
+        ['join + store + thumbnail + probe', ms(extension.joinMs)],
+        [`total, for a ${extension.seconds.toFixed(1)} s result`, ms(extension.renderMs + extension.joinMs)],
+      ],
     );
     console.log(`\ntotal ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   } finally {

@@ -47,3 +47,9 @@ export function truncatePrompt(prompt: string, max: number = LIMITS.promptTrunca
   const chars = Array.from(prompt);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : prompt;
 }
+
+/** A video's length as m:ss (8 s is 0:08, 68 s is 1:08). */
+export function formatVideoLength(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASPECT_RATIOS, LIMITS, VIDEO_QUALITIES } from './catalogue';
 import { DEFAULT_STATS_RANGE, parseDay, STATS_RANGES } from './time';
-import { VIDEO_STATUSES } from './video-request';
+import { VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video-request';
 
 /**
  * The history query (docs/history-contract.md, spec §5), shared by the web's URL parser and the server's
@@ -117,6 +117,11 @@ export const videoRequestListItemSchema = z.object({
   completedAt: z.iso.datetime().nullable(),
   /** Signed, short-lived; null until the video is rendered. */
   thumbnailUrl: z.string().nullable(),
+  /** The delivered video's length; null until it is rendered. */
+  durationSeconds: z.number().nullable(),
+  /** A new video, or an extension or edit of `sourceRequestId`. */
+  kind: z.enum(VIDEO_REQUEST_KINDS),
+  sourceRequestId: z.string().nullable(),
 });
 export type VideoRequestListItem = z.infer<typeof videoRequestListItemSchema>;
 

@@ -1,4 +1,4 @@
-import { ASPECT_RATIOS, type AspectRatio, type VideoQuality } from './catalogue';
+import { ASPECT_RATIOS, type AspectRatio, VIDEO_LENGTH_SECONDS, type VideoQuality } from './catalogue';
 
 /**
  * What Google's video models accept, kept once (design §5). Every fact cites the page it comes from and the date
@@ -22,6 +22,14 @@ import { ASPECT_RATIOS, type AspectRatio, type VideoQuality } from './catalogue'
  *   `gemini-omni-1.2-flash`, `gemini-omni-1.1-flash`, `gemini-omni-flash-preview`.
  * - JAVA_GENAI_210: https://github.com/googleapis/java-genai/releases/tag/v2.1.0 (2026-11-10): "add
  *   gemini-omni-1.2-flash and make it the gemini-api video default".
+ * - VERTEX_EXTEND: https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/video/extend-videos
+ *   (read 2026-11-23): Omni "uses up to the last 10 seconds to generate a 3-to-10-second extension and
+ *   concatenates it onto up to the last 30 seconds of the input video (for a total output duration of up to 40
+ *   seconds)"; lists `gemini-omni-1.2-flash` and `gemini-omni-1.1-flash-preview` among the models that extend.
+ * - INTERACTIONS_OVERVIEW: https://ai.google.dev/gemini-api/docs/interactions-overview (read 2026-11-23): requests
+ *   are stored by default (`store=true`) so `previous_interaction_id` can continue them; its data retention
+ *   section keeps them 55 days on the paid tier and 1 day on the free tier (as summarised by
+ *   https://ai-tldr.dev/releases/google-interactions-api-ga/). Omni video generation is paid-tier only.
  * - VEO_GUIDE: https://ai.google.dev/gemini-api/docs/video (undated; still describes Veo 3.1 on
  *   `:predictLongRunning` — an id counts as served only when `GET /models` lists it).
  */
@@ -31,6 +39,30 @@ export type VideoModelFamily = 'omni' | 'veo';
 export type ProviderAspectRatio = '16:9' | '9:16';
 export type ProviderResolution = '720p' | '1080p';
 
+export interface ExtensionCapability {
+  /** Seconds one extension adds (Cena asks for this much where the API takes a duration). */
+  stepSeconds: number;
+  /** The longest video Cena lets a chain reach with this model. */
+  maxTotalSeconds: number;
+  /** How long after its completion a source can still be extended (the provider keeps it that long); null: always. */
+  sourceMaxAgeHours: number | null;
+  /** Source resolutions (short side) the model extends; null: any. */
+  sourceHeights: readonly number[] | null;
+  /**
+   * What the provider returns: only the new part (`new-part`), or up to the last `tailSeconds` of the input with
+   * the new part appended (`tail-and-new-part`). Cena keeps the head of the source that the answer does not
+   * contain, so a download is always the whole video.
+   */
+  result: { kind: 'new-part' } | { kind: 'tail-and-new-part'; tailSeconds: number };
+}
+
+export interface EditCapability {
+  /** The longest source the model edits; null: any length. */
+  maxSourceSeconds: number | null;
+  /** How long after its completion a source can still be edited; null: always. */
+  sourceMaxAgeHours: number | null;
+}
+
 export interface VideoModelFacts {
   id: string;
   family: VideoModelFamily;
@@ -39,7 +71,8 @@ export interface VideoModelFacts {
   lifecycle: { stage: 'ga' | 'preview' | 'shut-down' | 'vertex-only'; note: string };
   aspectRatios: readonly ProviderAspectRatio[];
   resolutions: readonly string[];
-  durationSeconds: { min: number; max: number };
+  /** `allowed`: the only values the API takes, where it takes a list rather than a range. */
+  durationSeconds: { min: number; max: number; allowed?: readonly number[] };
   inputs: {
     text: true;
     /** One image the model animates (Omni decides from the prompt whether it is a first frame or a reference). */
@@ -47,8 +80,8 @@ export interface VideoModelFacts {
     firstAndLastFrame: boolean;
     referenceImages: number;
     /** Edit by instruction of a stored interaction (`previous_interaction_id`). */
-    editByInstruction: boolean;
-    extension: { stepSeconds: number; totalSeconds: number } | false;
+    edit: EditCapability | false;
+    extension: ExtensionCapability | false;
   };
   /** The negative prompt is its own field (Veo) or has to be written into the prompt (Omni). */
   negativePromptField: boolean;
@@ -69,18 +102,58 @@ const OMNI_SHARED = {
   negativePromptField: false,
 } as const;
 
+/**
+ * Omni extends and edits a stored interaction (OMNI_GUIDE "Stateful video editing", `store: true`), so a source
+ * older than the paid tier's retention (INTERACTIONS_OVERVIEW, 55 days) cannot be continued; Cena stops a day
+ * early so a queued request does not reach the provider after the interaction is gone. OMNI_GUIDE names no
+ * resolution limit for either task.
+ */
+const OMNI_SOURCE_MAX_AGE_HOURS = 54 * 24;
+const OMNI_EDIT: EditCapability = {
+  // OMNI_GUIDE "Stateful video editing" edits the stored video whatever its length; Cena's Omni videos are at
+  // most an extension chain's length.
+  maxSourceSeconds: null,
+  sourceMaxAgeHours: OMNI_SOURCE_MAX_AGE_HOURS,
+};
+
+/**
+ * Omni's extension (OMNI_GUIDE "Prompts for extending videos"; VERTEX_EXTEND): a 3–10 s continuation of the last
+ * 10 s — Cena asks for its own clip length, VIDEO_LENGTH_SECONDS — returned joined onto up to the last 30 s of
+ * the input ("some of the final frames in your input video will be edited to make the transition seamless"), so
+ * the answer is the tail and the new part and Cena keeps the head before it.
+ */
+function omniExtension(maxTotalSeconds: number): ExtensionCapability {
+  return {
+    stepSeconds: VIDEO_LENGTH_SECONDS,
+    maxTotalSeconds,
+    sourceMaxAgeHours: OMNI_SOURCE_MAX_AGE_HOURS,
+    sourceHeights: null,
+    result: { kind: 'tail-and-new-part', tailSeconds: 30 },
+  };
+}
+
 /** Veo 3.1 on either surface (VEO_GUIDE; CHANGELOG 2026-01-13: 4k for Veo and portrait at every resolution). */
 const VEO_31_CAPABILITIES = {
   aspectRatios: ['16:9', '9:16'],
   resolutions: ['720p', '1080p', '4k'],
-  durationSeconds: { min: 4, max: 8 },
+  // VEO_GUIDE "Veo model parameters": `durationSeconds` "4", "6" or "8" — 8 only at 1080p and 4k, with
+  // reference images and for an extension. Cena's clips are 8 s (VIDEO_LENGTH_SECONDS), valid everywhere.
+  durationSeconds: { min: 4, max: 8, allowed: [4, 6, 8] },
   inputs: {
     text: true,
     image: true,
     firstAndLastFrame: true,
     referenceImages: 3,
-    editByInstruction: false,
-    extension: { stepSeconds: 7, totalSeconds: 148 },
+    edit: false,
+    // VEO_GUIDE "Extending Veo videos": +7 s per call, up to 20 times, input up to 141 s, 720p only, only Veo
+    // videos generated in the last 2 days; the output is the input and the extension as one video.
+    extension: {
+      stepSeconds: 7,
+      maxTotalSeconds: 148,
+      sourceMaxAgeHours: 48,
+      sourceHeights: [720],
+      result: { kind: 'tail-and-new-part', tailSeconds: 141 },
+    },
   },
   negativePromptField: true,
 } as const;
@@ -100,10 +173,10 @@ export const VIDEO_MODELS: readonly VideoModelFacts[] = [
       // Sources disagree: OMNI_GUIDE (1.1) says up to 3 reference images; the Vercel AI Gateway changelog for
       // 1.2 says six. Until Google documents 1.2, the narrower reading (3) applies.
       referenceImages: 3,
-      editByInstruction: true,
-      // Sources disagree: OMNI_GUIDE (1.1) extends 10 s at a time up to 40 s; the Vercel changelog for 1.2 says
-      // 3–10 s per call up to 30 s. The narrower reading applies.
-      extension: { stepSeconds: 10, totalSeconds: 30 },
+      edit: OMNI_EDIT,
+      // Sources disagree: OMNI_GUIDE (1.1) and VERTEX_EXTEND (which lists 1.2) reach 40 s; the Vercel changelog
+      // for 1.2 says 3–10 s per call up to 30 s. The narrower reading applies.
+      extension: omniExtension(30),
     },
     sources: [
       'SDK_310',
@@ -126,10 +199,9 @@ export const VIDEO_MODELS: readonly VideoModelFacts[] = [
       // OMNI_GUIDE "Limitations": up to 3 reference clips; subject references by `<IMAGE_REF_N>` tags.
       referenceImages: 3,
       // OMNI_GUIDE "Stateful video editing": `previous_interaction_id` of a stored interaction (store=true).
-      editByInstruction: true,
-      // OMNI_GUIDE "Prompts for extending videos": 10 s at a time, up to 40 s in total (1.1 only); sources
-      // disagree for 1.2 (see above), so Cena plans with 30 s.
-      extension: { stepSeconds: 10, totalSeconds: 30 },
+      edit: OMNI_EDIT,
+      // OMNI_GUIDE "Prompts for extending videos": "extend videos by 10s, up to a total length of 40s".
+      extension: omniExtension(40),
     },
     sources: ['OMNI_GUIDE', 'DEPRECATIONS', 'SDK_310'],
   },
@@ -146,7 +218,7 @@ export const VIDEO_MODELS: readonly VideoModelFacts[] = [
       image: true,
       firstAndLastFrame: false,
       referenceImages: 3,
-      editByInstruction: true,
+      edit: OMNI_EDIT,
       extension: false,
     },
     sources: ['CHANGELOG', 'OMNI_GUIDE'],
@@ -187,13 +259,13 @@ export const VIDEO_MODELS: readonly VideoModelFacts[] = [
       lifecycle: { stage: 'shut-down', note: 'Shut down 2026-06-30 (CHANGELOG 2026-06-15, DEPRECATIONS).' },
       aspectRatios: ['16:9', '9:16'],
       resolutions: ['720p', '1080p'],
-      durationSeconds: { min: 4, max: 8 },
+      durationSeconds: { min: 4, max: 8, allowed: [4, 6, 8] },
       inputs: {
         text: true,
         image: true,
         firstAndLastFrame: false,
         referenceImages: 0,
-        editByInstruction: false,
+        edit: false,
         extension: false,
       },
       negativePromptField: true,

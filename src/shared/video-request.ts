@@ -126,6 +126,10 @@ export const structuredPromptSchema = z.object({
 export type StructuredPrompt = z.infer<typeof structuredPromptSchema>;
 
 /** What the browser gets for one request; media URLs are short-lived signed URLs of the owner's files. */
+/** How a request came to be: a new video, an extension of another, or an edit of another. */
+export const VIDEO_REQUEST_KINDS = ['original', 'extension', 'edit'] as const;
+export type VideoRequestKind = (typeof VIDEO_REQUEST_KINDS)[number];
+
 export const videoRequestViewSchema = z.object({
   id: z.string(),
   prompt: z.string(),
@@ -138,7 +142,22 @@ export const videoRequestViewSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
+  /** The first frame (the form's reference image). */
   referenceImageUrl: z.string().nullable(),
+  lastFrameUrl: z.string().nullable(),
+  referenceImageUrls: z.array(z.string()),
+  /** How this request came to be, and the request it extends or edits. */
+  kind: z.enum(VIDEO_REQUEST_KINDS),
+  sourceRequestId: z.string().nullable(),
+  /** Whether this completed video can be extended or edited now, with the pt-BR reason when not. */
+  derivations: z.object({
+    extend: z.object({
+      allowed: z.boolean(),
+      reason: z.string().nullable(),
+      lengthAfterSeconds: z.number().nullable(),
+    }),
+    edit: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+  }),
   videoUrl: z.string().nullable(),
   downloadUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),

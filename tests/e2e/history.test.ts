@@ -424,7 +424,7 @@ describeBrowser('request detail and history in a browser', () => {
     const bytes = await readFile((await download.path()) ?? '');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split(/\r?\n/).filter(Boolean);
-    expect(lines[0]).toBe('Data;Prompt;Qualidade;Aspect Ratio;Créditos;Status');
+    expect(lines[0]).toBe('Data;Prompt;Qualidade;Aspect Ratio;Créditos;Status;Duração (s);Origem');
     expect(lines).toHaveLength(3);
     expect(
       lines.some((line) =>
@@ -432,7 +432,7 @@ describeBrowser('request detail and history in a browser', () => {
       ),
     ).toBe(true);
     expect(lines.every((line, i) => i === 0 || /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};/.test(line))).toBe(true);
-    expect(lines.every((line, i) => i === 0 || line.endsWith(';Falhou'))).toBe(true);
+    expect(lines.every((line, i) => i === 0 || line.endsWith(';Falhou;;Vídeo novo'))).toBe(true);
     await context.close();
   }, 60_000);
 

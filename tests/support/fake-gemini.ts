@@ -24,6 +24,16 @@ import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
  * - [INTERACTIONS] https://ai.google.dev/gemini-api/docs/interactions — `previous_interaction_id` continues a
  *   stored (`store: true`, the default) interaction; `background: true` answers at once and runs behind;
  *   statuses from `InteractionStatus` (`in_progress`, `completed`, `failed`, …).
+ * - [OMNI-EXTEND] the Omni guide's "Prompts for extending videos" ("extend videos by 10s, up to a total length of
+ *   40s"; the preview id does not extend) and
+ *   https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/video/extend-videos ("uses up to the
+ *   last 10 seconds to generate a 3-to-10-second extension and concatenates it onto up to the last 30 seconds of
+ *   the input video"): an `extend` answer is the input's last ≤ 30 s and the new part, as one video.
+ * - [OMNI-EDIT] the Omni guide's "Stateful video editing" (`previous_interaction_id` of a stored interaction;
+ *   the edited video replaces the whole clip) and https://docs.evolink.ai/en/api-manual/video-series/gemini-omni-flash/gemini-omni-flash-video-edit
+ *   ("duration and aspect_ratio are not supported in video editing mode; the output follows the input video").
+ * - [RETENTION] https://ai.google.dev/gemini-api/docs/interactions-overview, data retention: stored interactions
+ *   are kept 55 days on the paid tier; after that `previous_interaction_id` names nothing.
  * - [VEO] https://ai.google.dev/gemini-api/docs/video (REST) — `POST /v1beta/models/{id}:predictLongRunning`
  *   {instances[{prompt, image{bytesBase64Encoded, mimeType}, lastFrame, referenceImages}], parameters
  *   {aspectRatio, resolution, durationSeconds 4|6|8 (8 at 1080p), negativePrompt, personGeneration}}; operations
@@ -96,6 +106,11 @@ interface Job {
   outcome: 'success' | 'block' | 'error' | 'never' | 'badfile';
   inline: boolean;
   fileChecks: number;
+  /** Length of the video this interaction answers. */
+  seconds: number;
+  /** Length of the whole scene so far (an extension's input chain plus its new part), for [OMNI-EXTEND]. */
+  totalSeconds: number;
+  createdAt: number;
 }
 
 export interface RecordedRequest {
@@ -126,6 +141,8 @@ export interface FakeGemini {
   polls: number;
   downloads: number;
   pollsUntilDone: number;
+  /** Makes a stored interaction older, as if created `ms` earlier ([RETENTION]). */
+  age(interactionId: string, ms: number): void;
   /** Operation name (`interactions/{id}` or the Veo name) → when a poll first answered it finished. */
   doneAt: Map<string, number>;
   /** Operation name → when its file download was first asked for. */
@@ -162,6 +179,12 @@ const SHUT_DOWN = new Set([
   'veo-3.1-generate-001',
   'veo-3.1-fast-generate-001',
 ]);
+// [OMNI-EXTEND]: the ids that extend, the longest extended video, and the input tail an answer carries.
+const EXTENDING_MODELS = new Set(['gemini-omni-1.1-flash', 'gemini-omni-1.2-flash']);
+const MAX_EXTENDED_SECONDS = 40;
+const EXTEND_TAIL_SECONDS = 30;
+// [RETENTION]: 55 days on the paid tier.
+const RETENTION_MS = 55 * 24 * 3_600_000;
 // [OMNI] "Output resolution": 360p, 720p (default), 1080p and 4k (upscaled).
 const OMNI_RESOLUTIONS = ['360p', '720p', '1080p', '4k'];
 // [VEO] `resolution`: 720p (default) and 1080p; 4k since the 2026-01-13 changelog entry.
@@ -228,11 +251,12 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function makeVideo(file: string, width: number, height: number): Promise<void> {
+async function makeVideo(file: string, width: number, height: number, seconds: number): Promise<void> {
   await run((await mediaToolchainFromEnv()).ffmpeg.path, [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=8:d=8`, '-f', 'lavfi', '-i', 'sine=f=440:d=8'],
-    ...['-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=8:d=${seconds}`],
+    ...['-f', 'lavfi', '-i', `sine=f=440:d=${seconds}`],
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-b:a', '32k', file],
   ]);
 }
@@ -254,11 +278,11 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     if (fixed) return Promise.resolve(fixed);
     let [width, height] = options.tiny ? [192, 108] : (SIZES[job.resolution] ?? [1280, 720]);
     if (job.aspectRatio === '9:16') [width, height] = [height, width];
-    const key = `${width}x${height}`;
+    const key = `${width}x${height}x${job.seconds}`;
     let file = files.get(key);
     if (!file) {
       const target = path.join(dir, `${key}.mp4`);
-      file = makeVideo(target, width, height).then(() => readFile(target));
+      file = makeVideo(target, width, height, job.seconds).then(() => readFile(target));
       files.set(key, file);
     }
     return file;
@@ -287,6 +311,10 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     doneAt: new Map(),
     downloadAt: new Map(),
     rateLimitTimes: new Map(),
+    age: (interactionId, ms) => {
+      const job = jobs.get(interactionId);
+      if (job) job.createdAt -= ms;
+    },
     stop: async () => {
       for (const server of [api, storage]) {
         server.closeAllConnections();
@@ -325,8 +353,17 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     ]);
   };
 
-  const newJob = (fields: Omit<Job, 'id' | 'polls' | 'outcome' | 'inline' | 'fileChecks'>): Job => {
+  const newJob = (
+    fields: Omit<
+      Job,
+      'id' | 'polls' | 'outcome' | 'inline' | 'fileChecks' | 'createdAt' | 'seconds' | 'totalSeconds'
+    > &
+      Partial<Pick<Job, 'seconds' | 'totalSeconds'>>,
+  ): Job => {
     const job: Job = {
+      seconds: 8,
+      totalSeconds: fields.seconds ?? 8,
+      createdAt: Date.now(),
       ...fields,
       id: `v1_${randomUUID().replaceAll('-', '')}`,
       polls: 0,
@@ -425,21 +462,60 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         if (!tasks.includes(String(videoConfig.task))) throw invalid(`Invalid value at 'video_config.task'`);
       }
     }
+    const task =
+      isObject(body.generation_config) && isObject(body.generation_config.video_config)
+        ? String(body.generation_config.video_config.task)
+        : undefined;
+    let previous: Job | undefined;
     if (body.previous_interaction_id !== undefined) {
-      const previous = jobs.get(String(body.previous_interaction_id));
-      // [INTERACTIONS] only a stored interaction of the same project can be continued.
-      if (previous?.kind !== 'interaction' || previous.key !== key || !previous.store) {
+      previous = jobs.get(String(body.previous_interaction_id));
+      // [INTERACTIONS] only a stored interaction of the same project can be continued; [RETENTION] for 55 days.
+      if (
+        previous?.kind !== 'interaction' ||
+        previous.key !== key ||
+        !previous.store ||
+        Date.now() - previous.createdAt > RETENTION_MS
+      ) {
         throw new Refusal(404, `Interaction ${String(body.previous_interaction_id)} not found.`, 'NOT_FOUND');
       }
+      if (previous.outcome !== 'success' || previous.polls < state.pollsUntilDone) {
+        throw new Refusal(400, 'The previous interaction has no generated video.', 'FAILED_PRECONDITION');
+      }
+    }
+    const video = { aspectRatio: String(aspectRatio), resolution: String(resolution) };
+    let seconds = format.duration === undefined ? 8 : Number.parseInt(String(format.duration), 10);
+    let totalSeconds = seconds;
+    if (task === 'extend' || task === 'edit') {
+      // Cena sends no video part ([OMNI]'s input types above), so a stored interaction is the only source.
+      if (!previous) throw invalid(`task ${task} needs a video: previous_interaction_id or a video part`);
+      if (task === 'extend') {
+        if (!EXTENDING_MODELS.has(model)) throw invalid(`${model} does not support task extend`);
+        totalSeconds = previous.totalSeconds + seconds;
+        if (totalSeconds > MAX_EXTENDED_SECONDS) {
+          throw invalid(`An extended video can be at most ${MAX_EXTENDED_SECONDS}s long.`);
+        }
+        seconds = Math.min(previous.seconds, EXTEND_TAIL_SECONDS) + seconds;
+      } else {
+        // [OMNI-EDIT]: the output follows the input video.
+        if (format.duration !== undefined || format.aspect_ratio !== undefined) {
+          throw invalid('duration and aspect_ratio are not supported when editing a video');
+        }
+        seconds = previous.seconds;
+        totalSeconds = previous.totalSeconds;
+      }
+      video.aspectRatio = previous.aspectRatio;
+    } else if (previous && task !== undefined) {
+      throw invalid(`task ${task} cannot continue a previous video interaction`);
     }
     return newJob({
       kind: 'interaction',
       key,
       model,
       prompt,
-      aspectRatio: String(aspectRatio),
-      resolution: String(resolution),
+      ...video,
       store: body.store !== false,
+      seconds,
+      totalSeconds,
     });
   }
 

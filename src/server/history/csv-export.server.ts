@@ -13,7 +13,28 @@ import { historyWhere } from './history.server';
  */
 
 export const CSV_BOM = '\uFEFF';
-export const CSV_HEADER = ['Data', 'Prompt', 'Qualidade', 'Aspect Ratio', 'Créditos', 'Status'] as const;
+export const CSV_HEADER = [
+  'Data',
+  'Prompt',
+  'Qualidade',
+  'Aspect Ratio',
+  'Créditos',
+  'Status',
+  'Duração (s)',
+  'Origem',
+] as const;
+
+/** The Origem column: a new video, or what it extends or edits (the source's id). */
+function originLabel(row: { extends_request_id: string | null; edits_request_id: string | null }): string {
+  if (row.extends_request_id) return `Extensão de ${row.extends_request_id}`;
+  if (row.edits_request_id) return `Edição de ${row.edits_request_id}`;
+  return 'Vídeo novo';
+}
+
+/** Seconds with a decimal comma, as Excel set to pt-BR reads them; empty until the video is rendered. */
+function durationCell(seconds: number | null): string {
+  return seconds === null ? '' : String(Math.round(seconds * 10) / 10).replace('.', ',');
+}
 export const CSV_BATCH_ROWS = 1000;
 
 export const STATUS_LABELS: Record<VideoStatus, string> = {
@@ -52,6 +73,9 @@ interface CsvRow {
   aspect_ratio: string;
   credits_used: number;
   status: VideoStatus;
+  duration_seconds: number | null;
+  extends_request_id: string | null;
+  edits_request_id: string | null;
 }
 
 /**
@@ -77,7 +101,7 @@ export async function exportHistoryCsv(
       await client.query(
         `DECLARE history_csv NO SCROLL CURSOR FOR
          SELECT to_char(created_at AT TIME ZONE ${zone}, 'DD/MM/YYYY HH24:MI') AS day, prompt, quality,
-                aspect_ratio, credits_used, status
+                aspect_ratio, credits_used, status, duration_seconds, extends_request_id, edits_request_id
          FROM video_requests WHERE ${where}
          ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST`,
         params,
@@ -95,6 +119,8 @@ export async function exportHistoryCsv(
             row.aspect_ratio,
             row.credits_used,
             STATUS_LABELS[row.status],
+            durationCell(row.duration_seconds),
+            originLabel(row),
           ]);
         }
         rows += batch.rows.length;

@@ -127,9 +127,12 @@ describe('GET /api/videos', () => {
         'completedAt',
         'createdAt',
         'creditsUsed',
+        'durationSeconds',
         'id',
+        'kind',
         'prompt',
         'quality',
+        'sourceRequestId',
         'status',
         'thumbnailUrl',
       ].sort(),
@@ -216,10 +219,10 @@ describe('GET /api/videos', () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text).toBe(
       [
-        'Data;Prompt;Qualidade;Aspect Ratio;Créditos;Status',
-        '12/03/2025 00:00;100% real_test \\ barra;Fast;16:9;10;Pendente',
-        '11/03/2025 23:59;Cidade futurista à noite;Quality;16:9;25;Falhou',
-        '10/03/2025 00:00;Praia ao PÔR do sol com ondas;Fast;16:9;10;Concluído',
+        'Data;Prompt;Qualidade;Aspect Ratio;Créditos;Status;Duração (s);Origem',
+        '12/03/2025 00:00;100% real_test \\ barra;Fast;16:9;10;Pendente;;Vídeo novo',
+        '11/03/2025 23:59;Cidade futurista à noite;Quality;16:9;25;Falhou;;Vídeo novo',
+        '10/03/2025 00:00;Praia ao PÔR do sol com ondas;Fast;16:9;10;Concluído;;Vídeo novo',
         '',
       ].join('\r\n'),
     );
@@ -235,8 +238,12 @@ describe('GET /api/videos', () => {
     ]);
     const text = (await (await dave.client.fetch('/api/videos/export.csv')).text()).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
-    expect(lines[1]).toBe('01/01/2025 10:00;"Linha 1\nLinha 2; com ""aspas""";Fast;16:9;10;Concluído');
-    expect(lines[2]).toBe(`01/01/2025 09:00;"'=HYPERLINK(""http://x"";""clique"")";Fast;16:9;10;Concluído`);
+    expect(lines[1]).toBe(
+      '01/01/2025 10:00;"Linha 1\nLinha 2; com ""aspas""";Fast;16:9;10;Concluído;;Vídeo novo',
+    );
+    expect(lines[2]).toBe(
+      `01/01/2025 09:00;"'=HYPERLINK(""http://x"";""clique"")";Fast;16:9;10;Concluído;;Vídeo novo`,
+    );
   });
 });
 

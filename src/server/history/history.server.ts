@@ -71,7 +71,11 @@ export function historyWhere(
 
 /** Only what a list row needs (no structured prompt, no provider details). */
 const LIST_COLUMNS = `id, prompt, quality, aspect_ratio AS "aspectRatio", credits_used AS "creditsUsed", status,
-  created_at AS "createdAt", completed_at AS "completedAt", thumbnail_key AS "thumbnailKey"`;
+  created_at AS "createdAt", completed_at AS "completedAt", thumbnail_key AS "thumbnailKey",
+  duration_seconds AS "durationSeconds",
+  CASE WHEN extends_request_id IS NOT NULL THEN 'extension' WHEN edits_request_id IS NOT NULL THEN 'edit'
+       ELSE 'original' END AS kind,
+  COALESCE(extends_request_id, edits_request_id) AS "sourceRequestId"`;
 
 export interface ListRow extends Omit<VideoRequestListItem, 'createdAt' | 'completedAt' | 'thumbnailUrl'> {
   createdAt: Date;

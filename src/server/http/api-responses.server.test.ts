@@ -83,6 +83,25 @@ describe('real answers match the documented response schemas', () => {
       request: { id: string };
     };
     await call('get', '/api/videos/{id}', `/api/videos/${created.request.id}`);
+    // Rendering waits 10 minutes here: the request is marked completed so it can be extended and edited.
+    await pool.query(
+      `UPDATE video_requests SET status = 'completed', completed_at = now(), resolution = '1280x720',
+         duration_seconds = 8 WHERE id = $1`,
+      [created.request.id],
+    );
+    const extension = (await call(
+      'post',
+      '/api/videos/{id}/extensions',
+      `/api/videos/${created.request.id}/extensions`,
+      {
+        json: { prompt: 'O gato acorda e se espreguiça', clientKey: randomUUID() },
+      },
+    )) as { request: { kind: string } };
+    expect(extension.request.kind).toBe('extension');
+    await call('post', '/api/videos/{id}/edits', `/api/videos/${created.request.id}/edits`, {
+      json: { instruction: 'troque o dia pela noite', clientKey: randomUUID() },
+    });
+    await call('get', '/api/videos/{id}/versions', `/api/videos/${created.request.id}/versions`);
     await call('get', '/api/videos', '/api/videos');
     await call('get', '/api/dashboard/stats', '/api/dashboard/stats?range=week');
     await call('get', '/api/dashboard/recent', '/api/dashboard/recent');

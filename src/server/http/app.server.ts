@@ -36,6 +36,7 @@ import type { BlobStorage } from '../storage/blob-storage.server';
 import { DiskStorage } from '../storage/disk-storage.server';
 import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
+import { capabilitiesOf } from '../videos/capabilities.server';
 import type { ModelAvailability } from '../videos/model-availability.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
 import { videosRoutes } from '../videos/videos.routes.server';
@@ -208,6 +209,7 @@ export function createApp({
       requireSession: session,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
       modes: modelAvailability,
+      capabilities: capabilitiesOf(config.video),
     }),
   );
   api.route(

@@ -44,6 +44,12 @@ import {
   historyQuerySchema,
   recentActivitySchema,
 } from '../../shared/history-filters';
+import {
+  editVideoRequestSchema,
+  extendVideoRequestSchema,
+  MAX_REFERENCE_IMAGES,
+  videoVersionsResponseSchema,
+} from '../../shared/video-directing';
 import { createVideoRequestSchema, videoRequestResponseSchema } from '../../shared/video-request';
 import type { AppEnv } from '../kernel/errors.server';
 
@@ -104,14 +110,39 @@ const openApiDocumentSchema = z.object({
   paths: z.record(z.string(), z.unknown()),
 });
 /** The create form, as sent: the shared schema's fields plus the optional reference image. */
-const createVideoForm = createVideoRequestSchema.extend({
-  image: z
+const imagePart = (description: string) =>
+  z
     .string()
-    .meta({ format: 'binary', description: 'Reference image: JPG, PNG or WEBP (by its bytes), up to 5 MB.' })
+    .meta({ format: 'binary', description: `${description}: JPG, PNG or WEBP (by its bytes), up to 5 MB.` });
+
+const createVideoForm = createVideoRequestSchema.extend({
+  image: imagePart('First frame (the reference image)').optional(),
+  lastFrame: imagePart('Last frame, only with a first frame and where the model supports it').optional(),
+  referenceImages: z
+    .array(imagePart('Reference image of a character, object or style'))
+    .max(MAX_REFERENCE_IMAGES)
+    .meta({ description: 'Up to 3 parts named referenceImages.' })
     .optional(),
 });
 
 const UNAUTHORIZED = 'No valid session cookie.';
+const DERIVED_RESPONSES = {
+  200: {
+    description: 'The existing request of this clientKey: `{ request }`.',
+    schema: videoRequestResponseSchema,
+  },
+  201: {
+    description: 'Created: `{ request }` (kind extension | edit, sourceRequestId).',
+    schema: videoRequestResponseSchema,
+  },
+  400: 'Invalid body (pt-BR message).',
+  401: 'No valid session cookie.',
+  402: 'Not enough credits (nothing held).',
+  404: 'No such request of this user.',
+  409: 'The source cannot be extended or edited now (pt-BR reason: not completed, too old, maximum length, resolution).',
+  429: 'Too many requests this minute (Retry-After).',
+  503: "The mode's video model is not served by Google right now (`video_unavailable`); nothing was held.",
+};
 const FORBIDDEN = 'Signed in, but not an admin.';
 const INVALID = 'Invalid parameters or body (pt-BR message).';
 
@@ -288,7 +319,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       400: 'Invalid fields: `{ error: { code, message, fields } }`.',
       401: UNAUTHORIZED,
       402: 'Not enough credits.',
-      413: 'Body over 6 MB.',
+      413: 'Body over 26 MB.',
       415: 'Not multipart/form-data.',
       429: 'Too many requests this minute (Retry-After).',
       503: "The mode's video model is not served by Google right now (`video_unavailable`); nothing was held.",
@@ -323,6 +354,36 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'session',
     responses: {
       200: { description: '`{ request }`.', schema: videoRequestResponseSchema },
+      401: UNAUTHORIZED,
+      404: 'No such request of this user.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/videos/{id}/extensions',
+    summary: 'Extend a completed video (a new linked request, idempotent by clientKey); holds its credits',
+    tag: 'videos',
+    auth: 'session',
+    body: { schema: extendVideoRequestSchema },
+    responses: DERIVED_RESPONSES,
+  },
+  {
+    method: 'post',
+    path: '/api/videos/{id}/edits',
+    summary: 'Edit a completed video by instruction (a new linked version, idempotent by clientKey)',
+    tag: 'videos',
+    auth: 'session',
+    body: { schema: editVideoRequestSchema },
+    responses: DERIVED_RESPONSES,
+  },
+  {
+    method: 'get',
+    path: '/api/videos/{id}/versions',
+    summary: 'The versions of a video: original, edits and extensions, oldest first',
+    tag: 'videos',
+    auth: 'session',
+    responses: {
+      200: { description: '`{ items: VideoVersion[] }`.', schema: videoVersionsResponseSchema },
       401: UNAUTHORIZED,
       404: 'No such request of this user.',
     },

@@ -29,6 +29,12 @@ export interface CreateVideoInput {
   seed: number | null;
   /** Already stored by the caller; deleted by the caller when the result is not `created`. */
   referenceImageKey: string | null;
+  /** Stored like the first frame (`referenceImageKey`), which it needs. */
+  lastFrameKey?: string | null;
+  referenceImageKeys?: string[];
+  /** The request this one extends or edits (at most one); its mode and ratio are this one's. */
+  extendsRequestId?: string | null;
+  editsRequestId?: string | null;
 }
 
 export type CreateVideoResult =
@@ -133,8 +139,9 @@ async function insertInTransaction(
   const inserted = await client.query<VideoRequestRecord>(
     `INSERT INTO video_requests
        (id, user_id, client_key, prompt, structured_prompt, quality, aspect_ratio, seed, credits_used, status,
-        reference_image_key, hold_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $12)
+        reference_image_key, hold_id, created_at, updated_at, last_frame_key, reference_image_keys,
+        extends_request_id, edits_request_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $12, $13, $14, $15, $16)
      RETURNING ${VIDEO_REQUEST_COLUMNS}`,
     [
       id,
@@ -149,6 +156,10 @@ async function insertInTransaction(
       input.referenceImageKey,
       held.hold.id,
       now,
+      input.lastFrameKey ?? null,
+      input.referenceImageKeys ?? [],
+      input.extendsRequestId ?? null,
+      input.editsRequestId ?? null,
     ],
   );
   const request = inserted.rows[0];

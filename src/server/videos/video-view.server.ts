@@ -1,6 +1,8 @@
-import type { VideoRequestView } from '../../shared/video-request';
+import { editRefusal, extensionRefusal, lengthAfterExtension } from '../../shared/video-directing';
+import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
 import type { Queryable } from '../jobs/queues.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
+import type { CapabilitiesOf } from './capabilities.server';
 import type { videoRequests } from './videos.schema.server';
 
 /**
@@ -14,7 +16,9 @@ export type VideoRequestRecord = typeof videoRequests.$inferSelect;
 export const VIDEO_REQUEST_COLUMNS = `id, user_id AS "userId", client_key AS "clientKey", prompt,
   structured_prompt AS "structuredPrompt", quality, aspect_ratio AS "aspectRatio", seed,
   credits_used AS "creditsUsed", status, error_message AS "errorMessage",
-  reference_image_key AS "referenceImageKey", video_key AS "videoKey", thumbnail_key AS "thumbnailKey",
+  reference_image_key AS "referenceImageKey", last_frame_key AS "lastFrameKey",
+  reference_image_keys AS "referenceImageKeys", extends_request_id AS "extendsRequestId",
+  edits_request_id AS "editsRequestId", video_key AS "videoKey", thumbnail_key AS "thumbnailKey",
   provider, model, operation_name AS "operationName", resolution, duration_seconds AS "durationSeconds",
   hold_id AS "holdId", attempts, created_at AS "createdAt", updated_at AS "updatedAt",
   started_at AS "startedAt", completed_at AS "completedAt"`;
@@ -35,23 +39,59 @@ export async function findVideoRequest(
 export interface ViewOptions {
   /** MEDIA_URL_TTL_SECONDS. */
   ttlSeconds: number;
+  /** What the configured models can do: whether this video can be extended or edited now. */
+  capabilities: CapabilitiesOf;
+  now?: Date;
+}
+
+export function kindOf(
+  record: Pick<VideoRequestRecord, 'extendsRequestId' | 'editsRequestId'>,
+): VideoRequestKind {
+  if (record.extendsRequestId) return 'extension';
+  if (record.editsRequestId) return 'edit';
+  return 'original';
+}
+
+function derivations(record: VideoRequestRecord, options: ViewOptions): VideoRequestView['derivations'] {
+  const capabilities = options.capabilities(record.quality);
+  const source = {
+    status: record.status,
+    completedAt: record.completedAt,
+    durationSeconds: record.durationSeconds,
+    resolution: record.resolution,
+    operationName: record.operationName,
+  };
+  const extendReason = extensionRefusal(source, capabilities, options.now) ?? null;
+  const editReason = editRefusal(source, capabilities, options.now) ?? null;
+  return {
+    extend: {
+      allowed: extendReason === null,
+      reason: extendReason,
+      lengthAfterSeconds: capabilities.extension ? lengthAfterExtension(source, capabilities) : null,
+    },
+    edit: { allowed: editReason === null, reason: editReason },
+  };
 }
 
 export async function toVideoRequestView(
   record: VideoRequestRecord,
   storage: BlobStorage,
-  { ttlSeconds }: ViewOptions,
+  options: ViewOptions,
 ): Promise<VideoRequestView> {
+  const { ttlSeconds } = options;
   const sign = (key: string | null, download = false) =>
     key ? storage.signedUrl(key, { ttlSeconds, download }) : Promise.resolve(null);
   // The video is offered only once the request is completed: a half-written file is never linked.
   const videoKey = record.status === 'completed' ? record.videoKey : null;
-  const [referenceImageUrl, videoUrl, downloadUrl, thumbnailUrl] = await Promise.all([
-    sign(record.referenceImageKey),
-    sign(videoKey),
-    sign(videoKey, true),
-    sign(record.thumbnailKey),
-  ]);
+  const [referenceImageUrl, lastFrameUrl, videoUrl, downloadUrl, thumbnailUrl, ...referenceImageUrls] =
+    await Promise.all([
+      sign(record.referenceImageKey),
+      sign(record.lastFrameKey),
+      sign(videoKey),
+      sign(videoKey, true),
+      sign(record.thumbnailKey),
+      ...record.referenceImageKeys.map((key) => storage.signedUrl(key, { ttlSeconds })),
+    ]);
   return {
     id: record.id,
     prompt: record.prompt,
@@ -65,6 +105,11 @@ export async function toVideoRequestView(
     updatedAt: record.updatedAt.toISOString(),
     completedAt: record.completedAt?.toISOString() ?? null,
     referenceImageUrl,
+    lastFrameUrl,
+    referenceImageUrls: referenceImageUrls.filter((url): url is string => url !== null),
+    kind: kindOf(record),
+    sourceRequestId: record.extendsRequestId ?? record.editsRequestId,
+    derivations: derivations(record, options),
     videoUrl,
     downloadUrl,
     thumbnailUrl,

@@ -236,7 +236,7 @@ describe('POST /api/videos', () => {
     expect(tooBig.body.error.fields).toEqual({ image: 'Imagem muito grande. Máximo 5MB.' });
 
     const huge = await postVideo(client, {
-      image: { bytes: Buffer.alloc(6 * 1024 * 1024 + 10), name: 'enorme.png' },
+      image: { bytes: Buffer.alloc(26 * 1024 * 1024 + 10), name: 'enorme.png' },
       closeConnection: true,
     });
     expect(huge.status).toBe(413);

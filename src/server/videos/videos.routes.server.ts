@@ -5,6 +5,13 @@ import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { VideoQuality } from '../../shared/catalogue';
 import {
+  directingProblems,
+  editVideoRequestSchema,
+  extendVideoRequestSchema,
+  MAX_REFERENCE_IMAGES,
+  TOO_MANY_REFERENCE_IMAGES,
+} from '../../shared/video-directing';
+import {
   createVideoRequestSchema,
   detectImageType,
   REFERENCE_IMAGE_WRONG_TYPE,
@@ -14,19 +21,27 @@ import {
 } from '../../shared/video-request';
 import { historyExportHandler, historyListHandler } from '../history/history.routes.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import { rejectQueryParameters } from '../kernel/request-validation.server';
+import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
 import { type BlobStorage, extensionOf, safeFileName } from '../storage/blob-storage.server';
+import type { CapabilitiesOf } from './capabilities.server';
 import { createVideoRequest } from './create-video-request.server';
-import { findVideoRequest, toVideoRequestView } from './video-view.server';
+import { createDerivedVideoRequest } from './derived-video-request.server';
+import { findVersions } from './video-versions.server';
+import { findVideoRequest, toVideoRequestView, type VideoRequestRecord } from './video-view.server';
 
 /**
  * `/api/videos` (docs/video-contract.md): create (multipart, idempotent by clientKey) and read one request.
  * Everything the form checks is checked again here; the image's type comes from its bytes, never its name.
  */
 
-/** The 5 MB image plus the text fields and multipart framing; larger bodies are cut off while streaming. */
-const MAX_BODY_BYTES = 6 * 1024 * 1024;
+/**
+ * Up to five 5 MB images (first frame, last frame, three references) plus the text fields and multipart framing;
+ * larger bodies are cut off while streaming.
+ */
+const MAX_BODY_BYTES = 26 * 1024 * 1024;
+/** The multipart file fields: the first frame (`image`, its historical name), the last frame, the references. */
+const IMAGE_FIELDS = new Set(['image', 'lastFrame', 'referenceImages']);
 export const DEFAULT_CREATE_PER_MINUTE = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -62,9 +77,28 @@ export interface VideosRoutesOptions {
   storage: BlobStorage;
   requireSession: MiddlewareHandler<AppEnv>;
   mediaUrlTtlSeconds: number;
+  /** What the configured models can do (extension, edit, frames, references). */
+  capabilities: CapabilitiesOf;
   createPerMinute?: number;
   /** The periodic model check: which modes may be created now. */
   modes: { isAvailable(quality: VideoQuality): boolean; modes(): VideoModeAvailability };
+}
+
+interface UploadedImage {
+  bytes: Buffer;
+  type: string;
+  name: string;
+}
+
+/** One image part checked by its bytes: undefined for the empty part browsers send when no file was chosen. */
+async function readImage(value: string | File): Promise<UploadedImage | undefined | { problem: string }> {
+  if (typeof value === 'string') return { problem: REFERENCE_IMAGE_WRONG_TYPE };
+  if (value.size === 0 && value.name === '') return undefined;
+  const bytes = Buffer.from(await value.arrayBuffer());
+  const problem = referenceImageProblem(bytes.length, bytes.subarray(0, 16));
+  const type = detectImageType(bytes.subarray(0, 16));
+  if (problem || !type) return { problem: problem ?? REFERENCE_IMAGE_WRONG_TYPE };
+  return { bytes, type, name: value.name };
 }
 
 export function videosRoutes({
@@ -73,12 +107,13 @@ export function videosRoutes({
   storage,
   requireSession,
   mediaUrlTtlSeconds,
+  capabilities,
   createPerMinute = DEFAULT_CREATE_PER_MINUTE,
   modes,
 }: VideosRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const view = (record: Parameters<typeof toVideoRequestView>[0]) =>
-    toVideoRequestView(record, storage, { ttlSeconds: mediaUrlTtlSeconds });
+  const view = (record: VideoRequestRecord) =>
+    toVideoRequestView(record, storage, { ttlSeconds: mediaUrlTtlSeconds, capabilities });
 
   app.use('*', requireSession);
 
@@ -109,7 +144,7 @@ export function videosRoutes({
       const fields: Record<string, unknown> = {};
       const errors: FieldErrors = {};
       for (const [name, value] of Object.entries(form)) {
-        if (name === 'image') continue;
+        if (IMAGE_FIELDS.has(name)) continue;
         if (Array.isArray(value)) errors[name] = 'Envie este campo uma única vez.';
         else if (typeof value !== 'string') errors[name] = 'Valor inválido.';
         // U+0000 cannot be stored in PostgreSQL text: refused here, like any other bad field.
@@ -120,38 +155,77 @@ export function videosRoutes({
       // The form's own errors (a repeated field, a bad character) say more than the schema's 'required'.
       if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error), { ...errors });
 
-      // Browsers send an empty file part when no file was chosen: that is "no image".
-      const rawImage = form.image;
-      let image: { bytes: Buffer; type: string; name: string } | undefined;
-      if (Array.isArray(rawImage) || typeof rawImage === 'string') {
-        errors.image = REFERENCE_IMAGE_WRONG_TYPE;
-      } else if (rawImage && (rawImage.size > 0 || rawImage.name !== '')) {
-        const bytes = Buffer.from(await rawImage.arrayBuffer());
-        const problem = referenceImageProblem(bytes.length, bytes.subarray(0, 16));
-        const type = detectImageType(bytes.subarray(0, 16));
-        if (problem || !type) errors.image = problem ?? REFERENCE_IMAGE_WRONG_TYPE;
-        else image = { bytes, type, name: rawImage.name };
+      const single = async (name: 'image' | 'lastFrame') => {
+        const raw = form[name];
+        if (raw === undefined) return undefined;
+        if (Array.isArray(raw)) {
+          errors[name] = REFERENCE_IMAGE_WRONG_TYPE;
+          return undefined;
+        }
+        const image = await readImage(raw);
+        if (image && 'problem' in image) errors[name] = image.problem;
+        else return image;
+        return undefined;
+      };
+      const firstFrame = await single('image');
+      const lastFrame = await single('lastFrame');
+      const rawReferences = form.referenceImages;
+      const referenceParts = rawReferences === undefined ? [] : [rawReferences].flat();
+      const referenceImages: UploadedImage[] = [];
+      if (referenceParts.length > MAX_REFERENCE_IMAGES) errors.referenceImages = TOO_MANY_REFERENCE_IMAGES;
+      else {
+        for (const part of referenceParts) {
+          const image = await readImage(part);
+          if (image && 'problem' in image) errors.referenceImages ??= image.problem;
+          else if (image) referenceImages.push(image);
+        }
+      }
+      if (parsed.success) {
+        const problems = directingProblems(
+          {
+            firstFrame: Boolean(firstFrame) || Boolean(errors.image),
+            lastFrame: Boolean(lastFrame),
+            referenceImages: referenceImages.length,
+          },
+          capabilities(parsed.data.quality),
+        );
+        if (problems.lastFrame) errors.lastFrame ??= problems.lastFrame;
+        if (problems.referenceImages) errors.referenceImages ??= problems.referenceImages;
       }
       if (!parsed.success || Object.keys(errors).length > 0) return invalid(c, errors);
       const input = parsed.data;
 
-      let referenceImageKey: string | null = null;
-      if (image) {
-        referenceImageKey = `${userId}/${Date.now()}-${safeFileName(image.name, extensionOf(image.type))}`;
-        try {
-          await storage.put(referenceImageKey, image.bytes, image.type);
-        } catch (error) {
-          // Nothing was held or inserted yet: the user can simply try again (spec §8 upload error).
-          c.get('logger').error({ err: error, key: referenceImageKey }, 'reference image upload failed');
-          return apiError(c, 503, 'upload_failed', 'Erro ao fazer upload da imagem. Tente novamente.');
-        }
-      }
-      const dropImage = async () => {
-        if (!referenceImageKey) return;
-        await storage.delete(referenceImageKey).catch((error: unknown) => {
-          c.get('logger').warn({ err: error, key: referenceImageKey }, 'could not delete an unused image');
-        });
+      const stored: string[] = [];
+      // `{userId}/{timestamp}-{safe name}`; the other images name their role before the file's name.
+      const store = async (image: UploadedImage | undefined, role = '') => {
+        if (!image) return null;
+        const key = `${userId}/${Date.now()}-${role}${safeFileName(image.name, extensionOf(image.type))}`;
+        await storage.put(key, image.bytes, image.type);
+        stored.push(key);
+        return key;
       };
+      const dropImages = async () => {
+        for (const key of stored) {
+          await storage.delete(key).catch((error: unknown) => {
+            c.get('logger').warn({ err: error, key }, 'could not delete an unused image');
+          });
+        }
+      };
+      let keys: { first: string | null; last: string | null; references: string[] };
+      try {
+        const first = await store(firstFrame);
+        const last = await store(lastFrame, 'last-frame-');
+        const references: string[] = [];
+        for (const [index, image] of referenceImages.entries()) {
+          references.push((await store(image, `reference-${index + 1}-`)) ?? '');
+        }
+        keys = { first, last, references };
+      } catch (error) {
+        // Nothing was held or inserted yet: the user can simply try again (spec §8 upload error).
+        c.get('logger').error({ err: error }, 'reference image upload failed');
+        await dropImages();
+        return apiError(c, 503, 'upload_failed', 'Erro ao fazer upload da imagem. Tente novamente.');
+      }
 
       let result: Awaited<ReturnType<typeof createVideoRequest>>;
       try {
@@ -169,24 +243,26 @@ export function videosRoutes({
             quality: input.quality,
             aspectRatio: input.aspectRatio,
             seed: input.seed ? Number(input.seed) : null,
-            referenceImageKey,
+            referenceImageKey: keys.first,
+            lastFrameKey: keys.last,
+            referenceImageKeys: keys.references,
           },
         );
       } catch (error) {
-        await dropImage();
+        await dropImages();
         throw error;
       }
       switch (result.kind) {
         case 'created':
           return c.json({ request: await view(result.request) }, 201);
         case 'existing':
-          await dropImage();
+          await dropImages();
           return c.json({ request: await view(result.request) }, 200);
         case 'insufficient_credits':
-          await dropImage();
+          await dropImages();
           return apiError(c, 402, 'insufficient_credits', 'Créditos insuficientes para este vídeo.');
         case 'rate_limited':
-          await dropImage();
+          await dropImages();
           c.header('Retry-After', '60');
           return apiError(
             c,
@@ -195,7 +271,7 @@ export function videosRoutes({
             'Muitas solicitações em pouco tempo. Aguarde um minuto e tente de novo.',
           );
         case 'unavailable':
-          await dropImage();
+          await dropImages();
           c.header('Retry-After', '300');
           return apiError(c, 503, 'video_unavailable', VIDEO_UNAVAILABLE_MESSAGE);
       }
@@ -204,6 +280,67 @@ export function videosRoutes({
 
   // Which modes the create page may offer (a mode whose model Google stopped serving is shown as unavailable).
   app.get('/availability', rejectQueryParameters, (c) => c.json({ modes: modes.modes() }));
+
+  // Extensions and edits (src/shared/video-directing.ts, ADR 0010): JSON, idempotent by clientKey like create.
+  const derive = (derivation: 'extend' | 'edit') => async (c: Context<AppEnv>) => {
+    const id = c.req.param('id') ?? '';
+    const userId = sessionOf(c).user.id;
+    let clientKey: string;
+    let text: string;
+    if (derivation === 'extend') {
+      const parsed = await parseJsonBody(c, extendVideoRequestSchema);
+      if (!parsed.ok) return parsed.response;
+      ({ clientKey, prompt: text } = parsed.data);
+    } else {
+      const parsed = await parseJsonBody(c, editVideoRequestSchema);
+      if (!parsed.ok) return parsed.response;
+      ({ clientKey, instruction: text } = parsed.data);
+    }
+    if (!UUID.test(id)) return apiError(c, 404, 'not_found', 'Solicitação não encontrada');
+    const result = await createDerivedVideoRequest(
+      {
+        pool,
+        boss,
+        perMinuteLimit: createPerMinute,
+        isModeAvailable: (quality) => modes.isAvailable(quality),
+        capabilities,
+      },
+      { userId, sourceId: id, clientKey, derivation, text },
+    );
+    switch (result.kind) {
+      case 'created':
+        return c.json({ request: await view(result.request) }, 201);
+      case 'existing':
+        return c.json({ request: await view(result.request) }, 200);
+      case 'not_found':
+        return apiError(c, 404, 'not_found', 'Solicitação não encontrada');
+      case 'refused':
+        return apiError(c, 409, 'cannot_derive', result.reason);
+      case 'insufficient_credits':
+        return apiError(c, 402, 'insufficient_credits', 'Créditos insuficientes para este vídeo.');
+      case 'rate_limited':
+        c.header('Retry-After', '60');
+        return apiError(
+          c,
+          429,
+          'rate_limited',
+          'Muitas solicitações em pouco tempo. Aguarde um minuto e tente de novo.',
+        );
+      case 'unavailable':
+        c.header('Retry-After', '300');
+        return apiError(c, 503, 'video_unavailable', VIDEO_UNAVAILABLE_MESSAGE);
+    }
+  };
+  app.post('/:id/extensions', rejectQueryParameters, jsonBodyLimit, derive('extend'));
+  app.post('/:id/edits', rejectQueryParameters, jsonBodyLimit, derive('edit'));
+
+  // The versions of a video: its original, edits and extensions, as one timeline.
+  app.get('/:id/versions', rejectQueryParameters, async (c) => {
+    const id = c.req.param('id');
+    const versions = UUID.test(id) ? await findVersions(pool, sessionOf(c).user.id, id) : undefined;
+    if (!versions) return apiError(c, 404, 'not_found', 'Solicitação não encontrada');
+    return c.json({ items: versions });
+  });
 
   app.get('/:id', rejectQueryParameters, async (c) => {
     const id = c.req.param('id');

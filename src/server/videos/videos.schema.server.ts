@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   doublePrecision,
   index,
@@ -44,7 +45,20 @@ export const videoRequests = pgTable(
     creditsUsed: integer('credits_used').notNull(),
     status: text('status', { enum: VIDEO_STATUSES }).notNull().default('pending'),
     errorMessage: text('error_message'),
+    /** The first frame (the create form's reference image). */
     referenceImageKey: text('reference_image_key'),
+    /** Optional last frame; only with a first frame (src/shared/video-directing.ts). */
+    lastFrameKey: text('last_frame_key'),
+    /** Up to three reference images of a character, object or style. */
+    referenceImageKeys: text('reference_image_keys').array().notNull().default(sql`'{}'::text[]`),
+    /** The request this one extends (its video continues the source's whole video). */
+    extendsRequestId: uuid('extends_request_id').references((): AnyPgColumn => videoRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** The request this one edits by instruction (the source stays untouched). */
+    editsRequestId: uuid('edits_request_id').references((): AnyPgColumn => videoRequests.id, {
+      onDelete: 'set null',
+    }),
     videoKey: text('video_key'),
     thumbnailKey: text('thumbnail_key'),
     provider: text('provider'),
@@ -68,6 +82,15 @@ export const videoRequests = pgTable(
     check('video_requests_credits_used_positive', sql`${t.creditsUsed} > 0`),
     check('video_requests_seed_range', sql`${t.seed} IS NULL OR ${t.seed} BETWEEN 10000 AND 99999`),
     check('video_requests_attempts_non_negative', sql`${t.attempts} >= 0`),
+    check('video_requests_one_source', sql`${t.extendsRequestId} IS NULL OR ${t.editsRequestId} IS NULL`),
+    check('video_requests_reference_images_max', sql`cardinality(${t.referenceImageKeys}) <= 3`),
+    check(
+      'video_requests_last_frame_needs_first',
+      sql`${t.lastFrameKey} IS NULL OR ${t.referenceImageKey} IS NOT NULL`,
+    ),
+    // The versions of a video (its extensions and edits), read by the detail page's timeline.
+    index('video_requests_extends_idx').on(t.extendsRequestId).where(sql`${t.extendsRequestId} IS NOT NULL`),
+    index('video_requests_edits_idx').on(t.editsRequestId).where(sql`${t.editsRequestId} IS NOT NULL`),
     // The user's list (newest first) and the create rate limit (requests in the last minute).
     // `id` breaks ties so pages are stable and the ORDER BY of the history (docs/history-contract.md) is read straight from it.
     index('video_requests_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),

@@ -12,11 +12,19 @@ import {
 import { capture, voidHoldInTransaction } from '../../credits/credits-ledger.server';
 import { inTransaction } from '../../kernel/transaction.server';
 import type { Logger } from '../../logger.server';
+import type { CapabilitiesOf } from '../capabilities.server';
 import type { PromptWriter } from '../prompt-writer.server';
 import { STRUCTURED_PROMPT_RULES } from '../structured-prompt.server';
-import { type MediaTools, mediaKeys, type PipelineStorage, renderResult } from './media.server';
+import {
+  type JoinPlan,
+  type MediaTools,
+  mediaKeys,
+  type PipelineStorage,
+  renderResult,
+} from './media.server';
 import {
   type PollResult,
+  type ProviderImage,
   TransientProviderError,
   type VideoProvider,
 } from './providers/video-provider.server';
@@ -51,10 +59,11 @@ export class RequestFailure extends Error {
   }
 }
 
-/** What the job reads (from a stored request) to read reference images. */
+/** What the job reads (from a stored request) to read reference images and the video an extension continues. */
 export interface PipelineReadStorage extends PipelineStorage {
   getStream(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
 }
 
 export interface PipelineDeps {
@@ -63,6 +72,8 @@ export interface PipelineDeps {
   storage: PipelineReadStorage;
   tools: MediaTools;
   logger: Logger;
+  /** What the configured models can do; an extension's answer is joined to its source by it. */
+  capabilities: CapabilitiesOf;
   /** Per mode, from the request's creation. */
   timeoutMs: Record<VideoQuality, number>;
   /** Poll back-off: starts at `initialMs`, ×1.5 per poll, capped at `maxMs`. */
@@ -98,9 +109,22 @@ interface RequestRow {
   seed: number | null;
   status: VideoStatus;
   reference_image_key: string | null;
+  last_frame_key: string | null;
+  reference_image_keys: string[];
+  extends_request_id: string | null;
+  edits_request_id: string | null;
   operation_name: string | null;
   hold_id: string | null;
   created_at: Date;
+}
+
+/** The completed request an extension or edit starts from (read-only: a completed request never changes). */
+interface SourceRow {
+  id: string;
+  user_id: string;
+  operation_name: string | null;
+  duration_seconds: number | null;
+  video_key: string | null;
 }
 
 const FINAL_SQL = `status NOT IN (${FINAL_VIDEO_STATUSES.map((status) => `'${status}'`).join(', ')})`;
@@ -108,11 +132,25 @@ const FINAL_SQL = `status NOT IN (${FINAL_VIDEO_STATUSES.map((status) => `'${sta
 async function loadRequest(pool: pg.Pool, requestId: string): Promise<RequestRow | undefined> {
   const result = await pool.query<RequestRow>(
     `SELECT id, user_id, prompt, structured_prompt, quality, aspect_ratio, seed, status, reference_image_key,
-            operation_name, hold_id, created_at
+            last_frame_key, reference_image_keys, extends_request_id, edits_request_id, operation_name, hold_id,
+            created_at
      FROM video_requests WHERE id = $1`,
     [requestId],
   );
   return result.rows[0];
+}
+
+async function loadSource(pool: pg.Pool, row: RequestRow): Promise<SourceRow | undefined> {
+  const sourceId = row.extends_request_id ?? row.edits_request_id;
+  if (!sourceId) return undefined;
+  const result = await pool.query<SourceRow>(
+    `SELECT id, user_id, operation_name, duration_seconds, video_key
+     FROM video_requests WHERE id = $1 AND user_id = $2 AND status = 'completed'`,
+    [sourceId, row.user_id],
+  );
+  const source = result.rows[0];
+  if (!source?.video_key) throw new RequestFailure('provider', `source ${sourceId} has no completed video`);
+  return source;
 }
 
 /** Moves a request on, unless it is already final; false when it was (someone else settled it). */
@@ -241,8 +279,10 @@ export async function runVideoGeneration(
     }
     let media: Awaited<ReturnType<typeof renderResult>>;
     try {
+      const extended = row.extends_request_id ? await loadSource(deps.pool, row) : undefined;
       media = await renderResult({
         source,
+        join: extended ? await joinPlan(deps, row, extended) : undefined,
         storage: deps.storage,
         userId: row.user_id,
         requestId: row.id,
@@ -288,6 +328,29 @@ export async function runVideoGeneration(
       ? 'failed'
       : 'already_final';
   }
+}
+
+/**
+ * An extension's answer is joined to the source so the download is the whole video: the source in the provider's
+ * framing (before any 1:1/4:3 crop), of which the head the answer does not contain is kept.
+ */
+async function joinPlan(deps: PipelineDeps, row: RequestRow, source: SourceRow): Promise<JoinPlan> {
+  const keys = mediaKeys(source.user_id, source.id);
+  const key = (await deps.storage.exists(keys.source)) ? keys.source : keys.video;
+  const result = deps.capabilities(row.quality).extension?.result ?? { kind: 'new-part' };
+  return {
+    head: await deps.storage.getStream(key),
+    headSeconds: source.duration_seconds ?? 0,
+    overlapSeconds:
+      result.kind === 'new-part' ? 0 : Math.min(result.tailSeconds, source.duration_seconds ?? 0),
+  };
+}
+
+async function readImage(deps: PipelineDeps, key: string): Promise<ProviderImage> {
+  const bytes = await readAll(await deps.storage.getStream(key));
+  const mimeType = detectImageType(bytes);
+  if (!mimeType) throw new RequestFailure('provider', 'stored reference image is not an image');
+  return { bytes, mimeType };
 }
 
 /** First pick-up: pending → processing (and the webhook, in the same transaction); later runs count the attempt. */
@@ -347,13 +410,18 @@ async function submit(
 ): Promise<string | undefined> {
   if (remaining(deadline) <= 0) throw new RequestFailure('timeout', 'deadline passed before submitting');
   row = await withWrittenPrompt(deps, row, signal);
-  let image: { bytes: Buffer; mimeType: string } | undefined;
-  if (row.reference_image_key) {
-    const bytes = await readAll(await deps.storage.getStream(row.reference_image_key));
-    const mimeType = detectImageType(bytes);
-    if (!mimeType) throw new RequestFailure('provider', 'stored reference image is not an image');
-    image = { bytes, mimeType };
-  }
+  const image = row.reference_image_key ? await readImage(deps, row.reference_image_key) : undefined;
+  const lastFrame = row.last_frame_key ? await readImage(deps, row.last_frame_key) : undefined;
+  const referenceImages: ProviderImage[] = [];
+  for (const key of row.reference_image_keys) referenceImages.push(await readImage(deps, key));
+  const source = await loadSource(deps.pool, row);
+  const derivation = source
+    ? {
+        kind: row.extends_request_id ? ('extend' as const) : ('edit' as const),
+        sourceOperationName: source.operation_name,
+        sourceDurationSeconds: source.duration_seconds ?? 0,
+      }
+    : undefined;
   const { prompt, negativePrompt } = providerPrompt(row);
   // Only 16:9 and 9:16 are asked for; 1:1 and 4:3 are cropped from 16:9 in the rendering step.
   const aspectRatio = providerAspectRatio(row.aspect_ratio);
@@ -370,6 +438,9 @@ async function submit(
           aspectRatio,
           seed: row.seed,
           image,
+          lastFrame,
+          referenceImages,
+          derivation,
         },
         signal,
       );

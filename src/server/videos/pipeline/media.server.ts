@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -80,8 +80,80 @@ function cropFilter(ratio: number): string {
   return `crop='trunc(min(iw,ih*${ratio})/2)*2':'trunc(min(ih,iw/${ratio})/2)*2'`;
 }
 
+/**
+ * An extension's answer joined to the video it continues: the source's first `headSeconds - overlapSeconds`
+ * seconds, then the provider's file (which repeats the last `overlapSeconds` of the source when the model returns
+ * the tail with the new part).
+ */
+export interface JoinPlan {
+  head: Readable;
+  headSeconds: number;
+  overlapSeconds: number;
+}
+
+/**
+ * Joins two MP4s into one with continuous audio. When both have the same video and audio parameters and nothing is
+ * cut, the streams are copied (a 60 s chain joins in well under a second); otherwise the head is trimmed and both
+ * are re-encoded to the head's size.
+ */
+async function joinFiles(
+  headFile: string,
+  keepSeconds: number,
+  tailFile: string,
+  outFile: string,
+  tools: MediaTools,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const [head, tail] = await Promise.all([probe(headFile, tools, signal), probe(tailFile, tools, signal)]);
+  if (keepSeconds <= 0.05) {
+    await copyFile(tailFile, outFile);
+    return;
+  }
+  const whole = keepSeconds >= head.durationSeconds - 0.05;
+  const same =
+    head.width === tail.width && head.height === tail.height && head.hasAudio && tail.hasAudio && whole;
+  if (same) {
+    const list = path.join(path.dirname(outFile), 'join.txt');
+    await writeFile(list, `file '${headFile}'\nfile '${tailFile}'\n`);
+    await runTool(
+      tools.ffmpegPath,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list],
+        ...['-c', 'copy', '-movflags', '+faststart', outFile],
+      ],
+      { timeoutMs: tools.timeoutMs, signal },
+    );
+    return;
+  }
+  const size = `${head.width}:${head.height}`;
+  // A silent track stands in for a missing one, so the joined video's audio runs its whole length.
+  const audio = (index: number, has: boolean, seconds: number) =>
+    has
+      ? `[${index}:a]aresample=44100,aformat=channel_layouts=stereo${index === 0 ? `,atrim=0:${seconds},asetpts=PTS-STARTPTS` : ''}[a${index}]`
+      : `anullsrc=r=44100:cl=stereo,atrim=0:${seconds}[a${index}]`;
+  const filter = [
+    `[0:v]trim=0:${keepSeconds},setpts=PTS-STARTPTS,scale=${size},setsar=1,fps=24,format=yuv420p[v0]`,
+    `[1:v]scale=${size}:force_original_aspect_ratio=decrease,pad=${size}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=24,format=yuv420p[v1]`,
+    audio(0, head.hasAudio, keepSeconds),
+    audio(1, tail.hasAudio, tail.durationSeconds),
+    '[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]',
+  ].join(';');
+  await runTool(
+    tools.ffmpegPath,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', headFile, '-i', tailFile],
+      ...['-filter_complex', filter, '-map', '[v]', '-map', '[a]'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-c:a', 'aac', '-b:a', '128k'],
+      ...['-movflags', '+faststart', outFile],
+    ],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
+}
+
 export async function renderResult(args: {
   source: Readable;
+  /** For an extension: the video it continues, joined in front of the provider's file. */
+  join?: JoinPlan;
   storage: PipelineStorage;
   userId: string;
   requestId: string;
@@ -97,9 +169,17 @@ export async function renderResult(args: {
   let workDir: string | undefined;
   try {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'cena-render-'));
-    const sourceFile = path.join(workDir, 'source.mp4');
+    let sourceFile = path.join(workDir, 'source.mp4');
     await pipeline(args.source, createWriteStream(sourceFile), { signal });
     if ((await stat(sourceFile)).size === 0) throw new FfmpegError('the provider’s video is empty');
+    if (args.join) {
+      const headFile = path.join(workDir, 'head.mp4');
+      await pipeline(args.join.head, createWriteStream(headFile), { signal });
+      const joinedFile = path.join(workDir, 'joined.mp4');
+      const keep = args.join.headSeconds - args.join.overlapSeconds;
+      await joinFiles(headFile, keep, sourceFile, joinedFile, tools, signal);
+      sourceFile = joinedFile;
+    }
     // Probe before storing: a broken download must fail here, not be kept as the user's video.
     const sourceProbe = await probe(sourceFile, tools, signal);
     const wanted = RATIOS[args.aspectRatio];
@@ -148,6 +228,7 @@ export async function renderResult(args: {
   } finally {
     // Frees the provider's connection when we failed before reading everything.
     args.source.destroy();
+    args.join?.head.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
 }

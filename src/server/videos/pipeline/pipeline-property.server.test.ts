@@ -16,6 +16,7 @@ import { insertUser } from '../../../../tests/support/users';
 import { audit, balance, grant } from '../../credits/credits-ledger.server';
 import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';
+import { capabilitiesOf } from '../capabilities.server';
 import { type PipelineDeps, runVideoGeneration } from './generate-video.job.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
@@ -57,6 +58,8 @@ const MARKERS: Record<Outcome, string> = {
   crash: '',
 };
 
+const GEMINI_MODELS = { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.2-flash' };
+
 function deps(): PipelineDeps {
   return {
     pool,
@@ -66,10 +69,11 @@ function deps(): PipelineDeps {
         apiBase: gemini.base,
         retry: { attempts: 3, initialDelayMs: 5, maxDelayMs: 50 },
       }),
-      { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.2-flash' },
+      GEMINI_MODELS,
     ),
     storage: new DiskStorage(storageDir, 'secret'),
     tools,
+    capabilities: capabilitiesOf({ provider: 'gemini', gemini: { models: GEMINI_MODELS } }),
     logger: createLogger('silent'),
     timeoutMs: { fast: TIMEOUT_MS, quality: TIMEOUT_MS },
     poll: { initialMs: 10, maxMs: 40 },

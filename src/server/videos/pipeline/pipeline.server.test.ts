@@ -22,6 +22,7 @@ import { type Jobs, startJobs } from '../../jobs/jobs.server';
 import { QUEUES, send } from '../../jobs/queues.server';
 import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';
+import { capabilitiesOf } from '../capabilities.server';
 import { RULES_WRITER } from '../prompt-writer.server';
 import { FAILURE_MESSAGES, type PipelineDeps, runVideoGeneration } from './generate-video.job.server';
 import { probe } from './media.server';
@@ -62,6 +63,7 @@ function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
     provider: provider(),
     storage,
     tools,
+    capabilities: capabilitiesOf({ provider: 'gemini', gemini: { models: { fast: OMNI, quality: OMNI } } }),
     logger,
     timeoutMs: { fast: 60_000, quality: 60_000 },
     poll: { initialMs: 10, maxMs: 50 },

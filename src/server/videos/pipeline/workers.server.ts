@@ -9,6 +9,7 @@ import {
   type MediaToolchain,
   resolveMediaToolchain,
 } from '../../media/toolchain.server';
+import { capabilitiesOf } from '../capabilities.server';
 import { createPromptWriter, type PromptWriter } from '../prompt-writer.server';
 import {
   FAILURE_MESSAGES,
@@ -135,8 +136,14 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     storage: options.storage,
     tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 },
     logger,
+    capabilities: capabilitiesOf(config.video),
     timeoutMs: config.video.timeoutMs,
-    poll: options.poll ?? { initialMs: 5_000, maxMs: 20_000 },
+    // Asking the local renderer is a file check, and its renders take seconds: poll it often.
+    poll:
+      options.poll ??
+      (config.video.provider === 'local'
+        ? { initialMs: 500, maxMs: 2_000 }
+        : { initialMs: 5_000, maxMs: 20_000 }),
     enqueueWebhook: webhook
       ? async (client, requestId) => {
           await send(boss, QUEUES.videoWebhook, { requestId }, { db: client });

@@ -3,13 +3,14 @@ import { createReadStream } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { VideoQuality } from '../../../../shared/catalogue';
+import { VIDEO_LENGTH_SECONDS, type VideoQuality } from '../../../../shared/catalogue';
 import { MODE_RESOLUTION, providerFrameSize } from '../../../../shared/video-models';
 import { runTool } from '../ffmpeg.server';
 import {
   type PollResult,
   type ProviderAspectRatio,
   ProviderError,
+  type ProviderImage,
   type VideoGenerationInput,
   type VideoProvider,
 } from './video-provider.server';
@@ -18,7 +19,10 @@ import {
  * The offline provider (design §5): ffmpeg renders a real 8 s MP4 with an AAC track — an animated gradient and a
  * tone seeded from the prompt and seed, the prompt legible, and an honest "prévia local" label — at the mode's real
  * resolution, so the whole product works without a Gemini key and shows what production delivers. Refused in
- * production (config). It behaves like a long-running operation: `submit` writes the job's parameters
+ * production (config). It does what the models do with directed videos, offline: the first frame opens the video
+ * and the last frame closes it, reference images stay on screen as thumbnails, an extension renders the new 8 s
+ * part (the pipeline joins it to the source), and an edit re-renders the source's length with the instruction
+ * shown. It behaves like a long-running operation: `submit` writes the job's parameters
  * to disk under a local operation name, `poll` answers done once the file exists and the configured delay has
  * passed. A restarted worker finds the parameters and renders again, so resume works exactly as with Veo.
  */
@@ -40,6 +44,14 @@ interface LocalOperation {
   quality?: VideoQuality;
   aspectRatio: ProviderAspectRatio;
   submittedAt: number;
+  /** 8 s for a new video or an extension's new part; the source's length for an edit. */
+  durationSeconds?: number;
+  /** Shown above the prompt: what kind of render this is. */
+  label?: string;
+  /** Image files beside the operation, so a restarted worker renders them too. */
+  firstFrame?: string;
+  lastFrame?: string;
+  referenceImages?: string[];
 }
 
 /** Each mode's real output (design §5: Fast = 720p, Quality = 1080p), so the preview shows what production delivers. */
@@ -64,6 +76,18 @@ function gradient(digest: Buffer): string {
   };
   return `geq=r=${channel(0)}:g=${channel(1)}:b=${channel(2)}`;
 }
+
+const IMAGE_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+/**
+ * A prompt (or extension prompt, or edit instruction) containing this fails at the provider, the way Stripe's
+ * test cards decline: so a failure and its refund can be tried offline, in tests and in the two-command setup.
+ */
+export const LOCAL_FAILURE_MARKER = '[falha-local]';
+
 const OPERATION = /^local\/([0-9a-f-]{36})$/;
 const URI = /^local:\/\/([0-9a-f-]{36})$/;
 
@@ -105,15 +129,37 @@ export class LocalVideoProvider implements VideoProvider {
   async submit(input: VideoGenerationInput): Promise<{ operationName: string }> {
     const id = randomUUID();
     await mkdir(this.options.dir, { recursive: true });
+    const saveImage = async (image: ProviderImage | undefined, name: string) => {
+      if (!image) return undefined;
+      const file = this.file(id, `${name}.${IMAGE_EXTENSIONS[image.mimeType] ?? 'img'}`);
+      await writeFile(file, image.bytes);
+      return file;
+    };
+    const references: string[] = [];
+    for (const [index, image] of (input.referenceImages ?? []).entries()) {
+      const file = await saveImage(image, `reference-${index}`);
+      if (file) references.push(file);
+    }
+    const derivation = input.derivation;
     const operation: LocalOperation = {
       prompt: input.userPrompt,
       seed: input.seed,
       quality: input.quality,
       aspectRatio: input.aspectRatio,
       submittedAt: Date.now(),
+      // An edit re-renders the source's whole length; an extension renders the new part, which Cena joins.
+      durationSeconds:
+        derivation?.kind === 'edit'
+          ? Math.max(1, Math.round(derivation.sourceDurationSeconds))
+          : VIDEO_LENGTH_SECONDS,
+      label:
+        derivation?.kind === 'edit' ? 'edição' : derivation?.kind === 'extend' ? 'continuação' : undefined,
+      firstFrame: await saveImage(input.image, 'first-frame'),
+      lastFrame: await saveImage(input.lastFrame, 'last-frame'),
+      referenceImages: references,
     };
     await writeFile(this.file(id, 'json'), JSON.stringify(operation));
-    this.startRender(id, operation);
+    if (!operation.prompt.includes(LOCAL_FAILURE_MARKER)) this.startRender(id, operation);
     return { operationName: `local/${id}` };
   }
 
@@ -127,6 +173,12 @@ export class LocalVideoProvider implements VideoProvider {
       operation = JSON.parse(await readFile(this.file(id, 'json'), 'utf8')) as LocalOperation;
     } catch {
       return { done: true, error: { message: `local operation ${id} not found` } };
+    }
+    if (operation.prompt.includes(LOCAL_FAILURE_MARKER)) {
+      return {
+        done: true,
+        error: { message: 'the local renderer was asked to fail (LOCAL_FAILURE_MARKER)' },
+      };
     }
     const rendered = await access(this.file(id, 'mp4')).then(
       () => true,
@@ -145,12 +197,26 @@ export class LocalVideoProvider implements VideoProvider {
     const id = URI.exec(uri)?.[1];
     if (!id) throw new ProviderError(`invalid local video uri ${uri}`);
     const stream = createReadStream(this.file(id, 'mp4'));
-    // The copy in storage is the user's file from now on; ours is removed once read.
+    // The copy in storage is the user's file from now on; ours (and the images it used) are removed once read.
     stream.on('close', () => {
+      void this.operationImages(id).then((files) =>
+        Promise.all(files.map((file) => rm(file, { force: true }))),
+      );
       void rm(this.file(id, 'mp4'), { force: true });
       void rm(this.file(id, 'json'), { force: true });
     });
     return stream;
+  }
+
+  private async operationImages(id: string): Promise<string[]> {
+    try {
+      const operation = JSON.parse(await readFile(this.file(id, 'json'), 'utf8')) as LocalOperation;
+      return [operation.firstFrame, operation.lastFrame, ...(operation.referenceImages ?? [])].filter(
+        (file): file is string => Boolean(file),
+      );
+    } catch {
+      return [];
+    }
   }
 
   private file(id: string, extension: string): string {
@@ -170,28 +236,65 @@ export class LocalVideoProvider implements VideoProvider {
   private async render(id: string, operation: LocalOperation): Promise<void> {
     const { width, height } = previewSize(operation.quality ?? 'fast', operation.aspectRatio);
     const portrait = height > width;
+    const seconds = operation.durationSeconds ?? VIDEO_LENGTH_SECONDS;
     const digest = createHash('sha256')
       .update(`${operation.prompt}\u0000${operation.seed ?? ''}`)
       .digest();
     const tone = 180 + (digest.readUInt16BE(12) % 260);
     const textFile = this.file(id, `${randomUUID()}.txt`);
-    await writeFile(textFile, wrap(operation.prompt, portrait ? 24 : 40, portrait ? 8 : 5));
+    const caption = operation.label ? `${operation.label}: ${operation.prompt}` : operation.prompt;
+    await writeFile(textFile, wrap(caption, portrait ? 24 : 40, portrait ? 8 : 5));
     const font = quoted(this.options.fontFile);
     // Sizes are set for 720 px on the short side and scale with it, so both modes show the same layout.
     const scale = Math.min(width, height) / 720;
     const px = (size: number) => Math.round(size * scale);
-    const video = [
+    // Inputs 0 and 1 are the generated picture and tone; every image follows as a looped still.
+    const images: { file: string; role: 'first' | 'last' | 'reference'; index: number }[] = [];
+    if (operation.firstFrame) images.push({ file: operation.firstFrame, role: 'first', index: 0 });
+    if (operation.lastFrame) images.push({ file: operation.lastFrame, role: 'last', index: 0 });
+    for (const [index, file] of (operation.referenceImages ?? []).entries()) {
+      images.push({ file, role: 'reference', index });
+    }
+    const thumb = Math.round(height / 6);
+    const graph: string[] = [
       // The gradient is computed small (geq runs per pixel) and scaled up smoothly: cheap at 1080p.
-      `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=24:d=8,format=gbrp,${gradient(digest)}`,
-      `,scale=${width}:${height}:flags=bicubic`,
-      `,drawtext=fontfile=${font}:textfile=${quoted(textFile)}:expansion=none:fontcolor=white`,
-      `:fontsize=${px(portrait ? 36 : 40)}:line_spacing=${px(10)}:box=1:boxcolor=black@0.45:boxborderw=${px(24)}`,
-      ':x=(w-text_w)/2:y=(h-text_h)/2',
-      `,drawtext=fontfile=${font}:text='prévia local · Cena':expansion=none:fontcolor=white@0.9`,
-      `:fontsize=${px(28)}:box=1:boxcolor=black@0.6:boxborderw=${px(12)}:x=${px(32)}:y=${px(32)}`,
-      ',format=yuv420p',
-    ].join('');
-    const audio = `sine=f=${tone}:d=8:r=44100,volume=0.25,afade=t=in:d=0.5,afade=t=out:st=7.3:d=0.7`;
+      `[0:v]format=gbrp,${gradient(digest)},scale=${width}:${height}:flags=bicubic,setsar=1[s0]`,
+    ];
+    let last = 's0';
+    images.forEach((image, position) => {
+      const input = position + 2;
+      const next = `s${position + 1}`;
+      if (image.role === 'reference') {
+        // References stay on screen the whole time, as a row of thumbnails in the lower right corner.
+        graph.push(`[${input}:v]scale=-2:${thumb},setsar=1[i${position}]`);
+        const x = `W-${(image.index + 1) * (thumb + px(24))}`;
+        graph.push(`[${last}][i${position}]overlay=x=${x}:y=H-h-${px(24)}:shortest=1[${next}]`);
+      } else {
+        // The first frame opens the video and the last frame closes it, full frame, for a second and a half.
+        const when = image.role === 'first' ? 'lt(t,1.5)' : `gte(t,${(seconds - 1.5).toFixed(2)})`;
+        graph.push(
+          `[${input}:v]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1[i${position}]`,
+        );
+        graph.push(`[${last}][i${position}]overlay=enable='${when}':shortest=1[${next}]`);
+      }
+      last = next;
+    });
+    graph.push(
+      [
+        `[${last}]drawtext=fontfile=${font}:textfile=${quoted(textFile)}:expansion=none:fontcolor=white`,
+        `:fontsize=${px(portrait ? 36 : 40)}:line_spacing=${px(10)}:box=1:boxcolor=black@0.45:boxborderw=${px(24)}`,
+        ':x=(w-text_w)/2:y=(h-text_h)/2',
+        `,drawtext=fontfile=${font}:text='prévia local · Cena':expansion=none:fontcolor=white@0.9`,
+        `:fontsize=${px(28)}:box=1:boxcolor=black@0.6:boxborderw=${px(12)}:x=${px(32)}:y=${px(32)}`,
+        ',format=yuv420p[v]',
+      ].join(''),
+    );
+    const background = `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=24:d=${seconds}`;
+    // An extension's part starts and ends at full volume, so the joined video's sound runs on without a dip.
+    const fades =
+      operation.label === 'continuação' ? '' : `,afade=t=in:d=0.5,afade=t=out:st=${seconds - 0.7}:d=0.7`;
+    const audio = `sine=f=${tone}:d=${seconds}:r=44100,volume=0.25${fades}`;
+    const imageInputs = images.flatMap((image) => ['-loop', '1', '-t', String(seconds), '-i', image.file]);
     // Per render: another process may render the same operation at once (a resumed job), and two ffmpeg runs
     // must never write one file. The first complete rename wins; a later one replaces it with an equal file.
     const partial = this.file(id, `${randomUUID()}.partial.mp4`);
@@ -207,15 +310,17 @@ export class LocalVideoProvider implements VideoProvider {
             '-f',
             'lavfi',
             '-i',
-            video,
+            background,
             '-f',
             'lavfi',
             '-i',
             audio,
+            ...imageInputs,
           ],
+          ...['-filter_complex', graph.join(';'), '-map', '[v]', '-map', '1:a'],
           ...[
             '-t',
-            '8',
+            String(seconds),
             '-c:v',
             'libx264',
             // A preview is about the wait, not the bitrate: the fastest preset keeps a 1080p render to seconds
@@ -231,7 +336,8 @@ export class LocalVideoProvider implements VideoProvider {
           ],
           ...['-movflags', '+faststart', '-f', 'mp4', partial],
         ],
-        { timeoutMs: this.options.renderTimeoutMs ?? 120_000 },
+        // An edit re-renders the source's whole length: the limit grows with it (2 min per 8 s, at least 2 min).
+        { timeoutMs: this.options.renderTimeoutMs ?? Math.max(120_000, seconds * 15_000) },
       );
       // Renamed only when complete, so `poll` never hands out half a file.
       await rename(partial, this.file(id, 'mp4'));

@@ -1,7 +1,12 @@
 import { VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
 import { MODE_RESOLUTION } from '../../../../shared/video-models';
 import type { GeminiClient } from './gemini-client.server';
-import { type PollResult, ProviderError, type VideoGenerationInput } from './video-provider.server';
+import {
+  type PollResult,
+  ProviderError,
+  type ProviderImage,
+  type VideoGenerationInput,
+} from './video-provider.server';
 
 /**
  * Gemini Omni Flash on the Interactions API (https://ai.google.dev/gemini-api/docs/omni, `@google/genai` 3.1.0):
@@ -43,34 +48,92 @@ function promptText(input: VideoGenerationInput): string {
   return input.negativePrompt ? `${input.prompt}\n\nDo not include: ${input.negativePrompt}` : input.prompt;
 }
 
+type ImagePart = { type: 'image'; data: string; mime_type: string };
+type TextPart = { type: 'text'; text: string };
+
+function imagePart(image: ProviderImage): ImagePart {
+  return { type: 'image', data: image.bytes.toString('base64'), mime_type: image.mimeType };
+}
+
+/**
+ * The images of a new video, each after the tag the guide names it by (OMNI_GUIDE "First and last frame
+ * interpolation": a first and a last frame, the last only with the first; "Reference images": `<IMAGE_REF_N>`),
+ * then the prompt. A lone first frame goes first, untagged, as the guide's image-to-video example sends it.
+ */
+function inputParts(input: VideoGenerationInput, text: string): (ImagePart | TextPart)[] | string {
+  const references = input.referenceImages ?? [];
+  if (!input.image && references.length === 0) return text;
+  const parts: (ImagePart | TextPart)[] = [];
+  if (input.image && !input.lastFrame && references.length === 0) parts.push(imagePart(input.image));
+  else {
+    if (input.image) parts.push({ type: 'text', text: '<FIRST_FRAME>' }, imagePart(input.image));
+    if (input.image && input.lastFrame)
+      parts.push({ type: 'text', text: '<LAST_FRAME>' }, imagePart(input.lastFrame));
+    for (const [index, image] of references.entries()) {
+      parts.push({ type: 'text', text: `<IMAGE_REF_${index + 1}>` }, imagePart(image));
+    }
+  }
+  parts.push({ type: 'text', text });
+  return parts;
+}
+
+function newVideoBody(model: string, input: VideoGenerationInput) {
+  return {
+    model,
+    input: inputParts(input, promptText(input)),
+    response_format: {
+      type: 'video' as const,
+      aspect_ratio: input.aspectRatio,
+      resolution: MODE_RESOLUTION[input.quality],
+      duration: `${VIDEO_LENGTH_SECONDS}s`,
+      // Over 4 MB (anything above 720p) the guide asks for URI delivery.
+      delivery: 'uri' as const,
+    },
+    background: true,
+    store: true,
+  };
+}
+
+/**
+ * An extension or an edit continues the source's stored interaction (OMNI_GUIDE "Stateful video editing":
+ * `previous_interaction_id`; `generation_config.video_config.task` `extend` | `edit`, `@google/genai` 3.1.0
+ * `VideoConfig`). An extension asks for Cena's clip length as the continuation (3–10 s, the catalogue's
+ * `omniExtension`) and is answered with the source's tail and the new part, which the pipeline joins to the head;
+ * an edit follows its source's length and ratio, so it names neither. The text is the user's own words: what
+ * happens next, or the instruction.
+ */
+function derivedBody(
+  model: string,
+  input: VideoGenerationInput,
+  derivation: NonNullable<VideoGenerationInput['derivation']>,
+) {
+  const source = derivation.sourceOperationName ?? '';
+  const previous = source.slice(INTERACTION_PREFIX.length);
+  if (!source.startsWith(INTERACTION_PREFIX) || !INTERACTION_ID.test(previous)) {
+    throw new ProviderError(`the source ${JSON.stringify(source)} is not a stored Omni interaction`);
+  }
+  const extend = derivation.kind === 'extend';
+  return {
+    model,
+    previous_interaction_id: previous,
+    input: input.userPrompt,
+    response_format: {
+      type: 'video' as const,
+      resolution: MODE_RESOLUTION[input.quality],
+      ...(extend ? { aspect_ratio: input.aspectRatio, duration: `${VIDEO_LENGTH_SECONDS}s` } : {}),
+      delivery: 'uri' as const,
+    },
+    generation_config: { video_config: { task: derivation.kind } },
+    background: true,
+    store: true,
+  };
+}
+
 export class OmniInteractions {
   constructor(private readonly client: GeminiClient) {}
 
   async submit(model: string, input: VideoGenerationInput, signal?: AbortSignal): Promise<string> {
-    const text = promptText(input);
-    const body = {
-      model,
-      input: input.image
-        ? [
-            {
-              type: 'image' as const,
-              data: input.image.bytes.toString('base64'),
-              mime_type: input.image.mimeType,
-            },
-            { type: 'text' as const, text },
-          ]
-        : text,
-      response_format: {
-        type: 'video' as const,
-        aspect_ratio: input.aspectRatio,
-        resolution: MODE_RESOLUTION[input.quality],
-        duration: `${VIDEO_LENGTH_SECONDS}s`,
-        // Over 4 MB (anything above 720p) the guide asks for URI delivery.
-        delivery: 'uri' as const,
-      },
-      background: true,
-      store: true,
-    };
+    const body = input.derivation ? derivedBody(model, input, input.derivation) : newVideoBody(model, input);
     const created = (await this.client.withRetries(
       'interactions.create',
       () => this.client.sdk.interactions.create(body, this.client.sdkRequestOptions),

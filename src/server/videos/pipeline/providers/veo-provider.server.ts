@@ -1,10 +1,15 @@
 import { VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
 import { MODE_RESOLUTION } from '../../../../shared/video-models';
 import type { GeminiClient } from './gemini-client.server';
-import { type PollResult, ProviderError, type VideoGenerationInput } from './video-provider.server';
+import {
+  type PollResult,
+  ProviderError,
+  type ProviderImage,
+  type VideoGenerationInput,
+} from './video-provider.server';
 
 /**
- * Veo through the Gemini API (https://ai.google.dev/gemini-api/docs/video, REST tab), for an account whose model
+ * Veo through the Gemini API (VEO_GUIDE in src/shared/video-models.ts: https://ai.google.dev/gemini-api/docs/video, REST tab), for an account whose model
  * list shows a Veo id: `POST {base}/models/{model}:predictLongRunning` with `instances[0]` {prompt, image
  * {bytesBase64Encoded, mimeType}} and `parameters` {aspectRatio, resolution, durationSeconds, negativePrompt};
  * the answer is a google.longrunning Operation `{ name }`; `GET {base}/{name}` has no `done` while running and
@@ -36,12 +41,22 @@ export class VeoPredictLongRunning {
   constructor(private readonly client: GeminiClient) {}
 
   async submit(model: string, input: VideoGenerationInput, signal?: AbortSignal): Promise<string> {
+    if (input.derivation)
+      throw new ProviderError('Veo extension and edit are not offered (no source handle)');
+    const encoded = (image: ProviderImage) => ({
+      bytesBase64Encoded: image.bytes.toString('base64'),
+      mimeType: image.mimeType,
+    });
     const instance: Record<string, unknown> = { prompt: input.prompt };
-    if (input.image) {
-      instance.image = {
-        bytesBase64Encoded: input.image.bytes.toString('base64'),
-        mimeType: input.image.mimeType,
-      };
+    if (input.image) instance.image = encoded(input.image);
+    // VEO_GUIDE "Using first and last frames": `lastFrame` beside `image`; "Using reference images": up to three
+    // `referenceImages` of type `asset`.
+    if (input.image && input.lastFrame) instance.lastFrame = encoded(input.lastFrame);
+    if (input.referenceImages?.length) {
+      instance.referenceImages = input.referenceImages.map((image) => ({
+        image: encoded(image),
+        referenceType: 'asset',
+      }));
     }
     const parameters: Record<string, unknown> = {
       aspectRatio: input.aspectRatio,

@@ -22,7 +22,28 @@ export interface VideoGenerationInput {
   aspectRatio: ProviderAspectRatio;
   /** Stored and shown, sent only where the provider supports it (the Gemini API does not). */
   seed: number | null;
-  image: { bytes: Buffer; mimeType: string } | undefined;
+  /** The first frame (the form's reference image). */
+  image: ProviderImage | undefined;
+  /** Only with a first frame. */
+  lastFrame?: ProviderImage;
+  /** Up to three reference images of a character, object or style. */
+  referenceImages?: ProviderImage[];
+  /**
+   * An extension or an edit of an earlier request: the provider continues or edits the source's stored generation
+   * (its operation name, e.g. an Omni interaction id). The result follows the model's capability entry
+   * (src/shared/video-directing.ts): for an extension, only the new part or the tail plus the new part, which the
+   * pipeline joins to the source's head; for an edit, the whole edited video.
+   */
+  derivation?: {
+    kind: 'extend' | 'edit';
+    sourceOperationName: string | null;
+    sourceDurationSeconds: number;
+  };
+}
+
+export interface ProviderImage {
+  bytes: Buffer;
+  mimeType: string;
 }
 
 export type PollResult =

@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime, truncatePrompt } from '../../../../shared/format';
+import { formatDateTime, formatVideoLength, truncatePrompt } from '../../../../shared/format';
 import type { VideoRequestListItem } from '../../../../shared/history-filters';
 import { currentLanguage } from '../../../app/i18n';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +26,17 @@ function When({ iso, timeZone, now }: { iso: string; timeZone: string; now: Date
 }
 
 /** Desktop (≥ 768 px): the table of spec §2. */
+/** Where a request comes from (a new video, an extension, an edit) and its length once rendered. */
+function HistoryMeta({ item }: { item: VideoRequestListItem }) {
+  const { t } = useTranslation('history');
+  return (
+    <span className="block text-xs text-muted-foreground" data-testid="history-meta">
+      {t(`origin.${item.kind}`)}
+      {item.durationSeconds === null ? '' : ` · ${formatVideoLength(item.durationSeconds)}`}
+    </span>
+  );
+}
+
 export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[]; timeZone: string }) {
   const { t } = useTranslation('history');
   const { t: tv } = useTranslation('videos');
@@ -53,9 +64,12 @@ export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[
               <TableCell className="max-w-sm">
                 <div className="flex items-center gap-3">
                   <VideoThumbnail url={item.thumbnailUrl} className="w-20" />
-                  <span title={item.prompt} className="min-w-0 break-words" data-testid="history-prompt">
-                    {truncatePrompt(item.prompt)}
-                  </span>
+                  <div className="min-w-0">
+                    <span title={item.prompt} className="break-words" data-testid="history-prompt">
+                      {truncatePrompt(item.prompt)}
+                    </span>
+                    <HistoryMeta item={item} />
+                  </div>
                 </div>
               </TableCell>
               <TableCell>{tv(`quality.${item.quality}`)}</TableCell>
@@ -104,9 +118,12 @@ export function HistoryCards({ items, timeZone }: { items: VideoRequestListItem[
           </div>
           <div className="flex items-center gap-3">
             <VideoThumbnail url={item.thumbnailUrl} className="w-24" />
-            <p className="min-w-0 text-sm break-words" title={item.prompt}>
-              {truncatePrompt(item.prompt)}
-            </p>
+            <div className="min-w-0">
+              <p className="text-sm break-words" title={item.prompt}>
+                {truncatePrompt(item.prompt)}
+              </p>
+              <HistoryMeta item={item} />
+            </div>
           </div>
           <dl className="grid grid-cols-3 gap-2 text-xs">
             <div className="flex flex-col">

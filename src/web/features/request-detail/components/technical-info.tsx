@@ -23,6 +23,18 @@ function Row({ label, children, testId }: { label: string; children: React.React
   );
 }
 
+/** What the JSON prompt view adds: which images went to the model with the text, and what it derives from. */
+function jsonInputs(request: VideoRequestView) {
+  return {
+    firstFrame: request.referenceImageUrl !== null,
+    lastFrame: request.lastFrameUrl !== null,
+    referenceImages: request.referenceImageUrls.length,
+    ...(request.sourceRequestId
+      ? { [request.kind === 'edit' ? 'edits' : 'extends']: request.sourceRequestId }
+      : {}),
+  };
+}
+
 /** Id (with copy), quality, ratio, seed, credits, resolution, duration, model and the structured JSON prompt. */
 export function TechnicalInfo({ request }: { request: VideoRequestView }) {
   const { t } = useTranslation('requestDetail');
@@ -37,6 +49,13 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
     }
   };
   const duration = request.technical.durationSeconds;
+  const inputs: string[] = [
+    request.referenceImageUrl ? t('technical.inputFirstFrame') : null,
+    request.lastFrameUrl ? t('technical.inputLastFrame') : null,
+    request.referenceImageUrls.length > 0
+      ? t('technical.inputReferences', { count: request.referenceImageUrls.length })
+      : null,
+  ].filter((input) => input !== null);
   return (
     <div className="flex flex-col gap-4">
       <dl className="flex flex-col gap-3" data-testid="technical-info">
@@ -78,6 +97,12 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
           {duration === null ? none : t('technical.durationValue', { value: Math.round(duration * 10) / 10 })}
         </Row>
         <Row label={t('technical.model')}>{request.technical.model ?? none}</Row>
+        <Row label={t('technical.origin')} testId="technical-origin">
+          {t(`technical.originValue.${request.kind}`)}
+        </Row>
+        <Row label={t('technical.inputs')} testId="technical-inputs">
+          {inputs.length > 0 ? inputs.join(', ') : t('technical.inputsNone')}
+        </Row>
       </dl>
       {request.structuredPrompt ? (
         <Accordion type="single" collapsible className="border-t border-border">
@@ -90,7 +115,7 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
                 className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-words whitespace-pre-wrap text-foreground"
                 data-testid="structured-prompt"
               >
-                {JSON.stringify(request.structuredPrompt, null, 2)}
+                {JSON.stringify({ ...request.structuredPrompt, inputs: jsonInputs(request) }, null, 2)}
               </pre>
             </AccordionContent>
           </AccordionItem>

@@ -27,15 +27,83 @@ import {
   videoRequestQueryKey,
   videoRequestQueryOptions,
 } from '../../videos';
+import { DeriveDialog } from '../components/derive-dialog';
 import { RequestTimeline } from '../components/request-timeline';
 import { TechnicalInfo } from '../components/technical-info';
+import { VersionsCard } from '../components/versions-card';
 import { timeLeft } from '../lib/timeline';
 
 const HISTORY_PATH = '/dashboard/history';
 
+/** The create page prefilled from this request; `from` lets it carry the request's images over too. */
 function createLink(request: VideoRequestView, quality = request.quality): string {
   const params = new URLSearchParams({ prompt: request.prompt, quality, aspectRatio: request.aspectRatio });
+  if (request.referenceImageUrl || request.referenceImageUrls.length > 0) params.set('from', request.id);
   return `/dashboard/create?${params.toString()}`;
+}
+
+/** The images the request was made with: first frame, last frame, references. */
+function ImagesCard({ request }: { request: VideoRequestView }) {
+  const { t } = useTranslation('requestDetail');
+  const frames = [
+    {
+      url: request.referenceImageUrl,
+      title: t('referenceImage.firstFrame'),
+      alt: t('referenceImage.alt'),
+      testId: 'reference-image',
+    },
+    {
+      url: request.lastFrameUrl,
+      title: t('referenceImage.lastFrame'),
+      alt: t('referenceImage.lastFrameAlt'),
+      testId: 'last-frame-image',
+    },
+  ].filter((frame) => frame.url);
+  if (frames.length === 0 && request.referenceImageUrls.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle as="h2" className="text-base">
+          {t('referenceImage.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {frames.length > 0 ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            {frames.map((frame) => (
+              <figure key={frame.testId} className="flex flex-col gap-1">
+                <img
+                  src={frame.url ?? undefined}
+                  alt={frame.alt}
+                  className="max-h-60 w-auto max-w-full rounded-lg border border-border object-contain"
+                  loading="lazy"
+                  data-testid={frame.testId}
+                />
+                <figcaption className="text-xs text-muted-foreground">{frame.title}</figcaption>
+              </figure>
+            ))}
+          </div>
+        ) : null}
+        {request.referenceImageUrls.length > 0 ? (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm font-medium">{t('referenceImage.references')}</p>
+            <ul className="flex flex-wrap gap-2" data-testid="reference-images">
+              {request.referenceImageUrls.map((url, index) => (
+                <li key={url}>
+                  <img
+                    src={url}
+                    alt={t('referenceImage.referenceAlt', { number: index + 1 })}
+                    className="size-24 rounded-lg border border-border object-cover"
+                    loading="lazy"
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
 }
 
 function BackLink() {
@@ -318,7 +386,11 @@ export default function RequestDetailPage() {
                         void queryClient.invalidateQueries({ queryKey: videoRequestQueryKey(request.id) })
                       }
                     />
-                    {request.downloadUrl ? <DownloadButton request={request} /> : null}
+                    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
+                      {request.downloadUrl ? <DownloadButton request={request} /> : null}
+                      <DeriveDialog request={request} derivation="extend" />
+                      <DeriveDialog request={request} derivation="edit" />
+                    </div>
                   </>
                 ) : (
                   <p className="text-sm text-muted-foreground">{t('video.waiting')}</p>
@@ -327,27 +399,11 @@ export default function RequestDetailPage() {
             </Card>
           ) : null}
 
-          {request.referenceImageUrl ? (
-            <Card>
-              <CardHeader className="pb-2">
-                <CardTitle as="h2" className="text-base">
-                  {t('referenceImage.title')}
-                </CardTitle>
-              </CardHeader>
-              <CardContent>
-                <img
-                  src={request.referenceImageUrl}
-                  alt={t('referenceImage.alt')}
-                  className="max-h-80 w-auto max-w-full rounded-lg border border-border object-contain"
-                  loading="lazy"
-                  data-testid="reference-image"
-                />
-              </CardContent>
-            </Card>
-          ) : null}
+          <ImagesCard request={request} />
         </div>
 
         <div className="flex min-w-0 flex-col gap-6">
+          <VersionsCard requestId={request.id} />
           <Card>
             <CardHeader className="pb-2">
               <CardTitle as="h2" className="text-base">

@@ -19,7 +19,11 @@ export interface CreateVideoRequestPayload {
   seed: string;
   /** Made once per submission attempt and reused on a retry: the server answers a replay with the same request. */
   clientKey: string;
+  /** The first frame. */
   image: File | null;
+  /** Only with a first frame. */
+  lastFrame?: File | null;
+  referenceImages?: File[];
 }
 
 /** An API failure that may carry the server's per-field messages (400 `invalid_request`). */
@@ -54,6 +58,8 @@ export async function createVideoRequest(payload: CreateVideoRequestPayload): Pr
   body.set('seed', payload.seed);
   body.set('clientKey', payload.clientKey);
   if (payload.image) body.set('image', payload.image, payload.image.name);
+  if (payload.lastFrame) body.set('lastFrame', payload.lastFrame, payload.lastFrame.name);
+  for (const file of payload.referenceImages ?? []) body.append('referenceImages', file, file.name);
 
   let response: Response;
   try {

@@ -60,6 +60,22 @@ const en: LocaleShape<typeof ptBR> = {
       checking: 'Checking image…',
       size: '{{size}}',
     },
+    directing: {
+      title: 'Advanced: direct the shot',
+      firstFrame: 'The reference image above is the video’s first frame.',
+      lastFrame: {
+        label: 'Last frame (optional)',
+        hint: 'The video ends on this image.',
+        needsFirst: 'Choose the reference image (first frame) first to use a last frame.',
+        alt: 'Last frame preview',
+      },
+      references: {
+        label: 'Reference images (up to {{max}})',
+        hint: 'A character, object or style the video should follow. JPG, PNG or WEBP up to 5MB each.',
+        add: 'Add images',
+        alt: 'Reference image {{number}} preview',
+      },
+    },
     summary: {
       title: 'Cost summary',
       cost: 'Video cost',

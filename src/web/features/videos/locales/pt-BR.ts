@@ -61,6 +61,22 @@ export default {
       checking: 'Verificando imagem…',
       size: '{{size}}',
     },
+    directing: {
+      title: 'Avançado: dirigir a cena',
+      firstFrame: 'A imagem de referência acima é o primeiro quadro do vídeo.',
+      lastFrame: {
+        label: 'Último quadro (opcional)',
+        hint: 'O vídeo termina nesta imagem.',
+        needsFirst: 'Escolha primeiro a imagem de referência (primeiro quadro) para usar um último quadro.',
+        alt: 'Prévia do último quadro',
+      },
+      references: {
+        label: 'Imagens de referência (até {{max}})',
+        hint: 'Um personagem, objeto ou estilo que o vídeo deve seguir. JPG, PNG ou WEBP até 5MB cada.',
+        add: 'Adicionar imagens',
+        alt: 'Prévia da imagem de referência {{number}}',
+      },
+    },
     summary: {
       title: 'Resumo do custo',
       cost: 'Custo do vídeo',

@@ -15,6 +15,11 @@ import {
   VIDEO_RESOLUTION,
   type VideoQuality,
 } from '../../../../shared/catalogue';
+import {
+  directingProblems,
+  MAX_REFERENCE_IMAGES,
+  OFFERED_DIRECTING,
+} from '../../../../shared/video-directing';
 import { losesPromisedResolution } from '../../../../shared/video-models';
 import { hasSensitiveTerms, PROMPT_MAX_LENGTH } from '../../../../shared/video-request';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -25,9 +30,11 @@ import { toast } from '../../../components/ui/toaster';
 import { newUuid } from '../../../lib/uuid';
 import { formatCredits, useCredits } from '../../credits';
 import { useVideoAvailability } from '../api/availability';
+import { useCarriedImages } from '../api/carried-images';
 import { useCreateVideoRequest } from '../api/create-video-request';
 import { VideoApiError } from '../api/requests';
 import { CostSummary } from '../components/cost-summary';
+import { DirectingFields } from '../components/directing-fields';
 import { Notice } from '../components/notice';
 import { OptionCards } from '../components/option-cards';
 import { ReferenceImageField } from '../components/reference-image-field';
@@ -41,8 +48,18 @@ import {
   valuesFromSearch,
 } from '../lib/create-form';
 
-type FieldErrors = Partial<Record<keyof CreateFormValues | 'image', string>>;
-const SHOWN_FIELDS: readonly string[] = ['prompt', 'quality', 'aspectRatio', 'seed', 'image'];
+type FieldErrors = Partial<
+  Record<keyof CreateFormValues | 'image' | 'lastFrame' | 'referenceImages', string>
+>;
+const SHOWN_FIELDS: readonly string[] = [
+  'prompt',
+  'quality',
+  'aspectRatio',
+  'seed',
+  'image',
+  'lastFrame',
+  'referenceImages',
+];
 
 /** i18n key of a ratio: ':' is i18next's namespace separator, so '16:9' → '16x9'. */
 const RATIO_KEY = { '16:9': '16x9', '9:16': '9x16', '1:1': '1x1', '4:3': '4x3' } as const satisfies Record<
@@ -76,6 +93,9 @@ export default function CreatePage() {
   const [params] = useSearchParams();
   const [values, setValues] = useState<CreateFormValues>(() => valuesFromSearch(params));
   const [image, setImage] = useState<File | null>(null);
+  const [lastFrame, setLastFrame] = useState<File | null>(null);
+  const [referenceImages, setReferenceImages] = useState<File[]>([]);
+  useCarriedImages(params.get('from'), { setImage, setLastFrame, setReferenceImages });
   const [checkingImage, setCheckingImage] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState<Partial<Record<keyof CreateFormValues, boolean>>>({});
@@ -151,6 +171,38 @@ export default function CreatePage() {
     setErrors((prev) => ({ ...prev, image: errorText(problem) }));
   };
 
+  /** The advanced section's images: each checked by its bytes, the model's rules checked on the whole set. */
+  const selectDirecting = async (next: { lastFrame?: File | null; referenceImages?: File[] }) => {
+    clientKey.current = null;
+    setFormError(null);
+    const candidateLast = next.lastFrame === undefined ? lastFrame : next.lastFrame;
+    const candidates = next.referenceImages ?? referenceImages;
+    let lastProblem: string | undefined;
+    if (next.lastFrame) lastProblem = errorText(await checkReferenceImage(next.lastFrame));
+    const kept: File[] = [];
+    let referenceProblem: string | undefined;
+    for (const file of candidates.slice(0, MAX_REFERENCE_IMAGES)) {
+      const problem = next.referenceImages ? errorText(await checkReferenceImage(file)) : undefined;
+      if (problem) referenceProblem ??= problem;
+      else kept.push(file);
+    }
+    const rules = directingProblems(
+      {
+        firstFrame: image !== null,
+        lastFrame: !lastProblem && candidateLast !== null,
+        referenceImages: candidates.length,
+      },
+      OFFERED_DIRECTING,
+    );
+    if (!lastProblem) setLastFrame(candidateLast);
+    setReferenceImages(kept);
+    setErrors((prev) => ({
+      ...prev,
+      lastFrame: lastProblem ?? rules.lastFrame,
+      referenceImages: referenceProblem ?? rules.referenceImages,
+    }));
+  };
+
   const removeImage = () => {
     imageCheck.current++;
     clientKey.current = null;
@@ -168,10 +220,16 @@ export default function CreatePage() {
     event.preventDefault();
     if (submitting.current || busy || checkingImage) return; // a double click sends once
     const found = validateCreateForm(values);
+    const rules = directingProblems(
+      { firstFrame: image !== null, lastFrame: lastFrame !== null, referenceImages: referenceImages.length },
+      OFFERED_DIRECTING,
+    );
     const fieldErrors: FieldErrors = {
       prompt: errorText(found.prompt),
       seed: errorText(found.seed),
       image: errors.image,
+      lastFrame: rules.lastFrame,
+      referenceImages: rules.referenceImages,
     };
     setTouched({ prompt: true, seed: true });
     setErrors(fieldErrors);
@@ -192,6 +250,8 @@ export default function CreatePage() {
         seed: values.seed.trim(),
         clientKey: clientKey.current,
         image,
+        lastFrame,
+        referenceImages,
       });
       toast.success(t('create.success'));
       navigate(`/dashboard/confirmation?id=${encodeURIComponent(request.id)}`);
@@ -210,6 +270,8 @@ export default function CreatePage() {
           aspectRatio: fields.aspectRatio,
           seed: fields.seed,
           image: fields.image,
+          lastFrame: fields.lastFrame,
+          referenceImages: fields.referenceImages,
         });
         // A message for a field the form does not show (e.g. clientKey) still needs saying.
         if (Object.keys(fields).some((key) => !SHOWN_FIELDS.includes(key)))
@@ -427,6 +489,16 @@ export default function CreatePage() {
               disabled={busy}
               onSelect={(file) => void selectImage(file)}
               onRemove={removeImage}
+            />
+
+            <DirectingFields
+              hasFirstFrame={image !== null}
+              lastFrame={lastFrame}
+              referenceImages={referenceImages}
+              errors={{ lastFrame: errors.lastFrame, referenceImages: errors.referenceImages }}
+              disabled={busy}
+              onLastFrame={(file) => void selectDirecting({ lastFrame: file })}
+              onReferenceImages={(files) => void selectDirecting({ referenceImages: files })}
             />
           </CardContent>
         </Card>

@@ -1,0 +1,62 @@
+import type { DirectingCapabilities } from '../../shared/video-directing';
+import { editRefusal, extensionRefusal } from '../../shared/video-directing';
+import {
+  type CreateVideoDeps,
+  type CreateVideoResult,
+  createVideoRequest,
+  findBySubmission,
+} from './create-video-request.server';
+import { findVideoRequest } from './video-view.server';
+
+/**
+ * Extending or editing a completed video (src/shared/video-directing.ts, ADR 0010): a new request linked to its
+ * source, with the source's mode and ratio, its own hold at the price of a new video of that mode, and its own
+ * job — everything else (idempotency by clientKey, 402, rate limit, one transaction) is the create path's.
+ * The source is only read: a completed request never changes, so concurrent extensions of one source are
+ * independent branches and need no lock.
+ */
+
+export type DerivedVideoResult =
+  | CreateVideoResult
+  | { kind: 'not_found' }
+  | { kind: 'refused'; reason: string };
+
+export interface DerivedVideoInput {
+  userId: string;
+  sourceId: string;
+  clientKey: string;
+  derivation: 'extend' | 'edit';
+  /** What happens next (extend) or the instruction (edit). */
+  text: string;
+}
+
+export async function createDerivedVideoRequest(
+  deps: CreateVideoDeps & { capabilities: (quality: 'fast' | 'quality') => DirectingCapabilities },
+  input: DerivedVideoInput,
+  now: Date = new Date(),
+): Promise<DerivedVideoResult> {
+  // A replay answers with what the first submission made, whatever became of the source since.
+  const replay = await findBySubmission(deps.pool, input.userId, input.clientKey);
+  if (replay) return { kind: 'existing', request: replay };
+  const source = await findVideoRequest(deps.pool, input.userId, input.sourceId);
+  if (!source) return { kind: 'not_found' };
+  const capabilities = deps.capabilities(source.quality);
+  const rule = input.derivation === 'extend' ? extensionRefusal : editRefusal;
+  const reason = rule(source, capabilities, now);
+  if (reason) return { kind: 'refused', reason };
+  return createVideoRequest(
+    deps,
+    {
+      userId: input.userId,
+      clientKey: input.clientKey,
+      prompt: input.text,
+      quality: source.quality,
+      aspectRatio: source.aspectRatio,
+      seed: source.seed,
+      referenceImageKey: null,
+      extendsRequestId: input.derivation === 'extend' ? source.id : null,
+      editsRequestId: input.derivation === 'edit' ? source.id : null,
+    },
+    now,
+  );
+}

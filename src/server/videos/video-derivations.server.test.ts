@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '../../../tests/support/accounts';
+import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { testPool } from '../../../tests/support/database';
+import { mediaTools } from '../../../tests/support/media';
+import type { SessionClient } from '../../../tests/support/session-client';
+import type { VideoVersion } from '../../shared/video-directing';
+import type { VideoRequestView } from '../../shared/video-request';
+import { balance, grant } from '../credits/credits-ledger.server';
+import { probe } from './pipeline/media.server';
+import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-provider.server';
+
+/**
+ * Longer and directed videos end to end with the local renderer (real ffmpeg, real MP4s): a Fast 16:9 video
+ * extended eight times passes one minute with its sound, each extension charged like a new Fast video; concurrent
+ * extensions of one source are branches (ADR 0010); an edit is a linked version at the source mode's price.
+ */
+
+let app: TestApp;
+let pool: pg.Pool;
+let storageDir: string;
+const TOOLS = await mediaTools(60_000);
+
+beforeAll(async () => {
+  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cena-derivations-'));
+  app = await startTestApp({
+    STORAGE_DIR: storageDir,
+    LOCAL_RENDER_DELAY_MS: '0',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+  });
+  pool = testPool({ connectionString: app.databaseUrl, max: 3 });
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await app?.stop();
+  await fs.rm(storageDir, { recursive: true, force: true });
+});
+
+async function user(credits: number) {
+  const { client } = await signUpAndVerify(app.url);
+  const me = await client.json<{ user: { id: string } }>('/api/me');
+  const userId = me.body.user.id;
+  await grant(pool, {
+    userId,
+    amount: credits,
+    source: 'adjustment',
+    sourceRef: `test:${randomUUID()}`,
+    expiresAt: null,
+  });
+  return { client, userId };
+}
+
+async function create(client: SessionClient, fields: Record<string, string> = {}): Promise<VideoRequestView> {
+  const form = new FormData();
+  const all = {
+    prompt: 'Um barco a vela cruzando a baía ao amanhecer',
+    quality: 'fast',
+    aspectRatio: '16:9',
+    seed: '',
+    clientKey: randomUUID(),
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(all)) form.append(name, value);
+  const response = await fetch(`${app.url}/api/videos`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: client.cookieHeader, origin: app.url, 'x-forwarded-for': client.address },
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { request: VideoRequestView }).request;
+}
+
+async function derive(client: SessionClient, id: string, kind: 'extensions' | 'edits', body: object) {
+  const response = await client.json<{ request: VideoRequestView; error: { code: string; message: string } }>(
+    `/api/videos/${id}/${kind}`,
+    { json: body },
+  );
+  return response;
+}
+
+async function finished(client: SessionClient, id: string): Promise<VideoRequestView> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const read = await client.json<{ request: VideoRequestView }>(`/api/videos/${id}`);
+    const request = read.body.request;
+    if (request.status === 'completed' || request.status === 'failed') return request;
+    if (Date.now() > deadline) throw new Error(`request ${id} still ${request.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function completed(client: SessionClient, id: string): Promise<VideoRequestView> {
+  const request = await finished(client, id);
+  if (request.status === 'failed') throw new Error(`request ${id} failed: ${request.errorMessage}`);
+  return request;
+}
+
+async function downloaded(request: VideoRequestView) {
+  if (!request.downloadUrl) throw new Error('no download URL');
+  const response = await fetch(new URL(request.downloadUrl, app.url));
+  expect(response.status).toBe(200);
+  const file = path.join(storageDir, `${randomUUID()}.mp4`);
+  await fs.writeFile(file, Buffer.from(await response.arrayBuffer()));
+  try {
+    return await probe(file, TOOLS);
+  } finally {
+    await fs.rm(file, { force: true });
+  }
+}
+
+describe('extensions and edits (local renderer)', () => {
+  it('extends a Fast 16:9 video eight times past one minute, with sound, at 10 credits each', async () => {
+    const { client, userId } = await user(100);
+    let current = await completed(client, (await create(client)).id);
+    expect(current.derivations.extend).toEqual({ allowed: true, reason: null, lengthAfterSeconds: 16 });
+    for (let step = 1; step <= 8; step += 1) {
+      const answer = await derive(client, current.id, 'extensions', {
+        prompt: `O barco segue viagem, parte ${step}`,
+        clientKey: randomUUID(),
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body.request).toMatchObject({
+        kind: 'extension',
+        sourceRequestId: current.id,
+        quality: 'fast',
+        aspectRatio: '16:9',
+        creditsUsed: 10,
+        status: 'pending',
+      });
+      current = await completed(client, answer.body.request.id);
+    }
+    const last = await downloaded(current);
+    expect(last.durationSeconds).toBeGreaterThanOrEqual(60);
+    expect(last.hasAudio).toBe(true);
+    expect(current.technical.durationSeconds).toBeGreaterThanOrEqual(60);
+    expect(await balance(pool, userId)).toBe(100 - 10 * 9);
+
+    const versions = await client.json<{ items: VideoVersion[] }>(`/api/videos/${current.id}/versions`);
+    expect(versions.body.items.map((item) => item.kind)).toEqual(['original', ...Array(8).fill('extension')]);
+    expect(versions.body.items.at(-1)?.durationSeconds).toBeGreaterThanOrEqual(60);
+  }, 400_000);
+
+  it('refunds an extension that fails at the provider and leaves the chain as it was', async () => {
+    const { client, userId } = await user(30);
+    const source = await completed(client, (await create(client)).id);
+    const extended = await completed(
+      client,
+      (
+        await derive(client, source.id, 'extensions', {
+          prompt: 'O barco vira à esquerda',
+          clientKey: randomUUID(),
+        })
+      ).body.request.id,
+    );
+    const failing = await derive(client, extended.id, 'extensions', {
+      prompt: `O barco afunda ${LOCAL_FAILURE_MARKER}`,
+      clientKey: randomUUID(),
+    });
+    expect(failing.status).toBe(201);
+    expect(await balance(pool, userId)).toBe(0);
+    const failed = await finished(client, failing.body.request.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.errorMessage).toBeTruthy();
+    // Refunded: the failed extension's 10 credits are back, the two delivered videos stay paid.
+    expect(await balance(pool, userId)).toBe(10);
+    const again = await client.json<{ request: VideoRequestView }>(`/api/videos/${extended.id}`);
+    expect(again.body.request).toMatchObject({ status: 'completed', technical: extended.technical });
+    expect((await downloaded(again.body.request)).durationSeconds).toBeCloseTo(16, 0);
+    // The chain goes on from the video the failure left untouched.
+    const next = await derive(client, extended.id, 'extensions', {
+      prompt: 'O barco chega ao porto',
+      clientKey: randomUUID(),
+    });
+    expect(next.status).toBe(201);
+    const longer = await completed(client, next.body.request.id);
+    expect((await downloaded(longer)).durationSeconds).toBeGreaterThanOrEqual(23.5);
+    const versions = await client.json<{ items: VideoVersion[] }>(`/api/videos/${source.id}/versions`);
+    expect(versions.body.items.map((item) => [item.kind, item.status])).toEqual([
+      ['original', 'completed'],
+      ['extension', 'completed'],
+      ['extension', 'failed'],
+      ['extension', 'completed'],
+    ]);
+  }, 240_000);
+
+  it('accepts two concurrent extensions of one source as branches, each the whole video', async () => {
+    const { client, userId } = await user(30);
+    const source = await completed(client, (await create(client)).id);
+    const [first, second] = await Promise.all(
+      ['Chega uma tempestade', 'O sol se põe'].map((prompt) =>
+        derive(client, source.id, 'extensions', { prompt, clientKey: randomUUID() }),
+      ),
+    );
+    expect([first?.status, second?.status]).toEqual([201, 201]);
+    for (const answer of [first, second]) {
+      const done = await completed(client, answer?.body.request.id ?? '');
+      expect(done.sourceRequestId).toBe(source.id);
+      const media = await downloaded(done);
+      expect(media.durationSeconds).toBeGreaterThanOrEqual(15.5);
+      expect(media.hasAudio).toBe(true);
+    }
+    expect(await balance(pool, userId)).toBe(0);
+    const versions = await client.json<{ items: VideoVersion[] }>(`/api/videos/${source.id}/versions`);
+    expect(versions.body.items.filter((item) => item.sourceRequestId === source.id)).toHaveLength(2);
+  }, 180_000);
+
+  it('edits a completed video as a linked version of the same length at the source mode price', async () => {
+    const { client, userId } = await user(60);
+    const source = await completed(client, (await create(client, { quality: 'quality' })).id);
+    const clientKey = randomUUID();
+    const answer = await derive(client, source.id, 'edits', {
+      instruction: 'troque o dia pela noite',
+      clientKey,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.request).toMatchObject({
+      kind: 'edit',
+      sourceRequestId: source.id,
+      prompt: 'troque o dia pela noite',
+      quality: 'quality',
+      creditsUsed: 25,
+    });
+    const replay = await derive(client, source.id, 'edits', {
+      instruction: 'troque o dia pela noite',
+      clientKey,
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.body.request.id).toBe(answer.body.request.id);
+    const edited = await completed(client, answer.body.request.id);
+    expect((await downloaded(edited)).durationSeconds).toBeCloseTo(source.technical.durationSeconds ?? 0, 0);
+    expect(await balance(pool, userId)).toBe(60 - 25 * 2);
+    // The source stays as it was.
+    const again = await client.json<{ request: VideoRequestView }>(`/api/videos/${source.id}`);
+    expect(again.body.request.status).toBe('completed');
+    expect(again.body.request.technical).toEqual(source.technical);
+  }, 180_000);
+
+  it('answers 404, 409 and 402 before any hold, and 400 for bad input', async () => {
+    const { client, userId } = await user(20);
+    const stranger = await user(10);
+    const pending = await create(client);
+    const notYet = await derive(client, pending.id, 'extensions', {
+      prompt: 'O barco chega ao porto',
+      clientKey: randomUUID(),
+    });
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.error).toMatchObject({
+      code: 'cannot_derive',
+      message: 'Só é possível alterar um vídeo concluído.',
+    });
+    const done = await completed(client, pending.id);
+    expect(await balance(pool, userId)).toBe(10);
+
+    const foreign = await derive(stranger.client, done.id, 'edits', {
+      instruction: 'deixe tudo azul',
+      clientKey: randomUUID(),
+    });
+    expect(foreign.status).toBe(404);
+    const unknown = await derive(client, randomUUID(), 'extensions', {
+      prompt: 'O barco chega ao porto',
+      clientKey: randomUUID(),
+    });
+    expect(unknown.status).toBe(404);
+    const invalid = await derive(client, done.id, 'extensions', { prompt: 'curto', clientKey: 'x' });
+    expect(invalid.status).toBe(400);
+
+    const second = await create(client);
+    await completed(client, second.id);
+    expect(await balance(pool, userId)).toBe(0);
+    const short = await derive(client, done.id, 'extensions', {
+      prompt: 'O barco chega ao porto',
+      clientKey: randomUUID(),
+    });
+    expect(short.status).toBe(402);
+    expect(short.body.error.message).toBe('Créditos insuficientes para este vídeo.');
+    const holds = await pool.query('SELECT count(*)::int AS n FROM credit_holds WHERE user_id = $1', [
+      userId,
+    ]);
+    expect(holds.rows[0].n).toBe(2);
+  }, 180_000);
+});

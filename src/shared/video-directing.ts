@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { PROMPT_MIN_LENGTH, VIDEO_LENGTH_SECONDS } from './catalogue';
+import type { EditCapability, ExtensionCapability, VideoModelFacts } from './video-models';
+import { PROMPT_MAX_LENGTH, VIDEO_REQUEST_KINDS } from './video-request';
+import { VIDEO_STATUSES, type VideoStatus } from './video-status';
+
+/**
+ * Longer and directed videos: extensions, edits by instruction, first/last frame and reference images.
+ *
+ * What each video model can do is kept once here, each fact with its source, so the server's checks (409 before
+ * any hold) and the web's disabled buttons say the same thing. Cena joins the parts itself when a provider returns
+ * only part of the video, so a download is always the whole video.
+ */
+
+export interface DirectingCapabilities {
+  firstFrame: boolean;
+  /** A last frame is only ever accepted together with a first frame. */
+  lastFrame: boolean;
+  referenceImagesMax: number;
+  extension: ExtensionCapability | null;
+  edit: EditCapability | null;
+  /** The operation-name prefix of a source this model can continue (its own stored generations); null: any. */
+  continuesFrom: string | null;
+}
+
+/**
+ * What a catalogued model can direct (src/shared/video-models.ts, each fact with its source). Extension and edit
+ * are offered on the Interactions API only: they continue the source's stored interaction. Veo extends only a
+ * video it generated that is still on Google's servers (2 days), which Cena does not keep a handle to.
+ */
+export function directingCapabilities(facts: VideoModelFacts): DirectingCapabilities {
+  const continues = facts.endpoint === 'interactions';
+  return {
+    firstFrame: facts.inputs.image,
+    lastFrame: facts.inputs.firstAndLastFrame,
+    referenceImagesMax: facts.inputs.referenceImages,
+    extension: (continues && facts.inputs.extension) || null,
+    edit: (continues && facts.inputs.edit) || null,
+    continuesFrom: 'interactions/',
+  };
+}
+
+/** Cena's offline renderer: appends an 8 s segment (only the new part, joined by Cena), re-renders an edit. */
+export const LOCAL_RENDERER_CAPABILITIES: DirectingCapabilities = {
+  firstFrame: true,
+  lastFrame: true,
+  referenceImagesMax: 3,
+  extension: {
+    stepSeconds: VIDEO_LENGTH_SECONDS,
+    maxTotalSeconds: 120,
+    sourceMaxAgeHours: null,
+    sourceHeights: null,
+    result: { kind: 'new-part' },
+  },
+  edit: { maxSourceSeconds: null, sourceMaxAgeHours: null },
+  // It extends the stored video itself, whoever generated it.
+  continuesFrom: null,
+};
+
+/** A model id the catalogue does not know gets a first frame only: nothing the docs do not promise is offered. */
+export const FIRST_FRAME_ONLY: DirectingCapabilities = {
+  firstFrame: true,
+  lastFrame: false,
+  referenceImagesMax: 0,
+  extension: null,
+  edit: null,
+  continuesFrom: null,
+};
+
+export const MAX_REFERENCE_IMAGES = 3;
+
+export const INSTRUCTION_MIN_LENGTH = 3;
+export const INSTRUCTION_MAX_LENGTH = 500;
+
+export const extendVideoRequestSchema = z.strictObject({
+  prompt: z
+    .string()
+    .trim()
+    .min(PROMPT_MIN_LENGTH, 'Muito curto')
+    .max(PROMPT_MAX_LENGTH, `Use no máximo ${PROMPT_MAX_LENGTH} caracteres.`),
+  clientKey: z.uuid('Chave de envio inválida.'),
+});
+export type ExtendVideoRequestInput = z.infer<typeof extendVideoRequestSchema>;
+
+export const editVideoRequestSchema = z.strictObject({
+  instruction: z
+    .string()
+    .trim()
+    .min(INSTRUCTION_MIN_LENGTH, 'Muito curto')
+    .max(INSTRUCTION_MAX_LENGTH, `Use no máximo ${INSTRUCTION_MAX_LENGTH} caracteres.`),
+  clientKey: z.uuid('Chave de envio inválida.'),
+});
+export type EditVideoRequestInput = z.infer<typeof editVideoRequestSchema>;
+
+/** What the extend/edit rules read of a source request. */
+export interface DerivationSource {
+  status: VideoStatus;
+  completedAt: string | Date | null;
+  durationSeconds: number | null;
+  /** `{width}x{height}` of the delivered video. */
+  resolution: string | null;
+  /** The provider's name for its generation (`interactions/{id}`, `local/{id}`). */
+  operationName: string | null;
+}
+
+export const DERIVATION_REFUSALS = {
+  notCompleted: 'Só é possível alterar um vídeo concluído.',
+  tooOld: 'Este vídeo é antigo demais para o modelo continuar ou editar.',
+  maxLength: (seconds: number) => `Este vídeo já tem a duração máxima de ${seconds} segundos.`,
+  resolution: 'O modelo atual não estende vídeos nesta resolução.',
+  extensionUnsupported: 'O modelo atual não estende vídeos.',
+  editUnsupported: 'O modelo atual não edita vídeos por instrução.',
+  editTooLong: (seconds: number) => `O modelo atual edita vídeos de até ${seconds} segundos.`,
+  otherModel: 'Este vídeo foi gerado por outro modelo, que o modelo atual não consegue continuar nem editar.',
+} as const;
+
+function ageHours(completedAt: string | Date | null, now: Date): number {
+  if (!completedAt) return Number.POSITIVE_INFINITY;
+  return (now.getTime() - new Date(completedAt).getTime()) / 3_600_000;
+}
+
+function heightOf(resolution: string | null): number | undefined {
+  const match = /^(\d+)x(\d+)$/.exec(resolution ?? '');
+  if (!match) return undefined;
+  // The short side names the resolution (720p is 1280x720 and 720x1280).
+  return Math.min(Number(match[1]), Number(match[2]));
+}
+
+function continuable(source: DerivationSource, capabilities: DirectingCapabilities): boolean {
+  return (
+    capabilities.continuesFrom === null ||
+    Boolean(source.operationName?.startsWith(capabilities.continuesFrom))
+  );
+}
+
+/** Why this source cannot be extended with this model, in pt-BR; undefined when it can. */
+export function extensionRefusal(
+  source: DerivationSource,
+  capabilities: DirectingCapabilities,
+  now: Date = new Date(),
+): string | undefined {
+  const extension = capabilities.extension;
+  if (!extension) return DERIVATION_REFUSALS.extensionUnsupported;
+  if (source.status !== 'completed') return DERIVATION_REFUSALS.notCompleted;
+  if (!continuable(source, capabilities)) return DERIVATION_REFUSALS.otherModel;
+  if (
+    extension.sourceMaxAgeHours !== null &&
+    ageHours(source.completedAt, now) > extension.sourceMaxAgeHours
+  ) {
+    return DERIVATION_REFUSALS.tooOld;
+  }
+  if ((source.durationSeconds ?? 0) + extension.stepSeconds > extension.maxTotalSeconds + 0.5) {
+    return DERIVATION_REFUSALS.maxLength(extension.maxTotalSeconds);
+  }
+  const height = heightOf(source.resolution);
+  if (extension.sourceHeights && (height === undefined || !extension.sourceHeights.includes(height))) {
+    return DERIVATION_REFUSALS.resolution;
+  }
+  return undefined;
+}
+
+/** Why this source cannot be edited with this model, in pt-BR; undefined when it can. */
+export function editRefusal(
+  source: DerivationSource,
+  capabilities: DirectingCapabilities,
+  now: Date = new Date(),
+): string | undefined {
+  const edit = capabilities.edit;
+  if (!edit) return DERIVATION_REFUSALS.editUnsupported;
+  if (source.status !== 'completed') return DERIVATION_REFUSALS.notCompleted;
+  if (!continuable(source, capabilities)) return DERIVATION_REFUSALS.otherModel;
+  if (edit.sourceMaxAgeHours !== null && ageHours(source.completedAt, now) > edit.sourceMaxAgeHours) {
+    return DERIVATION_REFUSALS.tooOld;
+  }
+  if (edit.maxSourceSeconds !== null && (source.durationSeconds ?? 0) > edit.maxSourceSeconds + 0.5) {
+    return DERIVATION_REFUSALS.editTooLong(edit.maxSourceSeconds);
+  }
+  return undefined;
+}
+
+/** The length after one more extension, for the cost summary ("total length after"). */
+export function lengthAfterExtension(source: DerivationSource, capabilities: DirectingCapabilities): number {
+  return Math.round((source.durationSeconds ?? 0) + (capabilities.extension?.stepSeconds ?? 0));
+}
+
+export const FIRST_FRAME_REQUIRED_FOR_LAST = 'Escolha um primeiro quadro para usar um último quadro.';
+export const TOO_MANY_REFERENCE_IMAGES = `Use no máximo ${MAX_REFERENCE_IMAGES} imagens de referência.`;
+export const LAST_FRAME_UNSUPPORTED = 'O modelo atual não aceita último quadro.';
+
+/** The create form's image rules that depend on the model (sizes and types are checked per file). */
+export function directingProblems(
+  inputs: { firstFrame: boolean; lastFrame: boolean; referenceImages: number },
+  capabilities: DirectingCapabilities,
+): { lastFrame?: string; referenceImages?: string } {
+  const problems: { lastFrame?: string; referenceImages?: string } = {};
+  if (inputs.lastFrame && !capabilities.lastFrame) problems.lastFrame = LAST_FRAME_UNSUPPORTED;
+  else if (inputs.lastFrame && !inputs.firstFrame) problems.lastFrame = FIRST_FRAME_REQUIRED_FOR_LAST;
+  const max = Math.min(MAX_REFERENCE_IMAGES, capabilities.referenceImagesMax);
+  if (inputs.referenceImages > max) problems.referenceImages = TOO_MANY_REFERENCE_IMAGES;
+  return problems;
+}
+
+/** One entry of a video's timeline. */
+export const videoVersionSchema = z.object({
+  id: z.string(),
+  /** The request it extends or edits; null for the original. */
+  sourceRequestId: z.string().nullable(),
+  kind: z.enum(VIDEO_REQUEST_KINDS),
+  /** The prompt, what happens next (extension) or the instruction (edit). */
+  prompt: z.string(),
+  status: z.enum(VIDEO_STATUSES),
+  durationSeconds: z.number().nullable(),
+  creditsUsed: z.int(),
+  createdAt: z.iso.datetime(),
+});
+export type VideoVersion = z.infer<typeof videoVersionSchema>;
+
+/** `GET /api/videos/{id}/versions`: the original, edits and extensions (branches included), oldest first. */
+export const videoVersionsResponseSchema = z.object({ items: z.array(videoVersionSchema) });
+
+/**
+ * What the create form offers before it knows which model serves the request: a first frame, a last frame and up to
+ * three references. The server checks the configured model's own entry again and answers in pt-BR.
+ */
+export const OFFERED_DIRECTING: DirectingCapabilities = {
+  firstFrame: true,
+  lastFrame: true,
+  referenceImagesMax: MAX_REFERENCE_IMAGES,
+  extension: null,
+  edit: null,
+  continuesFrom: null,
+};

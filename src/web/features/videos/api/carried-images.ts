@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { getVideoRequest } from './requests';
+
+async function fileFrom(url: string, name: string): Promise<File> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`image ${response.status}`);
+  const blob = await response.blob();
+  return new File([blob], name, { type: blob.type });
+}
+
+/**
+ * 'Duplicar Solicitação' carries the request's images over (`?from={id}`): the first frame, the last frame and the
+ * reference images are fetched from their signed URLs once and put in the form, as if chosen again. A failure
+ * leaves the form without them; the prompt and options come from the URL as before.
+ */
+export function useCarriedImages(
+  from: string | null,
+  set: {
+    setImage: (file: File | null) => void;
+    setLastFrame: (file: File | null) => void;
+    setReferenceImages: (files: File[]) => void;
+  },
+): void {
+  const { setImage, setLastFrame, setReferenceImages } = set;
+  useEffect(() => {
+    if (!from) return;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const request = await getVideoRequest(from);
+        const [first, last, ...references] = await Promise.all([
+          request.referenceImageUrl ? fileFrom(request.referenceImageUrl, 'primeiro-quadro') : null,
+          request.lastFrameUrl ? fileFrom(request.lastFrameUrl, 'ultimo-quadro') : null,
+          ...request.referenceImageUrls.map((url, index) => fileFrom(url, `referencia-${index + 1}`)),
+        ]);
+        if (cancelled) return;
+        setImage(first ?? null);
+        setLastFrame(last ?? null);
+        setReferenceImages(references.filter((file): file is File => file !== null));
+      } catch {
+        // The images are a convenience here: the user can choose them again.
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [from, setImage, setLastFrame, setReferenceImages]);
+}
