@@ -48,7 +48,8 @@ import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
  *   quote "is no longer available").
  *
  * Outcomes are scripted by markers in the prompt: `[block]` (completed without a video — the safety filter),
- * `[error]` (failed), `[never]` (never finishes), `[429]` (two 429s on create), `[503]` (two 503s per poll),
+ * `[error]` (failed), `[never]` (never finishes), `[429]` (two 429s on create), `[lost]` (the create is
+ * accepted but answered 503, as when the answer is lost on the way), `[503]` (two 503s per poll),
  * `[badfile]` (a broken file), `[inline]` (the video answered inline as base64 `data`), and for the text model
  * `[slowtext]` (answers after 5 s) and `[badjson]` (not JSON). The download origin is a second server: if it ever
  * receives the API key, the request is recorded in `keyLeaks` (tests assert it stays empty) and refused.
@@ -659,6 +660,10 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       if (limited) throw limited;
       const job = checkInteraction(body, key);
       state.submitBodies.push(body);
+      // [ERRORS] UNAVAILABLE "is not always safe to retry non-idempotent operations": the work may have started.
+      if (prompt.includes('[lost]')) {
+        throw new Refusal(503, 'The service is currently unavailable.', 'UNAVAILABLE');
+      }
       const done = body.background !== true;
       if (done) job.polls = state.pollsUntilDone;
       return json(response, 200, await interactionView(job, done && finished(job)));

@@ -409,7 +409,8 @@ async function submit(
   signal: AbortSignal | undefined,
 ): Promise<string | undefined> {
   if (remaining(deadline) <= 0) throw new RequestFailure('timeout', 'deadline passed before submitting');
-  row = await withWrittenPrompt(deps, row, signal);
+  // An extension or an edit sends the user's own words to the model that holds the scene: nothing to expand.
+  if (!row.extends_request_id && !row.edits_request_id) row = await withWrittenPrompt(deps, row, signal);
   const image = row.reference_image_key ? await readImage(deps, row.reference_image_key) : undefined;
   const lastFrame = row.last_frame_key ? await readImage(deps, row.last_frame_key) : undefined;
   const referenceImages: ProviderImage[] = [];

@@ -225,6 +225,19 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     expect(await balance(pool, userId)).toBe(START);
   });
 
+  it('a 5xx on create is not sent again (the generation may have started): failed and refunded, one interaction', async () => {
+    const userId = await newUser();
+    const prompt = 'Resposta perdida no caminho [lost]';
+    const request = await seedVideoRequest(pool, { userId, prompt });
+    expect(await runVideoGeneration(deps(), request.id)).toBe('failed');
+    expect(gemini.submits.get(prompt)).toBe(1);
+    expect(await row(request.id)).toMatchObject({
+      hold_status: 'voided',
+      error_message: FAILURE_MESSAGES.provider,
+    });
+    expect(await balance(pool, userId)).toBe(START);
+  });
+
   it('503s while polling are retried', async () => {
     const userId = await newUser();
     const request = await seedVideoRequest(pool, { userId, prompt: 'Servidor instável [503]' });

@@ -123,6 +123,32 @@ function failureOf(error: unknown): {
   };
 }
 
+function isTransient(status: number | undefined): boolean {
+  return status === undefined || RETRYABLE.has(status);
+}
+
+// Node's fetch (undici) names the socket error in `cause.code`; the SDK wraps that error once more.
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function neverConnected(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
+    if (NEVER_CONNECTED.has(String((cause as { code?: unknown }).code))) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * For a call that starts paid work (`interactions.create`): tried again only when the answer proves nothing was
+ * accepted — 429 RESOURCE_EXHAUSTED (the quota is checked before the request is processed; ERRORS in the fake's
+ * sources, https://ai.google.dev/gemini-api/docs/troubleshooting) or a connection that never opened. A 5xx, a
+ * timeout or a dropped connection may have started a generation Cena has no id for (the Interactions API has
+ * `get` by id and no list), so it is not sent twice: the request fails and is refunded instead.
+ */
+export function provablyNotAccepted(status: number | undefined, error: unknown): boolean {
+  return status === 429 || (status === undefined && neverConnected(error));
+}
+
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return Boolean(signal?.aborted) || (error as Error)?.name === 'AbortError';
 }
@@ -158,7 +184,12 @@ export class GeminiClient {
   }
 
   /** Runs `call`, waiting and trying again on 429, 5xx and network errors; anything else fails at once. */
-  async withRetries<T>(what: string, call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async withRetries<T>(
+    what: string,
+    call: () => Promise<T>,
+    signal?: AbortSignal,
+    canRetry: (status: number | undefined, error: unknown) => boolean = isTransient,
+  ): Promise<T> {
     let last: ReturnType<typeof failureOf> | undefined;
     for (let attempt = 0; attempt < this.retry.attempts; attempt += 1) {
       if (attempt > 0 && last) {
@@ -174,9 +205,10 @@ export class GeminiClient {
         // Our own refusals (a foreign origin, a bad URI) are final.
         if (error instanceof ProviderError && !(error instanceof GeminiHttpError)) throw error;
         last = failureOf(error);
-        if (last.status !== undefined && !RETRYABLE.has(last.status)) {
+        if (!canRetry(last.status, error)) {
+          const answer = last.status === undefined ? (error as Error)?.message : `HTTP ${last.status}`;
           throw new ProviderError(
-            `Gemini API ${what} failed: HTTP ${last.status} ${last.body.slice(0, 500)}`,
+            `Gemini API ${what} failed: ${answer} ${last.body.slice(0, 500)}`,
             last.status,
           );
         }

@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_KEY,
@@ -9,8 +15,10 @@ import {
   OTHER_API_KEY,
   startFakeGemini,
 } from '../../../../../tests/support/fake-gemini';
+import { mediaTools } from '../../../../../tests/support/media';
 import { ASPECT_RATIOS, VIDEO_QUALITIES } from '../../../../shared/catalogue';
 import { MODE_RESOLUTION, providerAspectRatio } from '../../../../shared/video-models';
+import { probe } from '../media.server';
 import { GeminiClient } from './gemini-client.server';
 import { GeminiVideoProvider } from './gemini-provider.server';
 import type { VideoGenerationInput } from './video-provider.server';
@@ -179,5 +187,136 @@ describe('previous_interaction_id (what edits build on)', () => {
         ),
       ).rejects.toMatchObject({ statusCode: 404 });
     }
+  });
+});
+
+describe('extend and edit continue the stored interaction ([OMNI-EXTEND], [OMNI-EDIT])', () => {
+  const tools = mediaTools(30_000);
+  const provider = () =>
+    new GeminiVideoProvider(client(), { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.2-flash' });
+
+  async function generate(operationName: string): Promise<number> {
+    const result = await provider().poll(operationName);
+    if (!result.done || !('video' in result) || !('uri' in result.video))
+      throw new Error(JSON.stringify(result));
+    const file = path.join(os.tmpdir(), `omni-${randomUUID()}.mp4`);
+    await pipeline(await provider().download(result.video.uri), createWriteStream(file));
+    try {
+      return (await probe(file, await tools)).durationSeconds;
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  async function original(): Promise<string> {
+    const { operationName } = await provider().submit(input({ userPrompt: 'Um barco no mar' }));
+    expect(await generate(operationName)).toBeCloseTo(8, 0);
+    return operationName;
+  }
+
+  const derived = (kind: 'extend' | 'edit', sourceOperationName: string, sourceDurationSeconds = 8) =>
+    input({
+      prompt: '{"subject":"não é enviado"}',
+      userPrompt: kind === 'extend' ? 'O barco chega ao porto' : 'troque o dia pela noite',
+      derivation: { kind, sourceOperationName, sourceDurationSeconds },
+    });
+
+  it('an extension sends previous_interaction_id, task extend and the new part length, and gets the tail and the new part', async () => {
+    const source = await original();
+    const { operationName } = await provider().submit(derived('extend', source));
+    expect(gemini.submitBodies.at(-1)).toEqual({
+      model: 'gemini-omni-1.1-flash',
+      previous_interaction_id: source.slice('interactions/'.length),
+      input: 'O barco chega ao porto',
+      response_format: {
+        type: 'video',
+        resolution: '720p',
+        aspect_ratio: '16:9',
+        duration: '8s',
+        delivery: 'uri',
+      },
+      generation_config: { video_config: { task: 'extend' } },
+      background: true,
+      store: true,
+    });
+    // The 8 s source is within the 30 s tail the answer carries: the answer is the whole 16 s scene.
+    expect(await generate(operationName)).toBeCloseTo(16, 0);
+  });
+
+  it('an edit sends task edit without duration or ratio, and gets the whole edited video', async () => {
+    const source = await original();
+    const { operationName } = await provider().submit(derived('edit', source));
+    const body = gemini.submitBodies.at(-1) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      previous_interaction_id: source.slice('interactions/'.length),
+      input: 'troque o dia pela noite',
+      generation_config: { video_config: { task: 'edit' } },
+    });
+    expect(body.response_format).toEqual({ type: 'video', resolution: '720p', delivery: 'uri' });
+    expect(await generate(operationName)).toBeCloseTo(8, 0);
+  });
+
+  it('a chain stops at the documented 40 s; the 41st second is refused by the API', async () => {
+    let source = await original();
+    for (let total = 16; total <= 40; total += 8) {
+      source = (await provider().submit(derived('extend', source, total - 8))).operationName;
+      await generate(source);
+    }
+    await expect(provider().submit(derived('extend', source, 40))).rejects.toMatchObject({ status: 400 });
+    expect(gemini.refusals.map((refusal) => refusal.message)).toEqual([
+      'An extended video can be at most 40s long.',
+    ]);
+    gemini.refusals.length = 0;
+  }, 120_000);
+
+  it('refuses an unknown, foreign, expired or unfinished interaction, a non-Omni source and a task without a video', async () => {
+    const source = await original();
+    const foreign = new GeminiVideoProvider(client(OTHER_API_KEY), {
+      fast: 'gemini-omni-1.1-flash',
+      quality: 'gemini-omni-1.1-flash',
+    });
+    await expect(foreign.submit(derived('edit', source))).rejects.toMatchObject({ status: 404 });
+    await expect(provider().submit(derived('extend', 'interactions/v1_unknown'))).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      provider().submit(derived('extend', 'local/8c1a4a4e-0000-4000-8000-000000000000')),
+    ).rejects.toThrow(/not a stored Omni interaction/);
+    const { operationName: running } = await provider().submit(input({ userPrompt: 'Ainda renderizando' }));
+    await expect(provider().submit(derived('edit', running))).rejects.toMatchObject({ status: 400 });
+    gemini.age(source.slice('interactions/'.length), 56 * 24 * 3_600_000);
+    await expect(provider().submit(derived('extend', source))).rejects.toMatchObject({ status: 404 });
+    await expect(
+      client().sdk.interactions.create(
+        {
+          model: 'gemini-omni-1.1-flash',
+          input: 'Continue',
+          generation_config: { video_config: { task: 'extend' } },
+        },
+        client().sdkRequestOptions,
+      ),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    expect(gemini.refusals).toHaveLength(2);
+    gemini.refusals.length = 0;
+  });
+
+  it('a first frame, a last frame and reference images go in the documented order with their tags', async () => {
+    const image = { bytes: PNG, mimeType: 'image/png' };
+    const data = PNG.toString('base64');
+    const part = { type: 'image', data, mime_type: 'image/png' };
+    await provider().submit(
+      input({ image, lastFrame: image, referenceImages: [image, image], userPrompt: 'Um gato' }),
+    );
+    expect((gemini.submitBodies.at(-1) as Record<string, unknown>).input).toEqual([
+      { type: 'text', text: '<FIRST_FRAME>' },
+      part,
+      { type: 'text', text: '<LAST_FRAME>' },
+      part,
+      { type: 'text', text: '<IMAGE_REF_1>' },
+      part,
+      { type: 'text', text: '<IMAGE_REF_2>' },
+      part,
+      { type: 'text', text: 'Um farol na tempestade' },
+    ]);
   });
 });

@@ -248,7 +248,6 @@ export class LocalVideoProvider implements VideoProvider {
     // Sizes are set for 720 px on the short side and scale with it, so both modes show the same layout.
     const scale = Math.min(width, height) / 720;
     const px = (size: number) => Math.round(size * scale);
-    // Inputs 0 and 1 are the generated picture and tone; every image follows as a looped still.
     const images: { file: string; role: 'first' | 'last' | 'reference'; index: number }[] = [];
     if (operation.firstFrame) images.push({ file: operation.firstFrame, role: 'first', index: 0 });
     if (operation.lastFrame) images.push({ file: operation.lastFrame, role: 'last', index: 0 });
@@ -256,11 +255,21 @@ export class LocalVideoProvider implements VideoProvider {
       images.push({ file, role: 'reference', index });
     }
     const thumb = Math.round(height / 6);
-    const graph: string[] = [
-      // The gradient is computed small (geq runs per pixel) and scaled up smoothly: cheap at 1080p.
-      `[0:v]format=gbrp,${gradient(digest)},scale=${width}:${height}:flags=bicubic,setsar=1[s0]`,
-    ];
-    let last = 's0';
+    // The picture, the prompt and the label are one lavfi source, as cheap as a clip without images; the gradient
+    // is computed small (geq runs per pixel) and scaled up smoothly, so 1080p costs little more than 720p.
+    const video = [
+      `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=24:d=${seconds},format=gbrp,${gradient(digest)}`,
+      `,scale=${width}:${height}:flags=bicubic`,
+      `,drawtext=fontfile=${font}:textfile=${quoted(textFile)}:expansion=none:fontcolor=white`,
+      `:fontsize=${px(portrait ? 36 : 40)}:line_spacing=${px(10)}:box=1:boxcolor=black@0.45:boxborderw=${px(24)}`,
+      ':x=(w-text_w)/2:y=(h-text_h)/2',
+      `,drawtext=fontfile=${font}:text='prévia local · Cena':expansion=none:fontcolor=white@0.9`,
+      `:fontsize=${px(28)}:box=1:boxcolor=black@0.6:boxborderw=${px(12)}:x=${px(32)}:y=${px(32)}`,
+      ',format=yuv420p',
+    ].join('');
+    // Inputs 0 and 1 are the picture and the tone; every image follows as a looped still, overlaid on top.
+    const graph: string[] = [];
+    let last = '0:v';
     images.forEach((image, position) => {
       const input = position + 2;
       const next = `s${position + 1}`;
@@ -279,17 +288,10 @@ export class LocalVideoProvider implements VideoProvider {
       }
       last = next;
     });
-    graph.push(
-      [
-        `[${last}]drawtext=fontfile=${font}:textfile=${quoted(textFile)}:expansion=none:fontcolor=white`,
-        `:fontsize=${px(portrait ? 36 : 40)}:line_spacing=${px(10)}:box=1:boxcolor=black@0.45:boxborderw=${px(24)}`,
-        ':x=(w-text_w)/2:y=(h-text_h)/2',
-        `,drawtext=fontfile=${font}:text='prévia local · Cena':expansion=none:fontcolor=white@0.9`,
-        `:fontsize=${px(28)}:box=1:boxcolor=black@0.6:boxborderw=${px(12)}:x=${px(32)}:y=${px(32)}`,
-        ',format=yuv420p[v]',
-      ].join(''),
-    );
-    const background = `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=24:d=${seconds}`;
+    const mapping =
+      graph.length > 0
+        ? ['-filter_complex', `${graph.join(';')};[${last}]format=yuv420p[v]`, '-map', '[v]', '-map', '1:a']
+        : ['-map', '0:v', '-map', '1:a'];
     // An extension's part starts and ends at full volume, so the joined video's sound runs on without a dip.
     const fades =
       operation.label === 'continuação' ? '' : `,afade=t=in:d=0.5,afade=t=out:st=${seconds - 0.7}:d=0.7`;
@@ -310,14 +312,14 @@ export class LocalVideoProvider implements VideoProvider {
             '-f',
             'lavfi',
             '-i',
-            background,
+            video,
             '-f',
             'lavfi',
             '-i',
             audio,
             ...imageInputs,
           ],
-          ...['-filter_complex', graph.join(';'), '-map', '[v]', '-map', '1:a'],
+          ...mapping,
           ...[
             '-t',
             String(seconds),

@@ -1,6 +1,6 @@
 import { VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
 import { MODE_RESOLUTION } from '../../../../shared/video-models';
-import type { GeminiClient } from './gemini-client.server';
+import { type GeminiClient, provablyNotAccepted } from './gemini-client.server';
 import {
   type PollResult,
   ProviderError,
@@ -138,6 +138,7 @@ export class OmniInteractions {
       'interactions.create',
       () => this.client.sdk.interactions.create(body, this.client.sdkRequestOptions),
       signal,
+      provablyNotAccepted,
     )) as Interaction;
     if (typeof created.id !== 'string' || !INTERACTION_ID.test(created.id)) {
       throw new ProviderError('the Interactions API answered without a valid interaction id');
