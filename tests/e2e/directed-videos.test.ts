@@ -1,0 +1,147 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
+import { signUpAndVerify } from '../support/accounts';
+import { startTestApp, type TestApp } from '../support/app';
+import {
+  collectPageErrors,
+  describeBrowser,
+  launchBrowser,
+  signInThroughForm,
+  waitForText,
+} from '../support/browser';
+import { tinyPng } from '../support/images';
+
+/**
+ * Longer and directed videos as a user lives them in local mode: create with a first frame and two reference
+ * images, then extend and edit the video from its detail page, watching each new version live to completed and
+ * seeing the timeline and the new length — each charged like a new Fast video.
+ */
+
+let app: TestApp;
+let browser: Browser;
+let storageDir = '';
+
+const apiBalance = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/credits', { credentials: 'same-origin' });
+    return ((await response.json()) as { balance: number }).balance;
+  });
+
+/** The request's own status (the page header), followed live without a reload. */
+async function completedLive(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.getByTestId('video-status').first().getAttribute('data-status'), {
+      timeout: 240_000,
+      interval: 500,
+    })
+    .toBe('completed');
+}
+
+describeBrowser('extend and edit in a browser (local provider)', () => {
+  beforeAll(async () => {
+    storageDir = await mkdtemp(path.join(tmpdir(), 'cena-directed-e2e-'));
+    [app, browser] = await Promise.all([
+      startTestApp({ LOCAL_RENDER_DELAY_MS: '200', STORAGE_DIR: storageDir }),
+      launchBrowser(),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
+  });
+
+  it('creates with a first frame and two references, then extends and edits it from the detail page', async () => {
+    const { email, password } = await signUpAndVerify(app.url, { name: 'Lia Prado' });
+    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const errors = collectPageErrors(page);
+    await signInThroughForm(page, app.url, email, password);
+
+    await page.goto(`${app.url}/dashboard/create`);
+    await page
+      .getByLabel('Descreva seu vídeo')
+      .fill('Um barco a vela cruzando a baía ao amanhecer, câmera lenta');
+    await page.getByTestId('aspect-16x9').click();
+    await page.getByTestId('reference-image-input').setInputFiles({
+      name: 'primeiro-quadro.png',
+      mimeType: 'image/png',
+      buffer: tinyPng(),
+    });
+    await page.getByTestId('reference-image-preview').waitFor();
+    await page.locator('[data-testid="directing"] summary').click();
+    await page.getByTestId('reference-images-input').setInputFiles([
+      { name: 'personagem.png', mimeType: 'image/png', buffer: tinyPng(48, 48) },
+      { name: 'estilo.png', mimeType: 'image/png', buffer: tinyPng(32, 48) },
+    ]);
+    await expect.poll(() => page.getByTestId('reference-images-item').count()).toBe(2);
+    await page.getByTestId('create-submit').click();
+    await page.waitForURL(/\/dashboard\/confirmation\?id=/, { timeout: 15_000 });
+    const originalId = new URL(page.url()).searchParams.get('id') ?? '';
+    await completedLive(page);
+
+    await page.goto(`${app.url}/dashboard/request/${originalId}`);
+    await expect
+      .poll(() => page.getByTestId('technical-inputs').textContent())
+      .toMatch(/primeiro quadro.*2 imagens de referência/);
+
+    // Extend: prefilled with the original prompt, the cost and the length after it.
+    await page.getByTestId('extend-open').click();
+    expect(await page.getByTestId('extend-text').inputValue()).toContain('Um barco a vela');
+    await expect.poll(() => page.getByTestId('extend-length-after').textContent()).toContain('16');
+    await page.getByTestId('extend-text').fill('O barco chega ao porto e as gaivotas levantam voo');
+    await page.getByTestId('extend-submit').click();
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/dashboard/request/') && !url.pathname.endsWith(originalId),
+      {
+        timeout: 15_000,
+      },
+    );
+    const extensionId = page.url().split('/').at(-1) ?? '';
+    await waitForText(page, 'Extensão');
+    await completedLive(page);
+    await expect.poll(() => page.getByTestId('version').count(), { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="version"][aria-current="page"] [data-testid="version-length"]')
+          .textContent(),
+      )
+      .toContain('0:16');
+
+    // Edit by instruction: a new version of the same length, the source untouched.
+    await page.getByTestId('edit-open').click();
+    await page.getByTestId('edit-text').fill('troque o dia pela noite');
+    await page.getByTestId('edit-submit').click();
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/dashboard/request/') && !url.pathname.endsWith(extensionId),
+      {
+        timeout: 15_000,
+      },
+    );
+    await completedLive(page);
+    await expect.poll(() => page.getByTestId('version').count(), { timeout: 20_000 }).toBe(3);
+    expect(
+      await page
+        .getByTestId('version')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind'))),
+    ).toEqual(['original', 'extension', 'edit']);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="version"][aria-current="page"] [data-testid="version-length"]')
+          .textContent(),
+      )
+      .toContain('0:16');
+
+    await expect.poll(() => apiBalance(page), { timeout: 10_000 }).toBe(100 - 3 * 10);
+    expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    await context.close();
+  }, 900_000);
+});
