@@ -7,6 +7,7 @@ import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-co
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import {
+  apiBalance,
   collectPageErrors,
   describeBrowser,
   launchBrowser,
@@ -24,12 +25,6 @@ import { tinyPng } from '../support/images';
 let app: TestApp;
 let browser: Browser;
 let storageDir = '';
-
-const apiBalance = (page: Page): Promise<number> =>
-  page.evaluate(async () => {
-    const response = await fetch('/api/credits', { credentials: 'same-origin' });
-    return ((await response.json()) as { balance: number }).balance;
-  });
 
 /** The request's own status (the page header), followed live without a reload. */
 async function completedLive(page: Page): Promise<void> {

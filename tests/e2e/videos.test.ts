@@ -10,6 +10,7 @@ import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import {
+  apiBalance,
   collectPageErrors,
   describeBrowser,
   launchBrowser,
@@ -30,12 +31,6 @@ const run = promisify(execFile);
 let app: TestApp;
 let browser: Browser;
 let storageDir = '';
-
-const apiBalance = (page: Page): Promise<number> =>
-  page.evaluate(async () => {
-    const response = await fetch('/api/credits', { credentials: 'same-origin' });
-    return ((await response.json()) as { balance: number }).balance;
-  });
 
 async function requestCount(email: string): Promise<number> {
   const { rows } = await app.cena.pool.query<{ count: string }>(

@@ -59,3 +59,10 @@ export async function signInThroughForm(
 /** Waits for a toast (or any text) shown exactly so. */
 export const waitForText = (page: Page, text: string, timeout = 15_000) =>
   page.getByText(text, { exact: true }).first().waitFor({ timeout });
+
+/** The signed-in user's balance, read from the API by the page itself (its session cookie). */
+export const apiBalance = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/credits', { credentials: 'same-origin' });
+    return ((await response.json()) as { balance: number }).balance;
+  });
