@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROMPT_MIN_LENGTH, VIDEO_LENGTH_SECONDS } from './catalogue';
 import type { EditCapability, ExtensionCapability, VideoModelFacts } from './video-models';
-import { PROMPT_MAX_LENGTH, VIDEO_REQUEST_KINDS } from './video-request';
+import { PROMPT_MAX_LENGTH, VIDEO_REQUEST_KINDS, videoModeAvailabilitySchema } from './video-request';
 import { VIDEO_STATUSES, type VideoStatus } from './video-status';
 
 /**
@@ -183,6 +183,7 @@ export function lengthAfterExtension(source: DerivationSource, capabilities: Dir
   return Math.round((source.durationSeconds ?? 0) + (capabilities.extension?.stepSeconds ?? 0));
 }
 
+export const REFERENCE_IMAGES_UNSUPPORTED = 'O modelo atual não aceita imagens de referência.';
 export const FIRST_FRAME_REQUIRED_FOR_LAST = 'Escolha um primeiro quadro para usar um último quadro.';
 export const TOO_MANY_REFERENCE_IMAGES = `Use no máximo ${MAX_REFERENCE_IMAGES} imagens de referência.`;
 export const LAST_FRAME_UNSUPPORTED = 'O modelo atual não aceita último quadro.';
@@ -196,7 +197,14 @@ export function directingProblems(
   if (inputs.lastFrame && !capabilities.lastFrame) problems.lastFrame = LAST_FRAME_UNSUPPORTED;
   else if (inputs.lastFrame && !inputs.firstFrame) problems.lastFrame = FIRST_FRAME_REQUIRED_FOR_LAST;
   const max = Math.min(MAX_REFERENCE_IMAGES, capabilities.referenceImagesMax);
-  if (inputs.referenceImages > max) problems.referenceImages = TOO_MANY_REFERENCE_IMAGES;
+  if (inputs.referenceImages > max) {
+    problems.referenceImages =
+      max === 0
+        ? REFERENCE_IMAGES_UNSUPPORTED
+        : max === MAX_REFERENCE_IMAGES
+          ? TOO_MANY_REFERENCE_IMAGES
+          : `O modelo atual aceita no máximo ${max} imagens de referência.`;
+  }
   return problems;
 }
 
@@ -230,3 +238,26 @@ export const OFFERED_DIRECTING: DirectingCapabilities = {
   edit: null,
   continuesFrom: null,
 };
+
+/** What the model that serves a mode accepts on the create form, so the form shows the rest disabled with why. */
+export const directingOfferSchema = z.object({ lastFrame: z.boolean(), referenceImagesMax: z.int() });
+export type DirectingOffer = z.infer<typeof directingOfferSchema>;
+
+export function directingOffer(capabilities: DirectingCapabilities): DirectingOffer {
+  return {
+    lastFrame: capabilities.lastFrame,
+    referenceImagesMax: Math.min(MAX_REFERENCE_IMAGES, capabilities.referenceImagesMax),
+  };
+}
+
+/** The form's rules for a mode: what the server said its model accepts, else everything Cena offers. */
+export function offeredDirecting(offer: DirectingOffer | undefined): DirectingCapabilities {
+  return offer ? { ...OFFERED_DIRECTING, ...offer } : OFFERED_DIRECTING;
+}
+
+/** `GET /api/videos/availability`: which modes can be created now, and what each mode's model accepts. */
+export const videoAvailabilitySchema = z.object({
+  modes: videoModeAvailabilitySchema,
+  directing: z.object({ fast: directingOfferSchema, quality: directingOfferSchema }),
+});
+export type VideoAvailability = z.infer<typeof videoAvailabilitySchema>;

@@ -74,6 +74,7 @@ describe('real answers match the documented response schemas', () => {
       json: { amount: 100, reason: 'Créditos de teste', idempotencyKey: randomUUID() },
     });
     await call('get', '/api/credits', '/api/credits');
+    await call('get', '/api/videos/availability', '/api/videos/availability');
     const form = new FormData();
     form.append('prompt', 'Um gato laranja dormindo ao sol na janela');
     form.append('quality', 'fast');

@@ -48,6 +48,7 @@ import {
   editVideoRequestSchema,
   extendVideoRequestSchema,
   MAX_REFERENCE_IMAGES,
+  videoAvailabilitySchema,
   videoVersionsResponseSchema,
 } from '../../shared/video-directing';
 import { createVideoRequestSchema, videoRequestResponseSchema } from '../../shared/video-request';
@@ -331,7 +332,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Which modes can be created now (a mode whose model Google stopped serving is `false`)',
     tag: 'videos',
     auth: 'session',
-    responses: { 200: '`{ modes: { fast: boolean, quality: boolean } }`.', 401: UNAUTHORIZED },
+    responses: {
+      200: {
+        description: "`{ modes, directing }`: each mode's availability and what its model accepts on create.",
+        schema: videoAvailabilitySchema,
+      },
+      401: UNAUTHORIZED,
+    },
   },
   {
     method: 'get',

@@ -5,11 +5,13 @@ import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { VideoQuality } from '../../shared/catalogue';
 import {
+  directingOffer,
   directingProblems,
   editVideoRequestSchema,
   extendVideoRequestSchema,
   MAX_REFERENCE_IMAGES,
   TOO_MANY_REFERENCE_IMAGES,
+  type VideoAvailability,
 } from '../../shared/video-directing';
 import {
   createVideoRequestSchema,
@@ -279,7 +281,16 @@ export function videosRoutes({
   );
 
   // Which modes the create page may offer (a mode whose model Google stopped serving is shown as unavailable).
-  app.get('/availability', rejectQueryParameters, (c) => c.json({ modes: modes.modes() }));
+  app.get('/availability', rejectQueryParameters, (c) => {
+    const body: VideoAvailability = {
+      modes: modes.modes(),
+      directing: {
+        fast: directingOffer(capabilities('fast')),
+        quality: directingOffer(capabilities('quality')),
+      },
+    };
+    return c.json(body);
+  });
 
   // Extensions and edits (src/shared/video-directing.ts, ADR 0010): JSON, idempotent by clientKey like create.
   const derive = (derivation: 'extend' | 'edit') => async (c: Context<AppEnv>) => {

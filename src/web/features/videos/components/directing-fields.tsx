@@ -2,7 +2,12 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REFERENCE_IMAGE_TYPES } from '../../../../shared/catalogue';
-import { MAX_REFERENCE_IMAGES } from '../../../../shared/video-directing';
+import {
+  type DirectingCapabilities,
+  LAST_FRAME_UNSUPPORTED,
+  MAX_REFERENCE_IMAGES,
+  REFERENCE_IMAGES_UNSUPPORTED,
+} from '../../../../shared/video-directing';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { FieldError, FieldHint } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
@@ -103,6 +108,7 @@ function PickButton({
  */
 export function DirectingFields({
   hasFirstFrame,
+  offer,
   lastFrame,
   referenceImages,
   errors,
@@ -111,6 +117,8 @@ export function DirectingFields({
   onReferenceImages,
 }: {
   hasFirstFrame: boolean;
+  /** What the chosen mode's model accepts. */
+  offer: Pick<DirectingCapabilities, 'lastFrame' | 'referenceImagesMax'>;
   lastFrame: File | null;
   referenceImages: File[];
   errors: { lastFrame?: string | undefined; referenceImages?: string | undefined };
@@ -120,7 +128,8 @@ export function DirectingFields({
 }) {
   const { t } = useTranslation('videos');
   const id = useId();
-  const full = referenceImages.length >= MAX_REFERENCE_IMAGES;
+  const maxReferences = Math.min(MAX_REFERENCE_IMAGES, offer.referenceImagesMax);
+  const full = referenceImages.length >= maxReferences;
   return (
     <details
       className="group rounded-lg border border-border p-4"
@@ -149,7 +158,7 @@ export function DirectingFields({
             <PickButton
               id={`${id}-last`}
               label={t('create.image.choose')}
-              disabled={disabled || !hasFirstFrame}
+              disabled={disabled || !hasFirstFrame || !offer.lastFrame}
               describedBy={`${id}-last-hint ${id}-last-error`}
               invalid={Boolean(errors.lastFrame)}
               onFiles={(files) => onLastFrame(files[0] ?? null)}
@@ -157,9 +166,11 @@ export function DirectingFields({
             />
           )}
           <FieldHint id={`${id}-last-hint`}>
-            {hasFirstFrame
-              ? t('create.directing.lastFrame.hint')
-              : t('create.directing.lastFrame.needsFirst')}
+            {!offer.lastFrame
+              ? LAST_FRAME_UNSUPPORTED
+              : hasFirstFrame
+                ? t('create.directing.lastFrame.hint')
+                : t('create.directing.lastFrame.needsFirst')}
           </FieldHint>
           <FieldError id={`${id}-last-error`} data-testid="last-frame-error">
             {errors.lastFrame}
@@ -184,19 +195,21 @@ export function DirectingFields({
               ))}
             </ul>
           ) : null}
-          {full ? null : (
+          {full && maxReferences > 0 ? null : (
             <PickButton
               id={`${id}-refs`}
               label={t('create.directing.references.add')}
               multiple
-              disabled={disabled}
+              disabled={disabled || maxReferences === 0}
               describedBy={`${id}-refs-hint ${id}-refs-error`}
               invalid={Boolean(errors.referenceImages)}
               onFiles={(files) => onReferenceImages([...referenceImages, ...files])}
               testId="reference-images-input"
             />
           )}
-          <FieldHint id={`${id}-refs-hint`}>{t('create.directing.references.hint')}</FieldHint>
+          <FieldHint id={`${id}-refs-hint`}>
+            {maxReferences === 0 ? REFERENCE_IMAGES_UNSUPPORTED : t('create.directing.references.hint')}
+          </FieldHint>
           <FieldError id={`${id}-refs-error`} data-testid="reference-images-error">
             {errors.referenceImages}
           </FieldError>

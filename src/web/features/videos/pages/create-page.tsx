@@ -18,7 +18,7 @@ import {
 import {
   directingProblems,
   MAX_REFERENCE_IMAGES,
-  OFFERED_DIRECTING,
+  offeredDirecting,
 } from '../../../../shared/video-directing';
 import { losesPromisedResolution } from '../../../../shared/video-models';
 import { hasSensitiveTerms, PROMPT_MAX_LENGTH } from '../../../../shared/video-request';
@@ -121,6 +121,8 @@ export default function CreatePage() {
   }, [modes, values.quality]);
   const balance = credits.data?.balance;
   const cost = VIDEO_COST_CREDITS[values.quality];
+  // What the chosen mode's model accepts (the server's catalogue); the rest is shown disabled with the reason.
+  const directing = offeredDirecting(availability.data?.directing[values.quality]);
   const short = balance !== undefined && balance < cost;
   const busy = create.isPending || create.isSuccess; // success: navigating away
 
@@ -192,7 +194,7 @@ export default function CreatePage() {
         lastFrame: !lastProblem && candidateLast !== null,
         referenceImages: candidates.length,
       },
-      OFFERED_DIRECTING,
+      directing,
     );
     if (!lastProblem) setLastFrame(candidateLast);
     setReferenceImages(kept);
@@ -222,7 +224,7 @@ export default function CreatePage() {
     const found = validateCreateForm(values);
     const rules = directingProblems(
       { firstFrame: image !== null, lastFrame: lastFrame !== null, referenceImages: referenceImages.length },
-      OFFERED_DIRECTING,
+      directing,
     );
     const fieldErrors: FieldErrors = {
       prompt: errorText(found.prompt),
@@ -493,6 +495,7 @@ export default function CreatePage() {
 
             <DirectingFields
               hasFirstFrame={image !== null}
+              offer={directing}
               lastFrame={lastFrame}
               referenceImages={referenceImages}
               errors={{ lastFrame: errors.lastFrame, referenceImages: errors.referenceImages }}
