@@ -185,6 +185,29 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     expect(await audit(pool, userId)).toEqual([]);
   });
 
+  it('an extension continues the stored interaction and its download is the whole scene, joined by Cena', async () => {
+    const userId = await newUser();
+    const source = await seedVideoRequest(pool, { userId, prompt: 'Um barco no mar ao amanhecer' });
+    expect(await runVideoGeneration(deps(), source.id)).toBe('completed');
+    const sourceRow = await row(source.id);
+    const extension = await seedVideoRequest(pool, { userId, prompt: 'O barco chega ao porto' });
+    await pool.query('UPDATE video_requests SET extends_request_id = $2 WHERE id = $1', [
+      extension.id,
+      source.id,
+    ]);
+    expect(await runVideoGeneration(deps(), extension.id)).toBe('completed');
+    expect(gemini.submitBodies.at(-1)).toMatchObject({
+      previous_interaction_id: String(sourceRow.operation_name).replace('interactions/', ''),
+      input: 'O barco chega ao porto',
+      generation_config: { video_config: { task: 'extend' } },
+    });
+    // The fake answers the source's 8 s tail and 8 new seconds; nothing of the source is lost or doubled.
+    const extended = await row(extension.id);
+    expect(extended).toMatchObject({ status: 'completed', hold_status: 'captured' });
+    expect(Number(extended.duration_seconds)).toBeCloseTo(16, 0);
+    expect(await row(source.id)).toMatchObject({ status: 'completed', video_key: sourceRow.video_key });
+  }, 120_000);
+
   it('a video answered inline (base64 data) is stored like a downloaded one', async () => {
     const userId = await newUser();
     const request = await seedVideoRequest(pool, { userId, prompt: 'Um gato no telhado [inline]' });
