@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { build } from 'vite';
 import { LANGUAGES, type Language } from '../src/shared/language';
-import { NOT_FOUND_PATH, PRERENDERED_PATHS, prerenderedFile } from '../src/shared/routes';
+import { loginPreviewFile, NOT_FOUND_PATH, PRERENDERED_PATHS, prerenderedFile } from '../src/shared/routes';
 import { fillPublicPage } from './public-page';
 
 /**
@@ -28,6 +28,7 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+type PrerenderedPage = Awaited<ReturnType<typeof import('../src/web/entry-prerender').render>>;
 
 /** The files a manifest entry loads up front: its own, its static imports' (transitively) and their CSS. */
 function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -76,14 +77,37 @@ function publicTemplate(shell: string, manifest: Manifest, lang: Language): stri
   return withoutApp.replace('</head>', `    ${tags}\n  </head>`).replace('</body>', `  ${assets}\n  </body>`);
 }
 
+/**
+ * The sign-in page's document (ADR 0006): the app's shell, with every module the page needs preloaded up front
+ * (not discovered chunk by chunk once the entry runs), and the page drawn in its root, inert, so the visitor sees
+ * it before the app starts and cannot type into a copy the app is about to replace.
+ */
+function loginPreview(shell: string, manifest: Manifest, lang: Language, page: PrerenderedPage): string {
+  const preloads = appAssets(manifest, lang)
+    .filter((file) => file.endsWith('.js') && !shell.includes(`"${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('\n    ');
+  const html = `<div inert data-login-preview>${page.html}</div>`;
+  const filled = fillPublicPage(shell, { html, title: page.title, lang });
+  return filled.replace('</head>', `  ${preloads}\n  </head>`);
+}
+
 async function prerender(): Promise<void> {
   const shell = await readFile(path.join(clientDir, SHELL), 'utf8');
   const manifest = JSON.parse(
     await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
   const entry = pathToFileURL(path.join(prerenderDir, 'entry-prerender.js')).href;
-  const { render, FIRST_POSTER } = (await import(entry)) as typeof import('../src/web/entry-prerender');
+  const { render, renderLoginPreview, FIRST_POSTER } = (await import(
+    entry
+  )) as typeof import('../src/web/entry-prerender');
   for (const lang of LANGUAGES) {
+    for (const googleEnabled of [false, true]) {
+      const page = await renderLoginPreview(lang, googleEnabled);
+      const file = path.join(clientDir, loginPreviewFile(lang, googleEnabled));
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, loginPreview(shell, manifest, lang, page));
+    }
     const template = publicTemplate(shell, manifest, lang);
     for (const pagePath of [...PRERENDERED_PATHS, NOT_FOUND_PATH] as const) {
       const page = await render(pagePath, lang);

@@ -81,8 +81,26 @@ describe('web pages', () => {
     for (const path of ['/dashboard', '/dashboard/request/3f1c', '/auth/login']) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
-      expect(await response.text()).toContain('<div id="root">');
+      expect(await response.text()).toContain('<div id="root"');
     }
+  });
+
+  it('draws the sign-in page into its document, inert until the app replaces it, in the chosen language', async () => {
+    const distDir = path.resolve(import.meta.dirname, '../../../dist/client');
+    const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const portuguese = await (await get('/auth/login')).text();
+    expect(portuguese).toMatch(/<div inert data-login-preview>.*Acesse sua conta/s);
+    expect(portuguese).toContain('<title>Entrar — Cena</title>');
+    // Its chunks are asked for up front, not discovered one import at a time once the app runs.
+    expect(portuguese).toContain(
+      `<link rel="modulepreload" crossorigin href="/${manifest['features/accounts/pages/login-page.tsx']?.file}">`,
+    );
+    const english = await (await get('/auth/login?lang=en')).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toMatch(/<div inert data-login-preview>.*Access your account/s);
   });
 
   it('redirects /admin to the admin panel', async () => {
