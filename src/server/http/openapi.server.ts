@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { deleteAccountBodySchema } from '../../shared/account-rights';
 import { adminGrantSchema, dailyQuerySchema, userSearchQuerySchema } from '../../shared/admin';
+import { referenceImageMaxMegabytes } from '../../shared/catalogue';
 import { historyExportQuerySchema, historyQuerySchema } from '../../shared/history-filters';
 import { STATS_RANGES } from '../../shared/time';
 import { createVideoRequestSchema } from '../../shared/video-request';
@@ -55,7 +56,10 @@ const dashboardStatsQuery = z.strictObject({ range: z.enum(STATS_RANGES).default
 const createVideoForm = createVideoRequestSchema.extend({
   image: z
     .string()
-    .meta({ format: 'binary', description: 'Reference image: JPG, PNG or WEBP (by its bytes), up to 5 MB.' })
+    .meta({
+      format: 'binary',
+      description: `Reference image: JPG, PNG or WEBP (by its bytes), up to ${referenceImageMaxMegabytes()} MB.`,
+    })
     .optional(),
 });
 
