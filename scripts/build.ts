@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
@@ -20,6 +20,8 @@ const prerenderDir = path.join(root, 'dist/prerender');
 const configFile = path.join(root, 'vite.config.ts');
 const SHELL = '_shell.html';
 const ISLANDS_ENTRY = 'entry-islands.ts';
+/** What the app's small entry imports once the document has painted (src/web/entry-client.tsx). */
+const APP_START = 'app/start-app.tsx';
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 
 interface ManifestChunk {
@@ -48,6 +50,7 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
 function appAssets(manifest: Manifest, lang: Language): string[] {
   const entries = [
     'index.html',
+    APP_START,
     'app/app-data-layout.tsx',
     'features/accounts/pages/login-page.tsx',
     `features/accounts/locales/${lang}.ts`,
@@ -83,20 +86,30 @@ function publicTemplate(shell: string, manifest: Manifest, lang: Language): stri
  * it before the app starts and cannot type into a copy the app is about to replace.
  */
 function loginPreview(shell: string, manifest: Manifest, lang: Language, page: PrerenderedPage): string {
-  const preloads = appAssets(manifest, lang)
-    .filter((file) => file.endsWith('.js') && !shell.includes(`"${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-    .join('\n    ');
   const html = `<div inert data-login-preview>${page.html}</div>`;
   const filled = fillPublicPage(shell, { html, title: page.title, lang });
-  return filled.replace('</head>', `  ${preloads}\n  </head>`);
+  return withModulePreloads(filled, appAssets(manifest, lang));
+}
+
+/** Adds a modulepreload for each script of `files` the document does not load yet. */
+function withModulePreloads(html: string, files: string[]): string {
+  const preloads = files
+    .filter((file) => file.endsWith('.js') && !html.includes(`"${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('\n    ');
+  return html.replace('</head>', `  ${preloads}\n  </head>`);
 }
 
 async function prerender(): Promise<void> {
-  const shell = await readFile(path.join(clientDir, SHELL), 'utf8');
   const manifest = JSON.parse(
     await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
+  // The app's other pages: the shell asks for the app's start-up files with its entry's.
+  const shell = withModulePreloads(
+    await readFile(path.join(clientDir, 'index.html'), 'utf8'),
+    staticClosure(manifest, APP_START),
+  );
+  await writeFile(path.join(clientDir, SHELL), shell);
   const entry = pathToFileURL(path.join(prerenderDir, 'entry-prerender.js')).href;
   const { render, renderLoginPreview, FIRST_POSTER } = (await import(
     entry
@@ -158,7 +171,6 @@ await build({
     },
   },
 });
-await copyFile(path.join(clientDir, 'index.html'), path.join(clientDir, SHELL));
 await build({
   configFile,
   logLevel: 'warn',

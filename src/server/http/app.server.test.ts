@@ -128,7 +128,8 @@ describe('web pages', () => {
   });
 
   it("ships the public pages without the app: no script of the app's router entry on the landing", async () => {
-    // The web build's manifest names the app's entry (index.html) and every chunk it imports up front.
+    // The web build's manifest names the app's entry (index.html), what the entry starts (React, the router) and
+    // every chunk they import up front.
     const distDir = path.resolve(import.meta.dirname, '../../../dist/client');
     const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
       string,
@@ -141,7 +142,8 @@ describe('web pages', () => {
       for (const imported of chunk.imports ?? []) closure(imported, files);
       return files;
     };
-    const appFiles = closure('index.html');
+    const appFiles = closure('app/start-app.tsx', closure('index.html'));
+    expect(appFiles.size).toBeGreaterThan(10);
     const islandsFiles = closure('entry-islands.ts');
     const appOnly = [...appFiles].filter((file) => !islandsFiles.has(file));
     expect(appOnly.length).toBeGreaterThan(0);
