@@ -76,19 +76,26 @@ function publicTemplate(shell: string, manifest: Manifest, lang: Language): stri
     .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
   if (withoutApp.includes('<script type="module"')) throw new Error('unexpected module script in index.html');
-  const assets = `<script type="application/json" id="cena-app-assets">${JSON.stringify(appAssets(manifest, lang))}</script>`;
-  return withoutApp.replace('</head>', `    ${tags}\n  </head>`).replace('</body>', `  ${assets}\n  </body>`);
+  return withAppAssets(withoutApp.replace('</head>', `    ${tags}\n  </head>`), manifest, lang);
+}
+
+/** The list of the app's start-up files a document fetches ahead (src/web/lib/app-assets.ts), before </body>. */
+function withAppAssets(html: string, manifest: Manifest, lang: Language): string {
+  const list = JSON.stringify(appAssets(manifest, lang));
+  return html.replace(
+    '</body>',
+    `  <script type="application/json" id="cena-app-assets">${list}</script>\n  </body>`,
+  );
 }
 
 /**
- * The sign-in page's document (ADR 0006): the app's shell, with every module the page needs preloaded up front
- * (not discovered chunk by chunk once the entry runs), and the page drawn in its root, inert, so the visitor sees
- * it before the app starts and cannot type into a copy the app is about to replace.
+ * The sign-in page's document (ADR 0006): the app's entry, the page drawn in its root, inert, so the visitor sees
+ * it before the app starts and cannot type into a copy the app is about to replace, and the list of every module
+ * the page needs, which the entry preloads at once after that first paint (not chunk by chunk as imports run).
  */
-function loginPreview(shell: string, manifest: Manifest, lang: Language, page: PrerenderedPage): string {
+function loginPreview(entryShell: string, manifest: Manifest, lang: Language, page: PrerenderedPage): string {
   const html = `<div inert data-login-preview>${page.html}</div>`;
-  const filled = fillPublicPage(shell, { html, title: page.title, lang });
-  return withModulePreloads(filled, appAssets(manifest, lang));
+  return withAppAssets(fillPublicPage(entryShell, { html, title: page.title, lang }), manifest, lang);
 }
 
 /** Adds a modulepreload for each script of `files` the document does not load yet. */
@@ -104,11 +111,9 @@ async function prerender(): Promise<void> {
   const manifest = JSON.parse(
     await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
-  // The app's other pages: the shell asks for the app's start-up files with its entry's.
-  const shell = withModulePreloads(
-    await readFile(path.join(clientDir, 'index.html'), 'utf8'),
-    staticClosure(manifest, APP_START),
-  );
+  const entryShell = await readFile(path.join(clientDir, 'index.html'), 'utf8');
+  // The app's other pages have nothing to paint first: their shell asks for the app's start-up files at once.
+  const shell = withModulePreloads(entryShell, staticClosure(manifest, APP_START));
   await writeFile(path.join(clientDir, SHELL), shell);
   const entry = pathToFileURL(path.join(prerenderDir, 'entry-prerender.js')).href;
   const { render, renderLoginPreview, FIRST_POSTER } = (await import(
@@ -119,7 +124,7 @@ async function prerender(): Promise<void> {
       const page = await renderLoginPreview(lang, googleEnabled);
       const file = path.join(clientDir, loginPreviewFile(lang, googleEnabled));
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, loginPreview(shell, manifest, lang, page));
+      await writeFile(file, loginPreview(entryShell, manifest, lang, page));
     }
     const template = publicTemplate(shell, manifest, lang);
     for (const pagePath of [...PRERENDERED_PATHS, NOT_FOUND_PATH] as const) {

@@ -1,9 +1,10 @@
 /**
  * The app's entry: small on purpose. The browser paints the document first — the sign-in page is drawn into it at
- * build time (ADR 0006) — and only then evaluates React and the app (app/start-app.tsx), whose files the document
- * has already asked for with modulepreload.
+ * build time (ADR 0006) — and only then fetches React, the app and the page's chunks, all at once (the document's
+ * list of them, when it has one), and starts the app (app/start-app.tsx).
  */
 import './styles.css';
+import { linkAppAssets } from './lib/app-assets';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -15,5 +16,6 @@ await new Promise<void>((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve, 0));
   setTimeout(resolve, PAINT_WAIT_MS);
 });
+linkAppAssets('modulepreload');
 const { startApp } = await import('./app/start-app');
 await startApp(container);

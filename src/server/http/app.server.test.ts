@@ -94,9 +94,12 @@ describe('web pages', () => {
     const portuguese = await (await get('/auth/login')).text();
     expect(portuguese).toMatch(/<div inert data-login-preview>.*Acesse sua conta/s);
     expect(portuguese).toContain('<title>Entrar — Cena</title>');
-    // Its chunks are asked for up front, not discovered one import at a time once the app runs.
-    expect(portuguese).toContain(
-      `<link rel="modulepreload" crossorigin href="/${manifest['features/accounts/pages/login-page.tsx']?.file}">`,
+    // Its chunks are listed for the entry to fetch at once, not discovered one import at a time as the app runs.
+    const assets = portuguese.match(
+      /<script type="application\/json" id="cena-app-assets">([^<]+)<\/script>/,
+    )?.[1];
+    expect(JSON.parse(assets ?? '[]')).toContain(
+      `/${manifest['features/accounts/pages/login-page.tsx']?.file}`,
     );
     const english = await (await get('/auth/login?lang=en')).text();
     expect(english).toContain('<html lang="en">');
