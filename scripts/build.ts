@@ -89,7 +89,7 @@ function withAppAssets(html: string, manifest: Manifest, lang: Language): string
 }
 
 /**
- * The sign-in page's document (ADR 0006): the app's entry, the page drawn in its root, inert, so the visitor sees
+ * The sign-in page's document (ADR 0010): the app's entry, the page drawn in its root, inert, so the visitor sees
  * it before the app starts and cannot type into a copy the app is about to replace, and the list of every module
  * the page needs, which the entry preloads at once after that first paint (not chunk by chunk as imports run).
  */

@@ -53,7 +53,7 @@ export function prerenderedFile(pagePath: string, lang: Language = DEFAULT_LANGU
 }
 
 /**
- * Where the build writes the sign-in page's document: the app's shell with the page drawn in (ADR 0006), per
+ * Where the build writes the sign-in page's document: the app's shell with the page drawn in (ADR 0010), per
  * language and per Google sign-in availability (its button and hint differ), in the `prerenderedFile` layout.
  */
 export function loginPreviewFile(lang: Language, googleEnabled: boolean): string {

@@ -1,6 +1,6 @@
 /**
  * The app's entry: small on purpose. The browser paints the document first — the sign-in page is drawn into it at
- * build time (ADR 0006) — and only then fetches React, the app and the page's chunks, all at once (the document's
+ * build time (ADR 0010) — and only then fetches React, the app and the page's chunks, all at once (the document's
  * list of them, when it has one), and starts the app (app/start-app.tsx).
  */
 import './styles.css';

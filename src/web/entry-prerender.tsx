@@ -1,7 +1,7 @@
 /**
  * Build-time prerender (`vite build --ssr src/web/entry-prerender.tsx`): `render(path, lang)` returns a public page's
  * HTML and title in `lang`, for scripts/build.ts to place in the page template, and `renderLoginPreview` the app's
- * sign-in page as it first appears (ADR 0006). The support e-mail and the video model render as placeholders
+ * sign-in page as it first appears (ADR 0010). The support e-mail and the video model render as placeholders
  * (`public-config.ts`), which the server replaces at serve time.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -23,7 +23,7 @@ import {
  * picks the visitor's language (`?lang=`, which it remembers in the language cookie, else that cookie, else pt-BR),
  * fills in the runtime configuration (support e-mail, video model) once, keeps each document in memory with its gzip and brotli
  * variants, and answers unknown paths with the prerendered 404 page and status 404. The sign-in page gets the app's
- * shell with that page drawn in (ADR 0006); the app's other pages get the bare shell.
+ * shell with that page drawn in (ADR 0010); the app's other pages get the bare shell.
  */
 
 export const SHELL_FILE = '_shell.html';
