@@ -34,6 +34,7 @@ import {
   verifySchema,
   webhookReceiptSchema,
 } from '../../shared/billing';
+import { referenceImageMaxMegabytes } from '../../shared/catalogue';
 import { creditsResponseSchema } from '../../shared/credits';
 import { devMailboxSchema } from '../../shared/dev-mailbox';
 import {
@@ -107,7 +108,10 @@ const openApiDocumentSchema = z.object({
 const createVideoForm = createVideoRequestSchema.extend({
   image: z
     .string()
-    .meta({ format: 'binary', description: 'Reference image: JPG, PNG or WEBP (by its bytes), up to 5 MB.' })
+    .meta({
+      format: 'binary',
+      description: `Reference image: JPG, PNG or WEBP (by its bytes), up to ${referenceImageMaxMegabytes()} MB.`,
+    })
     .optional(),
 });
 

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
-import type { VideoQuality } from '../../shared/catalogue';
+import { referenceImageMaxMegabytes, type VideoQuality } from '../../shared/catalogue';
 import {
   createVideoRequestSchema,
   detectImageType,
@@ -25,7 +25,7 @@ import { findVideoRequest, toVideoRequestView } from './video-view.server';
  * Everything the form checks is checked again here; the image's type comes from its bytes, never its name.
  */
 
-/** The 5 MB image plus the text fields and multipart framing; larger bodies are cut off while streaming. */
+/** The reference image (REFERENCE_IMAGE_MAX_BYTES) plus the text fields and multipart framing; larger bodies are cut off while streaming. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 export const DEFAULT_CREATE_PER_MINUTE = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -92,7 +92,12 @@ export function videosRoutes({
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
-        apiError(c, 413, 'payload_too_large', 'Envio grande demais. A imagem pode ter até 5MB.'),
+        apiError(
+          c,
+          413,
+          'payload_too_large',
+          `Envio grande demais. A imagem pode ter até ${referenceImageMaxMegabytes()}MB.`,
+        ),
     }),
     async (c) => {
       const userId = sessionOf(c).user.id;
