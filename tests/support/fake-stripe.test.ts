@@ -42,6 +42,13 @@ describe('the fake Stripe refuses what Stripe refuses', () => {
   it('a Checkout Session without line_items, with an unknown price or an unknown customer', async () => {
     const customer = await stripe.customers.create({ email: 'cliente@cena.test' });
     const urls = { success_url: 'https://cena.test/ok', cancel_url: 'https://cena.test/cancel' };
+    const subscribe = (customerId: string, priceId: string) =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        line_items: [{ price: priceId, quantity: 1 }],
+        ...urls,
+      });
     expect(
       await refusal(stripe.checkout.sessions.create({ mode: 'payment', customer: customer.id, ...urls })),
     ).toEqual({
@@ -51,42 +58,19 @@ describe('the fake Stripe refuses what Stripe refuses', () => {
       param: 'line_items',
       message: 'Missing required param: line_items.',
     });
-    expect(
-      await refusal(
-        stripe.checkout.sessions.create({
-          mode: 'subscription',
-          customer: customer.id,
-          line_items: [{ price: 'price_nope', quantity: 1 }],
-          ...urls,
-        }),
-      ),
-    ).toMatchObject({
+    expect(await refusal(subscribe(customer.id, 'price_nope'))).toMatchObject({
       statusCode: 400,
       code: 'resource_missing',
       param: 'line_items[0][price]',
       message: "No such price: 'price_nope'",
     });
-    expect(
-      await refusal(
-        stripe.checkout.sessions.create({
-          mode: 'subscription',
-          customer: 'cus_nobody',
-          line_items: [{ price, quantity: 1 }],
-          ...urls,
-        }),
-      ),
-    ).toMatchObject({
+    expect(await refusal(subscribe('cus_nobody', price))).toMatchObject({
       statusCode: 400,
       code: 'resource_missing',
       param: 'customer',
       message: "No such customer: 'cus_nobody'",
     });
-    const accepted = await stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customer.id,
-      line_items: [{ price, quantity: 1 }],
-      ...urls,
-    });
+    const accepted = await subscribe(customer.id, price);
     expect(accepted.status).toBe('open');
   });
 
