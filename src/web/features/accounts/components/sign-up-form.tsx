@@ -7,15 +7,15 @@ import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n';
 import { usePublicConfig } from '../../../app/public-config';
 import { Button } from '../../../components/ui/button';
-import { FieldError, Input } from '../../../components/ui/input';
+import { FieldError } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { toProfileLanguage } from '../api/me';
 import { useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../lib/auth-errors';
 import { type SignUpForm as SignUpValues, signUpFormSchema } from '../lib/form-schemas';
-import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/validation';
+import { PASSWORD_MIN_LENGTH } from '../lib/validation';
 import { EmailField } from './email-field';
-import { HookFormField } from './form-field';
+import { NameField } from './name-field';
 import { PasswordField } from './password-field';
 
 const inlineLink =
@@ -73,17 +73,7 @@ export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
-      <HookFormField control={form.control} name="name" label={t('fields.name')}>
-        {(wiring, field) => (
-          <Input
-            {...wiring}
-            {...field}
-            autoComplete="name"
-            maxLength={NAME_MAX_LENGTH}
-            placeholder={t('fields.namePlaceholder')}
-          />
-        )}
-      </HookFormField>
+      <NameField control={form.control} placeholder={t('fields.namePlaceholder')} />
       <EmailField control={form.control} />
       <PasswordField
         control={form.control}

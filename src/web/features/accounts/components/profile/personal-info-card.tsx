@@ -10,8 +10,8 @@ import { toast } from '../../../../components/ui/toaster';
 import type { Me } from '../../api/me';
 import { useUpdateProfile } from '../../api/update-profile';
 import { type ProfileNameForm, profileNameFormSchema } from '../../lib/form-schemas';
-import { NAME_MAX_LENGTH } from '../../lib/validation';
-import { FormField, HookFormField } from '../form-field';
+import { FormField } from '../form-field';
+import { NameField } from '../name-field';
 
 /** Name (editable only after 'Editar') and the read-only e-mail. */
 export function PersonalInfoCard({ me }: { me: Me }) {
@@ -73,21 +73,13 @@ export function PersonalInfoCard({ me }: { me: Me }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
-          <HookFormField control={form.control} name="name" label={t('fields.name')}>
-            {(wiring, field) => (
-              <Input
-                {...wiring}
-                {...field}
-                autoComplete="name"
-                maxLength={NAME_MAX_LENGTH}
-                value={editing ? field.value : me.user.name}
-                readOnly={!editing}
-                disabled={form.formState.isSubmitting}
-                className={editing ? undefined : 'bg-muted/60'}
-                data-testid="profile-name"
-              />
-            )}
-          </HookFormField>
+          <NameField
+            control={form.control}
+            readOnly={!editing}
+            disabled={form.formState.isSubmitting}
+            className={editing ? undefined : 'bg-muted/60'}
+            data-testid="profile-name"
+          />
           <FormField label={t('fields.email')} hint={t('profile.personal.emailHint')}>
             {(control) => (
               <Input {...control} type="email" value={me.user.email} readOnly className="bg-muted/60" />
