@@ -4,9 +4,11 @@ import {
   type ControllerRenderProps,
   type FieldPath,
   type FieldValues,
+  type UseFormReturn,
   useController,
 } from 'react-hook-form';
 import { FieldError, FieldHint, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toaster';
 
 export interface FieldControlProps {
   id: string;
@@ -68,4 +70,19 @@ export function HookFormField<T extends FieldValues, N extends FieldPath<T>, Out
       {(wiring) => children(wiring, field)}
     </FormField>
   );
+}
+
+/**
+ * A refusal of what was typed in one field (a wrong password or code): shown under the field, which is selected
+ * for retyping, and in a toast titled `title`.
+ */
+export function refuseField<T extends FieldValues, Out extends FieldValues>(
+  form: UseFormReturn<T, unknown, Out>,
+  name: FieldPath<T>,
+  title: string,
+  message: string,
+): void {
+  form.setError(name, { message });
+  toast.error(title, { description: message });
+  form.setFocus(name, { shouldSelect: true });
 }

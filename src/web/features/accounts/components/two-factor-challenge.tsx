@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toaster';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { authErrorMessage } from '../lib/auth-errors';
 import { type CodeForm, codeFormSchema } from '../lib/form-schemas';
-import { HookFormField } from './form-field';
+import { HookFormField, refuseField } from './form-field';
 
 /** Second step of a sign-in with two-factor on: the authenticator code, or a backup code. */
 export function TwoFactorChallenge({ onCancel }: { onCancel: () => void }) {
@@ -31,10 +31,7 @@ export function TwoFactorChallenge({ onCancel }: { onCancel: () => void }) {
       await verify.mutateAsync({ method, code });
       toast.success(t('login.success'), { description: t('login.successDescription') });
     } catch (failure) {
-      const message = authErrorMessage(failure, t, t('login.errorFallback'));
-      form.setError('code', { message });
-      toast.error(t('login.error'), { description: message });
-      setFocus('code', { shouldSelect: true });
+      refuseField(form, 'code', t('login.error'), authErrorMessage(failure, t, t('login.errorFallback')));
     }
   };
 

@@ -19,6 +19,7 @@ import {
 import { authErrorMessage } from '../../lib/auth-errors';
 import { type CodeForm, codeFormSchema, type PasswordForm, passwordFormSchema } from '../../lib/form-schemas';
 import { groupSecret, totpSecret } from '../../lib/validation';
+import { refuseField } from '../form-field';
 import { PasswordField } from '../password-field';
 import { TotpCodeField } from '../totp-code-field';
 
@@ -68,10 +69,8 @@ function PasswordStep({
         toast.success(t('profile.twoFactor.regenerated'));
       }
     } catch (failure) {
-      const message = authErrorMessage(failure, t, t('profile.twoFactor.error'));
-      form.setError('password', { message });
-      toast.error(t('profile.twoFactor.error'), { description: message });
-      setFocus('password', { shouldSelect: true });
+      const title = t('profile.twoFactor.error');
+      refuseField(form, 'password', title, authErrorMessage(failure, t, title));
     }
   };
 
@@ -139,10 +138,8 @@ function ScanStep({
       toast.success(t('profile.twoFactor.enabled'));
       onDone({ kind: 'codes', codes: enrolment.backupCodes });
     } catch (failure) {
-      const message = authErrorMessage(failure, t, t('profile.twoFactor.error'));
-      form.setError('code', { message });
-      toast.error(t('profile.twoFactor.error'), { description: message });
-      form.setFocus('code', { shouldSelect: true });
+      const title = t('profile.twoFactor.error');
+      refuseField(form, 'code', title, authErrorMessage(failure, t, title));
     }
   };
 
