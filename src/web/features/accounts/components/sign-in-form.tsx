@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toaster';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSignIn } from '../api/sign-in';
 import { authErrorMessage, hasCode } from '../lib/auth-errors';
-import { type SignInForm as SignInValues, signInFormSchema } from '../lib/form-schemas';
+import { type SignInValues, signInFormSchema } from '../lib/form-schemas';
 import { googleReturnPath, isEmail } from '../lib/validation';
 import { EmailField } from './email-field';
 import { GoogleSignInButton } from './google-sign-in-button';

@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/toaster';
 import { toProfileLanguage } from '../api/me';
 import { useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../lib/auth-errors';
-import { type SignUpForm as SignUpValues, signUpFormSchema } from '../lib/form-schemas';
+import { type SignUpValues, signUpFormSchema } from '../lib/form-schemas';
 import { PASSWORD_MIN_LENGTH } from '../lib/validation';
 import { EmailField } from './email-field';
 import { NameField } from './name-field';

@@ -28,7 +28,7 @@ export const newPasswordField = (tooShort: string, t: AccountsT) =>
 
 export const signInFormSchema = (t: AccountsT) =>
   z.object({ email: emailField(t), password: z.string().min(1, t('fields.passwordRequired')) });
-export type SignInForm = z.infer<ReturnType<typeof signInFormSchema>>;
+export type SignInValues = z.infer<ReturnType<typeof signInFormSchema>>;
 
 export const signUpFormSchema = (t: AccountsT) =>
   z.object({
@@ -40,7 +40,7 @@ export const signUpFormSchema = (t: AccountsT) =>
       .pipe(newPasswordField(t('signUp.passwordTooShort', { min: PASSWORD_MIN_LENGTH }), t)),
     terms: z.boolean().refine((accepted) => accepted, t('signUp.termsRequired')),
   });
-export type SignUpForm = z.input<ReturnType<typeof signUpFormSchema>>;
+export type SignUpValues = z.input<ReturnType<typeof signUpFormSchema>>;
 
 /** A new password and its confirmation, with the mismatch reported on the confirmation. */
 export const newPasswordPairSchema = (t: AccountsT, messages: { tooShort: string; mismatch: string }) =>
