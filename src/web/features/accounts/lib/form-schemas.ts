@@ -13,7 +13,11 @@ import { EMAIL_PATTERN } from './validation';
 type AccountsT = TFunction<'accounts'>;
 
 const emailField = (t: AccountsT) =>
-  z.string().trim().min(1, t('fields.emailRequired')).regex(EMAIL_PATTERN, t('fields.emailInvalid'));
+  z
+    .string()
+    .trim()
+    .min(1, { error: t('fields.emailRequired'), abort: true })
+    .regex(EMAIL_PATTERN, t('fields.emailInvalid'));
 
 const nameField = (t: AccountsT) =>
   z
@@ -23,7 +27,7 @@ const nameField = (t: AccountsT) =>
     .max(MAX_NAME_LENGTH, t('fields.nameTooLong', { max: MAX_NAME_LENGTH }));
 
 /** A new password: the shared minimum and maximum, with the form's own "too short" wording. */
-export const newPasswordField = (tooShort: string, t: AccountsT) =>
+const newPasswordField = (tooShort: string, t: AccountsT) =>
   z.string().min(PASSWORD_MIN_LENGTH, tooShort).max(PASSWORD_MAX_LENGTH, t('errors.passwordTooLong'));
 
 export const signInFormSchema = (t: AccountsT) =>
