@@ -91,7 +91,9 @@ export function accountRightsRoutes({
       // of the default level's CPU, which would otherwise be most of the export's time.
       const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
       if (gzip) c.header('Content-Encoding', 'gzip');
-      const body = gzip ? createGzip({ level: zlibConstants.Z_BEST_SPEED, chunkSize: 64 * 1024 }) : new PassThrough();
+      const body = gzip
+        ? createGzip({ level: zlibConstants.Z_BEST_SPEED, chunkSize: 64 * 1024 })
+        : new PassThrough();
       const write = async (chunk: string) => {
         if (body.destroyed) throw new Error('the client went away');
         if (body.write(chunk)) return;
