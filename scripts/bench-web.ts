@@ -1,7 +1,9 @@
 /**
  * Lighthouse benchmark of the production web build (mobile config, performance only).
  *
- *   npm run bench:web
+ *   npm run bench:web                      # every page below
+ *   npm run bench:web -- /auth/login /     # only these pages
+ *   BENCH_WEB_REPORTS=dir npm run bench:web  # also keeps each median run's Lighthouse JSON in dir
  *
  * Builds dist/client if needed, starts the server on a free port with its own temporary database,
  * audits the public pages and the sign-in page (median of 3 runs each), prints score, LCP, TBT, CLS, the gzip size of
@@ -9,7 +11,7 @@
  * Exits 0 whatever the figures (it is a benchmark, not a test), 1 if Lighthouse could not run.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -145,9 +147,27 @@ async function medianRun(url: string, port: number): Promise<Result> {
 
 const passFail = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
+/** The pages named on the command line (all of PAGES when none is), refusing a page the bench does not know. */
+function selectedPages(args: string[]): typeof PAGES {
+  if (args.length === 0) return PAGES;
+  const unknown = args.filter((arg) => !PAGES.some((page) => page.path === arg));
+  if (unknown.length > 0)
+    throw new Error(`unknown page(s) ${unknown.join(', ')}; known: ${PAGES.map((p) => p.path).join(', ')}`);
+  return PAGES.filter((page) => args.includes(page.path));
+}
+
+/** Keeps a run's full Lighthouse result (bootup-time, network-requests…) for a closer look. */
+function saveReport(dir: string, page: string, lhr: Result): void {
+  mkdirSync(dir, { recursive: true });
+  const name = page === '/' ? 'home' : page.replace(/^\//, '').replace(/\//g, '-');
+  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(lhr, null, 2));
+}
+
 async function main(): Promise<number> {
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (!existsSync(chromePath)) throw new Error(`Chrome not found at ${chromePath}: set CHROME_PATH.`);
+  const pages = selectedPages(process.argv.slice(2));
+  const reportsDir = process.env.BENCH_WEB_REPORTS;
   ensureBuild();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -172,8 +192,9 @@ async function main(): Promise<number> {
     const verdicts: string[] = [];
     const check = (page: string, label: string, ok: boolean) =>
       verdicts.push(`  ${page}: ${label}: ${passFail(ok)}`);
-    for (const { path: page, targets } of PAGES) {
+    for (const { path: page, targets } of pages) {
       const lhr = await medianRun(`${baseUrl}${page}`, chrome.port);
+      if (reportsDir) saveReport(reportsDir, page, lhr);
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const lcp = metric('largest-contentful-paint');

@@ -1,10 +1,10 @@
-import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { build } from 'vite';
 import { LANGUAGES, type Language } from '../src/shared/language';
-import { NOT_FOUND_PATH, PRERENDERED_PATHS, prerenderedFile } from '../src/shared/routes';
+import { loginPreviewFile, NOT_FOUND_PATH, PRERENDERED_PATHS, prerenderedFile } from '../src/shared/routes';
 import { fillPublicPage } from './public-page';
 
 /**
@@ -20,6 +20,8 @@ const prerenderDir = path.join(root, 'dist/prerender');
 const configFile = path.join(root, 'vite.config.ts');
 const SHELL = '_shell.html';
 const ISLANDS_ENTRY = 'entry-islands.ts';
+/** What the app's small entry imports once the document has painted (src/web/entry-client.tsx). */
+const APP_START = 'app/start-app.tsx';
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 
 interface ManifestChunk {
@@ -28,6 +30,7 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+type PrerenderedPage = Awaited<ReturnType<typeof import('../src/web/entry-prerender').render>>;
 
 /** The files a manifest entry loads up front: its own, its static imports' (transitively) and their CSS. */
 function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -47,6 +50,7 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
 function appAssets(manifest: Manifest, lang: Language): string[] {
   const entries = [
     'index.html',
+    APP_START,
     'app/app-data-layout.tsx',
     'features/accounts/pages/login-page.tsx',
     `features/accounts/locales/${lang}.ts`,
@@ -57,7 +61,9 @@ function appAssets(manifest: Manifest, lang: Language): string[] {
 
 /**
  * A public page's template: the built index.html without the app's scripts, with the islands script (ADR 0004) and
- * the list of app files to prefetch. The app's stylesheet stays (the pages share it).
+ * the list of app files to prefetch. The app's stylesheet stays (the pages share it). It is not inlined: the page's
+ * HTML (≈ 9 KB brotli) fits the first TCP round trip's congestion window (≈ 14 KB), with the CSS it would take two
+ * round trips before the browser even sees the LCP image's preload.
  */
 function publicTemplate(shell: string, manifest: Manifest, lang: Language): string {
   const islands = staticClosure(manifest, ISLANDS_ENTRY).filter((file) => file.endsWith('.js'));
@@ -70,27 +76,66 @@ function publicTemplate(shell: string, manifest: Manifest, lang: Language): stri
     .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
   if (withoutApp.includes('<script type="module"')) throw new Error('unexpected module script in index.html');
-  const assets = `<script type="application/json" id="cena-app-assets">${JSON.stringify(appAssets(manifest, lang))}</script>`;
-  return withoutApp.replace('</head>', `    ${tags}\n  </head>`).replace('</body>', `  ${assets}\n  </body>`);
+  return withAppAssets(withoutApp.replace('</head>', `    ${tags}\n  </head>`), manifest, lang);
+}
+
+/** The list of the app's start-up files a document fetches ahead (src/web/lib/app-assets.ts), before </body>. */
+function withAppAssets(html: string, manifest: Manifest, lang: Language): string {
+  const list = JSON.stringify(appAssets(manifest, lang));
+  return html.replace(
+    '</body>',
+    `  <script type="application/json" id="cena-app-assets">${list}</script>\n  </body>`,
+  );
+}
+
+/**
+ * The sign-in page's document (ADR 0010): the app's entry, the page drawn in its root, inert, so the visitor sees
+ * it before the app starts and cannot type into a copy the app is about to replace, and the list of every module
+ * the page needs, which the entry preloads at once after that first paint (not chunk by chunk as imports run).
+ */
+function loginPreview(entryShell: string, manifest: Manifest, lang: Language, page: PrerenderedPage): string {
+  const html = `<div inert data-login-preview>${page.html}</div>`;
+  return withAppAssets(fillPublicPage(entryShell, { html, title: page.title, lang }), manifest, lang);
+}
+
+/** Adds a modulepreload for each script of `files` the document does not load yet. */
+function withModulePreloads(html: string, files: string[]): string {
+  const preloads = files
+    .filter((file) => file.endsWith('.js') && !html.includes(`"${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('\n    ');
+  return html.replace('</head>', `  ${preloads}\n  </head>`);
 }
 
 async function prerender(): Promise<void> {
-  const shell = await readFile(path.join(clientDir, SHELL), 'utf8');
   const manifest = JSON.parse(
     await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest;
+  const entryShell = await readFile(path.join(clientDir, 'index.html'), 'utf8');
+  // The app's other pages have nothing to paint first: their shell asks for the app's start-up files at once.
+  const shell = withModulePreloads(entryShell, staticClosure(manifest, APP_START));
+  await writeFile(path.join(clientDir, SHELL), shell);
   const entry = pathToFileURL(path.join(prerenderDir, 'entry-prerender.js')).href;
-  const { render, FIRST_POSTER } = (await import(entry)) as typeof import('../src/web/entry-prerender');
+  const { render, renderLoginPreview, FIRST_POSTER } = (await import(
+    entry
+  )) as typeof import('../src/web/entry-prerender');
   for (const lang of LANGUAGES) {
+    for (const googleEnabled of [false, true]) {
+      const page = await renderLoginPreview(lang, googleEnabled);
+      const file = path.join(clientDir, loginPreviewFile(lang, googleEnabled));
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, loginPreview(entryShell, manifest, lang, page));
+    }
     const template = publicTemplate(shell, manifest, lang);
     for (const pagePath of [...PRERENDERED_PATHS, NOT_FOUND_PATH] as const) {
       const page = await render(pagePath, lang);
       let html = fillPublicPage(template, { ...page, lang });
-      // The landing's LCP image is the hero carousel's first poster: fetch it with the stylesheet.
+      // The landing's LCP image is the hero carousel's first poster: ask for it first (after the viewport, which
+      // its sizes depend on).
       if (pagePath === '/' && FIRST_POSTER) {
         html = html.replace(
-          '</head>',
-          `  <link rel="preload" as="image" href="${FIRST_POSTER}" fetchpriority="high">\n  </head>`,
+          '<title>',
+          `<link rel="preload" as="image" imagesrcset="${FIRST_POSTER.srcset}" imagesizes="${FIRST_POSTER.sizes}" fetchpriority="high">\n    <title>`,
         );
       }
       const file = path.join(clientDir, prerenderedFile(pagePath, lang));
@@ -131,7 +176,6 @@ await build({
     },
   },
 });
-await copyFile(path.join(clientDir, 'index.html'), path.join(clientDir, SHELL));
 await build({
   configFile,
   logLevel: 'warn',

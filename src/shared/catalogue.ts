@@ -235,7 +235,7 @@ export function lowestPricePerVideoCents(quality: VideoQuality, plans: readonly 
   );
 }
 
-/** Reference image size limit in whole megabytes (5 MB). */
+/** Reference image size limit in whole megabytes, as the texts state it. */
 export function referenceImageMaxMegabytes(): number {
   return Math.floor(REFERENCE_IMAGE_MAX_BYTES / (1024 * 1024));
 }

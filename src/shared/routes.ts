@@ -18,9 +18,12 @@ export const PRERENDERED_PATHS = [
   '/contact',
 ] as const;
 
+/** The app's sign-in page, the usual way into it from a public page. */
+export const LOGIN_PATH = '/auth/login';
+
 /** Every other path the SPA renders (":id" is one path segment). */
 export const APP_PATHS = [
-  '/auth/login',
+  LOGIN_PATH,
   '/auth/reset-password',
   '/dashboard',
   '/dashboard/create',
@@ -47,6 +50,15 @@ export function prerenderedFile(pagePath: string, lang: Language = DEFAULT_LANGU
   if (pagePath === '/') return `${prefix}index.html`;
   if (pagePath === NOT_FOUND_PATH) return `${prefix}404.html`;
   return `${prefix}${pagePath.slice(1)}/index.html`;
+}
+
+/**
+ * Where the build writes the sign-in page's document: the app's shell with the page drawn in (ADR 0010), per
+ * language and per Google sign-in availability (its button and hint differ), in the `prerenderedFile` layout.
+ */
+export function loginPreviewFile(lang: Language, googleEnabled: boolean): string {
+  const prefix = lang === DEFAULT_LANGUAGE ? '' : `_${lang}/`;
+  return `${prefix}_login${googleEnabled ? '-google' : ''}.html`;
 }
 
 function normalise(pathname: string): string {

@@ -24,26 +24,26 @@ describe('relativeTime (spec §9)', () => {
   const D = 24 * H;
 
   it.each([
-    [0, 'agora'],
-    [59_999, 'agora'],
-    [-5 * MIN, 'agora'],
-    [MIN, 'há 1 min'],
-    [59 * MIN + 59_999, 'há 59 min'],
-    [H, 'há 1 h'],
-    [23 * H + 59 * MIN, 'há 23 h'],
-    [D, 'ontem'],
-    [2 * D - 1, 'ontem'],
-    [2 * D, 'há 2 dias'],
-    [7 * D - 1, 'há 6 dias'],
-  ])('%i ms ago → %s', (elapsed, expected) => {
-    expect(relativeTime(ago(elapsed), now, SP)).toBe(expected);
+    [0, { unit: 'now', count: 0 }],
+    [59_999, { unit: 'now', count: 0 }],
+    [-5 * MIN, { unit: 'now', count: 0 }],
+    [MIN, { unit: 'minutes', count: 1 }],
+    [59 * MIN + 59_999, { unit: 'minutes', count: 59 }],
+    [H, { unit: 'hours', count: 1 }],
+    [23 * H + 59 * MIN, { unit: 'hours', count: 23 }],
+    [D, { unit: 'yesterday', count: 0 }],
+    [2 * D - 1, { unit: 'yesterday', count: 0 }],
+    [2 * D, { unit: 'days', count: 2 }],
+    [7 * D - 1, { unit: 'days', count: 6 }],
+  ])('%i ms ago → %o', (elapsed, expected) => {
+    expect(relativeTime(ago(elapsed), now, SP)).toEqual(expected);
   });
 
   it('7 days and more → dd/MM/yyyy in the user zone', () => {
     // 2025-06-08T02:30Z is still 07/06 in São Paulo (UTC-3) but 08/06 in Paris.
     const date = at('2025-06-08T02:30:00Z');
-    expect(relativeTime(date, now, SP)).toBe('07/06/2025');
-    expect(relativeTime(date, now, PAR)).toBe('08/06/2025');
+    expect(relativeTime(date, now, SP)).toEqual({ unit: 'date', count: 0, date: '07/06/2025' });
+    expect(relativeTime(date, now, PAR)).toEqual({ unit: 'date', count: 0, date: '08/06/2025' });
   });
 });
 

@@ -1,9 +1,11 @@
+import { TZDate } from '@date-fns/tz';
 import { formatDate } from './format';
 
 /**
  * Time rules shared by server and web (docs/history-contract.md, spec §4, §5, §9), all in the user's IANA time zone
- * (profile). Pure: `now` is always passed in. Zone arithmetic uses Intl only, so it follows each zone's DST rules
- * (America/Sao_Paulo has none since 2019; New York, London and Paris do).
+ * (profile). Pure: `now` is always passed in. Zone arithmetic goes through `@date-fns/tz`'s TZDate (a Date whose
+ * getters and constructor read the wall clock of a zone), so each zone's DST rules come from the platform's time zone
+ * data rather than offset maths of our own (America/Sao_Paulo has no DST since 2019; New York, London and Paris do).
  */
 
 const MINUTE_MS = 60_000;
@@ -22,48 +24,18 @@ export interface ZonedParts {
   weekday: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      weekday: 'short',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 /** The wall-clock reading of `date` in `timeZone`. */
 export function zonedParts(date: Date, timeZone: string): ZonedParts {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value;
+  const zoned = new TZDate(date.getTime(), timeZone);
   return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+    year: zoned.getFullYear(),
+    month: zoned.getMonth() + 1,
+    day: zoned.getDate(),
+    hour: zoned.getHours(),
+    minute: zoned.getMinutes(),
+    second: zoned.getSeconds(),
+    weekday: zoned.getDay(),
   };
-}
-
-/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
-function offsetMs(instant: number, timeZone: string): number {
-  const p = zonedParts(new Date(instant), timeZone);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wall - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
 /**
@@ -78,15 +50,7 @@ export function zonedTimeToUtc(
   hour = 0,
   minute = 0,
 ): Date {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const first = wall - offsetMs(wall, timeZone);
-  const second = wall - offsetMs(first, timeZone);
-  if (first === second) return new Date(first);
-  // Two candidates (near a transition): keep the one whose wall clock matches, else the later one (a gap).
-  const matches = (instant: number) => offsetMs(instant, timeZone) === wall - instant;
-  if (matches(second)) return new Date(second);
-  if (matches(first)) return new Date(first);
-  return new Date(Math.max(first, second));
+  return new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime());
 }
 
 /** Midnight starting the zone's calendar day that contains `date`. */
@@ -131,19 +95,25 @@ export function dayRange(from: string, to: string, timeZone: string): { start: D
 }
 
 /**
- * Spec §9: under 1 minute 'agora', minutes under 60, hours under 24, 'ontem' for 1 day, N days under 7, else
- * dd/MM/yyyy in the user's zone. Minutes, hours and days are whole elapsed periods (rounded down), so 25 hours
- * ago is 'ontem' and 47 hours ago too. A time in the future (clock skew) reads 'agora'.
+ * Spec §9's relative time, as a unit and a count for the UI's plural rules (pt-BR 'agora', 'há N min', 'há N h',
+ * 'ontem', 'há N dias'): under 1 minute `now`, minutes under 60, hours under 24, `yesterday` for 1 day, N days under
+ * 7, else the dd/MM/yyyy `date` in the user's zone. Minutes, hours and days are whole elapsed periods (rounded down),
+ * so 25 hours ago is `yesterday` and 47 hours ago too. A time in the future (clock skew) is `now`.
  */
-export function relativeTime(date: Date, now: Date, timeZone: string): string {
+export type RelativeTime =
+  | { unit: 'now' | 'yesterday'; count: 0 }
+  | { unit: 'minutes' | 'hours' | 'days'; count: number }
+  | { unit: 'date'; count: 0; date: string };
+
+export function relativeTime(date: Date, now: Date, timeZone: string): RelativeTime {
   const elapsed = now.getTime() - date.getTime();
-  if (elapsed < MINUTE_MS) return 'agora';
-  if (elapsed < HOUR_MS) return `há ${Math.floor(elapsed / MINUTE_MS)} min`;
-  if (elapsed < DAY_MS) return `há ${Math.floor(elapsed / HOUR_MS)} h`;
+  if (elapsed < MINUTE_MS) return { unit: 'now', count: 0 };
+  if (elapsed < HOUR_MS) return { unit: 'minutes', count: Math.floor(elapsed / MINUTE_MS) };
+  if (elapsed < DAY_MS) return { unit: 'hours', count: Math.floor(elapsed / HOUR_MS) };
   const days = Math.floor(elapsed / DAY_MS);
-  if (days === 1) return 'ontem';
-  if (days < 7) return `há ${days} dias`;
-  return formatDate(date, timeZone);
+  if (days === 1) return { unit: 'yesterday', count: 0 };
+  if (days < 7) return { unit: 'days', count: days };
+  return { unit: 'date', count: 0, date: formatDate(date, timeZone) };
 }
 
 export type Greeting = 'Bom dia' | 'Boa tarde' | 'Boa noite';

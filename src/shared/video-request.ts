@@ -4,6 +4,7 @@ import {
   PROMPT_MIN_LENGTH,
   REFERENCE_IMAGE_MAX_BYTES,
   type REFERENCE_IMAGE_TYPES,
+  referenceImageMaxMegabytes,
   SEED_MAX,
   SEED_MIN,
   VIDEO_QUALITIES,
@@ -50,7 +51,7 @@ export type VideoModeAvailability = z.infer<typeof videoModeAvailabilitySchema>;
 export const VIDEO_UNAVAILABLE_MESSAGE =
   'Geração de vídeos indisponível no momento. Tente novamente mais tarde.';
 
-export const REFERENCE_IMAGE_TOO_LARGE = 'Imagem muito grande. Máximo 5MB.';
+export const REFERENCE_IMAGE_TOO_LARGE = `Imagem muito grande. Máximo ${referenceImageMaxMegabytes()}MB.`;
 export const REFERENCE_IMAGE_WRONG_TYPE = 'Use uma imagem JPG, PNG ou WEBP.';
 
 export type ReferenceImageType = (typeof REFERENCE_IMAGE_TYPES)[number];

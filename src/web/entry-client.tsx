@@ -1,19 +1,21 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/app';
-import { i18nReady } from './app/i18n';
-import { matchPreload } from './app/routes';
+/**
+ * The app's entry: small on purpose. The browser paints the document first — the sign-in page is drawn into it at
+ * build time (ADR 0010) — and only then fetches React, the app and the page's chunks, all at once (the document's
+ * list of them, when it has one), and starts the app (app/start-app.tsx).
+ */
+import './styles.css';
+import { linkAppAssets } from './lib/app-assets';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// Load the page's chunks and texts first, so the first render is synchronous and shows no spinner flash.
-await Promise.all([i18nReady, matchPreload(window.location.pathname)]);
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+/** A hidden tab paints no frame: the app starts after this long without one. */
+const PAINT_WAIT_MS = 100;
+
+await new Promise<void>((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, PAINT_WAIT_MS);
+});
+linkAppAssets('modulepreload');
+const { startApp } = await import('./app/start-app');
+await startApp(container);

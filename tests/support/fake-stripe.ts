@@ -21,6 +21,16 @@ import { type BillingPeriod, PLANS, type PlanId, planPriceCents } from '../../sr
  * - A portal session needs a configuration: without `configuration` and with no default one Stripe refuses it;
  *   a configuration's `subscription_update.products` must name each price's own product
  *   — docs.stripe.com/api/customer_portal/sessions/create, docs.stripe.com/api/customer_portal/configurations.
+ * - Refusals come in Stripe's error shape, `{ error: { type: 'invalid_request_error', code, message, param } }`,
+ *   with 400 for a bad parameter and 404 for an unknown object in the path (docs.stripe.com/api/errors,
+ *   docs.stripe.com/error-codes): a required parameter left out is `parameter_missing` ("Missing required param:
+ *   line_items."); an id that names nothing is `resource_missing` ("No such price: 'price_x'", "No such customer:
+ *   'cus_x'"). Checkout Sessions in payment or subscription mode require `line_items`, and each item's `price` must
+ *   exist (docs.stripe.com/api/checkout/sessions/create); a portal session requires `customer`
+ *   (docs.stripe.com/api/customer_portal/sessions/create).
+ * - A refund cannot exceed what is left of its charge: `charge_already_refunded` once nothing is left, else the
+ *   amount is refused as too large (docs.stripe.com/error-codes, docs.stripe.com/api/refunds/create `amount`:
+ *   "defaults to the entire charge amount… can refund only up to the remaining, unrefunded amount").
  */
 
 export const STRIPE_TEST_SECRET = 'sk_test_fake_cena';
@@ -95,6 +105,22 @@ export interface FakeStripeEvent {
   id: string;
   type: string;
   payload: string;
+}
+
+/** The body of a Stripe API error (docs.stripe.com/api/errors). */
+export interface StripeErrorBody {
+  error: { type: 'invalid_request_error'; code: string; message: string; param?: string };
+}
+
+const stripeError = (code: string, message: string, param?: string): StripeErrorBody => ({
+  error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) },
+});
+
+/** What Stripe would refuse when the test drives it (a refund of more than is left): the error it would answer. */
+export class StripeRefusal extends Error {
+  constructor(readonly body: StripeErrorBody) {
+    super(body.error.message);
+  }
 }
 
 export class FakeStripe {
@@ -280,11 +306,26 @@ export class FakeStripe {
   /** Refunds (part of) the charge that paid a session or an invoice; `pending` until settleRefund. */
   refund(chargeId: string, amount?: number, options: { pending?: boolean } = {}): FakeStripeEvent[] {
     const charge = this.must(this.charges, chargeId);
+    const left = (charge.amount as number) - (charge.amount_refunded as number);
+    if (left <= 0) {
+      throw new StripeRefusal(
+        stripeError('charge_already_refunded', `Charge ${chargeId} has already been refunded.`),
+      );
+    }
+    if (amount !== undefined && amount > left) {
+      throw new StripeRefusal(
+        stripeError(
+          'amount_too_large',
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          'amount',
+        ),
+      );
+    }
     const refund: Obj = {
       id: newId('re'),
       object: 'refund',
       charge: chargeId,
-      amount: amount ?? (charge.amount as number),
+      amount: amount ?? left,
       status: options.pending ? 'pending' : 'succeeded',
     };
     this.refunds.set(refund.id, refund);
@@ -470,14 +511,15 @@ export class FakeStripe {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
       response.end(JSON.stringify(value));
     };
-    const missing = () =>
-      send(404, {
-        error: {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: `No such object: ${path}`,
-        },
-      });
+    const missing = () => send(404, stripeError('resource_missing', `No such object: ${path}`));
+    const refuse = (code: string, message: string, param?: string) =>
+      send(400, stripeError(code, message, param));
+    /** Refuses (and says so) a customer parameter that names no customer. */
+    const refusedCustomer = (id: unknown): boolean => {
+      if (typeof id !== 'string' || this.customers.has(id)) return false;
+      refuse('resource_missing', `No such customer: '${id}'`, 'customer');
+      return true;
+    };
     if (request.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
@@ -514,7 +556,21 @@ export class FakeStripe {
       return send(200, session);
     }
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
-      const lineItems = (body.line_items as Json[]) ?? [];
+      const lineItems = (body.line_items as Json[] | undefined) ?? [];
+      if (body.mode !== 'setup' && lineItems.length === 0) {
+        return refuse('parameter_missing', 'Missing required param: line_items.', 'line_items');
+      }
+      const unknownPrice = lineItems.findIndex(
+        (item) => item.price !== undefined && !priceInfo.has(item.price as string),
+      );
+      if (unknownPrice >= 0) {
+        return refuse(
+          'resource_missing',
+          `No such price: '${String(lineItems[unknownPrice]?.price)}'`,
+          `line_items[${unknownPrice}][price]`,
+        );
+      }
+      if (refusedCustomer(body.customer)) return;
       const first = lineItems[0] ?? {};
       const amount =
         body.mode === 'payment'
@@ -567,6 +623,8 @@ export class FakeStripe {
       return send(200, configuration);
     }
     if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!body.customer) return refuse('parameter_missing', 'Missing required param: customer.', 'customer');
+      if (refusedCustomer(body.customer)) return;
       const configuration = body.configuration
         ? this.portalConfigurations.get(body.configuration as string)
         : [...this.portalConfigurations.values()].find((c) => c.is_default);

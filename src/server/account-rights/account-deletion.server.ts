@@ -141,6 +141,7 @@ export interface CompletionDependencies {
 
 interface RequestFilesRow {
   id: string;
+  status: string;
   reference_image_key: string | null;
   video_key: string | null;
   thumbnail_key: string | null;
@@ -161,11 +162,16 @@ async function deleteVideoRequests(
   let deleted = 0;
   for (;;) {
     const batch = await pool.query<RequestFilesRow>(
-      `SELECT id, reference_image_key, video_key, thumbnail_key FROM video_requests WHERE user_id = $1 LIMIT $2`,
+      `SELECT id, status, reference_image_key, video_key, thumbnail_key FROM video_requests WHERE user_id = $1
+       LIMIT $2`,
       [userId, MEDIA_BATCH],
     );
     if (batch.rows.length === 0) return deleted;
     for (const row of batch.rows) {
+      // Unfinished (one may even have been created since the sign-out): end it first, which refunds its hold.
+      if (row.status !== 'completed' && row.status !== 'failed') {
+        await failRequest(pool, row.id, ACCOUNT_DELETED_MESSAGE);
+      }
       for (const key of requestFiles(userId, row)) await storage.delete(key);
     }
     const removed = await pool.query('DELETE FROM video_requests WHERE id = ANY($1::uuid[])', [
@@ -216,13 +222,14 @@ export async function completeAccountDeletion(
       if (deletion.completed_at) return true;
 
       await provider.cancelSubscriptionsNow(userId);
-      const unfinished = await pool.query<{ id: string }>(
-        `SELECT id FROM video_requests WHERE user_id = $1 AND status NOT IN ('completed', 'failed')`,
-        [userId],
-      );
-      for (const { id } of unfinished.rows) await failRequest(pool, id, ACCOUNT_DELETED_MESSAGE);
       const requests = await deleteVideoRequests(deps, userId);
       await inTransaction(pool, async (tx) => {
+        // A create whose session was checked before the sign-out can still commit a request and its hold after the
+        // last batch. Spends lock the credit account FOR NO KEY UPDATE (ADR 0002), so FOR UPDATE waits for them: a
+        // request seen now sends the job round again, to refund its hold and delete it; none can arrive after this.
+        await tx.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR UPDATE', [userId]);
+        const late = await tx.query('SELECT 1 FROM video_requests WHERE user_id = $1 LIMIT 1', [userId]);
+        if (late.rowCount) throw new Error('a video request arrived during the deletion; retrying');
         // An admin's reason for a credit adjustment is free text that may name the person.
         await tx.query(`UPDATE credit_grants SET metadata = metadata - 'reason' WHERE user_id = $1`, [
           userId,

@@ -12,11 +12,12 @@ import type { BlobStorage } from '../storage/blob-storage.server';
  * "Export my data" (LGPD art. 18, II and V): everything Cena keeps about the user as one JSON document — profile
  * and settings, subscriptions, payments, sessions (device and times, never tokens), credit grants and ledger
  * entries, and every video request with signed links to its media. Written as it is read: each list comes from a
- * server-side cursor in batches inside one read-only snapshot, and every write is awaited, so memory stays flat
- * and a slow reader slows the reading.
+ * server-side cursor in batches inside one read-only snapshot (the next batch is fetched while one is written),
+ * and every write is awaited, so memory holds two batches at most and a slow reader slows the reading. All links
+ * come from one signer (BlobStorage.urlSigner): a local hash and HMAC each, no I/O.
  */
 
-export const EXPORT_BATCH_ROWS = 250;
+export const EXPORT_BATCH_ROWS = 1000;
 
 export interface ExportDependencies {
   pool: pg.Pool;
@@ -26,6 +27,7 @@ export interface ExportDependencies {
 
 type Write = (chunk: string) => Promise<void>;
 type Row = Record<string, unknown>;
+type JsonRow = { json: string } & Row;
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
@@ -54,25 +56,42 @@ export async function claimExport(pool: pg.Pool, userId: string, now = new Date(
   });
 }
 
-/** Writes `"name":[…]` from a cursor over `sql`, mapping each row; returns the number of rows. */
+/**
+ * A timestamp as JSON text in `Date.toISOString()`'s form (UTC, milliseconds, `Z`), written by PostgreSQL: the
+ * lists below are built as JSON text by the database, so Node neither parses dates and jsonb nor re-serialises them.
+ */
+const isoJson = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Writes `"name":[…]` from a cursor over `sql`, whose rows carry their JSON text in `json`; `finish` may complete
+ * it from the row's other columns (the media links). Returns the number of rows.
+ */
 async function writeList(
   client: pg.PoolClient,
   write: Write,
   name: string,
   sql: string,
   params: unknown[],
-  map: (row: Row) => Promise<unknown> | unknown,
   aborted: () => boolean,
+  finish: (row: JsonRow) => string = (row) => row.json,
 ): Promise<number> {
   const cursor = `export_${name.toLowerCase()}`;
   await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, params);
   await write(`,${JSON.stringify(name)}:[`);
+  const fetchBatch = () => {
+    const fetched = client.query<JsonRow>(`FETCH ${EXPORT_BATCH_ROWS} FROM ${cursor}`);
+    // Awaited below; this only keeps a failure while a batch is being written from counting as unhandled.
+    fetched.catch(() => undefined);
+    return fetched;
+  };
   let count = 0;
+  let next = fetchBatch();
   while (!aborted()) {
-    const batch = await client.query<Row>(`FETCH ${EXPORT_BATCH_ROWS} FROM ${cursor}`);
+    const batch = await next;
     if (batch.rows.length === 0) break;
-    const items = await Promise.all(batch.rows.map(map));
-    await write((count > 0 ? ',' : '') + items.map((item) => JSON.stringify(item)).join(','));
+    // PostgreSQL reads the next batch while this one is signed and written: two cores, both busy.
+    next = fetchBatch();
+    await write((count > 0 ? ',' : '') + batch.rows.map(finish).join(','));
     count += batch.rows.length;
   }
   await client.query(`CLOSE ${cursor}`);
@@ -92,10 +111,13 @@ export async function exportAccount(
   aborted: () => boolean = () => false,
   now = new Date(),
 ): Promise<number> {
-  const link = async (key: unknown, download: boolean): Promise<string | null> => {
-    if (typeof key !== 'string' || !key) return null;
-    const url = await storage.signedUrl(key, { ttlSeconds: EXPORT_LINK_TTL_SECONDS, download });
-    return url.startsWith('/') ? `${appUrl}${url}` : url;
+  // One signer for the whole export: every link shares its expiry, and signing stays a local HMAC per link.
+  const sign = await storage.urlSigner({ ttlSeconds: EXPORT_LINK_TTL_SECONDS });
+  /** A signed link as JSON text (`null` when the request has no such file). */
+  const link = (key: unknown, download: boolean): string => {
+    if (typeof key !== 'string' || !key) return 'null';
+    const url = sign(key, { download });
+    return JSON.stringify(url.startsWith('/') ? `${appUrl}${url}` : url);
   };
   return inTransaction(
     pool,
@@ -132,128 +154,84 @@ export async function exportAccount(
         client,
         write,
         'subscriptions',
-        `SELECT provider, plan_id, billing_period, status, current_period_start, current_period_end,
-                cancel_at_period_end, created_at, updated_at
+        `SELECT json_build_object(
+                  'provider', provider, 'planId', plan_id, 'billingPeriod', billing_period, 'status', status,
+                  'currentPeriodStart', ${isoJson('current_period_start')},
+                  'currentPeriodEnd', ${isoJson('current_period_end')},
+                  'cancelAtPeriodEnd', cancel_at_period_end,
+                  'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')})::text AS json
          FROM subscriptions WHERE user_id = $1 ORDER BY created_at DESC`,
         [userId],
-        (row) => ({
-          provider: row.provider,
-          planId: row.plan_id,
-          billingPeriod: row.billing_period,
-          status: row.status,
-          currentPeriodStart: iso(row.current_period_start),
-          currentPeriodEnd: iso(row.current_period_end),
-          cancelAtPeriodEnd: row.cancel_at_period_end,
-          createdAt: iso(row.created_at),
-          updatedAt: iso(row.updated_at),
-        }),
         aborted,
       );
       await writeList(
         client,
         write,
         'payments',
-        `SELECT id, type, amount, description, stripe_invoice_id, created_at
+        // Payments in cents of BRL, credit entries in credits (spec §3).
+        `SELECT json_build_object(
+                  'id', id, 'type', type, 'amount', amount,
+                  'unit', CASE WHEN type = 'payment' THEN 'BRL_cents' ELSE 'credits' END,
+                  'description', description, 'invoiceId', stripe_invoice_id,
+                  'createdAt', ${isoJson('created_at')})::text AS json
          FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id`,
         [userId],
-        (row) => ({
-          id: row.id,
-          type: row.type,
-          // Payments in cents of BRL, credit entries in credits (spec §3).
-          amount: row.amount,
-          unit: row.type === 'payment' ? 'BRL_cents' : 'credits',
-          description: row.description,
-          invoiceId: row.stripe_invoice_id,
-          createdAt: iso(row.created_at),
-        }),
         aborted,
       );
       await writeList(
         client,
         write,
         'sessions',
-        `SELECT id, user_agent, ip_address, created_at, updated_at, expires_at
+        `SELECT json_build_object(
+                  'device', user_agent, 'ipAddress', ip_address, 'createdAt', ${isoJson('created_at')},
+                  'lastSeenAt', ${isoJson('updated_at')}, 'expiresAt', ${isoJson('expires_at')},
+                  'current', id = $2)::text AS json
          FROM session WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC`,
-        [userId],
-        (row) => ({
-          device: row.user_agent,
-          ipAddress: row.ip_address,
-          createdAt: iso(row.created_at),
-          lastSeenAt: iso(row.updated_at),
-          expiresAt: iso(row.expires_at),
-          current: row.id === currentSessionId,
-        }),
+        [userId, currentSessionId],
         aborted,
       );
       await writeList(
         client,
         write,
         'creditGrants',
-        `SELECT id, amount, remaining, source, plan_type, expires_at, created_at
+        `SELECT json_build_object(
+                  'id', id, 'amount', amount, 'remaining', remaining, 'source', source, 'planType', plan_type,
+                  'expiresAt', ${isoJson('expires_at')}, 'createdAt', ${isoJson('created_at')})::text AS json
          FROM credit_grants WHERE user_id = $1 ORDER BY created_at DESC, id`,
         [userId],
-        (row) => ({
-          id: row.id,
-          amount: row.amount,
-          remaining: row.remaining,
-          source: row.source,
-          planType: row.plan_type,
-          expiresAt: iso(row.expires_at),
-          createdAt: iso(row.created_at),
-        }),
         aborted,
       );
       await writeList(
         client,
         write,
         'ledgerEntries',
-        `SELECT id, kind, amount, grant_id, hold_id, created_at
+        `SELECT json_build_object(
+                  'id', id, 'kind', kind, 'amount', amount, 'grantId', grant_id, 'holdId', hold_id,
+                  'createdAt', ${isoJson('created_at')})::text AS json
          FROM credit_ledger_entries WHERE user_id = $1 ORDER BY id DESC`,
         [userId],
-        (row) => ({
-          id: Number(row.id),
-          kind: row.kind,
-          amount: row.amount,
-          grantId: row.grant_id,
-          holdId: row.hold_id,
-          createdAt: iso(row.created_at),
-        }),
         aborted,
       );
+      // The request's fields as JSON text without its closing brace; the media links are appended in Node.
       const requests = await writeList(
         client,
         write,
         'videoRequests',
-        `SELECT id, prompt, structured_prompt, quality, aspect_ratio, seed, credits_used, status, error_message,
-                provider, model, resolution, duration_seconds, reference_image_key, video_key, thumbnail_key,
-                created_at, updated_at, started_at, completed_at
+        `SELECT rtrim(json_build_object(
+                  'id', id, 'prompt', prompt, 'structuredPrompt', structured_prompt, 'quality', quality,
+                  'aspectRatio', aspect_ratio, 'seed', seed, 'creditsUsed', credits_used, 'status', status,
+                  'errorMessage', error_message, 'provider', provider, 'model', model, 'resolution', resolution,
+                  'durationSeconds', duration_seconds,
+                  'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')},
+                  'startedAt', ${isoJson('started_at')}, 'completedAt', ${isoJson('completed_at')})::text, '}')
+                  AS json,
+                video_key, thumbnail_key, reference_image_key
          FROM video_requests WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
         [userId],
-        async (row) => ({
-          id: row.id,
-          prompt: row.prompt,
-          structuredPrompt: row.structured_prompt,
-          quality: row.quality,
-          aspectRatio: row.aspect_ratio,
-          seed: row.seed,
-          creditsUsed: row.credits_used,
-          status: row.status,
-          errorMessage: row.error_message,
-          provider: row.provider,
-          model: row.model,
-          resolution: row.resolution,
-          durationSeconds: row.duration_seconds,
-          createdAt: iso(row.created_at),
-          updatedAt: iso(row.updated_at),
-          startedAt: iso(row.started_at),
-          completedAt: iso(row.completed_at),
-          media: {
-            video: await link(row.video_key, true),
-            thumbnail: await link(row.thumbnail_key, false),
-            referenceImage: await link(row.reference_image_key, false),
-          },
-        }),
         aborted,
+        (row) =>
+          `${row.json},"media":{"video":${link(row.video_key, true)},` +
+          `"thumbnail":${link(row.thumbnail_key, false)},"referenceImage":${link(row.reference_image_key, false)}}}`,
       );
       await write('}');
       return requests;

@@ -108,6 +108,16 @@ describe('GET /api/me/export', () => {
     expect(text).not.toContain('Pedido secreto');
   });
 
+  it('is gzip-encoded for a client that takes gzip, and plain JSON for one that does not', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const zipped = await client.fetch('/api/me/export', { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(await zipped.text()).videoRequests).toEqual([]);
+    const plain = await client.fetch('/api/me/export', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(await plain.text()).videoRequests).toEqual([]);
+  });
+
   it('needs a session and is rate-limited', async () => {
     expect((await new SessionClient(app.url).fetch('/api/me/export')).status).toBe(401);
     const { client } = await signUpAndVerify(app.url);

@@ -1,3 +1,4 @@
+import { and, eq, like, notExists, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import {
   type AdminGrantInput,
@@ -8,6 +9,8 @@ import {
   USER_SEARCH_LIMIT,
   type UserSearchItem,
 } from '../../shared/admin';
+import { accountDeletions } from '../account-rights/account-rights.schema.server';
+import { user } from '../accounts/accounts.schema.server';
 import { hasRole } from '../accounts/roles.server';
 import { currentSubscription, recordTransactions, subscriptionView } from '../billing/billing-store.server';
 import {
@@ -17,34 +20,37 @@ import {
   grant,
   listGrants,
 } from '../credits/credits-ledger.server';
+import { createDatabase, type Database } from '../db/database.server';
+import { videoRequests } from '../videos/videos.schema.server';
 
 /** Looking up one account and adjusting its credits: the admin's support tools. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An account whose owner asked for its deletion is not shown, even while the deletion job finishes. */
-const NOT_DELETED = 'NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.user_id = u.id)';
+const notDeleted = (db: Database): SQL =>
+  notExists(
+    db
+      .select({ userId: accountDeletions.userId })
+      .from(accountDeletions)
+      .where(eq(accountDeletions.userId, user.id)),
+  );
 
-/** LIKE treats `%`, `_` and `\` as syntax: a search for "a_b" means those three characters. */
+/** LIKE treats `%`, `_` and `\` as syntax (backslash is PostgreSQL's LIKE escape): "a_b" means those three characters. */
 function likePrefix(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Accounts whose e-mail starts with `text` (e-mails are stored in lower case), alphabetical. */
 export async function searchUsers(pool: pg.Pool, text: string): Promise<UserSearchItem[]> {
-  const result = await pool.query<{ id: string; email: string; name: string; created_at: Date }>(
-    `SELECT id, email, name, created_at FROM "user" u
-     WHERE email LIKE $1 ESCAPE '\\' AND ${NOT_DELETED}
-     ORDER BY email
-     LIMIT $2`,
-    [likePrefix(text), USER_SEARCH_LIMIT],
-  );
-  return result.rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    createdAt: row.created_at.toISOString(),
-  }));
+  const db = createDatabase(pool);
+  const rows = await db
+    .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt })
+    .from(user)
+    .where(and(like(user.email, likePrefix(text)), notDeleted(db)))
+    .orderBy(user.email)
+    .limit(USER_SEARCH_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
 function grantView(view: CreditGrantView): AdminGrantView {
@@ -69,44 +75,44 @@ export async function userDetail(
   userId: string,
   now: Date = new Date(),
 ): Promise<AdminUserDetail | null> {
-  const found = await pool.query<{
-    id: string;
-    email: string;
-    name: string;
-    created_at: Date;
-    email_verified: boolean;
-  }>(`SELECT id, email, name, created_at, email_verified FROM "user" u WHERE id = $1 AND ${NOT_DELETED}`, [
-    userId,
-  ]);
-  const account = found.rows[0];
+  const db = createDatabase(pool);
+  const [account] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      createdAt: user.createdAt,
+      emailVerified: user.emailVerified,
+    })
+    .from(user)
+    .where(and(eq(user.id, userId), notDeleted(db)));
   if (!account) return null;
   const [isAdmin, credits, subscription, grants, requests] = await Promise.all([
     hasRole(pool, userId, 'admin'),
     balance(pool, userId, now),
     currentSubscription(pool, userId),
     listGrants(pool, userId, now),
-    pool.query<{
-      id: string;
-      prompt: string;
-      quality: AdminUserDetail['requests'][number]['quality'];
-      status: AdminUserDetail['requests'][number]['status'];
-      credits_used: number;
-      created_at: Date;
-      error_message: string | null;
-    }>(
-      `SELECT id, prompt, quality, status, credits_used, created_at, error_message FROM video_requests
-       WHERE user_id = $1 ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT $2`,
-      [userId, USER_DETAIL_REQUESTS],
-    ),
+    db
+      .select({
+        id: videoRequests.id,
+        prompt: videoRequests.prompt,
+        quality: videoRequests.quality,
+        status: videoRequests.status,
+        creditsUsed: videoRequests.creditsUsed,
+        createdAt: videoRequests.createdAt,
+        errorMessage: videoRequests.errorMessage,
+      })
+      .from(videoRequests)
+      .where(eq(videoRequests.userId, userId))
+      // In the order of the index on (user_id, created_at DESC NULLS LAST, id DESC NULLS LAST), so it reads in order.
+      .orderBy(sql`${videoRequests.createdAt} DESC NULLS LAST`, sql`${videoRequests.id} DESC NULLS LAST`)
+      .limit(USER_DETAIL_REQUESTS),
   ]);
   const plan = subscriptionView(subscription);
   return {
     user: {
-      id: account.id,
-      email: account.email,
-      name: account.name,
-      createdAt: account.created_at.toISOString(),
-      emailVerified: account.email_verified,
+      ...account,
+      createdAt: account.createdAt.toISOString(),
       isAdmin,
     },
     balance: credits,
@@ -119,15 +125,7 @@ export async function userDetail(
       cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
     },
     grants: grants.map(grantView),
-    requests: requests.rows.map((row) => ({
-      id: row.id,
-      prompt: row.prompt,
-      quality: row.quality,
-      status: row.status,
-      creditsUsed: row.credits_used,
-      createdAt: row.created_at.toISOString(),
-      errorMessage: row.error_message,
-    })),
+    requests: requests.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   planCreditsPerInvoice,
   planPriceCents,
 } from '../../shared/catalogue';
+import { LOGIN_PATH } from '../../shared/routes';
 import type { Auth } from '../accounts/auth.server';
 import type { AppEnv } from '../kernel/errors.server';
 import { fromOwnOrigin } from '../kernel/same-origin.server';
@@ -75,7 +76,7 @@ export function devCheckoutPages(
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     return session?.user.id;
   };
-  const toLogin = (c: Context<AppEnv>) => c.redirect('/auth/login', 303);
+  const toLogin = (c: Context<AppEnv>) => c.redirect(LOGIN_PATH, 303);
   const form = async (c: Context<AppEnv>) => {
     const body = await c.req.parseBody();
     return (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');

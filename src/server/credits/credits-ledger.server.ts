@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
 import { EXPIRING_SOON_WINDOW_DAYS, REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
+import { createDatabase } from '../db/database.server';
 import { inTransaction } from '../kernel/transaction.server';
 import {
+  creditGrants,
   GRANT_SOURCES,
   type GrantSource,
   type HoldStatus,
@@ -95,18 +98,8 @@ export const recentEntriesLimitSchema = z.number().int().min(1).max(1000);
 // ---------------------------------------------------------------------------------------------------------------
 // Results
 
-export interface CreditGrant {
-  id: string;
-  userId: string;
-  amount: number;
-  remaining: number;
-  source: GrantSource;
-  sourceRef: string;
-  planType: string;
-  expiresAt: Date | null;
-  createdAt: Date;
-  metadata: Record<string, unknown>;
-}
+/** A grant as stored: the row type of the schema, so a renamed column fails type-checking here. */
+export type CreditGrant = typeof creditGrants.$inferSelect;
 
 export interface CreditGrantView extends CreditGrant {
   /** True when expires_at ≤ now: its remaining no longer counts. */
@@ -850,11 +843,13 @@ export async function listGrants(
 ): Promise<CreditGrantView[]> {
   userIdSchema.parse(userId);
   nowSchema.parse(now);
-  const result = await pool.query<GrantRow>(
-    `SELECT ${GRANT_COLUMNS} FROM credit_grants WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-    [userId],
-  );
-  return result.rows.map((row) => ({ ...toGrant(row), expired: !isValidAt(row.expires_at, now) }));
+  // A plain read (ADR 0008): the query builder, rows typed from the schema.
+  const rows = await createDatabase(pool)
+    .select()
+    .from(creditGrants)
+    .where(eq(creditGrants.userId, userId))
+    .orderBy(desc(creditGrants.createdAt), desc(creditGrants.id));
+  return rows.map((row) => ({ ...row, expired: !isValidAt(row.expiresAt, now) }));
 }
 
 /** The user's latest ledger entries, newest first. A hold over several grants has one entry per grant. */

@@ -81,8 +81,29 @@ describe('web pages', () => {
     for (const path of ['/dashboard', '/dashboard/request/3f1c', '/auth/login']) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
-      expect(await response.text()).toContain('<div id="root">');
+      expect(await response.text()).toContain('<div id="root"');
     }
+  });
+
+  it('draws the sign-in page into its document, inert until the app replaces it, in the chosen language', async () => {
+    const distDir = path.resolve(import.meta.dirname, '../../../dist/client');
+    const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const portuguese = await (await get('/auth/login')).text();
+    expect(portuguese).toMatch(/<div inert data-login-preview>.*Acesse sua conta/s);
+    expect(portuguese).toContain('<title>Entrar — Cena</title>');
+    // Its chunks are listed for the entry to fetch at once, not discovered one import at a time as the app runs.
+    const assets = portuguese.match(
+      /<script type="application\/json" id="cena-app-assets">([^<]+)<\/script>/,
+    )?.[1];
+    expect(JSON.parse(assets ?? '[]')).toContain(
+      `/${manifest['features/accounts/pages/login-page.tsx']?.file}`,
+    );
+    const english = await (await get('/auth/login?lang=en')).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toMatch(/<div inert data-login-preview>.*Access your account/s);
   });
 
   it('redirects /admin to the admin panel', async () => {
@@ -110,7 +131,8 @@ describe('web pages', () => {
   });
 
   it("ships the public pages without the app: no script of the app's router entry on the landing", async () => {
-    // The web build's manifest names the app's entry (index.html) and every chunk it imports up front.
+    // The web build's manifest names the app's entry (index.html), what the entry starts (React, the router) and
+    // every chunk they import up front.
     const distDir = path.resolve(import.meta.dirname, '../../../dist/client');
     const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
       string,
@@ -123,7 +145,8 @@ describe('web pages', () => {
       for (const imported of chunk.imports ?? []) closure(imported, files);
       return files;
     };
-    const appFiles = closure('index.html');
+    const appFiles = closure('app/start-app.tsx', closure('index.html'));
+    expect(appFiles.size).toBeGreaterThan(10);
     const islandsFiles = closure('entry-islands.ts');
     const appOnly = [...appFiles].filter((file) => !islandsFiles.has(file));
     expect(appOnly.length).toBeGreaterThan(0);

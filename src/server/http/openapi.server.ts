@@ -34,6 +34,7 @@ import {
   verifySchema,
   webhookReceiptSchema,
 } from '../../shared/billing';
+import { referenceImageMaxMegabytes } from '../../shared/catalogue';
 import { creditsResponseSchema } from '../../shared/credits';
 import { devMailboxSchema } from '../../shared/dev-mailbox';
 import {
@@ -112,9 +113,10 @@ const openApiDocumentSchema = z.object({
 });
 /** The create form, as sent: the shared schema's fields plus the optional reference image. */
 const imagePart = (description: string) =>
-  z
-    .string()
-    .meta({ format: 'binary', description: `${description}: JPG, PNG or WEBP (by its bytes), up to 5 MB.` });
+  z.string().meta({
+    format: 'binary',
+    description: `${description}: JPG, PNG or WEBP (by its bytes), up to ${referenceImageMaxMegabytes()} MB.`,
+  });
 
 const createVideoForm = createVideoRequestSchema.extend({
   image: imagePart('First frame (the reference image)').optional(),

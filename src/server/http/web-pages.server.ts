@@ -9,13 +9,21 @@ import {
   languageFromCookie,
   parseLanguage,
 } from '../../shared/language';
-import { isKnownPagePath, isPrerenderedPath, NOT_FOUND_PATH, prerenderedFile } from '../../shared/routes';
+import {
+  isKnownPagePath,
+  isPrerenderedPath,
+  LOGIN_PATH,
+  loginPreviewFile,
+  NOT_FOUND_PATH,
+  prerenderedFile,
+} from '../../shared/routes';
 
 /**
  * HTML documents of the built web app. Public pages are prerendered at build time in every language; the server
  * picks the visitor's language (`?lang=`, which it remembers in the language cookie, else that cookie, else pt-BR),
  * fills in the runtime configuration (support e-mail, video model) once, keeps each document in memory with its gzip and brotli
- * variants, and answers unknown paths with the prerendered 404 page and status 404.
+ * variants, and answers unknown paths with the prerendered 404 page and status 404. The sign-in page gets the app's
+ * shell with that page drawn in (ADR 0010); the app's other pages get the bare shell.
  */
 
 export const SHELL_FILE = '_shell.html';
@@ -88,6 +96,10 @@ export class WebPages {
     const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const page = (pagePath: string) => path.join(this.distDir, prerenderedFile(pagePath, lang));
     if (isPrerenderedPath(normalised)) return { file: page(normalised), status: 200 };
+    if (normalised === LOGIN_PATH) {
+      const preview = path.join(this.distDir, loginPreviewFile(lang, this.config.googleEnabled));
+      if (existsSync(preview)) return { file: preview, status: 200 };
+    }
     if (isKnownPagePath(normalised)) return { file: path.join(this.distDir, SHELL_FILE), status: 200 };
     return { file: page(NOT_FOUND_PATH), status: 404 };
   }

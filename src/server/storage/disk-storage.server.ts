@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, BlobNotFoundError, type BlobStorage } from './blob-storage.server';
+import { assertSafeKey, BlobNotFoundError, type BlobStorage, type UrlSigner } from './blob-storage.server';
 
 /** The public path signed disk URLs point at (served by mediaRoutes). */
 export const MEDIA_PATH = '/media';
@@ -65,12 +65,18 @@ export class DiskStorage implements BlobStorage {
   }
 
   async signedUrl(key: string, options: { ttlSeconds: number; download?: boolean }): Promise<string> {
-    assertSafeKey(key);
+    return (await this.urlSigner(options))(key, options);
+  }
+
+  async urlSigner(options: { ttlSeconds: number }): Promise<UrlSigner> {
     const expires = Math.floor(this.clock() / 1000) + options.ttlSeconds;
-    const params = new URLSearchParams({ expires: String(expires), signature: this.sign(key, expires) });
-    if (options.download) params.set('download', '1');
-    const encoded = key.split('/').map(encodeURIComponent).join('/');
-    return `${MEDIA_PATH}/${encoded}?${params}`;
+    return (key, { download = false } = {}) => {
+      assertSafeKey(key);
+      const params = new URLSearchParams({ expires: String(expires), signature: this.sign(key, expires) });
+      if (download) params.set('download', '1');
+      const encoded = key.split('/').map(encodeURIComponent).join('/');
+      return `${MEDIA_PATH}/${encoded}?${params}`;
+    };
   }
 
   /** True when `signature` is ours for this key and expiry and the expiry has not passed. */

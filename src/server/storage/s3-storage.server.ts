@@ -7,8 +7,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, BlobNotFoundError, type BlobStorage } from './blob-storage.server';
+import { assertSafeKey, BlobNotFoundError, type BlobStorage, type UrlSigner } from './blob-storage.server';
+import { sigV4Presigner, uriEncode } from './sigv4-presign.server';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -34,9 +34,16 @@ export class S3Storage implements BlobStorage {
   readonly kind = 's3' as const;
   readonly client: S3Client;
   private readonly bucket: string;
+  private readonly region: string;
+  /** Where object URLs start: the bucket's host, or the endpoint plus `/{bucket}` with path-style addressing. */
+  private readonly origin: string;
+  private readonly bucketPath: string;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
+    this.region = options.region;
+    this.origin = s3MediaOrigin(options);
+    this.bucketPath = options.forcePathStyle ? `/${uriEncode(options.bucket)}` : '';
     this.client = new S3Client({
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -92,17 +99,29 @@ export class S3Storage implements BlobStorage {
   }
 
   async signedUrl(key: string, options: { ttlSeconds: number; download?: boolean }): Promise<string> {
-    assertSafeKey(key);
-    const fileName = key.split('/').pop() ?? 'arquivo';
-    return getSignedUrl(
-      this.client,
-      new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        ...(options.download ? { ResponseContentDisposition: `attachment; filename="${fileName}"` } : {}),
-      }),
-      { expiresIn: options.ttlSeconds },
-    );
+    return (await this.urlSigner(options))(key, options);
+  }
+
+  /** Presigned GetObject URLs, signed locally (sigv4-presign.server.ts) with the client's current credentials. */
+  async urlSigner(options: { ttlSeconds: number }): Promise<UrlSigner> {
+    const sign = sigV4Presigner({
+      credentials: await this.client.config.credentials(),
+      region: this.region,
+      service: 's3',
+      signedAt: new Date(),
+      expiresIn: options.ttlSeconds,
+    });
+    return (key, { download = false } = {}) => {
+      // A safe key is made of RFC 3986 unreserved characters and `/` only: it is its own UriEncoding.
+      assertSafeKey(key);
+      const path = `${this.bucketPath}/${key}`;
+      const fileName = key.split('/').pop() ?? 'arquivo';
+      return sign(
+        this.origin,
+        path,
+        download ? { 'response-content-disposition': `attachment; filename="${fileName}"` } : {},
+      );
+    };
   }
 
   destroy(): void {

@@ -9,7 +9,7 @@ import {
 import { findVideoRequest } from './video-view.server';
 
 /**
- * Extending or editing a completed video (src/shared/video-directing.ts, ADR 0010): a new request linked to its
+ * Extending or editing a completed video (src/shared/video-directing.ts, ADR 0011): a new request linked to its
  * source, with the source's mode and ratio, its own hold at the price of a new video of that mode, and its own
  * job — everything else (idempotency by clientKey, 402, rate limit, one transaction) is the create path's.
  * The source is only read: a completed request never changes, so concurrent extensions of one source are

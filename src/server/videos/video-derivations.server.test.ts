@@ -18,7 +18,7 @@ import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-provider.server
 /**
  * Longer and directed videos end to end with the local renderer (real ffmpeg, real MP4s): a Fast 16:9 video
  * extended eight times passes one minute with its sound, each extension charged like a new Fast video; concurrent
- * extensions of one source are branches (ADR 0010); an edit is a linked version at the source mode's price.
+ * extensions of one source are branches (ADR 0011); an edit is a linked version at the source mode's price.
  */
 
 let app: TestApp;

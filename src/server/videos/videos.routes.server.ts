@@ -3,7 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
-import type { VideoQuality } from '../../shared/catalogue';
+import {
+  REFERENCE_IMAGE_MAX_BYTES,
+  referenceImageMaxMegabytes,
+  type VideoQuality,
+} from '../../shared/catalogue';
 import {
   directingOffer,
   directingProblems,
@@ -38,10 +42,10 @@ import { findVideoRequest, toVideoRequestView, type VideoRequestRecord } from '.
  */
 
 /**
- * Up to five 5 MB images (first frame, last frame, three references) plus the text fields and multipart framing;
- * larger bodies are cut off while streaming.
+ * Up to five images of REFERENCE_IMAGE_MAX_BYTES each (first frame, last frame, three references) plus the text
+ * fields and multipart framing; larger bodies are cut off while streaming.
  */
-const MAX_BODY_BYTES = 26 * 1024 * 1024;
+const MAX_BODY_BYTES = (1 + 1 + MAX_REFERENCE_IMAGES) * REFERENCE_IMAGE_MAX_BYTES + 1024 * 1024;
 /** The multipart file fields: the first frame (`image`, its historical name), the last frame, the references. */
 const IMAGE_FIELDS = new Set(['image', 'lastFrame', 'referenceImages']);
 export const DEFAULT_CREATE_PER_MINUTE = 10;
@@ -129,7 +133,12 @@ export function videosRoutes({
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
-        apiError(c, 413, 'payload_too_large', 'Envio grande demais. A imagem pode ter até 5MB.'),
+        apiError(
+          c,
+          413,
+          'payload_too_large',
+          `Envio grande demais. A imagem pode ter até ${referenceImageMaxMegabytes()}MB.`,
+        ),
     }),
     async (c) => {
       const userId = sessionOf(c).user.id;
@@ -292,7 +301,7 @@ export function videosRoutes({
     return c.json(body);
   });
 
-  // Extensions and edits (src/shared/video-directing.ts, ADR 0010): JSON, idempotent by clientKey like create.
+  // Extensions and edits (src/shared/video-directing.ts, ADR 0011): JSON, idempotent by clientKey like create.
   const derive = (derivation: 'extend' | 'edit') => async (c: Context<AppEnv>) => {
     const id = c.req.param('id') ?? '';
     const userId = sessionOf(c).user.id;

@@ -3,7 +3,6 @@
  * mounted by the `AppDataLayout` route; sonner is loaded only once some chunk uses `toast`. The public pages are
  * static (public-site.tsx, ADR 0004).
  */
-import '../styles.css';
 import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -52,8 +52,21 @@ function read(): PublicConfig {
   }
 }
 
+/** What the prerender draws with instead of a placeholder field (the sign-in page exists with and without Google). */
+let prerendered: Partial<PublicConfig> = {};
+
+/** Renders with `config` in place of the placeholder's fields, for the prerender (which has no config tag). */
+export function withPrerenderedConfig<T>(config: Partial<PublicConfig>, render: () => T): T {
+  prerendered = config;
+  try {
+    return render();
+  } finally {
+    prerendered = {};
+  }
+}
+
 export function getPublicConfig(): PublicConfig {
-  if (typeof document === 'undefined') return placeholder; // prerender: never cache across renders
+  if (typeof document === 'undefined') return { ...placeholder, ...prerendered }; // prerender: never cached
   cached ??= read();
   return cached;
 }

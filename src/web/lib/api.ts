@@ -4,7 +4,7 @@
  * (`network_error` when the request never got an answer, `http_error` for an answer without that shape).
  * Imported only by the signed-in area's chunks.
  */
-import type { ApiErrorBody } from '../../shared/api-error';
+import { type ApiErrorBody, apiErrorBodySchema } from '../../shared/api-error';
 
 export type { ApiErrorBody };
 
@@ -14,12 +14,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly requestId: string | undefined;
+  /** Per-field messages of a rejected form (400 `invalid_request`), keyed by field name; empty otherwise. */
+  readonly fields: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, requestId?: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    requestId?: string,
+    fields: Record<string, string> = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.requestId = requestId;
+    this.fields = fields;
   }
 }
 
@@ -32,15 +41,32 @@ export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }
 
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  if (!value || typeof value !== 'object' || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
-  return (
-    !!error &&
-    typeof error === 'object' &&
-    typeof (error as { code?: unknown }).code === 'string' &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
+/**
+ * `fetch` for the API with same-origin cookies; a request that never got an answer rejects with an ApiError
+ * `network_error` (an abort stays the AbortError TanStack Query expects).
+ */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, credentials: 'same-origin' });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The ApiError a failed answer stands for: the server's error body when it sent one, else `http_error`. */
+export function apiErrorOf(response: Response, data: unknown): ApiError {
+  const body = apiErrorBodySchema.safeParse(data);
+  if (body.success) {
+    const { code, message, requestId, fields } = body.data.error;
+    return new ApiError(response.status, code, message, requestId, fields);
+  }
+  return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
+}
+
+/** Reads a failed answer's body (JSON or not) into its ApiError. */
+export async function readApiError(response: Response): Promise<ApiError> {
+  return apiErrorOf(response, await response.json().catch(() => null));
 }
 
 export interface ApiRequestOptions {
@@ -54,22 +80,15 @@ export async function apiRequest<T>(
   path: string,
   { method = 'GET', body, signal }: ApiRequestOptions = {},
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error; // let TanStack Query see its own cancellation
-    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
-  }
+  const response = await apiFetch(path, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: signal ?? null,
+  });
 
   const text = await response.text().catch(() => '');
   let data: unknown = null;
@@ -81,12 +100,7 @@ export async function apiRequest<T>(
     }
   }
 
-  if (!response.ok) {
-    if (isErrorBody(data)) {
-      throw new ApiError(response.status, data.error.code, data.error.message, data.error.requestId);
-    }
-    throw new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
-  }
+  if (!response.ok) throw apiErrorOf(response, data);
   return data as T;
 }
 

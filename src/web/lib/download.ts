@@ -1,4 +1,4 @@
-import { ApiError } from './api';
+import { apiFetch, readApiError } from './api';
 
 /** The file name from `Content-Disposition` (filename="…"), else `fallback`. */
 function fileNameOf(response: Response, fallback: string): string {
@@ -17,22 +17,8 @@ export async function downloadAttachment(
   accept: string,
   fallbackName: string,
 ): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(path, { credentials: 'same-origin', headers: { Accept: accept } });
-  } catch (error) {
-    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as {
-      error?: { code?: string; message?: string };
-    } | null;
-    throw new ApiError(
-      response.status,
-      body?.error?.code ?? 'http_error',
-      body?.error?.message ?? response.statusText,
-    );
-  }
+  const response = await apiFetch(path, { headers: { Accept: accept } });
+  if (!response.ok) throw await readApiError(response);
   const blob = await response.blob();
   const name = fileNameOf(response, fallbackName);
   const url = URL.createObjectURL(blob);

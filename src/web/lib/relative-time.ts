@@ -1,19 +1,13 @@
 import { relativeTime } from '../../shared/time';
-import type { Language } from '../app/i18n';
+import i18n, { type Language } from '../app/i18n';
 
 /**
- * The shared `relativeTime` (spec §9, pt-BR) in the UI language: its pt-BR readings are mapped to English, so the
- * thresholds live in one place (src/shared/time.ts).
+ * The shared `relativeTime` (spec §9) in the UI language: src/shared/time.ts decides the unit and count, the `common`
+ * namespace's `relative` texts word them, and i18next's plural rules pick the form for each language.
  */
 export function localizedRelativeTime(date: Date, now: Date, timeZone: string, language: Language): string {
-  const text = relativeTime(date, now, timeZone);
-  if (language !== 'en') return text;
-  if (text === 'agora') return 'just now';
-  if (text === 'ontem') return 'yesterday';
-  const match = /^há (\d+) (min|h|dias)$/.exec(text);
-  if (!match) return text; // dd/MM/yyyy
-  const count = Number(match[1]);
-  if (match[2] === 'min') return `${count} min ago`;
-  if (match[2] === 'h') return `${count} h ago`;
-  return `${count} days ago`;
+  const relative = relativeTime(date, now, timeZone);
+  if (relative.unit === 'date') return relative.date;
+  const t = i18n.getFixedT(language, 'common');
+  return t(`relative.${relative.unit}`, { count: relative.count });
 }

@@ -2,12 +2,11 @@
  * The static public pages do not load the app (auth, dashboard, admin); links into it fetch its files ahead so the
  * next page starts at once: on hover, focus or touch of such a link, or once the browser is idle after load if one
  * is on screen. The files are only downloaded into the HTTP cache (`rel=prefetch`, lowest priority), never run
- * here. Their list is written by the build into the `cena-app-assets` JSON block.
+ * here. Their list is written by the build (lib/app-assets.ts).
  */
 import { isAppPath } from '../../../shared/routes';
-import { readJsonBlock } from '../../lib/text-template';
+import { APP_ASSETS_ID, linkAppAssets } from '../../lib/app-assets';
 
-const APP_ASSETS_ID = 'cena-app-assets';
 /** After load, how long to wait for an idle moment before prefetching anyway. */
 const IDLE_TIMEOUT_MS = 3000;
 
@@ -16,15 +15,7 @@ let prefetched = false;
 function prefetchApp(): void {
   if (prefetched) return;
   prefetched = true;
-  const assets = readJsonBlock<string[]>(document, `#${APP_ASSETS_ID}`);
-  for (const href of assets) {
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.href = href;
-    // The app's module scripts are requested in CORS mode; prefetch them the same way so the cache entry is reused.
-    if (href.endsWith('.js')) link.crossOrigin = 'anonymous';
-    document.head.append(link);
-  }
+  linkAppAssets('prefetch');
 }
 
 function isAppLink(target: EventTarget | null): boolean {

@@ -10,6 +10,16 @@ const en: LocaleShape<typeof ptBR> = {
   notifications: 'Notifications',
   skipToContent: 'Skip to content',
   homeLinkLabel: 'Cena — home page',
+  relative: {
+    now: 'just now',
+    yesterday: 'yesterday',
+    minutes_one: '{{count}} min ago',
+    minutes_other: '{{count}} min ago',
+    hours_one: '{{count}} h ago',
+    hours_other: '{{count}} h ago',
+    days_one: '{{count}} day ago',
+    days_other: '{{count}} days ago',
+  },
   words: {
     yes: 'Yes',
     no: 'No',

@@ -7,6 +7,17 @@ export default {
   notifications: 'Notificações',
   skipToContent: 'Pular para o conteúdo',
   homeLinkLabel: 'Cena — página inicial',
+  /** Spec §9's relative times, by unit (src/shared/time.ts decides which); `count` picks the plural form. */
+  relative: {
+    now: 'agora',
+    yesterday: 'ontem',
+    minutes_one: 'há {{count}} min',
+    minutes_other: 'há {{count}} min',
+    hours_one: 'há {{count}} h',
+    hours_other: 'há {{count}} h',
+    days_one: 'há {{count}} dia',
+    days_other: 'há {{count}} dias',
+  },
   words: {
     yes: 'Sim',
     no: 'Não',

@@ -1,12 +1,10 @@
-import { MessageCircleQuestion } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RETENTION } from '../../../shared/catalogue';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useFaq } from './faq-content';
+import { FaqCategoryNav, FaqCategorySection, FaqEmptyState } from './faq-list';
 import { FaqSearchBox } from './faq-search-box';
 import { filterFaq } from './filter-faq';
 
@@ -19,15 +17,15 @@ export interface FaqBrowserProps {
 }
 
 /**
- * Searchable FAQ: a search box (case- and accent-insensitive, over questions and answers), the four categories
- * each as a single-open accordion, and a contact fallback when nothing matches. Used by /faq and the help center.
+ * Searchable FAQ for the help center: a search box (case- and accent-insensitive, over questions and answers), the
+ * four categories of single-open questions (faq-list.tsx, the markup the static /faq page shares) and a contact
+ * fallback when nothing matches.
  */
 export function FaqBrowser({ onContactClick, headingLevel = 'h2', className }: FaqBrowserProps) {
   const { t } = useTranslation('faq');
   const categories = useFaq();
   const [query, setQuery] = useState('');
   const inputId = useId();
-  const Heading = headingLevel;
 
   const searching = query.trim() !== '';
   const visible = useMemo(
@@ -51,73 +49,31 @@ export function FaqBrowser({ onContactClick, headingLevel = 'h2', className }: F
         <p aria-live="polite" className={cn('text-sm text-muted-foreground', !searching && 'sr-only')}>
           {searching ? t('results', { count: total, query: query.trim() }) : ''}
         </p>
-        {!searching ? (
-          <nav aria-label={t('categoriesLabel')}>
-            <ul className="flex flex-wrap gap-2">
-              {categories.map((category) => (
-                <li key={category.id}>
-                  <a
-                    href={`#${category.id}`}
-                    className="inline-flex min-h-9 items-center rounded-full border border-border bg-card px-3.5 text-sm font-medium text-muted-foreground transition-colors hover:border-primary hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                  >
-                    {category.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        {!searching ? <FaqCategoryNav categories={categories} /> : null}
       </search>
 
       {visible.map((category) => (
-        <section
+        <FaqCategorySection
           key={category.id}
-          id={category.id}
-          data-testid={`faq-category-${category.id}`}
-          aria-labelledby={`${inputId}-${category.id}`}
-          className="scroll-mt-24"
-        >
-          <Heading
-            id={`${inputId}-${category.id}`}
-            className="mb-1 text-lg font-semibold tracking-tight sm:text-xl"
-          >
-            {category.title}
-          </Heading>
-          <Accordion
-            type="single"
-            collapsible
-            className="rounded-(--radius-card) border border-border bg-card px-4 sm:px-6"
-          >
-            {category.items.map((item) => (
-              <AccordionItem key={item.id} value={item.id} data-testid={`faq-item-${item.id}`}>
-                <AccordionTrigger>{item.question}</AccordionTrigger>
-                <AccordionContent className="whitespace-pre-line">{item.answer}</AccordionContent>
-              </AccordionItem>
-            ))}
-          </Accordion>
-        </section>
+          category={category}
+          idPrefix={inputId}
+          headingLevel={headingLevel}
+        />
       ))}
 
       {total === 0 ? (
-        <div
-          data-testid="faq-empty"
-          className="flex flex-col items-center gap-3 rounded-(--radius-card) border border-dashed border-border bg-card px-6 py-10 text-center"
-        >
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-            <MessageCircleQuestion aria-hidden="true" className="size-6" />
-          </span>
-          <Heading className="text-lg font-semibold">{t('empty.title')}</Heading>
-          <p className="max-w-md text-sm text-muted-foreground">
-            {t('empty.body', { hours: RETENTION.supportReplyHours })}
-          </p>
-          {onContactClick ? (
-            <Button onClick={onContactClick}>{t('empty.button')}</Button>
-          ) : (
-            <Button asChild>
-              <Link to="/contact">{t('empty.button')}</Link>
-            </Button>
-          )}
-        </div>
+        <FaqEmptyState
+          headingLevel={headingLevel}
+          action={
+            onContactClick ? (
+              <Button onClick={onContactClick}>{t('empty.button')}</Button>
+            ) : (
+              <Button asChild>
+                <Link to="/contact">{t('empty.button')}</Link>
+              </Button>
+            )
+          }
+        />
       ) : null}
     </div>
   );

@@ -183,7 +183,7 @@ function ptBR({ supportEmail }: FaqOptions): LocalizedFaq {
       },
       'videos-modes': {
         question: 'Qual a diferença entre os modos Fast e Quality?',
-        answer: `O Fast (${fast} créditos) é mais rápido e econômico, ótimo para testar ideias e variações. O Quality (${quality} créditos) usa o modelo completo do Veo 3 em ${VIDEO_RESOLUTION}, com mais detalhe e fidelidade. Os dois geram vídeos de ${n(VIDEO_LENGTH_SECONDS)} segundos com áudio.`,
+        answer: `O Fast (${fast} créditos) é mais rápido e econômico, ótimo para testar ideias e variações. O Quality (${quality} créditos) gera em ${VIDEO_RESOLUTION}, com mais detalhe, para o vídeo final. Os dois geram vídeos de ${n(VIDEO_LENGTH_SECONDS)} segundos com áudio.`,
       },
       'videos-formats': {
         question: 'Quais formatos de vídeo posso escolher?',
@@ -314,7 +314,7 @@ function en({ supportEmail }: FaqOptions): LocalizedFaq {
       },
       'videos-modes': {
         question: "What's the difference between Fast and Quality?",
-        answer: `Fast (${fast} credits) is quicker and cheaper, great for testing ideas and variations. Quality (${quality} credits) uses the full Veo 3 model at ${VIDEO_RESOLUTION}, with more detail and fidelity. Both make ${n(VIDEO_LENGTH_SECONDS)}-second videos with sound.`,
+        answer: `Fast (${fast} credits) is quicker and cheaper, great for testing ideas and variations. Quality (${quality} credits) renders at ${VIDEO_RESOLUTION}, with more detail, for the final video. Both make ${n(VIDEO_LENGTH_SECONDS)}-second videos with sound.`,
       },
       'videos-formats': {
         question: 'Which video formats can I choose?',

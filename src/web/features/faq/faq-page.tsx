@@ -1,4 +1,4 @@
-import { ChevronDown, Mail, MessageCircleQuestion } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { pluralTemplate } from '../../lib/text-template';
 import { PageHeader } from '../public';
 import { useFaq } from './faq-content';
+import { FaqCategoryNav, FaqCategorySection, FaqEmptyState } from './faq-list';
 import { FaqSearchBox } from './faq-search-box';
 
 /**
@@ -35,82 +36,22 @@ function FaqSearchList() {
           data-other={results.other}
           className="text-sm text-muted-foreground empty:sr-only"
         />
-        <nav aria-label={t('categoriesLabel')} data-faq-categories>
-          <ul className="flex flex-wrap gap-2">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <a
-                  href={`#${category.id}`}
-                  className="inline-flex min-h-9 items-center rounded-full border border-border bg-card px-3.5 text-sm font-medium text-muted-foreground transition-colors hover:border-primary hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                >
-                  {category.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FaqCategoryNav categories={categories} />
       </search>
 
       {categories.map((category) => (
-        <section
-          key={category.id}
-          id={category.id}
-          data-testid={`faq-category-${category.id}`}
-          data-faq-category
-          aria-labelledby={`${inputId}-${category.id}`}
-          className="scroll-mt-24"
-        >
-          <h2
-            id={`${inputId}-${category.id}`}
-            className="mb-1 text-lg font-semibold tracking-tight sm:text-xl"
-          >
-            {category.title}
-          </h2>
-          <div className="divide-y divide-border rounded-(--radius-card) border border-border bg-card px-4 sm:px-6">
-            {category.items.map((item) => (
-              <details
-                key={item.id}
-                name={`faq-${category.id}`}
-                data-testid={`faq-item-${item.id}`}
-                data-faq-item
-                className="group"
-              >
-                <summary className="flex cursor-pointer list-none items-start justify-between gap-4 rounded-md py-4 text-left text-base font-medium transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-                  <span data-faq-question>{item.question}</span>
-                  <ChevronDown
-                    aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180"
-                  />
-                </summary>
-                <p
-                  data-faq-answer
-                  className="pb-4 text-sm leading-relaxed whitespace-pre-line text-muted-foreground"
-                >
-                  {item.answer}
-                </p>
-              </details>
-            ))}
-          </div>
-        </section>
+        <FaqCategorySection key={category.id} category={category} idPrefix={inputId} headingLevel="h2" />
       ))}
 
-      <div
+      <FaqEmptyState
+        headingLevel="h2"
         hidden
-        data-testid="faq-empty"
-        data-faq-empty
-        className="flex flex-col items-center gap-3 rounded-(--radius-card) border border-dashed border-border bg-card px-6 py-10 text-center"
-      >
-        <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <MessageCircleQuestion aria-hidden="true" className="size-6" />
-        </span>
-        <h2 className="text-lg font-semibold">{t('empty.title')}</h2>
-        <p className="max-w-md text-sm text-muted-foreground">
-          {t('empty.body', { hours: RETENTION.supportReplyHours })}
-        </p>
-        <Button asChild>
-          <Link to="/contact">{t('empty.button')}</Link>
-        </Button>
-      </div>
+        action={
+          <Button asChild>
+            <Link to="/contact">{t('empty.button')}</Link>
+          </Button>
+        }
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
 /** What other features may use from faq; everything else in this folder is its own (biome.json keeps it so). */
 export * from './faq-browser';
 export * from './faq-content';
+export { FaqDisclosureList } from './faq-list';

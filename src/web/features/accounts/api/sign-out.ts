@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { LOGIN_PATH } from '../../../../shared/routes';
 import { isApiError } from '../../../lib/api';
 import { authClient, unwrapAuth } from '../../../lib/auth-client';
 import { clearSignedInUser } from './session';
-
-export const LOGIN_PATH = '/auth/login';
 
 /** A "there is no session" answer: for a sign-out that is success (spec §4). */
 function isMissingSession(error: unknown): boolean {

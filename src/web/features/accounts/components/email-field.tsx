@@ -1,32 +1,24 @@
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
-import { FormField } from './form-field';
+import { HookFormField } from './form-field';
 
 /** The sign-in / sign-up e-mail field: label, placeholder, e-mail keyboard and autofill, inline error. */
-export function EmailField({
-  error,
-  value,
-  onValueChange,
-}: {
-  error?: string | undefined;
-  value: string;
-  onValueChange: (value: string) => void;
-}) {
+export function EmailField<T extends FieldValues & { email: string }>({ control }: { control: Control<T> }) {
   const { t } = useTranslation('accounts');
   return (
-    <FormField label={t('fields.email')} error={error}>
-      {(control) => (
+    <HookFormField control={control} name={'email' as Path<T>} label={t('fields.email')}>
+      {(wiring, field) => (
         <Input
-          {...control}
+          {...wiring}
+          {...field}
+          value={field.value ?? ''}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           placeholder={t('fields.emailPlaceholder')}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
         />
       )}
-    </FormField>
+    </HookFormField>
   );
 }

@@ -1,5 +1,14 @@
 import { type ReactElement, useId } from 'react';
+import {
+  type Control,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+  useController,
+} from 'react-hook-form';
 import { FieldError, FieldHint, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toaster';
 
 export interface FieldControlProps {
   id: string;
@@ -32,9 +41,48 @@ export function FormField({ label, error, hint, children, className }: FormField
   );
 }
 
-/** Focuses the first field marked invalid inside `form` (after a failed submit). */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  });
+/** `T` is what the inputs hold, `Out` what the form's schema turns it into on submit. */
+export interface HookFieldProps<T extends FieldValues, N extends FieldPath<T>, Out extends FieldValues = T> {
+  control: Control<T, unknown, Out>;
+  name: N;
+  label: string;
+  hint?: string | undefined;
+  className?: string;
+}
+
+/**
+ * A react-hook-form field inside FormField: its message shown inline, and its input (given `field.ref`) the one
+ * react-hook-form focuses when a submit finds it invalid.
+ */
+export function HookFormField<T extends FieldValues, N extends FieldPath<T>, Out extends FieldValues = T>({
+  control,
+  name,
+  label,
+  hint,
+  className,
+  children,
+}: HookFieldProps<T, N, Out> & {
+  children: (control: FieldControlProps, field: ControllerRenderProps<T, N>) => ReactElement;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <FormField label={label} hint={hint} error={fieldState.error?.message} className={className}>
+      {(wiring) => children(wiring, field)}
+    </FormField>
+  );
+}
+
+/**
+ * A refusal of what was typed in one field (a wrong password or code): shown under the field, which is selected
+ * for retyping, and in a toast titled `title`.
+ */
+export function refuseField<T extends FieldValues, Out extends FieldValues>(
+  form: UseFormReturn<T, unknown, Out>,
+  name: FieldPath<T>,
+  title: string,
+  message: string,
+): void {
+  form.setError(name, { message });
+  toast.error(title, { description: message });
+  form.setFocus(name, { shouldSelect: true });
 }

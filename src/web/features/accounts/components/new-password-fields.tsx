@@ -1,43 +1,40 @@
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { PasswordField } from './password-field';
 
-export interface NewPasswordFieldsProps {
-  labels: { password: string; confirm: string };
-  errors: { password?: string | undefined; confirm?: string | undefined };
+/** A form with a new password and its confirmation (the reset page, the profile's change-password card). */
+interface WithNewPassword extends FieldValues {
   password: string;
   confirm: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmChange: (value: string) => void;
+}
+
+export interface NewPasswordFieldsProps<T extends WithNewPassword> {
+  control: Control<T>;
+  labels: { password: string; confirm: string };
   /** The pair's layout: stacked by default, side by side where the form has room. */
   className?: string;
 }
 
 /** A new password and its confirmation, as the reset page and the profile's change-password card ask for them. */
-export function NewPasswordFields({
+export function NewPasswordFields<T extends WithNewPassword>({
+  control,
   labels,
-  errors,
-  password,
-  confirm,
-  onPasswordChange,
-  onConfirmChange,
   className = 'flex flex-col gap-4',
-}: NewPasswordFieldsProps) {
+}: NewPasswordFieldsProps<T>) {
   return (
     <div className={className}>
       <PasswordField
-        label={labels.password}
-        error={errors.password}
-        name="new-password"
+        control={control}
+        name={'password' as Path<T>}
+        inputName="new-password"
         autoComplete="new-password"
-        value={password}
-        onValueChange={onPasswordChange}
+        label={labels.password}
       />
       <PasswordField
-        label={labels.confirm}
-        error={errors.confirm}
-        name="confirm-password"
+        control={control}
+        name={'confirm' as Path<T>}
+        inputName="confirm-password"
         autoComplete="new-password"
-        value={confirm}
-        onValueChange={onConfirmChange}
+        label={labels.confirm}
       />
     </div>
   );

@@ -1,23 +1,65 @@
-import type { ComponentProps } from 'react';
-import { type FieldControlProps, FormField } from './form-field';
-import { PasswordInput } from './password-input';
+import { Eye, EyeOff } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Input } from '../../../components/ui/input';
+import { type HookFieldProps, HookFormField } from './form-field';
 
-export interface PasswordFieldProps
-  extends Omit<ComponentProps<typeof PasswordInput>, keyof FieldControlProps | 'value' | 'onChange'> {
-  label: string;
-  error?: string | undefined;
-  hint?: string | undefined;
-  value: string;
-  onValueChange: (value: string) => void;
-}
+export type PasswordFieldProps<
+  T extends FieldValues,
+  N extends FieldPath<T>,
+  Out extends FieldValues = T,
+> = HookFieldProps<T, N, Out> &
+  Pick<ComponentProps<'input'>, 'autoComplete' | 'disabled'> & {
+    /** The input's own name (password managers and tests read it), apart from the form's field name. */
+    inputName: string;
+  };
 
-/** A labelled password input with the show/hide toggle, hint and inline error (FormField + PasswordInput). */
-export function PasswordField({ label, error, hint, onValueChange, ...input }: PasswordFieldProps) {
+/**
+ * The one password field of the accounts forms: label, show/hide toggle (a real button: keyboard reachable, state
+ * announced), hint and inline error, bound to a react-hook-form field.
+ */
+export function PasswordField<T extends FieldValues, N extends FieldPath<T>, Out extends FieldValues = T>({
+  inputName,
+  autoComplete,
+  disabled,
+  ...field
+}: PasswordFieldProps<T, N, Out>) {
+  const { t } = useTranslation('accounts');
+  const [visible, setVisible] = useState(false);
   return (
-    <FormField label={label} error={error} hint={hint}>
-      {(control) => (
-        <PasswordInput {...control} {...input} onChange={(event) => onValueChange(event.target.value)} />
+    <HookFormField {...field}>
+      {(control, { value, onChange, onBlur, ref }) => (
+        <div className="relative">
+          <Input
+            {...control}
+            ref={ref}
+            name={inputName}
+            autoComplete={autoComplete}
+            disabled={disabled}
+            value={value ?? ''}
+            onChange={onChange}
+            onBlur={onBlur}
+            type={visible ? 'text' : 'password'}
+            className="pr-11"
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((shown) => !shown)}
+            aria-label={visible ? t('fields.hidePassword') : t('fields.showPassword')}
+            aria-pressed={visible}
+            aria-controls={control.id}
+            disabled={disabled}
+            className="absolute top-1/2 right-1 flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50"
+          >
+            {visible ? (
+              <EyeOff aria-hidden="true" className="size-4" />
+            ) : (
+              <Eye aria-hidden="true" className="size-4" />
+            )}
+          </button>
+        </div>
       )}
-    </FormField>
+    </HookFormField>
   );
 }

@@ -1,10 +1,10 @@
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { LOGIN_PATH } from '../../../../shared/routes';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useMe } from '../api/me';
-import { LOGIN_PATH } from '../api/sign-out';
 
 /**
  * Authenticated-only guard (spec §2): a spinner while `GET /api/me` loads, then the nested routes, or a redirect to

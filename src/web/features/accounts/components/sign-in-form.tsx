@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailWarning } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../../../app/public-config';
 import { Button } from '../../../components/ui/button';
@@ -7,17 +9,12 @@ import { toast } from '../../../components/ui/toaster';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSignIn } from '../api/sign-in';
 import { authErrorMessage, hasCode } from '../lib/auth-errors';
+import { type SignInValues, signInFormSchema } from '../lib/form-schemas';
 import { googleReturnPath, isEmail } from '../lib/validation';
 import { EmailField } from './email-field';
-import { focusFirstInvalid } from './form-field';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { PasswordField } from './password-field';
 import { TwoFactorChallenge } from './two-factor-challenge';
-
-interface Errors {
-  email?: string;
-  password?: string;
-}
 
 /** The 'Entrar' tab: e-mail + password, 'Esqueceu a senha?', Google, then the two-factor step when asked. */
 export function SignInForm({ redirectTo }: { redirectTo: string }) {
@@ -25,27 +22,18 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
   const { devMailbox } = usePublicConfig();
   const signIn = useSignIn();
   const requestReset = useRequestPasswordReset();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const schema = useMemo(() => signInFormSchema(t), [t]);
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '' },
+  });
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [twoFactor, setTwoFactor] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!email.trim()) next.email = t('fields.emailRequired');
-    else if (!isEmail(email)) next.email = t('fields.emailInvalid');
-    if (!password) next.password = t('fields.passwordRequired');
-    setErrors(next);
-    if (next.email || next.password) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = async ({ email, password }: SignInValues) => {
     setUnverifiedEmail(null);
     try {
-      const result = await signIn.mutateAsync({ email: email.trim(), password });
+      const result = await signIn.mutateAsync({ email, password });
       if (result.twoFactor) {
         setTwoFactor(true);
         return;
@@ -54,7 +42,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
       // The login page redirects as soon as the user is in the cache.
     } catch (error) {
       if (hasCode(error, 'EMAIL_NOT_VERIFIED')) {
-        setUnverifiedEmail(email.trim());
+        setUnverifiedEmail(email);
         toast.error(t('login.error'), { description: t('login.notVerifiedTitle') });
         return;
       }
@@ -65,7 +53,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
   };
 
   const onForgotPassword = async () => {
-    const answer = window.prompt(t('login.forgotPrompt'), email.trim());
+    const answer = window.prompt(t('login.forgotPrompt'), form.getValues('email').trim());
     if (answer === null) return; // cancelled
     const value = answer.trim();
     if (!isEmail(value)) {
@@ -88,7 +76,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
       <TwoFactorChallenge
         onCancel={() => {
           setTwoFactor(false);
-          setPassword('');
+          form.resetField('password');
         }}
       />
     );
@@ -118,15 +106,14 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
           </div>
         </div>
       ) : null}
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <EmailField error={errors.email} value={email} onValueChange={setEmail} />
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        <EmailField control={form.control} />
         <PasswordField
-          label={t('fields.password')}
-          error={errors.password}
+          control={form.control}
           name="password"
+          inputName="password"
           autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
+          label={t('fields.password')}
         />
         <div className="-mt-1 flex justify-end">
           <Button
@@ -139,7 +126,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
             {t('login.forgotPassword')}
           </Button>
         </div>
-        <Button type="submit" size="lg" loading={signIn.isPending} className="w-full">
+        <Button type="submit" size="lg" loading={form.formState.isSubmitting} className="w-full">
           {t('login.submit')}
         </Button>
       </form>

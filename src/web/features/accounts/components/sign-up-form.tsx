@@ -1,26 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../../app/i18n';
 import { usePublicConfig } from '../../../app/public-config';
 import { Button } from '../../../components/ui/button';
-import { FieldError, Input } from '../../../components/ui/input';
+import { FieldError } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { toProfileLanguage } from '../api/me';
 import { useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../lib/auth-errors';
-import { isEmail, isPasswordLongEnough, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/validation';
+import { type SignUpValues, signUpFormSchema } from '../lib/form-schemas';
+import { PASSWORD_MIN_LENGTH } from '../lib/validation';
 import { EmailField } from './email-field';
-import { FormField, focusFirstInvalid } from './form-field';
+import { NameField } from './name-field';
 import { PasswordField } from './password-field';
-
-interface Errors {
-  name?: string;
-  email?: string;
-  password?: string;
-  terms?: string;
-}
 
 const inlineLink =
   'rounded-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring';
@@ -30,43 +26,22 @@ export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
   const { t } = useTranslation('accounts');
   const { devMailbox } = usePublicConfig();
   const signUp = useSignUp();
-  const formRef = useRef<HTMLFormElement>(null);
   const termsId = useId();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [accepted, setAccepted] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const schema = useMemo(() => signUpFormSchema(t), [t]);
+  const form = useForm<SignUpValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', email: '', password: '', terms: false },
+  });
+  const accepted = form.watch('terms');
+  const termsError = form.formState.errors.terms?.message;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!name.trim()) next.name = t('fields.nameRequired');
-    else if (name.trim().length > NAME_MAX_LENGTH)
-      next.name = t('fields.nameTooLong', { max: NAME_MAX_LENGTH });
-    if (!email.trim()) next.email = t('fields.emailRequired');
-    else if (!isEmail(email)) next.email = t('fields.emailInvalid');
-    if (!password) next.password = t('fields.passwordRequired');
-    else if (!isPasswordLongEnough(password)) {
-      next.password = t('signUp.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
-    }
-    if (!accepted) next.terms = t('signUp.termsRequired');
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = async ({ name, email, password }: SignUpValues) => {
     try {
-      await signUp.mutateAsync({
-        name: name.trim(),
-        email: email.trim(),
-        password,
-        language: toProfileLanguage(currentLanguage()),
-      });
+      await signUp.mutateAsync({ name, email, password, language: toProfileLanguage(currentLanguage()) });
       toast.success(t('signUp.success'), { description: t('signUp.successDescription') });
-      setSentTo(email.trim());
-      setPassword('');
+      setSentTo(email);
+      form.resetField('password');
     } catch (error) {
       toast.error(t('signUp.error'), { description: authErrorMessage(error, t, t('signUp.errorFallback')) });
     }
@@ -97,42 +72,25 @@ export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormField label={t('fields.name')} error={errors.name}>
-        {(control) => (
-          <Input
-            {...control}
-            name="name"
-            autoComplete="name"
-            maxLength={NAME_MAX_LENGTH}
-            placeholder={t('fields.namePlaceholder')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
-      </FormField>
-      <EmailField error={errors.email} value={email} onValueChange={setEmail} />
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
+      <NameField control={form.control} placeholder={t('fields.namePlaceholder')} />
+      <EmailField control={form.control} />
       <PasswordField
-        label={t('fields.password')}
-        error={errors.password}
-        hint={t('signUp.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-        name="new-password"
+        control={form.control}
+        name="password"
+        inputName="new-password"
         autoComplete="new-password"
-        value={password}
-        onValueChange={setPassword}
+        label={t('fields.password')}
+        hint={t('signUp.passwordHint', { min: PASSWORD_MIN_LENGTH })}
       />
       <div className="flex flex-col gap-2">
         <div className="flex items-start gap-3">
           <input
             id={termsId}
             type="checkbox"
-            checked={accepted}
-            onChange={(event) => {
-              setAccepted(event.target.checked);
-              if (event.target.checked) setErrors(({ terms: _terms, ...rest }) => rest);
-            }}
-            aria-invalid={errors.terms ? true : undefined}
-            aria-describedby={errors.terms ? `${termsId}-error` : undefined}
+            {...form.register('terms')}
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={termsError ? `${termsId}-error` : undefined}
             className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           />
           <label htmlFor={termsId} className="text-sm leading-snug text-muted-foreground">
@@ -146,9 +104,15 @@ export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
             />
           </label>
         </div>
-        <FieldError id={`${termsId}-error`}>{errors.terms}</FieldError>
+        <FieldError id={`${termsId}-error`}>{termsError}</FieldError>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={!accepted} loading={signUp.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!accepted}
+        loading={form.formState.isSubmitting}
+      >
         {t('signUp.submit')}
       </Button>
     </form>

@@ -1,41 +1,30 @@
-import type { Ref } from 'react';
+import type { FieldPath, FieldValues } from 'react-hook-form';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { FormField } from './form-field';
+import { type HookFieldProps, HookFormField } from './form-field';
 
 /** The 6-digit code of an authenticator app: digits only, one-time-code autofill, spaced monospace. */
-export function TotpCodeField({
-  label,
-  error,
-  name,
-  value,
-  onValueChange,
-  inputRef,
-  className,
-}: {
-  label: string;
-  error: string | undefined;
-  name: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  inputRef?: Ref<HTMLInputElement>;
-  className?: string;
-}) {
+export function TotpCodeField<T extends FieldValues, N extends FieldPath<T>, Out extends FieldValues = T>({
+  inputName,
+  inputClassName,
+  ...field
+}: HookFieldProps<T, N, Out> & { inputName: string; inputClassName?: string }) {
   return (
-    <FormField label={label} error={error}>
-      {(control) => (
+    <HookFormField {...field}>
+      {(wiring, { value, onChange, onBlur, ref }) => (
         <Input
-          {...control}
-          ref={inputRef}
-          name={name}
+          {...wiring}
+          ref={ref}
+          name={inputName}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
-          className={cn('font-mono tracking-widest', className)}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value.replace(/\D/g, ''))}
+          className={cn('font-mono tracking-widest', inputClassName)}
+          value={value ?? ''}
+          onBlur={onBlur}
+          onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
         />
       )}
-    </FormField>
+    </HookFormField>
   );
 }

@@ -1,53 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { authErrorMessage } from '../lib/auth-errors';
-import { FormField } from './form-field';
+import { type CodeForm, codeFormSchema } from '../lib/form-schemas';
+import { HookFormField, refuseField } from './form-field';
 
 /** Second step of a sign-in with two-factor on: the authenticator code, or a backup code. */
 export function TwoFactorChallenge({ onCancel }: { onCancel: () => void }) {
   const { t } = useTranslation('accounts');
   const verify = useVerifyTwoFactor();
   const [method, setMethod] = useState<'totp' | 'backup'>('totp');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const schema = useMemo(() => codeFormSchema(t('twoFactor.codeRequired')), [t]);
+  const form = useForm<CodeForm, unknown, { code: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { code: '' },
+  });
+  const { setFocus } = form;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus the code field whenever the method changes
-  useEffect(() => inputRef.current?.focus(), [method]);
+  useEffect(() => setFocus('code'), [method, setFocus]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = method === 'totp' ? code.replace(/\s/g, '') : code.trim();
-    if (!value) {
-      setError(t('twoFactor.codeRequired'));
-      inputRef.current?.focus();
-      return;
-    }
-    setError(undefined);
+  const onSubmit = async ({ code }: { code: string }) => {
     try {
-      await verify.mutateAsync({ method, code: value });
+      await verify.mutateAsync({ method, code });
       toast.success(t('login.success'), { description: t('login.successDescription') });
     } catch (failure) {
-      const message = authErrorMessage(failure, t, t('login.errorFallback'));
-      setError(message);
-      toast.error(t('login.error'), { description: message });
-      inputRef.current?.select();
+      refuseField(form, 'code', t('login.error'), authErrorMessage(failure, t, t('login.errorFallback')));
     }
   };
 
   const switchMethod = () => {
     setMethod((value) => (value === 'totp' ? 'backup' : 'totp'));
-    setCode('');
-    setError(undefined);
+    form.reset();
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="two-factor-step">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="flex flex-col gap-4"
+      data-testid="two-factor-step"
+    >
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
           <ShieldCheck aria-hidden="true" className="size-5" />
@@ -59,27 +58,29 @@ export function TwoFactorChallenge({ onCancel }: { onCancel: () => void }) {
           </p>
         </div>
       </div>
-      <FormField
+      <HookFormField
+        control={form.control}
+        name="code"
         label={method === 'totp' ? t('twoFactor.totpLabel') : t('twoFactor.backupLabel')}
-        error={error}
       >
-        {(control) => (
+        {(wiring, { value, onChange, onBlur, ref }) => (
           <Input
-            {...control}
-            ref={inputRef}
+            {...wiring}
+            ref={ref}
             name="code"
             autoComplete="one-time-code"
             inputMode={method === 'totp' ? 'numeric' : 'text'}
             maxLength={method === 'totp' ? 6 : 32}
             className="font-mono tracking-widest"
-            value={code}
+            value={value}
+            onBlur={onBlur}
             onChange={(event) =>
-              setCode(method === 'totp' ? event.target.value.replace(/\D/g, '') : event.target.value)
+              onChange(method === 'totp' ? event.target.value.replace(/\D/g, '') : event.target.value)
             }
           />
         )}
-      </FormField>
-      <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
+      </HookFormField>
+      <Button type="submit" size="lg" className="w-full" loading={form.formState.isSubmitting}>
         {t('twoFactor.verify')}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,12 +1,7 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import {
-  googleReturnPath,
-  groupSecret,
-  isEmail,
-  isPasswordLongEnough,
-  redirectTarget,
-  totpSecret,
-} from './validation';
+import { signUpFormSchema } from './form-schemas';
+import { googleReturnPath, groupSecret, isEmail, redirectTarget, totpSecret } from './validation';
 
 describe('accounts validation', () => {
   it('accepts plausible e-mails only', () => {
@@ -18,8 +13,10 @@ describe('accounts validation', () => {
   });
 
   it('requires 8 characters for a password', () => {
-    expect(isPasswordLongEnough('1234567')).toBe(false);
-    expect(isPasswordLongEnough('12345678')).toBe(true);
+    const signUp = signUpFormSchema(((key: string) => key) as unknown as TFunction<'accounts'>);
+    const form = { name: 'Ana', email: 'ana@cena.app', terms: true };
+    expect(signUp.safeParse({ ...form, password: '1234567' }).success).toBe(false);
+    expect(signUp.safeParse({ ...form, password: '12345678' }).success).toBe(true);
   });
 
   it('reads and groups the TOTP secret', () => {

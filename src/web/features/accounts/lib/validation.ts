@@ -1,19 +1,16 @@
 /** Form rules shared by sign-up, reset and the profile (design §6: passwords ≥ 8 everywhere). */
 
+import { MAX_NAME_LENGTH } from '../../../../shared/accounts';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/password';
 
 export { PASSWORD_MIN_LENGTH };
-export const NAME_MAX_LENGTH = 100;
+export const NAME_MAX_LENGTH = MAX_NAME_LENGTH;
 
 // Deliberately loose (the server decides): something@something.something, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
-}
-
-export function isPasswordLongEnough(value: string): boolean {
-  return value.length >= PASSWORD_MIN_LENGTH;
 }
 
 /** The `secret` of an `otpauth://totp/…?secret=…` URI, for manual entry; '' when absent. */

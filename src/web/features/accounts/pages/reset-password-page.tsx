@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, LinkIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthShell } from '../../../app/auth-shell';
@@ -8,18 +10,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
 import { useResetPassword } from '../api/reset-password';
-import { focusFirstInvalid } from '../components/form-field';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { authErrorMessage, hasCode } from '../lib/auth-errors';
-import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '../lib/validation';
+import { type NewPasswordPair, newPasswordPairSchema } from '../lib/form-schemas';
+import { PASSWORD_MIN_LENGTH } from '../lib/validation';
 
 /** Spec §2: after a successful reset, wait this long on the page, then go to /dashboard. */
 export const RESET_REDIRECT_DELAY_MS = 2000;
-
-interface Errors {
-  password?: string;
-  confirm?: string;
-}
 
 function InvalidLink({ missing }: { missing: boolean }) {
   const { t } = useTranslation('accounts');
@@ -52,10 +49,18 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const linkError = params.get('error');
   const reset = useResetPassword();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const schema = useMemo(
+    () =>
+      newPasswordPairSchema(t, {
+        tooShort: t('reset.tooShort', { min: PASSWORD_MIN_LENGTH }),
+        mismatch: t('reset.mismatch'),
+      }),
+    [t],
+  );
+  const form = useForm<NewPasswordPair>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirm: '' },
+  });
   const [tokenRejected, setTokenRejected] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -73,16 +78,7 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!isPasswordLongEnough(password)) next.password = t('reset.tooShort', { min: PASSWORD_MIN_LENGTH });
-    if (password !== confirm) next.confirm = t('reset.mismatch');
-    setErrors(next);
-    if (next.password || next.confirm) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = async ({ password }: NewPasswordPair) => {
     try {
       await reset.mutateAsync({ token, newPassword: password });
       toast.success(t('reset.success'), { description: t('reset.successDescription') });
@@ -115,16 +111,12 @@ export default function ResetPasswordPage() {
               </span>
             </div>
           ) : (
-            <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
               <NewPasswordFields
+                control={form.control}
                 labels={{ password: t('reset.newPassword'), confirm: t('reset.confirmPassword') }}
-                errors={errors}
-                password={password}
-                confirm={confirm}
-                onPasswordChange={setPassword}
-                onConfirmChange={setConfirm}
               />
-              <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
+              <Button type="submit" size="lg" className="w-full" loading={form.formState.isSubmitting}>
                 {t('reset.submit')}
               </Button>
             </form>

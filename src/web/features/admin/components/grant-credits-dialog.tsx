@@ -1,5 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ADMIN_GRANT_MAX_CREDITS, type AdminGrantInput, adminGrantSchema } from '../../../../shared/admin';
 import { currentLanguage } from '../../../app/i18n';
 import { Button } from '../../../components/ui/button';
@@ -18,10 +21,21 @@ import { formatCredits } from '../../credits';
 import { useGrantCredits } from '../api/grant-credits';
 
 type Field = keyof AdminGrantInput;
-type FieldErrors = Partial<Record<Field, string>>;
 
 /** '' → undefined (so the schema says "informe…"), else the number as typed (the schema checks it is an integer). */
 const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(',', '.')));
+
+/** What the inputs hold, turned into the shared `POST /api/admin/users/:id/credits` body and checked by it. */
+const grantFormSchema = z
+  .object({ amount: z.string(), reason: z.string(), expiresInDays: z.string(), idempotencyKey: z.string() })
+  .transform(({ amount, reason, expiresInDays, idempotencyKey }) => ({
+    amount: numberOrUndefined(amount),
+    reason,
+    ...(expiresInDays.trim() === '' ? {} : { expiresInDays: numberOrUndefined(expiresInDays) }),
+    idempotencyKey,
+  }))
+  .pipe(adminGrantSchema);
+type GrantFormValues = z.input<typeof grantFormSchema>;
 
 /**
  * The form inside the dialog. Radix mounts it on every open, so each open gets a fresh form; the idempotency key
@@ -42,10 +56,6 @@ function GrantForm({
   onGranted: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [days, setDays] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const grant = useGrantCredits(userId);
   // Set synchronously: a double click submits twice before React re-renders the button as busy.
   const inFlight = useRef(false);
@@ -58,40 +68,30 @@ function GrantForm({
   };
   const errorId = (field: Field) => errorIds[field];
 
-  const message = (field: Field, schemaMessage: string) =>
-    currentLanguage() === 'pt-BR'
-      ? schemaMessage
-      : t(`grant.errors.${field}`, { max: formatCredits(ADMIN_GRANT_MAX_CREDITS) });
+  // The shared schema words its refusals in pt-BR (the API's language); other UI languages get the form's own.
+  const resolver = useMemo<Resolver<GrantFormValues, unknown, AdminGrantInput>>(() => {
+    const validate = zodResolver(grantFormSchema);
+    return async (values, context, options) => {
+      const result = await validate(values, context, options);
+      if (currentLanguage() === 'pt-BR' || Object.keys(result.errors).length === 0) return result;
+      const message = (field: string) =>
+        t(`grant.errors.${field as Field}`, { max: formatCredits(ADMIN_GRANT_MAX_CREDITS) });
+      const errors = Object.fromEntries(
+        Object.entries(result.errors).map(([field, error]) => [field, { ...error, message: message(field) }]),
+      ) as FieldErrors<GrantFormValues>;
+      return { values: {}, errors };
+    };
+  }, [t]);
+  const form = useForm<GrantFormValues, unknown, AdminGrantInput>({
+    resolver,
+    defaultValues: { amount: '', reason: '', expiresInDays: '', idempotencyKey },
+  });
+  const { errors } = form.formState;
 
-  const submit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = (body: AdminGrantInput) => {
     if (inFlight.current) return;
-    const parsed = adminGrantSchema.safeParse({
-      amount: numberOrUndefined(amount),
-      reason,
-      ...(days.trim() === '' ? {} : { expiresInDays: numberOrUndefined(days) }),
-      idempotencyKey,
-    });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field | undefined;
-        if (field && !next[field]) next[field] = message(field, issue.message);
-      }
-      setErrors(next);
-      const first = next.amount
-        ? ids.amount
-        : next.reason
-          ? ids.reason
-          : next.expiresInDays
-            ? ids.days
-            : null;
-      if (first) document.getElementById(first)?.focus();
-      return;
-    }
-    setErrors({});
     inFlight.current = true;
-    grant.mutate(parsed.data, {
+    grant.mutate(body, {
       onSettled: () => {
         inFlight.current = false;
       },
@@ -116,55 +116,54 @@ function GrantForm({
   const invalid = (field: Field) => (errors[field] ? true : undefined);
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="grant-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(submit)}
+      className="flex flex-col gap-4"
+      data-testid="grant-form"
+    >
       <div className="flex flex-col gap-2">
         <Label htmlFor={ids.amount}>{t('grant.amount')}</Label>
         <Input
           id={ids.amount}
-          name="amount"
           type="number"
           inputMode="numeric"
           min={1}
           max={ADMIN_GRANT_MAX_CREDITS}
           step={1}
           required
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          {...form.register('amount')}
           aria-invalid={invalid('amount')}
           aria-describedby={errors.amount ? errorId('amount') : undefined}
           data-testid="grant-amount"
         />
-        <FieldError id={errorId('amount')}>{errors.amount}</FieldError>
+        <FieldError id={errorId('amount')}>{errors.amount?.message}</FieldError>
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={ids.reason}>{t('grant.reason')}</Label>
         <Textarea
           id={ids.reason}
-          name="reason"
           required
           maxLength={200}
           rows={3}
           placeholder={t('grant.reasonPlaceholder')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          {...form.register('reason')}
           aria-invalid={invalid('reason')}
           aria-describedby={errors.reason ? errorId('reason') : undefined}
           data-testid="grant-reason"
         />
-        <FieldError id={errorId('reason')}>{errors.reason}</FieldError>
+        <FieldError id={errorId('reason')}>{errors.reason?.message}</FieldError>
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={ids.days}>{t('grant.expiresInDays')}</Label>
         <Input
           id={ids.days}
-          name="expiresInDays"
           type="number"
           inputMode="numeric"
           min={1}
           max={3650}
           step={1}
-          value={days}
-          onChange={(event) => setDays(event.target.value)}
+          {...form.register('expiresInDays')}
           aria-invalid={invalid('expiresInDays')}
           aria-describedby={
             errors.expiresInDays ? `${ids.daysHint} ${errorId('expiresInDays')}` : ids.daysHint
@@ -172,9 +171,9 @@ function GrantForm({
           data-testid="grant-days"
         />
         <FieldHint id={ids.daysHint}>{t('grant.expiresHint')}</FieldHint>
-        <FieldError id={errorId('expiresInDays')}>{errors.expiresInDays}</FieldError>
+        <FieldError id={errorId('expiresInDays')}>{errors.expiresInDays?.message}</FieldError>
       </div>
-      {errors.idempotencyKey ? <FieldError>{errors.idempotencyKey}</FieldError> : null}
+      {errors.idempotencyKey ? <FieldError>{errors.idempotencyKey?.message}</FieldError> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={grant.isPending}>
           {t('grant.cancel')}

@@ -3,12 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../shared/format';
+import { currentLanguage } from '../../../app/i18n';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { localizedRelativeTime } from '../../../lib/relative-time';
 import { VideoThumbnail } from '../../videos';
 import { useRecentActivity, type VideoRequestListItem } from '../api/dashboard';
-import { localRelativeTime } from '../lib/localize-time';
 import { RecentStatusBadge } from './recent-status-badge';
 
 const RECENT_ITEMS = 5;
@@ -25,7 +26,6 @@ function useNow(): Date {
 }
 
 function RecentRow({ item, now, timeZone }: { item: VideoRequestListItem; now: Date; timeZone: string }) {
-  const { t } = useTranslation('dashboard');
   const created = new Date(item.createdAt);
   return (
     <li data-testid="recent-item" data-id={item.id}>
@@ -46,7 +46,7 @@ function RecentRow({ item, now, timeZone }: { item: VideoRequestListItem; now: D
               className="text-xs text-muted-foreground"
               data-testid="recent-time"
             >
-              {localRelativeTime(t, created, now, timeZone)}
+              {localizedRelativeTime(created, now, timeZone, currentLanguage())}
             </time>
           </div>
         </div>

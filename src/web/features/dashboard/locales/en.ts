@@ -8,13 +8,6 @@ const en: LocaleShape<typeof ptBR> = {
   greetingWithName: '{{greeting}}, {{name}}!',
   greetingAlone: '{{greeting}}!',
   subtitle: 'Keep track of your credits and get your next video ready.',
-  relative: {
-    now: 'just now',
-    yesterday: 'yesterday',
-    minutes: '{{count}} min ago',
-    hours: '{{count}} h ago',
-    days: '{{count}} days ago',
-  },
   stats: {
     title: 'Statistics',
     rangeLabel: 'Period',

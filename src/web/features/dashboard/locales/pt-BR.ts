@@ -5,13 +5,6 @@ export default {
   greetingWithName: '{{greeting}}, {{name}}!',
   greetingAlone: '{{greeting}}!',
   subtitle: 'Acompanhe seus créditos e prepare seu próximo vídeo.',
-  relative: {
-    now: 'agora',
-    yesterday: 'ontem',
-    minutes: 'há {{count}} min',
-    hours: 'há {{count}} h',
-    days: 'há {{count}} dias',
-  },
   stats: {
     title: 'Estatísticas',
     rangeLabel: 'Período',

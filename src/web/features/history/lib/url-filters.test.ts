@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime, truncatePrompt } from '../../../../shared/format';
+import i18n from '../../../app/i18n';
 import { localizedRelativeTime } from '../../../lib/relative-time';
 import { pageWindow } from '../components/pager';
 import { DEFAULT_HISTORY_QUERY, hasActiveFilters, parseHistoryParams, quickRange } from './url-filters';
@@ -42,6 +43,9 @@ describe('quickRange', () => {
 });
 
 describe('pager and table helpers', () => {
+  beforeAll(async () => {
+    await i18n.loadLanguages('en');
+  });
   it('shows up to 5 page buttons around the current page', () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4, 5]);

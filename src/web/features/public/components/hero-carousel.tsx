@@ -1,22 +1,39 @@
 import { Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANDING_CLAIMS } from '../../../../shared/catalogue';
+import {
+  POSTER_WIDTHS,
+  posterVariant,
+  SAMPLE_HEIGHT,
+  SAMPLE_WIDTH,
+  samplePoster,
+  sampleVideo,
+} from '../../../../shared/sample-media';
 import { cn } from '../../../lib/cn';
 import { jsonForScript } from '../../../lib/text-template';
-import type { CarouselSlide } from '../islands/hero-carousel';
+import { type CarouselSlide, srcsetOf } from '../islands/hero-carousel';
 import { useFormatters } from '../lib/format';
 
-/** Sample media rendered by scripts/render-samples.ts (960×540, 16:9). */
-export const SAMPLE_WIDTH = 960;
-export const SAMPLE_HEIGHT = 540;
 const SLIDE_KEYS = ['s1', 's2', 's3', 's4', 's5'] as const;
 const SLIDES = SLIDE_KEYS.slice(0, LANDING_CLAIMS.sampleVideos).map((key, index) => ({
   key,
-  video: `/samples/sample-${index + 1}.mp4`,
-  poster: `/samples/sample-${index + 1}.jpg`,
+  video: `/samples/${sampleVideo(index + 1)}`,
+  poster: `/samples/${samplePoster(index + 1)}`,
+  posterVariants: POSTER_WIDTHS.map((width) => ({
+    src: `/samples/${posterVariant(index + 1, width)}`,
+    width,
+  })),
 }));
-/** The first slide's poster is the landing's LCP image: the build preloads it. */
-export const FIRST_POSTER = SLIDES[0]?.poster;
+/**
+ * The poster's rendered width: the page container (`container-page`: 72rem, 1rem side padding, 1.5rem from 40rem)
+ * minus its padding, and one of the hero's two columns (3rem gap) from the `lg` breakpoint.
+ */
+const POSTER_SIZES = '(min-width: 1024px) 528px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)';
+/**
+ * The first slide's poster is the landing's LCP image: the build preloads it with the same srcset and sizes as the
+ * `<img>`, so the browser fetches one file, early.
+ */
+export const FIRST_POSTER = SLIDES[0] && { srcset: srcsetOf(SLIDES[0].posterVariants), sizes: POSTER_SIZES };
 
 const overlayButton = cn(
   'group flex size-11 cursor-pointer items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm transition-colors',
@@ -37,6 +54,7 @@ export function HeroCarousel({ className }: { className?: string }) {
     return {
       video: slide.video,
       poster: slide.poster,
+      posterVariants: slide.posterVariants,
       alt: t('landing.carousel.posterAlt', { prompt }),
       prompt: t('landing.carousel.quoted', { text: prompt }),
       label: t('landing.carousel.slideLabel', { n: n(index + 1), total: n(SLIDES.length) }),
@@ -78,6 +96,8 @@ export function HeroCarousel({ className }: { className?: string }) {
           >
             <img
               src={first.poster}
+              srcSet={srcsetOf(first.posterVariants)}
+              sizes={POSTER_SIZES}
               alt={first.alt}
               width={SAMPLE_WIDTH}
               height={SAMPLE_HEIGHT}

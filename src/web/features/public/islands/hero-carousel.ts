@@ -6,9 +6,28 @@
 import { LIMITS } from '../../../../shared/catalogue';
 import { readJsonBlock } from '../../../lib/text-template';
 
+export interface PosterVariant {
+  src: string;
+  width: number;
+}
+
+export const srcsetOf = (variants: PosterVariant[]) => variants.map((v) => `${v.src} ${v.width}w`).join(', ');
+
+/**
+ * The file a srcset would pick for `cssWidth` CSS pixels: the narrowest variant covering them at the screen's pixel
+ * density, else the full-size JPEG. For the video's `poster`, which has no srcset.
+ */
+function posterFor(slide: CarouselSlide, cssWidth: number): string {
+  const needed = cssWidth * window.devicePixelRatio;
+  return slide.posterVariants.find((variant) => variant.width >= needed)?.src ?? slide.poster;
+}
+
 export interface CarouselSlide {
   video: string;
+  /** The JPEG (the video's poster, and the `<img>`'s fallback). */
   poster: string;
+  /** Right-sized WebP copies of the poster, narrowest first: the `<img>`'s srcset. */
+  posterVariants: PosterVariant[];
   alt: string;
   /** The quoted prompt shown under the carousel. */
   prompt: string;
@@ -56,7 +75,8 @@ export function attachHeroCarousel(root: HTMLElement): void {
     video = document.createElement('video');
     Object.assign(video, {
       src: slide.video,
-      poster: slide.poster,
+      // The file the <img> below picked from its srcset (in the cache already), not the heavier JPEG.
+      poster: posterFor(slide, poster.clientWidth),
       width: poster.width,
       height: poster.height,
       preload: 'metadata',
@@ -80,7 +100,11 @@ export function attachHeroCarousel(root: HTMLElement): void {
     const next = slides[(active + 1) % slides.length];
     prefetch = window.setTimeout(
       () => {
-        if (next) new Image().src = next.poster;
+        if (!next) return;
+        const image = new Image();
+        image.sizes = poster.sizes;
+        image.srcset = srcsetOf(next.posterVariants);
+        image.src = next.poster;
       },
       Math.max(0, LIMITS.carouselIntervalMs - PREFETCH_AHEAD_MS),
     );
@@ -94,6 +118,7 @@ export function attachHeroCarousel(root: HTMLElement): void {
     poster.loading = 'lazy';
     poster.fetchPriority = 'auto';
     poster.decoding = 'async';
+    poster.srcset = srcsetOf(slide.posterVariants);
     poster.src = slide.poster;
     poster.alt = slide.alt;
     slideGroup.setAttribute('aria-label', slide.label);

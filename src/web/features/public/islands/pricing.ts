@@ -5,6 +5,7 @@
  * portal for 'Alterar Plano', in a new tab opened during the click; the current plan reads 'Plano Atual'.
  */
 import type { BillingPeriod, PlanId } from '../../../../shared/catalogue';
+import { LOGIN_PATH } from '../../../../shared/routes';
 import { isCurrentStatus } from '../../../../shared/subscription';
 import { currentViewer, onViewer, type ViewerState } from '../../../app/islands/viewer';
 import { setFlashToast } from '../../../lib/flash-toast';
@@ -120,7 +121,7 @@ export function attachPricing(root: HTMLElement): void {
           title: texts.loginRequired,
           description: texts.loginRequiredDescription,
         });
-        window.location.assign('/auth/login');
+        window.location.assign(LOGIN_PATH);
         return;
       }
       const current = subscription === undefined ? await loadSubscription() : subscription;

@@ -23,9 +23,9 @@ const en: LocaleShape<typeof ptBR> = {
   },
 
   landing: {
-    documentTitle: 'Cena — AI videos with Google Veo 3',
+    documentTitle: "Cena — AI videos with Google's Gemini Omni and Veo",
     hero: {
-      eyebrow: 'AI videos powered by Google Veo 3',
+      eyebrow: "AI videos powered by Google's Gemini Omni and Veo",
       title: 'Turn your idea into a scene in minutes',
       subtitle:
         'Describe a scene or upload a reference image and get a {{seconds}}-second {{resolution}} video with sound, ready to post.',
@@ -73,7 +73,7 @@ const en: LocaleShape<typeof ptBR> = {
     features: {
       eyebrow: 'Features',
       title: 'Everything you need to make videos that stand out',
-      subtitle: 'The power of Google Veo 3 in a simple experience.',
+      subtitle: "The power of Google's video models in a simple experience.",
       textImage: {
         title: 'Text or image to video',
         body: 'Start from a description, or attach a reference image to guide the character, setting and style.',
@@ -262,7 +262,7 @@ const en: LocaleShape<typeof ptBR> = {
       'These Terms of Use govern access to and use of Cena, an online service for creating short videos with artificial intelligence. By creating an account or using Cena, you agree to these terms. If you do not agree, do not use the service.',
     service: {
       title: 'The service',
-      body: 'Cena generates {{seconds}}-second videos at up to {{resolution}} with sound from a text description (prompt) and, optionally, a reference image, using third-party AI models such as Google Veo 3, in Fast and Quality modes. Generation usually takes {{min}} to {{max}} minutes; this is an estimate, not a guarantee. Because this is generative AI, results vary and may not match the description exactly.',
+      body: 'Cena generates {{seconds}}-second videos at up to {{resolution}} with sound from a text description (prompt) and, optionally, a reference image, using third-party AI models such as Gemini Omni and Veo from Google, in Fast and Quality modes. Generation usually takes {{min}} to {{max}} minutes; this is an estimate, not a guarantee. Because this is generative AI, results vary and may not match the description exactly.',
     },
     eligibility: {
       title: 'Who may use Cena',
@@ -391,7 +391,7 @@ const en: LocaleShape<typeof ptBR> = {
     },
     sharing: {
       title: 'Who we share it with',
-      ai: 'AI providers such as Google (Veo), which receive the prompt and reference image to generate the video;',
+      ai: 'AI providers such as Google (Gemini Omni and Veo), which receive the prompt and reference image to generate the video;',
       stripe: 'Stripe, to process payments;',
       infrastructure: 'hosting, storage and e-mail providers that run Cena;',
       authorities: 'public authorities, when required by law or court order.',

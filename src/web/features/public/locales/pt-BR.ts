@@ -23,9 +23,9 @@ export default {
   },
 
   landing: {
-    documentTitle: 'Cena — vídeos com IA do Google Veo 3, em português',
+    documentTitle: 'Cena — vídeos com IA do Google (Gemini Omni e Veo), em português',
     hero: {
-      eyebrow: 'Vídeos com IA do Google Veo 3',
+      eyebrow: 'Vídeos com IA do Google: Gemini Omni e Veo',
       title: 'Sua ideia vira cena em poucos minutos',
       subtitle:
         'Descreva uma cena ou envie uma imagem de referência e receba um vídeo de {{seconds}} segundos em {{resolution}}, com áudio, pronto para publicar.',
@@ -73,7 +73,7 @@ export default {
     features: {
       eyebrow: 'Recursos',
       title: 'Tudo o que você precisa para criar vídeos que impressionam',
-      subtitle: 'O poder do Google Veo 3 numa experiência simples e em português.',
+      subtitle: 'O poder dos modelos de vídeo do Google numa experiência simples e em português.',
       textImage: {
         title: 'Texto ou imagem para vídeo',
         body: 'Comece com uma descrição ou anexe uma imagem de referência para guiar personagem, cenário e estilo.',
@@ -261,7 +261,7 @@ export default {
       'Estes Termos de Uso regem o acesso e o uso da Cena, serviço on-line de criação de vídeos curtos com inteligência artificial. Ao criar uma conta ou usar a Cena, você concorda com estes termos. Se não concordar, não utilize o serviço.',
     service: {
       title: 'O serviço',
-      body: 'A Cena gera vídeos de {{seconds}} segundos, com resolução de até {{resolution}} e áudio, a partir de uma descrição em texto (prompt) e, opcionalmente, de uma imagem de referência, usando modelos de IA de terceiros, como o Google Veo 3, nos modos Fast e Quality. A geração costuma levar de {{min}} a {{max}} minutos; esse prazo é uma estimativa, não uma garantia. Por se tratar de IA generativa, o resultado pode variar e nem sempre corresponder exatamente ao que foi descrito.',
+      body: 'A Cena gera vídeos de {{seconds}} segundos, com resolução de até {{resolution}} e áudio, a partir de uma descrição em texto (prompt) e, opcionalmente, de uma imagem de referência, usando modelos de IA de terceiros, como o Gemini Omni e o Veo, do Google, nos modos Fast e Quality. A geração costuma levar de {{min}} a {{max}} minutos; esse prazo é uma estimativa, não uma garantia. Por se tratar de IA generativa, o resultado pode variar e nem sempre corresponder exatamente ao que foi descrito.',
     },
     eligibility: {
       title: 'Quem pode usar',
@@ -390,7 +390,7 @@ export default {
     },
     sharing: {
       title: 'Com quem compartilhamos',
-      ai: 'provedores de IA, como o Google (Veo), que recebem o prompt e a imagem de referência para gerar o vídeo;',
+      ai: 'provedores de IA, como o Google (Gemini Omni e Veo), que recebem o prompt e a imagem de referência para gerar o vídeo;',
       stripe: 'Stripe, para processar pagamentos;',
       infrastructure: 'provedores de hospedagem, armazenamento e envio de e-mails que operam a Cena;',
       authorities: 'autoridades públicas, quando exigido por lei ou ordem judicial.',

@@ -28,10 +28,9 @@ import { useDocumentTitle } from '../../../app/use-document-title';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { type FaqItemId, useFaqItems } from '../../faq';
+import { FaqDisclosureList, type FaqItemId, useFaqItems } from '../../faq';
 import { ArrowLink } from '../components/arrow-link';
 import { CtaBand } from '../components/cta-band';
-import { FaqDisclosureList } from '../components/faq-disclosure-list';
 import { HeroCarousel } from '../components/hero-carousel';
 import { HowItWorksSteps } from '../components/how-it-works-steps';
 import { PlanRibbon } from '../components/plan-ribbon';
@@ -297,7 +296,11 @@ function FaqPreview() {
     >
       <div className="container-page flex max-w-3xl flex-col gap-8">
         <SectionHeading id="faq-title" eyebrow={t('landing.faq.eyebrow')} title={t('landing.faq.title')} />
-        <FaqDisclosureList items={items} name="landing-faq" />
+        <FaqDisclosureList
+          items={items}
+          name="landing-faq"
+          className="divide-y divide-border border-y border-border"
+        />
         <div className="flex justify-center">
           <ArrowLink to="/faq" variant="outline">
             {t('landing.faq.more')}

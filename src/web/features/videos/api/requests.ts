@@ -1,6 +1,6 @@
 import type { AspectRatio, VideoQuality } from '../../../../shared/catalogue';
 import type { VideoRequestView } from '../../../../shared/video-request';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, api, apiErrorOf, apiFetch } from '../../../lib/api';
 
 /** Calls and cache keys of the `videos` feature (contract: docs/video-contract.md). */
 
@@ -26,24 +26,11 @@ export interface CreateVideoRequestPayload {
   referenceImages?: File[];
 }
 
-/** An API failure that may carry the server's per-field messages (400 `invalid_request`). */
+/** An API failure of the create call; `fields` holds the server's per-field messages (400 `invalid_request`). */
 export class VideoApiError extends ApiError {
-  readonly fields: Record<string, string>;
-
-  constructor(error: ApiError, fields: Record<string, string> = {}) {
-    super(error.status, error.code, error.message, error.requestId);
-    this.fields = fields;
+  constructor(error: ApiError) {
+    super(error.status, error.code, error.message, error.requestId, error.fields);
   }
-}
-
-function fieldsOf(value: unknown): Record<string, string> {
-  if (!value || typeof value !== 'object') return {};
-  const fields: Record<string, string> = {};
-  for (const [key, message] of Object.entries(value)) {
-    if (typeof message === 'string' && message) fields[key] = message;
-    else if (Array.isArray(message) && typeof message[0] === 'string') fields[key] = message[0];
-  }
-  return fields;
 }
 
 /**
@@ -64,37 +51,16 @@ export async function createVideoRequest(payload: CreateVideoRequestPayload): Pr
   let response: Response;
   try {
     // No Content-Type header: the browser sets multipart/form-data with its boundary.
-    response = await fetch('/api/videos', {
+    response = await apiFetch('/api/videos', {
       method: 'POST',
-      credentials: 'same-origin',
       headers: { Accept: 'application/json' },
       body,
     });
   } catch (error) {
-    throw new VideoApiError(
-      new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error)),
-    );
+    throw error instanceof ApiError ? new VideoApiError(error) : error;
   }
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (
-      data as { error?: { code?: unknown; message?: unknown; requestId?: unknown; fields?: unknown } }
-    )?.error;
-    if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-      throw new VideoApiError(
-        new ApiError(
-          response.status,
-          error.code,
-          error.message,
-          typeof error.requestId === 'string' ? error.requestId : undefined,
-        ),
-        fieldsOf(error.fields),
-      );
-    }
-    throw new VideoApiError(
-      new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`),
-    );
-  }
+  if (!response.ok) throw new VideoApiError(apiErrorOf(response, data));
   const request = (data as Partial<VideoRequestResponse> | null)?.request;
   if (!request || typeof request.id !== 'string') {
     throw new VideoApiError(new ApiError(response.status, 'bad_response', 'No request in the answer'));

@@ -98,7 +98,7 @@ const en: LocaleShape<typeof ptBR> = {
       promptLong: 'Use at most {{max}} characters.',
       seedDigits: 'Use exactly 5 digits.',
       seedRange: 'Use a number between {{min}} and {{max}}.',
-      imageTooLarge: 'Image too large. Maximum 5MB.',
+      imageTooLarge: 'Image too large. Maximum {{mb}}MB.',
       imageType: 'Use a JPG, PNG or WEBP image.',
       imageRead: 'Could not read the image. Try another one.',
       credits: 'Could not deduct credits. Please try again.',

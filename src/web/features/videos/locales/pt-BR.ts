@@ -99,7 +99,7 @@ export default {
       promptLong: 'Use no máximo {{max}} caracteres.',
       seedDigits: 'Use exatamente 5 dígitos.',
       seedRange: 'Use um número entre {{min}} e {{max}}.',
-      imageTooLarge: 'Imagem muito grande. Máximo 5MB.',
+      imageTooLarge: 'Imagem muito grande. Máximo {{mb}}MB.',
       imageType: 'Use uma imagem JPG, PNG ou WEBP.',
       imageRead: 'Não foi possível ler a imagem. Tente outra.',
       credits: 'Erro ao deduzir créditos. Tente novamente.',

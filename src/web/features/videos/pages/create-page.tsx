@@ -6,6 +6,7 @@ import {
   ASPECT_RATIOS,
   type AspectRatio,
   PROMPT_MIN_LENGTH,
+  referenceImageMaxMegabytes,
   SEED_MAX,
   SEED_MIN,
   VIDEO_COST_CREDITS,
@@ -133,6 +134,8 @@ export default function CreatePage() {
         return t('create.errors.promptLong', { max: formatCredits(PROMPT_MAX_LENGTH) });
       case 'seedRange':
         return t('create.errors.seedRange', { min: SEED_MIN, max: SEED_MAX });
+      case 'imageTooLarge':
+        return t('create.errors.imageTooLarge', { mb: referenceImageMaxMegabytes() });
       default:
         return t(`create.errors.${key}`);
     }

@@ -1,50 +1,32 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { toast } from '../../../../components/ui/toaster';
 import { useChangePassword } from '../../api/change-password';
 import { authErrorMessage } from '../../lib/auth-errors';
-import { isPasswordLongEnough, PASSWORD_MIN_LENGTH } from '../../lib/validation';
-import { focusFirstInvalid } from '../form-field';
+import { type ChangePasswordForm, changePasswordFormSchema } from '../../lib/form-schemas';
 import { NewPasswordFields } from '../new-password-fields';
 import { PasswordField } from '../password-field';
-
-interface Errors {
-  current?: string;
-  next?: string;
-  confirm?: string;
-}
 
 /** Current password + new password (≥ 8) + confirmation; other sessions are revoked by the server. */
 export function ChangePasswordCard() {
   const { t } = useTranslation('accounts');
   const change = useChangePassword();
   const titleId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const schema = useMemo(() => changePasswordFormSchema(t), [t]);
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { current: '', password: '', confirm: '' },
+  });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found: Errors = {};
-    if (!current) found.current = t('profile.password.currentRequired');
-    if (next !== confirm) found.confirm = t('profile.password.mismatch');
-    if (!isPasswordLongEnough(next))
-      found.next = t('profile.password.tooShort', { min: PASSWORD_MIN_LENGTH });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+  const onSubmit = async ({ current, password }: ChangePasswordForm) => {
     try {
-      await change.mutateAsync({ currentPassword: current, newPassword: next });
+      await change.mutateAsync({ currentPassword: current, newPassword: password });
       toast.success(t('profile.password.success'));
-      setCurrent('');
-      setNext('');
-      setConfirm('');
+      form.reset();
     } catch (error) {
       toast.error(t('profile.password.error'), {
         description: authErrorMessage(error, t, t('profile.password.error')),
@@ -61,25 +43,20 @@ export function ChangePasswordCard() {
         <CardDescription>{t('profile.password.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
           <PasswordField
-            label={t('profile.password.current')}
-            error={errors.current}
-            name="current-password"
+            control={form.control}
+            name="current"
+            inputName="current-password"
             autoComplete="current-password"
-            value={current}
-            onValueChange={setCurrent}
+            label={t('profile.password.current')}
           />
           <NewPasswordFields
+            control={form.control}
             className="grid gap-4 sm:grid-cols-2"
             labels={{ password: t('profile.password.new'), confirm: t('profile.password.confirm') }}
-            errors={{ password: errors.next, confirm: errors.confirm }}
-            password={next}
-            confirm={confirm}
-            onPasswordChange={setNext}
-            onConfirmChange={setConfirm}
           />
-          <Button type="submit" className="self-start" loading={change.isPending}>
+          <Button type="submit" className="self-start" loading={form.formState.isSubmitting}>
             {t('profile.password.submit')}
           </Button>
         </form>

@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { DeleteAccountBody } from '../../../../../shared/account-rights';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
 import {
@@ -17,6 +20,7 @@ import { isApiError } from '../../../../lib/api';
 import { formatCredits, useCredits } from '../../../credits';
 import { useDeleteAccount, useExportMyData } from '../../api/account-rights';
 import type { Me } from '../../api/me';
+import { type DeleteAccountForm, deleteAccountFormSchema } from '../../lib/form-schemas';
 import { PasswordField } from '../password-field';
 import { TotpCodeField } from '../totp-code-field';
 
@@ -30,39 +34,31 @@ function DeleteAccountDialog({ me }: { me: Me }) {
   const credits = useCredits();
   const remove = useDeleteAccount();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const formId = useId();
   const twoFactor = me.user.twoFactorEnabled;
+  const schema = useMemo(() => deleteAccountFormSchema(t, twoFactor), [t, twoFactor]);
+  const form = useForm<DeleteAccountForm, unknown, DeleteAccountBody>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', code: '' },
+  });
 
   const onOpenChange = (value: boolean) => {
     if (remove.isPending) return;
     setOpen(value);
-    if (!value) {
-      setPassword('');
-      setCode('');
-      setErrors({});
-    }
+    if (!value) form.reset();
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (!password) found.password = t('profile.dataRights.passwordRequired');
-    if (twoFactor && !/^\d{6}$/.test(code)) found.code = t('profile.dataRights.codeRequired');
-    setErrors(found);
-    if (found.password || found.code) return;
+  const onSubmit = async (body: DeleteAccountBody) => {
     try {
-      await remove.mutateAsync({ password, ...(twoFactor ? { code } : {}) });
+      await remove.mutateAsync(body);
       toast.success(t('profile.dataRights.deleted'), {
         description: t('profile.dataRights.deletedDescription'),
       });
     } catch (error) {
       const code = isApiError(error) ? error.code : '';
       const message = isApiError(error) ? error.message : t('profile.dataRights.deleteError');
-      if (PASSWORD_CODES.has(code)) setErrors({ password: message });
-      else if (CODE_CODES.has(code)) setErrors({ code: message });
+      if (PASSWORD_CODES.has(code)) form.setError('password', { message });
+      else if (CODE_CODES.has(code)) form.setError('code', { message });
       else toast.error(t('profile.dataRights.deleteError'), { description: message });
     }
   };
@@ -101,22 +97,20 @@ function DeleteAccountDialog({ me }: { me: Me }) {
           </div>
           <p className="text-muted-foreground">{t('profile.dataRights.exportFirst')}</p>
         </div>
-        <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form id={formId} noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
           <PasswordField
-            label={t('profile.dataRights.password')}
-            error={errors.password}
-            name="delete-password"
+            control={form.control}
+            name="password"
+            inputName="delete-password"
             autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
+            label={t('profile.dataRights.password')}
           />
           {twoFactor ? (
             <TotpCodeField
+              control={form.control}
+              name="code"
+              inputName="delete-code"
               label={t('profile.dataRights.code')}
-              error={errors.code}
-              name="delete-code"
-              value={code}
-              onValueChange={setCode}
             />
           ) : null}
         </form>
@@ -128,7 +122,7 @@ function DeleteAccountDialog({ me }: { me: Me }) {
             type="submit"
             form={formId}
             variant="destructive"
-            loading={remove.isPending}
+            loading={form.formState.isSubmitting}
             data-testid="confirm-delete-account"
           >
             {t('profile.dataRights.confirm')}

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
@@ -7,53 +9,42 @@ import { Input } from '../../../../components/ui/input';
 import { toast } from '../../../../components/ui/toaster';
 import type { Me } from '../../api/me';
 import { useUpdateProfile } from '../../api/update-profile';
-import { NAME_MAX_LENGTH } from '../../lib/validation';
+import { type ProfileNameForm, profileNameFormSchema } from '../../lib/form-schemas';
 import { FormField } from '../form-field';
+import { NameField } from '../name-field';
 
 /** Name (editable only after 'Editar') and the read-only e-mail. */
 export function PersonalInfoCard({ me }: { me: Me }) {
   const { t } = useTranslation('accounts');
   const update = useUpdateProfile();
   const titleId = useId();
-  const nameRef = useRef<HTMLInputElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(me.user.name);
-  const [error, setError] = useState<string>();
+  const schema = useMemo(() => profileNameFormSchema(t), [t]);
+  const form = useForm<ProfileNameForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: me.user.name },
+  });
 
   const startEditing = () => {
-    setName(me.user.name);
-    setError(undefined);
+    form.reset({ name: me.user.name });
     setEditing(true);
-    requestAnimationFrame(() => nameRef.current?.focus());
+    requestAnimationFrame(() => form.setFocus('name'));
   };
 
   const stopEditing = () => {
     setEditing(false);
-    setName(me.user.name);
-    setError(undefined);
+    form.reset({ name: me.user.name });
     requestAnimationFrame(() => editRef.current?.focus());
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = name.trim();
-    if (!value) {
-      setError(t('fields.nameRequired'));
-      nameRef.current?.focus();
-      return;
-    }
-    if (value.length > NAME_MAX_LENGTH) {
-      setError(t('fields.nameTooLong', { max: NAME_MAX_LENGTH }));
-      nameRef.current?.focus();
-      return;
-    }
-    if (value === me.user.name) {
+  const onSubmit = async ({ name }: ProfileNameForm) => {
+    if (name === me.user.name) {
       stopEditing();
       return;
     }
     try {
-      await update.mutateAsync({ name: value });
+      await update.mutateAsync({ name });
       toast.success(t('profile.updated'));
       setEditing(false);
       requestAnimationFrame(() => editRef.current?.focus());
@@ -81,24 +72,14 @@ export function PersonalInfoCard({ me }: { me: Me }) {
         )}
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <FormField label={t('fields.name')} error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={nameRef}
-                name="name"
-                autoComplete="name"
-                maxLength={NAME_MAX_LENGTH}
-                value={editing ? name : me.user.name}
-                readOnly={!editing}
-                disabled={update.isPending}
-                onChange={(event) => setName(event.target.value)}
-                className={editing ? undefined : 'bg-muted/60'}
-                data-testid="profile-name"
-              />
-            )}
-          </FormField>
+        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
+          <NameField
+            control={form.control}
+            readOnly={!editing}
+            disabled={form.formState.isSubmitting}
+            className={editing ? undefined : 'bg-muted/60'}
+            data-testid="profile-name"
+          />
           <FormField label={t('fields.email')} hint={t('profile.personal.emailHint')}>
             {(control) => (
               <Input {...control} type="email" value={me.user.email} readOnly className="bg-muted/60" />
@@ -106,10 +87,10 @@ export function PersonalInfoCard({ me }: { me: Me }) {
           </FormField>
           {editing ? (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={stopEditing} disabled={update.isPending}>
+              <Button variant="outline" onClick={stopEditing} disabled={form.formState.isSubmitting}>
                 {t('profile.personal.cancel')}
               </Button>
-              <Button type="submit" loading={update.isPending}>
+              <Button type="submit" loading={form.formState.isSubmitting}>
                 {t('profile.personal.save')}
               </Button>
             </div>

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, ShieldCheck, ShieldOff } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { renderSVG } from 'uqr';
 import { Badge } from '../../../../components/ui/badge';
@@ -15,7 +17,9 @@ import {
   useGenerateBackupCodes,
 } from '../../api/two-factor';
 import { authErrorMessage } from '../../lib/auth-errors';
+import { type CodeForm, codeFormSchema, type PasswordForm, passwordFormSchema } from '../../lib/form-schemas';
 import { groupSecret, totpSecret } from '../../lib/validation';
+import { refuseField } from '../form-field';
 import { PasswordField } from '../password-field';
 import { TotpCodeField } from '../totp-code-field';
 
@@ -39,12 +43,12 @@ function PasswordStep({
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
   const regenerate = useGenerateBackupCodes();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const schema = useMemo(() => passwordFormSchema(t('profile.twoFactor.passwordRequired')), [t]);
+  const form = useForm<PasswordForm>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
+  const { setFocus } = form;
   const pending = enable.isPending || disable.isPending || regenerate.isPending;
 
-  useEffect(() => inputRef.current?.focus(), []);
+  useEffect(() => setFocus('password'), [setFocus]);
 
   const titles = {
     enable: t('profile.twoFactor.enableTitle'),
@@ -52,14 +56,7 @@ function PasswordStep({
     regenerate: t('profile.twoFactor.regenerateTitle'),
   } as const;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!password) {
-      setError(t('profile.twoFactor.passwordRequired'));
-      inputRef.current?.focus();
-      return;
-    }
-    setError(undefined);
+  const onSubmit = async ({ password }: PasswordForm) => {
     try {
       if (action === 'enable') {
         onDone({ kind: 'scan', enrolment: await enable.mutateAsync({ password }) });
@@ -72,15 +69,17 @@ function PasswordStep({
         toast.success(t('profile.twoFactor.regenerated'));
       }
     } catch (failure) {
-      const message = authErrorMessage(failure, t, t('profile.twoFactor.error'));
-      setError(message);
-      toast.error(t('profile.twoFactor.error'), { description: message });
-      inputRef.current?.select();
+      const title = t('profile.twoFactor.error');
+      refuseField(form, 'password', title, authErrorMessage(failure, t, title));
     }
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-lg border border-border p-4">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="flex flex-col gap-4 rounded-lg border border-border p-4"
+    >
       <div className="flex flex-col gap-1">
         <h4 className="font-semibold">{titles[action]}</h4>
         {action === 'disable' ? (
@@ -91,13 +90,11 @@ function PasswordStep({
         ) : null}
       </div>
       <PasswordField
-        label={t('profile.twoFactor.passwordLabel')}
-        error={error}
-        ref={inputRef}
+        control={form.control}
         name="password"
+        inputName="password"
         autoComplete="current-password"
-        value={password}
-        onValueChange={setPassword}
+        label={t('profile.twoFactor.passwordLabel')}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
@@ -123,9 +120,11 @@ function ScanStep({
 }) {
   const { t } = useTranslation('accounts');
   const confirm = useConfirmTwoFactor();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const schema = useMemo(() => codeFormSchema(t('profile.twoFactor.codeRequired')), [t]);
+  const form = useForm<CodeForm, unknown, { code: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { code: '' },
+  });
   const qr = useMemo(
     () =>
       `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(enrolment.totpURI, { border: 2 }))}`,
@@ -133,30 +132,21 @@ function ScanStep({
   );
   const secret = totpSecret(enrolment.totpURI);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (code.length === 0) {
-      setError(t('profile.twoFactor.codeRequired'));
-      inputRef.current?.focus();
-      return;
-    }
-    setError(undefined);
+  const onSubmit = async ({ code }: { code: string }) => {
     try {
       await confirm.mutateAsync({ code });
       toast.success(t('profile.twoFactor.enabled'));
       onDone({ kind: 'codes', codes: enrolment.backupCodes });
     } catch (failure) {
-      const message = authErrorMessage(failure, t, t('profile.twoFactor.error'));
-      setError(message);
-      toast.error(t('profile.twoFactor.error'), { description: message });
-      inputRef.current?.select();
+      const title = t('profile.twoFactor.error');
+      refuseField(form, 'code', title, authErrorMessage(failure, t, title));
     }
   };
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={form.handleSubmit(onSubmit)}
       className="flex flex-col gap-4 rounded-lg border border-border p-4"
       data-testid="two-factor-scan"
     >
@@ -184,19 +174,17 @@ function ScanStep({
         </div>
       </div>
       <TotpCodeField
-        label={t('profile.twoFactor.codeLabel')}
-        error={error}
+        control={form.control}
         name="code"
-        inputRef={inputRef}
-        className="max-w-44"
-        value={code}
-        onValueChange={setCode}
+        inputName="code"
+        inputClassName="max-w-44"
+        label={t('profile.twoFactor.codeLabel')}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={confirm.isPending}>
           {t('profile.twoFactor.cancel')}
         </Button>
-        <Button type="submit" loading={confirm.isPending}>
+        <Button type="submit" loading={form.formState.isSubmitting}>
           {t('profile.twoFactor.verify')}
         </Button>
       </div>

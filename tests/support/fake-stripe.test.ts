@@ -1,0 +1,131 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeStripe, STRIPE_TEST_PRICES, STRIPE_TEST_SECRET, StripeRefusal } from './fake-stripe';
+
+/**
+ * The fake refuses what Stripe refuses, in Stripe's error shape, as the official SDK sees it: a Cena call that
+ * real Stripe would reject cannot pass against the fake (docs.stripe.com/api/errors, docs.stripe.com/error-codes).
+ */
+
+let fake: FakeStripe;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  fake = await new FakeStripe().start();
+  const url = new URL(fake.url);
+  stripe = new Stripe(STRIPE_TEST_SECRET, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
+});
+
+afterAll(async () => {
+  await fake?.stop();
+});
+
+/** The SDK's error for a call: HTTP status and Stripe's `type`, `code`, `param` and `message`. */
+async function refusal(call: Promise<unknown>) {
+  const error = await call.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  const { statusCode, type, code, param, message } = error as Stripe.errors.StripeInvalidRequestError;
+  return { statusCode, type, code, param, message };
+}
+
+const price = STRIPE_TEST_PRICES.starter.monthly;
+
+describe('the fake Stripe refuses what Stripe refuses', () => {
+  it('a Checkout Session without line_items, with an unknown price or an unknown customer', async () => {
+    const customer = await stripe.customers.create({ email: 'cliente@cena.test' });
+    const urls = { success_url: 'https://cena.test/ok', cancel_url: 'https://cena.test/cancel' };
+    const subscribe = (customerId: string, priceId: string) =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        line_items: [{ price: priceId, quantity: 1 }],
+        ...urls,
+      });
+    expect(
+      await refusal(stripe.checkout.sessions.create({ mode: 'payment', customer: customer.id, ...urls })),
+    ).toEqual({
+      statusCode: 400,
+      type: 'StripeInvalidRequestError',
+      code: 'parameter_missing',
+      param: 'line_items',
+      message: 'Missing required param: line_items.',
+    });
+    expect(await refusal(subscribe(customer.id, 'price_nope'))).toMatchObject({
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'line_items[0][price]',
+      message: "No such price: 'price_nope'",
+    });
+    expect(await refusal(subscribe('cus_nobody', price))).toMatchObject({
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'customer',
+      message: "No such customer: 'cus_nobody'",
+    });
+    const accepted = await subscribe(customer.id, price);
+    expect(accepted.status).toBe('open');
+  });
+
+  it('a portal session without a customer, or for an unknown one', async () => {
+    const body = { return_url: 'https://cena.test/dashboard' } as Stripe.BillingPortal.SessionCreateParams;
+    expect(await refusal(stripe.billingPortal.sessions.create(body))).toMatchObject({
+      statusCode: 400,
+      code: 'parameter_missing',
+      param: 'customer',
+    });
+    expect(
+      await refusal(stripe.billingPortal.sessions.create({ ...body, customer: 'cus_nobody' })),
+    ).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer' });
+  });
+
+  it('an unknown object in the path is 404 resource_missing', async () => {
+    expect(await refusal(stripe.charges.retrieve('ch_nope'))).toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+  });
+
+  it('a refund of more than is left of the charge', async () => {
+    const customer = await stripe.customers.create({ email: 'reembolso@cena.test' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer: customer.id,
+      line_items: [
+        { price_data: { currency: 'brl', unit_amount: 5000, product_data: { name: 'Pacote' } }, quantity: 1 },
+      ],
+      success_url: 'https://cena.test/ok',
+    });
+    fake.payPackageSession(session.id);
+    const charge = fake.chargeOfSession(session.id);
+    const refusedBody = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        if (error instanceof StripeRefusal) return error.body.error;
+        throw error;
+      }
+      throw new Error('the refund was not refused');
+    };
+    expect(refusedBody(() => fake.refund(charge, 5001))).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'amount_too_large',
+      param: 'amount',
+    });
+    fake.refund(charge, 3000);
+    expect(refusedBody(() => fake.refund(charge, 2001))).toMatchObject({ code: 'amount_too_large' });
+    fake.refund(charge);
+    expect((await stripe.charges.retrieve(charge)).amount_refunded).toBe(5000);
+    expect(refusedBody(() => fake.refund(charge, 1))).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'charge_already_refunded',
+    });
+  });
+});
