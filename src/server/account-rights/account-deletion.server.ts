@@ -143,6 +143,8 @@ interface RequestFilesRow {
   id: string;
   status: string;
   reference_image_key: string | null;
+  last_frame_key: string | null;
+  reference_image_keys: string[];
   video_key: string | null;
   thumbnail_key: string | null;
 }
@@ -150,8 +152,14 @@ interface RequestFilesRow {
 /** Every file a request may have in storage: what its row names and what the pipeline writes for it. */
 function requestFiles(userId: string, row: RequestFilesRow): Set<string> {
   const keys = mediaKeys(userId, row.id);
-  const named = [row.reference_image_key, row.video_key, row.thumbnail_key];
-  return new Set([keys.source, keys.video, keys.thumbnail, ...named.filter((key) => key !== null)]);
+  const named = [row.reference_image_key, row.last_frame_key, row.video_key, row.thumbnail_key];
+  return new Set([
+    keys.source,
+    keys.video,
+    keys.thumbnail,
+    ...named.filter((key) => key !== null),
+    ...row.reference_image_keys,
+  ]);
 }
 
 /** Deletes the requests' files, then the requests, a batch at a time. */
@@ -162,8 +170,8 @@ async function deleteVideoRequests(
   let deleted = 0;
   for (;;) {
     const batch = await pool.query<RequestFilesRow>(
-      `SELECT id, status, reference_image_key, video_key, thumbnail_key FROM video_requests WHERE user_id = $1
-       LIMIT $2`,
+      `SELECT id, status, reference_image_key, last_frame_key, reference_image_keys, video_key, thumbnail_key
+       FROM video_requests WHERE user_id = $1 LIMIT $2`,
       [userId, MEDIA_BATCH],
     );
     if (batch.rows.length === 0) return deleted;

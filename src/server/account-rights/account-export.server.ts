@@ -221,17 +221,20 @@ export async function exportAccount(
                   'id', id, 'prompt', prompt, 'structuredPrompt', structured_prompt, 'quality', quality,
                   'aspectRatio', aspect_ratio, 'seed', seed, 'creditsUsed', credits_used, 'status', status,
                   'errorMessage', error_message, 'provider', provider, 'model', model, 'resolution', resolution,
-                  'durationSeconds', duration_seconds,
+                  'durationSeconds', duration_seconds, 'extendsRequestId', extends_request_id,
+                  'editsRequestId', edits_request_id,
                   'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')},
                   'startedAt', ${isoJson('started_at')}, 'completedAt', ${isoJson('completed_at')})::text, '}')
                   AS json,
-                video_key, thumbnail_key, reference_image_key
+                video_key, thumbnail_key, reference_image_key, last_frame_key, reference_image_keys
          FROM video_requests WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
         [userId],
         aborted,
         (row) =>
           `${row.json},"media":{"video":${link(row.video_key, true)},` +
-          `"thumbnail":${link(row.thumbnail_key, false)},"referenceImage":${link(row.reference_image_key, false)}}}`,
+          `"thumbnail":${link(row.thumbnail_key, false)},"referenceImage":${link(row.reference_image_key, false)},` +
+          `"lastFrame":${link(row.last_frame_key, false)},` +
+          `"referenceImages":[${(row.reference_image_keys as string[]).map((key) => link(key, false)).join(',')}]}}`,
       );
       await write('}');
       return requests;

@@ -43,14 +43,28 @@ async function seedCustomer(userId: string, prompt: string): Promise<{ requestId
   const requestId = randomUUID();
   const keys = mediaKeys(userId, requestId);
   const referenceKey = `${userId}/${Date.now()}-referencia.png`;
+  const lastFrameKey = `${userId}/${Date.now()}-ultimo-quadro.png`;
+  const characterKey = `${userId}/${Date.now()}-personagem.png`;
   await app.cena.storage.put(keys.video, Buffer.from('mp4 bytes'), 'video/mp4');
   await app.cena.storage.put(keys.thumbnail, Buffer.from('jpeg bytes'), 'image/jpeg');
-  await app.cena.storage.put(referenceKey, Buffer.from('png bytes'), 'image/png');
+  for (const key of [referenceKey, lastFrameKey, characterKey]) {
+    await app.cena.storage.put(key, Buffer.from('png bytes'), 'image/png');
+  }
   await app.cena.pool.query(
     `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-       video_key, thumbnail_key, reference_image_key, completed_at)
-     VALUES ($1, $2, $3, $4, 'fast', '16:9', 10, 'completed', $5, $6, $7, now())`,
-    [requestId, userId, randomUUID(), prompt, keys.video, keys.thumbnail, referenceKey],
+       video_key, thumbnail_key, reference_image_key, last_frame_key, reference_image_keys, completed_at)
+     VALUES ($1, $2, $3, $4, 'fast', '16:9', 10, 'completed', $5, $6, $7, $8, $9, now())`,
+    [
+      requestId,
+      userId,
+      randomUUID(),
+      prompt,
+      keys.video,
+      keys.thumbnail,
+      referenceKey,
+      lastFrameKey,
+      [characterKey],
+    ],
   );
   await grant(app.cena.pool, {
     userId,
@@ -64,7 +78,7 @@ async function seedCustomer(userId: string, prompt: string): Promise<{ requestId
      VALUES ($1, 'payment', 10990, 'Pacote de 100 créditos', $2)`,
     [userId, `cs_${userId}`],
   );
-  return { requestId, keys: [keys.video, keys.thumbnail, referenceKey] };
+  return { requestId, keys: [keys.video, keys.thumbnail, referenceKey, lastFrameKey, characterKey] };
 }
 
 describe('GET /api/me/export', () => {
@@ -99,6 +113,8 @@ describe('GET /api/me/export', () => {
       prompt: 'Um farol ao entardecer visto do mar',
       status: 'completed',
     });
+    expect(request.media.lastFrame).toEqual(expect.any(String));
+    expect(request.media.referenceImages).toEqual([expect.any(String)]);
     // The signed link works.
     const video = await fetch(request.media.video);
     expect(video.status).toBe(200);
