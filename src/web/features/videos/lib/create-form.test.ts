@@ -1,8 +1,11 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { LAST_FRAME_UNSUPPORTED, TOO_MANY_REFERENCE_IMAGES } from '../../../../shared/video-directing';
 import { newUuid } from '../../../lib/uuid';
 import {
   checkReferenceImage,
   classifySubmitError,
+  createFormResolver,
   sanitiseSeed,
   validateCreateForm,
   valuesFromSearch,
@@ -53,6 +56,42 @@ describe('create form rules', () => {
     expect(classifySubmitError({ status: 0, code: 'network_error' }, false)).toBe('submit');
     // The mode's model is not served right now: the page says so and shows the mode as unavailable.
     expect(classifySubmitError({ status: 503, code: 'video_unavailable' }, false)).toBe('unavailable');
+  });
+
+  it('resolves the form with the shared rules, its messages in the UI language and the mode’s image rules', async () => {
+    const t = ((key: string) => `t:${key}`) as unknown as TFunction<'videos'>;
+    const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png');
+    const form = { ...ok, image: null, lastFrame: null, referenceImages: [] };
+    const options = { fields: {}, shouldUseNativeValidation: false } as const;
+    const offers = {
+      fast: { lastFrame: false, referenceImagesMax: 3 },
+      quality: { lastFrame: true, referenceImagesMax: 3 },
+    };
+    const resolve = createFormResolver(offers, t);
+
+    const valid = await resolve({ ...form, prompt: '  Um barco ao amanhecer  ', seed: '' }, {}, options);
+    expect(valid.errors).toEqual({});
+    expect(valid.values).toMatchObject({ prompt: 'Um barco ao amanhecer', seed: '' });
+
+    const invalid = await resolve(
+      {
+        ...form,
+        prompt: 'curto',
+        seed: '1234',
+        lastFrame: png(),
+        referenceImages: [png(), png(), png(), png()],
+      },
+      {},
+      options,
+    );
+    expect(invalid.errors.prompt?.message).toBe('t:create.errors.promptShort');
+    expect(invalid.errors.seed?.message).toBe('t:create.errors.seedDigits');
+    expect(invalid.errors.lastFrame?.message).toBe(LAST_FRAME_UNSUPPORTED);
+    expect(invalid.errors.referenceImages?.message).toBe(TOO_MANY_REFERENCE_IMAGES);
+
+    // A first frame refused by its bytes is not in the values, and still blocks the submit.
+    const refused = await resolve(form, { imageRefused: 'Use uma imagem JPG, PNG ou WEBP.' }, options);
+    expect(refused.errors.image?.message).toBe('Use uma imagem JPG, PNG ou WEBP.');
   });
 
   it('makes v4 uuids', () => {

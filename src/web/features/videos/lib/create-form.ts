@@ -1,16 +1,30 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import {
   ASPECT_RATIOS,
   type AspectRatio,
   PROMPT_MIN_LENGTH,
   REFERENCE_IMAGE_MAX_BYTES,
+  referenceImageMaxMegabytes,
+  SEED_MAX,
+  SEED_MIN,
   VIDEO_QUALITIES,
   type VideoQuality,
 } from '../../../../shared/catalogue';
+import {
+  type DirectingCapabilities,
+  type DirectingOffer,
+  directingProblems,
+  offeredDirecting,
+} from '../../../../shared/video-directing';
 import {
   createVideoRequestSchema,
   detectImageType,
   PROMPT_MAX_LENGTH,
 } from '../../../../shared/video-request';
+import { formatCredits } from '../../credits';
 
 /** The create form's values and rules (spec §5), checked with the shared schema the server uses too. */
 
@@ -80,6 +94,84 @@ export function validateCreateForm(
     }
   }
   return errors;
+}
+
+/** The message of a field error in the UI language, with its figures. */
+export function createFieldErrorText(t: TFunction<'videos'>, key: CreateFieldError): string {
+  switch (key) {
+    case 'promptLong':
+      return t('create.errors.promptLong', { max: formatCredits(PROMPT_MAX_LENGTH) });
+    case 'seedRange':
+      return t('create.errors.seedRange', { min: SEED_MIN, max: SEED_MAX });
+    case 'imageTooLarge':
+      return t('create.errors.imageTooLarge', { mb: referenceImageMaxMegabytes() });
+    default:
+      return t(`create.errors.${key}`);
+  }
+}
+
+const imageFile = z.instanceof(File);
+
+/**
+ * The form's schema for react-hook-form: the shared request rules (the server checks them again) without the
+ * clientKey, which the form makes itself, plus the images and the rules of the chosen mode's model
+ * (src/shared/video-directing.ts). Each image's bytes are checked when it is chosen; a refused one is not kept.
+ */
+export const createFormSchema = (directing: DirectingCapabilities) =>
+  createVideoRequestSchema
+    .omit({ clientKey: true })
+    .extend({
+      image: imageFile.nullable(),
+      lastFrame: imageFile.nullable(),
+      referenceImages: z.array(imageFile),
+    })
+    .superRefine(
+      (form, ctx) => {
+        const problems = directingProblems(
+          {
+            firstFrame: form.image !== null,
+            lastFrame: form.lastFrame !== null,
+            referenceImages: form.referenceImages.length,
+          },
+          directing,
+        );
+        for (const [path, message] of Object.entries(problems)) {
+          ctx.addIssue({ code: 'custom', path: [path], message });
+        }
+      },
+      { when: () => true }, // said beside a short prompt too, as the server would
+    );
+export type CreateFormFields = z.input<ReturnType<typeof createFormSchema>>;
+export type CreateFormOutput = z.output<ReturnType<typeof createFormSchema>>;
+
+/** What the resolver reads besides the values: a first frame refused by its bytes (not kept) still blocks a submit. */
+export interface CreateFormContext {
+  imageRefused?: string | undefined;
+}
+
+/**
+ * zodResolver with the form's schema for the chosen mode's model (`offers`: what the server says each mode's model
+ * accepts), its prompt and seed messages said in the UI language (the shared schema's are the server's pt-BR ones)
+ * and the refused first frame's message kept.
+ */
+export function createFormResolver(
+  offers: Record<VideoQuality, DirectingOffer> | undefined,
+  t: TFunction<'videos'>,
+): Resolver<CreateFormFields, CreateFormContext, CreateFormOutput> {
+  return async (values, context, options) => {
+    const resolve = zodResolver(createFormSchema(offeredDirecting(offers?.[values.quality])));
+    const result = await resolve(values, context, options);
+    const errors: FieldErrors<CreateFormFields> = { ...result.errors };
+    const { prompt, quality, aspectRatio, seed = '' } = values;
+    const keys = validateCreateForm({ prompt, quality, aspectRatio, seed });
+    for (const field of ['prompt', 'seed'] as const) {
+      const key = keys[field];
+      const error = errors[field];
+      if (key && error) errors[field] = { ...error, message: createFieldErrorText(t, key) };
+    }
+    if (context?.imageRefused) errors.image = { type: 'refused', message: context.imageRefused };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : result;
+  };
 }
 
 /** The reference image's problem, judged by size and by its first bytes (never by its name or claimed type). */

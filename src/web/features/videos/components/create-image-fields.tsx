@@ -1,0 +1,148 @@
+import { useCallback, useRef } from 'react';
+import { type FieldPath, type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  type DirectingCapabilities,
+  directingProblems,
+  MAX_REFERENCE_IMAGES,
+} from '../../../../shared/video-directing';
+import { useCarriedImages } from '../api/carried-images';
+import {
+  type CreateFormContext,
+  type CreateFormFields,
+  type CreateFormOutput,
+  checkReferenceImage,
+  createFieldErrorText,
+} from '../lib/create-form';
+import { DirectingFields } from './directing-fields';
+import { ReferenceImageField } from './reference-image-field';
+
+/**
+ * The create form's images: the first frame (the reference image) and the advanced section's last frame and
+ * reference images. Each file is checked by its bytes when chosen and kept only if it passes; the mode's rules are
+ * checked on the whole set. `from` carries a duplicated request's images over.
+ */
+export function CreateImageFields({
+  form,
+  from,
+  directing,
+  disabled,
+  checking,
+  onChecking,
+  onImageRefused,
+  onChange,
+}: {
+  form: UseFormReturn<CreateFormFields, CreateFormContext, CreateFormOutput>;
+  from: string | null;
+  directing: DirectingCapabilities;
+  disabled: boolean;
+  checking: boolean;
+  onChecking: (checking: boolean) => void;
+  /** The first frame's refusal, which blocks a submit until another choice (the file is not kept). */
+  onImageRefused: (message: string | undefined) => void;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation('videos');
+  const { control, setValue, getValues, setError, clearErrors } = form;
+  const [image, lastFrame, referenceImages] = useWatch({
+    control,
+    name: ['image', 'lastFrame', 'referenceImages'],
+  });
+  const { errors } = useFormState({ control, name: ['image', 'lastFrame', 'referenceImages'] });
+  const imageCheck = useRef(0);
+
+  const problemText = async (file: File) => {
+    const problem = await checkReferenceImage(file);
+    return problem ? createFieldErrorText(t, problem) : undefined;
+  };
+  const showError = (name: FieldPath<CreateFormFields>, message: string | undefined) => {
+    if (message) setError(name, { type: 'refused', message });
+    else clearErrors(name);
+  };
+
+  useCarriedImages(from, {
+    setImage: useCallback((file: File | null) => setValue('image', file), [setValue]),
+    setLastFrame: useCallback((file: File | null) => setValue('lastFrame', file), [setValue]),
+    setReferenceImages: useCallback((files: File[]) => setValue('referenceImages', files), [setValue]),
+  });
+
+  const refuseImage = (message: string | undefined) => {
+    onImageRefused(message);
+    showError('image', message);
+  };
+
+  const selectImage = async (file: File | null) => {
+    onChange();
+    const check = ++imageCheck.current;
+    if (!file) {
+      setValue('image', null);
+      refuseImage(undefined);
+      return;
+    }
+    onChecking(true);
+    const problem = await problemText(file);
+    if (check !== imageCheck.current) return; // a newer choice won
+    onChecking(false);
+    setValue('image', problem ? null : file);
+    refuseImage(problem);
+  };
+
+  const removeImage = () => {
+    imageCheck.current++;
+    onChange();
+    onChecking(false);
+    setValue('image', null);
+    refuseImage(undefined);
+  };
+
+  /** The advanced section's images: each checked by its bytes, the model's rules checked on the whole set. */
+  const selectDirecting = async (next: { lastFrame?: File | null; referenceImages?: File[] }) => {
+    onChange();
+    const current = getValues();
+    const candidateLast = next.lastFrame === undefined ? current.lastFrame : next.lastFrame;
+    const candidates = next.referenceImages ?? current.referenceImages;
+    const lastProblem = next.lastFrame ? await problemText(next.lastFrame) : undefined;
+    const kept: File[] = [];
+    let referenceProblem: string | undefined;
+    for (const file of candidates.slice(0, MAX_REFERENCE_IMAGES)) {
+      const problem = next.referenceImages ? await problemText(file) : undefined;
+      if (problem) referenceProblem ??= problem;
+      else kept.push(file);
+    }
+    const rules = directingProblems(
+      {
+        firstFrame: current.image !== null,
+        lastFrame: !lastProblem && candidateLast !== null,
+        referenceImages: candidates.length,
+      },
+      directing,
+    );
+    if (!lastProblem) setValue('lastFrame', candidateLast);
+    setValue('referenceImages', kept);
+    showError('lastFrame', lastProblem ?? rules.lastFrame);
+    showError('referenceImages', referenceProblem ?? rules.referenceImages);
+  };
+
+  return (
+    <>
+      <ReferenceImageField
+        file={image}
+        error={errors.image?.message}
+        checking={checking}
+        disabled={disabled}
+        onSelect={(file) => void selectImage(file)}
+        onRemove={removeImage}
+      />
+      <DirectingFields
+        hasFirstFrame={image !== null}
+        offer={directing}
+        lastFrame={lastFrame}
+        referenceImages={referenceImages}
+        errors={{ lastFrame: errors.lastFrame?.message, referenceImages: errors.referenceImages?.message }}
+        disabled={disabled}
+        onLastFrame={(file) => void selectDirecting({ lastFrame: file })}
+        onReferenceImages={(files) => void selectDirecting({ referenceImages: files })}
+      />
+    </>
+  );
+}

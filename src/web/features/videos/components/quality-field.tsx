@@ -1,0 +1,84 @@
+import { AlertTriangle } from 'lucide-react';
+import { type Control, useController } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  VIDEO_COST_CREDITS,
+  VIDEO_DURATION_MINUTES,
+  VIDEO_QUALITIES,
+  VIDEO_RESOLUTION,
+  type VideoQuality,
+} from '../../../../shared/catalogue';
+import { FieldError } from '../../../components/ui/input';
+import { formatCredits } from '../../credits';
+import type { CreateFormContext, CreateFormFields, CreateFormOutput } from '../lib/create-form';
+import { Notice } from './notice';
+import { OptionCards } from './option-cards';
+
+/** Fast or Quality as cards with cost and time; a mode whose model is not served now is disabled and said so. */
+export function QualityField({
+  control,
+  disabled,
+  unavailable,
+  onChange,
+}: {
+  control: Control<CreateFormFields, CreateFormContext, CreateFormOutput>;
+  disabled: boolean;
+  unavailable: (quality: VideoQuality) => boolean;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation('videos');
+  const { field, fieldState } = useController({ control, name: 'quality' });
+  return (
+    <div className="flex flex-col gap-2">
+      <OptionCards<VideoQuality>
+        name={field.name}
+        legend={t('create.quality.legend')}
+        value={field.value}
+        disabled={disabled}
+        onChange={(quality) => {
+          field.onChange(quality);
+          onChange();
+        }}
+        testId="quality-options"
+        options={VIDEO_QUALITIES.map((quality) => ({
+          value: quality,
+          testId: `quality-${quality}`,
+          title: t(`quality.${quality}`),
+          disabled: unavailable(quality),
+          aside: unavailable(quality) ? (
+            <span
+              className="text-sm font-semibold text-destructive"
+              data-testid={`quality-${quality}-unavailable`}
+            >
+              {t('create.quality.unavailable')}
+            </span>
+          ) : (
+            <span className="text-sm font-semibold text-primary tabular-nums">
+              {t('create.quality.cost', { credits: formatCredits(VIDEO_COST_CREDITS[quality]) })}
+            </span>
+          ),
+          body: (
+            <>
+              <span className="block">
+                {t(`create.quality.descriptions.${quality}`, { resolution: VIDEO_RESOLUTION })}
+              </span>
+              <span className="block">{t('create.quality.time', VIDEO_DURATION_MINUTES[quality])}</span>
+            </>
+          ),
+        }))}
+      />
+      {VIDEO_QUALITIES.filter(unavailable).map((quality) => (
+        <Notice
+          key={quality}
+          icon={AlertTriangle}
+          tone="destructive"
+          title={t('create.quality.unavailable')}
+          testId={`quality-unavailable-notice-${quality}`}
+        >
+          {t('create.quality.unavailableNotice', { mode: t(`quality.${quality}`) })}
+        </Notice>
+      ))}
+      <FieldError>{fieldState.error?.message}</FieldError>
+    </div>
+  );
+}
