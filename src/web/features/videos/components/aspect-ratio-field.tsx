@@ -1,11 +1,11 @@
 import { AlertTriangle } from 'lucide-react';
-import { type Control, useController, useWatch } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ASPECT_RATIOS, type AspectRatio } from '../../../../shared/catalogue';
 import { losesPromisedResolution } from '../../../../shared/video-models';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/input';
-import type { CreateFormContext, CreateFormFields, CreateFormOutput } from '../lib/create-form';
+import type { CreateFieldProps } from './create-field';
 import { Notice } from './notice';
 import { OptionCards } from './option-cards';
 
@@ -38,10 +38,7 @@ export function AspectRatioField({
   disabled,
   onChange,
   onUseFast,
-}: {
-  control: Control<CreateFormFields, CreateFormContext, CreateFormOutput>;
-  disabled: boolean;
-  onChange: () => void;
+}: CreateFieldProps & {
   onUseFast: () => void;
 }) {
   const { t } = useTranslation('videos');

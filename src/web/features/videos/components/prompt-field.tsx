@@ -1,30 +1,16 @@
 import { VolumeX } from 'lucide-react';
-import { useId } from 'react';
-import { type Control, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_MIN_LENGTH } from '../../../../shared/catalogue';
 import { hasSensitiveTerms, PROMPT_MAX_LENGTH } from '../../../../shared/video-request';
 import { FieldError, FieldHint, Label, Textarea } from '../../../components/ui/input';
-import type { CreateFormContext, CreateFormFields, CreateFormOutput } from '../lib/create-form';
+import { type CreateFieldProps, useCreateField } from './create-field';
 import { Notice } from './notice';
 
 /** The create form's prompt: counter, inline error, and a warning when its words may get the audio muted. */
-export function PromptField({
-  control,
-  disabled,
-  onChange,
-}: {
-  control: Control<CreateFormFields, CreateFormContext, CreateFormOutput>;
-  disabled: boolean;
-  onChange: () => void;
-}) {
+export function PromptField({ control, disabled, onChange }: CreateFieldProps) {
   const { t } = useTranslation('videos');
-  const id = useId();
-  const { field, fieldState } = useController({ control, name: 'prompt' });
-  const error = fieldState.error?.message;
+  const { field, error, id, hintId, errorId } = useCreateField(control, 'prompt');
   const sensitive = hasSensitiveTerms(field.value);
-  const hintId = `${id}-hint`;
-  const errorId = error ? `${id}-error` : undefined;
   const sensitiveId = sensitive ? `${id}-sensitive` : undefined;
   return (
     <div className="flex flex-col gap-2">

@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { type Control, useController } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   VIDEO_COST_CREDITS,
@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/catalogue';
 import { FieldError } from '../../../components/ui/input';
 import { formatCredits } from '../../credits';
-import type { CreateFormContext, CreateFormFields, CreateFormOutput } from '../lib/create-form';
+import type { CreateFieldProps } from './create-field';
 import { Notice } from './notice';
 import { OptionCards } from './option-cards';
 
@@ -20,11 +20,8 @@ export function QualityField({
   disabled,
   unavailable,
   onChange,
-}: {
-  control: Control<CreateFormFields, CreateFormContext, CreateFormOutput>;
-  disabled: boolean;
+}: CreateFieldProps & {
   unavailable: (quality: VideoQuality) => boolean;
-  onChange: () => void;
 }) {
   const { t } = useTranslation('videos');
   const { field, fieldState } = useController({ control, name: 'quality' });

@@ -1,31 +1,13 @@
-import { useId } from 'react';
-import { type Control, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SEED_MAX, SEED_MIN } from '../../../../shared/catalogue';
 import { FieldError, FieldHint, Input, Label } from '../../../components/ui/input';
-import {
-  type CreateFormContext,
-  type CreateFormFields,
-  type CreateFormOutput,
-  sanitiseSeed,
-} from '../lib/create-form';
+import { sanitiseSeed } from '../lib/create-form';
+import { type CreateFieldProps, useCreateField } from './create-field';
 
 /** The optional seed: digits only as typed, at most five. */
-export function SeedField({
-  control,
-  disabled,
-  onChange,
-}: {
-  control: Control<CreateFormFields, CreateFormContext, CreateFormOutput>;
-  disabled: boolean;
-  onChange: () => void;
-}) {
+export function SeedField({ control, disabled, onChange }: CreateFieldProps) {
   const { t } = useTranslation('videos');
-  const id = useId();
-  const { field, fieldState } = useController({ control, name: 'seed' });
-  const error = fieldState.error?.message;
-  const hintId = `${id}-hint`;
-  const errorId = error ? `${id}-error` : undefined;
+  const { field, error, id, hintId, errorId } = useCreateField(control, 'seed');
   return (
     <div className="flex max-w-xs flex-col gap-2">
       <Label htmlFor={id}>{t('create.seed.label')}</Label>
