@@ -139,7 +139,7 @@ export const createFormSchema = (directing: DirectingCapabilities) =>
           ctx.addIssue({ code: 'custom', path: [path], message });
         }
       },
-      { when: () => true }, // said beside a short prompt too, as the server would
+      { when: () => true }, // every problem at once: said beside a short prompt too
     );
 export type CreateFormFields = z.input<ReturnType<typeof createFormSchema>>;
 export type CreateFormOutput = z.output<ReturnType<typeof createFormSchema>>;
