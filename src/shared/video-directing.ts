@@ -76,7 +76,10 @@ export const extendVideoRequestSchema = z.strictObject({
   prompt: z
     .string()
     .trim()
-    .min(PROMPT_MIN_LENGTH, 'Muito curto')
+    .min(
+      PROMPT_MIN_LENGTH,
+      `Descreva o que acontece a seguir com pelo menos ${PROMPT_MIN_LENGTH} caracteres.`,
+    )
     .max(PROMPT_MAX_LENGTH, `Use no máximo ${PROMPT_MAX_LENGTH} caracteres.`),
   clientKey: z.uuid('Chave de envio inválida.'),
 });
@@ -86,7 +89,7 @@ export const editVideoRequestSchema = z.strictObject({
   instruction: z
     .string()
     .trim()
-    .min(INSTRUCTION_MIN_LENGTH, 'Muito curto')
+    .min(INSTRUCTION_MIN_LENGTH, `Escreva a instrução com pelo menos ${INSTRUCTION_MIN_LENGTH} caracteres.`)
     .max(INSTRUCTION_MAX_LENGTH, `Use no máximo ${INSTRUCTION_MAX_LENGTH} caracteres.`),
   clientKey: z.uuid('Chave de envio inválida.'),
 });

@@ -267,7 +267,9 @@ export class LocalVideoProvider implements VideoProvider {
       `:fontsize=${px(28)}:box=1:boxcolor=black@0.6:boxborderw=${px(12)}:x=${px(32)}:y=${px(32)}`,
       ',format=yuv420p',
     ].join('');
-    // Inputs 0 and 1 are the picture and the tone; every image follows as a looped still, overlaid on top.
+    // Inputs 0 and 1 are the picture and the tone; every image follows as one still frame, decoded and scaled
+    // once: overlay's default eof_action (repeat) keeps it on screen for the rest of the picture, which alone sets
+    // the length. (A looped image input would decode and scale the file again for every frame.)
     const graph: string[] = [];
     let last = '0:v';
     images.forEach((image, position) => {
@@ -277,14 +279,14 @@ export class LocalVideoProvider implements VideoProvider {
         // References stay on screen the whole time, as a row of thumbnails in the lower right corner.
         graph.push(`[${input}:v]scale=-2:${thumb},setsar=1[i${position}]`);
         const x = `W-${(image.index + 1) * (thumb + px(24))}`;
-        graph.push(`[${last}][i${position}]overlay=x=${x}:y=H-h-${px(24)}:shortest=1[${next}]`);
+        graph.push(`[${last}][i${position}]overlay=x=${x}:y=H-h-${px(24)}[${next}]`);
       } else {
         // The first frame opens the video and the last frame closes it, full frame, for a second and a half.
         const when = image.role === 'first' ? 'lt(t,1.5)' : `gte(t,${(seconds - 1.5).toFixed(2)})`;
         graph.push(
           `[${input}:v]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1[i${position}]`,
         );
-        graph.push(`[${last}][i${position}]overlay=enable='${when}':shortest=1[${next}]`);
+        graph.push(`[${last}][i${position}]overlay=enable='${when}'[${next}]`);
       }
       last = next;
     });
@@ -296,7 +298,7 @@ export class LocalVideoProvider implements VideoProvider {
     const fades =
       operation.label === 'continuação' ? '' : `,afade=t=in:d=0.5,afade=t=out:st=${seconds - 0.7}:d=0.7`;
     const audio = `sine=f=${tone}:d=${seconds}:r=44100,volume=0.25${fades}`;
-    const imageInputs = images.flatMap((image) => ['-loop', '1', '-t', String(seconds), '-i', image.file]);
+    const imageInputs = images.flatMap((image) => ['-i', image.file]);
     // Per render: another process may render the same operation at once (a resumed job), and two ffmpeg runs
     // must never write one file. The first complete rename wins; a later one replaces it with an equal file.
     const partial = this.file(id, `${randomUUID()}.partial.mp4`);

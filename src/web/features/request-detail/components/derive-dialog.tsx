@@ -51,7 +51,7 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
     event.preventDefault();
     const trimmed = text.trim();
     if (trimmed.length < min) {
-      setError(t('derive.tooShort'));
+      setError(t(`derive.tooShort_${key}`, { min }));
       return;
     }
     setBusy(true);

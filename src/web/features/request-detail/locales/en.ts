@@ -54,7 +54,8 @@ const en: LocaleShape<typeof ptBR> = {
     credits_one: '{{value}} credit',
     credits_other: '{{value}} credits',
     seconds: '{{value}} s',
-    tooShort: 'Too short',
+    tooShort_extend: 'Describe what happens next in at least {{min}} characters.',
+    tooShort_edit: 'Write the instruction in at least {{min}} characters.',
     error: 'Could not send. Please try again.',
   },
   versions: {

@@ -54,7 +54,8 @@ export default {
     credits_one: '{{value}} crédito',
     credits_other: '{{value}} créditos',
     seconds: '{{value}} s',
-    tooShort: 'Muito curto',
+    tooShort_extend: 'Descreva o que acontece a seguir com pelo menos {{min}} caracteres.',
+    tooShort_edit: 'Escreva a instrução com pelo menos {{min}} caracteres.',
     error: 'Não foi possível enviar. Tente novamente.',
   },
   versions: {
