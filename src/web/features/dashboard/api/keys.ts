@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refreshAfterChange } from '../../../lib/refresh-after-change';
 
 /**
  * The dashboard home's cache keys, kept free of page code: the signed-in shell imports this to refetch the stats
@@ -8,5 +9,5 @@ export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 
 /** Refetches (if shown) or marks stale every dashboard query: stats for every range and the recent list. */
 export function refetchDashboard(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
+  void refreshAfterChange(queryClient, { queryKey: DASHBOARD_QUERY_KEY });
 }

@@ -7,7 +7,6 @@ import { cn } from '../../../lib/cn';
 import { VideoStatusBadge } from '../../videos';
 import { useVersions } from '../api/derivations';
 
-/** 1:05 for 65 s: the length of each version, as video players show it. */
 /**
  * The scene's versions as one timeline (ADR 0011): the original, then every edit and extension in creation order,
  * each with its prompt or instruction, its length and what it was made from. Shown only once a video has more
