@@ -28,6 +28,13 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, initialDelayMs: 2_000, maxDelayMs: 60_000 };
 
+/**
+ * Waiting for a URI-delivered video to turn ACTIVE (Omni guide, "Retrieving videos with an URI"). This is not a
+ * retry after a refusal but a readiness check on a file that is usually ready within a second or two, so it asks
+ * again soon (a 2 s first wait would add 2 s to every delivered video), then less often: about 9 minutes in all.
+ */
+const FILE_STATE_CHECKS = { firstWaitMs: 250, longestWaitMs: 10_000, checks: 60 };
+
 export interface GeminiClientOptions {
   apiKey: string;
   /** The API root with its version, e.g. https://generativelanguage.googleapis.com/v1beta. */
@@ -302,7 +309,7 @@ export class GeminiClient {
     if (url.origin !== this.origin) return;
     const file = /\/(files\/[^/:]+):download$/.exec(url.pathname)?.[1];
     if (!file) return;
-    for (let attempt = 0; attempt < this.retry.attempts * 4; attempt += 1) {
+    for (let attempt = 0; attempt < FILE_STATE_CHECKS.checks; attempt += 1) {
       const state = await this.withRetries(
         'files.get',
         async () => ((await (await this.fetchApi(file, {}, signal)).json()) as { state?: string }).state,
@@ -311,13 +318,10 @@ export class GeminiClient {
       if (state === 'FAILED') throw new ProviderError(`${file} is FAILED`);
       // No state at all: nothing to wait for (the file API answers ACTIVE files the same way).
       if (state === 'ACTIVE' || state === undefined) return;
-      await sleep(
-        Math.min(this.retry.initialDelayMs * 2 ** Math.min(attempt, 4), this.retry.maxDelayMs),
-        undefined,
-        {
-          signal,
-        },
-      );
+      const wait = FILE_STATE_CHECKS.firstWaitMs * 2 ** Math.min(attempt, 6);
+      await sleep(Math.min(wait, FILE_STATE_CHECKS.longestWaitMs, this.retry.maxDelayMs), undefined, {
+        signal,
+      });
     }
     throw new ProviderError(`${file} did not become ACTIVE`);
   }
