@@ -19,7 +19,8 @@ export async function resolveAuthSecret(config: Config, logger: Logger): Promise
   const file = path.join(config.dataDir, SECRET_FILE);
   if (!existsSync(file)) {
     await fs.mkdir(config.dataDir, { recursive: true });
-    const draft = `${file}.${process.pid}.tmp`;
+    // Unique per call, not per process: two starts in one process must not share (and delete) one draft.
+    const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     await fs.writeFile(draft, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
     try {
       await fs.link(draft, file);
