@@ -9,18 +9,41 @@ import { readJsonBlock } from './text-template';
 export const APP_ASSETS_ID = 'cena-app-assets';
 
 /**
- * Adds a `<link rel>` for each listed file (scripts only for `modulepreload`); none when the document has no list.
- * Scripts are requested in CORS mode, as the app's module scripts are, so the cache entry is reused.
+ * Starting a request is not free in the browser: on a mid-range phone each `<link>` costs a few milliseconds, so
+ * ~40 of them inserted at once are a long task that blocks input (Lighthouse's TBT). They go in two at a time, each
+ * pair in its own task; a message-channel hop yields to the browser without `setTimeout`'s 4 ms clamp.
  */
-export function linkAppAssets(rel: 'prefetch' | 'modulepreload'): void {
+const LINKS_PER_TASK = 2;
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Adds a `<link rel>` for each listed file (scripts only for `modulepreload`), a few per task; none when the
+ * document has no list. Scripts are requested in CORS mode, as the app's module scripts are, so the cache entry is
+ * reused. Resolves once every link is in.
+ */
+export async function linkAppAssets(rel: 'prefetch' | 'modulepreload'): Promise<void> {
   if (!document.getElementById(APP_ASSETS_ID)) return;
-  for (const href of readJsonBlock<string[]>(document, `#${APP_ASSETS_ID}`)) {
-    const script = href.endsWith('.js');
-    if (rel === 'modulepreload' && !script) continue;
-    const link = document.createElement('link');
-    link.rel = rel;
-    link.href = href;
-    if (script) link.crossOrigin = 'anonymous';
-    document.head.append(link);
+  const hrefs = readJsonBlock<string[]>(document, `#${APP_ASSETS_ID}`).filter(
+    (href) => rel !== 'modulepreload' || href.endsWith('.js'),
+  );
+  for (let start = 0; start < hrefs.length; start += LINKS_PER_TASK) {
+    if (start > 0) await nextTask();
+    for (const href of hrefs.slice(start, start + LINKS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = rel;
+      link.href = href;
+      if (href.endsWith('.js')) link.crossOrigin = 'anonymous';
+      document.head.append(link);
+    }
   }
 }

@@ -15,7 +15,7 @@ let prefetched = false;
 function prefetchApp(): void {
   if (prefetched) return;
   prefetched = true;
-  linkAppAssets('prefetch');
+  void linkAppAssets('prefetch');
 }
 
 function isAppLink(target: EventTarget | null): boolean {
