@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -76,16 +77,32 @@ function publicTemplate(shell: string, manifest: Manifest, lang: Language): stri
     .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
   if (withoutApp.includes('<script type="module"')) throw new Error('unexpected module script in index.html');
-  return withAppAssets(withoutApp.replace('</head>', `    ${tags}\n  </head>`), manifest, lang);
+  return withAppAssets(withoutApp.replace('</head>', `    ${tags}\n  </head>`), manifest, lang, 'public');
 }
 
-/** The list of the app's start-up files a document fetches ahead (src/web/lib/app-assets.ts), before </body>. */
-function withAppAssets(html: string, manifest: Manifest, lang: Language): string {
-  const list = JSON.stringify(appAssets(manifest, lang));
-  return html.replace(
-    '</body>',
-    `  <script type="application/json" id="cena-app-assets">${list}</script>\n  </body>`,
-  );
+/**
+ * Of those, the ones a public page prefetches when idle, before any sign of intent (ADR 0012): the few large files
+ * (React, the libraries) that are most of the bytes. Each request costs the page a moment of its main thread, so the
+ * ≈ 35 small ones wait for a hover, focus or touch on a link into the app.
+ */
+const IDLE_PREFETCH_MIN_GZIP_BYTES = 8 * 1024;
+
+function isLargeAsset(file: string): boolean {
+  return gzipSync(readFileSync(path.join(clientDir, file))).length >= IDLE_PREFETCH_MIN_GZIP_BYTES;
+}
+
+/**
+ * The list of the app's start-up files a document fetches ahead (src/web/lib/app-assets.ts), before </body>, and on
+ * public pages the part of it worth fetching when idle.
+ */
+function withAppAssets(html: string, manifest: Manifest, lang: Language, page: 'public' | 'login'): string {
+  const files = appAssets(manifest, lang);
+  const blocks = [`<script type="application/json" id="cena-app-assets">${JSON.stringify(files)}</script>`];
+  if (page === 'public') {
+    const idle = JSON.stringify(files.filter(isLargeAsset));
+    blocks.push(`<script type="application/json" id="cena-app-assets-idle">${idle}</script>`);
+  }
+  return html.replace('</body>', `  ${blocks.join('\n  ')}\n  </body>`);
 }
 
 /**
@@ -95,7 +112,12 @@ function withAppAssets(html: string, manifest: Manifest, lang: Language): string
  */
 function loginPreview(entryShell: string, manifest: Manifest, lang: Language, page: PrerenderedPage): string {
   const html = `<div inert data-login-preview>${page.html}</div>`;
-  return withAppAssets(fillPublicPage(entryShell, { html, title: page.title, lang }), manifest, lang);
+  return withAppAssets(
+    fillPublicPage(entryShell, { html, title: page.title, lang }),
+    manifest,
+    lang,
+    'login',
+  );
 }
 
 /** Adds a modulepreload for each script of `files` the document does not load yet. */

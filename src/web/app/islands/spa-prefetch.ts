@@ -1,21 +1,23 @@
 /**
  * The static public pages do not load the app (auth, dashboard, admin); links into it fetch its files ahead so the
- * next page starts at once: on hover, focus or touch of such a link, or once the browser is idle after load if one
- * is on screen. The files are only downloaded into the HTTP cache (`rel=prefetch`, lowest priority), never run
- * here. Their list is written by the build (lib/app-assets.ts).
+ * next page starts at once: all of them on hover, focus or touch of such a link, the few large ones once the browser
+ * is idle after load if such a link is on screen. The files are only downloaded into the HTTP cache
+ * (`rel=prefetch`, lowest priority), never run here. Their lists are written by the build (lib/app-assets.ts).
  */
 import { isAppPath } from '../../../shared/routes';
-import { APP_ASSETS_ID, linkAppAssets } from '../../lib/app-assets';
+import { APP_ASSETS_ID, APP_ASSETS_IDLE_ID, linkAppAssets } from '../../lib/app-assets';
 
 /** After load, how long to wait for an idle moment before prefetching anyway. */
 const IDLE_TIMEOUT_MS = 3000;
 
-let prefetched = false;
-
+/** On a sign of intent: every start-up file (each is linked once, whatever asks for it). */
 function prefetchApp(): void {
-  if (prefetched) return;
-  prefetched = true;
   void linkAppAssets('prefetch');
+}
+
+/** When idle with a link into the app on screen: only the large files (ADR 0012). */
+function prefetchLargeFiles(): void {
+  void linkAppAssets('prefetch', APP_ASSETS_IDLE_ID);
 }
 
 function isAppLink(target: EventTarget | null): boolean {
@@ -51,7 +53,7 @@ export function prefetchAppOnIntent(): void {
   const observer = new IntersectionObserver((entries) => {
     if (entries.some((entry) => entry.isIntersecting)) {
       observer.disconnect();
-      whenIdle(prefetchApp);
+      whenIdle(prefetchLargeFiles);
     }
   });
   for (const link of appLinks) observer.observe(link);
