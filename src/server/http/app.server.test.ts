@@ -159,6 +159,16 @@ describe('web pages', () => {
       expect(loaded.length, page).toBeGreaterThan(0);
       for (const file of loaded) expect(appOnly, `${page} loads ${file}`).not.toContain(file);
       expect(loaded, page).toContain(manifest['entry-islands.ts']?.file);
+      // Prefetched, never run: all of the app's start-up files on intent, only the large ones when idle (ADR 0012).
+      const list = (id: string) =>
+        JSON.parse(
+          html.match(new RegExp(`<script type="application/json" id="${id}">([^<]+)</script>`))?.[1] ?? '[]',
+        ) as string[];
+      const all = list('cena-app-assets');
+      const idle = list('cena-app-assets-idle');
+      expect(idle.length, page).toBeGreaterThan(0);
+      expect(idle.length, page).toBeLessThan(all.length / 4);
+      for (const file of idle) expect(all, page).toContain(file);
     }
     // The app's pages still get the app.
     const shell = await (await get('/auth/login')).text();
