@@ -480,6 +480,8 @@ async function benchExtension(dir: string): Promise<{ renderMs: number; joinMs: 
 
 function appEnv(dataDir: string, veo: FakeGemini): Record<string, string> {
   return {
+    // Not 'test': the suite's check of every answer against its schema is not what production runs.
+    NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     // The production default (the test app uses 5).

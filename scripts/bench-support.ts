@@ -46,7 +46,9 @@ export async function withBenchServer(
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
     const config = loadConfig({
-      NODE_ENV: 'test',
+      // Not 'test': the suite's check of every answer against its schema (http/response-check.server.ts) is not
+      // what production runs, and would be measured with it.
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: appUrl,
