@@ -26,10 +26,20 @@ let app: TestApp;
 let browser: Browser;
 let storageDir = '';
 
-/** The request's own status (the page header), followed live without a reload. */
-async function completedLive(page: Page): Promise<void> {
+/**
+ * The status of the page's own request (the header), followed live without a reload. `id` waits first for the page
+ * of that request: a router navigation is a React transition, so right after the URL changes the previous request's
+ * page (already completed) can still be on screen until the new one is ready.
+ */
+async function completedLive(page: Page, id?: string): Promise<void> {
+  if (id) {
+    await expect.poll(() => page.locator(`[data-request-id="${id}"]`).count(), { timeout: 30_000 }).toBe(1);
+  }
+  const status = id
+    ? page.locator(`[data-request-id="${id}"] [data-testid="video-status"]`).first()
+    : page.getByTestId('video-status').first();
   await expect
-    .poll(() => page.getByTestId('video-status').first().getAttribute('data-status'), {
+    .poll(() => status.getAttribute('data-status'), {
       timeout: 240_000,
       interval: 500,
     })
@@ -100,8 +110,18 @@ describeBrowser('extend and edit in a browser (local provider)', () => {
     );
     const extensionId = page.url().split('/').at(-1) ?? '';
     await waitForText(page, 'Extensão');
-    await completedLive(page);
+    await completedLive(page, extensionId);
     await expect.poll(() => page.getByTestId('version').count(), { timeout: 20_000 }).toBe(2);
+    // The timeline follows the same live event: its entry for this version is completed too, with its length.
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[data-testid="version"][aria-current="page"] [data-testid="video-status"]')
+            .getAttribute('data-status'),
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
     await expect
       .poll(() =>
         page
@@ -120,13 +140,23 @@ describeBrowser('extend and edit in a browser (local provider)', () => {
         timeout: 15_000,
       },
     );
-    await completedLive(page);
+    await completedLive(page, page.url().split('/').at(-1));
     await expect.poll(() => page.getByTestId('version').count(), { timeout: 20_000 }).toBe(3);
     expect(
       await page
         .getByTestId('version')
         .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind'))),
     ).toEqual(['original', 'extension', 'edit']);
+    // The timeline follows the same live event: its entry for this version is completed too, with its length.
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[data-testid="version"][aria-current="page"] [data-testid="video-status"]')
+            .getAttribute('data-status'),
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
     await expect
       .poll(() =>
         page

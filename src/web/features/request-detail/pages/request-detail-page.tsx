@@ -305,7 +305,11 @@ export default function RequestDetailPage() {
   const created = new Date(request.createdAt);
 
   return (
-    <div className="container-page flex flex-col gap-6 py-8 sm:py-10" data-testid="request-detail">
+    <div
+      className="container-page flex flex-col gap-6 py-8 sm:py-10"
+      data-testid="request-detail"
+      data-request-id={request.id}
+    >
       <BackLink />
       <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
