@@ -46,6 +46,18 @@ async function completedLive(page: Page, id?: string): Promise<void> {
     .toBe('completed');
 }
 
+/**
+ * The timeline follows the same live event as the page's header: its entry for the page's version is completed
+ * too, with its length.
+ */
+async function currentVersionCompleted(page: Page, length: string): Promise<void> {
+  const current = page.locator('[data-testid="version"][aria-current="page"]');
+  await expect
+    .poll(() => current.getByTestId('video-status').getAttribute('data-status'), { timeout: 30_000 })
+    .toBe('completed');
+  await expect.poll(() => current.getByTestId('version-length').textContent()).toContain(length);
+}
+
 describeBrowser('extend and edit in a browser (local provider)', () => {
   beforeAll(async () => {
     storageDir = await mkdtemp(path.join(tmpdir(), 'cena-directed-e2e-'));
@@ -112,23 +124,7 @@ describeBrowser('extend and edit in a browser (local provider)', () => {
     await waitForText(page, 'Extensão');
     await completedLive(page, extensionId);
     await expect.poll(() => page.getByTestId('version').count(), { timeout: 20_000 }).toBe(2);
-    // The timeline follows the same live event: its entry for this version is completed too, with its length.
-    await expect
-      .poll(
-        () =>
-          page
-            .locator('[data-testid="version"][aria-current="page"] [data-testid="video-status"]')
-            .getAttribute('data-status'),
-        { timeout: 30_000 },
-      )
-      .toBe('completed');
-    await expect
-      .poll(() =>
-        page
-          .locator('[data-testid="version"][aria-current="page"] [data-testid="version-length"]')
-          .textContent(),
-      )
-      .toContain('0:16');
+    await currentVersionCompleted(page, '0:16');
 
     // Edit by instruction: a new version of the same length, the source untouched.
     await page.getByTestId('edit-open').click();
@@ -147,23 +143,7 @@ describeBrowser('extend and edit in a browser (local provider)', () => {
         .getByTestId('version')
         .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind'))),
     ).toEqual(['original', 'extension', 'edit']);
-    // The timeline follows the same live event: its entry for this version is completed too, with its length.
-    await expect
-      .poll(
-        () =>
-          page
-            .locator('[data-testid="version"][aria-current="page"] [data-testid="video-status"]')
-            .getAttribute('data-status'),
-        { timeout: 30_000 },
-      )
-      .toBe('completed');
-    await expect
-      .poll(() =>
-        page
-          .locator('[data-testid="version"][aria-current="page"] [data-testid="version-length"]')
-          .textContent(),
-      )
-      .toContain('0:16');
+    await currentVersionCompleted(page, '0:16');
 
     await expect.poll(() => apiBalance(page), { timeout: 10_000 }).toBe(100 - 3 * 10);
     expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);

@@ -25,53 +25,56 @@ function slowServer(initial: string) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A page's query on `key`, answered by `server`, as a mounted component would hold it. */
+function watch(key: unknown[], server: ReturnType<typeof slowServer>) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const observer = new QueryObserver(queryClient, { queryKey: key, queryFn: () => server.fetch() });
+  const unsubscribe = observer.subscribe(() => {});
+  return {
+    queryClient,
+    shown: () => observer.getCurrentResult().data,
+    close() {
+      unsubscribe();
+      queryClient.clear();
+    },
+  };
+}
+
 describe('applyVideoRequestEvent', () => {
   it('refetches a list whose first fetch was in flight when the request changed', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const server = slowServer('processing');
     // A page just opened on a new version: its versions list is being read for the first time.
-    const observer = new QueryObserver(queryClient, {
-      queryKey: ['videos', 'versions', 'edit-1'],
-      queryFn: () => server.fetch(),
-    });
-    const unsubscribe = observer.subscribe(() => {});
+    const page = watch(['videos', 'versions', 'edit-1'], server);
     await settle();
 
     // The render finishes while that read is on its way back.
     server.change('completed');
-    applyVideoRequestEvent(queryClient, { id: 'edit-1', status: 'completed', op: 'update' });
+    applyVideoRequestEvent(page.queryClient, { id: 'edit-1', status: 'completed', op: 'update' });
     await settle();
     server.answerAll();
     await settle();
     server.answerAll();
     await settle();
 
-    expect(observer.getCurrentResult().data).toBe('completed');
-    unsubscribe();
-    queryClient.clear();
+    expect(page.shown()).toBe('completed');
+    page.close();
   });
 
   it('refetches a list that already shows data', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const server = slowServer('pending');
-    const observer = new QueryObserver(queryClient, {
-      queryKey: ['videos', 'history', {}],
-      queryFn: () => server.fetch(),
-    });
-    const unsubscribe = observer.subscribe(() => {});
+    const page = watch(['videos', 'history', {}], server);
     await settle();
     server.answerAll();
     await settle();
-    expect(observer.getCurrentResult().data).toBe('pending');
+    expect(page.shown()).toBe('pending');
 
     server.change('completed');
-    applyVideoRequestEvent(queryClient, { id: 'a', status: 'completed', op: 'update' });
+    applyVideoRequestEvent(page.queryClient, { id: 'a', status: 'completed', op: 'update' });
     await settle();
     server.answerAll();
     await settle();
 
-    expect(observer.getCurrentResult().data).toBe('completed');
-    unsubscribe();
-    queryClient.clear();
+    expect(page.shown()).toBe('completed');
+    page.close();
   });
 });
