@@ -10,6 +10,7 @@ import {
   VIDEO_QUALITIES,
 } from './catalogue';
 import { VIDEO_STATUSES } from './video-status';
+import { queuePlaceSchema } from './video-queue';
 
 /**
  * A video request's rules, shared by the create form (web) and the create endpoint (server), which validates
@@ -163,6 +164,8 @@ export const videoRequestViewSchema = z.object({
   downloadUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   structuredPrompt: structuredPromptSchema.nullable(),
+  /** While the request waits for the provider's capacity: its place in line (src/shared/video-queue.ts). */
+  queue: queuePlaceSchema.nullable(),
   technical: z.object({
     provider: z.string().nullable(),
     model: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { editRefusal, extensionRefusal, lengthAfterExtension } from '../../shared/video-directing';
+import type { QueuePlace } from '../../shared/video-queue';
 import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
 import type { Queryable } from '../jobs/queues.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
@@ -42,6 +43,8 @@ export interface ViewOptions {
   /** What the configured models can do: whether this video can be extended or edited now. */
   capabilities: CapabilitiesOf;
   now?: Date;
+  /** The places in line of the waiting requests among those shown (videos/capacity/queue-places.server.ts). */
+  queuePlaces?: ReadonlyMap<string, QueuePlace>;
 }
 
 export function kindOf(
@@ -114,6 +117,7 @@ export async function toVideoRequestView(
     downloadUrl,
     thumbnailUrl,
     structuredPrompt: record.structuredPrompt,
+    queue: options.queuePlaces?.get(record.id) ?? null,
     technical: {
       provider: record.provider,
       model: record.model,
