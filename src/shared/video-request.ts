@@ -9,8 +9,8 @@ import {
   SEED_MIN,
   VIDEO_QUALITIES,
 } from './catalogue';
-import { VIDEO_STATUSES } from './video-status';
 import { queuePlaceSchema } from './video-queue';
+import { VIDEO_STATUSES } from './video-status';
 
 /**
  * A video request's rules, shared by the create form (web) and the create endpoint (server), which validates
