@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASPECT_RATIOS, LIMITS, VIDEO_QUALITIES } from './catalogue';
 import { DEFAULT_STATS_RANGE, parseDay, STATS_RANGES } from './time';
+import { queuePlaceSchema } from './video-queue';
 import { VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video-request';
 
 /**
@@ -122,6 +123,8 @@ export const videoRequestListItemSchema = z.object({
   /** A new video, or an extension or edit of `sourceRequestId`. */
   kind: z.enum(VIDEO_REQUEST_KINDS),
   sourceRequestId: z.string().nullable(),
+  /** While the request waits for capacity: its place in line (src/shared/video-queue.ts). */
+  queue: queuePlaceSchema.nullable(),
 });
 export type VideoRequestListItem = z.infer<typeof videoRequestListItemSchema>;
 

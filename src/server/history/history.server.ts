@@ -7,6 +7,7 @@ import {
   type VideoRequestListItem,
 } from '../../shared/history-filters';
 import { DEFAULT_STATS_RANGE, dayRange, type StatsRange, statsRangeStart } from '../../shared/time';
+import type { QueuePlace } from '../../shared/video-queue';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.server';
 import { balance } from '../credits/credits-ledger.server';
 import type { Queryable } from '../jobs/queues.server';
@@ -77,7 +78,8 @@ const LIST_COLUMNS = `id, prompt, quality, aspect_ratio AS "aspectRatio", credit
        ELSE 'original' END AS kind,
   COALESCE(extends_request_id, edits_request_id) AS "sourceRequestId"`;
 
-export interface ListRow extends Omit<VideoRequestListItem, 'createdAt' | 'completedAt' | 'thumbnailUrl'> {
+export interface ListRow
+  extends Omit<VideoRequestListItem, 'createdAt' | 'completedAt' | 'thumbnailUrl' | 'queue'> {
   createdAt: Date;
   completedAt: Date | null;
   thumbnailKey: string | null;
@@ -87,6 +89,8 @@ export async function toListItems(
   rows: ListRow[],
   storage: BlobStorage,
   ttlSeconds: number,
+  /** The places in line of the waiting requests among the rows (videos/capacity/queue-places.server.ts). */
+  queuePlaces?: ReadonlyMap<string, QueuePlace>,
 ): Promise<VideoRequestListItem[]> {
   return Promise.all(
     rows.map(async ({ thumbnailKey, createdAt, completedAt, ...row }) => ({
@@ -94,6 +98,7 @@ export async function toListItems(
       createdAt: createdAt.toISOString(),
       completedAt: completedAt?.toISOString() ?? null,
       thumbnailUrl: thumbnailKey ? await storage.signedUrl(thumbnailKey, { ttlSeconds }) : null,
+      queue: queuePlaces?.get(row.id) ?? null,
     })),
   );
 }
