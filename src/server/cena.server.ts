@@ -21,7 +21,11 @@ import { RealtimeHub } from './realtime/realtime-hub.server';
 import type { BlobStorage } from './storage/blob-storage.server';
 import { createStorage } from './storage/storage.server';
 import { createModelAvailability, type ModelAvailability } from './videos/model-availability.server';
-import { configureVideoQueues, registerVideoWorkers } from './videos/pipeline/workers.server';
+import {
+  configureVideoQueues,
+  registerVideoWorkers,
+  type VideoWorkers,
+} from './videos/pipeline/workers.server';
 
 export type Role = 'web' | 'worker' | 'all';
 
@@ -61,6 +65,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
   let accounts: CenaAuth | undefined;
   let jobs: Jobs | undefined;
   let modelAvailability: ModelAvailability | undefined;
+  let videoWorkers: VideoWorkers | undefined;
 
   try {
     jobs = await startJobs(database.url, logger);
@@ -110,7 +115,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
     }
 
     if (role !== 'web') {
-      await registerVideoWorkers({
+      videoWorkers = await registerVideoWorkers({
         boss: jobs.boss,
         pool,
         config,
@@ -153,6 +158,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
           await realtime?.stop();
           if (server) await closeHttpServer(server, config.shutdownTimeoutMs);
           await accounts?.settle();
+          await videoWorkers?.stop();
           // After the server: a request still in flight may be sending a job.
           await startedJobs.stop(config.shutdownTimeoutMs);
           await database.close();
@@ -163,6 +169,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
     };
   } catch (error) {
     modelAvailability?.stop();
+    await videoWorkers?.stop();
     await realtime?.stop();
     if (server) await closeHttpServer(server, 0);
     await jobs?.stop(0).catch(() => undefined);

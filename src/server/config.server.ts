@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { type BillingPeriod, PLAN_IDS, type PlanId, type VideoQuality } from '../shared/catalogue';
-import { DEFAULT_VIDEO_MODELS } from '../shared/video-models';
+import {
+  DEFAULT_VIDEO_MODELS,
+  GEMINI_VIDEO_CAPACITY,
+  LOCAL_RENDERER_CAPACITY,
+  type ProviderCapacity,
+} from '../shared/video-models';
 
 /** The Gemini API root Google's Omni guide calls (`POST /v1beta/interactions`; ADR 0005 on v1 vs v1beta). */
 export const DEFAULT_GEMINI_API_BASE = 'https://generativelanguage.googleapis.com/v1beta';
@@ -111,6 +116,28 @@ const envSchema = z.object({
    */
   VIDEO_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['local', 'gemini', 'veo']).default('local')),
   GEMINI_API_KEY: optionalString,
+  /**
+   * More capacity is more Google Cloud projects (limits are per project, not per key): `project-a:KEY,project-b:KEY`.
+   * Replaces GEMINI_API_KEY; one key per project.
+   */
+  GEMINI_API_KEYS: optionalString,
+  /** A project's real limits for each video model (AI Studio shows them); default: the catalogue's. */
+  VIDEO_CAPACITY_RPM: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).optional()),
+  VIDEO_CAPACITY_IN_FLIGHT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10_000).optional(),
+  ),
+  VIDEO_CAPACITY_RPD: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10_000_000).optional(),
+  ),
+  /** A request that waits longer than this for capacity is failed and refunded. */
+  VIDEO_QUEUE_MAX_WAIT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   /** The API root including its version; `VEO_API_BASE` is its old name. */
   GEMINI_API_BASE: optionalString,
   VEO_API_BASE: optionalString,
@@ -192,6 +219,8 @@ export interface Config {
 export interface VideoConfig {
   provider: 'local' | 'gemini';
   gemini: GeminiConfig;
+  /** The fair queue and the provider's budget (videos/capacity, ADR 0013). */
+  capacity: CapacityConfig;
   localRenderDelayMs: number;
   /** From the request's creation to its final status, per mode; past it the request fails and is refunded. */
   timeoutMs: { fast: number; quality: number };
@@ -201,8 +230,23 @@ export interface VideoConfig {
   ffprobePath: string | undefined;
 }
 
+export interface CapacityConfig {
+  /** Per project and model. */
+  limits: ProviderCapacity;
+  maxWaitMs: number;
+}
+
+/** A Google Cloud project and the key Cena uses for it. */
+export interface GeminiProject {
+  project: string;
+  apiKey: string;
+}
+
 export interface GeminiConfig {
+  /** The first project's key (the model checks and the prompt writer use it). */
   apiKey: string | undefined;
+  /** Every project, in the order configured; GEMINI_API_KEY alone is the project `default`. */
+  projects: GeminiProject[];
   /** The API root with its version, e.g. https://generativelanguage.googleapis.com/v1beta (no trailing slash). */
   apiBase: string;
   models: Record<VideoQuality, string>;
@@ -293,7 +337,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.VIDEO_PROVIDER === 'veo') {
     warnings.push('VIDEO_PROVIDER=veo is deprecated: use VIDEO_PROVIDER=gemini (Omni and Veo ids alike)');
   }
-  if (videoProvider === 'gemini' && !env.GEMINI_API_KEY) {
+  if (videoProvider === 'gemini' && !env.GEMINI_API_KEY && !env.GEMINI_API_KEYS) {
     problems.push(`  GEMINI_API_KEY: required with VIDEO_PROVIDER=${env.VIDEO_PROVIDER}`);
   }
   // The preview renderer makes gradients, not the videos users pay credits for.
@@ -376,6 +420,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     video: {
       provider: videoProvider,
       gemini,
+      capacity: {
+        limits: {
+          ...(videoProvider === 'local' ? LOCAL_RENDERER_CAPACITY : GEMINI_VIDEO_CAPACITY),
+          ...(env.VIDEO_CAPACITY_RPM ? { requestsPerMinute: env.VIDEO_CAPACITY_RPM } : {}),
+          ...(env.VIDEO_CAPACITY_IN_FLIGHT ? { inFlight: env.VIDEO_CAPACITY_IN_FLIGHT } : {}),
+          ...(env.VIDEO_CAPACITY_RPD ? { requestsPerDay: env.VIDEO_CAPACITY_RPD } : {}),
+        },
+        maxWaitMs: env.VIDEO_QUEUE_MAX_WAIT_MINUTES * 60_000,
+      },
       localRenderDelayMs: env.LOCAL_RENDER_DELAY_MS,
       timeoutMs: { fast: env.VIDEO_TIMEOUT_FAST_MS, quality: env.VIDEO_TIMEOUT_QUALITY_MS },
       webhook:
@@ -426,12 +479,41 @@ function geminiConfig(env: Env, problems: string[], warnings: string[]): GeminiC
   }
   const [fast, fastVariable] = aliased(env, 'VIDEO_MODEL_FAST', 'VEO_MODEL_FAST', warnings);
   const [quality, qualityVariable] = aliased(env, 'VIDEO_MODEL_QUALITY', 'VEO_MODEL_QUALITY', warnings);
+  const projects = geminiProjects(env, problems);
   return {
-    apiKey: env.GEMINI_API_KEY,
+    apiKey: projects[0]?.apiKey,
+    projects,
     apiBase,
     models: { fast: fast ?? DEFAULT_VIDEO_MODELS.fast, quality: quality ?? DEFAULT_VIDEO_MODELS.quality },
     modelVariables: { fast: fastVariable, quality: qualityVariable },
     promptModel: env.PROMPT_MODEL,
     modelCheckIntervalMs: env.VIDEO_MODEL_CHECK_INTERVAL_MS,
   };
+}
+
+const PROJECT_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** GEMINI_API_KEYS (`project:key,…`) or GEMINI_API_KEY alone (the project `default`). */
+function geminiProjects(env: Env, problems: string[]): GeminiProject[] {
+  if (!env.GEMINI_API_KEYS)
+    return env.GEMINI_API_KEY ? [{ project: 'default', apiKey: env.GEMINI_API_KEY }] : [];
+  if (env.GEMINI_API_KEY) problems.push('  GEMINI_API_KEY: set GEMINI_API_KEYS or GEMINI_API_KEY, not both');
+  const projects: GeminiProject[] = [];
+  for (const entry of env.GEMINI_API_KEYS.split(',')) {
+    const separator = entry.indexOf(':');
+    const project = entry.slice(0, separator).trim();
+    const apiKey = entry.slice(separator + 1).trim();
+    if (separator < 0 || !PROJECT_NAME.test(project) || !apiKey) {
+      problems.push(
+        '  GEMINI_API_KEYS: write project:key pairs separated by commas, e.g. cena-1:AIza…,cena-2:AIza…',
+      );
+      return [];
+    }
+    if (projects.some((known) => known.project === project)) {
+      problems.push(`  GEMINI_API_KEYS: ${project} is listed twice (limits are per project: one key each)`);
+      return [];
+    }
+    projects.push({ project, apiKey });
+  }
+  return projects;
 }

@@ -10,4 +10,5 @@ export * from './credits/credits.schema.server';
 export * from './mail/mail.schema.server';
 export * from './metrics/cluster-counters.schema.server';
 export * from './notifications/notifications.schema.server';
+export * from './videos/capacity/capacity.schema.server';
 export * from './videos/videos.schema.server';

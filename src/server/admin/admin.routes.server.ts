@@ -17,6 +17,7 @@ import {
   rejectQueryParameters,
 } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
+import type { FairQueue } from '../videos/capacity/fair-queue.server';
 import type { ModelAvailability } from '../videos/model-availability.server';
 import { adminStats, dailySeries, recentFailures } from './admin-stats.server';
 import { grantAdjustment, searchUsers, userDetail } from './admin-users.server';
@@ -34,12 +35,15 @@ export interface AdminRoutesOptions {
   provider: PaymentProvider;
   requireSession: MiddlewareHandler<AppEnv>;
   modelAvailability: ModelAvailability;
+  /** The fair queue and the provider budgets, for the operators' view. */
+  queue: FairQueue;
 }
 
 const userIdParamSchema = z.string().min(1).max(200);
 
 export function adminRoutes({
   pool,
+  queue,
   config,
   provider,
   requireSession,
@@ -61,6 +65,8 @@ export function adminRoutes({
   app.use('*', requireAdmin);
 
   app.get('/stats', rejectQueryParameters, async (c) => c.json(await adminStats(pool)));
+
+  app.get('/queue', rejectQueryParameters, async (c) => c.json(await queue.adminView(pool)));
 
   app.get('/daily', async (c) => {
     const query = parseQuery(c, dailyQuerySchema);

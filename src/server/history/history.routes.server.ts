@@ -10,12 +10,20 @@ import {
   searchParamsRecord,
 } from '../../shared/history-filters';
 import { DEFAULT_STATS_RANGE, STATS_RANGES, type StatsRange } from '../../shared/time';
+import type { QueuePlace } from '../../shared/video-queue';
 import { type AppEnv, apiError } from '../kernel/errors.server';
 import { rejectQueryParameters } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { csvFileName, exportHistoryCsv } from './csv-export.server';
-import { dashboardStats, listHistory, recentRequests, toListItems, userTimeZone } from './history.server';
+import {
+  dashboardStats,
+  type ListRow,
+  listHistory,
+  recentRequests,
+  toListItems,
+  userTimeZone,
+} from './history.server';
 
 /**
  * HTTP side of docs/history-contract.md: the history list and CSV (mounted by the videos routes, under
@@ -26,7 +34,13 @@ export interface HistoryRoutesOptions {
   pool: pg.Pool;
   storage: BlobStorage;
   mediaUrlTtlSeconds: number;
+  /** The places in line of the waiting requests among the rows (the videos domain's fair queue). */
+  queuePlaces: QueuePlacesOf;
 }
+
+export type QueuePlacesOf = (
+  rows: readonly Pick<ListRow, 'id' | 'quality' | 'status'>[],
+) => Promise<ReadonlyMap<string, QueuePlace>>;
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
@@ -48,6 +62,7 @@ export function historyListHandler({
   pool,
   storage,
   mediaUrlTtlSeconds,
+  queuePlaces,
 }: HistoryRoutesOptions): Handler<AppEnv> {
   return async (c) => {
     const parsed = parseQuery(c, historyQuerySchema);
@@ -56,7 +71,7 @@ export function historyListHandler({
     const timeZone = await userTimeZone(pool, userId);
     const { rows, total, totalCapped } = await listHistory(pool, userId, parsed.data, timeZone);
     const body: HistoryPage & { totalCapped: boolean } = {
-      items: await toListItems(rows, storage, mediaUrlTtlSeconds),
+      items: await toListItems(rows, storage, mediaUrlTtlSeconds, await queuePlaces(rows)),
       page: parsed.data.page,
       pageSize: HISTORY_PAGE_SIZE,
       total,
@@ -104,7 +119,7 @@ export function historyExportHandler({ pool }: Pick<HistoryRoutesOptions, 'pool'
 export function dashboardRoutes(
   options: HistoryRoutesOptions & { requireSession: MiddlewareHandler<AppEnv> },
 ): Hono<AppEnv> {
-  const { pool, storage, mediaUrlTtlSeconds, requireSession } = options;
+  const { pool, storage, mediaUrlTtlSeconds, requireSession, queuePlaces } = options;
   const app = new Hono<AppEnv>();
   app.use('*', requireSession);
 
@@ -130,7 +145,7 @@ export function dashboardRoutes(
 
   app.get('/recent', rejectQueryParameters, async (c) => {
     const rows = await recentRequests(pool, sessionOf(c).user.id);
-    return c.json({ items: await toListItems(rows, storage, mediaUrlTtlSeconds) });
+    return c.json({ items: await toListItems(rows, storage, mediaUrlTtlSeconds, await queuePlaces(rows)) });
   });
 
   return app;

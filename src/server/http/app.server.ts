@@ -37,6 +37,7 @@ import { DiskStorage } from '../storage/disk-storage.server';
 import { mediaRoutes } from '../storage/media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { capabilitiesOf } from '../videos/capabilities.server';
+import { createCapacity } from '../videos/capacity/capacity.server';
 import type { ModelAvailability } from '../videos/model-availability.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
 import { videosRoutes } from '../videos/videos.routes.server';
@@ -90,7 +91,13 @@ export function createApp({
   const app = new Hono<AppEnv>();
 
   // First, so it times every request (METRICS_TOKEN unset: nothing is measured and /metrics answers 404).
-  const metrics = createMetrics({ pool, logger, token: config.metricsToken });
+  const capacity = createCapacity(config.video, jobs.boss);
+  const metrics = createMetrics({
+    pool,
+    logger,
+    token: config.metricsToken,
+    queueView: () => capacity.queue.adminView(pool),
+  });
   if (metrics) app.use(metrics.middleware);
   app.use(requestId());
   app.use(async (c, next) => {
@@ -196,7 +203,14 @@ export function createApp({
   const billing = createBilling(config, pool, logger);
   api.route(
     '/admin',
-    adminRoutes({ pool, config, provider: billing.provider, requireSession: session, modelAvailability }),
+    adminRoutes({
+      pool,
+      config,
+      provider: billing.provider,
+      requireSession: session,
+      modelAvailability,
+      queue: capacity.queue,
+    }),
   );
   api.route('/credits', creditsRoutes(pool, session));
   api.route('/events', eventsRoutes(pool, realtime, session));
@@ -204,7 +218,7 @@ export function createApp({
     '/videos',
     videosRoutes({
       pool,
-      boss: jobs.boss,
+      queue: capacity.queue,
       storage,
       requireSession: session,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
@@ -217,6 +231,7 @@ export function createApp({
     dashboardRoutes({
       pool,
       storage,
+      queuePlaces: (rows) => capacity.queue.places(pool, rows),
       requireSession: session,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
     }),

@@ -52,6 +52,7 @@ import {
   videoAvailabilitySchema,
   videoVersionsResponseSchema,
 } from '../../shared/video-directing';
+import { adminQueueSchema, videoQueueEstimateSchema } from '../../shared/video-queue';
 import { createVideoRequestSchema, videoRequestResponseSchema } from '../../shared/video-request';
 import type { AppEnv } from '../kernel/errors.server';
 
@@ -330,6 +331,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: 'get',
+    path: '/api/videos/queue',
+    summary: 'What a request created now would wait for capacity, per mode (ADR 0013)',
+    tag: 'videos',
+    auth: 'session',
+    responses: {
+      200: {
+        description: '`{ fast, quality }`: waiting, etaSeconds, usualSeconds, longerThanUsual.',
+        schema: videoQueueEstimateSchema,
+      },
+      401: UNAUTHORIZED,
+    },
+  },
+  {
+    method: 'get',
     path: '/api/videos/availability',
     summary: 'Which modes can be created now (a mode whose model Google stopped serving is `false`)',
     tag: 'videos',
@@ -554,6 +569,21 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'admin',
     responses: {
       200: { description: 'AdminStats.', schema: adminStatsSchema },
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/queue',
+    summary: 'The fair queue and the provider budgets (AdminQueue; ADR 0013)',
+    tag: 'admin',
+    auth: 'admin',
+    responses: {
+      200: {
+        description: 'Waiting requests per mode and, per project and model, in-flight, rates and 429s.',
+        schema: adminQueueSchema,
+      },
       401: UNAUTHORIZED,
       403: FORBIDDEN,
     },

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AdminQueue } from '../../shared/video-queue';
 import { VIDEO_STATUSES } from '../../shared/video-status';
 import { HOLD_STATUSES } from '../credits/credits.schema.server';
 import { JOBS_SCHEMA } from '../jobs/jobs.server';
@@ -72,10 +73,12 @@ export interface MetricsOptions {
   logger: Logger;
   /** Unset: `/metrics` answers 404 and nothing is measured. */
   token: string | undefined;
+  /** The fair queue and the provider budgets (the admin panel's figures). */
+  queueView?: () => Promise<AdminQueue>;
 }
 
 /** Undefined without a token: the caller mounts a 404 instead and registers no middleware. */
-export function createMetrics({ pool, logger, token }: MetricsOptions): Metrics | undefined {
+export function createMetrics({ pool, logger, token, queueView }: MetricsOptions): Metrics | undefined {
   if (!token) return undefined;
   const expected = digest(token);
   const registry = new Registry();
@@ -137,10 +140,59 @@ export function createMetrics({ pool, logger, token }: MetricsOptions): Metrics 
     help: '1 when the cluster-wide gauges of this scrape were read from PostgreSQL, 0 when that failed.',
     registers: [registry],
   });
-  const clusterGauges = [jobs, jobsCountedAt, videoRequests, oldestUnfinished, creditsHeld, creditHolds];
+  const queueWaiting = new Gauge({
+    name: 'cena_video_queue_waiting',
+    help: 'Video requests waiting in the fair queue for provider capacity, by mode.',
+    labelNames: ['quality'] as const,
+    registers: [registry],
+  });
+  const queueOldestWait = new Gauge({
+    name: 'cena_video_queue_oldest_wait_seconds',
+    help: 'How long the oldest waiting request of each mode has waited; 0 when none waits.',
+    labelNames: ['quality'] as const,
+    registers: [registry],
+  });
+  const budgetLabels = ['project', 'model'] as const;
+  const budgetGauge = (name: string, help: string) =>
+    new Gauge({ name, help, labelNames: budgetLabels, registers: [registry] });
+  const providerInFlight = budgetGauge(
+    'cena_provider_in_flight',
+    'Generations in progress at the provider (live leases), per Google Cloud project and model.',
+  );
+  const providerInFlightLimit = budgetGauge(
+    'cena_provider_in_flight_limit',
+    'The configured limit of generations in progress, per project and model.',
+  );
+  const providerRequestsLastMinute = budgetGauge(
+    'cena_provider_requests_last_minute',
+    'Creates sent in the last minute, per project and model.',
+  );
+  const providerLearnedRpm = budgetGauge(
+    'cena_provider_learned_requests_per_minute',
+    "The rate Cena allows itself now (the configured one, lowered after the provider's 429s).",
+  );
+  const providerThrottled = budgetGauge(
+    'cena_provider_throttled_last_hour',
+    'Creates the provider refused with 429 in the last hour, per project and model.',
+  );
+  const clusterGauges = [
+    jobs,
+    jobsCountedAt,
+    videoRequests,
+    oldestUnfinished,
+    creditsHeld,
+    creditHolds,
+    queueWaiting,
+    queueOldestWait,
+    providerInFlight,
+    providerInFlightLimit,
+    providerRequestsLastMinute,
+    providerLearnedRpm,
+    providerThrottled,
+  ];
 
   async function readCluster(): Promise<void> {
-    const [queues, unfinished, counters] = await Promise.all([
+    const [queues, unfinished, counters, capacity] = await Promise.all([
       // One row per queue: pg-boss's own cached counts. Counting pgboss.job here instead would be the
       // whole-heap scan pg-boss's monitor already does once a minute (and backs off from when it is slow).
       pool.query<{
@@ -168,6 +220,7 @@ export function createMetrics({ pool, logger, token }: MetricsOptions): Metrics 
            SELECT name, label, delta FROM cluster_counter_changes
          ) counted GROUP BY name, label`,
       ),
+      queueView?.(),
     ]);
 
     for (const gauge of clusterGauges) gauge.reset();
@@ -188,6 +241,18 @@ export function createMetrics({ pool, logger, token }: MetricsOptions): Metrics 
       counters.rows.find((row) => row.name === name && row.label === label)?.value ?? 0;
     for (const status of VIDEO_STATUSES) videoRequests.set({ status }, counted('video_requests', status));
     oldestUnfinished.set(unfinished.rows[0]?.oldest ?? 0);
+    for (const mode of capacity?.modes ?? []) {
+      queueWaiting.set({ quality: mode.quality }, mode.waiting);
+      queueOldestWait.set({ quality: mode.quality }, mode.oldestWaitSeconds ?? 0);
+    }
+    for (const budget of capacity?.budgets ?? []) {
+      const labels = { project: budget.project, model: budget.model };
+      providerInFlight.set(labels, budget.inFlight);
+      providerInFlightLimit.set(labels, budget.inFlightLimit);
+      providerRequestsLastMinute.set(labels, budget.requestsLastMinute);
+      providerLearnedRpm.set(labels, budget.learnedRequestsPerMinute);
+      providerThrottled.set(labels, budget.throttledLastHour);
+    }
     for (const status of HOLD_STATUSES) {
       creditHolds.set({ status }, counted('credit_holds', status));
       creditsHeld.set({ status }, counted('credits_held', status));

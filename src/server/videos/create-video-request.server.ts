@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
 import { type AspectRatio, VIDEO_COST_CREDITS, type VideoQuality } from '../../shared/catalogue';
 import type { StructuredPrompt } from '../../shared/video-request';
 import { CreditsConflictError, hold } from '../credits/credits-ledger.server';
-import { QUEUES, send } from '../jobs/queues.server';
 import { inTransaction } from '../kernel/transaction.server';
 import { buildStructuredPrompt } from './structured-prompt.server';
 import { findVideoRequest, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
@@ -82,7 +80,6 @@ export async function recentRequestCount(pool: pg.Pool, userId: string, now: Dat
 
 export interface CreateVideoDeps {
   pool: pg.Pool;
-  boss: PgBoss;
   /** Requests per user per minute. */
   perMinuteLimit: number;
   /** Whether the mode's configured model is served (the periodic model check). */
@@ -90,7 +87,7 @@ export interface CreateVideoDeps {
 }
 
 export async function createVideoRequest(
-  { pool, boss, perMinuteLimit, isModeAvailable }: CreateVideoDeps,
+  { pool, perMinuteLimit, isModeAvailable }: CreateVideoDeps,
   input: CreateVideoInput,
   now: Date = new Date(),
 ): Promise<CreateVideoResult> {
@@ -105,7 +102,7 @@ export async function createVideoRequest(
   // Only a created request commits: a replay or a refusal leaves nothing behind.
   const outcome = await inTransaction(
     pool,
-    (client) => insertInTransaction(client, boss, input, id, cost, structuredPrompt, now),
+    (client) => insertInTransaction(client, input, id, cost, structuredPrompt, now),
     { commitIf: (result) => result !== 'replay' && result.kind === 'created' },
   );
   // Read after the release: waiting for a second pooled connection while holding this one could block forever
@@ -118,7 +115,6 @@ export async function createVideoRequest(
 
 async function insertInTransaction(
   client: pg.PoolClient,
-  boss: PgBoss,
   input: CreateVideoInput,
   id: string,
   cost: number,
@@ -164,6 +160,6 @@ async function insertInTransaction(
   );
   const request = inserted.rows[0];
   if (!request) throw new Error('video request insert returned no row');
-  await send(boss, QUEUES.videoGenerate, { requestId: id }, { db: client, singletonKey: id });
+  // No job yet: the request waits in the fair queue until the dispatcher gives it a slot (ADR 0013).
   return { kind: 'created', request };
 }

@@ -1,7 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
-import type { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import {
   REFERENCE_IMAGE_MAX_BYTES,
@@ -31,6 +30,7 @@ import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/r
 import { sessionOf } from '../kernel/session.server';
 import { type BlobStorage, extensionOf, safeFileName } from '../storage/blob-storage.server';
 import type { CapabilitiesOf } from './capabilities.server';
+import type { FairQueue } from './capacity/fair-queue.server';
 import { createVideoRequest } from './create-video-request.server';
 import { createDerivedVideoRequest } from './derived-video-request.server';
 import { findVersions } from './video-versions.server';
@@ -79,7 +79,8 @@ function fieldErrors(error: z.ZodError): FieldErrors {
 
 export interface VideosRoutesOptions {
   pool: pg.Pool;
-  boss: PgBoss;
+  /** The fair queue: a waiting request's place in line, and the create page's estimate. */
+  queue: FairQueue;
   storage: BlobStorage;
   requireSession: MiddlewareHandler<AppEnv>;
   mediaUrlTtlSeconds: number;
@@ -109,7 +110,7 @@ async function readImage(value: string | File): Promise<UploadedImage | undefine
 
 export function videosRoutes({
   pool,
-  boss,
+  queue,
   storage,
   requireSession,
   mediaUrlTtlSeconds,
@@ -118,13 +119,19 @@ export function videosRoutes({
   modes,
 }: VideosRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const view = (record: VideoRequestRecord) =>
-    toVideoRequestView(record, storage, { ttlSeconds: mediaUrlTtlSeconds, capabilities });
+  const queuePlaces = (rows: readonly { id: string; quality: VideoQuality; status: string }[]) =>
+    queue.places(pool, rows);
+  const view = async (record: VideoRequestRecord) =>
+    toVideoRequestView(record, storage, {
+      ttlSeconds: mediaUrlTtlSeconds,
+      capabilities,
+      queuePlaces: await queuePlaces([record]),
+    });
 
   app.use('*', requireSession);
 
   // The history (docs/history-contract.md): its own query parameters, validated by the shared schema.
-  app.get('/', historyListHandler({ pool, storage, mediaUrlTtlSeconds }));
+  app.get('/', historyListHandler({ pool, storage, mediaUrlTtlSeconds, queuePlaces }));
   app.get('/export.csv', historyExportHandler({ pool }));
 
   app.post(
@@ -243,7 +250,6 @@ export function videosRoutes({
         result = await createVideoRequest(
           {
             pool,
-            boss,
             perMinuteLimit: createPerMinute,
             isModeAvailable: (quality) => modes.isAvailable(quality),
           },
@@ -320,7 +326,6 @@ export function videosRoutes({
     const result = await createDerivedVideoRequest(
       {
         pool,
-        boss,
         perMinuteLimit: createPerMinute,
         isModeAvailable: (quality) => modes.isAvailable(quality),
         capabilities,
@@ -355,6 +360,11 @@ export function videosRoutes({
   app.post('/:id/edits', rejectQueryParameters, jsonBodyLimit, derive('edit'));
 
   // The versions of a video: its original, edits and extensions, as one timeline.
+  // What a request created now would wait, per mode: the create page warns before the user pays.
+  app.get('/queue', rejectQueryParameters, async (c) =>
+    c.json(await queue.estimate(pool, sessionOf(c).user.id)),
+  );
+
   app.get('/:id/versions', rejectQueryParameters, async (c) => {
     const id = c.req.param('id');
     const versions = UUID.test(id) ? await findVersions(pool, sessionOf(c).user.id, id) : undefined;

@@ -69,6 +69,15 @@ export const videoRequests = pgTable(
     durationSeconds: doublePrecision('duration_seconds'),
     holdId: uuid('hold_id').references(() => creditHolds.id),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * When the dispatcher gave the request a slot of the provider's budget (videos/capacity); null while it waits
+     * in the fair queue. Its deadline runs from here, not from its creation.
+     */
+    dispatchedAt: timestamptz('dispatched_at'),
+    /** When the provider finished generating (its slot freed): the queue's measure of a generation's length. */
+    generatedAt: timestamptz('generated_at'),
+    /** The Google Cloud project (and so the key) that serves it; an extension or edit stays on its source's. */
+    providerProject: text('provider_project'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     startedAt: timestamptz('started_at'),
@@ -103,6 +112,14 @@ export const videoRequests = pgTable(
     index('video_requests_unfinished_idx')
       .on(t.createdAt)
       .where(sql`${t.status} NOT IN ('completed', 'failed')`),
+    // The fair queue (videos/capacity/fair-queue.server.ts): the waiting requests, oldest first per user.
+    index('video_requests_waiting_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending' AND ${t.dispatchedAt} IS NULL`),
+    // Whose turn it was last (round robin) and the measured generation time of recent videos.
+    index('video_requests_user_dispatched_idx')
+      .on(t.userId, t.dispatchedAt.desc())
+      .where(sql`${t.dispatchedAt} IS NOT NULL`),
     // Admin panel: requests per day, and the failures of the last 24 h.
     index('video_requests_created_idx').on(t.createdAt),
     index('video_requests_failed_idx').on(t.updatedAt.desc()).where(sql`${t.status} = 'failed'`),

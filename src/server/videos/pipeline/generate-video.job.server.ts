@@ -13,6 +13,8 @@ import { capture, voidHoldInTransaction } from '../../credits/credits-ledger.ser
 import { inTransaction } from '../../kernel/transaction.server';
 import type { Logger } from '../../logger.server';
 import type { CapabilitiesOf } from '../capabilities.server';
+import type { FairQueue } from '../capacity/fair-queue.server';
+import type { ProviderBudget } from '../capacity/provider-budget.server';
 import type { PromptWriter } from '../prompt-writer.server';
 import { STRUCTURED_PROMPT_RULES } from '../structured-prompt.server';
 import {
@@ -25,6 +27,7 @@ import {
 import {
   type PollResult,
   type ProviderImage,
+  ProviderQuotaError,
   TransientProviderError,
   type VideoProvider,
 } from './providers/video-provider.server';
@@ -45,6 +48,8 @@ export const FAILURE_MESSAGES = {
   download: 'Não foi possível baixar o vídeo gerado. Seus créditos foram devolvidos.',
   render: 'Não foi possível processar o vídeo gerado. Seus créditos foram devolvidos.',
   unexpected: 'Ocorreu um erro ao gerar o vídeo. Seus créditos foram devolvidos.',
+  capacity:
+    'O modelo de vídeo esteve sem capacidade por tempo demais e seu pedido não chegou a começar — não foi um problema com o seu prompt. Seus créditos foram devolvidos.',
 } as const;
 export type FailureKind = keyof typeof FAILURE_MESSAGES;
 
@@ -68,7 +73,15 @@ export interface PipelineReadStorage extends PipelineStorage {
 
 export interface PipelineDeps {
   pool: pg.Pool;
+  /** The provider of the first project; `providerFor` picks another project's (its key) when there are several. */
   provider: VideoProvider;
+  providerFor?: (project: string | null) => VideoProvider;
+  /**
+   * The shared budget and the fair queue (ADR 0013): a create is sent only by a request holding a slot, and a 429
+   * puts the request back in line. The worker always has them; the pipeline's own tests run requests one by one
+   * without them.
+   */
+  capacity?: { budget: ProviderBudget; queue: FairQueue };
   storage: PipelineReadStorage;
   tools: MediaTools;
   logger: Logger;
@@ -97,7 +110,12 @@ export interface RunOptions {
   finalAttempt?: boolean;
 }
 
-export type RunOutcome = 'completed' | 'failed' | 'already_final' | 'not_found';
+export type RunOutcome = 'completed' | 'failed' | 'already_final' | 'not_found' | 'requeued';
+
+/** The request went back to the fair queue before anything was accepted: the run ends without settling it. */
+class Requeued extends Error {
+  override name = 'Requeued';
+}
 
 interface RequestRow {
   id: string;
@@ -116,6 +134,8 @@ interface RequestRow {
   operation_name: string | null;
   hold_id: string | null;
   created_at: Date;
+  dispatched_at: Date | null;
+  provider_project: string | null;
 }
 
 /** The completed request an extension or edit starts from (read-only: a completed request never changes). */
@@ -133,7 +153,7 @@ async function loadRequest(pool: pg.Pool, requestId: string): Promise<RequestRow
   const result = await pool.query<RequestRow>(
     `SELECT id, user_id, prompt, structured_prompt, quality, aspect_ratio, seed, status, reference_image_key,
             last_frame_key, reference_image_keys, extends_request_id, edits_request_id, operation_name, hold_id,
-            created_at
+            created_at, dispatched_at, provider_project
      FROM video_requests WHERE id = $1`,
     [requestId],
   );
@@ -158,15 +178,22 @@ async function setStatus(
   pool: pg.Pool | pg.PoolClient,
   requestId: string,
   status: VideoStatus,
-  extra: { operationName?: string; provider?: string; model?: string } = {},
+  extra: { operationName?: string; provider?: string; model?: string; generated?: boolean } = {},
 ): Promise<boolean> {
   const result = await pool.query(
     `UPDATE video_requests
      SET status = $2, updated_at = now(),
          operation_name = COALESCE($3, operation_name), provider = COALESCE($4, provider),
-         model = COALESCE($5, model)
+         model = COALESCE($5, model), generated_at = CASE WHEN $6 THEN now() ELSE generated_at END
      WHERE id = $1 AND ${FINAL_SQL}`,
-    [requestId, status, extra.operationName ?? null, extra.provider ?? null, extra.model ?? null],
+    [
+      requestId,
+      status,
+      extra.operationName ?? null,
+      extra.provider ?? null,
+      extra.model ?? null,
+      extra.generated ?? false,
+    ],
   );
   return result.rowCount === 1;
 }
@@ -177,13 +204,15 @@ export async function failRequest(
   requestId: string,
   message: string,
   onFinal?: FinalHook,
+  /** Only a request still waiting in the fair queue (one dispatched meanwhile is left to its job). */
+  onlyIfWaiting = false,
 ): Promise<boolean> {
   return inTransaction(pool, async (client) => {
     const failed = await client.query<{ hold_id: string | null }>(
       `UPDATE video_requests SET status = 'failed', error_message = $2, updated_at = now()
-       WHERE id = $1 AND ${FINAL_SQL}
+       WHERE id = $1 AND ${FINAL_SQL} AND (NOT $3 OR (status = 'pending' AND dispatched_at IS NULL))
        RETURNING hold_id`,
-      [requestId, message],
+      [requestId, message, onlyIfWaiting],
     );
     const row = failed.rows[0];
     if (!row) return false;
@@ -261,18 +290,30 @@ export async function runVideoGeneration(
   }
   if (FINAL_VIDEO_STATUSES.includes(row.status)) return 'already_final';
 
+  const provider = deps.providerFor?.(row.provider_project) ?? deps.provider;
+  const budget = deps.capacity?.budget;
   try {
     await pickUp(deps, row);
-    const deadline = row.created_at.getTime() + deps.timeoutMs[row.quality];
-    const operationName = row.operation_name ?? (await submit(deps, row, deadline, signal));
+    // The wait in line is not the generation's: its deadline runs from the slot.
+    const deadline = (row.dispatched_at ?? row.created_at).getTime() + deps.timeoutMs[row.quality];
+    if (!row.operation_name && budget && !(await budget.renewIfHeld(deps.pool, row.id))) {
+      // The slot lapsed (this job was retried late): back in line rather than sending without one.
+      throw new Requeued('no live slot');
+    }
+    if (row.operation_name && deps.capacity && row.provider_project) {
+      // A resumed generation is in progress at Google whatever happened to its lease.
+      const model = deps.capacity.queue.modelOf(row.quality);
+      await deps.capacity.budget.holdLease(deps.pool, row.id, row.provider_project, model);
+    }
+    const operationName = row.operation_name ?? (await submit(deps, provider, row, deadline, signal));
     if (!operationName) return 'already_final';
-    const video = await waitForVideo(deps, row, operationName, deadline, log, signal);
+    const video = await waitForVideo(deps, provider, row, operationName, deadline, log, signal);
+    await budget?.release(deps.pool, row.id);
 
-    if (!(await setStatus(deps.pool, row.id, 'rendering'))) return 'already_final';
+    if (!(await setStatus(deps.pool, row.id, 'rendering', { generated: true }))) return 'already_final';
     let source: Readable;
     try {
-      source =
-        'bytes' in video ? Readable.from([video.bytes]) : await deps.provider.download(video.uri, signal);
+      source = 'bytes' in video ? Readable.from([video.bytes]) : await provider.download(video.uri, signal);
     } catch (error) {
       if (isAbort(error, signal)) throw error;
       throw new RequestFailure('download', (error as Error).message);
@@ -315,7 +356,13 @@ export async function runVideoGeneration(
     log.info({ resolution: media.resolution, duration: media.probe.durationSeconds }, 'video completed');
     return 'completed';
   } catch (error) {
+    if (error instanceof Requeued) {
+      log.info({ reason: error.message }, 'video request back in the queue');
+      await deps.capacity?.queue.requeue(deps.pool, row.id);
+      return 'requeued';
+    }
     if (error instanceof RequestFailure) {
+      await budget?.release(deps.pool, row.id);
       log.warn({ kind: error.kind, reason: error.message }, 'video request failed');
       return (await failRequest(deps.pool, row.id, FAILURE_MESSAGES[error.kind], deps.enqueueNotification))
         ? 'failed'
@@ -323,6 +370,7 @@ export async function runVideoGeneration(
     }
     // A stopping worker leaves the request as it is: the retried job resumes from the stored operation name.
     if (isAbort(error, signal) || !options.finalAttempt) throw error;
+    await budget?.release(deps.pool, row.id);
     log.error({ err: error }, 'video request failed on its last attempt');
     return (await failRequest(deps.pool, row.id, FAILURE_MESSAGES.unexpected, deps.enqueueNotification))
       ? 'failed'
@@ -404,6 +452,7 @@ async function withWrittenPrompt(
 /** Submits once and stores the operation name at once; returns undefined when the request became final. */
 async function submit(
   deps: PipelineDeps,
+  provider: VideoProvider,
   row: RequestRow,
   deadline: number,
   signal: AbortSignal | undefined,
@@ -429,7 +478,7 @@ async function submit(
   let delay = deps.poll.initialMs;
   for (;;) {
     try {
-      const { operationName } = await deps.provider.submit(
+      const { operationName } = await provider.submit(
         {
           requestId: row.id,
           prompt,
@@ -447,18 +496,28 @@ async function submit(
       );
       const stored = await setStatus(deps.pool, row.id, 'generating', {
         operationName,
-        provider: deps.provider.name,
-        model: deps.provider.model(row.quality),
+        provider: provider.name,
+        model: provider.model(row.quality),
       });
+      if (deps.capacity && row.provider_project) {
+        const model = deps.capacity.queue.modelOf(row.quality);
+        await deps.capacity.budget.succeeded(deps.pool, row.provider_project, model);
+      }
       return stored ? operationName : undefined;
     } catch (error) {
       if (isAbort(error, signal)) throw error;
-      // 429/5xx already retried inside the provider: keep trying (the quota frees up) until the deadline.
+      if (error instanceof ProviderQuotaError && deps.capacity && row.provider_project) {
+        const model = deps.capacity.queue.modelOf(row.quality);
+        await deps.capacity.budget.throttled(deps.pool, row.provider_project, model, error.retryAfterMs);
+        throw new Requeued(`provider quota: ${error.message}`);
+      }
+      // Without the shared budget (the pipeline's own tests) a 429 is waited out here, as Google asks.
       if (!(error instanceof TransientProviderError))
         throw new RequestFailure('provider', (error as Error).message);
       if (remaining(deadline) <= 0)
         throw new RequestFailure('timeout', `submit kept failing: ${error.message}`);
-      await sleep(Math.min(delay, Math.max(0, remaining(deadline))), undefined, { signal });
+      const asked = error instanceof ProviderQuotaError ? (error.retryAfterMs ?? delay) : delay;
+      await sleep(Math.min(Math.max(delay, asked), Math.max(0, remaining(deadline))), undefined, { signal });
       delay = Math.min(delay * 1.5, deps.poll.maxMs);
     }
   }
@@ -466,6 +525,7 @@ async function submit(
 
 async function waitForVideo(
   deps: PipelineDeps,
+  provider: VideoProvider,
   row: RequestRow,
   operationName: string,
   deadline: number,
@@ -476,7 +536,7 @@ async function waitForVideo(
   for (;;) {
     let result: PollResult | undefined;
     try {
-      result = await deps.provider.poll(operationName, signal);
+      result = await provider.poll(operationName, signal);
     } catch (error) {
       if (isAbort(error, signal)) throw error;
       if (!(error instanceof TransientProviderError))
@@ -501,5 +561,6 @@ async function waitForVideo(
     }
     await sleep(Math.min(delay, remaining(deadline)), undefined, { signal });
     delay = Math.min(delay * 1.5, deps.poll.maxMs);
+    await deps.capacity?.budget.renewIfHeld(deps.pool, row.id);
   }
 }

@@ -10,6 +10,7 @@ import {
   resolveMediaToolchain,
 } from '../../media/toolchain.server';
 import { capabilitiesOf } from '../capabilities.server';
+import { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from '../capacity/capacity.server';
 import { createPromptWriter, type PromptWriter } from '../prompt-writer.server';
 import {
   FAILURE_MESSAGES,
@@ -57,15 +58,27 @@ const VIDEO_WEBHOOK_QUEUE_OPTIONS = {
   expireInSeconds: 60,
 };
 
-export function createVideoProvider(config: Config, toolchain: MediaToolchain): VideoProvider {
+/** One provider per Google Cloud project (each with its key); the local renderer is one. */
+export function createVideoProviders(config: Config, toolchain: MediaToolchain): Map<string, VideoProvider> {
   const video = config.video;
   if (video.provider === 'gemini') {
-    if (!video.gemini.apiKey) throw new Error('GEMINI_API_KEY is required with VIDEO_PROVIDER=gemini');
-    return new GeminiVideoProvider(
-      new GeminiClient({ apiKey: video.gemini.apiKey, apiBase: video.gemini.apiBase }),
-      video.gemini.models,
+    if (video.gemini.projects.length === 0)
+      throw new Error('GEMINI_API_KEY is required with VIDEO_PROVIDER=gemini');
+    return new Map(
+      video.gemini.projects.map(({ project, apiKey }) => [
+        project,
+        new GeminiVideoProvider(
+          new GeminiClient({ apiKey, apiBase: video.gemini.apiBase }),
+          video.gemini.models,
+        ),
+      ]),
     );
   }
+  return new Map([[LOCAL_PROJECT, createLocalProvider(config, toolchain)]]);
+}
+
+function createLocalProvider(config: Config, toolchain: MediaToolchain): VideoProvider {
+  const video = config.video;
   return new LocalVideoProvider({
     dir: path.join(config.dataDir, 'local-renders'),
     delayMs: video.localRenderDelayMs,
@@ -108,9 +121,18 @@ export interface VideoWorkersOptions {
   queueOptions?: Partial<ReturnType<typeof videoGenerateQueueOptions>>;
   /** pg-boss polling interval for the video queue, in seconds. */
   pollingIntervalSeconds?: number;
+  /** How often the fair queue is dispatched; default 500 ms. */
+  dispatchIntervalMs?: number;
+  /** The benchmark's compressed minute and shorter leases. */
+  capacityClock?: Parameters<typeof createCapacity>[2];
 }
 
-export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<void> {
+export interface VideoWorkers {
+  /** Stops dispatching (pg-boss stops the jobs themselves). */
+  stop(): Promise<void>;
+}
+
+export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<VideoWorkers> {
   const { boss, pool, config, logger } = options;
   const webhook = config.video.webhook;
   const enqueueNotification = async (client: pg.PoolClient, requestId: string) => {
@@ -130,9 +152,17 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     },
     describeMediaToolchain(toolchain),
   );
+  const providers = options.provider
+    ? new Map(projectsOf(config.video).map((project) => [project, options.provider as VideoProvider]))
+    : createVideoProviders(config, toolchain);
+  const firstProvider = providers.values().next().value;
+  if (!firstProvider) throw new Error('no video provider configured');
+  const capacity = createCapacity(config.video, boss, options.capacityClock);
   const deps: PipelineDeps = {
     pool,
-    provider: options.provider ?? createVideoProvider(config, toolchain),
+    provider: firstProvider,
+    providerFor: (project) => (project ? providers.get(project) : undefined) ?? firstProvider,
+    capacity,
     storage: options.storage,
     tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 },
     logger,
@@ -154,6 +184,15 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   };
 
   await configureVideoQueues(boss, config, options.queueOptions);
+  const dispatcher = startDispatcher({
+    pool,
+    capacity,
+    logger,
+    intervalMs: options.dispatchIntervalMs ?? 500,
+    maxWaitMs: config.video.capacity.maxWaitMs,
+    failOverdue: (requestId) =>
+      failRequest(pool, requestId, FAILURE_MESSAGES.capacity, enqueueNotification, true),
+  });
 
   await boss.work(
     QUEUES.videoGenerate,
@@ -164,10 +203,15 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     },
     async ([job]: JobWithMetadata<RequestJob>[]) => {
       if (!job) return;
-      await runVideoGeneration(deps, job.data.requestId, {
-        signal: job.signal,
-        finalAttempt: job.retryCount >= job.retryLimit,
-      });
+      try {
+        await runVideoGeneration(deps, job.data.requestId, {
+          signal: job.signal,
+          finalAttempt: job.retryCount >= job.retryLimit,
+        });
+      } finally {
+        // A slot may have been freed (or the request put back in line): the next in line need not wait a tick.
+        dispatcher.nudge();
+      }
     },
   );
 
@@ -208,4 +252,5 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       }
     },
   );
+  return dispatcher;
 }

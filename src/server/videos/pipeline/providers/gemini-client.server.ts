@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GoogleGenAI } from '@google/genai';
-import { ProviderError } from './video-provider.server';
+import { ProviderError, ProviderQuotaError } from './video-provider.server';
 
 /**
  * One door to Google's Gemini API for the providers, the model checks and the prompt model. Calls go through
@@ -146,14 +146,14 @@ function neverConnected(error: unknown): boolean {
 }
 
 /**
- * For a call that starts paid work (`interactions.create`): tried again only when the answer proves nothing was
- * accepted — 429 RESOURCE_EXHAUSTED (the quota is checked before the request is processed; ERRORS in the fake's
- * sources, https://ai.google.dev/gemini-api/docs/troubleshooting) or a connection that never opened. A 5xx, a
- * timeout or a dropped connection may have started a generation Cena has no id for (the Interactions API has
- * `get` by id and no list), so it is not sent twice: the request fails and is refunded instead.
+ * For a call that starts paid work (`interactions.create`, `:predictLongRunning`): tried again in place only when
+ * the connection never opened. A 429 RESOURCE_EXHAUSTED proves nothing was accepted (the quota is checked before
+ * the request is processed; ERRORS in the fake's sources, https://ai.google.dev/gemini-api/docs/troubleshooting),
+ * but it is the fair queue's to wait out, not this call's: it ends the call as a ProviderQuotaError. A 5xx, a
+ * timeout or a dropped connection may have started a generation Cena has no id for, so it is not sent twice.
  */
 export function provablyNotAccepted(status: number | undefined, error: unknown): boolean {
-  return status === 429 || (status === undefined && neverConnected(error));
+  return status === undefined && neverConnected(error);
 }
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
@@ -212,6 +212,12 @@ export class GeminiClient {
         // Our own refusals (a foreign origin, a bad URI) are final.
         if (error instanceof ProviderError && !(error instanceof GeminiHttpError)) throw error;
         last = failureOf(error);
+        if (last.status === 429 && !canRetry(last.status, error)) {
+          throw new ProviderQuotaError(
+            `Gemini API ${what}: HTTP 429 ${last.body.slice(0, 300)}`,
+            last.retryAfterMs,
+          );
+        }
         if (!canRetry(last.status, error)) {
           const answer = last.status === undefined ? (error as Error)?.message : `HTTP ${last.status}`;
           throw new ProviderError(

@@ -1,6 +1,6 @@
 import { VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
 import { MODE_RESOLUTION } from '../../../../shared/video-models';
-import type { GeminiClient } from './gemini-client.server';
+import { type GeminiClient, provablyNotAccepted } from './gemini-client.server';
 import {
   type PollResult,
   ProviderError,
@@ -79,6 +79,8 @@ export class VeoPredictLongRunning {
           )
         ).json()) as VeoOperation,
       signal,
+      // A 5xx or a timeout may have started a billed operation: never sent twice (gemini-client.server.ts).
+      provablyNotAccepted,
     );
     if (typeof operation.name !== 'string' || !isVeoOperation(operation.name)) {
       throw new ProviderError('predictLongRunning answered without a valid operation name');

@@ -70,6 +70,20 @@ export class TransientProviderError extends Error {
   override name = 'TransientProviderError';
 }
 
+/**
+ * Google refused a create for quota (429 RESOURCE_EXHAUSTED): nothing was accepted or billed. Not the request's
+ * failure — it goes back to the fair queue, and the budget learns the lower rate and Google's `retryDelay`.
+ */
+export class ProviderQuotaError extends TransientProviderError {
+  override name = 'ProviderQuotaError';
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
 export class ProviderError extends Error {
   override name = 'ProviderError';
   constructor(

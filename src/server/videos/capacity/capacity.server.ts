@@ -1,0 +1,120 @@
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import type { VideoConfig } from '../../config.server';
+import { QUEUES, send } from '../../jobs/queues.server';
+import type { Logger } from '../../logger.server';
+import { FairQueue } from './fair-queue.server';
+import { type BudgetOptions, ProviderBudget } from './provider-budget.server';
+
+/** The local preview renderer is one "project": this machine. */
+export const LOCAL_PROJECT = 'local';
+
+export interface Capacity {
+  budget: ProviderBudget;
+  queue: FairQueue;
+}
+
+/** The projects whose budgets Cena spends, in the configured order. */
+export function projectsOf(video: Pick<VideoConfig, 'provider' | 'gemini'>): string[] {
+  return video.provider === 'local' ? [LOCAL_PROJECT] : video.gemini.projects.map(({ project }) => project);
+}
+
+/** The budget and the queue, the same in every process (they hold no state of their own). */
+export function createCapacity(
+  video: Pick<VideoConfig, 'provider' | 'gemini' | 'capacity'>,
+  boss: PgBoss,
+  clock: Pick<BudgetOptions, 'minuteMs' | 'leaseMs'> = {},
+): Capacity {
+  const budget = new ProviderBudget({ limits: video.capacity.limits, ...clock });
+  const queue = new FairQueue({
+    budget,
+    projects: projectsOf(video),
+    models:
+      video.provider === 'local' ? { fast: 'local-preview', quality: 'local-preview' } : video.gemini.models,
+    sendJob: async (client, requestId) => {
+      await send(boss, QUEUES.videoGenerate, { requestId }, { db: client });
+    },
+  });
+  return { budget, queue };
+}
+
+export interface DispatcherOptions {
+  pool: pg.Pool;
+  capacity: Capacity;
+  logger: Logger;
+  intervalMs: number;
+  maxWaitMs: number;
+  /** Fails and refunds a request that waited past `maxWaitMs` (only if it still waits). */
+  failOverdue: (requestId: string) => Promise<boolean>;
+}
+
+export interface Dispatcher {
+  /** Dispatches at once (a slot was just freed) instead of at the next tick. */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Runs the fair queue in a worker process: every `intervalMs`, and whenever this process frees a slot, one round
+ * of dispatching (one process at a time, under the queue's lock), the sweep of requests that waited too long, and
+ * now and then the pruning of old counts. Any number of worker processes may run it.
+ */
+export function startDispatcher(options: DispatcherOptions): Dispatcher {
+  const { pool, capacity, logger } = options;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let lastPrune = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const round = async () => {
+    await capacity.queue.dispatch(pool);
+    for (const requestId of await capacity.queue.overdue(pool, options.maxWaitMs)) {
+      if (await options.failOverdue(requestId)) {
+        logger.warn({ requestId }, 'video request waited too long for capacity; failed and refunded');
+      }
+    }
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await capacity.budget.prune(pool);
+    }
+  };
+
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = round()
+      .catch((error: unknown) => logger.error({ err: error }, 'dispatching the video queue failed'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+
+  const schedule = () => {
+    timer = setTimeout(() => {
+      run();
+      schedule();
+    }, options.intervalMs);
+    timer.unref();
+  };
+  run();
+  schedule();
+
+  return {
+    nudge: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,306 @@
+import type pg from 'pg';
+import { VIDEO_DURATION_MINUTES, type VideoQuality } from '../../../shared/catalogue';
+import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '../../../shared/video-queue';
+import type { Queryable } from '../../jobs/queues.server';
+import { inTransaction } from '../../kernel/transaction.server';
+import type { Logger } from '../../logger.server';
+import type { BudgetUse, ProviderBudget } from './provider-budget.server';
+
+/**
+ * The fair queue (ADR 0013). A request waits (`pending`, not yet dispatched) until the budget of the model that
+ * serves its mode has room; the dispatcher then gives slots in turns across users: every waiting user's oldest
+ * request before anyone's second, and within a turn the user served longest ago first (round robin, first in
+ * first out within a user). Extensions and edits wait in the same queue; one bound to a project (its source's
+ * stored interaction lives there) waits for that project's room.
+ *
+ * The order is computed, not stored, from the waiting rows and each user's last dispatch, so the place a request
+ * is shown and the place the dispatcher serves it in are the same query.
+ */
+
+export interface QueueModel {
+  model: string;
+  qualities: VideoQuality[];
+}
+
+export interface FairQueueOptions {
+  budget: ProviderBudget;
+  /** Google Cloud projects, in the configured order (the local renderer is one project, `local`). */
+  projects: readonly string[];
+  /** The model that serves each mode. */
+  models: Record<VideoQuality, string>;
+  /** Sends the `video-generate` job inside the transaction that grants the slot. */
+  sendJob: (client: pg.PoolClient, requestId: string) => Promise<void>;
+}
+
+// Any constant shared by every process: the dispatcher runs in one of them at a time.
+const DISPATCH_LOCK = 7_310_423_113;
+/** Measured generation time: the mean over this many recent generations of the model. */
+const MEASURED_GENERATIONS = 20;
+
+/** The waiting requests of `$1` (qualities) in the order they will be served; `position` counts from 1. */
+const ORDERED_SQL = `
+  WITH waiting AS (
+    SELECT r.id, r.user_id, r.created_at, r.provider_project,
+           row_number() OVER (PARTITION BY r.user_id ORDER BY r.created_at, r.id) AS turn
+    FROM video_requests r
+    WHERE r.status = 'pending' AND r.dispatched_at IS NULL AND r.quality = ANY($1::text[])
+  ), served AS (
+    SELECT u.user_id,
+           (SELECT max(d.dispatched_at) FROM video_requests d
+             WHERE d.user_id = u.user_id AND d.dispatched_at IS NOT NULL) AS last_served
+    FROM (SELECT DISTINCT user_id FROM waiting) u
+  ), ordered AS (
+    SELECT w.id, w.user_id, w.created_at, w.provider_project, w.turn,
+           row_number() OVER (ORDER BY w.turn, s.last_served NULLS FIRST, w.created_at, w.id) AS position
+    FROM waiting w JOIN served s USING (user_id)
+  )`;
+
+export class FairQueue {
+  constructor(private readonly options: FairQueueOptions) {}
+
+  /** The distinct models, each with the modes it serves (both modes may share one model, and so one budget). */
+  get groups(): QueueModel[] {
+    const byModel = new Map<string, VideoQuality[]>();
+    for (const [quality, model] of Object.entries(this.options.models) as [VideoQuality, string][]) {
+      byModel.set(model, [...(byModel.get(model) ?? []), quality]);
+    }
+    return [...byModel].map(([model, qualities]) => ({ model, qualities }));
+  }
+
+  /** The budget a request of this mode spends. */
+  modelOf(quality: VideoQuality): string {
+    return this.options.models[quality];
+  }
+
+  private groupOf(quality: VideoQuality): QueueModel {
+    const model = this.options.models[quality];
+    return this.groups.find((group) => group.model === model) ?? { model, qualities: [quality] };
+  }
+
+  /**
+   * One round of dispatching, in one transaction under a lock no other process holds at the same time: as many
+   * waiting requests as the budgets have room for get a slot and their job. Returns how many were dispatched.
+   */
+  async dispatch(pool: pg.Pool): Promise<number> {
+    return inTransaction(pool, async (client) => {
+      const locked = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [
+        DISPATCH_LOCK,
+      ]);
+      if (!locked.rows[0]?.ok) return 0;
+      let dispatched = 0;
+      for (const group of this.groups) dispatched += await this.dispatchGroup(client, group);
+      return dispatched;
+    });
+  }
+
+  private async dispatchGroup(client: pg.PoolClient, group: QueueModel): Promise<number> {
+    const { budget, projects, sendJob } = this.options;
+    const room = new Map(
+      (await budget.use(client, projects, group.model)).map((use) => [use.project, use.room] as const),
+    );
+    const total = [...room.values()].reduce((sum, free) => sum + free, 0);
+    if (total === 0) return 0;
+    const candidates = await client.query<{ id: string; provider_project: string | null }>(
+      `${ORDERED_SQL}
+       SELECT id, provider_project FROM ordered
+       WHERE provider_project IS NULL OR provider_project = ANY($2::text[])
+       ORDER BY position LIMIT $3`,
+      [group.qualities, [...room].filter(([, free]) => free > 0).map(([project]) => project), total],
+    );
+    let dispatched = 0;
+    for (const candidate of candidates.rows) {
+      const project = candidate.provider_project ?? roomiest(room);
+      if (!project || (room.get(project) ?? 0) <= 0) continue;
+      const taken = await client.query(
+        `UPDATE video_requests SET dispatched_at = now(), provider_project = $2, updated_at = now()
+         WHERE id = $1 AND status = 'pending' AND dispatched_at IS NULL`,
+        [candidate.id, project],
+      );
+      if (taken.rowCount !== 1) continue;
+      await budget.grant(client, candidate.id, project, group.model);
+      await sendJob(client, candidate.id);
+      room.set(project, (room.get(project) ?? 0) - 1);
+      dispatched += 1;
+    }
+    return dispatched;
+  }
+
+  /**
+   * Puts a dispatched request back in line (Google answered 429, or its slot lapsed before it was sent): it keeps
+   * its creation time, so it keeps its turn, and the run does not count as an attempt.
+   */
+  async requeue(db: Queryable, requestId: string): Promise<boolean> {
+    await this.options.budget.release(db, requestId);
+    const result = await db.query(
+      `UPDATE video_requests
+       SET status = 'pending', dispatched_at = NULL, attempts = GREATEST(attempts - 1, 0), updated_at = now()
+       WHERE id = $1 AND status IN ('pending', 'processing') AND operation_name IS NULL`,
+      [requestId],
+    );
+    return result.rowCount === 1;
+  }
+
+  /** The waiting requests that have waited longer than `maxWaitMs`. */
+  async overdue(db: Queryable, maxWaitMs: number): Promise<string[]> {
+    const result = await db.query<{ id: string }>(
+      `SELECT id FROM video_requests
+       WHERE status = 'pending' AND dispatched_at IS NULL AND created_at < now() - make_interval(secs => $1)`,
+      [maxWaitMs / 1000],
+    );
+    return result.rows.map((row) => row.id);
+  }
+
+  /** The places in line of those of `requests` that wait (each request's mode decides its queue). */
+  async places(
+    db: Queryable,
+    requests: readonly { id: string; quality: VideoQuality; status: string }[],
+  ): Promise<Map<string, QueuePlace>> {
+    const places = new Map<string, QueuePlace>();
+    const waiting = requests.filter((request) => request.status === 'pending');
+    if (waiting.length === 0) return places;
+    for (const group of this.groups) {
+      const ids = waiting.filter((request) => group.qualities.includes(request.quality)).map(({ id }) => id);
+      if (ids.length === 0) continue;
+      const [found, pace] = await Promise.all([
+        db.query<{ id: string; position: string }>(
+          `${ORDERED_SQL} SELECT id, position FROM ordered WHERE id = ANY($2::uuid[])`,
+          [group.qualities, ids],
+        ),
+        this.pace(db, group),
+      ]);
+      for (const row of found.rows) {
+        const position = Number(row.position);
+        places.set(row.id, { position, etaSeconds: pace.startsIn(position) });
+      }
+    }
+    return places;
+  }
+
+  /** What a request created now by `userId` would wait, per mode (the create page, before the user pays). */
+  async estimate(db: Queryable, userId: string): Promise<VideoQueueEstimate> {
+    const entries = await Promise.all(
+      (Object.keys(this.options.models) as VideoQuality[]).map(async (quality) => {
+        const group = this.groupOf(quality);
+        const [ahead, pace] = await Promise.all([
+          db.query<{ waiting: number; ahead: number }>(
+            `${ORDERED_SQL}
+             SELECT count(*)::int AS waiting,
+                    count(*) FILTER (WHERE turn <= (SELECT count(*) FROM waiting WHERE user_id = $2) + 1)::int AS ahead
+             FROM ordered`,
+            [group.qualities, userId],
+          ),
+          this.pace(db, group),
+        ]);
+        const row = ahead.rows[0] ?? { waiting: 0, ahead: 0 };
+        const etaSeconds = pace.startsIn(row.ahead + 1);
+        const usualSeconds = pace.usualSeconds(quality);
+        return [
+          quality,
+          { waiting: row.waiting, etaSeconds, usualSeconds, longerThanUsual: etaSeconds > usualSeconds },
+        ] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as VideoQueueEstimate;
+  }
+
+  /** The operators' view (`GET /api/admin/queue`, /metrics). */
+  async adminView(db: Queryable): Promise<AdminQueue> {
+    const { budget, projects, models } = this.options;
+    const modes = await Promise.all(
+      (Object.keys(models) as VideoQuality[]).map(async (quality) => {
+        const result = await db.query<{ waiting: number; oldest: number | null }>(
+          `SELECT count(*)::int AS waiting,
+                  floor(extract(epoch FROM now() - min(created_at)))::int AS oldest
+           FROM video_requests WHERE status = 'pending' AND dispatched_at IS NULL AND quality = $1`,
+          [quality],
+        );
+        const row = result.rows[0];
+        return {
+          quality,
+          model: models[quality],
+          waiting: row?.waiting ?? 0,
+          oldestWaitSeconds:
+            row?.oldest === null || row?.oldest === undefined ? null : Math.max(0, row.oldest),
+        };
+      }),
+    );
+    const budgets = (
+      await Promise.all(this.groups.map((group) => budget.use(db, projects, group.model)))
+    ).flat();
+    return {
+      modes,
+      budgets: budgets.map((use) => ({
+        project: use.project,
+        model: use.model,
+        inFlight: use.inFlight,
+        inFlightLimit: budget.limits.inFlight,
+        requestsLastMinute: use.requestsLastMinute,
+        requestsPerMinute: budget.limits.requestsPerMinute,
+        learnedRequestsPerMinute: use.learnedRequestsPerMinute,
+        requestsToday: use.requestsToday,
+        requestsPerDay: budget.limits.requestsPerDay,
+        throttledLastHour: use.throttledLastHour,
+      })),
+    };
+  }
+
+  /** How fast the queue of `group` moves now: free slots, and starts per second once they are taken. */
+  private async pace(db: Queryable, group: QueueModel) {
+    const { budget, projects } = this.options;
+    const [uses, measured] = await Promise.all([
+      budget.use(db, projects, group.model),
+      db.query<{ seconds: number | null }>(
+        `SELECT avg(extract(epoch FROM generated_at - dispatched_at))::float8 AS seconds
+         FROM (SELECT generated_at, dispatched_at FROM video_requests
+               WHERE quality = ANY($1::text[]) AND generated_at IS NOT NULL AND dispatched_at IS NOT NULL
+               ORDER BY generated_at DESC LIMIT ${MEASURED_GENERATIONS}) recent`,
+        [group.qualities],
+      ),
+    ]);
+    return paceOf(uses, budget, measured.rows[0]?.seconds ?? null, group);
+  }
+}
+
+/** The project with the most room (ties: the first configured). */
+function roomiest(room: Map<string, number>): string | undefined {
+  let best: string | undefined;
+  for (const [project, free] of room)
+    if (free > 0 && (best === undefined || free > (room.get(best) ?? 0))) best = project;
+  return best;
+}
+
+/**
+ * Starts per second = per project, the lesser of its generation slots turning over (in-flight limit ÷ the measured
+ * generation time) and the rate Cena allows itself; a request within the free slots starts at once.
+ */
+export function paceOf(
+  uses: readonly BudgetUse[],
+  budget: Pick<ProviderBudget, 'limits' | 'minuteMs'>,
+  measuredSeconds: number | null,
+  group: QueueModel,
+) {
+  const fallbackSeconds = Math.max(
+    ...group.qualities.map((quality) => VIDEO_DURATION_MINUTES[quality].min * 60),
+  );
+  const generationSeconds = measuredSeconds && measuredSeconds > 0 ? measuredSeconds : fallbackSeconds;
+  const minuteSeconds = budget.minuteMs / 1000;
+  const startsPerSecond = uses.reduce(
+    (sum, use) =>
+      sum +
+      Math.min(budget.limits.inFlight / generationSeconds, use.learnedRequestsPerMinute / minuteSeconds),
+    0,
+  );
+  const free = uses.reduce((sum, use) => sum + use.room, 0);
+  return {
+    startsIn(position: number): number {
+      if (position <= free || startsPerSecond <= 0) return 0;
+      return Math.round((position - free) / startsPerSecond);
+    },
+    /** The mode's usual generation time: measured, else the spec's "about 2–5 min" / "5–10 min" upper figure. */
+    usualSeconds(quality: VideoQuality): number {
+      return Math.round(
+        measuredSeconds && measuredSeconds > 0 ? measuredSeconds : VIDEO_DURATION_MINUTES[quality].max * 60,
+      );
+    },
+  };
+}
