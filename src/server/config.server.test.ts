@@ -55,12 +55,44 @@ describe('configuration', () => {
     expect(config.video.provider).toBe('gemini');
     expect(config.video.gemini).toEqual({
       apiKey: 'k',
+      projects: [{ project: 'default', apiKey: 'k' }],
       apiBase: 'https://generativelanguage.googleapis.com/v1beta',
       models: { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
       modelVariables: { fast: 'VIDEO_MODEL_FAST', quality: 'VIDEO_MODEL_QUALITY' },
       promptModel: 'gemini-3.8-flash',
       modelCheckIntervalMs: 300_000,
     });
+  });
+
+  it("capacity: the catalogue figures by default, a project's own from VIDEO_CAPACITY_*, several projects by GEMINI_API_KEYS", () => {
+    const defaults = loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEY: 'k' });
+    expect(defaults.video.capacity).toEqual({
+      limits: { requestsPerMinute: 10, inFlight: 10, requestsPerDay: null },
+      maxWaitMs: 60 * 60_000,
+    });
+    const tuned = loadConfig({
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEYS: 'cena-1:key-one, cena-2:key-two',
+      VIDEO_CAPACITY_RPM: '50',
+      VIDEO_CAPACITY_IN_FLIGHT: '20',
+      VIDEO_CAPACITY_RPD: '1000',
+      VIDEO_QUEUE_MAX_WAIT_MINUTES: '30',
+    });
+    expect(tuned.video.gemini.projects).toEqual([
+      { project: 'cena-1', apiKey: 'key-one' },
+      { project: 'cena-2', apiKey: 'key-two' },
+    ]);
+    expect(tuned.video.gemini.apiKey).toBe('key-one');
+    expect(tuned.video.capacity).toEqual({
+      limits: { requestsPerMinute: 50, inFlight: 20, requestsPerDay: 1000 },
+      maxWaitMs: 30 * 60_000,
+    });
+    expect(() => loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEYS: 'cena-1:a,cena-1:b' })).toThrow(
+      /cena-1 is listed twice/,
+    );
+    expect(() => loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEYS: 'no-key-here' })).toThrow(
+      /project:key pairs/,
+    );
   });
 
   it('the old names still work, each with a deprecation warning; the new names win', () => {

@@ -150,6 +150,9 @@ export interface FakeGemini {
   downloadAt: Map<string, number>;
   /** Times (epoch ms) of 429 answers and of the calls that followed them, per prompt. */
   rateLimitTimes: Map<string, number[]>;
+  /** [QUOTA] Creates refused for quota, and the most generations ever in progress at once for one key. */
+  quotaRefusals: number;
+  maxInFlight: number;
   stop(): Promise<void>;
 }
 
@@ -163,6 +166,12 @@ export interface FakeGeminiOptions {
   retryDelay?: string;
   /** The valid key instead of API_KEY (a test that scans answers for fragments of the key). */
   apiKey?: string;
+  /**
+   * [QUOTA] A project's limits, per key (each key here is its own project): creates per minute and generations in
+   * progress. A create past either is refused with 429 RESOURCE_EXHAUSTED and a RetryInfo `retryDelay`; a
+   * generation is in progress for `generationMs` after it was accepted (polls before then answer it running).
+   */
+  quota?: { requestsPerMinute: number; inFlight: number; generationMs: number; minuteMs?: number };
 }
 
 /** Epoch milliseconds with sub-millisecond precision (the timestamps of `doneAt` and `downloadAt`). */
@@ -309,6 +318,8 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     polls: 0,
     downloads: 0,
     pollsUntilDone: 2,
+    quotaRefusals: 0,
+    maxInFlight: 0,
     doneAt: new Map(),
     downloadAt: new Map(),
     rateLimitTimes: new Map(),
@@ -576,9 +587,56 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     });
   }
 
+  const generating = (job: Job, now: number) =>
+    options.quota !== undefined &&
+    job.outcome !== 'never' &&
+    now < job.createdAt + options.quota.generationMs;
+
+  /**
+   * [QUOTA] https://ai.google.dev/gemini-api/docs/rate-limits: "Your usage is evaluated against each limit, and
+   * exceeding any of them will trigger a rate limit error" — 429 RESOURCE_EXHAUSTED with RetryInfo ([ERRORS]);
+   * "Rate limits are applied per project, not per API key" (one key per project here).
+   */
+  const quotaRefusal = (key: string): Refusal | undefined => {
+    const quota = options.quota;
+    if (!quota) return undefined;
+    const now = Date.now();
+    const minuteMs = quota.minuteMs ?? 60_000;
+    const mine = [...jobs.values()].filter((job) => job.key === key);
+    const lastMinute = mine.filter((job) => now - job.createdAt < minuteMs);
+    const inProgress = mine.filter((job) => generating(job, now));
+    let waitMs = 0;
+    if (lastMinute.length >= quota.requestsPerMinute) {
+      waitMs = Math.min(...lastMinute.map((job) => job.createdAt + minuteMs - now));
+    } else if (inProgress.length >= quota.inFlight) {
+      waitMs = Math.min(...inProgress.map((job) => job.createdAt + quota.generationMs - now));
+    } else {
+      return undefined;
+    }
+    state.quotaRefusals += 1;
+    return new Refusal(
+      429,
+      'You exceeded your current quota, please check your plan and billing details.',
+      'RESOURCE_EXHAUSTED',
+      [
+        {
+          '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+          retryDelay: `${(Math.max(waitMs, 1) / 1000).toFixed(3)}s`,
+        },
+      ],
+    );
+  };
+
+  const countInFlight = (key: string) => {
+    const now = Date.now();
+    const inProgress = [...jobs.values()].filter((job) => job.key === key && generating(job, now)).length;
+    state.maxInFlight = Math.max(state.maxInFlight, inProgress);
+  };
+
   function finished(job: Job): boolean {
     job.polls += 1;
     if (job.outcome === 'never' || job.polls < state.pollsUntilDone) return false;
+    if (generating(job, Date.now())) return false;
     if (!state.doneAt.has(operationName(job))) state.doneAt.set(operationName(job), preciseNow());
     return true;
   }
@@ -656,9 +714,10 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const body = JSON.parse(await readBody(request)) as unknown;
       if (!isObject(body)) throw invalid('the body must be an object');
       const prompt = typeof body.input === 'string' ? body.input : JSON.stringify(body.input ?? '');
-      const limited = rateLimit(prompt);
+      const limited = rateLimit(prompt) ?? quotaRefusal(key);
       if (limited) throw limited;
       const job = checkInteraction(body, key);
+      countInFlight(key);
       state.submitBodies.push(body);
       // [ERRORS] UNAVAILABLE "is not always safe to retry non-idempotent operations": the work may have started.
       if (prompt.includes('[lost]')) {
@@ -693,9 +752,10 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const body = JSON.parse(await readBody(request)) as unknown;
       if (!isObject(body)) throw invalid('the body must be an object');
       const prompt = String((body.instances as { prompt?: string }[] | undefined)?.[0]?.prompt ?? '');
-      const limited = rateLimit(prompt);
+      const limited = rateLimit(prompt) ?? quotaRefusal(key);
       if (limited) throw limited;
       const job = checkPredict(predict[1] ?? '', body, key);
+      countInFlight(key);
       state.submitBodies.push(body);
       return json(response, 200, { name: operationName(job) });
     }
