@@ -132,6 +132,7 @@ describe('GET /api/videos', () => {
         'kind',
         'prompt',
         'quality',
+        'queue',
         'sourceRequestId',
         'status',
         'thumbnailUrl',

@@ -75,6 +75,7 @@ describe('real answers match the documented response schemas', () => {
     });
     await call('get', '/api/credits', '/api/credits');
     await call('get', '/api/videos/availability', '/api/videos/availability');
+    await call('get', '/api/videos/queue', '/api/videos/queue');
     const form = new FormData();
     form.append('prompt', 'Um gato laranja dormindo ao sol na janela');
     form.append('quality', 'fast');
@@ -128,6 +129,7 @@ describe('real answers match the documented response schemas', () => {
   it('admin and the dev mailbox', async () => {
     await call('get', '/api/admin/check', '/api/admin/check');
     await call('get', '/api/admin/stats', '/api/admin/stats');
+    await call('get', '/api/admin/queue', '/api/admin/queue');
     await call('get', '/api/admin/daily', '/api/admin/daily?days=7');
     await call('get', '/api/admin/failed-requests', '/api/admin/failed-requests');
     await call('get', '/api/admin/users', '/api/admin/users?email=an');
