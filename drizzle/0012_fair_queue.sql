@@ -19,7 +19,8 @@ CREATE TABLE "provider_leases" (
 	"request_id" uuid PRIMARY KEY NOT NULL,
 	"project" text NOT NULL,
 	"model" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL
+	"expires_at" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "video_requests" ADD COLUMN "dispatched_at" timestamp with time zone;--> statement-breakpoint

@@ -22,7 +22,8 @@ export const VIDEO_REQUEST_COLUMNS = `id, user_id AS "userId", client_key AS "cl
   edits_request_id AS "editsRequestId", video_key AS "videoKey", thumbnail_key AS "thumbnailKey",
   provider, model, operation_name AS "operationName", resolution, duration_seconds AS "durationSeconds",
   hold_id AS "holdId", attempts, created_at AS "createdAt", updated_at AS "updatedAt",
-  started_at AS "startedAt", completed_at AS "completedAt"`;
+  started_at AS "startedAt", completed_at AS "completedAt", dispatched_at AS "dispatchedAt",
+  generated_at AS "generatedAt", provider_project AS "providerProject"`;
 
 /** The request with this id, only if it belongs to `userId` (another user's id reads as missing). */
 export async function findVideoRequest(

@@ -61,6 +61,11 @@ export const providerLeases = pgTable(
     project: text('project').notNull(),
     model: text('model').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /**
+     * When the create went out (null between the grant and the send): a granted slot counts against the minute's
+     * rate from its grant, and its call from the moment it is really sent, as Google counts it.
+     */
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [index('provider_leases_project_model_idx').on(t.project, t.model, t.expiresAt)],
 );

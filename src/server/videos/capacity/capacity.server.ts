@@ -55,11 +55,13 @@ export interface Dispatcher {
 }
 
 const PRUNE_EVERY_MS = 10 * 60_000;
+const OVERDUE_EVERY_MS = 5_000;
 
 /**
- * Runs the fair queue in a worker process: every `intervalMs`, and whenever this process frees a slot, one round
- * of dispatching (one process at a time, under the queue's lock), the sweep of requests that waited too long, and
- * now and then the pruning of old counts. Any number of worker processes may run it.
+ * Runs the fair queue in a worker process: every `intervalMs` one round of dispatching (one process at a time,
+ * under the queue's lock), and sooner when this process frees a slot — but never two rounds closer than a fifth of
+ * the interval, since each round reads the whole queue's order. Every few seconds, the sweep of requests that
+ * waited too long; now and then, the pruning of old counts. Any number of worker processes may run it.
  */
 export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const { pool, capacity, logger } = options;
@@ -67,13 +69,21 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   let running: Promise<void> | undefined;
   let again = false;
   let lastPrune = 0;
+  let lastOverdue = 0;
+  let lastRound = 0;
   let timer: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Timeout | undefined;
+  const minGapMs = options.intervalMs / 5;
 
   const round = async () => {
+    lastRound = Date.now();
     await capacity.queue.dispatch(pool);
-    for (const requestId of await capacity.queue.overdue(pool, options.maxWaitMs)) {
-      if (await options.failOverdue(requestId)) {
-        logger.warn({ requestId }, 'video request waited too long for capacity; failed and refunded');
+    if (Date.now() - lastOverdue > OVERDUE_EVERY_MS) {
+      lastOverdue = Date.now();
+      for (const requestId of await capacity.queue.overdue(pool, options.maxWaitMs)) {
+        if (await options.failOverdue(requestId)) {
+          logger.warn({ requestId }, 'video request waited too long for capacity; failed and refunded');
+        }
       }
     }
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
@@ -110,10 +120,21 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   schedule();
 
   return {
-    nudge: run,
+    nudge() {
+      if (stopped || soon) return;
+      soon = setTimeout(
+        () => {
+          soon = undefined;
+          run();
+        },
+        Math.max(0, lastRound + minGapMs - Date.now()),
+      );
+      soon.unref();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(soon);
       await running;
     },
   };

@@ -68,7 +68,10 @@ export class ProviderBudget {
               (SELECT count(*)::int FROM provider_leases l
                 WHERE l.project = p.project AND l.model = $2 AND l.expires_at > now()) AS in_flight,
               (SELECT count(*)::int FROM provider_calls c
-                WHERE c.project = p.project AND c.model = $2 AND c.at > now() - make_interval(secs => $3)) AS last_minute,
+                WHERE c.project = p.project AND c.model = $2 AND c.at > now() - make_interval(secs => $3))
+              + (SELECT count(*)::int FROM provider_leases l
+                  WHERE l.project = p.project AND l.model = $2 AND l.sent_at IS NULL AND l.expires_at > now())
+                AS last_minute,
               (SELECT count(*)::int FROM provider_calls c
                 WHERE c.project = p.project AND c.model = $2 AND c.at >= ${PACIFIC_MIDNIGHT}) AS today,
               (SELECT count(*)::int FROM provider_calls c
@@ -108,10 +111,18 @@ export class ProviderBudget {
     });
   }
 
-  /** A slot for `requestId`: its lease and the create it is about to send, counted in the same transaction. */
+  /** A slot for `requestId`: its lease, which counts against the minute's rate until its create is sent. */
   async grant(client: pg.PoolClient, requestId: string, project: string, model: string): Promise<void> {
     await this.holdLease(client, requestId, project, model);
-    await client.query('INSERT INTO provider_calls (project, model) VALUES ($1, $2)', [project, model]);
+  }
+
+  /** The create goes out now: counted in the minute and the day from this moment, as the provider counts it. */
+  async sending(db: Queryable, requestId: string, project: string, model: string): Promise<void> {
+    await db.query(
+      `WITH sent AS (UPDATE provider_leases SET sent_at = now() WHERE request_id = $1 RETURNING 1)
+       INSERT INTO provider_calls (project, model) VALUES ($2, $3)`,
+      [requestId, project, model],
+    );
   }
 
   /**

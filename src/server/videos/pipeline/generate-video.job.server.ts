@@ -478,6 +478,10 @@ async function submit(
   let delay = deps.poll.initialMs;
   for (;;) {
     try {
+      if (deps.capacity && row.provider_project) {
+        const model = deps.capacity.queue.modelOf(row.quality);
+        await deps.capacity.budget.sending(deps.pool, row.id, row.provider_project, model);
+      }
       const { operationName } = await provider.submit(
         {
           requestId: row.id,

@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { audit, capture, grant, hold } from '../src/server/credits/credits-ledger.server';
+import { runMigrations } from '../src/server/db/database.server';
+import {
+  type EmbeddedPostgresHandle,
+  startEmbeddedPostgres,
+} from '../src/server/db/embedded-postgres.server';
+import { inTransaction } from '../src/server/kernel/transaction.server';
+import { createLogger } from '../src/server/logger.server';
+import { startDispatcher } from '../src/server/videos/capacity/capacity.server';
+import { FairQueue } from '../src/server/videos/capacity/fair-queue.server';
+import { ProviderBudget } from '../src/server/videos/capacity/provider-budget.server';
+import { ProviderQuotaError } from '../src/server/videos/pipeline/providers/video-provider.server';
+import { VIDEO_COST_CREDITS } from '../src/shared/catalogue';
+import { freePort } from '../tests/support/free-port';
+
+/**
+ * `npm run bench:queue`: launch day, compressed. 1 000 users arrive over 20 s, each asking for 10 Fast videos at
+ * once (10 000 requests); 8 workers of 4 jobs each; a provider that enforces a project quota on a compressed clock (a "minute"
+ * of 1 s: 100 creates per minute, 40 generations in progress, 200 ms per generation). The real fair queue,
+ * budget and ledger on an embedded PostgreSQL decide everything; only the generation itself is simulated (no
+ * video is rendered), so what is measured is the queue.
+ *
+ * Targets (ADR 0013): throughput ≥ 90 % of the quota while requests wait; no request failed for capacity; the
+ * ledger audit clean; the p99 wait of a user's first request ≤ 2× the mean wait of all requests; the ETA shown at
+ * creation within 25 % of the real wait for the median request (sampled every 25th request).
+ */
+
+const USERS = 1_000;
+const PER_USER = 10;
+const WORKERS = 8;
+/** Jobs each worker process works at once (registerVideoWorkers' default concurrency). */
+const JOBS_PER_WORKER = 4;
+const ARRIVAL_MS = 20_000;
+const MINUTE_MS = 1_000;
+const QUOTA = { requestsPerMinute: 100, inFlight: 40, generationMs: 200 };
+const ETA_SAMPLE_EVERY = 25;
+const MODEL = 'gemini-omni-1.1-flash';
+const PROJECT = 'default';
+
+/** The provider's side of the quota: what Google would accept, counted the way [QUOTA] in the fake counts it. */
+class QuotaProvider {
+  private readonly accepted: number[] = [];
+  private readonly running = new Map<string, number>();
+  refusals = 0;
+
+  submit(): string {
+    const now = Date.now();
+    while (this.accepted.length > 0 && now - (this.accepted[0] ?? 0) >= MINUTE_MS) this.accepted.shift();
+    for (const [id, doneAt] of this.running) if (doneAt <= now) this.running.delete(id);
+    if (this.accepted.length >= QUOTA.requestsPerMinute || this.running.size >= QUOTA.inFlight) {
+      this.refusals += 1;
+      const waitMs =
+        this.accepted.length >= QUOTA.requestsPerMinute
+          ? (this.accepted[0] ?? now) + MINUTE_MS - now
+          : Math.min(...this.running.values()) - now;
+      throw new ProviderQuotaError('RESOURCE_EXHAUSTED', Math.max(waitMs, 1));
+    }
+    const id = randomUUID();
+    this.accepted.push(now);
+    this.running.set(id, now + QUOTA.generationMs);
+    return id;
+  }
+
+  async waitDone(id: string): Promise<void> {
+    const doneAt = this.running.get(id) ?? Date.now();
+    await sleep(Math.max(0, doneAt - Date.now()));
+  }
+}
+
+interface Sample {
+  requestId: string;
+  etaSeconds: number;
+}
+
+async function main(): Promise<boolean> {
+  const logger = createLogger('warn');
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'cena-bench-queue-'));
+  await chmod(tempDir, 0o755);
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let pool: pg.Pool | undefined;
+  try {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, 'postgres'),
+      port: await freePort(),
+      logger,
+    });
+    pool = new pg.Pool({ connectionString: embedded.url, max: 20 });
+    // The embedded server stopping at the end ends idle connections: expected, not a crash.
+    pool.on('error', () => undefined);
+    await runMigrations(pool, logger);
+    await pool.query('ALTER TABLE video_requests DISABLE TRIGGER video_requests_notify');
+    await pool.query('ALTER TABLE credit_grants DISABLE TRIGGER credit_grants_notify');
+    return await run(pool, logger);
+  } finally {
+    await pool?.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Promise<boolean> {
+  const budget = new ProviderBudget({
+    limits: { requestsPerMinute: QUOTA.requestsPerMinute, inFlight: QUOTA.inFlight, requestsPerDay: null },
+    minuteMs: MINUTE_MS,
+    leaseMs: 10_000,
+  });
+  const jobs: string[] = [];
+  const queue = new FairQueue({
+    budget,
+    projects: [PROJECT],
+    models: { fast: MODEL, quality: MODEL },
+    sendJob: async (_client, requestId) => {
+      jobs.push(requestId);
+    },
+  });
+  const provider = new QuotaProvider();
+  const dispatcher = startDispatcher({
+    pool,
+    capacity: { budget, queue },
+    logger,
+    intervalMs: 100,
+    maxWaitMs: 60 * 60_000,
+    failOverdue: async () => false,
+  });
+
+  const users = Array.from({ length: USERS }, (_, index) => `bench-user-${index}`);
+  await pool.query(
+    `INSERT INTO "user" (id, name, email, email_verified, created_at)
+     SELECT id, id, id || '@bench.test', true, now() FROM unnest($1::text[]) AS id`,
+    [users],
+  );
+  for (const userId of users) {
+    await grant(pool, {
+      userId,
+      amount: 1_000,
+      source: 'adjustment',
+      sourceRef: `bench:${userId}`,
+      expiresAt: null,
+    });
+  }
+
+  const total = USERS * PER_USER;
+  let done = 0;
+  let requeued = 0;
+  const work = async () => {
+    while (done < total) {
+      const requestId = jobs.shift();
+      if (!requestId) {
+        await sleep(5);
+        continue;
+      }
+      // This in-memory job list sees a job before the dispatch that sent it commits (pg-boss's jobs are sent in
+      // that transaction and seen only after it): wait for the commit, as a pg-boss worker would.
+      let held = await budget.renewIfHeld(pool, requestId);
+      for (let tries = 0; !held && tries < 100; tries += 1) {
+        await sleep(10);
+        held = await budget.renewIfHeld(pool, requestId);
+      }
+      if (!held) {
+        await queue.requeue(pool, requestId);
+        continue;
+      }
+      await pool.query(
+        `UPDATE video_requests SET status = 'processing', started_at = now(), attempts = attempts + 1 WHERE id = $1`,
+        [requestId],
+      );
+      await budget.sending(pool, requestId, PROJECT, MODEL);
+      let operation: string;
+      try {
+        operation = provider.submit();
+      } catch (error) {
+        if (!(error instanceof ProviderQuotaError)) throw error;
+        await budget.throttled(pool, PROJECT, MODEL, error.retryAfterMs);
+        await queue.requeue(pool, requestId);
+        requeued += 1;
+        dispatcher.nudge();
+        continue;
+      }
+      await budget.succeeded(pool, PROJECT, MODEL);
+      await pool.query(`UPDATE video_requests SET status = 'generating', operation_name = $2 WHERE id = $1`, [
+        requestId,
+        operation,
+      ]);
+      await provider.waitDone(operation);
+      await budget.release(pool, requestId);
+      dispatcher.nudge();
+      await inTransaction(pool, async (client) => {
+        const completed = await client.query<{ hold_id: string }>(
+          `UPDATE video_requests SET status = 'completed', generated_at = now(), completed_at = now()
+           WHERE id = $1 RETURNING hold_id`,
+          [requestId],
+        );
+        const holdId = completed.rows[0]?.hold_id;
+        if (holdId) await capture(client, holdId);
+      });
+      done += 1;
+    }
+  };
+
+  const samples: Sample[] = [];
+  let created = 0;
+  const arrive = async () => {
+    const started = Date.now();
+    for (const [index, userId] of users.entries()) {
+      await sleep(Math.max(0, started + (index * ARRIVAL_MS) / USERS - Date.now()));
+      for (let video = 0; video < PER_USER; video += 1) {
+        const id = randomUUID();
+        const cost = VIDEO_COST_CREDITS.fast;
+        const held = await hold(pool, { userId, amount: cost, reference: `video:${id}` });
+        if (!held.ok) throw new Error('bench user ran out of credits');
+        await pool.query(
+          `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
+                                       hold_id, created_at, updated_at)
+           VALUES ($1, $2, $3, 'Cena de lançamento', 'fast', '16:9', $4, 'pending', $5, now(), now())`,
+          [id, userId, randomUUID(), cost, held.hold.id],
+        );
+        created += 1;
+        if (created % ETA_SAMPLE_EVERY === 0) {
+          const place = (await queue.places(pool, [{ id, quality: 'fast', status: 'pending' }])).get(id);
+          if (place) samples.push({ requestId: id, etaSeconds: place.etaSeconds });
+        }
+      }
+    }
+  };
+
+  const startedAt = Date.now();
+  await Promise.all([arrive(), ...Array.from({ length: WORKERS * JOBS_PER_WORKER }, work)]);
+  await dispatcher.stop();
+  const elapsedSeconds = (Date.now() - startedAt) / 1000;
+
+  const waits = await pool.query<{ user_id: string; wait: number; first: boolean; status: string }>(
+    `SELECT user_id, status, extract(epoch FROM dispatched_at - created_at)::float8 AS wait,
+            row_number() OVER (PARTITION BY user_id ORDER BY created_at, id) = 1 AS first
+     FROM video_requests`,
+  );
+  const window = await pool.query<{ first: Date; last: Date }>(
+    `SELECT min(dispatched_at) AS first, max(dispatched_at) AS last FROM video_requests`,
+  );
+  const failed = waits.rows.filter((row) => row.status !== 'completed').length;
+  const allWaits = waits.rows.map((row) => row.wait);
+  const firstWaits = waits.rows
+    .filter((row) => row.first)
+    .map((row) => row.wait)
+    .sort((a, b) => a - b);
+  const meanWait = allWaits.reduce((sum, wait) => sum + wait, 0) / allWaits.length;
+  const p99First = firstWaits[Math.min(firstWaits.length - 1, Math.floor(0.99 * firstWaits.length))] ?? 0;
+  const dispatchSeconds =
+    ((window.rows[0]?.last.getTime() ?? 0) - (window.rows[0]?.first.getTime() ?? 0)) / 1000;
+  const quotaPerSecond = QUOTA.requestsPerMinute / (MINUTE_MS / 1000);
+  const throughput = (total - 1) / dispatchSeconds;
+  const waitById = new Map(
+    (
+      await pool.query<{ id: string; wait: number }>(
+        'SELECT id, extract(epoch FROM dispatched_at - created_at)::float8 AS wait FROM video_requests WHERE id = ANY($1::uuid[])',
+        [samples.map((sample) => sample.requestId)],
+      )
+    ).rows.map((row) => [row.id, row.wait]),
+  );
+  const etaErrors = samples
+    .map((sample) => {
+      const real = waitById.get(sample.requestId) ?? 0;
+      return Math.abs(sample.etaSeconds - real) / Math.max(real, 1);
+    })
+    .sort((a, b) => a - b);
+  const medianEtaError = etaErrors[Math.floor(etaErrors.length / 2)] ?? Number.NaN;
+  const problems = await audit(pool);
+
+  const checks = [
+    { name: `throughput ≥ 90 % of the quota (${quotaPerSecond}/s)`, ok: throughput >= 0.9 * quotaPerSecond },
+    { name: 'no request failed for capacity', ok: failed === 0 },
+    { name: 'ledger audit clean', ok: problems.length === 0 },
+    { name: "p99 wait of a user's first request ≤ 2× the mean wait", ok: p99First <= 2 * meanWait },
+    { name: 'median ETA at creation within 25 % of the real wait', ok: medianEtaError <= 0.25 },
+  ];
+  console.log(
+    `bench:queue — ${USERS} users × ${PER_USER} Fast requests, ${WORKERS} workers, quota ${QUOTA.requestsPerMinute}/min (a minute of ${MINUTE_MS} ms), ${QUOTA.inFlight} in flight, ${QUOTA.generationMs} ms per generation`,
+  );
+  console.log(`  elapsed ${elapsedSeconds.toFixed(1)} s; dispatching window ${dispatchSeconds.toFixed(1)} s`);
+  console.log(
+    `  throughput ${throughput.toFixed(1)} starts/s = ${((throughput / quotaPerSecond) * 100).toFixed(1)} % of the quota`,
+  );
+  console.log(
+    `  429s ${provider.refusals} (requeued ${requeued}); failed ${failed}; audit problems ${problems.length}`,
+  );
+  console.log(`  wait: mean ${meanWait.toFixed(2)} s; users' first request p99 ${p99First.toFixed(2)} s`);
+  console.log(
+    `  ETA at creation: median relative error ${(medianEtaError * 100).toFixed(1)} % over ${samples.length} samples`,
+  );
+  for (const check of checks) console.log(`  ${check.ok ? 'PASS' : 'FAIL'} ${check.name}`);
+  return checks.every((check) => check.ok);
+}
+
+main().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
