@@ -31,5 +31,7 @@ CREATE INDEX "provider_calls_project_model_at_idx" ON "provider_calls" USING btr
 CREATE INDEX "provider_leases_project_model_idx" ON "provider_leases" USING btree ("project","model","expires_at");--> statement-breakpoint
 CREATE INDEX "video_requests_waiting_idx" ON "video_requests" USING btree ("user_id","created_at","id") WHERE "video_requests"."status" = 'pending' AND "video_requests"."dispatched_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "video_requests_user_dispatched_idx" ON "video_requests" USING btree ("user_id","dispatched_at" DESC NULLS LAST) WHERE "video_requests"."dispatched_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "video_requests_generated_idx" ON "video_requests" USING btree ("generated_at" DESC NULLS LAST) WHERE "video_requests"."generated_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "video_requests_dispatched_idx" ON "video_requests" USING btree ("dispatched_at") WHERE "video_requests"."dispatched_at" IS NOT NULL;--> statement-breakpoint
 -- Requests already in flight when the fair queue arrives were sent their job at creation: they count as dispatched.
 UPDATE "video_requests" SET "dispatched_at" = "created_at" WHERE "status" NOT IN ('completed', 'failed');

@@ -139,7 +139,7 @@ async function insertInTransaction(
         extends_request_id, edits_request_id, provider_project)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $12, $13, $14, $15, $16,
              -- An extension or edit continues an interaction stored with its source's project and key.
-             (SELECT provider_project FROM video_requests WHERE id = COALESCE($15, $16)))
+             (SELECT provider_project FROM video_requests WHERE id = COALESCE($15::uuid, $16::uuid)))
      RETURNING ${VIDEO_REQUEST_COLUMNS}`,
     [
       id,

@@ -120,6 +120,9 @@ export const videoRequests = pgTable(
     index('video_requests_user_dispatched_idx')
       .on(t.userId, t.dispatchedAt.desc())
       .where(sql`${t.dispatchedAt} IS NOT NULL`),
+    // The queue's pace: the last generations' length, and the starts of the last seconds.
+    index('video_requests_generated_idx').on(t.generatedAt.desc()).where(sql`${t.generatedAt} IS NOT NULL`),
+    index('video_requests_dispatched_idx').on(t.dispatchedAt).where(sql`${t.dispatchedAt} IS NOT NULL`),
     // Admin panel: requests per day, and the failures of the last 24 h.
     index('video_requests_created_idx').on(t.createdAt),
     index('video_requests_failed_idx').on(t.updatedAt.desc()).where(sql`${t.status} = 'failed'`),

@@ -36,6 +36,16 @@ export interface FairQueueOptions {
 const DISPATCH_LOCK = 7_310_423_113;
 /** Measured generation time: the mean over this many recent generations of the model. */
 const MEASURED_GENERATIONS = 20;
+/** The recent flow of the queue (starts, arrivals) is measured over this window. */
+const FLOW_WINDOW_SECONDS = 30;
+/** Fewer starts than this in the window: too few to measure the rate, the budget's figures are used. */
+const MEASURED_STARTS_MIN = 20;
+
+interface RecentFlow {
+  starts: number;
+  arrivals: number;
+  arrivingUsers: number;
+}
 
 /** The waiting requests of `$1` (qualities) in the order they will be served; `position` counts from 1. */
 const ORDERED_SQL = `
@@ -162,15 +172,15 @@ export class FairQueue {
       const ids = waiting.filter((request) => group.qualities.includes(request.quality)).map(({ id }) => id);
       if (ids.length === 0) continue;
       const [found, pace] = await Promise.all([
-        db.query<{ id: string; position: string }>(
-          `${ORDERED_SQL} SELECT id, position FROM ordered WHERE id = ANY($2::uuid[])`,
+        db.query<{ id: string; position: string; turn: string }>(
+          `${ORDERED_SQL} SELECT id, position, turn FROM ordered WHERE id = ANY($2::uuid[])`,
           [group.qualities, ids],
         ),
         this.pace(db, group),
       ]);
       for (const row of found.rows) {
         const position = Number(row.position);
-        places.set(row.id, { position, etaSeconds: pace.startsIn(position) });
+        places.set(row.id, { position, etaSeconds: pace.startsIn(position, Number(row.turn)) });
       }
     }
     return places;
@@ -182,17 +192,18 @@ export class FairQueue {
       (Object.keys(this.options.models) as VideoQuality[]).map(async (quality) => {
         const group = this.groupOf(quality);
         const [ahead, pace] = await Promise.all([
-          db.query<{ waiting: number; ahead: number }>(
+          db.query<{ waiting: number; ahead: number; turn: number }>(
             `${ORDERED_SQL}
              SELECT count(*)::int AS waiting,
-                    count(*) FILTER (WHERE turn <= (SELECT count(*) FROM waiting WHERE user_id = $2) + 1)::int AS ahead
+                    count(*) FILTER (WHERE turn <= (SELECT count(*) FROM waiting WHERE user_id = $2) + 1)::int AS ahead,
+                    (SELECT count(*)::int FROM waiting WHERE user_id = $2) + 1 AS turn
              FROM ordered`,
             [group.qualities, userId],
           ),
           this.pace(db, group),
         ]);
-        const row = ahead.rows[0] ?? { waiting: 0, ahead: 0 };
-        const etaSeconds = pace.startsIn(row.ahead + 1);
+        const row = ahead.rows[0] ?? { waiting: 0, ahead: 0, turn: 1 };
+        const etaSeconds = pace.startsIn(row.ahead + 1, row.turn);
         const usualSeconds = pace.usualSeconds(quality);
         return [
           quality,
@@ -247,7 +258,7 @@ export class FairQueue {
   /** How fast the queue of `group` moves now: free slots, and starts per second once they are taken. */
   private async pace(db: Queryable, group: QueueModel) {
     const { budget, projects } = this.options;
-    const [uses, measured] = await Promise.all([
+    const [uses, measured, recent] = await Promise.all([
       budget.use(db, projects, group.model),
       db.query<{ seconds: number | null }>(
         `SELECT avg(extract(epoch FROM generated_at - dispatched_at))::float8 AS seconds
@@ -256,8 +267,15 @@ export class FairQueue {
                ORDER BY generated_at DESC LIMIT ${MEASURED_GENERATIONS}) recent`,
         [group.qualities],
       ),
+      db.query<RecentFlow>(
+        `SELECT (SELECT count(*)::int FROM video_requests
+                 WHERE dispatched_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])) AS starts,
+                count(*)::int AS arrivals, count(DISTINCT user_id)::int AS "arrivingUsers"
+         FROM video_requests WHERE created_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])`,
+        [group.qualities, FLOW_WINDOW_SECONDS],
+      ),
     ]);
-    return paceOf(uses, budget, measured.rows[0]?.seconds ?? null, group);
+    return paceOf(uses, budget, measured.rows[0]?.seconds ?? null, group, recent.rows[0]);
   }
 }
 
@@ -270,31 +288,41 @@ function roomiest(room: Map<string, number>): string | undefined {
 }
 
 /**
- * Starts per second = per project, the lesser of its generation slots turning over (in-flight limit ÷ the measured
- * generation time) and the rate Cena allows itself; a request within the free slots starts at once.
+ * How fast the queue moves. Starts per second: measured over the last FLOW_WINDOW_SECONDS when the queue has been
+ * busy, else per project the lesser of its generation slots turning over (in-flight limit ÷ the measured generation
+ * time) and the rate Cena allows itself. A request within the free slots starts at once. Turns let users who arrive
+ * later go ahead of a user's later requests (ADR 0013): a request of turn k expects each user arriving meanwhile
+ * (at the recent rate, with the recent number of requests per user) to put up to k − 1 requests ahead of it.
  */
 export function paceOf(
   uses: readonly BudgetUse[],
   budget: Pick<ProviderBudget, 'limits' | 'minuteMs'>,
   measuredSeconds: number | null,
   group: QueueModel,
+  recent: RecentFlow = { starts: 0, arrivals: 0, arrivingUsers: 0 },
 ) {
   const fallbackSeconds = Math.max(
     ...group.qualities.map((quality) => VIDEO_DURATION_MINUTES[quality].min * 60),
   );
   const generationSeconds = measuredSeconds && measuredSeconds > 0 ? measuredSeconds : fallbackSeconds;
   const minuteSeconds = budget.minuteMs / 1000;
-  const startsPerSecond = uses.reduce(
+  const budgeted = uses.reduce(
     (sum, use) =>
       sum +
       Math.min(budget.limits.inFlight / generationSeconds, use.learnedRequestsPerMinute / minuteSeconds),
     0,
   );
+  const startsPerSecond =
+    recent.starts >= MEASURED_STARTS_MIN ? recent.starts / FLOW_WINDOW_SECONDS : budgeted;
+  const usersPerSecond = recent.arrivingUsers / FLOW_WINDOW_SECONDS;
+  const requestsPerUser = recent.arrivingUsers > 0 ? recent.arrivals / recent.arrivingUsers : 0;
   const free = uses.reduce((sum, use) => sum + use.room, 0);
   return {
-    startsIn(position: number): number {
+    startsIn(position: number, turn = 1): number {
       if (position <= free || startsPerSecond <= 0) return 0;
-      return Math.round((position - free) / startsPerSecond);
+      const overtaking = usersPerSecond * Math.min(turn - 1, requestsPerUser);
+      const advance = Math.max(startsPerSecond - overtaking, startsPerSecond / 4);
+      return Math.round((position - free) / advance);
     },
     /** The mode's usual generation time: measured, else the spec's "about 2–5 min" / "5–10 min" upper figure. */
     usualSeconds(quality: VideoQuality): number {

@@ -2,7 +2,9 @@
 export * from './api/realtime';
 export * from './api/requests';
 export * from './api/video-request';
+export * from './components/queue-place';
 export * from './components/status-badge';
 export * from './components/video-result';
 export * from './components/video-thumbnail';
 export * from './lib/clipboard';
+export { queueWait } from './lib/queue-place';

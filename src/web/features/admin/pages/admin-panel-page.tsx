@@ -9,10 +9,12 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toaster';
 import { useAdminDaily } from '../api/daily';
 import { useFailedRequests } from '../api/failed-requests';
+import { useAdminQueue } from '../api/queue';
 import { useAdminStats } from '../api/stats';
 import { AdminActions } from '../components/admin-actions';
 import { DailyCharts } from '../components/daily-charts';
 import { FailedRequests } from '../components/failed-requests';
+import { QueuePanel } from '../components/queue-panel';
 import { StatsGrid } from '../components/stats-grid';
 import { UserDetail } from '../components/user-detail';
 import { UserSearch } from '../components/user-search';
@@ -31,13 +33,19 @@ export default function AdminPanelPage() {
   const stats = useAdminStats();
   const daily = useAdminDaily(DAILY_SERIES_DEFAULT_DAYS);
   const failed = useFailedRequests();
+  const queue = useAdminQueue();
   const [refreshing, setRefreshing] = useState(false);
   const [selectedUser, setSelectedUser] = useState<string | null>(null);
 
   const refresh = async () => {
     setRefreshing(true);
     try {
-      const [statsResult] = await Promise.all([stats.refetch(), daily.refetch(), failed.refetch()]);
+      const [statsResult] = await Promise.all([
+        stats.refetch(),
+        daily.refetch(),
+        failed.refetch(),
+        queue.refetch(),
+      ]);
       if (statsResult.isError) toast.error(t('stats.loadError'));
       else toast.success(t('actions.refreshed'));
     } finally {
@@ -101,6 +109,13 @@ export default function AdminPanelPage() {
         isError={daily.isError}
         retrying={daily.isFetching}
         onRetry={() => void daily.refetch()}
+      />
+
+      <QueuePanel
+        queue={queue.data}
+        isError={queue.isError}
+        retrying={queue.isFetching}
+        onRetry={() => void queue.refetch()}
       />
 
       <FailedRequests

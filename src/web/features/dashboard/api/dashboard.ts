@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardStats, VideoRequestListItem } from '../../../../shared/history-filters';
 import type { StatsRange } from '../../../../shared/time';
 import { api } from '../../../lib/api';
+import { QUEUE_POLL_MS } from '../../videos';
 import { DASHBOARD_QUERY_KEY } from './keys';
 
 /** Calls of the dashboard home (docs/history-contract.md). */
@@ -29,5 +30,6 @@ export function useRecentActivity() {
     queryFn: async ({ signal }) =>
       (await api.get<{ items: VideoRequestListItem[] }>('/api/dashboard/recent', signal)).items,
     staleTime: 30_000,
+    refetchInterval: (query) => (query.state.data?.some((item) => item.queue) ? QUEUE_POLL_MS : false),
   });
 }

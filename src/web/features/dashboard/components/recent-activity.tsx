@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { localizedRelativeTime } from '../../../lib/relative-time';
-import { VideoThumbnail } from '../../videos';
+import { QueuePlaceNote, VideoThumbnail } from '../../videos';
 import { useRecentActivity, type VideoRequestListItem } from '../api/dashboard';
 import { RecentStatusBadge } from './recent-status-badge';
 
@@ -40,6 +40,7 @@ function RecentRow({ item, now, timeZone }: { item: VideoRequestListItem; now: D
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <RecentStatusBadge status={item.status} />
+            {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
             <time
               dateTime={item.createdAt}
               title={formatDate(created, timeZone)}

@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/history-filters';
 import { api, isApiError } from '../../../lib/api';
 import { downloadAttachment } from '../../../lib/download';
-import { VIDEOS_QUERY_KEY } from '../../videos';
+import { QUEUE_POLL_MS, VIDEOS_QUERY_KEY } from '../../videos';
 
 /**
  * History calls (docs/history-contract.md). The list lives under the `videos` key, so the shell's SSE
@@ -25,6 +25,7 @@ export const historyQueryOptions = (query: HistoryQuery) =>
     },
     placeholderData: keepPreviousData,
     staleTime: 15_000,
+    refetchInterval: (query) => (query.state.data?.items.some((item) => item.queue) ? QUEUE_POLL_MS : false),
     retry: (failures, error) =>
       !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
   });

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { localizedRelativeTime } from '../../../lib/relative-time';
 import { formatCredits } from '../../credits';
-import { VideoStatusBadge, VideoThumbnail } from '../../videos';
+import { QueuePlaceNote, VideoStatusBadge, VideoThumbnail } from '../../videos';
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
 
@@ -76,7 +76,10 @@ export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[
               <TableCell className="tabular-nums">{item.aspectRatio}</TableCell>
               <TableCell className="text-right tabular-nums">{formatCredits(item.creditsUsed)}</TableCell>
               <TableCell>
-                <VideoStatusBadge status={item.status} />
+                <div className="flex flex-col items-start gap-1">
+                  <VideoStatusBadge status={item.status} />
+                  {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
+                </div>
               </TableCell>
               <TableCell className="text-right">
                 <Button asChild variant="ghost" size="sm">
@@ -116,6 +119,7 @@ export function HistoryCards({ items, timeZone }: { items: VideoRequestListItem[
             <When iso={item.createdAt} timeZone={timeZone} now={now} />
             <VideoStatusBadge status={item.status} />
           </div>
+          {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
           <div className="flex items-center gap-3">
             <VideoThumbnail url={item.thumbnailUrl} className="w-24" />
             <div className="min-w-0">

@@ -21,6 +21,7 @@ import { useMe } from '../../accounts';
 import { formatCredits } from '../../credits';
 import {
   copyText,
+  QueuePlaceNote,
   useVideoRequest,
   VideoPlayer,
   VideoStatusBadge,
@@ -318,6 +319,7 @@ export default function RequestDetailPage() {
             <span aria-live="polite" aria-atomic="true">
               <VideoStatusBadge status={request.status} className="text-sm" />
             </span>
+            <QueuePlaceNote place={request.queue} />
             {request.status === 'failed' && request.creditsUsed > 0 ? (
               <Badge variant="success" className="text-sm" data-testid="refund-badge">
                 {t('failed.refunded', {

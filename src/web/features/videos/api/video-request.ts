@@ -6,6 +6,12 @@ import { getVideoRequest, videoRequestQueryKey } from './requests';
 /** Safety net only: the SSE `video_request` event refetches at once; this covers a silently dead stream. */
 const FALLBACK_POLL_MS = 30_000;
 
+/**
+ * A place in line changes when other people's requests start, which no event of this user's announces: while a
+ * shown request waits, its query is read again this often (ADR 0013).
+ */
+export const QUEUE_POLL_MS = 3_000;
+
 export const videoRequestQueryOptions = (id: string) =>
   queryOptions({
     queryKey: videoRequestQueryKey(id),
@@ -16,8 +22,9 @@ export const videoRequestQueryOptions = (id: string) =>
     retry: (failures, error) =>
       !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
     refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status && !isFinalVideoStatus(status) ? FALLBACK_POLL_MS : false;
+      const data = query.state.data;
+      if (data?.queue) return QUEUE_POLL_MS;
+      return data && !isFinalVideoStatus(data.status) ? FALLBACK_POLL_MS : false;
     },
   });
 

@@ -1,6 +1,8 @@
-import { Sparkles } from 'lucide-react';
+import { Sparkles, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { QueueModeEstimate } from '../../../../shared/video-queue';
 import { Button } from '../../../components/ui/button';
+import { queueWait } from '../lib/queue-place';
 import { CostSummary } from './cost-summary';
 
 /** The create form's side: cost and balance, the refusal that is not a field's, and the submit button. */
@@ -12,6 +14,7 @@ export function CreateSubmitPanel({
   error,
   busy,
   blocked,
+  queue,
 }: {
   cost: number;
   balance: number | undefined;
@@ -22,6 +25,8 @@ export function CreateSubmitPanel({
   busy: boolean;
   /** Nothing can be sent now: a short balance, an image being checked, the mode unavailable. */
   blocked: boolean;
+  /** What the chosen mode would wait now; the note shows only when it is longer than usual. */
+  queue: QueueModeEstimate | undefined;
 }) {
   const { t } = useTranslation('videos');
   return (
@@ -34,6 +39,16 @@ export function CreateSubmitPanel({
           data-testid="create-error"
         >
           {error}
+        </p>
+      ) : null}
+      {queue?.longerThanUsual ? (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-border bg-muted/50 p-3 text-sm"
+          data-testid="queue-long-wait"
+        >
+          <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+          {t('queue.longWait', { wait: queueWait(t, queue.etaSeconds), waiting: queue.waiting })}
         </p>
       ) : null}
       <Button

@@ -11,6 +11,12 @@ const en: LocaleShape<typeof ptBR> = {
     completed: 'Completed',
     failed: 'Failed',
   },
+  queue: {
+    place: 'In line: {{position}} · starts in {{wait}}',
+    lessThanMinute: 'less than 1 min',
+    aboutMinutes: 'about {{count}} min',
+    longWait: 'Long queue right now: your video should start in {{wait}} ({{waiting}} ahead).',
+  },
   quality: { fast: 'Fast', quality: 'Quality' },
   create: {
     documentTitle: 'Create video — Cena',

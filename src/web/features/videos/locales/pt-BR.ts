@@ -11,6 +11,12 @@ export default {
     completed: 'Concluído',
     failed: 'Falhou',
   },
+  queue: {
+    place: 'Na fila: {{position}}º · começa em {{wait}}',
+    lessThanMinute: 'menos de 1 min',
+    aboutMinutes: 'cerca de {{count}} min',
+    longWait: 'Fila longa agora: seu vídeo deve começar em {{wait}} ({{waiting}} na frente).',
+  },
   quality: { fast: 'Fast', quality: 'Quality' },
   create: {
     documentTitle: 'Criar vídeo — Cena',

@@ -16,6 +16,7 @@ import { useMe } from '../../accounts';
 import { formatCredits } from '../../credits';
 import { videoRequestQueryKey } from '../api/requests';
 import { useVideoRequest } from '../api/video-request';
+import { QueuePlaceNote } from '../components/queue-place';
 import { VideoStatusBadge } from '../components/status-badge';
 import { FailedResult, VideoPlayer } from '../components/video-result';
 import { copyText } from '../lib/clipboard';
@@ -139,7 +140,10 @@ export default function ConfirmationPage() {
               <dt className="text-sm text-muted-foreground">{t('confirmation.statusLabel')}</dt>
               <dd aria-live="polite" aria-atomic="true">
                 {status ? (
-                  <VideoStatusBadge status={status} label={statusLabel} className="text-sm" />
+                  <span className="flex flex-col items-start gap-1.5">
+                    <VideoStatusBadge status={status} label={statusLabel} className="text-sm" />
+                    <QueuePlaceNote place={query.data?.queue ?? null} />
+                  </span>
                 ) : query.isLoading ? (
                   <span className="flex items-center gap-2 text-sm">
                     <Spinner size="sm" label={t('confirmation.loading')} />

@@ -16,6 +16,7 @@ import { newUuid } from '../../../lib/uuid';
 import { useCredits } from '../../credits';
 import { useVideoAvailability } from '../api/availability';
 import { useCreateVideoRequest } from '../api/create-video-request';
+import { useQueueEstimate } from '../api/queue-estimate';
 import { VideoApiError } from '../api/requests';
 import { AspectRatioField } from '../components/aspect-ratio-field';
 import { CreateImageFields } from '../components/create-image-fields';
@@ -85,6 +86,7 @@ export default function CreatePage() {
     shouldFocusError: false, // focusFirstInvalid: the first invalid control in the page's order, images included
   });
   const quality = useWatch({ control: form.control, name: 'quality' });
+  const queueEstimate = useQueueEstimate();
   // What the chosen mode's model accepts (the server's catalogue); the rest is shown disabled with the reason.
   const directing = offeredDirecting(offers?.[quality]);
 
@@ -231,6 +233,7 @@ export default function CreatePage() {
           error={formError}
           busy={busy}
           blocked={short || checkingImage || unavailable(quality)}
+          queue={queueEstimate.data?.[quality]}
         />
       </form>
     </div>

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { VideoQueueEstimate } from '../../../../shared/video-queue';
+import { api } from '../../../lib/api';
+import { VIDEOS_QUERY_KEY } from './requests';
+
+export const QUEUE_ESTIMATE_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'queue'] as const;
+
+/**
+ * `GET /api/videos/queue`: what a request created now would wait, per mode, so the create page says so before the
+ * user pays when the wait is longer than the mode's usual time (ADR 0013). A failure just shows no note.
+ */
+export function useQueueEstimate() {
+  return useQuery({
+    queryKey: QUEUE_ESTIMATE_QUERY_KEY,
+    queryFn: ({ signal }) => api.get<VideoQueueEstimate>('/api/videos/queue', signal),
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+    retry: false,
+  });
+}
