@@ -124,9 +124,9 @@ async function seedRequest(userId: string, status: 'completed' | 'failed'): Prom
   await app.cena.pool.query(
     `INSERT INTO video_requests
        (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, error_message, provider,
-        created_at, updated_at, completed_at)
+        created_at, updated_at, completed_at, dispatched_at)
      VALUES ($1, $2, $3, $4, 'fast', '16:9', 10, $5, $6, 'local', now() - interval '1 hour', now(),
-             CASE WHEN $5 = 'completed' THEN now() END)`,
+             CASE WHEN $5 = 'completed' THEN now() END, now() - interval '1 hour')`,
     [
       id,
       userId,

@@ -517,9 +517,9 @@ async function seed(): Promise<void> {
     await pool.query(
       `INSERT INTO video_requests
          (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, error_message, created_at,
-          updated_at, completed_at)
+          updated_at, completed_at, dispatched_at)
        VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, $3, '16:9', $4, $5, $6, $7, $8,
-               CASE WHEN $5 IN ('completed', 'failed') THEN $8::timestamptz END)`,
+               CASE WHEN $5 IN ('completed', 'failed') THEN $8::timestamptz END, $7)`,
       [
         ids[video.key],
         video.prompt,

@@ -51,9 +51,9 @@ async function seed(owner: string, now: number, rows: readonly Seed[]): Promise<
     await app.cena.pool.query(
       `INSERT INTO video_requests
          (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, created_at, updated_at,
-          completed_at)
+          completed_at, dispatched_at)
        VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, $3, '16:9', $4, $5, $6, $6,
-               CASE WHEN $5 IN ('completed', 'failed') THEN $6::timestamptz END)`,
+               CASE WHEN $5 IN ('completed', 'failed') THEN $6::timestamptz END, $6)`,
       [owner, row.prompt, row.quality, row.quality === 'fast' ? 10 : 25, row.status, createdAt],
     );
   }

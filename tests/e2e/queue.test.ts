@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
+import { signUpAndVerify } from '../support/accounts';
+import { startTestApp, type TestApp } from '../support/app';
+import { collectPageErrors, describeBrowser, launchBrowser, signInThroughForm } from '../support/browser';
+import { seedVideoRequest } from '../support/fake-gemini';
+
+/**
+ * The fair queue as a person sees it (ADR 0013): with room for one generation at a time, a request created behind
+ * two others shows its place in line on the confirmation page and moves up live — 2º, then 1º — until it starts.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+describeBrowser('the place in line (local provider, one generation at a time)', () => {
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      startTestApp({ LOCAL_RENDER_DELAY_MS: '5000', VIDEO_CAPACITY_IN_FLIGHT: '1' }),
+      launchBrowser(),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('a waiting request shows its place in line and moves up live', async () => {
+    const { email, password } = await signUpAndVerify(app.url, { name: 'Lia Fila' });
+    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
+    const { rows } = await app.cena.pool.query<{ id: string }>('SELECT id FROM "user" WHERE email = $1', [
+      email.toLowerCase(),
+    ]);
+    const userId = rows[0]?.id ?? '';
+    const page = await (await browser.newContext()).newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    const errors = collectPageErrors(page);
+    await signInThroughForm(page, app.url, email, password);
+    await page.goto(`${app.url}/dashboard/create`);
+    await page
+      .getByLabel('Descreva seu vídeo')
+      .fill('Terceiro vídeo da fila, um balão sobre o vale ao amanhecer');
+    // Just before: two requests ahead, one takes the only slot (for 5 s), the other waits.
+    await seedVideoRequest(app.cena.pool, { userId, prompt: 'Primeiro vídeo da fila, um barco no rio' });
+    await seedVideoRequest(app.cena.pool, { userId, prompt: 'Segundo vídeo da fila, um trem na serra' });
+    await page.getByTestId('create-submit').click();
+    await page.waitForURL(/\/dashboard\/confirmation\?id=/, { timeout: 10_000 });
+
+    const place = page.getByTestId('queue-place');
+    const seen: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          const text = (await place.textContent()) ?? '';
+          if (text && seen.at(-1) !== text) seen.push(text);
+          return text;
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toMatch(/^Na fila: 1º · começa em /);
+    // It was behind one other waiting request first, and it moved up without a reload.
+    expect(seen.some((text) => text.startsWith('Na fila: 2º · começa em '))).toBe(true);
+    // Then it leaves the line: no place shown once it has started.
+    await expect.poll(() => place.textContent(), { timeout: 30_000 }).toBe('');
+    expect(errors).toEqual([]);
+  }, 90_000);
+});
