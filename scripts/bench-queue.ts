@@ -20,8 +20,8 @@ import { VIDEO_COST_CREDITS } from '../src/shared/catalogue';
 import { freePort } from '../tests/support/free-port';
 
 /**
- * `npm run bench:queue`: launch day, compressed. 1 000 users arrive over 20 s, each asking for 10 Fast videos at
- * once (10 000 requests); 8 workers of 4 jobs each; a provider that enforces a project quota on a compressed clock (a "minute"
+ * `npm run bench:queue`: launch day, compressed. 1 000 users arrive over 30 s and each asks for 10 Fast videos,
+ * one every 1–4 s (10 000 requests, about 150 a second at the peak); 8 workers of 4 jobs each; a provider that enforces a project quota on a compressed clock (a "minute"
  * of 1 s: 100 creates per minute, 40 generations in progress, 200 ms per generation). The real fair queue,
  * budget and ledger on an embedded PostgreSQL decide everything; only the generation itself is simulated (no
  * video is rendered), so what is measured is the queue.
@@ -36,7 +36,9 @@ const PER_USER = 10;
 const WORKERS = 8;
 /** Jobs each worker process works at once (registerVideoWorkers' default concurrency). */
 const JOBS_PER_WORKER = 4;
-const ARRIVAL_MS = 20_000;
+const ARRIVAL_MS = 30_000;
+/** Between one user's requests: 1–4 s (a person writing the next prompt). */
+const GAP_MS = { min: 1_000, max: 4_000 };
 const MINUTE_MS = 1_000;
 const QUOTA = { requestsPerMinute: 100, inFlight: 40, generationMs: 200 };
 const ETA_SAMPLE_EVERY = 25;
@@ -205,26 +207,40 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
 
   const samples: Sample[] = [];
   let created = 0;
+  // The arrival schedule, the same on every run (a fixed-seed generator).
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const schedule = users
+    .flatMap((userId, index) => {
+      let at = (index * ARRIVAL_MS) / USERS;
+      return Array.from({ length: PER_USER }, (_, video) => {
+        if (video > 0) at += GAP_MS.min + random() * (GAP_MS.max - GAP_MS.min);
+        return { at, userId };
+      });
+    })
+    .sort((a, b) => a.at - b.at);
+
   const arrive = async () => {
     const started = Date.now();
-    for (const [index, userId] of users.entries()) {
-      await sleep(Math.max(0, started + (index * ARRIVAL_MS) / USERS - Date.now()));
-      for (let video = 0; video < PER_USER; video += 1) {
-        const id = randomUUID();
-        const cost = VIDEO_COST_CREDITS.fast;
-        const held = await hold(pool, { userId, amount: cost, reference: `video:${id}` });
-        if (!held.ok) throw new Error('bench user ran out of credits');
-        await pool.query(
-          `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-                                       hold_id, created_at, updated_at)
-           VALUES ($1, $2, $3, 'Cena de lançamento', 'fast', '16:9', $4, 'pending', $5, now(), now())`,
-          [id, userId, randomUUID(), cost, held.hold.id],
-        );
-        created += 1;
-        if (created % ETA_SAMPLE_EVERY === 0) {
-          const place = (await queue.places(pool, [{ id, quality: 'fast', status: 'pending' }])).get(id);
-          if (place) samples.push({ requestId: id, etaSeconds: place.etaSeconds });
-        }
+    for (const { at, userId } of schedule) {
+      await sleep(Math.max(0, started + at - Date.now()));
+      const id = randomUUID();
+      const cost = VIDEO_COST_CREDITS.fast;
+      const held = await hold(pool, { userId, amount: cost, reference: `video:${id}` });
+      if (!held.ok) throw new Error('bench user ran out of credits');
+      await pool.query(
+        `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
+                                     hold_id, created_at, updated_at)
+         VALUES ($1, $2, $3, 'Cena de lançamento', 'fast', '16:9', $4, 'pending', $5, now(), now())`,
+        [id, userId, randomUUID(), cost, held.hold.id],
+      );
+      created += 1;
+      if (created % ETA_SAMPLE_EVERY === 0) {
+        const place = (await queue.places(pool, [{ id, quality: 'fast', status: 'pending' }])).get(id);
+        if (place) samples.push({ requestId: id, etaSeconds: place.etaSeconds });
       }
     }
   };
@@ -279,7 +295,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
     { name: 'median ETA at creation within 25 % of the real wait', ok: medianEtaError <= 0.25 },
   ];
   console.log(
-    `bench:queue — ${USERS} users × ${PER_USER} Fast requests, ${WORKERS} workers, quota ${QUOTA.requestsPerMinute}/min (a minute of ${MINUTE_MS} ms), ${QUOTA.inFlight} in flight, ${QUOTA.generationMs} ms per generation`,
+    `bench:queue — ${USERS} users × ${PER_USER} Fast requests, ${WORKERS} workers × ${JOBS_PER_WORKER} jobs, quota ${QUOTA.requestsPerMinute}/min (a minute of ${MINUTE_MS} ms), ${QUOTA.inFlight} in flight, ${QUOTA.generationMs} ms per generation`,
   );
   console.log(`  elapsed ${elapsedSeconds.toFixed(1)} s; dispatching window ${dispatchSeconds.toFixed(1)} s`);
   console.log(

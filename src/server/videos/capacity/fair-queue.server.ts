@@ -36,15 +36,13 @@ export interface FairQueueOptions {
 const DISPATCH_LOCK = 7_310_423_113;
 /** Measured generation time: the mean over this many recent generations of the model. */
 const MEASURED_GENERATIONS = 20;
-/** The recent flow of the queue (starts, arrivals) is measured over this window. */
+/** The queue's recent starts are counted over this window. */
 const FLOW_WINDOW_SECONDS = 30;
 /** Fewer starts than this in the window: too few to measure the rate, the budget's figures are used. */
 const MEASURED_STARTS_MIN = 20;
 
 interface RecentFlow {
   starts: number;
-  arrivals: number;
-  arrivingUsers: number;
 }
 
 /** The waiting requests of `$1` (qualities) in the order they will be served; `position` counts from 1. */
@@ -54,15 +52,17 @@ const ORDERED_SQL = `
            row_number() OVER (PARTITION BY r.user_id ORDER BY r.created_at, r.id) AS turn
     FROM video_requests r
     WHERE r.status = 'pending' AND r.dispatched_at IS NULL AND r.quality = ANY($1::text[])
-  ), served AS (
-    SELECT u.user_id,
-           (SELECT max(d.dispatched_at) FROM video_requests d
-             WHERE d.user_id = u.user_id AND d.dispatched_at IS NOT NULL) AS last_served
-    FROM (SELECT DISTINCT user_id FROM waiting) u
   ), ordered AS (
     SELECT w.id, w.user_id, w.created_at, w.provider_project, w.turn,
-           row_number() OVER (ORDER BY w.turn, s.last_served NULLS FIRST, w.created_at, w.id) AS position
-    FROM waiting w JOIN served s USING (user_id)
+           row_number() OVER (ORDER BY w.turn, served.at NULLS FIRST, w.created_at, w.id) AS position
+    FROM waiting w
+    -- The user's last dispatch: one index probe per waiting row (video_requests_user_dispatched_idx), a plan that
+    -- does not depend on the statistics of a table whose waiting rows change every second.
+    LEFT JOIN LATERAL (
+      SELECT d.dispatched_at AS at FROM video_requests d
+      WHERE d.user_id = w.user_id AND d.dispatched_at IS NOT NULL
+      ORDER BY d.dispatched_at DESC LIMIT 1
+    ) served ON true
   )`;
 
 export class FairQueue {
@@ -172,15 +172,15 @@ export class FairQueue {
       const ids = waiting.filter((request) => group.qualities.includes(request.quality)).map(({ id }) => id);
       if (ids.length === 0) continue;
       const [found, pace] = await Promise.all([
-        db.query<{ id: string; position: string; turn: string }>(
-          `${ORDERED_SQL} SELECT id, position, turn FROM ordered WHERE id = ANY($2::uuid[])`,
+        db.query<{ id: string; position: string }>(
+          `${ORDERED_SQL} SELECT id, position FROM ordered WHERE id = ANY($2::uuid[])`,
           [group.qualities, ids],
         ),
         this.pace(db, group),
       ]);
       for (const row of found.rows) {
         const position = Number(row.position);
-        places.set(row.id, { position, etaSeconds: pace.startsIn(position, Number(row.turn)) });
+        places.set(row.id, { position, etaSeconds: pace.startsIn(position) });
       }
     }
     return places;
@@ -192,18 +192,17 @@ export class FairQueue {
       (Object.keys(this.options.models) as VideoQuality[]).map(async (quality) => {
         const group = this.groupOf(quality);
         const [ahead, pace] = await Promise.all([
-          db.query<{ waiting: number; ahead: number; turn: number }>(
+          db.query<{ waiting: number; ahead: number }>(
             `${ORDERED_SQL}
              SELECT count(*)::int AS waiting,
-                    count(*) FILTER (WHERE turn <= (SELECT count(*) FROM waiting WHERE user_id = $2) + 1)::int AS ahead,
-                    (SELECT count(*)::int FROM waiting WHERE user_id = $2) + 1 AS turn
+                    count(*) FILTER (WHERE turn <= (SELECT count(*) FROM waiting WHERE user_id = $2) + 1)::int AS ahead
              FROM ordered`,
             [group.qualities, userId],
           ),
           this.pace(db, group),
         ]);
-        const row = ahead.rows[0] ?? { waiting: 0, ahead: 0, turn: 1 };
-        const etaSeconds = pace.startsIn(row.ahead + 1, row.turn);
+        const row = ahead.rows[0] ?? { waiting: 0, ahead: 0 };
+        const etaSeconds = pace.startsIn(row.ahead + 1);
         const usualSeconds = pace.usualSeconds(quality);
         return [
           quality,
@@ -268,10 +267,8 @@ export class FairQueue {
         [group.qualities],
       ),
       db.query<RecentFlow>(
-        `SELECT (SELECT count(*)::int FROM video_requests
-                 WHERE dispatched_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])) AS starts,
-                count(*)::int AS arrivals, count(DISTINCT user_id)::int AS "arrivingUsers"
-         FROM video_requests WHERE created_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])`,
+        `SELECT count(*)::int AS starts FROM video_requests
+         WHERE dispatched_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])`,
         [group.qualities, FLOW_WINDOW_SECONDS],
       ),
     ]);
@@ -290,16 +287,16 @@ function roomiest(room: Map<string, number>): string | undefined {
 /**
  * How fast the queue moves. Starts per second: measured over the last FLOW_WINDOW_SECONDS when the queue has been
  * busy, else per project the lesser of its generation slots turning over (in-flight limit ÷ the measured generation
- * time) and the rate Cena allows itself. A request within the free slots starts at once. Turns let users who arrive
- * later go ahead of a user's later requests (ADR 0013): a request of turn k expects each user arriving meanwhile
- * (at the recent rate, with the recent number of requests per user) to put up to k − 1 requests ahead of it.
+ * time) and the rate Cena allows itself. A request within the free slots starts at once; the others after the
+ * requests ahead of them now. Users who arrive later may still go ahead of a user's later turns (ADR 0013): the
+ * estimate cannot know them, so it is read again while the request waits.
  */
 export function paceOf(
   uses: readonly BudgetUse[],
   budget: Pick<ProviderBudget, 'limits' | 'minuteMs'>,
   measuredSeconds: number | null,
   group: QueueModel,
-  recent: RecentFlow = { starts: 0, arrivals: 0, arrivingUsers: 0 },
+  recent: Pick<RecentFlow, 'starts'> = { starts: 0 },
 ) {
   const fallbackSeconds = Math.max(
     ...group.qualities.map((quality) => VIDEO_DURATION_MINUTES[quality].min * 60),
@@ -314,15 +311,11 @@ export function paceOf(
   );
   const startsPerSecond =
     recent.starts >= MEASURED_STARTS_MIN ? recent.starts / FLOW_WINDOW_SECONDS : budgeted;
-  const usersPerSecond = recent.arrivingUsers / FLOW_WINDOW_SECONDS;
-  const requestsPerUser = recent.arrivingUsers > 0 ? recent.arrivals / recent.arrivingUsers : 0;
   const free = uses.reduce((sum, use) => sum + use.room, 0);
   return {
-    startsIn(position: number, turn = 1): number {
+    startsIn(position: number): number {
       if (position <= free || startsPerSecond <= 0) return 0;
-      const overtaking = usersPerSecond * Math.min(turn - 1, requestsPerUser);
-      const advance = Math.max(startsPerSecond - overtaking, startsPerSecond / 4);
-      return Math.round((position - free) / advance);
+      return Math.round((position - free) / startsPerSecond);
     },
     /** The mode's usual generation time: measured, else the spec's "about 2–5 min" / "5–10 min" upper figure. */
     usualSeconds(quality: VideoQuality): number {
