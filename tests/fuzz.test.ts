@@ -89,6 +89,8 @@ interface Case {
   url: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array | FormData;
+  /** Sent without Content-Length (Transfer-Encoding: chunked), so no limit can refuse it from its head. */
+  chunked?: boolean;
 }
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -181,6 +183,27 @@ function casesFor(operation: Operation): Case[] {
     huge.append('prompt', 'x'.repeat(100_000));
     huge.append('image', new Blob([new Uint8Array(8 * 1024 * 1024)], { type: 'image/png' }), 'big.png');
     add('multipart over the size limit', base, { body: huge });
+    // Chunked, so only the body limit can see the size: under it (the image's own limit answers) and over it.
+    for (const megabytes of [12, 30]) {
+      const chunked = new FormData();
+      chunked.append('prompt', 'Um barco no rio ao entardecer');
+      chunked.append('quality', 'fast');
+      chunked.append('aspectRatio', '16:9');
+      chunked.append('clientKey', randomUUID());
+      chunked.append(
+        'image',
+        new Blob([new Uint8Array(megabytes * 1024 * 1024)], { type: 'image/png' }),
+        'big.png',
+      );
+      add(`multipart of ${megabytes} MB, chunked`, base, { body: chunked, chunked: true });
+    }
+  }
+  if (operation.bodyType === 'json') {
+    add('JSON body of 12 MB, chunked', base, {
+      headers: jsonHeaders,
+      body: json({ x: 'x'.repeat(12 * 1024 * 1024) }),
+      chunked: true,
+    });
   }
   return cases;
 }
@@ -264,6 +287,7 @@ async function send(client: SessionClient, item: Case): Promise<Answer> {
   } else if (item.body !== undefined) {
     body = Buffer.from(item.body);
   }
+  if (body && item.chunked) return sendChunked(item, headers, body);
   if (body) headers['content-length'] = String(body.length);
   const label = `${item.method} ${item.url.slice(0, 80)} — ${item.label}`;
   return new Promise<Answer>((resolve, reject) => {
@@ -309,6 +333,87 @@ async function send(client: SessionClient, item: Case): Promise<Answer> {
       response.on('end', () => request.destroy());
     });
   });
+}
+
+/** A complete HTTP/1.1 answer in `raw` (latin1), or undefined while more is to come. */
+function parseAnswer(raw: string): { status: number; contentType: string; body: string } | undefined {
+  const split = raw.indexOf('\r\n\r\n');
+  if (split < 0) return undefined;
+  const head = raw.slice(0, split);
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+  const contentType = /\r\ncontent-type: *([^\r]*)/i.exec(head)?.[1] ?? '';
+  const rest = raw.slice(split + 4);
+  const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+  if (length !== undefined) {
+    return rest.length >= Number(length)
+      ? { status, contentType, body: rest.slice(0, Number(length)) }
+      : undefined;
+  }
+  if (!/\r\ntransfer-encoding: *chunked/i.test(head)) return undefined;
+  let body = '';
+  for (let at = 0; ; ) {
+    const line = rest.indexOf('\r\n', at);
+    if (line < 0) return undefined;
+    const size = Number.parseInt(rest.slice(at, line), 16);
+    if (size === 0) return { status, contentType, body };
+    if (rest.length < line + 2 + size + 2) return undefined;
+    body += rest.slice(line + 2, line + 2 + size);
+    at = line + 2 + size + 2;
+  }
+}
+
+/**
+ * A body sent with Transfer-Encoding: chunked and no Content-Length, over a plain socket: the server cannot refuse it
+ * from its head, and answers while the client is still writing. The connection stays open (keep-alive), so the server
+ * reads and drops the rest instead of resetting it; the answer is complete when its own length says so.
+ */
+async function sendChunked(item: Case, headers: Record<string, string>, body: Buffer): Promise<Answer> {
+  const label = `${item.method} ${item.url.slice(0, 80)} — ${item.label}`;
+  const target = new URL(`${url}${item.url}`);
+  const socket = net.connect(Number(target.port), target.hostname);
+  let raw = '';
+  let answer: ReturnType<typeof parseAnswer>;
+  const answered = new Promise<void>((resolve) => {
+    socket.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('latin1');
+      answer = parseAnswer(raw);
+      if (answer) resolve();
+    });
+    socket.once('close', () => resolve());
+  });
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  const head = [
+    `${item.method} ${target.pathname}${target.search} HTTP/1.1`,
+    `host: ${target.host}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    'transfer-encoding: chunked',
+  ].join('\r\n');
+  const write = (data: string | Buffer) =>
+    new Promise<void>((resolve) => {
+      if (socket.destroyed || !socket.write(data)) socket.once('drain', resolve).once('close', resolve);
+      else resolve();
+    });
+  await write(`${head}\r\n\r\n`);
+  for (let offset = 0; offset < body.length && !answer && !socket.destroyed; offset += 65_536) {
+    const chunk = body.subarray(offset, offset + 65_536);
+    await write(Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]));
+  }
+  if (!answer && !socket.destroyed) await write('0\r\n\r\n');
+  const timeout = setTimeout(() => socket.destroy(), 30_000);
+  await answered;
+  clearTimeout(timeout);
+  socket.destroy();
+  if (!answer) throw new Error(`${label}: no answer (${raw.slice(0, 80)})`);
+  return {
+    label,
+    status: answer.status,
+    body: Buffer.from(answer.body, 'latin1').toString(),
+    contentType: answer.contentType,
+  };
 }
 
 /** Bodies above this size wait for an early answer to their head before they are sent. */
@@ -388,6 +493,50 @@ describe('malformed input', () => {
     expect(answers.length).toBeGreaterThan(500);
     expect(answers.flatMap(problemsOf)).toEqual([]);
   }, 240_000);
+
+  it('never gets a 5xx from the local checkout and portal forms (/dev), and refuses U+0000 in any field', async () => {
+    const forms: [string, string[]][] = [
+      ['/dev/portal/cancel', ['subscriptionId']],
+      ['/dev/portal/change-plan', ['subscriptionId', 'expectedPlanId', 'planId']],
+      ['/dev/portal/advance', ['subscriptionId', 'periodEnd']],
+      [`/dev/checkout/${randomUUID()}/pay`, []],
+      [`/dev/checkout/${randomUUID()}/cancel`, []],
+    ];
+    const answers: Answer[] = [];
+    for (const [path, fields] of forms) {
+      for (const name of [...fields, 'extra']) {
+        const form = new URLSearchParams(fields.map((field) => [field, 'x']));
+        form.set(name, 'a\u0000b');
+        const encoded = { 'content-type': 'application/x-www-form-urlencoded' };
+        const nul = await send(user, {
+          label: `NUL in ${name}`,
+          method: 'POST',
+          url: path,
+          headers: encoded,
+          body: form.toString(),
+        });
+        answers.push(nul);
+        expect(nul.status, nul.label).toBe(400);
+        const multipart = new FormData();
+        for (const [field, value] of form) multipart.append(field, value);
+        answers.push(
+          await send(user, { label: `multipart NUL in ${name}`, method: 'POST', url: path, body: multipart }),
+        );
+      }
+      const big = new URLSearchParams({ subscriptionId: 'x'.repeat(3 * 1024 * 1024) });
+      answers.push(
+        await send(user, {
+          label: 'form of 3 MB, chunked',
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: big.toString(),
+          chunked: true,
+        }),
+      );
+    }
+    expect(answers.filter((answer) => answer.status >= 500).map((answer) => answer.label)).toEqual([]);
+  }, 120_000);
 
   it('leaves only JSON lines in the server output, none at error level', async () => {
     // A client that hangs up halfway through an upload, on a JSON endpoint and on the video form.

@@ -167,6 +167,18 @@ describe('billing, local test checkout', () => {
       renewed?.currentPeriodEnd,
     );
 
+    // A NUL in a form field is refused like one in a JSON body (PostgreSQL cannot store it): 400, nothing changed.
+    for (const path of ['/dev/portal/cancel', '/dev/portal/change-plan', '/dev/portal/advance']) {
+      const nul = await postForm(client, path, { subscriptionId: '\u0000', planId: 'a\u0000' });
+      expect(nul.status).toBe(400);
+      expect(await nul.json()).toMatchObject({
+        error: { code: 'invalid_characters', message: 'O texto enviado contém um caractere inválido.' },
+      });
+    }
+    expect((await client.json<SubscriptionBody>('/api/billing/subscription')).body.subscription).toMatchObject({
+      cancelAtPeriodEnd: false,
+    });
+
     // Cancel at period end.
     expect((await postForm(client, '/dev/portal/cancel', { subscriptionId: subscription.id })).status).toBe(
       303,

@@ -13,6 +13,7 @@ import {
 import { LOGIN_PATH } from '../../shared/routes';
 import type { Auth } from '../accounts/auth.server';
 import type { AppEnv } from '../kernel/errors.server';
+import { rejectNulInForm } from '../kernel/request-validation.server';
 import { fromOwnOrigin } from '../kernel/same-origin.server';
 import { escapeHtml } from '../mail/templates.server';
 import type { LocalPaymentProvider } from './providers/local-provider.server';
@@ -70,6 +71,7 @@ export function devCheckoutPages(
       maxSize: MAX_FORM_BYTES,
       onError: (c) => c.html(page('Requisição recusada', '<p>Formulário grande demais.</p>'), 413),
     }),
+    rejectNulInForm,
   );
 
   const userIdOf = async (c: Context<AppEnv>): Promise<string | undefined> => {

@@ -191,6 +191,30 @@ export const rejectNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * The same guard for a form body (urlencoded or multipart): a value or name carrying U+0000 is refused with 400
+ * before a handler reads it. Mount it after the route's body limit (it reads the body; Hono keeps the parsed form
+ * for the handler's own `parseBody`).
+ */
+export const rejectNulInForm: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header('content-type') ?? '';
+  if (/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      return apiError(c, 400, 'invalid_request', 'Formulário inválido.');
+    }
+    const unstorable = Object.entries(form).some(
+      ([name, value]) =>
+        name.includes('\u0000') ||
+        [value].flat().some((item) => typeof item === 'string' && item.includes('\u0000')),
+    );
+    if (unstorable) return apiError(c, 400, 'invalid_characters', NUL_MESSAGE);
+  }
+  await next();
+};
+
 /** PostgreSQL's "invalid byte sequence" for U+0000 in a text value (SQLSTATE 22021, or 22P05 when untranslatable). */
 export function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -14,8 +14,11 @@ export interface SessionData {
  */
 export type SessionReader = (headers: Headers) => Promise<{ headers: Headers; response: SessionData | null }>;
 
-/** The session of each request that passed `requireSession`; gone with the request. */
-const sessions = new WeakMap<Request, SessionData>();
+/**
+ * The session of each request that passed `requireSession`, gone with the request. Keyed by the request's context,
+ * not its `Request`: a body limit on a chunked upload replaces `c.req.raw` with a new Request that wraps the body.
+ */
+const sessions = new WeakMap<Context<AppEnv>, SessionData>();
 
 /**
  * Lets a request through only with a valid session cookie (401 otherwise); handlers then read it with
@@ -26,14 +29,14 @@ export function requireSession(readSession: SessionReader): MiddlewareHandler<Ap
   return async (c, next) => {
     const { headers, response } = await readSession(c.req.raw.headers);
     if (!response) return apiError(c, 401, 'unauthorized', 'Faça login para continuar.');
-    sessions.set(c.req.raw, response);
+    sessions.set(c, response);
     await next();
     for (const cookie of headers.getSetCookie()) c.res.headers.append('Set-Cookie', cookie);
   };
 }
 
 export function sessionOf(c: Context<AppEnv>): SessionData {
-  const session = sessions.get(c.req.raw);
+  const session = sessions.get(c);
   if (!session) throw new Error('sessionOf() called on a route without requireSession');
   return session;
 }
