@@ -42,6 +42,9 @@ export async function withBenchServer(
       logger,
     });
     pool = new pg.Pool({ connectionString: embedded.url, max: 4 });
+    // The embedded server stopping at the end ends the idle connections ("terminating connection due to
+    // administrator command"): expected then, and an unhandled pool error would kill the bench after its verdict.
+    pool.on('error', () => undefined);
     await runMigrations(pool, logger);
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;

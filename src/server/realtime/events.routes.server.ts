@@ -52,7 +52,7 @@ export function eventsRoutes(
 
       // One writer per stream: reads never overlap, a burst of notifications costs at most one more read of each
       // kind, and when both are due the balance goes first (a fixed order the client and tests can rely on).
-      const dirty = { credits: false, subscription: false };
+      const dirty = { credits: false, subscription: false, videos: false };
       // Video request changes carry their own data, so each is sent (in order) rather than coalesced.
       const videoEvents: { id: string; status: string; op: string }[] = [];
       let pumping = false;
@@ -60,7 +60,7 @@ export function eventsRoutes(
         if (pumping) return;
         pumping = true;
         try {
-          while (dirty.credits || dirty.subscription || videoEvents.length > 0) {
+          while (dirty.credits || dirty.subscription || dirty.videos || videoEvents.length > 0) {
             if (stream.closed || stream.aborted) return;
             if (dirty.credits) {
               dirty.credits = false;
@@ -72,6 +72,11 @@ export function eventsRoutes(
               const subscription = subscriptionView(await currentSubscription(pool, userId));
               if (stream.closed || stream.aborted) return;
               await stream.writeSSE({ event: 'subscription', data: JSON.stringify({ subscription }) });
+            } else if (dirty.videos) {
+              // A `video_request` without an id: every list and request of the user is read again (the web's
+              // applyVideoRequestEvent).
+              dirty.videos = false;
+              await stream.writeSSE({ event: 'video_request', data: '{}' });
             } else {
               const video = videoEvents.shift();
               if (video) await stream.writeSSE({ event: 'video_request', data: JSON.stringify(video) });

@@ -8,7 +8,8 @@ import type { Logger } from '../logger.server';
  * process keeps one dedicated connection LISTENing and hands each event to that user's subscribers.
  *
  * A dropped LISTEN connection is re-opened with back-off; events raised while it was down are lost, so once it is
- * back every subscriber is told its data may have changed ("credits" and "subscription") and refreshes.
+ * back every subscriber is told its data may have changed ("credits", "subscription" and "videos": all of the
+ * user's video requests) and refreshes.
  */
 
 const CHANNEL = 'cena_events';
@@ -18,7 +19,8 @@ const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 10_000;
 
 const eventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.enum(['credits', 'subscription']), userId: z.string().min(1) }),
+  // `videos`: any of the user's video requests may have changed (raised here after a reconnection, never by SQL).
+  z.object({ type: z.enum(['credits', 'subscription', 'videos']), userId: z.string().min(1) }),
   // One of the user's video requests changed (trigger on video_requests): passed on as is, the web refetches it.
   z.object({
     type: z.literal('video_request'),
@@ -132,6 +134,7 @@ export class RealtimeHub {
       for (const userId of this.subscribers.keys()) {
         this.deliver({ type: 'credits', userId });
         this.deliver({ type: 'subscription', userId });
+        this.deliver({ type: 'videos', userId });
       }
     }, this.retryDelay);
   }

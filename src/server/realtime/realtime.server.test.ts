@@ -131,12 +131,14 @@ it('re-opens a dropped LISTEN connection and refreshes the open streams', async 
      WHERE application_name = 'cena-realtime' AND datname = current_database()`,
   );
   expect(killed.rowCount).toBe(1);
-  // Once back, the hub tells every stream its data may have changed: the balance, then the subscription.
+  // Once back, the hub tells every stream its data may have changed: the balance, the subscription, and the
+  // video requests (an event without an id: the web reads every list again).
   expect(await events.next()).toEqual({ event: 'credits', data: JSON.stringify({ balance: 0 }) });
   expect(await events.next()).toEqual({
     event: 'subscription',
     data: JSON.stringify({ subscription: null }),
   });
+  expect(await events.next()).toEqual({ event: 'video_request', data: '{}' });
   await give(userId, 5);
   expect(await events.next()).toEqual({ event: 'credits', data: JSON.stringify({ balance: 5 }) });
   await events.cancel();
