@@ -33,3 +33,11 @@ export function languageFromCookie(cookieHeader: string | null | undefined): Lan
 export function languageCookie(lang: Language): string {
   return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
 }
+
+/** The landing's model chip in local mode, in each language (the server writes it into each language's page). */
+export const LOCAL_PREVIEW_LABEL: Record<Language, string> = { 'pt-BR': 'Prévia local', en: 'Local preview' };
+
+/** A model label as the `language` reader sees it: the local preview's is translated, a model's name is not. */
+export function localizedModelLabel(label: string, language: Language): string {
+  return Object.values(LOCAL_PREVIEW_LABEL).includes(label) ? LOCAL_PREVIEW_LABEL[language] : label;
+}

@@ -32,8 +32,10 @@ const MESSAGES: Record<string, string> = {
   ACCOUNT_NOT_FOUND: 'Conta não encontrada.',
   CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'Requisição recusada: ela não veio do site da Cena.',
   EMAIL_ALREADY_VERIFIED: 'Este e-mail já foi confirmado.',
-  INVALID_ORIGIN: 'Requisição recusada: ela não veio do site da Cena.',
-  MISSING_OR_NULL_ORIGIN: 'Requisição recusada: ela não veio do site da Cena.',
+  INVALID_ORIGIN:
+    'Requisição recusada: ela não veio do endereço da Cena. Abra a Cena pelo endereço configurado.',
+  MISSING_OR_NULL_ORIGIN:
+    'Requisição recusada: ela não veio do endereço da Cena. Abra a Cena pelo endereço configurado.',
   INVALID_CALLBACK_URL: 'Endereço de retorno inválido.',
   INVALID_REDIRECT_URL: 'Endereço de retorno inválido.',
   INVALID_ERROR_CALLBACK_URL: 'Endereço de retorno inválido.',

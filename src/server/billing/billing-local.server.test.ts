@@ -175,7 +175,9 @@ describe('billing, local test checkout', () => {
         error: { code: 'invalid_characters', message: 'O texto enviado contém um caractere inválido.' },
       });
     }
-    expect((await client.json<SubscriptionBody>('/api/billing/subscription')).body.subscription).toMatchObject({
+    expect(
+      (await client.json<SubscriptionBody>('/api/billing/subscription')).body.subscription,
+    ).toMatchObject({
       cancelAtPeriodEnd: false,
     });
 

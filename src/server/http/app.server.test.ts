@@ -69,6 +69,11 @@ describe('web pages', () => {
     const html = await (await get('/')).text();
     expect(html).not.toContain('__CENA_VIDEO_MODEL__');
     expect(html).toMatch(/<li[^>]*>(<[^>]+>)*Prévia local</);
+    // The English page says it in English, in its markup and in the config the app starts from.
+    const english = await (await get('/?lang=en')).text();
+    expect(english).toMatch(/<li[^>]*>(<[^>]+>)*Local preview</);
+    expect(english).toContain('"videoModel":"Local preview"');
+    expect(english).not.toContain('Prévia local');
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {

@@ -124,7 +124,10 @@ describe('cross-site requests', () => {
         const response = await forge(route, method, headers, omitOrigin);
         expect(response.status, `${method} ${route} with ${label}`).toBe(403);
         expect(await response.json(), `${method} ${route} with ${label}`).toMatchObject({
-          error: { code: 'cross_site_request', message: expect.stringContaining('Requisição recusada') },
+          error: {
+            code: 'cross_site_request',
+            message: expect.stringMatching(/^Requisição recusada: .* Abra a Cena em http:\/\//),
+          },
         });
       }
     }

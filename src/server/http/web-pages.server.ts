@@ -7,6 +7,7 @@ import {
   type Language,
   languageCookie,
   languageFromCookie,
+  localizedModelLabel,
   parseLanguage,
 } from '../../shared/language';
 import {
@@ -57,11 +58,13 @@ function configScript(config: PublicConfig): string {
   return `<script type="application/json" id="cena-config">${json}</script>`;
 }
 
-function prepare(html: string, config: PublicConfig): Document {
+/** A page for `lang`: its config block and placeholders in that language (the local preview's chip is translated). */
+function prepare(html: string, config: PublicConfig, lang: Language): Document {
+  const localized = { ...config, videoModel: localizedModelLabel(config.videoModel, lang) };
   const text = html
-    .replace(CONFIG_MARKER, configScript(config))
-    .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, escapeHtml(config.supportEmail))
-    .replaceAll(VIDEO_MODEL_PLACEHOLDER, escapeHtml(config.videoModel));
+    .replace(CONFIG_MARKER, configScript(localized))
+    .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, escapeHtml(localized.supportEmail))
+    .replaceAll(VIDEO_MODEL_PLACEHOLDER, escapeHtml(localized.videoModel));
   const identity = Buffer.from(text, 'utf8');
   return {
     identity,
@@ -82,11 +85,12 @@ export class WebPages {
     return existsSync(path.join(distDir, SHELL_FILE)) && existsSync(path.join(distDir, '404.html'));
   }
 
-  private document(file: string): Document {
-    let document = this.documents.get(file);
+  private document(file: string, lang: Language): Document {
+    const key = `${lang}\u0000${file}`;
+    let document = this.documents.get(key);
     if (!document) {
-      document = prepare(readFileSync(file, 'utf8'), this.config);
-      this.documents.set(file, document);
+      document = prepare(readFileSync(file, 'utf8'), this.config, lang);
+      this.documents.set(key, document);
     }
     return document;
   }
@@ -108,7 +112,7 @@ export class WebPages {
     const chosen = parseLanguage(c.req.query('lang'));
     const lang = chosen ?? languageFromCookie(c.req.header('cookie')) ?? DEFAULT_LANGUAGE;
     const { file, status } = this.resolve(c.req.path, lang);
-    const document = this.document(file);
+    const document = this.document(file, lang);
     const accepted = c.req.header('accept-encoding') ?? '';
     const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',

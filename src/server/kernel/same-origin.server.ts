@@ -52,11 +52,13 @@ export function requireSameOrigin(
       { origin: c.req.header('origin')?.slice(0, 200), path: c.req.path },
       'cross-site request refused',
     );
+    // The usual cause in local mode: the page was opened at another name of this machine (127.0.0.1 while
+    // APP_URL says localhost). The answer names the address the app expects.
     return apiError(
       c,
       403,
       'cross_site_request',
-      'Requisição recusada: ela não veio do site da Cena. Recarregue a página e tente novamente.',
+      `Requisição recusada: ela não veio do endereço da Cena. Abra a Cena em ${origins[0] ?? 'seu endereço'} e tente novamente.`,
     );
   };
 }

@@ -18,6 +18,8 @@ const en: LocaleShape<typeof ptBR> = {
     passwordRequired: 'Enter your password',
   },
   errors: {
+    wrongOrigin:
+      "Request refused: it did not come from Cena's address. Open Cena at the address it was set up with (for example localhost rather than 127.0.0.1) and try again.",
     network: 'Could not reach the server. Check your connection and try again.',
     tooManyRequests: 'Too many attempts. Wait a moment and try again.',
     invalidCredentials: 'Invalid credentials',

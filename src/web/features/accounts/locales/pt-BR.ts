@@ -15,6 +15,8 @@ export default {
     passwordRequired: 'Informe sua senha',
   },
   errors: {
+    wrongOrigin:
+      'Requisição recusada: ela não veio do endereço da Cena. Abra a Cena pelo endereço em que ela foi configurada (por exemplo, localhost em vez de 127.0.0.1) e tente novamente.',
     network: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
     tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
     invalidCredentials: 'Credenciais inválidas',

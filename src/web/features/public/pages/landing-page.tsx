@@ -23,6 +23,7 @@ import {
   VIDEO_RESOLUTION,
 } from '../../../../shared/catalogue';
 import { formatBRL } from '../../../../shared/format';
+import { DEFAULT_LANGUAGE, localizedModelLabel, parseLanguage } from '../../../../shared/language';
 import { usePublicConfig } from '../../../app/public-config';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { Badge } from '../../../components/ui/badge';
@@ -64,10 +65,16 @@ const FEATURES: readonly {
 ];
 
 function Hero() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   const { n } = useFormatters();
   const { videoModel } = usePublicConfig();
-  const chips = [videoModel, VIDEO_RESOLUTION, t('landing.chips.fast'), t('landing.chips.quality')];
+  const language = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const chips = [
+    localizedModelLabel(videoModel, language),
+    VIDEO_RESOLUTION,
+    t('landing.chips.fast'),
+    t('landing.chips.quality'),
+  ];
   return (
     <section
       aria-labelledby="hero-title"

@@ -1,0 +1,26 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../../app/i18n';
+import { ApiError } from '../../../lib/api';
+import { authErrorMessage } from './auth-errors';
+
+describe('authErrorMessage', () => {
+  beforeAll(async () => {
+    await i18n.loadNamespaces('accounts');
+    await i18n.loadLanguages('en');
+  });
+
+  it.each(['cross_site_request', 'INVALID_ORIGIN', 'MISSING_OR_NULL_ORIGIN'])(
+    "a refusal for the wrong address (%s) is said in the reader's language, with what to do",
+    async (code) => {
+      const refused = new ApiError(403, code, 'Invalid origin');
+      await i18n.changeLanguage('en');
+      const english = authErrorMessage(refused, i18n.getFixedT('en', 'accounts'), 'Error');
+      expect(english).toMatch(/^Request refused: .*Open Cena at the address it was set up with/);
+      const portuguese = authErrorMessage(refused, i18n.getFixedT('pt-BR', 'accounts'), 'Erro');
+      expect(portuguese).toMatch(
+        /^Requisição recusada: .*Abra a Cena pelo endereço em que ela foi configurada/,
+      );
+      expect(`${english} ${portuguese}`).not.toContain('Invalid origin');
+    },
+  );
+});
