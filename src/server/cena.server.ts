@@ -161,6 +161,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
           await videoWorkers?.stop();
           // After the server: a request still in flight may be sending a job.
           await startedJobs.stop(config.shutdownTimeoutMs);
+          await videoWorkers?.closeProviders();
           await database.close();
           logger.info('stopped');
         })();
@@ -173,6 +174,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
     await realtime?.stop();
     if (server) await closeHttpServer(server, 0);
     await jobs?.stop(0).catch(() => undefined);
+    await videoWorkers?.closeProviders();
     await database.close().catch(() => undefined);
     throw error;
   }

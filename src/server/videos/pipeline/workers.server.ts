@@ -130,6 +130,11 @@ export interface VideoWorkersOptions {
 export interface VideoWorkers {
   /** Stops dispatching (pg-boss stops the jobs themselves). */
   stop(): Promise<void>;
+  /**
+   * Ends the providers' own work in this process (the local renderer's ffmpeg), once the jobs have stopped: a job
+   * still running would read an ended render as a failure.
+   */
+  closeProviders(): Promise<void>;
 }
 
 export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<VideoWorkers> {
@@ -252,5 +257,10 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       }
     },
   );
-  return dispatcher;
+  return {
+    stop: () => dispatcher.stop(),
+    async closeProviders() {
+      await Promise.all([...providers.values()].map((provider) => provider.close?.()));
+    },
+  };
 }

@@ -25,6 +25,47 @@ describe('local preview provider', () => {
     expect(previewSize('quality', '9:16')).toEqual({ width: 1080, height: 1920 });
   });
 
+  it('ends its ffmpeg children when closed (a stopped server leaves none behind); another instance renders again', async () => {
+    const toolchain = await mediaToolchainFromEnv();
+    const options = {
+      dir: path.join(dir, 'closing'),
+      delayMs: 50,
+      ffmpegPath: toolchain.ffmpeg.path,
+      fontFile: toolchain.fonts.regular,
+    };
+    const provider = new LocalVideoProvider(options);
+    const { operationName } = await provider.submit({
+      requestId: 'r-close',
+      prompt: '{"subject":"farol"}',
+      userPrompt: 'Um farol numa noite de tempestade, ondas enormes contra as pedras',
+      negativePrompt: undefined,
+      quality: 'quality',
+      aspectRatio: '16:9',
+      seed: 12345,
+      image: undefined,
+    });
+    const rendering = async () =>
+      (await runToEnd('ps', ['-eo', 'args'], process.env)).stdout
+        .split('\n')
+        .filter((line) => line.includes(options.dir));
+    const until = Date.now() + 20_000;
+    while ((await rendering()).length === 0 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await rendering()).length).toBeGreaterThan(0);
+    await provider.close();
+    expect(await rendering()).toEqual([]);
+    // Not a failure: the operation is still there for the next worker, which renders it to the end.
+    const next = new LocalVideoProvider(options);
+    let result = await next.poll(operationName);
+    const done = Date.now() + 60_000;
+    while (!result.done && Date.now() < done) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      result = await next.poll(operationName);
+    }
+    expect(result.done && 'video' in result).toBe(true);
+  }, 90_000);
+
   it('renders a real 8 s Fast MP4 with audio, resumable from its operation name, reframed to 4:3', async () => {
     const toolchain = await mediaToolchainFromEnv();
     const options = {

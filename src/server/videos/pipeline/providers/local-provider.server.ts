@@ -119,8 +119,16 @@ export class LocalVideoProvider implements VideoProvider {
   readonly name = 'local';
   private readonly renders = new Map<string, Promise<void>>();
   private readonly failures = new Map<string, string>();
+  /** Aborted by `close`: the renders' ffmpeg children end with the server, not minutes after it. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: LocalProviderOptions) {}
+
+  /** Ends the renders in progress (their ffmpeg is killed) and waits for them; a later worker renders them again. */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    await Promise.allSettled(this.renders.values());
+  }
 
   model(quality: VideoQuality): string {
     return `cena-local-preview-${quality}`;
@@ -224,10 +232,11 @@ export class LocalVideoProvider implements VideoProvider {
   }
 
   private startRender(id: string, operation: LocalOperation): void {
-    if (this.renders.has(id)) return;
+    if (this.renders.has(id) || this.stopping.signal.aborted) return;
     const render = this.render(id, operation)
       .catch((error: unknown) => {
-        this.failures.set(id, (error as Error).message);
+        // Ended by `close`: not a failure; the next worker to poll renders it again.
+        if (!this.stopping.signal.aborted) this.failures.set(id, (error as Error).message);
       })
       .finally(() => this.renders.delete(id));
     this.renders.set(id, render);
@@ -341,7 +350,10 @@ export class LocalVideoProvider implements VideoProvider {
           ...['-movflags', '+faststart', '-f', 'mp4', partial],
         ],
         // An edit re-renders the source's whole length: the limit grows with it (2 min per 8 s, at least 2 min).
-        { timeoutMs: this.options.renderTimeoutMs ?? Math.max(120_000, seconds * 15_000) },
+        {
+          timeoutMs: this.options.renderTimeoutMs ?? Math.max(120_000, seconds * 15_000),
+          signal: this.stopping.signal,
+        },
       );
       // Renamed only when complete, so `poll` never hands out half a file.
       await rename(partial, this.file(id, 'mp4'));

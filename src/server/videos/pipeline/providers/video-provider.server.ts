@@ -60,6 +60,8 @@ export interface VideoProvider {
   submit(input: VideoGenerationInput, signal?: AbortSignal): Promise<{ operationName: string }>;
   poll(operationName: string, signal?: AbortSignal): Promise<PollResult>;
   download(uri: string, signal?: AbortSignal): Promise<Readable>;
+  /** Ends work the provider runs in this process (the local renderer's ffmpeg), at shutdown. */
+  close?(): Promise<void>;
 }
 
 /**
