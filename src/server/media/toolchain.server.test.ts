@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeMediaToolchain, MediaToolchainError, resolveMediaToolchain } from './toolchain.server';
+import {
+  bundledFfmpegWarning,
+  describeMediaToolchain,
+  MediaToolchainError,
+  resolveMediaToolchain,
+} from './toolchain.server';
 
 const require = createRequire(import.meta.url);
 const NPM_FFMPEG = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
@@ -42,6 +47,10 @@ describe('media toolchain', () => {
     expect(toolchain.ffmpeg.version).toMatch(/^ffmpeg version /);
     expect(toolchain.fonts.regular).toMatch(/dejavu-fonts-ttf\/ttf\/DejaVuSans\.ttf$/);
     expect(describeMediaToolchain(toolchain)).toContain('ffmpeg from @ffmpeg-installer/ffmpeg');
+    // The 2018 npm build is said once at start, with what to do in production.
+    expect(bundledFfmpegWarning(toolchain)).toMatch(
+      /from 2018\), without security updates: install the system's ffmpeg/,
+    );
   });
 
   it('prefers system binaries that run and have libx264, AAC and drawtext', async () => {
@@ -50,6 +59,7 @@ describe('media toolchain', () => {
     expect(toolchain.ffmpeg).toMatchObject({ path: path.join(bin, 'ffmpeg'), source: 'system' });
     expect(toolchain.ffprobe).toMatchObject({ path: path.join(bin, 'ffprobe'), source: 'system' });
     expect(toolchain.skipped).toEqual([]);
+    expect(bundledFfmpegWarning(toolchain)).toBeUndefined();
   });
 
   it('passes over a system ffmpeg that does not run, or lacks what Cena renders with, and says why', async () => {

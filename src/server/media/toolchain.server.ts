@@ -198,3 +198,19 @@ export function describeMediaToolchain(toolchain: MediaToolchain): string {
     `${name} from ${SOURCE_LABELS[toolchain[name].source](name)} (${toolchain[name].path})`;
   return `media toolchain: ${tool('ffmpeg')}, ${tool('ffprobe')}, font ${toolchain.fonts.regular}`;
 }
+
+/**
+ * The npm ffmpeg is a 2018 static build (`@ffmpeg-installer/linux-x64` 4.1.0: "Copyright (c) 2000-2018"), with no
+ * security updates since. No npm package ships a maintained ffmpeg inside its tarball: `ffmpeg-static` 5.3.0,
+ * `ffmpeg-ffprobe-static` 6.1.1 and `ffmpeg-for-homebridge` 2.2.2 all download their binary from an install script
+ * (`node install.js`, checked with `npm view … scripts.install` on 2026-11-24), which a machine with only the npm
+ * registry cannot run. So the npm build stays as the fallback that makes a fresh machine work, and production uses
+ * the system's (the Docker image installs Debian's). Said once at start when the npm build is the one in use.
+ */
+export function bundledFfmpegWarning(toolchain: MediaToolchain): string | undefined {
+  if (toolchain.ffmpeg.source !== 'npm') return undefined;
+  return (
+    `ffmpeg is ${TOOLS.ffmpeg.npmPackage}'s static build (${toolchain.ffmpeg.version}, from 2018), without security updates: ` +
+    `install the system's ffmpeg (e.g. apt-get install ffmpeg) or set ${TOOLS.ffmpeg.variable} in production`
+  );
+}

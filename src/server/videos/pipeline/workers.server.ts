@@ -5,6 +5,7 @@ import type { Config } from '../../config.server';
 import { QUEUES, send } from '../../jobs/queues.server';
 import type { Logger } from '../../logger.server';
 import {
+  bundledFfmpegWarning,
   describeMediaToolchain,
   type MediaToolchain,
   resolveMediaToolchain,
@@ -157,6 +158,8 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     },
     describeMediaToolchain(toolchain),
   );
+  const outdated = bundledFfmpegWarning(toolchain);
+  if (outdated) logger.warn(outdated);
   const providers = options.provider
     ? new Map(projectsOf(config.video).map((project) => [project, options.provider as VideoProvider]))
     : createVideoProviders(config, toolchain);
