@@ -251,6 +251,11 @@ describeBrowser('accessibility', () => {
     await tabTo(page, (element) => element.tag === 'input' && element.testId === 'filter-search');
     await page.keyboard.type('farol');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'farol');
+    // As a screen-reader user does: wait for the new total to be announced (the results no longer busy); until
+    // then the previous rows are inert, so no Tab can land on one that is about to go.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="history-results"]')?.getAttribute('aria-busy') === 'false',
+    );
     await tabTo(page, (element) => element.testId === 'history-view');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/dashboard/request/${completedId}`);

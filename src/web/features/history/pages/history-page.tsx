@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
+import { cn } from '../../../lib/cn';
 import { useMe } from '../../accounts';
 import { downloadHistoryCsv, useHistory } from '../api/history';
 import { type FilterChange, HistoryFiltersBar } from '../components/history-filters-bar';
@@ -178,11 +179,17 @@ export default function HistoryPage() {
         ) : showEmpty ? (
           <EmptyState filtered={filtered} onClear={onClear} />
         ) : (
-          <>
+          // While a new filter's results load, the previous ones stay on screen dimmed and inert: a keyboard user
+          // cannot land on a row that is about to go (focus would fall back to the page), and stays on the filter.
+          <div
+            inert={history.isPlaceholderData}
+            className={cn('flex flex-col gap-4', history.isPlaceholderData && 'opacity-60')}
+            data-testid="history-rows"
+          >
             <HistoryTable items={data.items} timeZone={timeZone} />
             <HistoryCards items={data.items} timeZone={timeZone} />
             <Pager page={data.page} totalPages={data.totalPages} onPage={onPage} />
-          </>
+          </div>
         )}
       </section>
     </div>
