@@ -5,7 +5,7 @@
  */
 import { attachSiteHeader } from './app/islands/site-header';
 import { prefetchAppOnIntent } from './app/islands/spa-prefetch';
-import { watchViewer } from './app/islands/viewer';
+import { watchViewer } from './lib/viewer';
 
 const ISLANDS: Record<string, () => Promise<(root: HTMLElement) => void>> = {
   'hero-carousel': () => import('./features/public/islands/hero-carousel').then((m) => m.attachHeroCarousel),

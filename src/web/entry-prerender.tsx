@@ -11,10 +11,10 @@ import { StaticRouter } from 'react-router';
 import type { Language } from '../shared/language';
 import { LOGIN_PATH } from '../shared/routes';
 import i18n, { loadNamespaces } from './app/i18n';
-import { withPrerenderedConfig } from './app/public-config';
 import { PUBLIC_NAMESPACES, type PublicPath, PublicSite } from './app/public-site';
-import { takePrerenderedTitle } from './app/use-document-title';
 import LoginPage from './features/accounts/pages/login-page';
+import { withPrerenderedConfig } from './lib/public-config';
+import { takePrerenderedTitle } from './lib/use-document-title';
 
 export { FIRST_POSTER } from './features/public/components/hero-carousel';
 

@@ -39,6 +39,11 @@ describe('biome.json import rules', () => {
     ['src/web/features/faq/probe.tsx', "import { y } from '../public/components/page-header';"],
     ['src/web/features/accounts/components/profile/probe.tsx', "import { y } from '../../../billing/lib/x';"],
     ['src/web/features/shell/hooks/probe.ts', "const y = import('../../videos/api/realtime');"],
+    // app/ is the top floor: no feature, component or lib imports it back; components/ and lib/ import no feature.
+    ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../../../app/i18n';"],
+    ['src/web/features/faq/probe.tsx', "import { y } from '../../app/route-table';"],
+    ['src/web/components/probe.tsx', "import { y } from '../app/i18n';"],
+    ['src/web/lib/probe.ts', "import { y } from '../features/videos';"],
   ])('%s: %s fails the lint', (file, importLine) => {
     expect(restricted(file, importLine)).toBe(true);
   });
@@ -52,6 +57,8 @@ describe('biome.json import rules', () => {
     ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../api/keys';"],
     ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../../../lib/api';"],
     ['src/web/app/probe.tsx', "import { y } from '../features/videos/pages/create-page';"],
+    ['src/web/app/probe.tsx', "import { y } from '../lib/language';"],
+    ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../../../lib/language';"],
   ])('%s: %s is allowed', (file, importLine) => {
     expect(restricted(file, importLine)).toBe(false);
   });

@@ -10,7 +10,7 @@ import { takeFlashToast } from '../lib/flash-toast';
 import { useToasterNeeded } from '../lib/toaster-bus';
 import { ErrorBoundary } from './error-boundary';
 import i18n, { parseLanguage, setLanguage } from './i18n';
-import { AppRoutes } from './routes';
+import { AppRoutes } from './route-table';
 
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 

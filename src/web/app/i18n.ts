@@ -14,15 +14,7 @@
  */
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  DEFAULT_LANGUAGE,
-  LANG_COOKIE,
-  LANGUAGES,
-  type Language,
-  languageCookie,
-  languageFromCookie,
-  parseLanguage,
-} from '../../shared/language';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseLanguage } from '../../shared/language';
 import type accountsPt from '../features/accounts/locales/pt-BR';
 import type adminPt from '../features/admin/locales/pt-BR';
 import type billingPt from '../features/billing/locales/pt-BR';
@@ -36,8 +28,10 @@ import type requestDetailPt from '../features/request-detail/locales/pt-BR';
 import type settingsPt from '../features/settings/locales/pt-BR';
 import type shellPt from '../features/shell/locales/pt-BR';
 import type videosPt from '../features/videos/locales/pt-BR';
+import { applyHtmlLang, storedLanguage, storeLanguage } from '../lib/language';
 import commonPt from './locales/pt-BR';
 
+export { currentLanguage, setLanguage } from '../lib/language';
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseLanguage };
 export const NAMESPACES = [
   'common',
@@ -137,53 +131,15 @@ const bundledBackend: BackendModule = {
   },
 };
 
-function readStored(): Language | null {
-  const fromCookie = languageFromCookie(document.cookie);
-  if (fromCookie) return fromCookie;
-  try {
-    return parseLanguage(window.localStorage.getItem(LANG_COOKIE));
-  } catch {
-    return null; // storage blocked (privacy mode, sandboxed iframe)
-  }
-}
-
-function store(lang: Language): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
-  document.cookie = languageCookie(lang);
-  try {
-    window.localStorage.setItem(LANG_COOKIE, lang);
-  } catch {
-    // ignore: the cookie keeps the choice
-  }
-}
-
 /** The language to start with; stores a `?lang=` choice. Always pt-BR without a window (prerender). */
 export function detectLanguage(search?: string): Language {
   if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
   const fromUrl = parseLanguage(new URLSearchParams(search ?? window.location.search).get('lang'));
   if (fromUrl) {
-    store(fromUrl);
+    storeLanguage(fromUrl);
     return fromUrl;
   }
-  return readStored() ?? DEFAULT_LANGUAGE;
-}
-
-function applyHtmlLang(lang: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
-}
-
-export function currentLanguage(): Language {
-  return parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
-}
-
-/**
- * Switches language (after loading the new language's texts for every namespace in use), remembers it and updates
- * `<html lang>`.
- */
-export async function setLanguage(lang: Language): Promise<void> {
-  if (typeof window !== 'undefined') store(lang);
-  if (i18n.language !== lang) await i18n.changeLanguage(lang);
-  applyHtmlLang(lang);
+  return storedLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 /** Loads page namespaces in the active language (and pt-BR, the fallback). Resolves at once when loaded. */

@@ -2,7 +2,7 @@ import { Home } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
-import { useDocumentTitle } from './use-document-title';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The 404 page (any unknown path; prerendered at /404). Rendered inside the public layout. */
 export default function NotFoundPage() {

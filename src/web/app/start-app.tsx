@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app';
 import { i18nReady } from './i18n';
-import { matchPreload } from './routes';
+import { matchPreload } from './route-table';
 
 /**
  * Renders the app into `container`. The page's chunks and texts load first, so the first render is synchronous and

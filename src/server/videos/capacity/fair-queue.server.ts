@@ -3,7 +3,6 @@ import { VIDEO_DURATION_MINUTES, type VideoQuality } from '../../../shared/catal
 import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '../../../shared/video-queue';
 import type { Queryable } from '../../jobs/queues.server';
 import { inTransaction } from '../../kernel/transaction.server';
-import type { Logger } from '../../logger.server';
 import type { BudgetUse, ProviderBudget } from './provider-budget.server';
 
 /**

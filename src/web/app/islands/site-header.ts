@@ -4,7 +4,7 @@
  * instead of 'Entrar', on the header and wherever a page marks parts `data-viewer-only`.
  */
 import { fillTemplate } from '../../lib/text-template';
-import { onViewer, type ViewerState } from './viewer';
+import { onViewer, type ViewerState } from '../../lib/viewer';
 
 function attachMobileMenu(header: HTMLElement): void {
   const toggle = header.querySelector<HTMLButtonElement>('[data-menu-toggle]');

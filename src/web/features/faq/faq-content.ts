@@ -31,8 +31,8 @@ import {
   YEARLY_PERIOD_MONTHS,
 } from '../../../shared/catalogue';
 import { formatBRL } from '../../../shared/format';
-import type { Language } from '../../app/i18n';
-import { usePublicConfig } from '../../app/public-config';
+import type { Language } from '../../../shared/language';
+import { usePublicConfig } from '../../lib/public-config';
 
 export const FAQ_CATEGORY_IDS = ['creditos', 'planos', 'videos', 'tecnico'] as const;
 export type FaqCategoryId = (typeof FAQ_CATEGORY_IDS)[number];

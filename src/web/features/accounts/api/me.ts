@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, Language as ProfileLanguage } from '../../../../shared/accounts';
-import type { Language } from '../../../app/i18n';
+import type { Language } from '../../../../shared/language';
 import { api, isUnauthorized } from '../../../lib/api';
 
 export {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../../app/public-config';
 import { Button } from '../../../components/ui/button';
 import { FieldHint } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
+import { usePublicConfig } from '../../../lib/public-config';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
 import { authErrorMessage } from '../lib/auth-errors';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from '../../../app/i18n';
+import i18n from '../../../../../tests/support/web-i18n';
 import { ApiError } from '../../../lib/api';
 import { authErrorMessage } from './auth-errors';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../app/use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PaymentHistoryCard, SubscriptionCard } from '../../billing';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';

@@ -4,7 +4,6 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ADMIN_GRANT_MAX_CREDITS, type AdminGrantInput, adminGrantSchema } from '../../../../shared/admin';
-import { currentLanguage } from '../../../app/i18n';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -16,6 +15,7 @@ import {
 } from '../../../components/ui/dialog';
 import { FieldError, FieldHint, Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toaster';
+import { currentLanguage } from '../../../lib/language';
 import { newUuid } from '../../../lib/uuid';
 import { formatCredits } from '../../credits';
 import { useGrantCredits } from '../api/grant-credits';

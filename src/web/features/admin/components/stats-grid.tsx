@@ -19,9 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { type AdminStats, formatConversionRate } from '../../../../shared/admin';
 import { findPlan } from '../../../../shared/catalogue';
 import { formatBRL } from '../../../../shared/format';
-import { currentLanguage } from '../../../app/i18n';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { currentLanguage } from '../../../lib/language';
 import { formatCredits } from '../../credits';
 
 type StatKey = Exclude<keyof AdminStats, 'generatedAt'>;

@@ -11,7 +11,6 @@ import {
   VIDEO_COST_CREDITS,
 } from '../../../../shared/catalogue';
 import { formatBRL, formatDecimal2 } from '../../../../shared/format';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import { CheckList } from '../../../components/check-list';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -28,6 +27,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
 import { openPendingTab } from '../../../lib/new-tab';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { formatCredits, useCredits } from '../../credits';
 import { useCreateCreditCheckout } from '../api/create-credit-checkout';
 

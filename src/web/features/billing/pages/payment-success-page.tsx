@@ -2,10 +2,10 @@ import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { formatCredits, useCredits } from '../../credits';
 import { useVerifyPayment } from '../api/verify-payment';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_STATS_RANGE, STATS_RANGES, type StatsRange } from '../../../../shared/time';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMe } from '../../accounts';
 import { PlanBadgeCard, useBillingReturn } from '../../billing';
 import { ExpiringCreditsAlert, useCredits } from '../../credits';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FaqBrowser } from '../../faq';
 import { ContactPanel } from '../components/contact-panel';
 import { FeatureCards } from '../components/feature-cards';

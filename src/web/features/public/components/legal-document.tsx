@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../lib/format';
-import { PageHeader } from './page-header';
 
 export interface LegalSection {
   id: string;

@@ -7,10 +7,10 @@
 import type { BillingPeriod, PlanId } from '../../../../shared/catalogue';
 import { LOGIN_PATH } from '../../../../shared/routes';
 import { isCurrentStatus } from '../../../../shared/subscription';
-import { currentViewer, onViewer, type ViewerState } from '../../../app/islands/viewer';
 import { setFlashToast } from '../../../lib/flash-toast';
 import { openPendingTab } from '../../../lib/new-tab';
 import { readJsonBlock } from '../../../lib/text-template';
+import { currentViewer, onViewer, type ViewerState } from '../../../lib/viewer';
 import type { PlanActionMessages, Subscription } from '../../billing/islands';
 
 export interface PricingTexts {
@@ -128,7 +128,7 @@ export function attachPricing(root: HTMLElement): void {
       tab ??= openPendingTab();
       const [{ runPlanAction }, { showErrorToast }] = await Promise.all([
         import('../../billing/islands'),
-        import('../../../app/islands/toast'),
+        import('../../../lib/island-toast'),
       ]);
       await runPlanAction({
         planId: button.planId,

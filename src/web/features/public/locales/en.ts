@@ -1,4 +1,4 @@
-import type { LocaleShape } from '../../../app/locale-shape';
+import type { LocaleShape } from '../../../lib/locale-shape';
 import type ptBR from './pt-BR';
 
 /** `public` namespace, English. Same keys as pt-BR; figures come from the catalogue through {{placeholders}}. */

@@ -1,8 +1,7 @@
 import { Clock, Mail, MessageCircleQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RETENTION } from '../../../../shared/catalogue';
-import { usePublicConfig } from '../../../app/public-config';
-import { useDocumentTitle } from '../../../app/use-document-title';
+import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import {
   Card,
@@ -12,9 +11,10 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ArrowLink } from '../components/arrow-link';
 import { DotList } from '../components/dot-list';
-import { PageHeader } from '../components/page-header';
 import { SupportEmailLink } from '../components/support-email-link';
 import { useFormatters } from '../lib/format';
 

@@ -9,12 +9,12 @@ import {
   VIDEO_QUALITIES,
   VIDEO_RESOLUTION,
 } from '../../../../shared/catalogue';
-import { useDocumentTitle } from '../../../app/use-document-title';
+import { PageHeader } from '../../../components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CtaBand } from '../components/cta-band';
 import { DotList } from '../components/dot-list';
 import { HowItWorksSteps } from '../components/how-it-works-steps';
-import { PageHeader } from '../components/page-header';
 import { SectionHeading } from '../components/section-heading';
 import { useFormatters } from '../lib/format';
 

@@ -24,11 +24,11 @@ import {
 } from '../../../../shared/catalogue';
 import { formatBRL } from '../../../../shared/format';
 import { DEFAULT_LANGUAGE, localizedModelLabel, parseLanguage } from '../../../../shared/language';
-import { usePublicConfig } from '../../../app/public-config';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FaqDisclosureList, type FaqItemId, useFaqItems } from '../../faq';
 import { ArrowLink } from '../components/arrow-link';
 import { CtaBand } from '../components/cta-band';

@@ -21,8 +21,8 @@ import {
   yearlySavingsCents,
 } from '../../../../shared/catalogue';
 import { formatBRL, formatDecimal2 } from '../../../../shared/format';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import { CheckList } from '../../../components/check-list';
+import { PageHeader } from '../../../components/page-header';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClassName } from '../../../components/ui/button';
 import {
@@ -43,9 +43,9 @@ import {
 } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { jsonForScript } from '../../../lib/text-template';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FaqItemId, useFaqItems } from '../../faq';
 import { ArrowLink } from '../components/arrow-link';
-import { PageHeader } from '../components/page-header';
 import { PlanRibbon } from '../components/plan-ribbon';
 import { PriceTag } from '../components/price-tag';
 import { ScrollTable } from '../components/scroll-table';

@@ -13,7 +13,6 @@ import {
   YEARLY_PERIOD_MONTHS,
 } from '../../../../shared/catalogue';
 import { formatBRL } from '../../../../shared/format';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import {
   TableBody,
   TableCaption,
@@ -22,6 +21,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LegalDocument, LegalList, LegalParagraph, type LegalSection } from '../components/legal-document';
 import { ScrollTable } from '../components/scroll-table';
 import { SupportEmailLink } from '../components/support-email-link';

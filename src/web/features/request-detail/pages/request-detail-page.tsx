@@ -7,8 +7,6 @@ import { VIDEO_DURATION_MINUTES } from '../../../../shared/catalogue';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '../../../../shared/format';
 import type { VideoRequestView } from '../../../../shared/video-request';
 import { isFinalVideoStatus } from '../../../../shared/video-status';
-import { currentLanguage } from '../../../app/i18n';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -16,7 +14,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toaster';
 import { isApiError } from '../../../lib/api';
+import { currentLanguage } from '../../../lib/language';
 import { localizedRelativeTime } from '../../../lib/relative-time';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMe } from '../../accounts';
 import { formatCredits } from '../../credits';
 import {

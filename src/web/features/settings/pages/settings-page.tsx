@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PreferencesCard, useMe } from '../../accounts';
 import { NotificationsCard } from '../components/notifications-card';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { setLanguage } from '../../../app/i18n';
 import { isUnauthorized } from '../../../lib/api';
+import { setLanguage } from '../../../lib/language';
 import { ME_QUERY_KEY, type Me, toUiLanguage } from '../../accounts';
 
 /**

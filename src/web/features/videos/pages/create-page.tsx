@@ -9,9 +9,9 @@ import {
   type VideoQuality,
 } from '../../../../shared/catalogue';
 import { offeredDirecting } from '../../../../shared/video-directing';
-import { useDocumentTitle } from '../../../app/use-document-title';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { newUuid } from '../../../lib/uuid';
 import { useCredits } from '../../credits';
 import { useVideoAvailability } from '../api/availability';

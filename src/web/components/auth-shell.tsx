@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../components/logo';
+import { Logo } from './logo';
 
 /** Minimal chrome for /auth/* pages: logo on top, centred content. */
 export function AuthShell({ children }: { children: ReactNode }) {
