@@ -112,6 +112,9 @@ interface Job {
   /** Length of the whole scene so far (an extension's input chain plus its new part), for [OMNI-EXTEND]. */
   totalSeconds: number;
   createdAt: number;
+  /** `background: true` on create ([INTERACTIONS]); only such an interaction can be cancelled. */
+  background?: boolean;
+  cancelled?: boolean;
 }
 
 export interface RecordedRequest {
@@ -150,6 +153,14 @@ export interface FakeGemini {
   downloadAt: Map<string, number>;
   /** Times (epoch ms) of 429 answers and of the calls that followed them, per prompt. */
   rateLimitTimes: Map<string, number[]>;
+  /**
+   * A regional blip: every read of an interaction answers 503 UNAVAILABLE until this time (epoch ms), while the
+   * generations go on (ERRORS: UNAVAILABLE, "retry with back-off").
+   */
+  unavailableUntil: number;
+  /** [CANCEL] Interaction ids cancelled and deleted through the API, in order. */
+  cancelled: string[];
+  deleted: string[];
   /** [QUOTA] Creates refused for quota, and the most generations ever in progress at once for one key. */
   quotaRefusals: number;
   maxInFlight: number;
@@ -320,6 +331,9 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     pollsUntilDone: 2,
     quotaRefusals: 0,
     maxInFlight: 0,
+    unavailableUntil: 0,
+    cancelled: [],
+    deleted: [],
     doneAt: new Map(),
     downloadAt: new Map(),
     rateLimitTimes: new Map(),
@@ -724,6 +738,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         throw new Refusal(503, 'The service is currently unavailable.', 'UNAVAILABLE');
       }
       const done = body.background !== true;
+      job.background = !done;
       if (done) job.polls = state.pollsUntilDone;
       return json(response, 200, await interactionView(job, done && finished(job)));
     }
@@ -735,9 +750,14 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
           throw invalid(`Unknown parameter ${name}`);
       }
       state.polls += 1;
+      if (Date.now() < state.unavailableUntil) {
+        throw new Refusal(503, 'The service is currently unavailable.', 'UNAVAILABLE');
+      }
       const job = jobs.get(interaction[1] ?? '');
       if (job?.kind !== 'interaction' || job.key !== key)
         throw new Refusal(404, 'Interaction not found.', 'NOT_FOUND');
+      if (job.cancelled)
+        return json(response, 200, { id: job.id, object: 'interaction', status: 'cancelled' });
       if (job.prompt.includes('[503]')) {
         const seen = unavailable.get(job.id) ?? 0;
         unavailable.set(job.id, seen + 1);
@@ -745,6 +765,34 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
           throw new Refusal(503, 'The model is overloaded. Please try again later.', 'UNAVAILABLE');
       }
       return json(response, 200, await interactionView(job, finished(job)));
+    }
+
+    // [CANCEL] `@google/genai` 3.1.0 (dist/genai.d.ts, Interactions): `cancel(id)` — "Cancels an interaction by id.
+    // This only applies to background interactions that are still running." — is `POST {version}/interactions/
+    // {id}/cancel`; `delete(id)` — "Deletes the interaction by id." — is `DELETE {version}/interactions/{id}`.
+    const cancel = /^\/v1beta\/interactions\/([^/]+)\/cancel$/.exec(route);
+    if (method === 'POST' && cancel) {
+      const job = jobs.get(cancel[1] ?? '');
+      if (job?.kind !== 'interaction' || job.key !== key)
+        throw new Refusal(404, 'Interaction not found.', 'NOT_FOUND');
+      if (!job.background || (job.outcome !== 'never' && job.polls >= state.pollsUntilDone)) {
+        throw new Refusal(
+          400,
+          'Only a background interaction that is still running can be cancelled.',
+          'FAILED_PRECONDITION',
+        );
+      }
+      job.cancelled = true;
+      state.cancelled.push(job.id);
+      return json(response, 200, { id: job.id, object: 'interaction', status: 'cancelled' });
+    }
+    if (method === 'DELETE' && interaction) {
+      const job = jobs.get(interaction[1] ?? '');
+      if (job?.kind !== 'interaction' || job.key !== key)
+        throw new Refusal(404, 'Interaction not found.', 'NOT_FOUND');
+      jobs.delete(job.id);
+      state.deleted.push(job.id);
+      return json(response, 200, {});
     }
 
     const predict = /^\/v1beta\/models\/([^/:]+):predictLongRunning$/.exec(route);

@@ -141,8 +141,11 @@ export class FairQueue {
   async requeue(db: Queryable, requestId: string): Promise<boolean> {
     await this.options.budget.release(db, requestId);
     const result = await db.query(
+      // Back in line for any project with room, unless it is bound to its source's (an extension or an edit).
       `UPDATE video_requests
-       SET status = 'pending', dispatched_at = NULL, attempts = GREATEST(attempts - 1, 0), updated_at = now()
+       SET status = 'pending', dispatched_at = NULL, attempts = GREATEST(attempts - 1, 0), updated_at = now(),
+           provider_project = CASE WHEN extends_request_id IS NULL AND edits_request_id IS NULL
+                                   THEN NULL ELSE provider_project END
        WHERE id = $1 AND status IN ('pending', 'processing') AND operation_name IS NULL`,
       [requestId],
     );

@@ -543,6 +543,8 @@ async function waitForVideo(
       result = await provider.poll(operationName, signal);
     } catch (error) {
       if (isAbort(error, signal)) throw error;
+      // 5xx, timeouts and dropped connections are not the provider's answer about an accepted (billed) generation:
+      // it is read again until its deadline.
       if (!(error instanceof TransientProviderError))
         throw new RequestFailure('provider', (error as Error).message);
       log.warn({ err: error }, 'polling the provider failed; trying again');
@@ -561,6 +563,15 @@ async function waitForVideo(
       );
     }
     if (remaining(deadline) <= 0) {
+      // Given up on: stopped and deleted at the provider before the refund, so it is not finished (and kept) for
+      // no one. Best effort — the refund does not wait on an unreachable provider.
+      try {
+        await provider.cancel?.(operationName, signal);
+        log.warn({ operationName }, 'generation cancelled at the provider at its deadline');
+      } catch (error) {
+        if (isAbort(error, signal)) throw error;
+        log.error({ err: error, operationName }, 'could not cancel a generation at its deadline');
+      }
       throw new RequestFailure('timeout', `not done after ${deps.timeoutMs[row.quality]} ms`);
     }
     await sleep(Math.min(delay, remaining(deadline)), undefined, { signal });

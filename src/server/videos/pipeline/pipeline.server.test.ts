@@ -27,7 +27,12 @@ import { capabilitiesOf } from '../capabilities.server';
 import { FairQueue } from '../capacity/fair-queue.server';
 import { ProviderBudget } from '../capacity/provider-budget.server';
 import { RULES_WRITER } from '../prompt-writer.server';
-import { FAILURE_MESSAGES, type PipelineDeps, runVideoGeneration } from './generate-video.job.server';
+import {
+  FAILURE_MESSAGES,
+  failRequest,
+  type PipelineDeps,
+  runVideoGeneration,
+} from './generate-video.job.server';
 import { probe } from './media.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
@@ -240,17 +245,17 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     });
     const queue = new FairQueue({
       budget,
-      projects: ['default'],
+      projects: ['quota-test'],
       models: { fast: OMNI, quality: OMNI },
       sendJob: async () => {},
     });
     // The slot the dispatcher would give it.
     await inTransaction(pool, async (client) => {
       await client.query(
-        "UPDATE video_requests SET dispatched_at = now(), provider_project = 'default' WHERE id = $1",
+        "UPDATE video_requests SET dispatched_at = now(), provider_project = 'quota-test' WHERE id = $1",
         [request.id],
       );
-      await budget.grant(client, request.id, 'default', OMNI);
+      await budget.grant(client, request.id, 'quota-test', OMNI);
     });
     expect(await runVideoGeneration(deps({ capacity: { budget, queue } }), request.id)).toBe('requeued');
     expect(await row(request.id)).toMatchObject({
@@ -260,10 +265,12 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       operation_name: null,
       hold_status: 'pending',
     });
-    const [use] = await budget.use(pool, ['default'], OMNI);
+    const [use] = await budget.use(pool, ['quota-test'], OMNI);
     // Google's retryDelay (0.3 s) holds the project back; the rate Cena allows itself is halved.
     expect(use).toMatchObject({ inFlight: 0, throttledLastHour: 1, learnedRequestsPerMinute: 5, room: 0 });
     expect(await balance(pool, userId)).toBe(START - request.cost);
+    // Settled here, so no later worker of this file picks the waiting request up.
+    expect(await failRequest(pool, request.id, FAILURE_MESSAGES.capacity)).toBe(true);
   });
 
   it('a 5xx on create is not sent again (the generation may have started): failed and refunded, one interaction', async () => {
@@ -285,7 +292,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     expect(await runVideoGeneration(deps(), request.id)).toBe('completed');
   }, 60_000);
 
-  it('never done → failed at the per-mode timeout and refunded', async () => {
+  it('never done → cancelled and deleted at Google at the per-mode timeout, then failed and refunded', async () => {
     const userId = await newUser();
     const request = await seedVideoRequest(pool, { userId, prompt: 'Nunca termina [never]' });
     const started = Date.now();
@@ -298,7 +305,35 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       error_message: FAILURE_MESSAGES.timeout,
     });
     expect(await balance(pool, userId)).toBe(START);
+    const interaction = String((await row(request.id)).operation_name).replace('interactions/', '');
+    expect(gemini.cancelled).toContain(interaction);
+    expect(gemini.deleted).toContain(interaction);
   });
+
+  it('a regional blip (every read 503 for a while) after Google accepted: followed to the end, not refunded', async () => {
+    const userId = await newUser();
+    const request = await seedVideoRequest(pool, {
+      userId,
+      prompt: 'Um barco atravessa a baía durante um apagão',
+    });
+    // The client gives up on a read after 2 attempts; the blip lasts far longer than that.
+    const impatient = new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: API_KEY,
+        apiBase: gemini.base,
+        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 10 },
+      }),
+      { fast: OMNI, quality: OMNI },
+    );
+    const run = runVideoGeneration(
+      deps({ provider: impatient, poll: { initialMs: 50, maxMs: 100 } }),
+      request.id,
+    );
+    gemini.unavailableUntil = Date.now() + 1_500;
+    expect(await run).toBe('completed');
+    expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
+    expect(await balance(pool, userId)).toBe(START - request.cost);
+  }, 60_000);
 
   it("a model Google does not serve (Google's 404) is a permanent failure, refunded", async () => {
     const userId = await newUser();
@@ -394,7 +429,8 @@ describe('video pipeline on pg-boss', () => {
     await new Promise<void>((resolve) => webhookServer?.close(() => resolve()));
   });
 
-  async function startWorker(): Promise<Jobs> {
+  /** A worker process: its jobs and its dispatcher, stopped together (as cena.server.ts stops them). */
+  async function startWorker(): Promise<{ boss: Jobs['boss']; stop(timeoutMs: number): Promise<void> }> {
     const jobs = await startJobs(database.url, logger);
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -405,7 +441,7 @@ describe('video pipeline on pg-boss', () => {
       VIDEO_WEBHOOK_SECRET: 'webhook-secret',
       VIDEO_TIMEOUT_FAST_MS: '60000',
     });
-    await registerVideoWorkers({
+    const workers = await registerVideoWorkers({
       boss: jobs.boss,
       pool,
       config,
@@ -420,7 +456,14 @@ describe('video pipeline on pg-boss', () => {
     });
     // The webhook queue's retry delay, shortened the same way.
     await jobs.boss.updateQueue(QUEUES.videoWebhook, { retryDelay: 1, retryBackoff: true, retryDelayMax: 1 });
-    return jobs;
+    return {
+      boss: jobs.boss,
+      async stop(timeoutMs) {
+        await workers.stop();
+        await jobs.stop(timeoutMs);
+        await workers.closeProviders();
+      },
+    };
   }
 
   async function waitFor<T>(
@@ -493,7 +536,7 @@ describe('video pipeline on pg-boss', () => {
       GEMINI_API_KEY: API_KEY,
       GEMINI_API_BASE: gemini.base,
     });
-    await registerVideoWorkers({
+    const workers = await registerVideoWorkers({
       boss: jobs.boss,
       pool,
       config,
@@ -552,6 +595,7 @@ describe('video pipeline on pg-boss', () => {
       );
       expect(gemini.requests.some((request) => request.server === 'download')).toBe(true);
     } finally {
+      await workers.stop();
       await jobs.stop(1_000);
     }
   }, 180_000);

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GoogleGenAI } from '@google/genai';
-import { ProviderError, ProviderQuotaError } from './video-provider.server';
+import { ProviderError, ProviderQuotaError, ProviderUnavailableError } from './video-provider.server';
 
 /**
  * One door to Google's Gemini API for the providers, the model checks and the prompt model. Calls go through
@@ -227,10 +227,9 @@ export class GeminiClient {
         }
       }
     }
-    throw new ProviderError(
-      `Gemini API ${what} still failing after ${this.retry.attempts} attempts: ${last?.status ? `HTTP ${last.status} ` : ''}${last?.body.slice(0, 500) ?? ''}`,
-      last?.status,
-    );
+    const detail = `Gemini API ${what} still failing after ${this.retry.attempts} attempts: ${last?.status ? `HTTP ${last.status} ` : ''}${last?.body.slice(0, 500) ?? ''}`;
+    if (last?.status === 429) throw new ProviderQuotaError(detail, last.retryAfterMs);
+    throw new ProviderUnavailableError(detail);
   }
 
   /** One call on the API origin with the key (no retries here: wrap it in `withRetries`). */

@@ -51,6 +51,11 @@ export class GeminiVideoProvider implements VideoProvider {
     throw new ProviderError(`unknown operation ${JSON.stringify(operationName)}`);
   }
 
+  /** Omni interactions (the SDK's `interactions.cancel` and `delete`); a Veo operation is left to finish. */
+  async cancel(operationName: string, signal?: AbortSignal): Promise<void> {
+    if (operationName.startsWith(INTERACTION_PREFIX)) await this.omni.cancel(operationName, signal);
+  }
+
   download(uri: string, signal?: AbortSignal): Promise<Readable> {
     return this.client.download(uri, signal);
   }

@@ -146,6 +146,27 @@ export class OmniInteractions {
     return `${INTERACTION_PREFIX}${created.id}`;
   }
 
+  /** `interactions.cancel` (a background interaction still running), then `interactions.delete`. */
+  async cancel(operationName: string, signal?: AbortSignal): Promise<void> {
+    const id = operationName.slice(INTERACTION_PREFIX.length);
+    if (!INTERACTION_ID.test(id)) throw new ProviderError(`invalid interaction id ${JSON.stringify(id)}`);
+    try {
+      await this.client.withRetries(
+        'interactions.cancel',
+        () => this.client.sdk.interactions.cancel(id, {}, this.client.sdkRequestOptions),
+        signal,
+      );
+    } catch (error) {
+      // Finished meanwhile (400 FAILED_PRECONDITION): there is nothing left to stop, only to delete.
+      if (!(error instanceof ProviderError && error.status === 400)) throw error;
+    }
+    await this.client.withRetries(
+      'interactions.delete',
+      () => this.client.sdk.interactions.delete(id, {}, this.client.sdkRequestOptions),
+      signal,
+    );
+  }
+
   async poll(operationName: string, signal?: AbortSignal): Promise<PollResult> {
     const id = operationName.slice(INTERACTION_PREFIX.length);
     if (!INTERACTION_ID.test(id)) throw new ProviderError(`invalid interaction id ${JSON.stringify(id)}`);

@@ -60,6 +60,11 @@ export interface VideoProvider {
   submit(input: VideoGenerationInput, signal?: AbortSignal): Promise<{ operationName: string }>;
   poll(operationName: string, signal?: AbortSignal): Promise<PollResult>;
   download(uri: string, signal?: AbortSignal): Promise<Readable>;
+  /**
+   * Stops a generation Cena gave up on (its deadline passed) and deletes what the provider stored of it, so it is
+   * neither finished nor kept for nothing. Best effort: where the provider has no way, nothing happens.
+   */
+  cancel?(operationName: string, signal?: AbortSignal): Promise<void>;
   /** Ends work the provider runs in this process (the local renderer's ffmpeg), at shutdown. */
   close?(): Promise<void>;
 }
@@ -84,6 +89,15 @@ export class ProviderQuotaError extends TransientProviderError {
   ) {
     super(message);
   }
+}
+
+/**
+ * The provider kept answering 5xx, timing out or dropping the connection after the client's own retries: not an
+ * answer about the generation. A generation Google accepted is billed whatever happens, so the pipeline keeps
+ * reading it (until its deadline) instead of failing the request.
+ */
+export class ProviderUnavailableError extends TransientProviderError {
+  override name = 'ProviderUnavailableError';
 }
 
 export class ProviderError extends Error {
