@@ -224,6 +224,15 @@ export function videosRoutes({
       };
       const dropImages = async () => {
         for (const key of stored) {
+          // Two identical submits in the same millisecond name their image alike: the one a request keeps (the
+          // winner of a replay) is not this submit's to delete.
+          const kept = await pool.query(
+            `SELECT 1 FROM video_requests
+             WHERE user_id = $1 AND (reference_image_key = $2 OR last_frame_key = $2 OR $2 = ANY(reference_image_keys))
+             LIMIT 1`,
+            [userId, key],
+          );
+          if ((kept.rowCount ?? 0) > 0) continue;
           await storage.delete(key).catch((error: unknown) => {
             c.get('logger').warn({ err: error, key }, 'could not delete an unused image');
           });
