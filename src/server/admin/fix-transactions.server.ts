@@ -8,7 +8,7 @@ import { inTransaction } from '../kernel/transaction.server';
  * history. Two books are checked:
  *
  * - The payment history (`transactions`): each row is compared with what it records — a credit row with its grant
- *   (or, for a refund, with the credits its clawback took), a package payment of the local checkout with its
+ *   (or, for a refund or dispute, with the credits its claim took or its reversal gave back), a package payment of the local checkout with its
  *   session (Stripe's amounts — coupons, taxes — and invoices live at Stripe and are not second-guessed). The
  *   history shows what the user sees, so a wrong row gets a correction row (`corrects_id` → the original) worth the
  *   difference; the effective amount of a row is its own plus its corrections', so a second run finds nothing.
@@ -42,8 +42,15 @@ const HISTORY_AUDIT = `
          t.amount + COALESCE(c.amount, 0) AS effective,
          COALESCE(c.n, 0) AS corrections,
          CASE
-           WHEN t.type = 'credit' AND t.provider_ref LIKE 'refund:%' THEN
+           -- A reversed refund or dispute gave back what its negative record says.
+           WHEN t.type = 'credit' AND right(t.provider_ref, 9) = ':restored' THEN
              (SELECT -k.amount FROM credit_clawbacks k WHERE k.reference = t.provider_ref AND k.user_id = t.user_id)
+           -- A refund or dispute took its own record's credits and, after a reversal, the ':from:' ones.
+           WHEN t.type = 'credit' AND (t.provider_ref LIKE 'refund:%' OR t.provider_ref LIKE 'dispute:%') THEN
+             (SELECT -SUM(k.amount) FROM credit_clawbacks k
+              WHERE k.user_id = t.user_id
+                AND (k.reference = t.provider_ref
+                     OR left(k.reference, length(t.provider_ref) + 6) = t.provider_ref || ':from:'))
            WHEN t.type = 'credit' THEN
              (SELECT g.amount FROM credit_grants g
               WHERE g.source_ref = t.provider_ref AND g.user_id = t.user_id

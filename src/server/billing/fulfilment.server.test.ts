@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
+import { fixTransactions } from '../admin/fix-transactions.server';
 import { audit, balance, capture, hold, voidHold } from '../credits/credits-ledger.server';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
@@ -314,5 +315,61 @@ describe('fulfilment', () => {
     expect((await clawbackPurchase(pool, purchase, dispute)).taken).toBe(0);
     expect(await balance(pool, userId)).toBe(100);
     expect(await audit(pool, userId)).toEqual([]);
+  });
+  it('a purchase refunded, then disputed and the dispute won while its credits were held, returns nothing', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_refund_won',
+      packageId: 'small',
+      amountCents: 10990,
+    });
+    const held = await hold(pool, { userId, amount: 40, reference: 'video-refund-won' });
+    if (!held.ok) throw new Error('hold refused');
+    const purchase = {
+      userId,
+      grantSource: 'package' as const,
+      grantRef: 'cs_refund_won',
+      paidCents: 10990,
+      grantedCredits: 100,
+    };
+    const refund = { kind: 'refund' as const, id: 're_refund_won', amountCents: 10990 };
+    const dispute = { kind: 'dispute' as const, id: 'dp_refund_won', amountCents: 10990 };
+    expect((await clawbackPurchase(pool, purchase, refund)).taken).toBe(60);
+    expect((await clawbackPurchase(pool, purchase, dispute)).taken).toBe(0);
+    // The video fails: its 40 credits are owed to the refund, not to the dispute the buyer then loses.
+    await voidHold(pool, held.hold.id);
+    expect((await restorePurchase(pool, purchase, dispute)).restored).toBe(0);
+    expect(await balance(pool, userId)).toBe(0);
+    expect(await audit(pool, userId)).toEqual([]);
+    // The history the buyer sees agrees with the ledger: the admin's fix finds nothing to correct.
+    const fixed = await fixTransactions(pool);
+    expect(fixed.errors).toEqual([]);
+    expect(fixed.fixed).toBe(0);
+  });
+
+  it('a refund that failed after a won dispute gave the credits back takes them from the restored grant', async () => {
+    const userId = await insertUser(pool);
+    await fulfilPackagePurchase(pool, {
+      userId,
+      sessionId: 'cs_won_then_refund',
+      packageId: 'small',
+      amountCents: 10990,
+    });
+    const purchase = {
+      userId,
+      grantSource: 'package' as const,
+      grantRef: 'cs_won_then_refund',
+      paidCents: 10990,
+      grantedCredits: 100,
+    };
+    const dispute = { kind: 'dispute' as const, id: 'dp_won_then_refund', amountCents: 10990 };
+    await clawbackPurchase(pool, purchase, dispute);
+    expect((await restorePurchase(pool, purchase, dispute)).restored).toBe(100);
+    const refund = { kind: 'refund' as const, id: 're_won_then_refund', amountCents: 5495 };
+    expect((await clawbackPurchase(pool, purchase, refund)).taken).toBe(50);
+    expect(await balance(pool, userId)).toBe(50);
+    expect(await audit(pool, userId)).toEqual([]);
+    expect((await fixTransactions(pool)).errors).toEqual([]);
   });
 });

@@ -158,7 +158,8 @@ export type AuditProblemCode =
   | 'hold_entries_mismatch'
   | 'hold_resolution'
   | 'user_mismatch'
-  | 'clawback_mismatch';
+  | 'clawback_mismatch'
+  | 'restore_mismatch';
 
 export interface AuditProblem {
   code: AuditProblemCode;
@@ -562,8 +563,7 @@ export async function voidHoldInTransaction(
     );
   }
 
-  if (backIds.length > 0)
-    await takeOutstandingClawbacks(client, holdId, row.user_id, backIds, backAmounts, now);
+  if (backIds.length > 0) await takeOutstandingClawbacks(client, holdId, row.user_id, backIds, now);
 
   let refundGrant: CreditGrant | null = null;
   if (expiredTotal > 0) {
@@ -599,50 +599,152 @@ export async function voidHoldInTransaction(
 }
 
 /**
- * A void gives held credits back to their grants; a grant whose purchase was refunded while they were held still
- * owes the part its refund could not take then. That part is taken now, like the refund's own clawback: a
- * `credit_clawbacks` row (wanting nothing more) and its `clawback` entry.
+ * A purchase's credits owed back and taken back, as signed `credit_clawbacks` records. A claim (a refund or a
+ * dispute, keyed by its reference) wants its share of the grant; the grant owes min(amount, Σ wanted of the claims
+ * not reversed). Every take is a positive record naming the grant it came from, every restoration a negative one
+ * (`<claim>:restored`, on the purchase's grant, the credits coming back as a new `refund` grant). Whatever the
+ * order of refunds, disputes, reversals and voided holds, each step moves the records' net towards what is owed,
+ * taking only unspent credits, so the customer ends with what they paid for and never more.
+ */
+const RESTORED_SUFFIX = ':restored';
+/** Names a take from a restoration's grant after the claim or hold that took it. */
+const FROM_INFIX = ':from:';
+
+/** The purchase's grant and the grants its restorations created: where its claims may take from, in order. */
+async function claimFamily(
+  client: pg.PoolClient,
+  userId: string,
+  grantId: string,
+): Promise<{ id: string; remaining: number }[]> {
+  const family = await client.query<{ id: string; remaining: number }>(
+    `SELECT id, remaining FROM credit_grants
+     WHERE user_id = $2 AND (id = $1 OR (source = 'refund' AND metadata->>'grantId' = $1::text))
+     ORDER BY id = $1 DESC, created_at, id
+     FOR UPDATE`,
+    [grantId, userId],
+  );
+  return family.rows;
+}
+
+/** The purchase's grant a grant belongs to: itself, or the grant whose claim a restoration gave back. */
+async function claimOwners(client: pg.PoolClient, grantIds: string[]): Promise<string[]> {
+  const owners = await client.query<{ owner: string }>(
+    `SELECT DISTINCT COALESCE(CASE WHEN source = 'refund' THEN metadata->>'grantId' END, id::text) AS owner
+     FROM credit_grants WHERE id = ANY($1::uuid[])`,
+    [grantIds],
+  );
+  return owners.rows.map((row) => row.owner);
+}
+
+/**
+ * Credits still owed back on a purchase's grant: what its claims not reversed want (with `extraWanted` of a claim
+ * being written, without the claim `reversing`; capped at the grant), less the net of every take and restoration.
+ * Negative when a reversal leaves more taken than is owed.
+ */
+async function outstandingClaim(
+  client: pg.PoolClient,
+  userId: string,
+  grantId: string,
+  change: { extraWanted?: number; reversing?: string } = {},
+): Promise<number> {
+  const result = await client.query<{ outstanding: string }>(
+    `WITH family AS (
+       SELECT id FROM credit_grants
+       WHERE user_id = $4 AND (id = $1 OR (source = 'refund' AND metadata->>'grantId' = $1::text))
+     ), owed AS (
+       SELECT LEAST(g.amount, COALESCE(SUM(COALESCE(c.wanted, c.amount)), 0) + $2) AS credits
+       FROM credit_grants g
+       LEFT JOIN credit_clawbacks c ON c.grant_id = g.id AND COALESCE(c.wanted, c.amount) > 0
+         AND NOT EXISTS (SELECT 1 FROM credit_clawbacks r WHERE r.reference = c.reference || '${RESTORED_SUFFIX}')
+         AND c.reference IS DISTINCT FROM $3
+       WHERE g.id = $1
+       GROUP BY g.amount
+     )
+     SELECT (SELECT credits FROM owed)
+          - (SELECT COALESCE(SUM(amount), 0) FROM credit_clawbacks WHERE grant_id IN (SELECT id FROM family))
+            AS outstanding`,
+    [grantId, change.extraWanted ?? 0, change.reversing ?? null, userId],
+  );
+  return Number(result.rows[0]?.outstanding ?? 0);
+}
+
+/**
+ * Takes what `grantId`'s claims are still owed from the unspent credits of its family, the purchase's own grant
+ * first. Each take is a record: `ownRef` for the purchase's grant (written even when it takes 0 if it carries a
+ * claim's `wanted`), `<ownRef>:from:<grant>` for a restoration's grant. Returns the credits taken.
+ */
+async function takeOwed(
+  client: pg.PoolClient,
+  userId: string,
+  grantId: string,
+  ownRef: string,
+  wanted: number,
+  now: Date,
+): Promise<number> {
+  const family = await claimFamily(client, userId, grantId);
+  let owed = await outstandingClaim(client, userId, grantId, { extraWanted: wanted });
+  let taken = 0;
+  for (const source of family) {
+    const take = Math.max(0, Math.min(owed, source.remaining));
+    const isOwn = source.id === grantId;
+    if (take === 0 && !(isOwn && wanted > 0)) continue;
+    await client.query(
+      `WITH taken AS (
+         UPDATE credit_grants SET remaining = remaining - $3::int WHERE id = $2::uuid AND $3::int > 0
+       ), entry AS (
+         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at, metadata)
+         SELECT $1::text, 'clawback', -$3::int, $2::uuid, $5::timestamptz, $6::jsonb WHERE $3 > 0
+       )
+       INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
+       VALUES ($4, $1, $2, $3, $7, $5)`,
+      [
+        userId,
+        source.id,
+        take,
+        isOwn ? ownRef : `${ownRef}${FROM_INFIX}${source.id}`,
+        now,
+        { reference: ownRef },
+        isOwn ? wanted : 0,
+      ],
+    );
+    owed -= take;
+    taken += take;
+  }
+  return taken;
+}
+
+/** Credits a claim took, from the purchase's grant and from restorations' grants. */
+async function takenBy(client: pg.PoolClient, reference: string): Promise<number> {
+  const result = await client.query<{ taken: string }>(
+    `SELECT COALESCE(SUM(amount), 0) AS taken FROM credit_clawbacks
+     WHERE reference = $1 OR left(reference, length($1) + length($2)) = $1 || $2`,
+    [reference, FROM_INFIX],
+  );
+  return Number(result.rows[0]?.taken ?? 0);
+}
+
+/**
+ * A void gave held credits back to grants whose purchase was refunded or disputed while they were held: what the
+ * claims could not take then is taken now, as records named after the hold.
  */
 async function takeOutstandingClawbacks(
   client: pg.PoolClient,
   holdId: string,
   userId: string,
   grantIds: string[],
-  givenBack: number[],
   now: Date,
 ): Promise<void> {
-  const owed = await client.query<{ grant_id: string; outstanding: string }>(
-    `SELECT grant_id, sum(COALESCE(wanted, amount)) - sum(amount) AS outstanding
-     FROM credit_clawbacks c
-     WHERE grant_id = ANY($1::uuid[])
-       -- A reversed claim (a dispute won) wants nothing more.
-       AND NOT EXISTS (SELECT 1 FROM credit_clawbacks r WHERE r.reference = c.reference || '${RESTORED_SUFFIX}')
-     GROUP BY grant_id HAVING sum(COALESCE(wanted, amount)) - sum(amount) > 0`,
-    [grantIds],
-  );
-  for (const { grant_id: grantId, outstanding } of owed.rows) {
-    const back = givenBack[grantIds.indexOf(grantId)] ?? 0;
-    const take = Math.min(back, Number(outstanding));
-    if (take <= 0) continue;
-    await client.query(
-      `WITH taken AS (
-         UPDATE credit_grants SET remaining = remaining - $3::int WHERE id = $2::uuid
-       ), entry AS (
-         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at, metadata)
-         VALUES ($1, 'clawback', -$3::int, $2::uuid, $5, $6)
-       )
-       INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
-       VALUES ($4, $1, $2, $3, 0, $5)`,
-      [userId, grantId, take, `hold:${holdId}:${grantId}`, now, { reference: `hold:${holdId}:${grantId}` }],
-    );
+  for (const owner of await claimOwners(client, grantIds)) {
+    await takeOwed(client, userId, owner, `hold:${holdId}:${owner}`, 0, now);
   }
 }
 
 /**
- * Takes back the unspent part of a refunded purchase's grant (up to `maxAmount`), never below zero, with one
- * `clawback` ledger entry; once per `reference`. It lowers `remaining`, so like a hold it first locks the user's
- * account row: a concurrent hold cannot spend what is being taken back, and two clawbacks of one grant serialise.
- * Credits already spent stay spent (the refund is the provider's business; the ledger never goes negative).
+ * A claim on a refunded or disputed purchase's grant: it wants its share (`maxAmount`, or the whole grant) and takes
+ * what is owed from the unspent credits (the grant's, and those a reversed claim gave back); what is held now is
+ * taken if its hold is voided later (voidHoldInTransaction). Credits already spent stay spent (the refund is the
+ * provider's business; the ledger never goes negative). Once per `reference`. Like a hold it first locks the
+ * user's account row: a concurrent hold cannot spend what is being taken back, and two claims serialise.
  */
 export async function clawback(
   pool: pg.Pool,
@@ -654,8 +756,8 @@ export async function clawback(
   return inTransaction(pool, async (client) => {
     // The spend lock (see holdLocked for why NO KEY).
     await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR NO KEY UPDATE', [args.userId]);
-    const previous = await client.query<{ user_id: string; grant_id: string; amount: number }>(
-      'SELECT user_id, grant_id, amount FROM credit_clawbacks WHERE reference = $1',
+    const previous = await client.query<{ user_id: string; grant_id: string }>(
+      'SELECT user_id, grant_id FROM credit_clawbacks WHERE reference = $1',
       [args.reference],
     );
     const done = previous.rows[0];
@@ -663,38 +765,21 @@ export async function clawback(
       if (done.user_id !== args.userId) {
         throw new CreditsConflictError(`clawback ${args.reference} already exists for another user`);
       }
-      return { created: false, amount: done.amount, grantId: done.grant_id };
+      return { created: false, amount: await takenBy(client, args.reference), grantId: done.grant_id };
     }
-    const found = await client.query<{ id: string; user_id: string; amount: number; remaining: number }>(
-      'SELECT id, user_id, amount, remaining FROM credit_grants WHERE source = $1 AND source_ref = $2 FOR UPDATE',
+    const found = await client.query<{ id: string; user_id: string; amount: number }>(
+      'SELECT id, user_id, amount FROM credit_grants WHERE source = $1 AND source_ref = $2',
       [args.source, args.sourceRef],
     );
     const target = found.rows[0];
     if (!target || target.user_id !== args.userId) {
       throw new GrantNotFoundError(`grant ${args.source}:${args.sourceRef} not found for this user`);
     }
-    // A full refund wants the whole purchase back; what is spent stays spent, what is held now is taken if its hold
-    // is voided later (voidHoldInTransaction), so a refunded purchase never returns credits to its buyer.
     const wanted = args.maxAmount ?? target.amount;
-    const take = Math.min(target.remaining, wanted);
-    // Under the account lock the reference check above is already exclusive; the primary key backs it anyway.
-    await client.query(
-      `WITH taken AS (
-         UPDATE credit_grants SET remaining = remaining - $3::int WHERE id = $2::uuid AND $3::int > 0
-       ), entry AS (
-         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at, metadata)
-         SELECT $1::text, 'clawback', -$3::int, $2::uuid, $5::timestamptz, $6::jsonb WHERE $3 > 0
-       )
-       INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
-       VALUES ($4, $1, $2, $3, $7, $5)`,
-      [args.userId, target.id, take, args.reference, now, { reference: args.reference }, wanted],
-    );
-    return { created: true, amount: take, grantId: target.id };
+    const amount = await takeOwed(client, args.userId, target.id, args.reference, wanted, now);
+    return { created: true, amount, grantId: target.id };
   });
 }
-
-/** Marks a clawback reference as reversed (a `credit_clawbacks` row taking 0, keyed `<reference>:restored`). */
-const RESTORED_SUFFIX = ':restored';
 
 export const restoreInputSchema = z.object({
   userId: userIdSchema,
@@ -709,16 +794,16 @@ export type RestoreInput = z.input<typeof restoreInputSchema>;
 export interface RestoreResult {
   /** False when this reference was already reversed: nothing changed. */
   created: boolean;
-  /** Credits given back (0 when the clawback took nothing, or never happened). */
+  /** Credits given back (0 when nothing taken is owed back, or the claim never happened). */
   amount: number;
 }
 
 /**
- * Reverses a clawback (a dispute closed in the buyer's favour): what it took — at once, and later from held
- * credits whose hold was voided — comes back as a new grant (append-only: history is never edited), expiring with
- * the original grant, or in REFUND_GRANT_VALIDITY_DAYS when that has expired. The claim then wants nothing more.
- * Once per reference; a reversal that arrives before its clawback leaves a row taking 0 under the clawback's
- * reference, so a late clawback of the same reference takes nothing.
+ * Reverses a claim (a dispute closed in the buyer's favour, a refund that failed): the claim wants nothing more,
+ * and what was taken beyond what the other claims still want comes back as a new grant (append-only: history is
+ * never edited), expiring with the original grant, or in REFUND_GRANT_VALIDITY_DAYS when that has expired. Its
+ * record is `<reference>:restored`, negative by what came back. Once per reference; a reversal that arrives before
+ * its claim leaves a claim record wanting 0, so the late claim is a replay and takes nothing.
  */
 export async function restoreClawback(
   pool: pg.Pool,
@@ -728,7 +813,7 @@ export async function restoreClawback(
   const args = restoreInputSchema.parse(input);
   nowSchema.parse(now);
   return inTransaction(pool, async (client) => {
-    // The spend lock, as for clawback(): the reversal and a clawback of the same reference serialise.
+    // The spend lock, as for clawback(): the reversal and a claim of the same purchase serialise.
     await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR NO KEY UPDATE', [args.userId]);
     const found = await client.query<{ id: string; user_id: string; expires_at: Date | null }>(
       'SELECT id, user_id, expires_at FROM credit_grants WHERE source = $1 AND source_ref = $2',
@@ -737,46 +822,23 @@ export async function restoreClawback(
     const target = found.rows[0];
     if (!target || target.user_id !== args.userId) return { created: false, amount: 0 };
     const marker = `${args.reference}${RESTORED_SUFFIX}`;
-    const marked = await client.query(
-      `INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
-       VALUES ($1, $2, $3, 0, 0, $4) ON CONFLICT (reference) DO NOTHING`,
-      [marker, args.userId, target.id, now],
-    );
-    if (marked.rowCount === 0) return { created: false, amount: 0 };
-    const original = await client.query<{ amount: number; wanted: number | null; created_at: Date }>(
-      'SELECT amount, wanted, created_at FROM credit_clawbacks WHERE reference = $1',
-      [args.reference],
-    );
-    const claim = original.rows[0];
-    if (!claim) {
+    const replay = await client.query('SELECT 1 FROM credit_clawbacks WHERE reference = $1', [marker]);
+    if (replay.rowCount) return { created: false, amount: 0 };
+    const claimed = await client.query('SELECT 1 FROM credit_clawbacks WHERE reference = $1', [
+      args.reference,
+    ]);
+    if (!claimed.rowCount) {
       await client.query(
         `INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
-         VALUES ($1, $2, $3, 0, 0, $4)`,
-        [args.reference, args.userId, target.id, now],
+         VALUES ($1, $3, $4, 0, 0, $5), ($2, $3, $4, 0, 0, $5)`,
+        [args.reference, marker, args.userId, target.id, now],
       );
       return { created: true, amount: 0 };
     }
-    // Held credits voided after the claim went to it (takeOutstandingClawbacks): they come back too.
-    const later = await client.query<{ taken: string }>(
-      `SELECT COALESCE(sum(amount), 0) AS taken FROM credit_clawbacks
-       WHERE grant_id = $1 AND reference LIKE 'hold:%' AND created_at >= $2`,
-      [target.id, claim.created_at],
+    const amount = Math.max(
+      0,
+      -(await outstandingClaim(client, args.userId, target.id, { reversing: args.reference })),
     );
-    // Void takes name no claim, so two claims on one grant may both count the same one: whatever they count, the
-    // grant's restores never give back more than all its clawbacks took.
-    const unreturned = await client.query<{ credits: string }>(
-      `SELECT (SELECT COALESCE(sum(amount), 0) FROM credit_clawbacks WHERE grant_id = $1)
-            - (SELECT COALESCE(sum(amount), 0) FROM credit_grants
-               WHERE user_id = $2 AND source = 'refund' AND source_ref LIKE '%${RESTORED_SUFFIX}'
-                 AND metadata->>'grantId' = $1::text) AS credits`,
-      [target.id, args.userId],
-    );
-    const amount = Math.min(
-      claim.amount + Number(later.rows[0]?.taken ?? 0),
-      claim.wanted ?? claim.amount,
-      Number(unreturned.rows[0]?.credits ?? 0),
-    );
-    if (amount <= 0) return { created: true, amount: 0 };
     const expiresAt = isValidAt(target.expires_at, now)
       ? target.expires_at
       : new Date(now.getTime() + REFUND_GRANT_VALIDITY_DAYS * DAY_MS);
@@ -784,12 +846,23 @@ export async function restoreClawback(
       `WITH restored AS (
          INSERT INTO credit_grants
            (user_id, amount, remaining, source, source_ref, plan_type, expires_at, created_at, metadata)
-         VALUES ($1, $2, $2, 'refund', $3, 'refund', $4, $5, $6)
+         SELECT $1, $2, $2, 'refund', $3, 'refund', $4, $5, $6 WHERE $2 > 0
          RETURNING id, user_id, amount, created_at
+       ), entry AS (
+         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at)
+         SELECT user_id, 'grant', amount, id, created_at FROM restored
        )
-       INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at)
-       SELECT user_id, 'grant', amount, id, created_at FROM restored`,
-      [args.userId, amount, marker, expiresAt, now, { reference: args.reference, grantId: target.id }],
+       INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
+       VALUES ($3, $1, $7, -$2::int, 0, $5)`,
+      [
+        args.userId,
+        amount,
+        marker,
+        expiresAt,
+        now,
+        { reference: args.reference, grantId: target.id },
+        target.id,
+      ],
     );
     return { created: true, amount };
   });
@@ -798,7 +871,7 @@ export async function restoreClawback(
 /** What a restore for `reference` gave back (0 when none did): a replay reads it to finish its history. */
 export async function restoredAmount(pool: pg.Pool, userId: string, reference: string): Promise<number> {
   const found = await pool.query<{ amount: number }>(
-    `SELECT amount FROM credit_grants WHERE user_id = $1 AND source = 'refund' AND source_ref = $2`,
+    'SELECT -amount AS amount FROM credit_clawbacks WHERE user_id = $1 AND reference = $2',
     [userId, `${reference}${RESTORED_SUFFIX}`],
   );
   return found.rows[0]?.amount ?? 0;
@@ -881,6 +954,9 @@ export interface GrantReconciliation {
   allocation_remaining: string;
   clawed: string;
   clawed_entries: string;
+  /** Credits its reversed claims gave back, by their negative records and by the grants that gave them. */
+  restored: string;
+  restored_grants: string;
 }
 
 /** Every grant's reconciliation (all users, or one), for the audit and the admin's compensating corrections. */
@@ -908,9 +984,16 @@ export async function reconcileGrants(
        WHERE $1::text IS NULL OR g.user_id = $1
        GROUP BY a.grant_id
      ), by_clawbacks AS (
-       SELECT grant_id, SUM(amount) AS clawed FROM credit_clawbacks
+       SELECT grant_id,
+              SUM(amount) FILTER (WHERE amount > 0) AS clawed,
+              -SUM(amount) FILTER (WHERE amount < 0) AS restored
+       FROM credit_clawbacks
        WHERE $1::text IS NULL OR user_id = $1
        GROUP BY grant_id
+     ), restorations AS (
+       SELECT (metadata->>'grantId')::uuid AS grant_id, SUM(amount) AS restored FROM credit_grants
+       WHERE source = 'refund' AND metadata ? 'grantId' AND ($1::text IS NULL OR user_id = $1)
+       GROUP BY 1
      ), clawback_entries AS (
        SELECT grant_id, -SUM(amount) AS clawed FROM credit_ledger_entries
        WHERE kind = 'clawback' AND ($1::text IS NULL OR user_id = $1)
@@ -918,12 +1001,14 @@ export async function reconcileGrants(
      )
      SELECT g.id, g.user_id, g.amount, g.remaining, l.ledger_remaining, l.created_amount, l.creations,
             g.amount - COALESCE(b.kept, 0) - COALESCE(c.clawed, 0) AS allocation_remaining,
-            COALESCE(c.clawed, 0) AS clawed, COALESCE(ce.clawed, 0) AS clawed_entries
+            COALESCE(c.clawed, 0) AS clawed, COALESCE(ce.clawed, 0) AS clawed_entries,
+            COALESCE(c.restored, 0) AS restored, COALESCE(r.restored, 0) AS restored_grants
      FROM credit_grants g
      LEFT JOIN by_ledger l ON l.grant_id = g.id
      LEFT JOIN by_holds b ON b.grant_id = g.id
      LEFT JOIN by_clawbacks c ON c.grant_id = g.id
      LEFT JOIN clawback_entries ce ON ce.grant_id = g.id
+     LEFT JOIN restorations r ON r.grant_id = g.id
      WHERE $1::text IS NULL OR g.user_id = $1
      ORDER BY g.user_id, g.created_at, g.id`,
     [userId],
@@ -979,6 +1064,14 @@ export async function audit(pool: pg.Pool, userId?: string): Promise<AuditProble
             ...base,
             code: 'clawback_mismatch',
             message: `clawbacks take ${g.clawed} but clawback entries sum to ${g.clawed_entries}`,
+          });
+        }
+        // Every restoration record must be mirrored by the grant that gave the credits back.
+        if (Number(g.restored) !== Number(g.restored_grants)) {
+          problems.push({
+            ...base,
+            code: 'restore_mismatch',
+            message: `restorations record ${g.restored} but their grants give ${g.restored_grants}`,
           });
         }
         if (Number(g.creations ?? 0) !== 1 || Number(g.created_amount ?? 0) !== g.amount) {

@@ -72,6 +72,10 @@ export const creditGrants = pgTable(
     index('credit_grants_spend_order_idx')
       .on(t.userId, t.expiresAt.asc().nullsLast(), t.createdAt, t.id)
       .where(sql`${t.remaining} > 0`),
+    // A purchase's claims take from the grants its reversals gave back (credits-ledger.server.ts, "claims").
+    index('credit_grants_restored_from_idx')
+      .on(sql`(${t.metadata}->>'grantId')`)
+      .where(sql`${t.source} = 'refund'`),
   ],
 );
 
@@ -154,8 +158,10 @@ export const creditLedgerEntries = pgTable(
 );
 
 /**
- * Credits taken back from a grant because its payment was refunded: one row per refund (`reference`, e.g. the
- * Stripe refund id), so a replayed refund event takes nothing twice. `amount` may be 0 when everything was spent.
+ * Signed records of a purchase's credits owed and taken back (credits-ledger.server.ts, "claims"): a claim per
+ * refund or dispute (`reference`, e.g. `refund:<Stripe refund id>`, carrying what it `wanted`), so a replayed event
+ * takes nothing twice; takes of voided holds' credits and from restorations' grants; and each reversal
+ * (`<claim>:restored`), negative by what it gave back. `amount` may be 0 when everything was spent.
  */
 export const creditClawbacks = pgTable(
   'credit_clawbacks',
@@ -176,9 +182,10 @@ export const creditClawbacks = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('credit_clawbacks_amount_non_negative', sql`${t.amount} >= 0`),
+    // Takes are positive; a reversal's record (`<claim>:restored`) is negative by what it gave back.
+    check('credit_clawbacks_amount_sign', sql`${t.amount} >= 0 OR right(${t.reference}, 9) = ':restored'`),
     check('credit_clawbacks_wanted_non_negative', sql`${t.wanted} IS NULL OR ${t.wanted} >= 0`),
-    check('credit_clawbacks_reference_length', sql`length(${t.reference}) BETWEEN 1 AND 200`),
+    check('credit_clawbacks_reference_length', sql`length(${t.reference}) BETWEEN 1 AND 260`),
     index('credit_clawbacks_grant_idx').on(t.grantId),
   ],
 );
