@@ -8,6 +8,7 @@ import {
 import { type CenaAuth, createAuth } from './accounts/auth.server';
 import { resolveAuthSecret } from './accounts/auth-secret.server';
 import { createBilling } from './billing/billing.server';
+import { registerFilmWorker } from './films/film-render.job.server';
 import type { Config } from './config.server';
 import { openDatabase } from './db/open-database.server';
 import { createApp } from './http/app.server';
@@ -17,6 +18,7 @@ import type { Logger } from './logger.server';
 import { createMailer } from './mail/mailer.server';
 import { registerCounterCompaction } from './metrics/counters-compaction.job.server';
 import { registerNotificationWorker } from './notifications/video-notify.job.server';
+import { resolveMediaToolchain } from './media/toolchain.server';
 import { RealtimeHub } from './realtime/realtime-hub.server';
 import type { BlobStorage } from './storage/blob-storage.server';
 import { createStorage } from './storage/storage.server';
@@ -139,6 +141,17 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         storage,
         provider: createBilling(config, pool, logger).provider,
         logger,
+      });
+      const toolchain = await resolveMediaToolchain({
+        ffmpegPath: config.video.ffmpegPath,
+        ffprobePath: config.video.ffprobePath,
+      });
+      await registerFilmWorker(jobs.boss, {
+        pool,
+        storage,
+        logger,
+        // A film of many scenes re-encodes minutes of video: a longer bound than one video's steps.
+        tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 15 * 60_000 },
       });
       logger.info({ provider: config.video.provider }, 'video workers started');
     }
