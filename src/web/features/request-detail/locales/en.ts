@@ -106,7 +106,12 @@ const en: LocaleShape<typeof ptBR> = {
     none: '—',
     structuredPrompt: 'Structured prompt (JSON)',
     origin: 'Origin',
-    originValue: { original: 'New video', extension: 'Extension', edit: 'Edit by instruction', film: 'Film joined from your videos' },
+    originValue: {
+      original: 'New video',
+      extension: 'Extension',
+      edit: 'Edit by instruction',
+      film: 'Film joined from your videos',
+    },
     inputs: 'Images used',
     inputsNone: 'None',
     inputFirstFrame: 'first frame',

@@ -106,7 +106,12 @@ export default {
     none: '—',
     structuredPrompt: 'Prompt estruturado (JSON)',
     origin: 'Origem',
-    originValue: { original: 'Vídeo novo', extension: 'Extensão', edit: 'Edição por instrução', film: 'Filme montado dos seus vídeos' },
+    originValue: {
+      original: 'Vídeo novo',
+      extension: 'Extensão',
+      edit: 'Edição por instrução',
+      film: 'Filme montado dos seus vídeos',
+    },
     inputs: 'Imagens usadas',
     inputsNone: 'Nenhuma',
     inputFirstFrame: 'primeiro quadro',
