@@ -41,13 +41,13 @@ export function CandidateList({
     );
   }
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" data-testid="film-candidates">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1" data-testid="film-candidates">
       {candidates.map((video) => {
         const otherRatio = ratio !== null && video.aspectRatio !== ratio;
         return (
           <li
             key={video.id}
-            className="flex items-center gap-3 rounded-(--radius-card) border border-border bg-card p-2"
+            className="flex min-w-0 items-center gap-3 rounded-(--radius-card) border border-border bg-card p-2"
             data-testid="film-candidate"
             data-request-id={video.id}
           >
@@ -88,7 +88,7 @@ export function CandidateList({
 
 export function CandidatesSkeleton() {
   return (
-    <div className="grid gap-3 sm:grid-cols-2" aria-hidden="true">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1" aria-hidden="true">
       {Array.from({ length: 4 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <Skeleton key={i} className="h-20 w-full" />
