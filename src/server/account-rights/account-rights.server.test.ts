@@ -34,6 +34,18 @@ afterAll(async () => {
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
 });
 
+/** The `account-delete` job has finished the user's deletion. */
+async function deletionCompleted(userId: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await app.cena.pool.query('SELECT completed_at FROM account_deletions WHERE user_id = $1', [userId]))
+          .rows[0]?.completed_at,
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+}
+
 async function userIdOf(client: SessionClient): Promise<string> {
   return (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
 }
@@ -186,17 +198,7 @@ describe('DELETE /api/me', () => {
     });
     expect(signIn.status).toBe(401);
 
-    await expect
-      .poll(
-        async () =>
-          (
-            await app.cena.pool.query('SELECT completed_at FROM account_deletions WHERE user_id = $1', [
-              userId,
-            ])
-          ).rows[0]?.completed_at,
-        { timeout: 20_000 },
-      )
-      .toBeTruthy();
+    await deletionCompleted(userId);
     for (const key of keys) expect(await app.cena.storage.exists(key)).toBe(false);
     const left = async (sql: string) => (await app.cena.pool.query(sql, [userId])).rowCount;
     expect(await left('SELECT 1 FROM "user" WHERE id = $1')).toBe(0);
@@ -256,17 +258,7 @@ describe('DELETE /api/me', () => {
     ]);
 
     expect((await deleteMe(client, { password: PASSWORD })).status).toBe(200);
-    await expect
-      .poll(
-        async () =>
-          (
-            await app.cena.pool.query('SELECT completed_at FROM account_deletions WHERE user_id = $1', [
-              userId,
-            ])
-          ).rows[0]?.completed_at,
-        { timeout: 20_000 },
-      )
-      .toBeTruthy();
+    await deletionCompleted(userId);
     for (const key of [filmKeys.video, filmKeys.thumbnail, ...scene.keys]) {
       expect(await app.cena.storage.exists(key)).toBe(false);
     }

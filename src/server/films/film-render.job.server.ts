@@ -85,13 +85,16 @@ export async function renderFilm(
     const keys = mediaKeys(userId, filmId);
     await storage.put(keys.video, createReadStream(videoFile), 'video/mp4');
     await storage.put(keys.thumbnail, createReadStream(thumbnailFile), 'image/jpeg');
-    await pool.query(
+    const completed = await pool.query(
       `UPDATE video_requests
        SET status = 'completed', video_key = $2, thumbnail_key = $3, duration_seconds = $4, resolution = $5,
            error_message = NULL, completed_at = now(), updated_at = now()
        WHERE id = $1 AND status = 'rendering'`,
       [filmId, keys.video, keys.thumbnail, film.durationSeconds, `${film.width}x${film.height}`],
     );
+    // Ended meanwhile (the account was deleted): no row names these files any more, so they must not stay.
+    if (completed.rowCount === 0)
+      await Promise.all([storage.delete(keys.video), storage.delete(keys.thumbnail)]);
   } catch (error) {
     deps.logger[options.finalAttempt ? 'error' : 'warn'](
       { err: error, filmId },

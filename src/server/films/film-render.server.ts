@@ -1,6 +1,6 @@
 import { FILM_CROSSFADE_SECONDS } from '../../shared/films';
 import { FfmpegError, runTool } from '../videos/pipeline/ffmpeg.server';
-import type { MediaTools } from '../videos/pipeline/media.server';
+import { type MediaTools, type ProbeResult, probe } from '../videos/pipeline/media.server';
 
 /**
  * Joins a film's scenes (ADR 0014) with the media toolchain's ffmpeg. Every scene is brought to one size and frame
@@ -17,41 +17,37 @@ export interface SceneFile {
   endSeconds: number;
 }
 
-interface StreamInfo {
-  width: number;
-  height: number;
+interface StreamInfo extends ProbeResult {
   /** As ffprobe gives it, e.g. "24/1" or "30000/1001". */
   frameRate: string;
   fps: number;
-  durationSeconds: number;
-  hasAudio: boolean;
 }
 
+/** The pipeline's probe, and the video stream's frame rate, which the film keeps. */
 async function streamInfo(file: string, tools: MediaTools, signal?: AbortSignal): Promise<StreamInfo> {
-  const { stdout } = await runTool(
-    tools.ffprobePath,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-    { timeoutMs: tools.timeoutMs, signal },
-  );
-  const info = JSON.parse(stdout) as {
-    format?: { duration?: string };
-    streams?: { codec_type?: string; width?: number; height?: number; r_frame_rate?: string }[];
-  };
-  const video = info.streams?.find((stream) => stream.codec_type === 'video');
-  const [num, den] = (video?.r_frame_rate ?? '').split('/').map(Number);
+  const [probed, { stdout }] = await Promise.all([
+    probe(file, tools, signal),
+    runTool(
+      tools.ffprobePath,
+      [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=r_frame_rate',
+        '-of',
+        'csv=p=0',
+        file,
+      ],
+      { timeoutMs: tools.timeoutMs, signal },
+    ),
+  ]);
+  const frameRate = stdout.trim();
+  const [num, den] = frameRate.split('/').map(Number);
   const fps = num && den ? num / den : Number.NaN;
-  const durationSeconds = Number(info.format?.duration);
-  if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || !(fps > 0 && fps <= 120)) {
-    throw new FfmpegError(`${file}: no readable video stream, frame rate or duration`);
-  }
-  return {
-    width: video.width,
-    height: video.height,
-    frameRate: video.r_frame_rate ?? '24/1',
-    fps,
-    durationSeconds,
-    hasAudio: Boolean(info.streams?.some((stream) => stream.codec_type === 'audio')),
-  };
+  if (!(fps > 0 && fps <= 120)) throw new FfmpegError(`${file}: no readable frame rate`);
+  return { ...probed, frameRate, fps };
 }
 
 /** Seconds on the film's frame grid, printed exactly enough for ffmpeg. */
