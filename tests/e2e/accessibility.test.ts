@@ -59,6 +59,7 @@ const signedInPages = () => [
   '/dashboard/history?q=nada-encontrado',
   `/dashboard/request/${completedId}`,
   `/dashboard/request/${failedId}`,
+  '/dashboard/films/new',
   '/dashboard/profile',
   '/dashboard/help',
   '/dashboard/settings',

@@ -138,6 +138,10 @@ describe('saving a film', () => {
 
     const history = await client.json<HistoryPage>('/api/videos');
     expect(history.body.items.find((item) => item.id === id)?.kind).toBe('film');
+    const csv = await (await client.fetch('/api/videos/export.csv')).text();
+    expect(csv.split('\r\n').find((line) => line.includes('Meu primeiro filme'))).toMatch(
+      /;Fast;16:9;0;Concluído;[\d,]+;Filme$/,
+    );
     expect((await client.json<{ balance: number }>('/api/credits')).body.balance).toBe(balanceBefore);
 
     // The film can itself be a scene of another film.
