@@ -127,6 +127,13 @@ describe('saving a film', () => {
     expect(probed.durationSeconds).toBeCloseTo(5, 1);
     expect(probed.hasAudio).toBe(true);
 
+    // Joined by Cena, never sent to a provider: the fair queue did not dispatch it, no hold was placed.
+    const row = await pool.query(
+      'SELECT dispatched_at, provider_project, hold_id FROM video_requests WHERE id = $1',
+      [id],
+    );
+    expect(row.rows[0]).toEqual({ dispatched_at: null, provider_project: null, hold_id: null });
+
     const scenes = await client.json<FilmScenesResponse>(`/api/films/${id}/scenes`);
     expect(scenes.status).toBe(200);
     expect(scenes.body.items.map((scene) => [scene.requestId, scene.startSeconds, scene.endSeconds])).toEqual(
@@ -235,6 +242,21 @@ describe('saving a film', () => {
         message: expect.stringContaining('O corte da cena 2 está fora do vídeo: use de 0 a 4 s'),
       });
     }
+  });
+
+  it('makes one film of two identical saves sent at once', async () => {
+    const { client, userId } = await user();
+    const scene = await store(userId);
+    const body = {
+      title: 'Duplo clique',
+      scenes: [{ requestId: scene }, { requestId: scene }],
+      clientKey: randomUUID(),
+    };
+    const answers = await Promise.all([save(client, body), save(client, body)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
+    expect(answers[0]?.body.request.id).toBe(answers[1]?.body.request.id);
+    const films = await pool.query('SELECT 1 FROM video_requests WHERE user_id = $1 AND film', [userId]);
+    expect(films.rowCount).toBe(1);
   });
 
   it('refuses a malformed film with 400 and a reused key with 409', async () => {
