@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { probe } from '../../src/server/videos/pipeline/media.server';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
+import { seriousViolations } from '../support/axe';
 import {
   apiBalance,
   collectPageErrors,
@@ -132,6 +133,8 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
     await expect
       .poll(() => page.getByTestId('film-total').textContent())
       .toContain('Duração do filme: 9,5 s');
+    // The board with its scenes, as a screen reader or keyboard user meets it (axe, WCAG A and AA).
+    expect(await seriousViolations(page)).toEqual([]);
 
     if (process.env.FILMS_SCREENSHOT)
       await page.screenshot({ path: process.env.FILMS_SCREENSHOT, fullPage: true });
@@ -170,6 +173,7 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
       expect.stringContaining('Floresta com neblina'),
     ]);
     expect(await apiBalance(page)).toBe(balance);
+    expect(await seriousViolations(page)).toEqual([]);
     // Nothing sticks out of a 375 px screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
