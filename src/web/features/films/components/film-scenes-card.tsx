@@ -29,7 +29,10 @@ export function FilmScenesCard({ filmId }: { filmId: string }) {
               });
               const body = (
                 <>
-                  <span className="w-5 shrink-0 text-sm font-semibold tabular-nums">{scene.position}</span>
+                  <span className="w-5 shrink-0 text-sm font-semibold tabular-nums">
+                    <span className="sr-only">{t('detail.scene')} </span>
+                    {scene.position}
+                  </span>
                   <VideoThumbnail url={scene.thumbnailUrl} className="w-16" />
                   <span className="flex min-w-0 flex-col">
                     <span className="line-clamp-2 text-sm break-words">
@@ -45,7 +48,6 @@ export function FilmScenesCard({ filmId }: { filmId: string }) {
                     <Link
                       to={`/dashboard/request/${scene.requestId}`}
                       className="flex items-center gap-2 rounded-md p-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-                      aria-label={`${t('detail.open', { number: scene.position })}: ${scene.prompt ?? ''} (${range})`}
                     >
                       {body}
                     </Link>

@@ -68,7 +68,7 @@ const en: LocaleShape<typeof ptBR> = {
     scenesError: 'Error loading the scenes',
     sceneRange: 'from {{start}} s to {{end}} s',
     sceneGone: 'Video removed',
-    open: 'View scene {{number}}',
+    scene: 'Scene',
   },
 };
 

@@ -68,6 +68,6 @@ export default {
     scenesError: 'Erro ao carregar as cenas',
     sceneRange: 'de {{start}} s a {{end}} s',
     sceneGone: 'Vídeo removido',
-    open: 'Ver cena {{number}}',
+    scene: 'Cena',
   },
 } as const;
