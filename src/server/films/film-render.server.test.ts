@@ -90,15 +90,34 @@ describe('joining a film', () => {
     expect(Math.abs((await audioSeconds(out)) - expected)).toBeLessThan(0.1);
     expect(plan.cuts).toHaveLength(4);
 
+    // A keyframe at each cut (within half a frame).
+    const { stdout } = await runTool(
+      tools.ffprobePath,
+      [
+        ...['-v', 'error', '-skip_frame', 'nokey', '-select_streams', 'v:0'],
+        ...['-show_entries', 'frame=best_effort_timestamp_time', '-of', 'csv=p=0', out],
+      ],
+      { timeoutMs: tools.timeoutMs },
+    );
+    const keyframes = stdout.trim().split('\n').map(Number);
+    for (const cut of plan.cuts) {
+      expect(
+        keyframes.some((time) => Math.abs(time - cut) < 1 / 48),
+        `keyframe at ${cut}s`,
+      ).toBe(true);
+    }
+
     let at = 0;
     for (const [i, clipIndex] of order.entries()) {
       const [start, end] = trims[i] ?? [0, 0];
-      const middle = at + (end - start) / 2;
-      const rgb = await colourAt(out, middle);
       const wanted = COLOURS[clipIndex]?.rgb ?? [];
-      rgb.forEach((channel, c) => {
-        expect(Math.abs(channel - (wanted[c] ?? 0)), `scene ${i + 1} at ${middle}s`).toBeLessThan(40);
-      });
+      // The middle of the scene, and its first frame: already this scene's picture, never a black frame.
+      for (const time of [at + (end - start) / 2, at + 1 / 48]) {
+        const rgb = await colourAt(out, time);
+        rgb.forEach((channel, c) => {
+          expect(Math.abs(channel - (wanted[c] ?? 0)), `scene ${i + 1} at ${time}s`).toBeLessThan(40);
+        });
+      }
       at += end - start;
     }
   }, 180_000);

@@ -244,6 +244,28 @@ describe('saving a film', () => {
     }
   });
 
+  it('fails a film whose scene cannot be read, after its retries, with a pt-BR reason and nothing to refund', async () => {
+    const { client, userId } = await user();
+    const scene = await store(userId);
+    const lost = await store(userId);
+    await app.cena.storage.delete(`${userId}/videos/${lost}/video.mp4`);
+    const created = await save(client, {
+      title: 'Filme sem cena',
+      scenes: [{ requestId: scene }, { requestId: lost }],
+      clientKey: randomUUID(),
+    });
+    expect(created.status).toBe(201);
+    const read = async () =>
+      (await client.json<{ request: VideoRequestView }>(`/api/videos/${created.body.request.id}`)).body
+        .request;
+    await expect.poll(async () => (await read()).status, { timeout: 90_000, interval: 500 }).toBe('failed');
+    expect(await read()).toMatchObject({
+      errorMessage: 'Não foi possível montar o filme. Tente novamente.',
+      creditsUsed: 0,
+      videoUrl: null,
+    });
+  }, 120_000);
+
   it('makes one film of two identical saves sent at once', async () => {
     const { client, userId } = await user();
     const scene = await store(userId);
