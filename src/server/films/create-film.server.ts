@@ -20,8 +20,18 @@ import {
  * became of its scenes since; two identical saves at once meet on the (user, client key) unique constraint.
  */
 
-/** Per job, so a web-only process sends the same policy the worker expects: a join takes seconds to minutes. */
-const FILM_RENDER_JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 30 * 60 };
+/**
+ * Per job, so a web-only process sends the same policy the worker expects: a join takes seconds to minutes; a
+ * killed worker stops its heartbeats and the job is retried within a minute; out of retries, the dead-letter
+ * worker fails the film.
+ */
+const FILM_RENDER_JOB_OPTIONS = {
+  retryLimit: 2,
+  retryDelay: 5,
+  expireInSeconds: 30 * 60,
+  heartbeatSeconds: 30,
+  deadLetter: QUEUES.filmRenderDead,
+};
 
 export type CreateFilmResult =
   | { kind: 'created'; film: VideoRequestRecord }

@@ -107,7 +107,7 @@ export async function renderFilm(
   }
 }
 
-/** The worker of `film-render`; a job that runs out of retries leaves its film `failed`. */
+/** The workers of `film-render` and of its dead letters: a job that runs out of retries leaves its film `failed`. */
 export async function registerFilmWorker(boss: PgBoss, deps: FilmRenderDeps): Promise<void> {
   await boss.work(
     QUEUES.filmRender,
@@ -120,4 +120,7 @@ export async function registerFilmWorker(boss: PgBoss, deps: FilmRenderDeps): Pr
       });
     },
   );
+  await boss.work<{ filmId: string }>(QUEUES.filmRenderDead, async ([job]) => {
+    if (job) await markFailed(deps.pool, job.data.filmId);
+  });
 }
