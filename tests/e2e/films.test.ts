@@ -20,7 +20,8 @@ import { colourClip, mediaTools } from '../support/media';
 /**
  * 'Montar filme' as a keyboard user lives it on a 375 px phone: from the history, add three finished videos, move
  * the last one to the front with the arrow keys (announced), trim two scenes, preview, save for no credits, watch
- * the film complete live on its page, and download it: ffprobe reads the three kept parts' length.
+ * the film complete live on its page, and download it: ffprobe reads the three kept parts' length. With a pointer,
+ * the board opened from a video's page starts with that video and reorders by drag and drop.
  */
 
 let app: TestApp;
@@ -186,4 +187,41 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+  it('reorders the scenes by drag and drop at 1280 px', async () => {
+    const { client, email, password } = await signUpAndVerify(app.url, { name: 'Caio Arrasta' });
+    const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    const tools = await mediaTools(60_000);
+    const file = await colourClip(tools, path.join(dir, 'drag.mp4'), {
+      colour: 'white',
+      seconds: 4,
+      size: '640x360',
+    });
+    const ids: string[] = [];
+    for (const prompt of ['Primeira cena', 'Segunda cena', 'Terceira cena']) {
+      ids.push(
+        await storeVideo(app.cena.pool, app.cena.storage, userId, { file, durationSeconds: 4, prompt }),
+      );
+    }
+    const [first, second, third] = ids;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signInThroughForm(page, app.url, email, password);
+    await page.goto(`${app.url}/dashboard/films/new?scene=${second}`);
+    await page.getByTestId('film-candidates').waitFor();
+    await expect.poll(() => sceneOrder(page)).toEqual([second]);
+    await page.getByRole('button', { name: 'Adicionar ao filme: Primeira cena' }).click();
+    await page.getByRole('button', { name: 'Adicionar ao filme: Terceira cena' }).click();
+    expect(await sceneOrder(page)).toEqual([second, first, third]);
+
+    await page
+      .getByRole('button', { name: 'Mover cena 3: Terceira cena' })
+      .dragTo(page.getByTestId('film-scene').first());
+    expect(await sceneOrder(page)).toEqual([third, second, first]);
+    await expect
+      .poll(() => page.getByTestId('film-board-announcement').textContent())
+      .toContain('Cena movida para a posição 1 de 3.');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
