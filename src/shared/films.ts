@@ -35,7 +35,7 @@ export const createFilmSchema = z.strictObject({
     .min(1, 'Dê um título ao filme.')
     .max(FILM_TITLE_MAX_LENGTH, `Use no máximo ${FILM_TITLE_MAX_LENGTH} caracteres no título.`),
   scenes: z
-    .array(filmSceneInputSchema, 'Escolha as cenas do filme.')
+    .array(filmSceneInputSchema, 'Envie a lista de cenas do filme.')
     .min(FILM_MIN_SCENES, `Escolha pelo menos ${FILM_MIN_SCENES} cenas.`)
     .max(FILM_MAX_SCENES, `Use no máximo ${FILM_MAX_SCENES} cenas.`),
   /** Made by the board once per save: a retried or double-clicked save makes one film. */
