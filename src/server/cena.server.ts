@@ -10,11 +10,13 @@ import { resolveAuthSecret } from './accounts/auth-secret.server';
 import { createBilling } from './billing/billing.server';
 import type { Config } from './config.server';
 import { openDatabase } from './db/open-database.server';
+import { registerFilmWorker } from './films/film-render.job.server';
 import { createApp } from './http/app.server';
 import { type Jobs, startJobs } from './jobs/jobs.server';
 import { answerClientErrors } from './kernel/client-errors.server';
 import type { Logger } from './logger.server';
 import { createMailer } from './mail/mailer.server';
+import { resolveMediaToolchain } from './media/toolchain.server';
 import { registerCounterCompaction } from './metrics/counters-compaction.job.server';
 import { registerNotificationWorker } from './notifications/video-notify.job.server';
 import { RealtimeHub } from './realtime/realtime-hub.server';
@@ -139,6 +141,21 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         storage,
         provider: createBilling(config, pool, logger).provider,
         logger,
+      });
+      const toolchain = await resolveMediaToolchain({
+        ffmpegPath: config.video.ffmpegPath,
+        ffprobePath: config.video.ffprobePath,
+      });
+      await registerFilmWorker(jobs.boss, {
+        pool,
+        storage,
+        logger,
+        // A film of many scenes re-encodes minutes of video: a longer bound than one video's steps.
+        tools: {
+          ffmpegPath: toolchain.ffmpeg.path,
+          ffprobePath: toolchain.ffprobe.path,
+          timeoutMs: 15 * 60_000,
+        },
       });
       logger.info({ provider: config.video.provider }, 'video workers started');
     }

@@ -30,6 +30,7 @@ export const APP_PATHS = [
   '/dashboard/confirmation',
   '/dashboard/history',
   '/dashboard/request/:id',
+  '/dashboard/films/new',
   '/dashboard/profile',
   '/dashboard/help',
   '/dashboard/settings',

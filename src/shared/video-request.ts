@@ -128,8 +128,11 @@ export const structuredPromptSchema = z.object({
 export type StructuredPrompt = z.infer<typeof structuredPromptSchema>;
 
 /** What the browser gets for one request; media URLs are short-lived signed URLs of the owner's files. */
-/** How a request came to be: a new video, an extension of another, or an edit of another. */
-export const VIDEO_REQUEST_KINDS = ['original', 'extension', 'edit'] as const;
+/**
+ * How a request came to be: a new video, an extension of another, an edit of another, or a film joined from the
+ * user's videos (src/shared/films.ts).
+ */
+export const VIDEO_REQUEST_KINDS = ['original', 'extension', 'edit', 'film'] as const;
 export type VideoRequestKind = (typeof VIDEO_REQUEST_KINDS)[number];
 
 export const videoRequestViewSchema = z.object({

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { grant } from '../../src/server/credits/credits-ledger.server';
 import { ADMIN_PATH } from '../../src/shared/routes';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
+import { seriousViolations } from '../support/axe';
 import { describeBrowser, launchBrowser, waitForApp } from '../support/browser';
 
 /**
@@ -15,15 +15,6 @@ import { describeBrowser, launchBrowser, waitForApp } from '../support/browser';
  *
  * axe is evaluated through the DevTools protocol (`page.evaluate`), which the pages' CSP does not block.
  */
-
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
 
 let app: TestApp;
 let browser: Browser;
@@ -59,6 +50,7 @@ const signedInPages = () => [
   '/dashboard/history?q=nada-encontrado',
   `/dashboard/request/${completedId}`,
   `/dashboard/request/${failedId}`,
+  '/dashboard/films/new',
   '/dashboard/profile',
   '/dashboard/help',
   '/dashboard/settings',
@@ -77,27 +69,6 @@ async function settle(page: Page): Promise<void> {
       timeout: 10_000,
     })
     .catch(() => undefined);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(
-    async () =>
-      (await (
-        window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }
-      ).axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      })) as { violations: AxeViolation[] },
-  );
-  return violations.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 5)
-          .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
-          .join(' | ')}`,
-    );
 }
 
 async function auditPages(paths: string[], width: number, storageState?: typeof signedIn): Promise<string[]> {

@@ -212,6 +212,19 @@ export async function exportAccount(
         [userId],
         aborted,
       );
+      // The films' scenes (ADR 0014): which of the user's videos each film was cut from, and the part kept.
+      await writeList(
+        client,
+        write,
+        'filmScenes',
+        `SELECT json_build_object(
+                  'filmId', s.film_id, 'position', s.position, 'sourceRequestId', s.source_request_id,
+                  'startSeconds', s.start_seconds, 'endSeconds', s.end_seconds)::text AS json
+         FROM film_scenes s JOIN video_requests f ON f.id = s.film_id
+         WHERE f.user_id = $1 ORDER BY f.created_at DESC, f.id DESC, s.position`,
+        [userId],
+        aborted,
+      );
       // The request's fields as JSON text without its closing brace; the media links are appended in Node.
       const requests = await writeList(
         client,
@@ -222,7 +235,7 @@ export async function exportAccount(
                   'aspectRatio', aspect_ratio, 'seed', seed, 'creditsUsed', credits_used, 'status', status,
                   'errorMessage', error_message, 'provider', provider, 'model', model, 'resolution', resolution,
                   'durationSeconds', duration_seconds, 'extendsRequestId', extends_request_id,
-                  'editsRequestId', edits_request_id,
+                  'editsRequestId', edits_request_id, 'film', film,
                   'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')},
                   'startedAt', ${isoJson('started_at')}, 'completedAt', ${isoJson('completed_at')})::text, '}')
                   AS json,

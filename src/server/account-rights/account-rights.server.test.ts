@@ -34,6 +34,18 @@ afterAll(async () => {
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
 });
 
+/** The `account-delete` job has finished the user's deletion. */
+async function deletionCompleted(userId: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await app.cena.pool.query('SELECT completed_at FROM account_deletions WHERE user_id = $1', [userId]))
+          .rows[0]?.completed_at,
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+}
+
 async function userIdOf(client: SessionClient): Promise<string> {
   return (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
 }
@@ -186,17 +198,7 @@ describe('DELETE /api/me', () => {
     });
     expect(signIn.status).toBe(401);
 
-    await expect
-      .poll(
-        async () =>
-          (
-            await app.cena.pool.query('SELECT completed_at FROM account_deletions WHERE user_id = $1', [
-              userId,
-            ])
-          ).rows[0]?.completed_at,
-        { timeout: 20_000 },
-      )
-      .toBeTruthy();
+    await deletionCompleted(userId);
     for (const key of keys) expect(await app.cena.storage.exists(key)).toBe(false);
     const left = async (sql: string) => (await app.cena.pool.query(sql, [userId])).rowCount;
     expect(await left('SELECT 1 FROM "user" WHERE id = $1')).toBe(0);
@@ -223,6 +225,45 @@ describe('DELETE /api/me', () => {
       logger: createLogger('silent'),
     };
     expect(await completeAccountDeletion(deps, userId)).toBe(true);
+  });
+
+  it('exports a film with its scenes, and deletes films, their scenes and media with the account', async () => {
+    const { client } = await signUpAndVerify(app.url, { name: 'Davi Cineasta' });
+    const userId = await userIdOf(client);
+    // One video used twice: a film may repeat a scene.
+    const scene = await seedCustomer(userId, 'Cena na praia e no farol');
+    const filmId = randomUUID();
+    const filmKeys = mediaKeys(userId, filmId);
+    await app.cena.storage.put(filmKeys.video, Buffer.from('film bytes'), 'video/mp4');
+    await app.cena.storage.put(filmKeys.thumbnail, Buffer.from('jpeg bytes'), 'image/jpeg');
+    await app.cena.pool.query(
+      `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
+         film, video_key, thumbnail_key, duration_seconds, completed_at)
+       VALUES ($1, $2, $3, 'Da praia ao farol', 'fast', '16:9', 0, 'completed', true, $4, $5, 9.5, now())`,
+      [filmId, userId, randomUUID(), filmKeys.video, filmKeys.thumbnail],
+    );
+    await app.cena.pool.query(
+      `INSERT INTO film_scenes (film_id, position, source_request_id, start_seconds, end_seconds)
+       VALUES ($1, 1, $2, 0, 4.5), ($1, 2, $3, 3, 8)`,
+      [filmId, scene.requestId, scene.requestId],
+    );
+
+    const data = await (await client.fetch('/api/me/export')).json();
+    expect(data.videoRequests).toContainEqual(
+      expect.objectContaining({ id: filmId, prompt: 'Da praia ao farol', film: true, creditsUsed: 0 }),
+    );
+    expect(data.filmScenes).toEqual([
+      { filmId, position: 1, sourceRequestId: scene.requestId, startSeconds: 0, endSeconds: 4.5 },
+      { filmId, position: 2, sourceRequestId: scene.requestId, startSeconds: 3, endSeconds: 8 },
+    ]);
+
+    expect((await deleteMe(client, { password: PASSWORD })).status).toBe(200);
+    await deletionCompleted(userId);
+    for (const key of [filmKeys.video, filmKeys.thumbnail, ...scene.keys]) {
+      expect(await app.cena.storage.exists(key)).toBe(false);
+    }
+    const scenesLeft = await app.cena.pool.query('SELECT 1 FROM film_scenes WHERE film_id = $1', [filmId]);
+    expect(scenesLeft.rowCount).toBe(0);
   });
 
   it('asks for the two-factor code when it is on', async () => {

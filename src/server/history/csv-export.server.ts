@@ -24,8 +24,13 @@ export const CSV_HEADER = [
   'Origem',
 ] as const;
 
-/** The Origem column: a new video, or what it extends or edits (the source's id). */
-function originLabel(row: { extends_request_id: string | null; edits_request_id: string | null }): string {
+/** The Origem column: a new video, a film of the user's videos, or what it extends or edits (the source's id). */
+function originLabel(row: {
+  extends_request_id: string | null;
+  edits_request_id: string | null;
+  film: boolean;
+}): string {
+  if (row.film) return 'Filme';
   if (row.extends_request_id) return `Extensão de ${row.extends_request_id}`;
   if (row.edits_request_id) return `Edição de ${row.edits_request_id}`;
   return 'Vídeo novo';
@@ -76,6 +81,7 @@ interface CsvRow {
   duration_seconds: number | null;
   extends_request_id: string | null;
   edits_request_id: string | null;
+  film: boolean;
 }
 
 /**
@@ -101,7 +107,7 @@ export async function exportHistoryCsv(
       await client.query(
         `DECLARE history_csv NO SCROLL CURSOR FOR
          SELECT to_char(created_at AT TIME ZONE ${zone}, 'DD/MM/YYYY HH24:MI') AS day, prompt, quality,
-                aspect_ratio, credits_used, status, duration_seconds, extends_request_id, edits_request_id
+                aspect_ratio, credits_used, status, duration_seconds, extends_request_id, edits_request_id, film
          FROM video_requests WHERE ${where}
          ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST`,
         params,

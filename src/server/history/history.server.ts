@@ -74,8 +74,8 @@ export function historyWhere(
 const LIST_COLUMNS = `id, prompt, quality, aspect_ratio AS "aspectRatio", credits_used AS "creditsUsed", status,
   created_at AS "createdAt", completed_at AS "completedAt", thumbnail_key AS "thumbnailKey",
   duration_seconds AS "durationSeconds",
-  CASE WHEN extends_request_id IS NOT NULL THEN 'extension' WHEN edits_request_id IS NOT NULL THEN 'edit'
-       ELSE 'original' END AS kind,
+  CASE WHEN film THEN 'film' WHEN extends_request_id IS NOT NULL THEN 'extension'
+       WHEN edits_request_id IS NOT NULL THEN 'edit' ELSE 'original' END AS kind,
   COALESCE(extends_request_id, edits_request_id) AS "sourceRequestId"`;
 
 export interface ListRow

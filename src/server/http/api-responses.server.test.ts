@@ -104,6 +104,20 @@ describe('real answers match the documented response schemas', () => {
       json: { instruction: 'troque o dia pela noite', clientKey: randomUUID() },
     });
     await call('get', '/api/videos/{id}/versions', `/api/videos/${created.request.id}/versions`);
+    // A film's scenes are read from storage by its render job (which may fail here: only the answers are checked).
+    await pool.query(`UPDATE video_requests SET video_key = 'absent/video.mp4' WHERE id = $1`, [
+      created.request.id,
+    ]);
+    await call('get', '/api/films/candidates', '/api/films/candidates');
+    const film = (await call('post', '/api/films', '/api/films', {
+      json: {
+        title: 'Filme do gato',
+        scenes: [{ requestId: created.request.id, startSeconds: 1 }, { requestId: created.request.id }],
+        clientKey: randomUUID(),
+      },
+    })) as { request: { id: string; kind: string } };
+    expect(film.request.kind).toBe('film');
+    await call('get', '/api/films/{id}/scenes', `/api/films/${film.request.id}/scenes`);
     await call('get', '/api/videos', '/api/videos');
     await call('get', '/api/dashboard/stats', '/api/dashboard/stats?range=week');
     await call('get', '/api/dashboard/recent', '/api/dashboard/recent');

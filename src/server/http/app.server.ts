@@ -19,6 +19,7 @@ import { devCheckoutPages } from '../billing/dev-checkout-pages.server';
 import type { Config } from '../config.server';
 import { creditsRoutes } from '../credits/credits.routes.server';
 import { migrationsApplied } from '../db/database.server';
+import { filmsRoutes } from '../films/films.routes.server';
 import { dashboardRoutes } from '../history/history.routes.server';
 import type { Jobs } from '../jobs/jobs.server';
 import { isClientAbort } from '../kernel/client-abort.server';
@@ -223,6 +224,17 @@ export function createApp({
       requireSession: session,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
       modes: modelAvailability,
+      capabilities: capabilitiesOf(config.video),
+    }),
+  );
+  api.route(
+    '/films',
+    filmsRoutes({
+      pool,
+      boss: jobs.boss,
+      storage,
+      requireSession: session,
+      mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
       capabilities: capabilitiesOf(config.video),
     }),
   );

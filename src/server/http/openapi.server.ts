@@ -37,6 +37,7 @@ import {
 import { referenceImageMaxMegabytes } from '../../shared/catalogue';
 import { creditsResponseSchema } from '../../shared/credits';
 import { devMailboxSchema } from '../../shared/dev-mailbox';
+import { createFilmSchema, filmCandidatesResponseSchema, filmScenesResponseSchema } from '../../shared/films';
 import {
   dashboardStatsQuerySchema,
   dashboardStatsSchema,
@@ -410,6 +411,57 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: { description: '`{ items: VideoVersion[] }`.', schema: videoVersionsResponseSchema },
       401: UNAUTHORIZED,
       404: 'No such request of this user.',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/films',
+    summary:
+      "Save a film joined from the user's completed videos of one ratio (ADR 0014): no credits, idempotent by clientKey",
+    tag: 'films',
+    auth: 'session',
+    body: { schema: createFilmSchema },
+    responses: {
+      200: {
+        description: 'The film already saved with this clientKey: `{ request }`.',
+        schema: videoRequestResponseSchema,
+      },
+      201: {
+        description:
+          'Saved: `{ request }` of kind `film`, `pending`, then `rendering` and `completed` (live `video_request` events).',
+        schema: videoRequestResponseSchema,
+      },
+      400: INVALID,
+      401: UNAUTHORIZED,
+      404: 'A scene is not one of this user’s videos.',
+      409: 'Scenes of different aspect ratios (`mixed_aspect_ratios`), a scene not completed (`scene_not_ready`), or a clientKey used by another request (`client_key_reused`).',
+      422: 'A trim outside its scene, or shorter than half a second (`trim_outside_scene`).',
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/films/candidates',
+    summary: "The user's completed videos the scene board can join (newest first)",
+    tag: 'films',
+    auth: 'session',
+    responses: {
+      200: {
+        description: '`{ items }` with signed thumbnail and video URLs.',
+        schema: filmCandidatesResponseSchema,
+      },
+      401: UNAUTHORIZED,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/films/{id}/scenes',
+    summary: "A film's scenes in order, each with its video and trim",
+    tag: 'films',
+    auth: 'session',
+    responses: {
+      200: { description: '`{ items }`.', schema: filmScenesResponseSchema },
+      401: UNAUTHORIZED,
+      404: 'No such film of this user.',
     },
   },
   {

@@ -15,6 +15,10 @@ export const QUEUES = {
   countersCompact: 'counters-compact',
   /** Finishes an account deletion the owner confirmed (LGPD): media, requests, the user row. */
   accountDelete: 'account-delete',
+  /** Joins a film's scenes into its video (src/server/films, ADR 0014). */
+  filmRender: 'film-render',
+  /** Film renders that ran out of retries (a killed worker included): their films are failed. */
+  filmRenderDead: 'film-render-dead',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -25,6 +29,8 @@ export interface JobPayloads {
   'video-notify': { requestId: string };
   'counters-compact': Record<string, never>;
   'account-delete': { userId: string };
+  'film-render': { filmId: string };
+  'film-render-dead': { filmId: string };
 }
 
 /** pg-boss's executor interface and send options (not re-exported by name from the package root). */

@@ -39,7 +39,7 @@ export async function findVersions(
        WHERE r.user_id = $2 AND down.depth < 1000
      )
      SELECT r.id, COALESCE(r.extends_request_id, r.edits_request_id) AS source_id,
-            CASE WHEN r.extends_request_id IS NOT NULL THEN 'extension'
+            CASE WHEN r.film THEN 'film' WHEN r.extends_request_id IS NOT NULL THEN 'extension'
                  WHEN r.edits_request_id IS NOT NULL THEN 'edit' ELSE 'original' END AS kind,
             r.prompt, r.status, r.duration_seconds, r.credits_used, r.created_at
      FROM video_requests r JOIN down ON r.id = down.id

@@ -23,7 +23,7 @@ export const VIDEO_REQUEST_COLUMNS = `id, user_id AS "userId", client_key AS "cl
   provider, model, operation_name AS "operationName", resolution, duration_seconds AS "durationSeconds",
   hold_id AS "holdId", attempts, created_at AS "createdAt", updated_at AS "updatedAt",
   started_at AS "startedAt", completed_at AS "completedAt", dispatched_at AS "dispatchedAt",
-  generated_at AS "generatedAt", provider_project AS "providerProject"`;
+  generated_at AS "generatedAt", provider_project AS "providerProject", film`;
 
 /** The request with this id, only if it belongs to `userId` (another user's id reads as missing). */
 export async function findVideoRequest(
@@ -49,8 +49,9 @@ export interface ViewOptions {
 }
 
 export function kindOf(
-  record: Pick<VideoRequestRecord, 'extendsRequestId' | 'editsRequestId'>,
+  record: Pick<VideoRequestRecord, 'extendsRequestId' | 'editsRequestId' | 'film'>,
 ): VideoRequestKind {
+  if (record.film) return 'film';
   if (record.extendsRequestId) return 'extension';
   if (record.editsRequestId) return 'edit';
   return 'original';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -59,6 +60,11 @@ export const videoRequests = pgTable(
     editsRequestId: uuid('edits_request_id').references((): AnyPgColumn => videoRequests.id, {
       onDelete: 'set null',
     }),
+    /**
+     * A film joined by Cena from the user's completed videos (src/server/films, ADR 0014): no provider, no credits,
+     * never in the fair queue; its scenes are in `film_scenes`.
+     */
+    film: boolean('film').notNull().default(false),
     videoKey: text('video_key'),
     thumbnailKey: text('thumbnail_key'),
     provider: text('provider'),
@@ -88,7 +94,7 @@ export const videoRequests = pgTable(
     check('video_requests_status_valid', sql`${t.status} IN (${inList(VIDEO_STATUSES)})`),
     check('video_requests_quality_valid', sql`${t.quality} IN (${inList(VIDEO_QUALITIES)})`),
     check('video_requests_aspect_ratio_valid', sql`${t.aspectRatio} IN (${inList(ASPECT_RATIOS)})`),
-    check('video_requests_credits_used_positive', sql`${t.creditsUsed} > 0`),
+    check('video_requests_credits_used_positive', sql`${t.creditsUsed} > 0 OR ${t.film}`),
     check('video_requests_seed_range', sql`${t.seed} IS NULL OR ${t.seed} BETWEEN 10000 AND 99999`),
     check('video_requests_attempts_non_negative', sql`${t.attempts} >= 0`),
     check('video_requests_one_source', sql`${t.extendsRequestId} IS NULL OR ${t.editsRequestId} IS NULL`),

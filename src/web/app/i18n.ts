@@ -1,6 +1,6 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
- * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `history` / `requestDetail` /
+ * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `history` / `requestDetail` / `films` /
  * `dashboard` / `settings` (sign-in pages and the signed-in area) and `admin` (the admin panel).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
@@ -21,6 +21,7 @@ import type billingPt from '../features/billing/locales/pt-BR';
 import type creditsPt from '../features/credits/locales/pt-BR';
 import type dashboardPt from '../features/dashboard/locales/pt-BR';
 import type faqPt from '../features/faq/locales/pt-BR';
+import type filmsPt from '../features/films/locales/pt-BR';
 import type helpPt from '../features/help/locales/pt-BR';
 import type historyPt from '../features/history/locales/pt-BR';
 import type publicPt from '../features/public/locales/pt-BR';
@@ -45,6 +46,7 @@ export const NAMESPACES = [
   'videos',
   'history',
   'requestDetail',
+  'films',
   'dashboard',
   'settings',
   'admin',
@@ -70,6 +72,7 @@ declare module 'i18next' {
       settings: typeof settingsPt;
       history: typeof historyPt;
       requestDetail: typeof requestDetailPt;
+      films: typeof filmsPt;
       admin: typeof adminPt;
     };
   }
@@ -92,6 +95,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('../features/settings/locales/pt-BR'),
     history: () => import('../features/history/locales/pt-BR'),
     requestDetail: () => import('../features/request-detail/locales/pt-BR'),
+    films: () => import('../features/films/locales/pt-BR'),
     admin: () => import('../features/admin/locales/pt-BR'),
   },
   en: {
@@ -108,6 +112,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     settings: () => import('../features/settings/locales/en'),
     history: () => import('../features/history/locales/en'),
     requestDetail: () => import('../features/request-detail/locales/en'),
+    films: () => import('../features/films/locales/en'),
     admin: () => import('../features/admin/locales/en'),
   },
 };

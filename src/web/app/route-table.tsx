@@ -50,13 +50,17 @@ const VIDEOS_NS = { namespaces: ['videos', 'credits'] } as const;
 const CreatePage = lazyPage(() => import('../features/videos/pages/create-page'), VIDEOS_NS);
 const ConfirmationPage = lazyPage(() => import('../features/videos/pages/confirmation-page'), VIDEOS_NS);
 /** History and request detail show statuses and qualities from `videos` and credits from `credits`. */
-const HISTORY_NS = { namespaces: ['history', 'videos', 'credits'] } as const;
-const REQUEST_DETAIL_NS = { namespaces: ['requestDetail', 'videos', 'credits'] } as const;
+const HISTORY_NS = { namespaces: ['history', 'videos', 'credits', 'films'] } as const;
+const REQUEST_DETAIL_NS = { namespaces: ['requestDetail', 'videos', 'credits', 'films'] } as const;
 const HistoryPage = lazyPage(() => import('../features/history/pages/history-page'), HISTORY_NS);
 const RequestDetailPage = lazyPage(
   () => import('../features/request-detail/pages/request-detail-page'),
   REQUEST_DETAIL_NS,
 );
+/** 'Montar filme' (ADR 0014): thumbnails and statuses from `videos`. */
+const FilmBoardPage = lazyPage(() => import('../features/films/pages/film-board-page'), {
+  namespaces: ['films', 'videos'],
+});
 /** The admin panel names qualities and statuses from `videos`, packages, plan periods and statuses from `billing`. */
 const AdminPanelPage = lazyPage(() => import('../features/admin/pages/admin-panel-page'), {
   namespaces: ['admin', 'videos', 'billing'],
@@ -108,6 +112,7 @@ export const routes: RouteObject[] = [
             page('confirmation', ConfirmationPage),
             page('history', HistoryPage),
             page('request/:id', RequestDetailPage),
+            page('films/new', FilmBoardPage),
             page('settings', SettingsPage),
           ],
         },

@@ -50,7 +50,8 @@ const ORDERED_SQL = `
     SELECT r.id, r.user_id, r.created_at, r.provider_project,
            row_number() OVER (PARTITION BY r.user_id ORDER BY r.created_at, r.id) AS turn
     FROM video_requests r
-    WHERE r.status = 'pending' AND r.dispatched_at IS NULL AND r.quality = ANY($1::text[])
+    -- A film (src/server/films) is joined by Cena, not generated: it never waits for the provider.
+    WHERE r.status = 'pending' AND r.dispatched_at IS NULL AND NOT r.film AND r.quality = ANY($1::text[])
   ), ordered AS (
     SELECT w.id, w.user_id, w.created_at, w.provider_project, w.turn,
            row_number() OVER (ORDER BY w.turn, served.at NULLS FIRST, w.created_at, w.id) AS position
@@ -122,7 +123,7 @@ export class FairQueue {
       if (!project || (room.get(project) ?? 0) <= 0) continue;
       const taken = await client.query(
         `UPDATE video_requests SET dispatched_at = now(), provider_project = $2, updated_at = now()
-         WHERE id = $1 AND status = 'pending' AND dispatched_at IS NULL`,
+         WHERE id = $1 AND status = 'pending' AND dispatched_at IS NULL AND NOT film`,
         [candidate.id, project],
       );
       if (taken.rowCount !== 1) continue;
@@ -156,7 +157,8 @@ export class FairQueue {
   async overdue(db: Queryable, maxWaitMs: number): Promise<string[]> {
     const result = await db.query<{ id: string }>(
       `SELECT id FROM video_requests
-       WHERE status = 'pending' AND dispatched_at IS NULL AND created_at < now() - make_interval(secs => $1)`,
+       WHERE status = 'pending' AND dispatched_at IS NULL AND NOT film
+         AND created_at < now() - make_interval(secs => $1)`,
       [maxWaitMs / 1000],
     );
     return result.rows.map((row) => row.id);
@@ -223,7 +225,8 @@ export class FairQueue {
         const result = await db.query<{ waiting: number; oldest: number | null }>(
           `SELECT count(*)::int AS waiting,
                   floor(extract(epoch FROM now() - min(created_at)))::int AS oldest
-           FROM video_requests WHERE status = 'pending' AND dispatched_at IS NULL AND quality = $1`,
+           FROM video_requests
+           WHERE status = 'pending' AND dispatched_at IS NULL AND NOT film AND quality = $1`,
           [quality],
         );
         const row = result.rows[0];

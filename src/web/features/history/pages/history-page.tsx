@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMe } from '../../accounts';
+import { MakeFilmLink } from '../../films';
 import { downloadHistoryCsv, useHistory } from '../api/history';
 import { type FilterChange, HistoryFiltersBar } from '../components/history-filters-bar';
 import { HistoryCards, HistoryTable } from '../components/history-list';
@@ -130,17 +131,20 @@ export default function HistoryPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
           <p className="text-muted-foreground">{t('subtitle')}</p>
         </div>
-        <Button
-          variant="outline"
-          loading={exporting}
-          disabled={!data || data.total === 0}
-          onClick={() => void exportCsv()}
-          className="w-full sm:w-fit"
-          data-testid="export-csv"
-        >
-          {exporting ? null : <Download aria-hidden="true" />}
-          {t('exportCsv')}
-        </Button>
+        <div className="flex w-full flex-col gap-2 sm:w-fit sm:flex-row">
+          <MakeFilmLink className="w-full sm:w-fit" />
+          <Button
+            variant="outline"
+            loading={exporting}
+            disabled={!data || data.total === 0}
+            onClick={() => void exportCsv()}
+            className="w-full sm:w-fit"
+            data-testid="export-csv"
+          >
+            {exporting ? null : <Download aria-hidden="true" />}
+            {t('exportCsv')}
+          </Button>
+        </div>
       </header>
 
       <HistoryFiltersBar query={query} timeZone={timeZone} onChange={onChange} onClear={onClear} />

@@ -61,7 +61,7 @@ const en: LocaleShape<typeof ptBR> = {
   versions: {
     title: 'Scene versions',
     name: '{{number}}. {{kind}}',
-    kind: { original: 'Original', extension: 'Extension', edit: 'Edit' },
+    kind: { original: 'Original', extension: 'Extension', edit: 'Edit', film: 'Film' },
     length: 'Length {{value}}',
     lengthPending: 'Length after generation',
     from: { extension: 'extends version {{number}}', edit: 'edits version {{number}}' },
@@ -106,7 +106,12 @@ const en: LocaleShape<typeof ptBR> = {
     none: '—',
     structuredPrompt: 'Structured prompt (JSON)',
     origin: 'Origin',
-    originValue: { original: 'New video', extension: 'Extension', edit: 'Edit by instruction' },
+    originValue: {
+      original: 'New video',
+      extension: 'Extension',
+      edit: 'Edit by instruction',
+      film: 'Film joined from your videos',
+    },
     inputs: 'Images used',
     inputsNone: 'None',
     inputFirstFrame: 'first frame',

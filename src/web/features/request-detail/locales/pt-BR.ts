@@ -61,7 +61,7 @@ export default {
   versions: {
     title: 'Versões da cena',
     name: '{{number}}. {{kind}}',
-    kind: { original: 'Original', extension: 'Extensão', edit: 'Edição' },
+    kind: { original: 'Original', extension: 'Extensão', edit: 'Edição', film: 'Filme' },
     length: 'Duração {{value}}',
     lengthPending: 'Duração após a geração',
     from: { extension: 'estende a versão {{number}}', edit: 'edita a versão {{number}}' },
@@ -106,7 +106,12 @@ export default {
     none: '—',
     structuredPrompt: 'Prompt estruturado (JSON)',
     origin: 'Origem',
-    originValue: { original: 'Vídeo novo', extension: 'Extensão', edit: 'Edição por instrução' },
+    originValue: {
+      original: 'Vídeo novo',
+      extension: 'Extensão',
+      edit: 'Edição por instrução',
+      film: 'Filme montado dos seus vídeos',
+    },
     inputs: 'Imagens usadas',
     inputsNone: 'Nenhuma',
     inputFirstFrame: 'primeiro quadro',

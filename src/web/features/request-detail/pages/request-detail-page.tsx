@@ -19,6 +19,7 @@ import { localizedRelativeTime } from '../../../lib/relative-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMe } from '../../accounts';
 import { formatCredits } from '../../credits';
+import { FilmScenesCard, MakeFilmLink } from '../../films';
 import {
   copyText,
   QueuePlaceNote,
@@ -276,6 +277,7 @@ function LoadingState() {
  */
 export default function RequestDetailPage() {
   const { t } = useTranslation('requestDetail');
+  const { t: tf } = useTranslation('films');
   useDocumentTitle(t('documentTitle'));
   const id = useParams().id?.trim() ?? '';
   const query = useVideoRequest(id);
@@ -304,6 +306,8 @@ export default function RequestDetailPage() {
   };
   const finished = isFinalVideoStatus(request.status);
   const created = new Date(request.createdAt);
+  // A film (ADR 0014) is joined by Cena from the user's videos: no prompt to repeat, no generation estimate.
+  const film = request.kind === 'film';
 
   return (
     <div
@@ -336,32 +340,37 @@ export default function RequestDetailPage() {
           </div>
         </div>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          {request.status === 'completed' && request.quality === 'fast' ? (
-            <Button asChild variant="outline">
-              <Link to={createLink(request, 'quality')} data-testid="generate-quality">
-                <Sparkles aria-hidden="true" />
-                {t('generateInQuality')}
-              </Link>
-            </Button>
-          ) : null}
-          <Button asChild>
-            <Link to={createLink(request)} data-testid="duplicate-request">
-              <SquareStack aria-hidden="true" />
-              {t('duplicate')}
-            </Link>
-          </Button>
+          {request.status === 'completed' ? <MakeFilmLink sceneId={request.id} /> : null}
+          {film ? null : (
+            <>
+              {request.status === 'completed' && request.quality === 'fast' ? (
+                <Button asChild variant="outline">
+                  <Link to={createLink(request, 'quality')} data-testid="generate-quality">
+                    <Sparkles aria-hidden="true" />
+                    {t('generateInQuality')}
+                  </Link>
+                </Button>
+              ) : null}
+              <Button asChild>
+                <Link to={createLink(request)} data-testid="duplicate-request">
+                  <SquareStack aria-hidden="true" />
+                  {t('duplicate')}
+                </Link>
+              </Button>
+            </>
+          )}
         </div>
       </header>
 
       {request.status === 'failed' ? <FailedBox request={request} /> : null}
-      {finished ? null : <Estimate request={request} />}
+      {finished || film ? null : <Estimate request={request} />}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <Card>
             <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
               <CardTitle as="h2" className="text-base">
-                {t('prompt.title')}
+                {film ? tf('detail.titleLabel') : t('prompt.title')}
               </CardTitle>
               <Button variant="outline" size="sm" onClick={() => void copyPrompt()} data-testid="copy-prompt">
                 <Copy aria-hidden="true" />
@@ -409,6 +418,7 @@ export default function RequestDetailPage() {
         </div>
 
         <div className="flex min-w-0 flex-col gap-6">
+          {film ? <FilmScenesCard filmId={request.id} /> : null}
           <VersionsCard requestId={request.id} />
           <Card>
             <CardHeader className="pb-2">

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateFilmInput, FilmCandidatesResponse, FilmScenesResponse } from '../../../../shared/films';
+import type { VideoRequestView } from '../../../../shared/video-request';
+import { api } from '../../../lib/api';
+import { VIDEOS_QUERY_KEY, videoRequestQueryKey } from '../../videos';
+
+/**
+ * `/api/films` (ADR 0014). The queries live under the `videos` key, so the SSE `video_request` events that keep the
+ * history live refresh them too (a scene finishing, a film completing).
+ */
+
+export const filmCandidatesQueryKey = [...VIDEOS_QUERY_KEY, 'film-candidates'] as const;
+export const filmScenesQueryKey = (id: string) => [...VIDEOS_QUERY_KEY, 'film-scenes', id] as const;
+
+export function useFilmCandidates() {
+  return useQuery({
+    queryKey: filmCandidatesQueryKey,
+    queryFn: ({ signal }) => api.get<FilmCandidatesResponse>('/api/films/candidates', signal),
+    select: (data) => data.items,
+  });
+}
+
+export function useFilmScenes(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: filmScenesQueryKey(id),
+    queryFn: ({ signal }) =>
+      api.get<FilmScenesResponse>(`/api/films/${encodeURIComponent(id)}/scenes`, signal),
+    enabled: enabled && id !== '',
+    select: (data) => data.items,
+    // A film's scenes never change once saved.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** `POST /api/films`: the new film goes into the cache so its detail page opens at once. */
+export function useCreateFilm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateFilmInput) =>
+      (await api.post<{ request: VideoRequestView }>('/api/films', input)).request,
+    onSuccess: (film) => {
+      queryClient.setQueryData(videoRequestQueryKey(film.id), film);
+      void queryClient.invalidateQueries({
+        queryKey: VIDEOS_QUERY_KEY,
+        predicate: (query) => query.queryKey[2] !== film.id,
+      });
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { Film, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AspectRatio } from '../../../../shared/catalogue';
+import type { FilmCandidate } from '../../../../shared/films';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { currentLanguage } from '../../../lib/language';
+import { VideoThumbnail } from '../../videos';
+import { formatSeconds } from '../lib/board';
+
+/** The user's completed videos; once the film has a ratio, videos of another ratio cannot be added. */
+export function CandidateList({
+  candidates,
+  ratio,
+  onAdd,
+}: {
+  candidates: readonly FilmCandidate[];
+  ratio: AspectRatio | null;
+  onAdd: (video: FilmCandidate) => void;
+}) {
+  const { t } = useTranslation('films');
+  const language = currentLanguage();
+  if (candidates.length === 0) {
+    return (
+      <div
+        className="flex flex-col items-center gap-3 rounded-(--radius-card) border border-dashed border-border px-4 py-10 text-center"
+        data-testid="film-candidates-empty"
+      >
+        <Film aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h3 className="text-lg font-semibold">{t('candidates.emptyTitle')}</h3>
+        <p className="max-w-prose text-sm text-muted-foreground">{t('candidates.emptyBody')}</p>
+        <Button asChild>
+          <Link to="/dashboard/create">
+            <Plus aria-hidden="true" />
+            {t('candidates.create')}
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1" data-testid="film-candidates">
+      {candidates.map((video) => {
+        const otherRatio = ratio !== null && video.aspectRatio !== ratio;
+        return (
+          <li
+            key={video.id}
+            className="flex min-w-0 items-center gap-3 rounded-(--radius-card) border border-border bg-card p-2"
+            data-testid="film-candidate"
+            data-request-id={video.id}
+          >
+            <VideoThumbnail url={video.thumbnailUrl} className="w-24" />
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <p className="line-clamp-2 text-sm break-words">{video.prompt}</p>
+              <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+                <span>
+                  {t('candidates.seconds', { value: formatSeconds(video.durationSeconds, language) })}
+                </span>
+                <span aria-hidden="true">·</span>
+                <span>{video.aspectRatio}</span>
+                {video.film ? <Badge variant="secondary">{t('candidates.film')}</Badge> : null}
+              </p>
+              {otherRatio ? (
+                <p className="text-xs text-muted-foreground">
+                  {t('candidates.otherRatio', { ratio: video.aspectRatio })}
+                </p>
+              ) : null}
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={otherRatio}
+              aria-label={t('candidates.addLabel', { prompt: video.prompt })}
+              onClick={() => onAdd(video)}
+              data-testid="film-candidate-add"
+            >
+              <Plus aria-hidden="true" />
+              {t('candidates.add')}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function CandidatesSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1" aria-hidden="true">
+      {Array.from({ length: 4 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Skeleton key={i} className="h-20 w-full" />
+      ))}
+    </div>
+  );
+}

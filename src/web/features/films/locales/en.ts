@@ -1,0 +1,75 @@
+import type { LocaleShape } from '../../../lib/locale-shape';
+import type ptBR from './pt-BR';
+
+/** `films` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
+const en: LocaleShape<typeof ptBR> = {
+  documentTitle: 'Make a film — Cena',
+  open: 'Make a film',
+  openWith: 'Make a film with this video',
+  title: 'Make a film',
+  subtitle:
+    'Pick finished videos of the same aspect ratio, order the scenes, trim the start and end of each and save. Joining scenes costs no credits.',
+  back: 'Back to history',
+  candidates: {
+    title: 'Your videos',
+    hint: 'Only finished videos can be used in a film.',
+    loading: 'Loading your videos…',
+    loadError: 'Error loading your videos',
+    retry: 'Try again',
+    emptyTitle: 'No finished videos yet',
+    emptyBody: 'Create a few videos and come back to join them into a film.',
+    create: 'Create a video',
+    add: 'Add',
+    addLabel: 'Add to the film: {{prompt}}',
+    otherRatio: 'Other aspect ratio ({{ratio}})',
+    film: 'Film',
+    seconds: '{{value}} s',
+  },
+  board: {
+    title: 'Scenes of the film',
+    empty: 'Add at least two scenes from the list of videos.',
+    instructions:
+      "Drag a scene to change the order, or focus the scene's handle and use the up and down arrows.",
+    scene: 'Scene {{number}}',
+    handle: 'Move scene {{number}}: {{prompt}}',
+    up: 'Move scene {{number}} up',
+    down: 'Move scene {{number}} down',
+    remove: 'Remove scene {{number}}',
+    start: 'Start (s)',
+    end: 'End (s)',
+    kept: 'Keeps {{value}} s of {{total}} s',
+    trimError: 'Use 0 to {{total}} s, at least {{min}} s long.',
+    moved: 'Scene moved to position {{position}} of {{count}}.',
+    added: 'Scene added at position {{position}}.',
+    removed: 'Scene removed. {{count}} scenes in the film.',
+    total: 'Film length: {{value}} s',
+    ratio: 'Aspect ratio {{ratio}}',
+  },
+  form: {
+    title: 'Film title',
+    titlePlaceholder: 'E.g. A day at the beach',
+    preview: 'Preview',
+    stopPreview: 'Stop preview',
+    previewTitle: 'Preview',
+    previewScene: 'Scene {{number}} of {{count}}',
+    save: 'Save film',
+    saving: 'Saving…',
+    free: 'Joining scenes costs no credits.',
+    needScenes: 'Add at least two scenes.',
+    needTitle: 'Give the film a title.',
+    fixTrims: 'Fix the marked trims.',
+    saved: 'Film saved! We are joining the scenes.',
+    error: 'The film could not be saved.',
+  },
+  detail: {
+    titleLabel: 'Film title',
+    scenes: 'Scenes of the film',
+    scenesLoading: 'Loading scenes…',
+    scenesError: 'Error loading the scenes',
+    sceneRange: 'from {{start}} s to {{end}} s',
+    sceneGone: 'Video removed',
+    scene: 'Scene',
+  },
+};
+
+export default en;
