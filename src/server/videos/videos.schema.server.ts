@@ -65,6 +65,16 @@ export const videoRequests = pgTable(
     model: text('model'),
     /** The provider's long-running operation: a restarted worker resumes polling it instead of paying twice. */
     operationName: text('operation_name'),
+    /**
+     * Set just before the create is sent, cleared when the provider provably did not accept it (429, never
+     * connected). Set with no operation name, the create's outcome is unknown: no run sends another (ADR 0014).
+     */
+    createSentAt: timestamptz('create_sent_at'),
+    /**
+     * When the request was refunded without knowing whether the provider accepted (and bills) its create: kept for
+     * the operator's reconciliation against Google's billing (ADR 0014), listed in the admin panel.
+     */
+    providerOutcomeUnknownAt: timestamptz('provider_outcome_unknown_at'),
     resolution: text('resolution'),
     durationSeconds: doublePrecision('duration_seconds'),
     holdId: uuid('hold_id').references(() => creditHolds.id),
@@ -126,5 +136,8 @@ export const videoRequests = pgTable(
     // Admin panel: requests per day, and the failures of the last 24 h.
     index('video_requests_created_idx').on(t.createdAt),
     index('video_requests_failed_idx').on(t.updatedAt.desc()).where(sql`${t.status} = 'failed'`),
+    index('video_requests_outcome_unknown_idx')
+      .on(t.providerOutcomeUnknownAt.desc())
+      .where(sql`${t.providerOutcomeUnknownAt} IS NOT NULL`),
   ],
 );

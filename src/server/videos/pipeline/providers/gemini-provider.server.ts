@@ -34,7 +34,8 @@ export class GeminiVideoProvider implements VideoProvider {
   }
 
   async submit(input: VideoGenerationInput, signal?: AbortSignal): Promise<{ operationName: string }> {
-    const model = this.model(input.quality);
+    // An extension or edit names its source's model: its API surface follows from that id.
+    const model = input.model ?? this.model(input.quality);
     switch (videoModelFamily(model)) {
       case 'omni':
         return { operationName: await this.omni.submit(model, input, signal) };

@@ -13,6 +13,8 @@ export type { ProviderAspectRatio } from '../../../../shared/video-models';
 
 export interface VideoGenerationInput {
   requestId: string;
+  /** The model to use instead of the mode's: an extension or edit is made by its source's model. */
+  model?: string;
   /** What the model reads: the structured JSON prompt when there is one. */
   prompt: string;
   /** The user's own words (the local preview shows them). */
@@ -108,4 +110,13 @@ export class ProviderError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A create answered 5xx, timed out or lost its connection once sent: the provider may have started (and bills) a
+ * generation Cena has no id for. Not sent again (ADR 0014); the request is refunded and recorded for
+ * reconciliation.
+ */
+export class ProviderOutcomeUnknownError extends ProviderError {
+  override name = 'ProviderOutcomeUnknownError';
 }
