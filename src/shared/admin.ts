@@ -91,6 +91,29 @@ export type FailedRequestItem = z.infer<typeof failedRequestItemSchema>;
 /** `GET /api/admin/failed-requests`. */
 export const failedRequestsSchema = z.object({ items: z.array(failedRequestItemSchema) });
 
+export const UNKNOWN_OUTCOMES_LIMIT = 100;
+
+/**
+ * A request refunded without knowing whether the provider accepted (and bills) its create (ADR 0014): for the
+ * operator to match against Google's billing. `project` and `model` say where to look; `createSentAt` when.
+ */
+export const unknownOutcomeItemSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  prompt: z.string(),
+  quality: z.enum(VIDEO_QUALITIES),
+  creditsUsed: z.int(),
+  project: z.string().nullable(),
+  model: z.string().nullable(),
+  createSentAt: z.iso.datetime().nullable(),
+  recordedAt: z.iso.datetime(),
+});
+export type UnknownOutcomeItem = z.infer<typeof unknownOutcomeItemSchema>;
+
+/** `GET /api/admin/unknown-outcomes`. */
+export const unknownOutcomesSchema = z.object({ items: z.array(unknownOutcomeItemSchema) });
+
 export const userSearchQuerySchema = z
   .object({
     email: z

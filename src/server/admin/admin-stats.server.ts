@@ -7,6 +7,8 @@ import {
   FAILED_REQUESTS_WINDOW_HOURS,
   type FailedRequestItem,
   RECENT_SIGNUPS_DAYS,
+  UNKNOWN_OUTCOMES_LIMIT,
+  type UnknownOutcomeItem,
 } from '../../shared/admin';
 import { PACKAGE_IDS, PLAN_IDS, VIDEO_QUALITIES } from '../../shared/catalogue';
 import { CURRENT_SUBSCRIPTION_STATUSES } from '../../shared/subscription';
@@ -151,6 +153,43 @@ export async function dailySeries(
 }
 
 /** Requests that failed in the last 24 h, newest first: what an operator looks at first when something breaks. */
+/** Requests refunded with their provider outcome unknown (ADR 0014), newest first. */
+export async function unknownOutcomes(pool: pg.Pool): Promise<UnknownOutcomeItem[]> {
+  const result = await pool.query<{
+    id: string;
+    user_id: string;
+    email: string;
+    prompt: string;
+    quality: UnknownOutcomeItem['quality'];
+    credits_used: number;
+    provider_project: string | null;
+    model: string | null;
+    create_sent_at: Date | null;
+    provider_outcome_unknown_at: Date;
+  }>(
+    `SELECT v.id, v.user_id, u.email, v.prompt, v.quality, v.credits_used, v.provider_project, v.model,
+            v.create_sent_at, v.provider_outcome_unknown_at
+     FROM video_requests v
+     JOIN "user" u ON u.id = v.user_id
+     WHERE v.provider_outcome_unknown_at IS NOT NULL
+     ORDER BY v.provider_outcome_unknown_at DESC
+     LIMIT $1`,
+    [UNKNOWN_OUTCOMES_LIMIT],
+  );
+  return result.rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    userEmail: row.email,
+    prompt: row.prompt,
+    quality: row.quality,
+    creditsUsed: row.credits_used,
+    project: row.provider_project,
+    model: row.model,
+    createSentAt: row.create_sent_at?.toISOString() ?? null,
+    recordedAt: row.provider_outcome_unknown_at.toISOString(),
+  }));
+}
+
 export async function recentFailures(pool: pg.Pool, now: Date = new Date()): Promise<FailedRequestItem[]> {
   const result = await pool.query<{
     id: string;

@@ -19,6 +19,7 @@ import {
   environmentCheckSchema,
   failedRequestsSchema,
   fixTransactionsResultSchema,
+  unknownOutcomesSchema,
   userSearchQuerySchema,
   userSearchSchema,
 } from '../../shared/admin';
@@ -610,6 +611,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'admin',
     responses: {
       200: { description: '`{ items }`.', schema: failedRequestsSchema },
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/unknown-outcomes',
+    summary: 'Requests refunded without knowing whether the provider accepted them (ADR 0014), to reconcile',
+    tag: 'admin',
+    auth: 'admin',
+    responses: {
+      200: { description: '`{ items }`, newest first, at most 100.', schema: unknownOutcomesSchema },
       401: UNAUTHORIZED,
       403: FORBIDDEN,
     },

@@ -142,6 +142,15 @@ const en: LocaleShape<typeof ptBR> = {
     noMessage: 'No error message',
     credits: '{{credits}} credits',
   },
+  unknownOutcomes: {
+    title: 'Unknown outcome at the provider',
+    description:
+      'Requests refunded without knowing whether Google accepted (and bills) the generation: check the project’s billing.',
+    empty: 'No request with an unknown outcome.',
+    loadError: 'Could not load the requests with an unknown outcome.',
+    recordedAt: 'Recorded at',
+    where: 'Project {{project}} · model {{model}} · sent at {{sentAt}}',
+  },
   users: {
     title: 'Users',
     searchLabel: 'Search by e-mail',

@@ -142,6 +142,15 @@ export default {
     noMessage: 'Sem mensagem de erro',
     credits: '{{credits}} créditos',
   },
+  unknownOutcomes: {
+    title: 'Resultado desconhecido no provedor',
+    description:
+      'Pedidos reembolsados sem saber se o Google aceitou (e cobra) a geração: confira no faturamento do projeto.',
+    empty: 'Nenhum pedido com resultado desconhecido.',
+    loadError: 'Erro ao carregar os pedidos com resultado desconhecido.',
+    recordedAt: 'Registrado em',
+    where: 'Projeto {{project}} · modelo {{model}} · enviado em {{sentAt}}',
+  },
   users: {
     title: 'Usuários',
     searchLabel: 'Buscar por e-mail',
