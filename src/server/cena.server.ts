@@ -138,6 +138,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         pool,
         storage,
         provider: createBilling(config, pool, logger).provider,
+        videoProviderFor: videoWorkers.providerFor,
         logger,
       });
       logger.info({ provider: config.video.provider }, 'video workers started');

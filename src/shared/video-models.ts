@@ -108,7 +108,11 @@ const OMNI_SHARED = {
  * early so a queued request does not reach the provider after the interaction is gone. OMNI_GUIDE names no
  * resolution limit for either task.
  */
-const OMNI_SOURCE_MAX_AGE_HOURS = 54 * 24;
+/** INTERACTIONS_OVERVIEW, data retention on the paid tier: how long Google keeps a stored interaction. */
+export const OMNI_INTERACTION_RETENTION_DAYS = 55;
+/** VEO_GUIDE: a generated Veo video is held by Google for 2 days (the window in which it can be extended). */
+export const VEO_VIDEO_RETENTION_DAYS = 2;
+const OMNI_SOURCE_MAX_AGE_HOURS = (OMNI_INTERACTION_RETENTION_DAYS - 1) * 24;
 const OMNI_EDIT: EditCapability = {
   // OMNI_GUIDE "Stateful video editing" edits the stored video whatever its length; Cena's Omni videos are at
   // most an extension chain's length.

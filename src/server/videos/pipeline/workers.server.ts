@@ -136,6 +136,8 @@ export interface VideoWorkers {
    * still running would read an ended render as a failure.
    */
   closeProviders(): Promise<void>;
+  /** The provider (and so the key) of a project: what made a stored generation is asked to delete it. */
+  providerFor(project: string | null): VideoProvider;
 }
 
 export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<VideoWorkers> {
@@ -165,11 +167,13 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     : createVideoProviders(config, toolchain);
   const firstProvider = providers.values().next().value;
   if (!firstProvider) throw new Error('no video provider configured');
+  const providerFor = (project: string | null) =>
+    (project ? providers.get(project) : undefined) ?? firstProvider;
   const capacity = createCapacity(config.video, boss, options.capacityClock);
   const deps: PipelineDeps = {
     pool,
     provider: firstProvider,
-    providerFor: (project) => (project ? providers.get(project) : undefined) ?? firstProvider,
+    providerFor,
     capacity,
     storage: options.storage,
     tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 },
@@ -262,6 +266,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   );
   return {
     stop: () => dispatcher.stop(),
+    providerFor,
     async closeProviders() {
       await Promise.all([...providers.values()].map((provider) => provider.close?.()));
     },

@@ -57,6 +57,14 @@ export class GeminiVideoProvider implements VideoProvider {
     if (operationName.startsWith(INTERACTION_PREFIX)) await this.omni.cancel(operationName, signal);
   }
 
+  /**
+   * Omni interactions are stored at Google (`store: true`) and deleted here; a Veo operation holds its video only
+   * for 2 days (VEO_GUIDE) and the API documents no delete for it.
+   */
+  async forget(operationName: string, signal?: AbortSignal): Promise<void> {
+    if (operationName.startsWith(INTERACTION_PREFIX)) await this.omni.forget(operationName, signal);
+  }
+
   download(uri: string, signal?: AbortSignal): Promise<Readable> {
     return this.client.download(uri, signal);
   }

@@ -67,6 +67,11 @@ export interface VideoProvider {
    * neither finished nor kept for nothing. Best effort: where the provider has no way, nothing happens.
    */
   cancel?(operationName: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Deletes what the provider stores of a finished generation (the user's prompt, images and video), for account
+   * erasure. Nothing to do where the provider keeps nothing or offers no way.
+   */
+  forget?(operationName: string, signal?: AbortSignal): Promise<void>;
   /** Ends work the provider runs in this process (the local renderer's ffmpeg), at shutdown. */
   close?(): Promise<void>;
 }
