@@ -227,6 +227,7 @@ export const MODEL_CHECK_REASONS = [
   'unknown_family',
   'not_listed',
   'no_predict_long_running',
+  'no_generate_content',
   'list_unreadable',
   'not_checked',
 ] as const;
@@ -254,6 +255,18 @@ export const environmentCheckSchema = z.object({
       reason: z.enum(MODEL_CHECK_REASONS),
     }),
   ),
+  /**
+   * PROMPT_MODEL, the text model that writes structured prompts, as the same list shows it: when it is not served,
+   * prompts come from the rules (no video is refused). null with the local renderer.
+   */
+  promptModel: z
+    .object({
+      variable: z.string(),
+      model: z.string(),
+      available: z.boolean().nullable(),
+      reason: z.enum(MODEL_CHECK_REASONS),
+    })
+    .nullable(),
   hasSmtp: z.boolean(),
   mailKind: z.enum(['smtp', 'dev-mailbox']),
   timestamp: z.iso.datetime(),

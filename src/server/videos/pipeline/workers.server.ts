@@ -113,6 +113,8 @@ export interface VideoWorkersOptions {
   provider?: VideoProvider;
   /** The structured prompt's writer; default: the Gemini text model when a key is set, else the rules. */
   writePrompt?: PromptWriter;
+  /** The model check's answer for PROMPT_MODEL (the default writer skips an unserved text model). */
+  promptModelServed?: () => boolean;
   poll?: PipelineDeps['poll'];
   /** For the webhook's reference_image_url. */
   referenceImageUrl?: (key: string) => Promise<string>;
@@ -192,7 +194,8 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
         }
       : undefined,
     enqueueNotification,
-    writePrompt: options.writePrompt ?? createPromptWriter(config, logger),
+    writePrompt:
+      options.writePrompt ?? createPromptWriter(config, logger, { served: options.promptModelServed }),
   };
 
   await configureVideoQueues(boss, config, options.queueOptions);
