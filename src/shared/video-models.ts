@@ -100,6 +100,12 @@ const OMNI_SHARED = {
   durationSeconds: { min: 3, max: 10 },
   // OMNI_GUIDE "Limitations": negative prompts are not supported — write them into the prompt ("Do not …").
   negativePromptField: false,
+  // OMNI_GUIDE "Text to video generation" (the English page as stored 2026-11-25): `input` is a natural-language
+  // description — "Write prompts with details like scene description, camera movement, lighting and mood for best
+  // results"; no JSON prompt is documented as an input. So the provider reads prose composed from the structured
+  // fields (structuredPromptText); the JSON stays for display. Its "Reference images" section still names the
+  // images by `<IMAGE_REF_N>` tags in the copies read; a newer wording that describes each image instead could not
+  // be found, so the tags stay (omni-provider.server.ts).
 } as const;
 
 /**

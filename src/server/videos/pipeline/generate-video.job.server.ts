@@ -16,7 +16,7 @@ import type { CapabilitiesOf } from '../capabilities.server';
 import type { FairQueue } from '../capacity/fair-queue.server';
 import type { ProviderBudget } from '../capacity/provider-budget.server';
 import type { PromptWriter } from '../prompt-writer.server';
-import { STRUCTURED_PROMPT_RULES } from '../structured-prompt.server';
+import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../structured-prompt.server';
 import {
   type JoinPlan,
   type MediaTools,
@@ -268,11 +268,17 @@ async function completeRequest(
   });
 }
 
-/** The provider's prompt: the structured JSON prompt when there is one (design §5), else the user's text. */
+/**
+ * The provider's prompt: the user's words and the structured prompt's fields as prose (the models document a
+ * natural-language prompt, not JSON: OMNI_GUIDE in src/shared/video-models.ts), else the user's text. The JSON is
+ * kept for the request page's technical info.
+ */
 function providerPrompt(row: RequestRow): { prompt: string; negativePrompt: string | undefined } {
   if (!row.structured_prompt) return { prompt: row.prompt, negativePrompt: undefined };
-  const { negative, builtBy: _builtBy, ...positive } = row.structured_prompt;
-  return { prompt: JSON.stringify(positive), negativePrompt: negative || undefined };
+  return {
+    prompt: structuredPromptText(row.prompt, row.structured_prompt),
+    negativePrompt: row.structured_prompt.negative || undefined,
+  };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

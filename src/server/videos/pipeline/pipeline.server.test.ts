@@ -688,15 +688,21 @@ describe('video pipeline on pg-boss', () => {
           model: 'gemini-omni-1.1-flash',
         });
       }
-      // The text model wrote each structured prompt (PROMPT_MODEL's default), and that is what Omni read.
+      // The text model wrote each structured prompt (PROMPT_MODEL's default); Omni read it as prose, not JSON.
       for (const request of requests) {
         expect((await row(request.id)).structured_prompt).toMatchObject({ builtBy: 'gemini-3.8-flash' });
       }
       const withImage = gemini.submitBodies.find((body) => Array.isArray(body.input)) as { input: unknown[] };
       expect(withImage.input).toEqual([
         { type: 'image', data: PNG.toString('base64'), mime_type: 'image/png' },
-        { type: 'text', text: expect.stringContaining('"subject":"a lighthouse keeper"') },
+        {
+          type: 'text',
+          text: expect.stringContaining('Subject: a lighthouse keeper\nAction: climbs the spiral stairs'),
+        },
       ]);
+      const text = (withImage.input[1] as { text: string }).text;
+      expect(text.startsWith('Um barco a vela no mar número 3\n')).toBe(true);
+      expect(text).not.toContain('{');
       expect((withImage.input[1] as { text: string }).text).toContain('Do not include: text, watermark');
       // The key went to the API origin only, as a header.
       expect(gemini.requests.filter((request) => request.server === 'download' && request.hasKey)).toEqual(

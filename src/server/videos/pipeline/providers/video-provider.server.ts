@@ -15,7 +15,7 @@ export interface VideoGenerationInput {
   requestId: string;
   /** The model to use instead of the mode's: an extension or edit is made by its source's model. */
   model?: string;
-  /** What the model reads: the structured JSON prompt when there is one. */
+  /** What the model reads: the user's words and the structured prompt's fields, as prose. */
   prompt: string;
   /** The user's own words (the local preview shows them). */
   userPrompt: string;
