@@ -75,13 +75,18 @@ export type DailyPoint = z.infer<typeof dailyPointSchema>;
 /** `GET /api/admin/daily`. */
 export const dailySeriesSchema = z.object({ days: z.array(dailyPointSchema) });
 
-export const failedRequestItemSchema = z.object({
+/** A video request and its owner, as the admin lists show it. */
+const requestOfUserSchema = z.object({
   id: z.string(),
   userId: z.string(),
   userEmail: z.string(),
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
   creditsUsed: z.int(),
+});
+export type RequestOfUser = z.infer<typeof requestOfUserSchema>;
+
+export const failedRequestItemSchema = requestOfUserSchema.extend({
   errorMessage: z.string().nullable(),
   createdAt: z.iso.datetime(),
   failedAt: z.iso.datetime(),
@@ -97,13 +102,7 @@ export const UNKNOWN_OUTCOMES_LIMIT = 100;
  * A request refunded without knowing whether the provider accepted (and bills) its create (ADR 0014): for the
  * operator to match against Google's billing. `project` and `model` say where to look; `createSentAt` when.
  */
-export const unknownOutcomeItemSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  userEmail: z.string(),
-  prompt: z.string(),
-  quality: z.enum(VIDEO_QUALITIES),
-  creditsUsed: z.int(),
+export const unknownOutcomeItemSchema = requestOfUserSchema.extend({
   project: z.string().nullable(),
   model: z.string().nullable(),
   createSentAt: z.iso.datetime().nullable(),

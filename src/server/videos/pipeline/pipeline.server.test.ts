@@ -65,6 +65,18 @@ function provider(models = { fast: OMNI, quality: OMNI }, apiKey = API_KEY) {
   );
 }
 
+/** A client that gives up on a call after `attempts`: the pipeline's own persistence is what is tested. */
+function impatientProvider(attempts: number) {
+  return new GeminiVideoProvider(
+    new GeminiClient({
+      apiKey: API_KEY,
+      apiBase: gemini.base,
+      retry: { attempts, initialDelayMs: 5, maxDelayMs: 10 },
+    }),
+    { fast: OMNI, quality: OMNI },
+  );
+}
+
 function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
   return {
     pool,
@@ -98,6 +110,14 @@ async function row(id: string) {
     [id],
   );
   return result.rows[0];
+}
+
+/** Failed with the provider's outcome unknown: refunded in full and recorded for reconciliation. */
+async function expectRefundedForReconciliation(requestId: string, userId: string): Promise<void> {
+  const failed = await row(requestId);
+  expect(failed).toMatchObject({ hold_status: 'voided', error_message: FAILURE_MESSAGES.unknown });
+  expect(failed.provider_outcome_unknown_at).toBeInstanceOf(Date);
+  expect(await balance(pool, userId)).toBe(START);
 }
 
 async function entries(holdId: string): Promise<string[]> {
@@ -310,10 +330,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     // A retried job does not create again either.
     expect(await runVideoGeneration(deps(), request.id)).toBe('already_final');
     expect(gemini.submits.get(prompt)).toBe(1);
-    const failed = await row(request.id);
-    expect(failed).toMatchObject({ hold_status: 'voided', error_message: FAILURE_MESSAGES.unknown });
-    expect(failed.provider_outcome_unknown_at).toBeInstanceOf(Date);
-    expect(await balance(pool, userId)).toBe(START);
+    await expectRefundedForReconciliation(request.id, userId);
   });
 
   it('a worker stopped while Google accepts the create still stores the id: a new run completes it, one create', async () => {
@@ -357,24 +374,14 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     );
     expect(await runVideoGeneration(deps(), request.id)).toBe('failed');
     expect(gemini.submits.get(prompt)).toBeUndefined();
-    const failed = await row(request.id);
-    expect(failed).toMatchObject({ hold_status: 'voided', error_message: FAILURE_MESSAGES.unknown });
-    expect(failed.provider_outcome_unknown_at).toBeInstanceOf(Date);
-    expect(await balance(pool, userId)).toBe(START);
+    await expectRefundedForReconciliation(request.id, userId);
   });
 
   it('a download that fails twice then works: completed, not refunded', async () => {
     const userId = await newUser();
     const request = await seedVideoRequest(pool, { userId, prompt: 'Um trem chega à estação [dl503]' });
     // The client gives up on a download at its first failure; the pipeline reads it again until its deadline.
-    const impatient = new GeminiVideoProvider(
-      new GeminiClient({
-        apiKey: API_KEY,
-        apiBase: gemini.base,
-        retry: { attempts: 1, initialDelayMs: 5, maxDelayMs: 10 },
-      }),
-      { fast: OMNI, quality: OMNI },
-    );
+    const impatient = impatientProvider(1);
     expect(await runVideoGeneration(deps({ provider: impatient }), request.id)).toBe('completed');
     expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
     expect(await balance(pool, userId)).toBe(START - request.cost);
@@ -411,14 +418,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       prompt: 'Um barco atravessa a baía durante um apagão',
     });
     // The client gives up on a read after 2 attempts; the blip lasts far longer than that.
-    const impatient = new GeminiVideoProvider(
-      new GeminiClient({
-        apiKey: API_KEY,
-        apiBase: gemini.base,
-        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 10 },
-      }),
-      { fast: OMNI, quality: OMNI },
-    );
+    const impatient = impatientProvider(2);
     const run = runVideoGeneration(
       deps({ provider: impatient, poll: { initialMs: 50, maxMs: 100 } }),
       request.id,
@@ -499,10 +499,7 @@ describe('video pipeline with a Veo id the model list shows (fake Gemini API)', 
     expect(await runVideoGeneration(deps({ provider: veo }), request.id)).toBe('failed');
     expect(await runVideoGeneration(deps({ provider: veo }), request.id)).toBe('already_final');
     expect(gemini.submits.get(prompt)).toBe(1);
-    const failed = await row(request.id);
-    expect(failed).toMatchObject({ hold_status: 'voided', error_message: FAILURE_MESSAGES.unknown });
-    expect(failed.provider_outcome_unknown_at).toBeInstanceOf(Date);
-    expect(await balance(pool, userId)).toBe(START);
+    await expectRefundedForReconciliation(request.id, userId);
   });
 });
 

@@ -151,6 +151,7 @@ const en: LocaleShape<typeof ptBR> = {
     empty: 'No request with an unknown outcome.',
     loadError: 'Could not load the requests with an unknown outcome.',
     recordedAt: 'Recorded at',
+    whereLabel: 'Where to check',
     where: 'Project {{project}} · model {{model}} · sent at {{sentAt}}',
   },
   users: {

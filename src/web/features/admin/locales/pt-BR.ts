@@ -151,6 +151,7 @@ export default {
     empty: 'Nenhum pedido com resultado desconhecido.',
     loadError: 'Erro ao carregar os pedidos com resultado desconhecido.',
     recordedAt: 'Registrado em',
+    whereLabel: 'Onde conferir',
     where: 'Projeto {{project}} · modelo {{model}} · enviado em {{sentAt}}',
   },
   users: {
