@@ -817,6 +817,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       state.submitBodies.push(body);
       // [ERRORS] INTERNAL "retry with back-off" — but the operation was started all the same.
       if (prompt.includes('[lost]')) throw new Refusal(500, 'An internal error has occurred.', 'INTERNAL');
+      if (state.createAnswerDelayMs > 0) await sleep(state.createAnswerDelayMs);
       return json(response, 200, { name: operationName(job) });
     }
 

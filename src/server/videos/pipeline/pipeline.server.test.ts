@@ -112,6 +112,36 @@ async function row(id: string) {
   return result.rows[0];
 }
 
+/**
+ * Tells the worker to stop while Google holds the create's answer back (the generation already started there), then
+ * runs the request again: it must complete the generation the first run started, with one create in all.
+ */
+async function stopWhileGoogleAccepts(
+  pipeline: PipelineDeps,
+  quality: 'fast' | 'quality',
+  operation: RegExp,
+): Promise<void> {
+  const userId = await newUser();
+  const prompt = `Um farol aceso no instante em que o worker para (${quality})`;
+  const request = await seedVideoRequest(pool, { userId, prompt, quality });
+  gemini.createAnswerDelayMs = 400;
+  const stopping = new AbortController();
+  try {
+    const run = runVideoGeneration(pipeline, request.id, { signal: stopping.signal });
+    const until = Date.now() + 20_000;
+    while (!gemini.submits.get(prompt) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    stopping.abort();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  } finally {
+    gemini.createAnswerDelayMs = 0;
+  }
+  expect((await row(request.id)).operation_name).toMatch(operation);
+  expect(await runVideoGeneration(pipeline, request.id)).toBe('completed');
+  expect(gemini.submits.get(prompt)).toBe(1);
+  expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
+  expect(await balance(pool, userId)).toBe(START - request.cost);
+}
+
 /** Failed with the provider's outcome unknown: refunded in full and recorded for reconciliation. */
 async function expectRefundedForReconciliation(requestId: string, userId: string): Promise<void> {
   const failed = await row(requestId);
@@ -334,26 +364,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
   });
 
   it('a worker stopped while Google accepts the create still stores the id: a new run completes it, one create', async () => {
-    const userId = await newUser();
-    const prompt = 'Um farol aceso no instante em que o worker para';
-    const request = await seedVideoRequest(pool, { userId, prompt });
-    gemini.createAnswerDelayMs = 400;
-    const stopping = new AbortController();
-    try {
-      const run = runVideoGeneration(deps(), request.id, { signal: stopping.signal });
-      const until = Date.now() + 20_000;
-      while (!gemini.submits.get(prompt) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-      // Google has the generation; its answer is on the way when the worker is told to stop.
-      stopping.abort();
-      await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-    } finally {
-      gemini.createAnswerDelayMs = 0;
-    }
-    expect((await row(request.id)).operation_name).toMatch(/^interactions\//);
-    expect(await runVideoGeneration(deps(), request.id)).toBe('completed');
-    expect(gemini.submits.get(prompt)).toBe(1);
-    expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
-    expect(await balance(pool, userId)).toBe(START - request.cost);
+    await stopWhileGoogleAccepts(deps(), 'fast', /^interactions\//);
   }, 60_000);
 
   it('a create sent by a run that died before storing its answer is never sent again: refunded and recorded', async () => {
@@ -490,6 +501,14 @@ describe('video pipeline with a Veo id the model list shows (fake Gemini API)', 
     expect(await runVideoGeneration(deps({ provider: veo }), blocked.id)).toBe('failed');
     expect((await row(blocked.id)).error_message).toBe(FAILURE_MESSAGES.blocked);
   }, 90_000);
+
+  it('a worker stopped while Google accepts the create still stores the operation: a new run completes it, one create', async () => {
+    await stopWhileGoogleAccepts(
+      deps({ provider: provider({ fast: OMNI, quality: VEO }) }),
+      'quality',
+      /^models\/veo-3\.1-generate-preview\/operations\//,
+    );
+  }, 60_000);
 
   it('a create answered 500 is not sent again (the operation may have started): refunded and recorded', async () => {
     const userId = await newUser();
