@@ -460,7 +460,7 @@ async function benchExtension(dir: string): Promise<{ renderMs: number; joinMs: 
   const rendered = performance.now();
   const media = await renderResult({
     source: part,
-    join: { head: createReadStream(sourceFile), headSeconds: 60, overlapSeconds: 0 },
+    join: { head: createReadStream(sourceFile), headSeconds: 60 },
     storage: diskStorage(path.join(dir, 'extension-storage')),
     userId: 'bench-user',
     requestId: randomUUID(),

@@ -123,6 +123,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         config,
         logger,
         storage,
+        promptModelServed: () => availability.promptModelServed(),
         // The webhook's receiver is outside: a day-long signed URL, absolute (disk URLs are paths).
         referenceImageUrl: async (key) => {
           const signed = await storage.signedUrl(key, { ttlSeconds: 24 * 60 * 60 });
@@ -140,6 +141,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         pool,
         storage,
         provider: createBilling(config, pool, logger).provider,
+        videoProviderFor: videoWorkers.providerFor,
         logger,
       });
       const toolchain = await resolveMediaToolchain({

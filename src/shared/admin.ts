@@ -75,13 +75,18 @@ export type DailyPoint = z.infer<typeof dailyPointSchema>;
 /** `GET /api/admin/daily`. */
 export const dailySeriesSchema = z.object({ days: z.array(dailyPointSchema) });
 
-export const failedRequestItemSchema = z.object({
+/** A video request and its owner, as the admin lists show it. */
+const requestOfUserSchema = z.object({
   id: z.string(),
   userId: z.string(),
   userEmail: z.string(),
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
   creditsUsed: z.int(),
+});
+export type RequestOfUser = z.infer<typeof requestOfUserSchema>;
+
+export const failedRequestItemSchema = requestOfUserSchema.extend({
   errorMessage: z.string().nullable(),
   createdAt: z.iso.datetime(),
   failedAt: z.iso.datetime(),
@@ -90,6 +95,23 @@ export type FailedRequestItem = z.infer<typeof failedRequestItemSchema>;
 
 /** `GET /api/admin/failed-requests`. */
 export const failedRequestsSchema = z.object({ items: z.array(failedRequestItemSchema) });
+
+export const UNKNOWN_OUTCOMES_LIMIT = 100;
+
+/**
+ * A request refunded without knowing whether the provider accepted (and bills) its create (ADR 0015): for the
+ * operator to match against Google's billing. `project` and `model` say where to look; `createSentAt` when.
+ */
+export const unknownOutcomeItemSchema = requestOfUserSchema.extend({
+  project: z.string().nullable(),
+  model: z.string().nullable(),
+  createSentAt: z.iso.datetime().nullable(),
+  recordedAt: z.iso.datetime(),
+});
+export type UnknownOutcomeItem = z.infer<typeof unknownOutcomeItemSchema>;
+
+/** `GET /api/admin/unknown-outcomes`. */
+export const unknownOutcomesSchema = z.object({ items: z.array(unknownOutcomeItemSchema) });
 
 export const userSearchQuerySchema = z
   .object({
@@ -204,6 +226,7 @@ export const MODEL_CHECK_REASONS = [
   'unknown_family',
   'not_listed',
   'no_predict_long_running',
+  'no_generate_content',
   'list_unreadable',
   'not_checked',
 ] as const;
@@ -231,6 +254,18 @@ export const environmentCheckSchema = z.object({
       reason: z.enum(MODEL_CHECK_REASONS),
     }),
   ),
+  /**
+   * PROMPT_MODEL, the text model that writes structured prompts, as the same list shows it: when it is not served,
+   * prompts come from the rules (no video is refused). null with the local renderer.
+   */
+  promptModel: z
+    .object({
+      variable: z.string(),
+      model: z.string(),
+      available: z.boolean().nullable(),
+      reason: z.enum(MODEL_CHECK_REASONS),
+    })
+    .nullable(),
   hasSmtp: z.boolean(),
   mailKind: z.enum(['smtp', 'dev-mailbox']),
   timestamp: z.iso.datetime(),

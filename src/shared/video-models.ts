@@ -100,6 +100,12 @@ const OMNI_SHARED = {
   durationSeconds: { min: 3, max: 10 },
   // OMNI_GUIDE "Limitations": negative prompts are not supported — write them into the prompt ("Do not …").
   negativePromptField: false,
+  // OMNI_GUIDE "Text to video generation" (the English page as stored 2026-11-25): `input` is a natural-language
+  // description — "Write prompts with details like scene description, camera movement, lighting and mood for best
+  // results"; no JSON prompt is documented as an input. So the provider reads prose composed from the structured
+  // fields (structuredPromptText); the JSON stays for display. Its "Reference images" section still names the
+  // images by `<IMAGE_REF_N>` tags in the copies read; a newer wording that describes each image instead could not
+  // be found, so the tags stay (omni-provider.server.ts).
 } as const;
 
 /**
@@ -108,7 +114,11 @@ const OMNI_SHARED = {
  * early so a queued request does not reach the provider after the interaction is gone. OMNI_GUIDE names no
  * resolution limit for either task.
  */
-const OMNI_SOURCE_MAX_AGE_HOURS = 54 * 24;
+/** INTERACTIONS_OVERVIEW, data retention on the paid tier: how long Google keeps a stored interaction. */
+export const OMNI_INTERACTION_RETENTION_DAYS = 55;
+/** VEO_GUIDE: a generated Veo video is held by Google for 2 days (the window in which it can be extended). */
+export const VEO_VIDEO_RETENTION_DAYS = 2;
+const OMNI_SOURCE_MAX_AGE_HOURS = (OMNI_INTERACTION_RETENTION_DAYS - 1) * 24;
 const OMNI_EDIT: EditCapability = {
   // OMNI_GUIDE "Stateful video editing" edits the stored video whatever its length; Cena's Omni videos are at
   // most an extension chain's length.

@@ -362,6 +362,7 @@ const seedClawbacks: { key: Key; source: 'plan' | 'package'; ref: string; refere
   },
 ];
 
+const UNKNOWN_OUTCOME_PROMPT = 'Robô pintando um quadro';
 const LONG_FAILED_PROMPT =
   'Uma baleia jubarte saltando ao pôr do sol perto de um veleiro, câmera lenta e respingos dourados';
 
@@ -398,7 +399,7 @@ const seedVideos: {
   },
   {
     key: 'ana',
-    prompt: 'Robô pintando um quadro',
+    prompt: UNKNOWN_OUTCOME_PROMPT,
     quality: 'quality',
     status: 'failed',
     createdAt: ago(3 * HOUR),
@@ -517,9 +518,13 @@ async function seed(): Promise<void> {
     await pool.query(
       `INSERT INTO video_requests
          (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, error_message, created_at,
-          updated_at, completed_at, dispatched_at)
+          updated_at, completed_at, dispatched_at, provider_project, model, create_sent_at,
+          provider_outcome_unknown_at)
        VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, $3, '16:9', $4, $5, $6, $7, $8,
-               CASE WHEN $5 IN ('completed', 'failed') THEN $8::timestamptz END, $7)`,
+               CASE WHEN $5 IN ('completed', 'failed') THEN $8::timestamptz END, $7,
+               -- Ana's failure was refunded without knowing whether Google accepted the create (ADR 0015).
+               CASE WHEN $2 = $9 THEN 'default' END, CASE WHEN $2 = $9 THEN 'gemini-omni-1.1-flash' END,
+               CASE WHEN $2 = $9 THEN $7::timestamptz END, CASE WHEN $2 = $9 THEN $8::timestamptz END)`,
       [
         ids[video.key],
         video.prompt,
@@ -529,6 +534,7 @@ async function seed(): Promise<void> {
         video.errorMessage ?? null,
         video.createdAt,
         video.failedAt ?? video.createdAt,
+        UNKNOWN_OUTCOME_PROMPT,
       ],
     );
   }
@@ -775,6 +781,14 @@ describeBrowser('admin panel in a browser', () => {
     );
     expect(await page.getByTestId('failed-time').first().textContent()).toBe(
       saoPauloDateTime(recentFailures[0]?.failedAt ?? new Date()),
+    );
+    // The refund whose provider outcome is unknown, with where to look it up.
+    expect(await page.getByTestId('unknown-outcome-email').allTextContents()).toEqual([emailOf('ana')]);
+    expect(await page.getByTestId('unknown-outcome-prompt').allTextContents()).toEqual([
+      UNKNOWN_OUTCOME_PROMPT,
+    ]);
+    expect(await page.getByTestId('unknown-outcome-where').textContent()).toMatch(
+      /^Onde conferir: Projeto default · modelo gemini-omni-1\.1-flash · enviado em \d{2}\/\d{2}\/\d{4}/,
     );
     await noHorizontalScroll(page);
 

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
 
@@ -49,7 +50,8 @@ import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
  *
  * Outcomes are scripted by markers in the prompt: `[block]` (completed without a video — the safety filter),
  * `[error]` (failed), `[never]` (never finishes), `[429]` (two 429s on create), `[lost]` (the create is
- * accepted but answered 503, as when the answer is lost on the way), `[503]` (two 503s per poll),
+ * accepted but answered 503 — 500 on Veo's — as when the answer is lost on the way), `[503]` (two 503s per poll),
+ * `[dl503]` (the first two downloads of the file answered 503 by the storage origin),
  * `[badfile]` (a broken file), `[inline]` (the video answered inline as base64 `data`), and for the text model
  * `[slowtext]` (answers after 5 s) and `[badjson]` (not JSON). The download origin is a second server: if it ever
  * receives the API key, the request is recorded in `keyLeaks` (tests assert it stays empty) and refused.
@@ -158,6 +160,11 @@ export interface FakeGemini {
    * generations go on (ERRORS: UNAVAILABLE, "retry with back-off").
    */
   unavailableUntil: number;
+  /**
+   * A create that is accepted and its generation started, then answered only after this many ms: the window in
+   * which a worker can stop (or die) between Google accepting and Cena learning the id.
+   */
+  createAnswerDelayMs: number;
   /** [CANCEL] Interaction ids cancelled and deleted through the API, in order. */
   cancelled: string[];
   deleted: string[];
@@ -312,6 +319,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   const jobs = new Map<string, Job>();
   const rateLimited = new Map<string, number>();
   const unavailable = new Map<string, number>();
+  const failedDownloads = new Map<string, number>();
   let base = '';
   let downloadOrigin = '';
 
@@ -332,6 +340,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     quotaRefusals: 0,
     maxInFlight: 0,
     unavailableUntil: 0,
+    createAnswerDelayMs: 0,
     cancelled: [],
     deleted: [],
     doneAt: new Map(),
@@ -737,6 +746,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       if (prompt.includes('[lost]')) {
         throw new Refusal(503, 'The service is currently unavailable.', 'UNAVAILABLE');
       }
+      if (state.createAnswerDelayMs > 0) await sleep(state.createAnswerDelayMs);
       const done = body.background !== true;
       job.background = !done;
       if (done) job.polls = state.pollsUntilDone;
@@ -805,6 +815,9 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const job = checkPredict(predict[1] ?? '', body, key);
       countInFlight(key);
       state.submitBodies.push(body);
+      // [ERRORS] INTERNAL "retry with back-off" — but the operation was started all the same.
+      if (prompt.includes('[lost]')) throw new Refusal(500, 'An internal error has occurred.', 'INTERNAL');
+      if (state.createAnswerDelayMs > 0) await sleep(state.createAnswerDelayMs);
       return json(response, 200, { name: operationName(job) });
     }
 
@@ -930,6 +943,11 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     const job = jobs.get(url.pathname.replace('/storage/', ''));
     if (!job || !url.searchParams.get('signature'))
       return json(response, 403, { error: { code: 403, message: 'bad signature' } });
+    if (job.prompt.includes('[dl503]')) {
+      const seen = failedDownloads.get(job.id) ?? 0;
+      failedDownloads.set(job.id, seen + 1);
+      if (seen < 2) return json(response, 503, { error: { code: 503, message: 'Service Unavailable' } });
+    }
     (job.outcome === 'badfile' ? Promise.resolve(Buffer.from('not a video')) : videoFor(job)).then(
       (body) => {
         response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': body.length });

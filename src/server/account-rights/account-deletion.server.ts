@@ -13,6 +13,7 @@ import type { Logger } from '../logger.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { failRequest } from '../videos/pipeline/generate-video.job.server';
 import { mediaKeys } from '../videos/pipeline/media.server';
+import type { VideoProvider } from '../videos/pipeline/providers/video-provider.server';
 
 /**
  * "Delete my account" (LGPD art. 18, VI). Two parts:
@@ -22,6 +23,7 @@ import { mediaKeys } from '../videos/pipeline/media.server';
  *    cannot sign in, and may sign up again at once as a new account; and enqueues the job.
  * 2. `completeAccountDeletion`, the job (also run at worker start for any deletion left unfinished, so a process
  *    killed half-way resumes): cancels subscriptions at the provider, ends unfinished video requests, deletes
+ *    what the video provider stores of them (Omni interactions at Google: `DELETE interactions/{id}`), deletes
  *    every media file and then the rows that name them (files first, so a crash can never leave a file no row
  *    points to), strips free text from the credit grants, and deletes the user row — which takes profile,
  *    settings, subscriptions and checkout sessions with it. Payments (`transactions`) and the credits ledger are
@@ -136,6 +138,8 @@ export interface CompletionDependencies {
   pool: pg.Pool;
   storage: BlobStorage;
   provider: PaymentProvider;
+  /** The video provider of a project (its key), asked to stop and delete the generations it stores. */
+  videoProviderFor?: (project: string | null) => VideoProvider;
   logger: Logger;
 }
 
@@ -147,6 +151,8 @@ interface RequestFilesRow {
   reference_image_keys: string[];
   video_key: string | null;
   thumbnail_key: string | null;
+  operation_name: string | null;
+  provider_project: string | null;
 }
 
 /** Every file a request may have in storage: what its row names and what the pipeline writes for it. */
@@ -164,21 +170,28 @@ function requestFiles(userId: string, row: RequestFilesRow): Set<string> {
 
 /** Deletes the requests' files, then the requests, a batch at a time. */
 async function deleteVideoRequests(
-  { pool, storage }: CompletionDependencies,
+  { pool, storage, videoProviderFor }: CompletionDependencies,
   userId: string,
 ): Promise<number> {
   let deleted = 0;
   for (;;) {
     const batch = await pool.query<RequestFilesRow>(
-      `SELECT id, status, reference_image_key, last_frame_key, reference_image_keys, video_key, thumbnail_key
+      `SELECT id, status, reference_image_key, last_frame_key, reference_image_keys, video_key, thumbnail_key,
+              operation_name, provider_project
        FROM video_requests WHERE user_id = $1 LIMIT $2`,
       [userId, MEDIA_BATCH],
     );
     if (batch.rows.length === 0) return deleted;
     for (const row of batch.rows) {
       // Unfinished (one may even have been created since the sign-out): end it first, which refunds its hold.
-      if (row.status !== 'completed' && row.status !== 'failed') {
-        await failRequest(pool, row.id, ACCOUNT_DELETED_MESSAGE);
+      const unfinished = row.status !== 'completed' && row.status !== 'failed';
+      if (unfinished) await failRequest(pool, row.id, ACCOUNT_DELETED_MESSAGE);
+      // What Google stores of it (prompt, images, video — 55 days for an interaction) goes too; a generation still
+      // running is stopped first. Before the row, which is the only record of the provider's id.
+      if (row.operation_name) {
+        const videoProvider = videoProviderFor?.(row.provider_project);
+        if (unfinished) await videoProvider?.cancel?.(row.operation_name);
+        else await videoProvider?.forget?.(row.operation_name);
       }
       for (const key of requestFiles(userId, row)) await storage.delete(key);
     }

@@ -5,6 +5,7 @@ import {
   EXPORT_WINDOW_MINUTES,
   EXPORTS_PER_WINDOW,
 } from '../../shared/account-rights';
+import { OMNI_INTERACTION_RETENTION_DAYS, VEO_VIDEO_RETENTION_DAYS } from '../../shared/video-models';
 import { inTransaction } from '../kernel/transaction.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 
@@ -61,6 +62,23 @@ export async function claimExport(pool: pg.Pool, userId: string, now = new Date(
  * lists below are built as JSON text by the database, so Node neither parses dates and jsonb nor re-serialises them.
  */
 const isoJson = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * What the video provider held of a request (LGPD art. 18, II, VII: the data shared with a third party): Google
+ * keeps an Omni interaction — the prompt, the images sent and the video — for OMNI_INTERACTION_RETENTION_DAYS
+ * after its creation unless Cena deletes it (account deletion does), and a Veo video for VEO_VIDEO_RETENTION_DAYS
+ * (src/shared/video-models.ts). Null when nothing was sent to Google.
+ */
+const PROVIDER_RECORD_SQL = `CASE
+  WHEN operation_name LIKE 'interactions/%' THEN json_build_object(
+    'provider', 'Google (Gemini API, Interactions)', 'id', operation_name,
+    'held', 'o prompt, as imagens enviadas e o vídeo gerado',
+    'keptUntil', ${isoJson(`(COALESCE(started_at, created_at) + interval '${OMNI_INTERACTION_RETENTION_DAYS} days')`)})
+  WHEN operation_name LIKE 'models/%' THEN json_build_object(
+    'provider', 'Google (Gemini API, Veo)', 'id', operation_name,
+    'held', 'o prompt, as imagens enviadas e o vídeo gerado',
+    'keptUntil', ${isoJson(`(COALESCE(started_at, created_at) + interval '${VEO_VIDEO_RETENTION_DAYS} days')`)})
+  END`;
 
 /**
  * Writes `"name":[…]` from a cursor over `sql`, whose rows carry their JSON text in `json`; `finish` may complete
@@ -237,6 +255,7 @@ export async function exportAccount(
                   'durationSeconds', duration_seconds, 'extendsRequestId', extends_request_id,
                   'editsRequestId', edits_request_id, 'film', film,
                   'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')},
+                  'providerRecord', ${PROVIDER_RECORD_SQL},
                   'startedAt', ${isoJson('started_at')}, 'completedAt', ${isoJson('completed_at')})::text, '}')
                   AS json,
                 video_key, thumbnail_key, reference_image_key, last_frame_key, reference_image_keys

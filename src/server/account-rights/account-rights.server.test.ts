@@ -7,12 +7,16 @@ import { createOTP } from '@better-auth/utils/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { API_KEY, type FakeGemini, startFakeGemini } from '../../../tests/support/fake-gemini';
 import { SessionClient } from '../../../tests/support/session-client';
 import { EXPORTS_PER_WINDOW } from '../../shared/account-rights';
 import { LocalPaymentProvider } from '../billing/providers/local-provider.server';
 import { grant } from '../credits/credits-ledger.server';
 import { createLogger } from '../logger.server';
 import { mediaKeys } from '../videos/pipeline/media.server';
+import { GeminiClient } from '../videos/pipeline/providers/gemini-client.server';
+import { GeminiVideoProvider } from '../videos/pipeline/providers/gemini-provider.server';
+import type { VideoGenerationInput } from '../videos/pipeline/providers/video-provider.server';
 import { completeAccountDeletion } from './account-deletion.server';
 
 /**
@@ -125,6 +129,8 @@ describe('GET /api/me/export', () => {
       prompt: 'Um farol ao entardecer visto do mar',
       status: 'completed',
     });
+    // Nothing of this request went to Google.
+    expect(request.providerRecord).toBeNull();
     expect(request.media.lastFrame).toEqual(expect.any(String));
     expect(request.media.referenceImages).toEqual([expect.any(String)]);
     // The signed link works.
@@ -303,4 +309,91 @@ describe('DELETE /api/me', () => {
     expect((locked.body as { error: { code: string } }).error.code).toBe('too_many_attempts');
     expect((await client.json('/api/me')).status).toBe(200);
   });
+});
+
+describe('erasure reaches the video provider', () => {
+  let gemini: FakeGemini;
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+  });
+  afterAll(async () => {
+    await gemini?.stop();
+  });
+
+  const OMNI = 'gemini-omni-1.1-flash';
+  const provider = () =>
+    new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: API_KEY,
+        apiBase: gemini.base,
+        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 10 },
+      }),
+      { fast: OMNI, quality: OMNI },
+    );
+  const input = (prompt: string): VideoGenerationInput => ({
+    requestId: randomUUID(),
+    prompt,
+    userPrompt: prompt,
+    negativePrompt: undefined,
+    quality: 'fast',
+    aspectRatio: '16:9',
+    seed: null,
+    image: undefined,
+  });
+
+  async function storedRequest(userId: string, operationName: string, status: string): Promise<void> {
+    await app.cena.pool.query(
+      `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
+         operation_name, provider, model, provider_project, started_at)
+       VALUES ($1, $2, $3, 'Um segredo meu', 'fast', '16:9', 10, $4, $5, 'gemini', $6, 'default', now())`,
+      [randomUUID(), userId, randomUUID(), status, operationName, OMNI],
+    );
+  }
+
+  it("the export names what Google holds; deletion deletes each of the user's interactions at Google, and no one else's", async () => {
+    const { client } = await signUpAndVerify(app.url, { name: 'Dora Apagada' });
+    const userId = await userIdOf(client);
+    const done = (await provider().submit(input('Um farol ao entardecer'))).operationName;
+    const running = (await provider().submit(input('Um trem ainda gerando'))).operationName;
+    const someoneElses = (await provider().submit(input('Pedido de outra pessoa'))).operationName;
+    const other = await signUpAndVerify(app.url);
+    await storedRequest(userId, done, 'completed');
+    await storedRequest(userId, running, 'generating');
+    await storedRequest(await userIdOf(other.client), someoneElses, 'completed');
+
+    const exported = JSON.parse(await (await client.fetch('/api/me/export')).text());
+    const records = exported.videoRequests.map(
+      (request: { providerRecord: unknown }) => request.providerRecord,
+    );
+    expect(records).toHaveLength(2);
+    for (const record of records) {
+      expect(record).toMatchObject({
+        provider: 'Google (Gemini API, Interactions)',
+        id: expect.stringMatching(/^interactions\//),
+        held: 'o prompt, as imagens enviadas e o vídeo gerado',
+        keptUntil: expect.any(String),
+      });
+      // 55 days after it was sent.
+      const days = (Date.parse(record.keptUntil) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(54.9);
+      expect(days).toBeLessThan(55.1);
+    }
+
+    await app.cena.pool.query('INSERT INTO account_deletions (user_id) VALUES ($1)', [userId]);
+    const deps = {
+      pool: app.cena.pool,
+      storage: app.cena.storage,
+      provider: new LocalPaymentProvider(app.cena.pool, app.url, 'test'),
+      videoProviderFor: () => provider(),
+      logger: createLogger('silent'),
+    };
+    expect(await completeAccountDeletion(deps, userId)).toBe(true);
+    const idOf = (name: string) => name.replace('interactions/', '');
+    expect(gemini.deleted.sort()).toEqual([idOf(done), idOf(running)].sort());
+    // The one still generating was stopped first.
+    expect(gemini.cancelled).toEqual([idOf(running)]);
+    expect(gemini.deleted).not.toContain(idOf(someoneElses));
+    // Run again (a retried job): nothing left to ask Google.
+    expect(await completeAccountDeletion(deps, userId)).toBe(true);
+  }, 60_000);
 });

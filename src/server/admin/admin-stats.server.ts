@@ -7,6 +7,9 @@ import {
   FAILED_REQUESTS_WINDOW_HOURS,
   type FailedRequestItem,
   RECENT_SIGNUPS_DAYS,
+  type RequestOfUser,
+  UNKNOWN_OUTCOMES_LIMIT,
+  type UnknownOutcomeItem,
 } from '../../shared/admin';
 import { PACKAGE_IDS, PLAN_IDS, VIDEO_QUALITIES } from '../../shared/catalogue';
 import { CURRENT_SUBSCRIPTION_STATUSES } from '../../shared/subscription';
@@ -150,20 +153,61 @@ export async function dailySeries(
   }));
 }
 
+/** A request and its owner, as the admin lists read them (`v` the request, `u` the user). */
+const REQUEST_OF_USER_COLUMNS = 'v.id, v.user_id, u.email, v.prompt, v.quality, v.credits_used';
+interface RequestOfUserRow {
+  id: string;
+  user_id: string;
+  email: string;
+  prompt: string;
+  quality: FailedRequestItem['quality'];
+  credits_used: number;
+}
+
+function requestOfUser(row: RequestOfUserRow): RequestOfUser {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    userEmail: row.email,
+    prompt: row.prompt,
+    quality: row.quality,
+    creditsUsed: row.credits_used,
+  };
+}
+
+/** Requests refunded with their provider outcome unknown (ADR 0015), newest first. */
+export async function unknownOutcomes(pool: pg.Pool): Promise<UnknownOutcomeItem[]> {
+  const result = await pool.query<
+    RequestOfUserRow & {
+      provider_project: string | null;
+      model: string | null;
+      create_sent_at: Date | null;
+      provider_outcome_unknown_at: Date;
+    }
+  >(
+    `SELECT ${REQUEST_OF_USER_COLUMNS}, v.provider_project, v.model, v.create_sent_at, v.provider_outcome_unknown_at
+     FROM video_requests v
+     JOIN "user" u ON u.id = v.user_id
+     WHERE v.provider_outcome_unknown_at IS NOT NULL
+     ORDER BY v.provider_outcome_unknown_at DESC
+     LIMIT $1`,
+    [UNKNOWN_OUTCOMES_LIMIT],
+  );
+  return result.rows.map((row) => ({
+    ...requestOfUser(row),
+    project: row.provider_project,
+    model: row.model,
+    createSentAt: row.create_sent_at?.toISOString() ?? null,
+    recordedAt: row.provider_outcome_unknown_at.toISOString(),
+  }));
+}
+
 /** Requests that failed in the last 24 h, newest first: what an operator looks at first when something breaks. */
 export async function recentFailures(pool: pg.Pool, now: Date = new Date()): Promise<FailedRequestItem[]> {
-  const result = await pool.query<{
-    id: string;
-    user_id: string;
-    email: string;
-    prompt: string;
-    quality: FailedRequestItem['quality'];
-    credits_used: number;
-    error_message: string | null;
-    created_at: Date;
-    updated_at: Date;
-  }>(
-    `SELECT v.id, v.user_id, u.email, v.prompt, v.quality, v.credits_used, v.error_message, v.created_at, v.updated_at
+  const result = await pool.query<
+    RequestOfUserRow & { error_message: string | null; created_at: Date; updated_at: Date }
+  >(
+    `SELECT ${REQUEST_OF_USER_COLUMNS}, v.error_message, v.created_at, v.updated_at
      FROM video_requests v
      JOIN "user" u ON u.id = v.user_id
      WHERE v.status = 'failed' AND v.updated_at >= $1
@@ -172,12 +216,7 @@ export async function recentFailures(pool: pg.Pool, now: Date = new Date()): Pro
     [new Date(now.getTime() - FAILED_REQUESTS_WINDOW_HOURS * HOUR_MS), FAILED_REQUESTS_LIMIT],
   );
   return result.rows.map((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    userEmail: row.email,
-    prompt: row.prompt,
-    quality: row.quality,
-    creditsUsed: row.credits_used,
+    ...requestOfUser(row),
     errorMessage: row.error_message,
     createdAt: row.created_at.toISOString(),
     failedAt: row.updated_at.toISOString(),

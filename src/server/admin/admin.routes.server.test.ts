@@ -15,6 +15,7 @@ import type {
   EnvironmentCheck,
   FailedRequestItem,
   FixTransactionsResult,
+  UnknownOutcomeItem,
   UserSearchItem,
 } from '../../shared/admin';
 import { grantRole } from '../accounts/roles.server';
@@ -58,6 +59,7 @@ const ADMIN_ENDPOINTS: { method: 'GET' | 'POST'; path: () => string; json?: unkn
   { method: 'GET', path: () => '/api/admin/stats' },
   { method: 'GET', path: () => '/api/admin/daily' },
   { method: 'GET', path: () => '/api/admin/failed-requests' },
+  { method: 'GET', path: () => '/api/admin/unknown-outcomes' },
   { method: 'GET', path: () => '/api/admin/users?email=ad' },
   { method: 'GET', path: () => `/api/admin/users/${memberId}` },
   {
@@ -162,6 +164,32 @@ describe('figures', () => {
     expect(body.items.find((item) => item.id === recent)).toMatchObject({
       userEmail: `${user}@cena.test`,
       errorMessage: 'O provedor recusou o prompt.',
+    });
+  });
+
+  it('lists the requests refunded with the provider outcome unknown, for reconciliation', async () => {
+    const user = await insertUser('incertos');
+    const unknown = await insertRequest(user, 'quality', 'failed', 'Não conseguimos confirmar…');
+    const known = await insertRequest(user, 'fast', 'failed', 'O provedor recusou o prompt.');
+    await pool.query(
+      `UPDATE video_requests SET provider_project = 'projeto-a', model = 'gemini-omni-1.1-flash',
+         create_sent_at = now() - interval '6 minutes', provider_outcome_unknown_at = now()
+       WHERE id = $1`,
+      [unknown],
+    );
+    const { status, body } = await admin.json<{ items: UnknownOutcomeItem[] }>('/api/admin/unknown-outcomes');
+    expect(status).toBe(200);
+    const ids = body.items.map((item) => item.id);
+    expect(ids).toContain(unknown);
+    expect(ids).not.toContain(known);
+    expect(body.items.find((item) => item.id === unknown)).toMatchObject({
+      userEmail: `${user}@cena.test`,
+      quality: 'quality',
+      creditsUsed: 25,
+      project: 'projeto-a',
+      model: 'gemini-omni-1.1-flash',
+      createSentAt: expect.any(String),
+      recordedAt: expect.any(String),
     });
   });
 });

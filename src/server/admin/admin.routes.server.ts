@@ -19,7 +19,7 @@ import {
 import { sessionOf } from '../kernel/session.server';
 import type { FairQueue } from '../videos/capacity/fair-queue.server';
 import type { ModelAvailability } from '../videos/model-availability.server';
-import { adminStats, dailySeries, recentFailures } from './admin-stats.server';
+import { adminStats, dailySeries, recentFailures, unknownOutcomes } from './admin-stats.server';
 import { grantAdjustment, searchUsers, userDetail } from './admin-users.server';
 import { environmentCheck } from './environment-check.server';
 import { fixTransactions } from './fix-transactions.server';
@@ -76,6 +76,10 @@ export function adminRoutes({
 
   app.get('/failed-requests', rejectQueryParameters, async (c) =>
     c.json({ items: await recentFailures(pool) }),
+  );
+
+  app.get('/unknown-outcomes', rejectQueryParameters, async (c) =>
+    c.json({ items: await unknownOutcomes(pool) }),
   );
 
   app.get('/users', async (c) => {

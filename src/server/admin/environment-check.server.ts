@@ -42,6 +42,7 @@ export async function environmentCheck(
     available: mode.available ?? null,
     reason: mode.reason,
   }));
+  const prompt = modelAvailability.promptModel();
   return {
     hasStripeKey: stripe !== undefined,
     stripeMode: stripe ? stripeMode(stripe.secretKey) : null,
@@ -54,6 +55,14 @@ export async function environmentCheck(
       ? Boolean(config.video.gemini.apiKey) && videoModels.every((model) => model.available === true)
       : true,
     videoModels,
+    promptModel: prompt
+      ? {
+          variable: prompt.variable,
+          model: prompt.model,
+          available: prompt.available ?? null,
+          reason: prompt.reason,
+        }
+      : null,
     videoProvider: gemini ? 'gemini' : 'local',
     hasSmtp: config.mail.smtpUrl !== undefined,
     mailKind: config.mail.smtpUrl ? 'smtp' : 'dev-mailbox',

@@ -146,6 +146,7 @@ describe('real answers match the documented response schemas', () => {
     await call('get', '/api/admin/queue', '/api/admin/queue');
     await call('get', '/api/admin/daily', '/api/admin/daily?days=7');
     await call('get', '/api/admin/failed-requests', '/api/admin/failed-requests');
+    await call('get', '/api/admin/unknown-outcomes', '/api/admin/unknown-outcomes');
     await call('get', '/api/admin/users', '/api/admin/users?email=an');
     await call('get', '/api/admin/users/{id}', `/api/admin/users/${userId}`);
     await call('post', '/api/admin/reconcile', '/api/admin/reconcile', { json: {} });

@@ -19,6 +19,7 @@ import {
   environmentCheckSchema,
   failedRequestsSchema,
   fixTransactionsResultSchema,
+  unknownOutcomesSchema,
   userSearchQuerySchema,
   userSearchSchema,
 } from '../../shared/admin';
@@ -417,7 +418,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/api/films',
     summary:
-      "Save a film joined from the user's completed videos of one ratio (ADR 0014): no credits, idempotent by clientKey",
+      "Save a film joined from the user's completed videos of one ratio (ADR 0015): no credits, idempotent by clientKey",
     tag: 'films',
     auth: 'session',
     body: { schema: createFilmSchema },
@@ -662,6 +663,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: 'admin',
     responses: {
       200: { description: '`{ items }`.', schema: failedRequestsSchema },
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/unknown-outcomes',
+    summary: 'Requests refunded without knowing whether the provider accepted them (ADR 0015), to reconcile',
+    tag: 'admin',
+    auth: 'admin',
+    responses: {
+      200: { description: '`{ items }`, newest first, at most 100.', schema: unknownOutcomesSchema },
       401: UNAUTHORIZED,
       403: FORBIDDEN,
     },

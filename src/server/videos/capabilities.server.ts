@@ -10,17 +10,19 @@ import type { GeminiConfig, VideoConfig } from '../config.server';
 
 /**
  * What the model that serves a mode can direct — frames, references, extension, edit — from the catalogue
- * (src/shared/video-models.ts). A model id the catalogue does not know gets a first frame only.
+ * (src/shared/video-models.ts). A model id the catalogue does not know gets a first frame only. With `model` (the
+ * model a stored request was made with), that model's: an extension or edit is made by its source's model, whatever
+ * the mode's setting says today.
  */
-export type CapabilitiesOf = (quality: VideoQuality) => DirectingCapabilities;
+export type CapabilitiesOf = (quality: VideoQuality, model?: string | null) => DirectingCapabilities;
 
 export function capabilitiesOf(video: {
   provider: VideoConfig['provider'];
   gemini: Pick<GeminiConfig, 'models'>;
 }): CapabilitiesOf {
-  return (quality) => {
+  return (quality, model) => {
     if (video.provider === 'local') return LOCAL_RENDERER_CAPABILITIES;
-    const facts = videoModelFacts(video.gemini.models[quality]);
+    const facts = videoModelFacts(model ?? video.gemini.models[quality]);
     return facts ? directingCapabilities(facts) : FIRST_FRAME_ONLY;
   };
 }

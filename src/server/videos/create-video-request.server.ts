@@ -136,10 +136,13 @@ async function insertInTransaction(
     `INSERT INTO video_requests
        (id, user_id, client_key, prompt, structured_prompt, quality, aspect_ratio, seed, credits_used, status,
         reference_image_key, hold_id, created_at, updated_at, last_frame_key, reference_image_keys,
-        extends_request_id, edits_request_id, provider_project)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $12, $13, $14, $15, $16,
-             -- An extension or edit continues an interaction stored with its source's project and key.
-             (SELECT provider_project FROM video_requests WHERE id = COALESCE($15::uuid, $16::uuid)))
+        extends_request_id, edits_request_id, provider_project, provider, model)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $12, $13, $14, $15, $16,
+            -- An extension or edit continues an interaction stored with its source's project and key, by the
+            -- source's model (so its API surface and join rule), whatever the mode's model is today.
+            source.provider_project, source.provider, source.model
+     FROM (SELECT 1) AS one
+     LEFT JOIN video_requests source ON source.id = COALESCE($15::uuid, $16::uuid)
      RETURNING ${VIDEO_REQUEST_COLUMNS}`,
     [
       id,

@@ -1,5 +1,5 @@
-import type { DirectingCapabilities } from '../../shared/video-directing';
 import { editRefusal, extensionRefusal } from '../../shared/video-directing';
+import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,
   type CreateVideoResult,
@@ -31,7 +31,7 @@ export interface DerivedVideoInput {
 }
 
 export async function createDerivedVideoRequest(
-  deps: CreateVideoDeps & { capabilities: (quality: 'fast' | 'quality') => DirectingCapabilities },
+  deps: CreateVideoDeps & { capabilities: CapabilitiesOf },
   input: DerivedVideoInput,
   now: Date = new Date(),
 ): Promise<DerivedVideoResult> {
@@ -40,7 +40,8 @@ export async function createDerivedVideoRequest(
   if (replay) return { kind: 'existing', request: replay };
   const source = await findVideoRequest(deps.pool, input.userId, input.sourceId);
   if (!source) return { kind: 'not_found' };
-  const capabilities = deps.capabilities(source.quality);
+  // The source's model continues it (its model is stored with it), not the one the mode names today.
+  const capabilities = deps.capabilities(source.quality, source.model);
   const rule = input.derivation === 'extend' ? extensionRefusal : editRefusal;
   const reason = rule(source, capabilities, now);
   if (reason) return { kind: 'refused', reason };

@@ -8,11 +8,13 @@ import { API_KEY, type FakeGemini, startFakeGemini } from '../../../tests/suppor
 import type { EnvironmentCheck } from '../../shared/admin';
 import { VIDEO_UNAVAILABLE_MESSAGE } from '../../shared/video-request';
 import { grantRole } from '../accounts/roles.server';
+import { environmentCheck } from '../admin/environment-check.server';
 import { loadConfig } from '../config.server';
 import { balance, grant } from '../credits/credits-ledger.server';
 import type { Logger } from '../logger.server';
 import { GeminiModelAvailability } from './model-availability.server';
 import { GeminiClient } from './pipeline/providers/gemini-client.server';
+import { createPromptWriter } from './prompt-writer.server';
 
 let gemini: FakeGemini;
 
@@ -104,6 +106,43 @@ describe('the model check (GET /models, paged)', () => {
     );
     expect((await check.check()).map((mode) => mode.reason)).toEqual(['list_unreadable', 'list_unreadable']);
     expect(check.modes()).toEqual({ fast: true, quality: true });
+  });
+
+  it('a PROMPT_MODEL Google does not serve is noticed once: the writer goes straight to the rules, the admin check shows it red', async () => {
+    const { logger, asLogger } = spyLogger();
+    const env = { PROMPT_MODEL: 'gemini-0.1-flash' };
+    const check = availability(env, asLogger);
+    const config = loadConfig({
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: API_KEY,
+      GEMINI_API_BASE: gemini.base,
+      ...env,
+    });
+    const write = createPromptWriter(config, asLogger, { served: () => check.promptModelServed() });
+    // Not checked yet: the text model is tried.
+    expect(check.promptModelServed()).toBe(true);
+    await check.check();
+    await check.check();
+    expect(check.promptModelServed()).toBe(false);
+    const warnings = logger.warn.mock.calls.filter(([fields]) => fields?.variable === 'PROMPT_MODEL');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.[1]).toContain('PROMPT_MODEL=gemini-0.1-flash is not listed');
+
+    const calls = gemini.requests.length;
+    const prompts = await Promise.all([write('Um barco no lago'), write('Um trem na neve')]);
+    expect(prompts.map((prompt) => prompt.builtBy)).toEqual(['rules', 'rules']);
+    // Nothing was asked of Google (no wait for an answer that cannot come), and nothing more was logged.
+    expect(gemini.requests.length).toBe(calls);
+    expect(logger.warn.mock.calls.filter(([fields]) => fields?.variable === 'PROMPT_MODEL')).toHaveLength(1);
+
+    const pool = { query: async () => ({ rows: [] }) } as unknown as pg.Pool;
+    const environment = await environmentCheck(config, pool, check);
+    expect(environment.promptModel).toEqual({
+      variable: 'PROMPT_MODEL',
+      model: 'gemini-0.1-flash',
+      available: false,
+      reason: 'not_listed',
+    });
   });
 });
 

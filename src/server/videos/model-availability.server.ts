@@ -29,8 +29,24 @@ export interface ModeCheck {
   detail: string;
 }
 
+/** PROMPT_MODEL as the model list shows it. */
+export interface PromptModelCheck {
+  variable: 'PROMPT_MODEL';
+  model: string;
+  /** Undefined: not checked yet, or the list could not be read. */
+  available: boolean | undefined;
+  reason: ModelCheckReason;
+}
+
 export interface ModelAvailability {
   isAvailable(quality: VideoQuality): boolean;
+  /**
+   * False once a read of the list showed PROMPT_MODEL missing (until one shows it again): the prompt writer then
+   * goes straight to the rules instead of waiting on the text model for every request.
+   */
+  promptModelServed(): boolean;
+  /** PROMPT_MODEL as the last check saw it; undefined without a Gemini provider. */
+  promptModel(): PromptModelCheck | undefined;
   modes(): VideoModeAvailability;
   /** Reads the model list now; undefined when this deployment has no Gemini provider. */
   check(): Promise<ModeCheck[] | undefined>;
@@ -41,6 +57,8 @@ export interface ModelAvailability {
 /** The local renderer has no models to retire. */
 export const LOCAL_AVAILABILITY: ModelAvailability = {
   isAvailable: () => true,
+  promptModelServed: () => true,
+  promptModel: () => undefined,
   modes: () => ({ fast: true, quality: true }),
   check: async () => undefined,
   start: () => undefined,
@@ -52,6 +70,7 @@ const REASON_DETAILS: Record<ModelCheckReason, string> = {
   unknown_family: 'not a video model id Cena knows how to call (gemini-omni-… or veo-…)',
   not_listed: 'not listed by GET /models for this key (retired, mistyped or not served)',
   no_predict_long_running: 'listed without predictLongRunning',
+  no_generate_content: 'listed without generateContent',
   list_unreadable: 'the model list could not be read',
   not_checked: 'not checked yet',
 };
@@ -84,8 +103,22 @@ function videoIds(listed: ListedModel[]): string[] {
   return listed.filter((entry) => videoModelFamily(entry.id) !== undefined).map((entry) => entry.id);
 }
 
+/** PROMPT_MODEL must be listed with `generateContent`, the method the prompt writer calls. */
+function judgePromptModel(model: string, listed: ListedModel[]): PromptModelCheck {
+  const found = listed.find((entry) => entry.id === model);
+  const reason: ModelCheckReason = !found
+    ? 'not_listed'
+    : found.methods.includes('generateContent')
+      ? 'listed'
+      : 'no_generate_content';
+  return { variable: 'PROMPT_MODEL', model, available: reason === 'listed', reason };
+}
+
 export class GeminiModelAvailability implements ModelAvailability {
   private state: ModeCheck[];
+  private prompt: PromptModelCheck;
+  /** The last successful read's answer for PROMPT_MODEL; an unreadable list does not change it. */
+  private promptServed: boolean | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -102,6 +135,20 @@ export class GeminiModelAvailability implements ModelAvailability {
       reason: 'not_checked' as const,
       detail: REASON_DETAILS.not_checked,
     }));
+    this.prompt = {
+      variable: 'PROMPT_MODEL',
+      model: gemini.promptModel,
+      available: undefined,
+      reason: 'not_checked',
+    };
+  }
+
+  promptModelServed(): boolean {
+    return this.promptServed !== false;
+  }
+
+  promptModel(): PromptModelCheck {
+    return this.prompt;
   }
 
   isAvailable(quality: VideoQuality): boolean {
@@ -118,6 +165,7 @@ export class GeminiModelAvailability implements ModelAvailability {
       listed = await this.listModels();
     } catch (error) {
       this.logger.warn({ err: error }, 'could not read the Gemini model list; keeping the last answer');
+      this.prompt = { ...this.prompt, available: undefined, reason: 'list_unreadable' };
       return this.state.map((mode) => ({
         ...mode,
         available: undefined,
@@ -140,14 +188,22 @@ export class GeminiModelAvailability implements ModelAvailability {
         );
       }
     }
-    // The text model only makes prompts smarter: a missing one is a warning, never a refusal.
-    const promptModel = listed.find((entry) => entry.id === this.gemini.promptModel);
-    if (!promptModel?.methods.includes('generateContent')) {
+    // The text model only makes prompts smarter: a missing one is a warning, never a refusal; said once when it
+    // goes missing, not at every check.
+    this.prompt = judgePromptModel(this.gemini.promptModel, listed);
+    const served = this.prompt.available === true;
+    if (!served && this.promptServed !== false) {
       this.logger.warn(
         { variable: 'PROMPT_MODEL', model: this.gemini.promptModel },
-        `PROMPT_MODEL=${this.gemini.promptModel} is not listed with generateContent; structured prompts come from the rules`,
+        `PROMPT_MODEL=${this.gemini.promptModel} is ${REASON_DETAILS[this.prompt.reason]}; structured prompts come from the rules until it is served`,
+      );
+    } else if (served && this.promptServed === false) {
+      this.logger.info(
+        { model: this.gemini.promptModel },
+        `PROMPT_MODEL=${this.gemini.promptModel} is served again`,
       );
     }
+    this.promptServed = served;
     this.state = next;
     return next;
   }

@@ -43,7 +43,11 @@ export const RULES_WRITER: PromptWriter = async (prompt) => buildStructuredPromp
 export function createPromptWriter(
   config: Config,
   logger: Logger,
-  options: { timeoutMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    /** The model check's answer: false when PROMPT_MODEL is not served, so no request waits on it. */
+    served?: () => boolean;
+  } = {},
 ): PromptWriter {
   const gemini = config.video.gemini;
   if (!gemini.apiKey) return RULES_WRITER;
@@ -52,6 +56,8 @@ export function createPromptWriter(
   const model = gemini.promptModel;
 
   return async (prompt, signal) => {
+    // Noticed once by the model check (and logged there), not by a timeout per request.
+    if (options.served?.() === false) return buildStructuredPrompt(prompt);
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const response = await client.sdk.models.generateContent({

@@ -226,6 +226,13 @@ describe('extensions and edits (local renderer)', () => {
       quality: 'quality',
       creditsUsed: 25,
     });
+    // Made by its source's provider, model and project (stored with it now), whatever the settings say later.
+    const made = async (id: string) =>
+      (await pool.query('SELECT provider, model, provider_project FROM video_requests WHERE id = $1', [id]))
+        .rows[0];
+    const sourceMade = await made(source.id);
+    expect(sourceMade.model).toEqual(expect.any(String));
+    expect(await made(answer.body.request.id)).toEqual(sourceMade);
     const replay = await derive(client, source.id, 'edits', {
       instruction: 'troque o dia pela noite',
       clientKey,

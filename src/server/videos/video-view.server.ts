@@ -58,7 +58,7 @@ export function kindOf(
 }
 
 function derivations(record: VideoRequestRecord, options: ViewOptions): VideoRequestView['derivations'] {
-  const capabilities = options.capabilities(record.quality);
+  const capabilities = options.capabilities(record.quality, record.model);
   const source = {
     status: record.status,
     completedAt: record.completedAt,

@@ -61,7 +61,7 @@ export const videoRequests = pgTable(
       onDelete: 'set null',
     }),
     /**
-     * A film joined by Cena from the user's completed videos (src/server/films, ADR 0014): no provider, no credits,
+     * A film joined by Cena from the user's completed videos (src/server/films, ADR 0015): no provider, no credits,
      * never in the fair queue; its scenes are in `film_scenes`.
      */
     film: boolean('film').notNull().default(false),
@@ -71,6 +71,16 @@ export const videoRequests = pgTable(
     model: text('model'),
     /** The provider's long-running operation: a restarted worker resumes polling it instead of paying twice. */
     operationName: text('operation_name'),
+    /**
+     * Set just before the create is sent, cleared when the provider provably did not accept it (429, never
+     * connected). Set with no operation name, the create's outcome is unknown: no run sends another (ADR 0015).
+     */
+    createSentAt: timestamptz('create_sent_at'),
+    /**
+     * When the request was refunded without knowing whether the provider accepted (and bills) its create: kept for
+     * the operator's reconciliation against Google's billing (ADR 0015), listed in the admin panel.
+     */
+    providerOutcomeUnknownAt: timestamptz('provider_outcome_unknown_at'),
     resolution: text('resolution'),
     durationSeconds: doublePrecision('duration_seconds'),
     holdId: uuid('hold_id').references(() => creditHolds.id),
@@ -132,5 +142,8 @@ export const videoRequests = pgTable(
     // Admin panel: requests per day, and the failures of the last 24 h.
     index('video_requests_created_idx').on(t.createdAt),
     index('video_requests_failed_idx').on(t.updatedAt.desc()).where(sql`${t.status} = 'failed'`),
+    index('video_requests_outcome_unknown_idx')
+      .on(t.providerOutcomeUnknownAt.desc())
+      .where(sql`${t.providerOutcomeUnknownAt} IS NOT NULL`),
   ],
 );

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import type { AspectRatio, VideoQuality } from '../../../shared/catalogue';
+import { type AspectRatio, VIDEO_LENGTH_SECONDS, type VideoQuality } from '../../../shared/catalogue';
 import { providerAspectRatio } from '../../../shared/video-models';
 import {
   detectImageType,
@@ -16,7 +16,7 @@ import type { CapabilitiesOf } from '../capabilities.server';
 import type { FairQueue } from '../capacity/fair-queue.server';
 import type { ProviderBudget } from '../capacity/provider-budget.server';
 import type { PromptWriter } from '../prompt-writer.server';
-import { STRUCTURED_PROMPT_RULES } from '../structured-prompt.server';
+import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../structured-prompt.server';
 import {
   type JoinPlan,
   type MediaTools,
@@ -27,6 +27,7 @@ import {
 import {
   type PollResult,
   type ProviderImage,
+  ProviderOutcomeUnknownError,
   ProviderQuotaError,
   TransientProviderError,
   type VideoProvider,
@@ -37,7 +38,10 @@ import {
  *
  * Exactly-once money rules: the request row is the truth. The operation name is stored the moment the provider
  * accepts, so any later run (a retry, a new worker after a crash) polls that operation instead of paying for a
- * second one. The final status and the hold's capture or void commit in ONE transaction, guarded by
+ * second one. A create is sent once, ever (ADR 0015): it is marked as sent first, a stopping worker still waits for
+ * its answer and stores the name, and a run that finds it marked but unnamed (a crash mid-create, a lost answer)
+ * never sends another: with no way to ask Google what it accepted, it refunds and records the request for
+ * reconciliation. The final status and the hold's capture or void commit in ONE transaction, guarded by
  * `status NOT IN (final)`, so however many runs race, one of them settles the request and the hold once.
  */
 
@@ -48,6 +52,8 @@ export const FAILURE_MESSAGES = {
   download: 'Não foi possível baixar o vídeo gerado. Seus créditos foram devolvidos.',
   render: 'Não foi possível processar o vídeo gerado. Seus créditos foram devolvidos.',
   unexpected: 'Ocorreu um erro ao gerar o vídeo. Seus créditos foram devolvidos.',
+  unknown:
+    'Não conseguimos confirmar com o modelo se o vídeo começou a ser gerado, então o pedido foi encerrado. Seus créditos foram devolvidos.',
   capacity:
     'O modelo de vídeo esteve sem capacidade por tempo demais e seu pedido não chegou a começar — não foi um problema com o seu prompt. Seus créditos foram devolvidos.',
 } as const;
@@ -132,6 +138,9 @@ interface RequestRow {
   extends_request_id: string | null;
   edits_request_id: string | null;
   operation_name: string | null;
+  /** The model a derived request continues its source with (stored at its creation); null otherwise until sent. */
+  model: string | null;
+  create_sent_at: Date | null;
   hold_id: string | null;
   created_at: Date;
   dispatched_at: Date | null;
@@ -143,6 +152,7 @@ interface SourceRow {
   id: string;
   user_id: string;
   operation_name: string | null;
+  model: string | null;
   duration_seconds: number | null;
   video_key: string | null;
 }
@@ -152,8 +162,8 @@ const FINAL_SQL = `status NOT IN (${FINAL_VIDEO_STATUSES.map((status) => `'${sta
 async function loadRequest(pool: pg.Pool, requestId: string): Promise<RequestRow | undefined> {
   const result = await pool.query<RequestRow>(
     `SELECT id, user_id, prompt, structured_prompt, quality, aspect_ratio, seed, status, reference_image_key,
-            last_frame_key, reference_image_keys, extends_request_id, edits_request_id, operation_name, hold_id,
-            created_at, dispatched_at, provider_project
+            last_frame_key, reference_image_keys, extends_request_id, edits_request_id, operation_name, model,
+            create_sent_at, hold_id, created_at, dispatched_at, provider_project
      FROM video_requests WHERE id = $1`,
     [requestId],
   );
@@ -164,7 +174,7 @@ async function loadSource(pool: pg.Pool, row: RequestRow): Promise<SourceRow | u
   const sourceId = row.extends_request_id ?? row.edits_request_id;
   if (!sourceId) return undefined;
   const result = await pool.query<SourceRow>(
-    `SELECT id, user_id, operation_name, duration_seconds, video_key
+    `SELECT id, user_id, operation_name, model, duration_seconds, video_key
      FROM video_requests WHERE id = $1 AND user_id = $2 AND status = 'completed'`,
     [sourceId, row.user_id],
   );
@@ -208,8 +218,12 @@ export async function failRequest(
   onlyIfWaiting = false,
 ): Promise<boolean> {
   return inTransaction(pool, async (client) => {
+    // A create sent and never named may have started a generation Google bills: the refund is recorded for the
+    // operator's reconciliation (ADR 0015).
     const failed = await client.query<{ hold_id: string | null }>(
-      `UPDATE video_requests SET status = 'failed', error_message = $2, updated_at = now()
+      `UPDATE video_requests SET status = 'failed', error_message = $2, updated_at = now(),
+         provider_outcome_unknown_at = CASE WHEN create_sent_at IS NOT NULL AND operation_name IS NULL
+                                            THEN now() ELSE provider_outcome_unknown_at END
        WHERE id = $1 AND ${FINAL_SQL} AND (NOT $3 OR (status = 'pending' AND dispatched_at IS NULL))
        RETURNING hold_id`,
       [requestId, message, onlyIfWaiting],
@@ -254,11 +268,17 @@ async function completeRequest(
   });
 }
 
-/** The provider's prompt: the structured JSON prompt when there is one (design §5), else the user's text. */
+/**
+ * The provider's prompt: the user's words and the structured prompt's fields as prose (the models document a
+ * natural-language prompt, not JSON: OMNI_GUIDE in src/shared/video-models.ts), else the user's text. The JSON is
+ * kept for the request page's technical info.
+ */
 function providerPrompt(row: RequestRow): { prompt: string; negativePrompt: string | undefined } {
   if (!row.structured_prompt) return { prompt: row.prompt, negativePrompt: undefined };
-  const { negative, builtBy: _builtBy, ...positive } = row.structured_prompt;
-  return { prompt: JSON.stringify(positive), negativePrompt: negative || undefined };
+  return {
+    prompt: structuredPromptText(row.prompt, row.structured_prompt),
+    negativePrompt: row.structured_prompt.negative || undefined,
+  };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -311,13 +331,10 @@ export async function runVideoGeneration(
     await budget?.release(deps.pool, row.id);
 
     if (!(await setStatus(deps.pool, row.id, 'rendering', { generated: true }))) return 'already_final';
-    let source: Readable;
-    try {
-      source = 'bytes' in video ? Readable.from([video.bytes]) : await provider.download(video.uri, signal);
-    } catch (error) {
-      if (isAbort(error, signal)) throw error;
-      throw new RequestFailure('download', (error as Error).message);
-    }
+    const source =
+      'bytes' in video
+        ? Readable.from([video.bytes])
+        : await download(deps, provider, video.uri, deadline, signal);
     let media: Awaited<ReturnType<typeof renderResult>>;
     try {
       const extended = row.extends_request_id ? await loadSource(deps.pool, row) : undefined;
@@ -364,9 +381,16 @@ export async function runVideoGeneration(
     if (error instanceof RequestFailure) {
       await budget?.release(deps.pool, row.id);
       log.warn({ kind: error.kind, reason: error.message }, 'video request failed');
-      return (await failRequest(deps.pool, row.id, FAILURE_MESSAGES[error.kind], deps.enqueueNotification))
-        ? 'failed'
-        : 'already_final';
+      const failed = await failRequest(
+        deps.pool,
+        row.id,
+        FAILURE_MESSAGES[error.kind],
+        deps.enqueueNotification,
+      );
+      if (failed && error.kind === 'unknown') {
+        log.error({ reason: error.message }, 'refunded with the provider outcome unknown: to reconcile');
+      }
+      return failed ? 'failed' : 'already_final';
     }
     // A stopping worker leaves the request as it is: the retried job resumes from the stored operation name.
     if (isAbort(error, signal) || !options.finalAttempt) throw error;
@@ -385,13 +409,42 @@ export async function runVideoGeneration(
 async function joinPlan(deps: PipelineDeps, row: RequestRow, source: SourceRow): Promise<JoinPlan> {
   const keys = mediaKeys(source.user_id, source.id);
   const key = (await deps.storage.exists(keys.source)) ? keys.source : keys.video;
-  const result = deps.capabilities(row.quality).extension?.result ?? { kind: 'new-part' };
+  // The join rule of the model that made the answer: the source's, not the mode's setting of today.
+  const result = deps.capabilities(row.quality, source.model).extension?.result ?? { kind: 'new-part' };
   return {
     head: await deps.storage.getStream(key),
     headSeconds: source.duration_seconds ?? 0,
-    overlapSeconds:
-      result.kind === 'new-part' ? 0 : Math.min(result.tailSeconds, source.duration_seconds ?? 0),
+    repeatedTail:
+      result.kind === 'new-part'
+        ? undefined
+        : { upToSeconds: result.tailSeconds, newPartSeconds: VIDEO_LENGTH_SECONDS },
   };
+}
+
+/**
+ * The generated video, read again through provider trouble (5xx, timeouts, dropped connections) until the
+ * deadline: Google made and bills it, so a bad minute at the file service is no reason to refund it.
+ */
+async function download(
+  deps: PipelineDeps,
+  provider: VideoProvider,
+  uri: string,
+  deadline: number,
+  signal: AbortSignal | undefined,
+): Promise<Readable> {
+  let delay = deps.poll.initialMs;
+  for (;;) {
+    try {
+      return await provider.download(uri, signal);
+    } catch (error) {
+      if (isAbort(error, signal)) throw error;
+      if (!(error instanceof TransientProviderError) || remaining(deadline) <= 0)
+        throw new RequestFailure('download', (error as Error).message);
+      deps.logger.warn({ err: error }, 'downloading the video failed; trying again');
+    }
+    await sleep(Math.min(delay, Math.max(0, remaining(deadline))), undefined, { signal });
+    delay = Math.min(delay * 1.5, deps.poll.maxMs);
+  }
 }
 
 async function readImage(deps: PipelineDeps, key: string): Promise<ProviderImage> {
@@ -449,6 +502,53 @@ async function withWrittenPrompt(
   return { ...row, structured_prompt: written };
 }
 
+/**
+ * How long a create may still be waiting for its answer in another run (the client's request timeout and its
+ * retries of a connection that never opened): a mark younger than this is left to that run.
+ */
+const CREATE_ANSWER_WINDOW_MS = 5 * 60_000;
+
+/** Marks the create as sent; false when the request is final or another run marked it first. */
+async function markCreateSent(pool: pg.Pool, requestId: string): Promise<boolean> {
+  const marked = await pool.query(
+    `UPDATE video_requests SET create_sent_at = now(), updated_at = now()
+     WHERE id = $1 AND operation_name IS NULL AND create_sent_at IS NULL AND ${FINAL_SQL}`,
+    [requestId],
+  );
+  return marked.rowCount === 1;
+}
+
+/** The provider refused the create before starting anything (a 4xx, a 429, no connection): it may be sent again. */
+async function clearCreateSent(pool: pg.Pool, requestId: string): Promise<void> {
+  await pool.query(
+    'UPDATE video_requests SET create_sent_at = NULL WHERE id = $1 AND operation_name IS NULL',
+    [requestId],
+  );
+}
+
+/**
+ * A create sent by an earlier run whose answer was never stored (the worker died while waiting for it, or the
+ * database was away when it came). Neither of Google's APIs can say what it accepted for Cena (the Interactions
+ * API has get, cancel and delete by id only, `@google/genai` 3.1.0; an operation is named by its answer alone), so
+ * the request is refunded and recorded for reconciliation rather than paid twice (ADR 0015).
+ */
+function unansweredCreate(row: RequestRow): RequestFailure | undefined {
+  if (!row.create_sent_at) return undefined;
+  const age = Date.now() - row.create_sent_at.getTime();
+  // Still possibly waiting in another run: that run stores the answer; this one is retried later.
+  if (age < CREATE_ANSWER_WINDOW_MS)
+    throw new Error('a create of this request may still be waiting for its answer');
+  return new RequestFailure(
+    'unknown',
+    `a create sent at ${row.create_sent_at.toISOString()} was never answered`,
+  );
+}
+
+/** An extension or edit is made by its source's model (stored with it at its creation), not today's setting. */
+function sourceModel(row: RequestRow): string | undefined {
+  return (row.extends_request_id ?? row.edits_request_id) ? (row.model ?? undefined) : undefined;
+}
+
 /** Submits once and stores the operation name at once; returns undefined when the request became final. */
 async function submit(
   deps: PipelineDeps,
@@ -457,6 +557,8 @@ async function submit(
   deadline: number,
   signal: AbortSignal | undefined,
 ): Promise<string | undefined> {
+  const unanswered = unansweredCreate(row);
+  if (unanswered) throw unanswered;
   if (remaining(deadline) <= 0) throw new RequestFailure('timeout', 'deadline passed before submitting');
   // An extension or an edit sends the user's own words to the model that holds the scene: nothing to expand.
   if (!row.extends_request_id && !row.edits_request_id) row = await withWrittenPrompt(deps, row, signal);
@@ -472,47 +574,47 @@ async function submit(
         sourceDurationSeconds: source.duration_seconds ?? 0,
       }
     : undefined;
+  const model = sourceModel(row);
   const { prompt, negativePrompt } = providerPrompt(row);
   // Only 16:9 and 9:16 are asked for; 1:1 and 4:3 are cropped from 16:9 in the rendering step.
   const aspectRatio = providerAspectRatio(row.aspect_ratio);
   let delay = deps.poll.initialMs;
   for (;;) {
+    if (deps.capacity && row.provider_project) {
+      const budgetModel = deps.capacity.queue.modelOf(row.quality);
+      await deps.capacity.budget.sending(deps.pool, row.id, row.provider_project, budgetModel);
+    }
+    if (!(await markCreateSent(deps.pool, row.id))) return undefined;
+    let operationName: string;
     try {
-      if (deps.capacity && row.provider_project) {
-        const model = deps.capacity.queue.modelOf(row.quality);
-        await deps.capacity.budget.sending(deps.pool, row.id, row.provider_project, model);
-      }
-      const { operationName } = await provider.submit(
-        {
-          requestId: row.id,
-          prompt,
-          userPrompt: row.prompt,
-          negativePrompt,
-          quality: row.quality,
-          aspectRatio,
-          seed: row.seed,
-          image,
-          lastFrame,
-          referenceImages,
-          derivation,
-        },
-        signal,
-      );
-      const stored = await setStatus(deps.pool, row.id, 'generating', {
-        operationName,
-        provider: provider.name,
-        model: provider.model(row.quality),
-      });
-      if (deps.capacity && row.provider_project) {
-        const model = deps.capacity.queue.modelOf(row.quality);
-        await deps.capacity.budget.succeeded(deps.pool, row.provider_project, model);
-      }
-      return stored ? operationName : undefined;
+      // Without the job's signal: a stopping worker still waits for the answer (the client's timeout bounds it)
+      // and stores the name below, so a generation Google accepted is never left without one.
+      ({ operationName } = await provider.submit({
+        requestId: row.id,
+        model,
+        prompt,
+        userPrompt: row.prompt,
+        negativePrompt,
+        quality: row.quality,
+        aspectRatio,
+        seed: row.seed,
+        image,
+        lastFrame,
+        referenceImages,
+        derivation,
+      }));
     } catch (error) {
+      if (error instanceof ProviderOutcomeUnknownError) throw new RequestFailure('unknown', error.message);
+      await clearCreateSent(deps.pool, row.id);
       if (isAbort(error, signal)) throw error;
       if (error instanceof ProviderQuotaError && deps.capacity && row.provider_project) {
-        const model = deps.capacity.queue.modelOf(row.quality);
-        await deps.capacity.budget.throttled(deps.pool, row.provider_project, model, error.retryAfterMs);
+        const budgetModel = deps.capacity.queue.modelOf(row.quality);
+        await deps.capacity.budget.throttled(
+          deps.pool,
+          row.provider_project,
+          budgetModel,
+          error.retryAfterMs,
+        );
         throw new Requeued(`provider quota: ${error.message}`);
       }
       // Without the shared budget (the pipeline's own tests) a 429 is waited out here, as Google asks.
@@ -523,7 +625,18 @@ async function submit(
       const asked = error instanceof ProviderQuotaError ? (error.retryAfterMs ?? delay) : delay;
       await sleep(Math.min(Math.max(delay, asked), Math.max(0, remaining(deadline))), undefined, { signal });
       delay = Math.min(delay * 1.5, deps.poll.maxMs);
+      continue;
     }
+    const stored = await setStatus(deps.pool, row.id, 'generating', {
+      operationName,
+      provider: provider.name,
+      model: model ?? provider.model(row.quality),
+    });
+    if (deps.capacity && row.provider_project) {
+      const budgetModel = deps.capacity.queue.modelOf(row.quality);
+      await deps.capacity.budget.succeeded(deps.pool, row.provider_project, budgetModel);
+    }
+    return stored ? operationName : undefined;
   }
 }
 

@@ -81,14 +81,28 @@ function cropFilter(ratio: number): string {
 }
 
 /**
- * An extension's answer joined to the video it continues: the source's first `headSeconds - overlapSeconds`
- * seconds, then the provider's file (which repeats the last `overlapSeconds` of the source when the model returns
- * the tail with the new part).
+ * An extension's answer joined to the video it continues: the source's first `headSeconds - overlap` seconds, then
+ * the provider's file. A model that answers with the source's tail and the new part (`repeatedTail`: up to
+ * `upToSeconds` of the source, then the `newPartSeconds` asked for) repeats `overlap` seconds of the source.
  */
 export interface JoinPlan {
   head: Readable;
   headSeconds: number;
-  overlapSeconds: number;
+  repeatedTail?: { upToSeconds: number; newPartSeconds: number };
+}
+
+/** Shorter differences are container rounding (a frame, an audio packet), not a repeated tail. */
+const OVERLAP_TOLERANCE_SECONDS = 0.25;
+
+/**
+ * The seconds of the source the answer repeats, from its measured length: what is longer than the new part asked
+ * for, never more than the documented tail nor the source. An answer of only the new part repeats nothing.
+ */
+export function overlapSeconds(plan: Omit<JoinPlan, 'head'>, answerSeconds: number): number {
+  if (!plan.repeatedTail) return 0;
+  const repeated = answerSeconds - plan.repeatedTail.newPartSeconds;
+  if (repeated < OVERLAP_TOLERANCE_SECONDS) return 0;
+  return Math.min(repeated, plan.repeatedTail.upToSeconds, plan.headSeconds);
 }
 
 /**
@@ -176,7 +190,10 @@ export async function renderResult(args: {
       const headFile = path.join(workDir, 'head.mp4');
       await pipeline(args.join.head, createWriteStream(headFile), { signal });
       const joinedFile = path.join(workDir, 'joined.mp4');
-      const keep = args.join.headSeconds - args.join.overlapSeconds;
+      const answerSeconds = args.join.repeatedTail
+        ? (await probe(sourceFile, tools, signal)).durationSeconds
+        : 0;
+      const keep = args.join.headSeconds - overlapSeconds(args.join, answerSeconds);
       await joinFiles(headFile, keep, sourceFile, joinedFile, tools, signal);
       sourceFile = joinedFile;
     }

@@ -65,6 +65,18 @@ function provider(models = { fast: OMNI, quality: OMNI }, apiKey = API_KEY) {
   );
 }
 
+/** A client that gives up on a call after `attempts`: the pipeline's own persistence is what is tested. */
+function impatientProvider(attempts: number) {
+  return new GeminiVideoProvider(
+    new GeminiClient({
+      apiKey: API_KEY,
+      apiBase: gemini.base,
+      retry: { attempts, initialDelayMs: 5, maxDelayMs: 10 },
+    }),
+    { fast: OMNI, quality: OMNI },
+  );
+}
+
 function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
   return {
     pool,
@@ -98,6 +110,44 @@ async function row(id: string) {
     [id],
   );
   return result.rows[0];
+}
+
+/**
+ * Tells the worker to stop while Google holds the create's answer back (the generation already started there), then
+ * runs the request again: it must complete the generation the first run started, with one create in all.
+ */
+async function stopWhileGoogleAccepts(
+  pipeline: PipelineDeps,
+  quality: 'fast' | 'quality',
+  operation: RegExp,
+): Promise<void> {
+  const userId = await newUser();
+  const prompt = `Um farol aceso no instante em que o worker para (${quality})`;
+  const request = await seedVideoRequest(pool, { userId, prompt, quality });
+  gemini.createAnswerDelayMs = 400;
+  const stopping = new AbortController();
+  try {
+    const run = runVideoGeneration(pipeline, request.id, { signal: stopping.signal });
+    const until = Date.now() + 20_000;
+    while (!gemini.submits.get(prompt) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    stopping.abort();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  } finally {
+    gemini.createAnswerDelayMs = 0;
+  }
+  expect((await row(request.id)).operation_name).toMatch(operation);
+  expect(await runVideoGeneration(pipeline, request.id)).toBe('completed');
+  expect(gemini.submits.get(prompt)).toBe(1);
+  expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
+  expect(await balance(pool, userId)).toBe(START - request.cost);
+}
+
+/** Failed with the provider's outcome unknown: refunded in full and recorded for reconciliation. */
+async function expectRefundedForReconciliation(requestId: string, userId: string): Promise<void> {
+  const failed = await row(requestId);
+  expect(failed).toMatchObject({ hold_status: 'voided', error_message: FAILURE_MESSAGES.unknown });
+  expect(failed.provider_outcome_unknown_at).toBeInstanceOf(Date);
+  expect(await balance(pool, userId)).toBe(START);
 }
 
 async function entries(holdId: string): Promise<string[]> {
@@ -216,6 +266,35 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     expect(await row(source.id)).toMatchObject({ status: 'completed', video_key: sourceRow.video_key });
   }, 120_000);
 
+  it("an extension made after VIDEO_MODEL_FAST changed is made by its source's model and joined by its rule", async () => {
+    const userId = await newUser();
+    const source = await seedVideoRequest(pool, { userId, prompt: 'Um veleiro deixa o cais' });
+    expect(await runVideoGeneration(deps(), source.id)).toBe('completed');
+    const sourceRow = await row(source.id);
+    // Fast is now a Veo id (which extends nothing); the source was made by Omni.
+    const VEO = 'veo-3.1-generate-preview';
+    const changed = { fast: VEO, quality: VEO };
+    const extension = await seedVideoRequest(pool, { userId, prompt: 'O veleiro ganha o mar aberto' });
+    await pool.query(
+      `UPDATE video_requests SET extends_request_id = $2, model = $3, provider = 'gemini' WHERE id = $1`,
+      [extension.id, source.id, sourceRow.model],
+    );
+    const later = deps({
+      provider: provider(changed),
+      capabilities: capabilitiesOf({ provider: 'gemini', gemini: { models: changed } }),
+    });
+    expect(await runVideoGeneration(later, extension.id)).toBe('completed');
+    expect(gemini.submitBodies.at(-1)).toMatchObject({
+      model: OMNI,
+      previous_interaction_id: String(sourceRow.operation_name).replace('interactions/', ''),
+      generation_config: { video_config: { task: 'extend' } },
+    });
+    // Omni answered the source's 8 s tail and 8 new seconds, measured and joined: 16 s, nothing doubled.
+    const extended = await row(extension.id);
+    expect(extended).toMatchObject({ status: 'completed', model: OMNI });
+    expect(Number(extended.duration_seconds)).toBeCloseTo(16, 0);
+  }, 120_000);
+
   it('a video answered inline (base64 data) is stored like a downloaded one', async () => {
     const userId = await newUser();
     const request = await seedVideoRequest(pool, { userId, prompt: 'Um gato no telhado [inline]' });
@@ -273,18 +352,51 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     expect(await failRequest(pool, request.id, FAILURE_MESSAGES.capacity)).toBe(true);
   });
 
-  it('a 5xx on create is not sent again (the generation may have started): failed and refunded, one interaction', async () => {
+  it('a 5xx on create is not sent again (the generation may have started): refunded and recorded for reconciliation, one interaction', async () => {
     const userId = await newUser();
     const prompt = 'Resposta perdida no caminho [lost]';
     const request = await seedVideoRequest(pool, { userId, prompt });
     expect(await runVideoGeneration(deps(), request.id)).toBe('failed');
+    // A retried job does not create again either.
+    expect(await runVideoGeneration(deps(), request.id)).toBe('already_final');
     expect(gemini.submits.get(prompt)).toBe(1);
-    expect(await row(request.id)).toMatchObject({
-      hold_status: 'voided',
-      error_message: FAILURE_MESSAGES.provider,
-    });
-    expect(await balance(pool, userId)).toBe(START);
+    await expectRefundedForReconciliation(request.id, userId);
   });
+
+  it('a worker stopped while Google accepts the create still stores the id: a new run completes it, one create', async () => {
+    await stopWhileGoogleAccepts(deps(), 'fast', /^interactions\//);
+  }, 60_000);
+
+  it('a create sent by a run that died before storing its answer is never sent again: refunded and recorded', async () => {
+    const userId = await newUser();
+    const prompt = 'Um pedido cujo worker morreu no meio do envio';
+    const request = await seedVideoRequest(pool, { userId, prompt });
+    // Marked sent a moment ago: the run that sent it may still be waiting for the answer, so it is left alone.
+    await pool.query(
+      "UPDATE video_requests SET status = 'processing', create_sent_at = now() WHERE id = $1",
+      [request.id],
+    );
+    await expect(runVideoGeneration(deps(), request.id)).rejects.toThrow(/waiting for its answer/);
+    expect(await row(request.id)).toMatchObject({ status: 'processing', hold_status: 'pending' });
+    // Long past any answer: the process died with it.
+    await pool.query(
+      "UPDATE video_requests SET create_sent_at = now() - interval '10 minutes' WHERE id = $1",
+      [request.id],
+    );
+    expect(await runVideoGeneration(deps(), request.id)).toBe('failed');
+    expect(gemini.submits.get(prompt)).toBeUndefined();
+    await expectRefundedForReconciliation(request.id, userId);
+  });
+
+  it('a download that fails twice then works: completed, not refunded', async () => {
+    const userId = await newUser();
+    const request = await seedVideoRequest(pool, { userId, prompt: 'Um trem chega à estação [dl503]' });
+    // The client gives up on a download at its first failure; the pipeline reads it again until its deadline.
+    const impatient = impatientProvider(1);
+    expect(await runVideoGeneration(deps({ provider: impatient }), request.id)).toBe('completed');
+    expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
+    expect(await balance(pool, userId)).toBe(START - request.cost);
+  }, 60_000);
 
   it('503s while polling are retried', async () => {
     const userId = await newUser();
@@ -317,20 +429,14 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       prompt: 'Um barco atravessa a baía durante um apagão',
     });
     // The client gives up on a read after 2 attempts; the blip lasts far longer than that.
-    const impatient = new GeminiVideoProvider(
-      new GeminiClient({
-        apiKey: API_KEY,
-        apiBase: gemini.base,
-        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 10 },
-      }),
-      { fast: OMNI, quality: OMNI },
-    );
+    const impatient = impatientProvider(2);
     const run = runVideoGeneration(
       deps({ provider: impatient, poll: { initialMs: 50, maxMs: 100 } }),
       request.id,
     );
     gemini.unavailableUntil = Date.now() + 1_500;
     expect(await run).toBe('completed');
+    expect(gemini.submits.get('Um barco atravessa a baía durante um apagão')).toBe(1);
     expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
     expect(await balance(pool, userId)).toBe(START - request.cost);
   }, 60_000);
@@ -395,6 +501,25 @@ describe('video pipeline with a Veo id the model list shows (fake Gemini API)', 
     expect(await runVideoGeneration(deps({ provider: veo }), blocked.id)).toBe('failed');
     expect((await row(blocked.id)).error_message).toBe(FAILURE_MESSAGES.blocked);
   }, 90_000);
+
+  it('a worker stopped while Google accepts the create still stores the operation: a new run completes it, one create', async () => {
+    await stopWhileGoogleAccepts(
+      deps({ provider: provider({ fast: OMNI, quality: VEO }) }),
+      'quality',
+      /^models\/veo-3\.1-generate-preview\/operations\//,
+    );
+  }, 60_000);
+
+  it('a create answered 500 is not sent again (the operation may have started): refunded and recorded', async () => {
+    const userId = await newUser();
+    const prompt = 'Uma bailarina cuja resposta se perdeu [lost]';
+    const request = await seedVideoRequest(pool, { userId, prompt, quality: 'quality' });
+    const veo = provider({ fast: OMNI, quality: VEO });
+    expect(await runVideoGeneration(deps({ provider: veo }), request.id)).toBe('failed');
+    expect(await runVideoGeneration(deps({ provider: veo }), request.id)).toBe('already_final');
+    expect(gemini.submits.get(prompt)).toBe(1);
+    await expectRefundedForReconciliation(request.id, userId);
+  });
 });
 
 describe('video pipeline on pg-boss', () => {
@@ -579,15 +704,21 @@ describe('video pipeline on pg-boss', () => {
           model: 'gemini-omni-1.1-flash',
         });
       }
-      // The text model wrote each structured prompt (PROMPT_MODEL's default), and that is what Omni read.
+      // The text model wrote each structured prompt (PROMPT_MODEL's default); Omni read it as prose, not JSON.
       for (const request of requests) {
         expect((await row(request.id)).structured_prompt).toMatchObject({ builtBy: 'gemini-3.8-flash' });
       }
       const withImage = gemini.submitBodies.find((body) => Array.isArray(body.input)) as { input: unknown[] };
       expect(withImage.input).toEqual([
         { type: 'image', data: PNG.toString('base64'), mime_type: 'image/png' },
-        { type: 'text', text: expect.stringContaining('"subject":"a lighthouse keeper"') },
+        {
+          type: 'text',
+          text: expect.stringContaining('Subject: a lighthouse keeper\nAction: climbs the spiral stairs'),
+        },
       ]);
+      const text = (withImage.input[1] as { text: string }).text;
+      expect(text.startsWith('Um barco a vela no mar número 3\n')).toBe(true);
+      expect(text).not.toContain('{');
       expect((withImage.input[1] as { text: string }).text).toContain('Do not include: text, watermark');
       // The key went to the API origin only, as a header.
       expect(gemini.requests.filter((request) => request.server === 'download' && request.hasKey)).toEqual(

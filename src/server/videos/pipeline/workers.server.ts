@@ -113,6 +113,8 @@ export interface VideoWorkersOptions {
   provider?: VideoProvider;
   /** The structured prompt's writer; default: the Gemini text model when a key is set, else the rules. */
   writePrompt?: PromptWriter;
+  /** The model check's answer for PROMPT_MODEL (the default writer skips an unserved text model). */
+  promptModelServed?: () => boolean;
   poll?: PipelineDeps['poll'];
   /** For the webhook's reference_image_url. */
   referenceImageUrl?: (key: string) => Promise<string>;
@@ -136,6 +138,8 @@ export interface VideoWorkers {
    * still running would read an ended render as a failure.
    */
   closeProviders(): Promise<void>;
+  /** The provider (and so the key) of a project: what made a stored generation is asked to delete it. */
+  providerFor(project: string | null): VideoProvider;
 }
 
 export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<VideoWorkers> {
@@ -165,11 +169,13 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     : createVideoProviders(config, toolchain);
   const firstProvider = providers.values().next().value;
   if (!firstProvider) throw new Error('no video provider configured');
+  const providerFor = (project: string | null) =>
+    (project ? providers.get(project) : undefined) ?? firstProvider;
   const capacity = createCapacity(config.video, boss, options.capacityClock);
   const deps: PipelineDeps = {
     pool,
     provider: firstProvider,
-    providerFor: (project) => (project ? providers.get(project) : undefined) ?? firstProvider,
+    providerFor,
     capacity,
     storage: options.storage,
     tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 },
@@ -188,7 +194,8 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
         }
       : undefined,
     enqueueNotification,
-    writePrompt: options.writePrompt ?? createPromptWriter(config, logger),
+    writePrompt:
+      options.writePrompt ?? createPromptWriter(config, logger, { served: options.promptModelServed }),
   };
 
   await configureVideoQueues(boss, config, options.queueOptions);
@@ -262,6 +269,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   );
   return {
     stop: () => dispatcher.stop(),
+    providerFor,
     async closeProviders() {
       await Promise.all([...providers.values()].map((provider) => provider.close?.()));
     },

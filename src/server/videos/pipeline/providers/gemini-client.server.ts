@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GoogleGenAI } from '@google/genai';
-import { ProviderError, ProviderQuotaError, ProviderUnavailableError } from './video-provider.server';
+import {
+  ProviderError,
+  ProviderOutcomeUnknownError,
+  ProviderQuotaError,
+  ProviderUnavailableError,
+} from './video-provider.server';
 
 /**
  * One door to Google's Gemini API for the providers, the model checks and the prompt model. Calls go through
@@ -220,10 +225,10 @@ export class GeminiClient {
         }
         if (!canRetry(last.status, error)) {
           const answer = last.status === undefined ? (error as Error)?.message : `HTTP ${last.status}`;
-          throw new ProviderError(
-            `Gemini API ${what} failed: ${answer} ${last.body.slice(0, 500)}`,
-            last.status,
-          );
+          const detail = `Gemini API ${what} failed: ${answer} ${last.body.slice(0, 500)}`;
+          // Trouble a safe call would have retried, on a call that is not: nobody knows what it started.
+          if (isTransient(last.status)) throw new ProviderOutcomeUnknownError(detail, last.status);
+          throw new ProviderError(detail, last.status);
         }
       }
     }

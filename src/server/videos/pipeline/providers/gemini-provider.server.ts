@@ -34,7 +34,8 @@ export class GeminiVideoProvider implements VideoProvider {
   }
 
   async submit(input: VideoGenerationInput, signal?: AbortSignal): Promise<{ operationName: string }> {
-    const model = this.model(input.quality);
+    // An extension or edit names its source's model: its API surface follows from that id.
+    const model = input.model ?? this.model(input.quality);
     switch (videoModelFamily(model)) {
       case 'omni':
         return { operationName: await this.omni.submit(model, input, signal) };
@@ -54,6 +55,14 @@ export class GeminiVideoProvider implements VideoProvider {
   /** Omni interactions (the SDK's `interactions.cancel` and `delete`); a Veo operation is left to finish. */
   async cancel(operationName: string, signal?: AbortSignal): Promise<void> {
     if (operationName.startsWith(INTERACTION_PREFIX)) await this.omni.cancel(operationName, signal);
+  }
+
+  /**
+   * Omni interactions are stored at Google (`store: true`) and deleted here; a Veo operation holds its video only
+   * for 2 days (VEO_GUIDE) and the API documents no delete for it.
+   */
+  async forget(operationName: string, signal?: AbortSignal): Promise<void> {
+    if (operationName.startsWith(INTERACTION_PREFIX)) await this.omni.forget(operationName, signal);
   }
 
   download(uri: string, signal?: AbortSignal): Promise<Readable> {

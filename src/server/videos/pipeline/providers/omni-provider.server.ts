@@ -157,14 +157,30 @@ export class OmniInteractions {
         signal,
       );
     } catch (error) {
+      // Gone already (404: expired or deleted): nothing to stop or delete.
+      if (error instanceof ProviderError && error.status === 404) return;
       // Finished meanwhile (400 FAILED_PRECONDITION): there is nothing left to stop, only to delete.
       if (!(error instanceof ProviderError && error.status === 400)) throw error;
     }
-    await this.client.withRetries(
-      'interactions.delete',
-      () => this.client.sdk.interactions.delete(id, {}, this.client.sdkRequestOptions),
-      signal,
-    );
+    await this.forget(operationName, signal);
+  }
+
+  /**
+   * `interactions.delete`: Google keeps a stored interaction — its input (prompt, images) and its video — 55 days
+   * otherwise ([RETENTION] in the fake's sources). One already gone (expired, or deleted before) is a 404: done.
+   */
+  async forget(operationName: string, signal?: AbortSignal): Promise<void> {
+    const id = operationName.slice(INTERACTION_PREFIX.length);
+    if (!INTERACTION_ID.test(id)) throw new ProviderError(`invalid interaction id ${JSON.stringify(id)}`);
+    try {
+      await this.client.withRetries(
+        'interactions.delete',
+        () => this.client.sdk.interactions.delete(id, {}, this.client.sdkRequestOptions),
+        signal,
+      );
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.status === 404)) throw error;
+    }
   }
 
   async poll(operationName: string, signal?: AbortSignal): Promise<PollResult> {

@@ -13,7 +13,9 @@ export type { ProviderAspectRatio } from '../../../../shared/video-models';
 
 export interface VideoGenerationInput {
   requestId: string;
-  /** What the model reads: the structured JSON prompt when there is one. */
+  /** The model to use instead of the mode's: an extension or edit is made by its source's model. */
+  model?: string;
+  /** What the model reads: the user's words and the structured prompt's fields, as prose. */
   prompt: string;
   /** The user's own words (the local preview shows them). */
   userPrompt: string;
@@ -65,6 +67,11 @@ export interface VideoProvider {
    * neither finished nor kept for nothing. Best effort: where the provider has no way, nothing happens.
    */
   cancel?(operationName: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Deletes what the provider stores of a finished generation (the user's prompt, images and video), for account
+   * erasure. Nothing to do where the provider keeps nothing or offers no way.
+   */
+  forget?(operationName: string, signal?: AbortSignal): Promise<void>;
   /** Ends work the provider runs in this process (the local renderer's ffmpeg), at shutdown. */
   close?(): Promise<void>;
 }
@@ -108,4 +115,13 @@ export class ProviderError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A create answered 5xx, timed out or lost its connection once sent: the provider may have started (and bills) a
+ * generation Cena has no id for. Not sent again (ADR 0015); the request is refunded and recorded for
+ * reconciliation.
+ */
+export class ProviderOutcomeUnknownError extends ProviderError {
+  override name = 'ProviderOutcomeUnknownError';
 }

@@ -4,5 +4,6 @@ export const ADMIN_STATS_KEY = [...ADMIN_QUERY_KEY, 'stats'] as const;
 export const adminDailyKey = (days: number) => [...ADMIN_QUERY_KEY, 'daily', days] as const;
 export const ADMIN_QUEUE_KEY = [...ADMIN_QUERY_KEY, 'queue'] as const;
 export const ADMIN_FAILED_KEY = [...ADMIN_QUERY_KEY, 'failed-requests'] as const;
+export const ADMIN_UNKNOWN_OUTCOMES_KEY = [...ADMIN_QUERY_KEY, 'unknown-outcomes'] as const;
 export const adminUserSearchKey = (email: string) => [...ADMIN_QUERY_KEY, 'users', 'search', email] as const;
 export const adminUserKey = (id: string) => [...ADMIN_QUERY_KEY, 'users', 'detail', id] as const;

@@ -58,6 +58,20 @@ function EnvironmentResult({ check, onHide }: { check: EnvironmentCheck; onHide:
       ok: model.available === true,
       detail: model.available === true ? null : t(`environment.modelReasons.${model.reason}`),
     })),
+    // The text model: red when not served (prompts then come from the rules; no video is refused).
+    ...(check.promptModel
+      ? [
+          {
+            id: 'prompt-model',
+            label: t('environment.items.promptModel', { model: check.promptModel.model }),
+            ok: check.promptModel.available === true,
+            detail:
+              check.promptModel.available === true
+                ? null
+                : t(`environment.modelReasons.${check.promptModel.reason}`),
+          },
+        ]
+      : []),
   ];
   return (
     <Card data-testid="environment-result">

@@ -67,12 +67,14 @@ const en: LocaleShape<typeof ptBR> = {
       video: 'Video provider',
       mail: 'E-mail delivery (SMTP)',
       videoModel: 'Model {{variable}} ({{model}})',
+      promptModel: 'Text model PROMPT_MODEL ({{model}})',
     },
     modelReasons: {
       listed: 'available',
       unknown_family: 'not a video model Cena knows how to call',
       not_listed: 'Google does not list this model for this key (retired or mistyped)',
       no_predict_long_running: 'listed without predictLongRunning',
+      no_generate_content: 'listed without generateContent; prompts come from the rules',
       list_unreadable: 'the model list could not be read',
       not_checked: 'not checked yet',
     },
@@ -141,6 +143,16 @@ const en: LocaleShape<typeof ptBR> = {
     time: 'Failed at',
     noMessage: 'No error message',
     credits: '{{credits}} credits',
+  },
+  unknownOutcomes: {
+    title: 'Unknown outcome at the provider',
+    description:
+      'Requests refunded without knowing whether Google accepted (and bills) the generation: check the project’s billing.',
+    empty: 'No request with an unknown outcome.',
+    loadError: 'Could not load the requests with an unknown outcome.',
+    recordedAt: 'Recorded at',
+    whereLabel: 'Where to check',
+    where: 'Project {{project}} · model {{model}} · sent at {{sentAt}}',
   },
   users: {
     title: 'Users',

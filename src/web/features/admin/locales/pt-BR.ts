@@ -67,12 +67,14 @@ export default {
       video: 'Provedor de vídeo',
       mail: 'Envio de e-mail (SMTP)',
       videoModel: 'Modelo {{variable}} ({{model}})',
+      promptModel: 'Modelo de texto PROMPT_MODEL ({{model}})',
     },
     modelReasons: {
       listed: 'disponível',
       unknown_family: 'não é um modelo de vídeo que o Cena sabe chamar',
       not_listed: 'o Google não lista este modelo para esta chave (aposentado ou digitado errado)',
       no_predict_long_running: 'listado sem predictLongRunning',
+      no_generate_content: 'listado sem generateContent; os prompts vêm das regras',
       list_unreadable: 'não foi possível ler a lista de modelos',
       not_checked: 'ainda não verificado',
     },
@@ -141,6 +143,16 @@ export default {
     time: 'Falhou em',
     noMessage: 'Sem mensagem de erro',
     credits: '{{credits}} créditos',
+  },
+  unknownOutcomes: {
+    title: 'Resultado desconhecido no provedor',
+    description:
+      'Pedidos reembolsados sem saber se o Google aceitou (e cobra) a geração: confira no faturamento do projeto.',
+    empty: 'Nenhum pedido com resultado desconhecido.',
+    loadError: 'Erro ao carregar os pedidos com resultado desconhecido.',
+    recordedAt: 'Registrado em',
+    whereLabel: 'Onde conferir',
+    where: 'Projeto {{project}} · modelo {{model}} · enviado em {{sentAt}}',
   },
   users: {
     title: 'Usuários',

@@ -11,11 +11,13 @@ import { useAdminDaily } from '../api/daily';
 import { useFailedRequests } from '../api/failed-requests';
 import { useAdminQueue } from '../api/queue';
 import { useAdminStats } from '../api/stats';
+import { useUnknownOutcomes } from '../api/unknown-outcomes';
 import { AdminActions } from '../components/admin-actions';
 import { DailyCharts } from '../components/daily-charts';
 import { FailedRequests } from '../components/failed-requests';
 import { QueuePanel } from '../components/queue-panel';
 import { StatsGrid } from '../components/stats-grid';
+import { UnknownOutcomes } from '../components/unknown-outcomes';
 import { UserDetail } from '../components/user-detail';
 import { UserSearch } from '../components/user-search';
 import { formatAdminDateTime } from '../lib/format';
@@ -33,6 +35,7 @@ export default function AdminPanelPage() {
   const stats = useAdminStats();
   const daily = useAdminDaily(DAILY_SERIES_DEFAULT_DAYS);
   const failed = useFailedRequests();
+  const unknown = useUnknownOutcomes();
   const queue = useAdminQueue();
   const [refreshing, setRefreshing] = useState(false);
   const [selectedUser, setSelectedUser] = useState<string | null>(null);
@@ -123,6 +126,13 @@ export default function AdminPanelPage() {
         isError={failed.isError}
         retrying={failed.isFetching}
         onRetry={() => void failed.refetch()}
+      />
+
+      <UnknownOutcomes
+        items={unknown.data}
+        isError={unknown.isError}
+        retrying={unknown.isFetching}
+        onRetry={() => void unknown.refetch()}
       />
 
       <section aria-labelledby={usersTitleId} className="flex flex-col gap-3" data-testid="admin-users">

@@ -1,0 +1,3 @@
+ALTER TABLE "video_requests" ADD COLUMN "create_sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "video_requests" ADD COLUMN "provider_outcome_unknown_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "video_requests_outcome_unknown_idx" ON "video_requests" USING btree ("provider_outcome_unknown_at" DESC NULLS LAST) WHERE "video_requests"."provider_outcome_unknown_at" IS NOT NULL;
