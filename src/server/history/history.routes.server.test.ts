@@ -55,12 +55,14 @@ interface Seed {
   credits?: number;
 }
 
+/** History rows as stored, already dispatched: fixtures, not work for the app's fair queue and worker. */
 async function seed(userId: string, rows: Seed[]): Promise<string[]> {
   const ids: string[] = [];
   for (const row of rows) {
     const result = await pool.query<{ id: string }>(
-      `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, created_at)
-       VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, $3, $4, $5, $6, $7) RETURNING id`,
+      `INSERT INTO video_requests
+         (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, created_at, dispatched_at)
+       VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
       [
         userId,
         row.prompt ?? 'Um gato dormindo no sofá da sala',

@@ -144,9 +144,11 @@ describe('cluster gauges', () => {
       const held = await hold(pool, { userId, amount, reference: `test:${randomUUID()}` });
       if (!held.ok) throw new Error('hold failed');
       await pool.query(
+        // Dispatched already, as a worker elsewhere would have them: not work for this app's own fair queue.
         `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-           hold_id, created_at)
-         VALUES ($1, $2, $3, 'a prompt long enough', 'fast', '16:9', $4, $5, $6, now() - interval '10 minutes')`,
+           hold_id, created_at, dispatched_at)
+         VALUES ($1, $2, $3, 'a prompt long enough', 'fast', '16:9', $4, $5, $6, now() - interval '10 minutes',
+                 now() - interval '10 minutes')`,
         [id, userId, randomUUID(), amount, status, held.hold.id],
       );
       return { id, holdId: held.hold.id };
@@ -207,8 +209,9 @@ describe('cluster gauges', () => {
           if (!held.ok) throw new Error('hold refused');
           holdId = held.hold.id;
           await client.query(
-            `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, hold_id)
-             VALUES ($1, $2, $3, 'a prompt long enough', 'fast', '16:9', 10, $4)`,
+            `INSERT INTO video_requests
+               (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, hold_id, dispatched_at)
+             VALUES ($1, $2, $3, 'a prompt long enough', 'fast', '16:9', 10, $4, now())`,
             [id, userId, randomUUID(), holdId],
           );
         });
