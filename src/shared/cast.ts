@@ -64,7 +64,10 @@ export const updateCastMemberSchema = z
       .nullable()
       .optional(),
   })
-  .refine((value) => value.name !== undefined || value.description !== undefined, 'Nada para alterar.');
+  .refine(
+    (value) => value.name !== undefined || value.description !== undefined,
+    'Envie um nome ou uma descrição para alterar.',
+  );
 export type UpdateCastMemberInput = z.infer<typeof updateCastMemberSchema>;
 
 export const castMemberSchema = z.object({
