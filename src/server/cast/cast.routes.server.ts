@@ -1,5 +1,4 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import {
   CAST_IMAGES_MAX,
@@ -10,7 +9,14 @@ import {
 } from '../../shared/cast';
 import { REFERENCE_IMAGE_MAX_BYTES, referenceImageMaxMegabytes } from '../../shared/catalogue';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import { fieldErrors, fieldMessages, invalidFields, textFields } from '../kernel/form-errors.server';
+import {
+  fieldErrors,
+  fieldMessages,
+  invalidFields,
+  multipartBodyLimit,
+  readMultipart,
+  textFields,
+} from '../kernel/form-errors.server';
 import {
   jsonBodyLimit,
   parseEmptyBody,
@@ -60,27 +66,15 @@ export function castRoutes({ pool, storage, requireSession, mediaUrlTtlSeconds }
   app.post(
     '/',
     rejectQueryParameters,
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        apiError(
-          c,
-          413,
-          'payload_too_large',
-          `Envio grande demais. Cada imagem pode ter até ${referenceImageMaxMegabytes()}MB.`,
-        ),
-    }),
+    multipartBodyLimit(
+      MAX_BODY_BYTES,
+      `Envio grande demais. Cada imagem pode ter até ${referenceImageMaxMegabytes()}MB.`,
+    ),
     async (c) => {
       const userId = sessionOf(c).user.id;
-      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-        return apiError(c, 415, 'unsupported_media_type', 'Envie o formulário como multipart/form-data.');
-      }
-      let form: Record<string, string | File | (string | File)[]>;
-      try {
-        form = await c.req.parseBody({ all: true });
-      } catch {
-        return apiError(c, 400, 'invalid_request', 'Formulário inválido.');
-      }
+      const body = await readMultipart(c);
+      if (!body.ok) return body.response;
+      const { form } = body;
       const { fields, errors } = textFields(form, IMAGE_FIELDS);
       const parsed = createCastMemberSchema.safeParse(fields, { error: fieldMessages });
       if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error), { ...errors });

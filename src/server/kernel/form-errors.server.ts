@@ -1,6 +1,7 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import type { AppEnv } from './errors.server';
+import { type AppEnv, apiError } from './errors.server';
 
 /** A multipart form's field errors: 400 `invalid_request` with the first message and every field's own. */
 
@@ -35,7 +36,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
  * errors: a repeated field, a file where text belongs, U+0000 (which PostgreSQL text cannot store).
  */
 export function textFields(
-  form: Record<string, string | File | (string | File)[]>,
+  form: MultipartForm,
   skip: ReadonlySet<string>,
   multiple: ReadonlySet<string> = new Set(),
 ): { fields: Record<string, unknown>; errors: FieldErrors } {
@@ -51,4 +52,28 @@ export function textFields(
     else fields[name] = multiple.has(name) ? values : value;
   }
   return { fields, errors };
+}
+
+/** A multipart body's limit: a larger body is cut off while streaming and answered 413 with `message`. */
+export function multipartBodyLimit(maxSize: number, message: string): MiddlewareHandler<AppEnv> {
+  return bodyLimit({ maxSize, onError: (c) => apiError(c, 413, 'payload_too_large', message) });
+}
+
+export type MultipartForm = Record<string, string | File | (string | File)[]>;
+
+/** The body as multipart fields (every repeat kept), or the 415 / 400 to answer. */
+export async function readMultipart(
+  c: Context<AppEnv>,
+): Promise<{ ok: true; form: MultipartForm } | { ok: false; response: Response }> {
+  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
+    return {
+      ok: false,
+      response: apiError(c, 415, 'unsupported_media_type', 'Envie o formulário como multipart/form-data.'),
+    };
+  }
+  try {
+    return { ok: true, form: await c.req.parseBody({ all: true }) };
+  } catch {
+    return { ok: false, response: apiError(c, 400, 'invalid_request', 'Formulário inválido.') };
+  }
 }

@@ -1,5 +1,4 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import { CAST_MESSAGES, castFitProblem } from '../../shared/cast';
 import {
@@ -25,7 +24,14 @@ import {
 import { castSnapshot, findCastMembers } from '../cast/cast.server';
 import { historyExportHandler, historyListHandler } from '../history/history.routes.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import { fieldErrors, fieldMessages, invalidFields, textFields } from '../kernel/form-errors.server';
+import {
+  fieldErrors,
+  fieldMessages,
+  invalidFields,
+  multipartBodyLimit,
+  readMultipart,
+  textFields,
+} from '../kernel/form-errors.server';
 import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
 import { type BlobStorage, contentTypeOf, extensionOf, safeFileName } from '../storage/blob-storage.server';
@@ -120,27 +126,15 @@ export function videosRoutes({
   app.post(
     '/',
     rejectQueryParameters,
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        apiError(
-          c,
-          413,
-          'payload_too_large',
-          `Envio grande demais. A imagem pode ter até ${referenceImageMaxMegabytes()}MB.`,
-        ),
-    }),
+    multipartBodyLimit(
+      MAX_BODY_BYTES,
+      `Envio grande demais. A imagem pode ter até ${referenceImageMaxMegabytes()}MB.`,
+    ),
     async (c) => {
       const userId = sessionOf(c).user.id;
-      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-        return apiError(c, 415, 'unsupported_media_type', 'Envie o formulário como multipart/form-data.');
-      }
-      let form: Record<string, string | File | (string | File)[]>;
-      try {
-        form = await c.req.parseBody({ all: true });
-      } catch {
-        return apiError(c, 400, 'invalid_request', 'Formulário inválido.');
-      }
+      const body = await readMultipart(c);
+      if (!body.ok) return body.response;
+      const { form } = body;
 
       const { fields, errors } = textFields(form, IMAGE_FIELDS, REPEATABLE_FIELDS);
       const parsed = createVideoRequestSchema.safeParse(fields, { error: fieldMessages });

@@ -13,6 +13,27 @@ import { groupVariations, type HistoryEntry } from '../lib/variation-groups';
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
 
+/** 'Ver': the way to a request's page, named for screen readers by what it opens. */
+function ViewLink({
+  id,
+  label,
+  variant = 'outline',
+}: {
+  id: string;
+  label: string;
+  variant?: 'outline' | 'ghost';
+}) {
+  const { t } = useTranslation('history');
+  return (
+    <Button asChild variant={variant} size="sm" className={variant === 'outline' ? 'w-full' : undefined}>
+      <Link to={detailPath(id)} aria-label={label} data-testid="history-view">
+        <Eye aria-hidden="true" />
+        {t('view')}
+      </Link>
+    </Button>
+  );
+}
+
 function When({ iso, timeZone, now }: { iso: string; timeZone: string; now: Date }) {
   const date = new Date(iso);
   const absolute = formatDateTime(date, timeZone);
@@ -133,16 +154,11 @@ function HistoryTableRow({
         </div>
       </TableCell>
       <TableCell className="text-right">
-        <Button asChild variant="ghost" size="sm">
-          <Link
-            to={detailPath(item.id)}
-            aria-label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
-            data-testid="history-view"
-          >
-            <Eye aria-hidden="true" />
-            {t('view')}
-          </Link>
-        </Button>
+        <ViewLink
+          id={item.id}
+          label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
+          variant="ghost"
+        />
       </TableCell>
     </TableRow>
   );
@@ -153,7 +169,6 @@ function HistoryCard({ item, timeZone, now }: { item: VideoRequestListItem; time
   const { t: tv } = useTranslation('videos');
   return (
     <li
-      key={item.id}
       className="flex flex-col gap-3 rounded-(--radius-card) border border-border bg-card p-4 shadow-xs"
       data-testid="history-card"
       data-id={item.id}
@@ -186,16 +201,10 @@ function HistoryCard({ item, timeZone, now }: { item: VideoRequestListItem; time
           <dd className="font-medium tabular-nums">{formatCredits(item.creditsUsed)}</dd>
         </div>
       </dl>
-      <Button asChild variant="outline" size="sm" className="w-full">
-        <Link
-          to={detailPath(item.id)}
-          aria-label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
-          data-testid="history-view"
-        >
-          <Eye aria-hidden="true" />
-          {t('view')}
-        </Link>
-      </Button>
+      <ViewLink
+        id={item.id}
+        label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
+      />
     </li>
   );
 }
@@ -210,7 +219,6 @@ function VariationsStrip({
   timeZone: string;
   now: Date;
 }) {
-  const { t } = useTranslation('history');
   const { t: tv } = useTranslation('videos');
   const [first] = entry.items;
   if (!first) return null;
@@ -246,16 +254,7 @@ function VariationsStrip({
             <span className="text-xs text-muted-foreground tabular-nums">
               {tv(`quality.${item.quality}`)} · {item.aspectRatio} · {formatCredits(item.creditsUsed)}
             </span>
-            <Button asChild variant="outline" size="sm" className="w-full">
-              <Link
-                to={detailPath(item.id)}
-                aria-label={tv('variations.view', { index: item.variation?.index ?? 1 })}
-                data-testid="history-view"
-              >
-                <Eye aria-hidden="true" />
-                {t('view')}
-              </Link>
-            </Button>
+            <ViewLink id={item.id} label={tv('variations.view', { index: item.variation?.index ?? 1 })} />
           </li>
         ))}
       </ul>
