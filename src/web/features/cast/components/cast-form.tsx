@@ -199,6 +199,7 @@ export function CastForm() {
               type="file"
               multiple
               accept="image/jpeg,image/png,image/webp"
+              aria-labelledby={`${imagesId}-label`}
               className="sr-only"
               tabIndex={-1}
               onChange={(event) => {
