@@ -36,13 +36,18 @@ async function pixelAt(file: string, x: number, y: number): Promise<number[]> {
   const tools = await mediaTools(60_000);
   const { stdout } = await promisify(execFile)(
     tools.ffmpegPath,
-    ['-v', 'error', '-ss', '4', '-i', file, '-frames:v', '1', '-vf', `format=rgb24,crop=1:1:${x}:${y}`].concat([
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      'pipe:1',
-    ]),
+    [
+      '-v',
+      'error',
+      '-ss',
+      '4',
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      `format=rgb24,crop=1:1:${x}:${y}`,
+    ].concat(['-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1']),
     { encoding: 'buffer', timeout: 60_000 },
   );
   return [...stdout];
@@ -151,6 +156,15 @@ describeBrowser('Elenco and variations in a browser (local provider)', () => {
     const video = path.join(storageDir, userId, 'videos', ids[0] ?? '', 'video.mp4');
     expect(near(await pixelAt(video, 1280 - 144 + 60, 720 - 144 + 60), RED)).toBe(true);
     expect(near(await pixelAt(video, 1280 - 288 + 60, 720 - 144 + 60), GREEN)).toBe(true);
+
+    // 'Duplicar Solicitação' picks Ana again (her images are not carried as uploaded references).
+    await page.getByTestId('duplicate-request').click();
+    await page.waitForURL(/\/dashboard\/create\?/);
+    const ana = page.getByTestId('cast-option').filter({ hasText: 'Ana' }).locator('input');
+    await expect.poll(() => ana.isChecked(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('cast-picker').textContent())
+      .toContain('aceita até 3 imagens de referência: 2 em uso');
 
     expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
     await context.close();
