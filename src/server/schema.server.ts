@@ -6,6 +6,7 @@
 export * from './account-rights/account-rights.schema.server';
 export * from './accounts/accounts.schema.server';
 export * from './billing/billing.schema.server';
+export * from './cast/cast.schema.server';
 export * from './credits/credits.schema.server';
 export * from './films/films.schema.server';
 export * from './mail/mail.schema.server';

@@ -66,5 +66,6 @@ export const EXPORT_SECTIONS = [
   'sessions',
   'creditGrants',
   'ledgerEntries',
+  'cast',
   'videoRequests',
 ] as const;

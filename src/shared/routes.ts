@@ -29,6 +29,7 @@ export const APP_PATHS = [
   '/dashboard/create',
   '/dashboard/confirmation',
   '/dashboard/history',
+  '/dashboard/cast',
   '/dashboard/request/:id',
   '/dashboard/films/new',
   '/dashboard/profile',

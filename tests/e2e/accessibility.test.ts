@@ -48,6 +48,7 @@ const signedInPages = () => [
   `/dashboard/confirmation?id=${failedId}`,
   '/dashboard/history',
   '/dashboard/history?q=nada-encontrado',
+  '/dashboard/cast',
   `/dashboard/request/${completedId}`,
   `/dashboard/request/${failedId}`,
   '/dashboard/films/new',

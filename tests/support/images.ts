@@ -1,7 +1,10 @@
 import { deflateSync } from 'node:zlib';
 
-/** A tiny valid PNG (RGB, 64×36 gradient): signature, IHDR, IDAT (zlib), IEND, each chunk with its CRC-32. */
-export function tinyPng(width = 64, height = 36): Buffer {
+/**
+ * A tiny valid PNG (RGB, 64×36 gradient, or one solid `fill` colour): signature, IHDR, IDAT (zlib), IEND, each chunk
+ * with its CRC-32.
+ */
+export function tinyPng(width = 64, height = 36, fill?: readonly [number, number, number]): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -28,7 +31,7 @@ export function tinyPng(width = 64, height = 36): Buffer {
   const rows: number[] = [];
   for (let y = 0; y < height; y++) {
     rows.push(0); // filter: none
-    for (let x = 0; x < width; x++) rows.push((x * 4) & 0xff, (y * 7) & 0xff, 160);
+    for (let x = 0; x < width; x++) rows.push(...(fill ?? [(x * 4) & 0xff, (y * 7) & 0xff, 160]));
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -7,6 +7,7 @@ import type { PgBoss } from 'pg-boss';
 import type { DeleteAccountBody } from '../../shared/account-rights';
 import { claimTotpCode, releaseTotpCode } from '../accounts/totp-replay.server';
 import type { PaymentProvider } from '../billing/providers/payment-provider.server';
+import { deleteAllCastMembers } from '../cast/cast.server';
 import { QUEUES, send } from '../jobs/queues.server';
 import { inTransaction } from '../kernel/transaction.server';
 import type { Logger } from '../logger.server';
@@ -244,6 +245,7 @@ export async function completeAccountDeletion(
 
       await provider.cancelSubscriptionsNow(userId);
       const requests = await deleteVideoRequests(deps, userId);
+      await deleteAllCastMembers(pool, deps.storage, userId);
       await inTransaction(pool, async (tx) => {
         // A create whose session was checked before the sign-out can still commit a request and its hold after the
         // last batch. Spends lock the credit account FOR NO KEY UPDATE (ADR 0002), so FOR UPDATE waits for them: a

@@ -243,6 +243,23 @@ export async function exportAccount(
         [userId],
         aborted,
       );
+      // Elenco: each member's images as links, and the date of the consent statement a character needs.
+      await writeList(
+        client,
+        write,
+        'cast',
+        `SELECT rtrim(json_build_object(
+                  'id', id, 'name', name, 'kind', kind, 'description', description,
+                  'likenessConsentAt', ${isoJson('likeness_consent_at')},
+                  'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')})::text, '}')
+                  AS json,
+                image_keys
+         FROM cast_members WHERE user_id = $1 ORDER BY created_at, id`,
+        [userId],
+        aborted,
+        (row) =>
+          `${row.json},"images":[${(row.image_keys as string[]).map((key) => link(key, false)).join(',')}]}`,
+      );
       // The request's fields as JSON text without its closing brace; the media links are appended in Node.
       const requests = await writeList(
         client,
@@ -253,7 +270,7 @@ export async function exportAccount(
                   'aspectRatio', aspect_ratio, 'seed', seed, 'creditsUsed', credits_used, 'status', status,
                   'errorMessage', error_message, 'provider', provider, 'model', model, 'resolution', resolution,
                   'durationSeconds', duration_seconds, 'extendsRequestId', extends_request_id,
-                  'editsRequestId', edits_request_id, 'film', film,
+                  'editsRequestId', edits_request_id, 'film', film, 'variationIds', variation_ids, 'cast', "cast",
                   'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')},
                   'providerRecord', ${PROVIDER_RECORD_SQL},
                   'startedAt', ${isoJson('started_at')}, 'completedAt', ${isoJson('completed_at')})::text, '}')

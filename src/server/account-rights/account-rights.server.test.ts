@@ -54,7 +54,10 @@ async function userIdOf(client: SessionClient): Promise<string> {
   return (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
 }
 
-/** A completed request with its video and thumbnail in storage, a package grant and its payment. */
+/**
+ * A completed request with its video and thumbnail in storage, a package grant and its payment, and an Elenco
+ * character with its image and the date of its consent statement.
+ */
 async function seedCustomer(userId: string, prompt: string): Promise<{ requestId: string; keys: string[] }> {
   const requestId = randomUUID();
   const keys = mediaKeys(userId, requestId);
@@ -63,9 +66,15 @@ async function seedCustomer(userId: string, prompt: string): Promise<{ requestId
   const characterKey = `${userId}/${Date.now()}-personagem.png`;
   await app.cena.storage.put(keys.video, Buffer.from('mp4 bytes'), 'video/mp4');
   await app.cena.storage.put(keys.thumbnail, Buffer.from('jpeg bytes'), 'image/jpeg');
-  for (const key of [referenceKey, lastFrameKey, characterKey]) {
+  const castKey = `${userId}/cast/${Date.now()}-1-ana.png`;
+  for (const key of [referenceKey, lastFrameKey, characterKey, castKey]) {
     await app.cena.storage.put(key, Buffer.from('png bytes'), 'image/png');
   }
+  await app.cena.pool.query(
+    `INSERT INTO cast_members (user_id, name, kind, image_keys, likeness_consent_at)
+     VALUES ($1, 'Ana do Elenco', 'character', $2, '2026-11-20T10:00:00Z')`,
+    [userId, [castKey]],
+  );
   await app.cena.pool.query(
     `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
        video_key, thumbnail_key, reference_image_key, last_frame_key, reference_image_keys, completed_at)
@@ -94,7 +103,10 @@ async function seedCustomer(userId: string, prompt: string): Promise<{ requestId
      VALUES ($1, 'payment', 10990, 'Pacote de 100 créditos', $2)`,
     [userId, `cs_${userId}`],
   );
-  return { requestId, keys: [keys.video, keys.thumbnail, referenceKey, lastFrameKey, characterKey] };
+  return {
+    requestId,
+    keys: [keys.video, keys.thumbnail, referenceKey, lastFrameKey, characterKey, castKey],
+  };
 }
 
 describe('GET /api/me/export', () => {
@@ -122,6 +134,15 @@ describe('GET /api/me/export', () => {
     expect(data.ledgerEntries).toEqual([expect.objectContaining({ kind: 'grant', amount: 100 })]);
     expect(data.sessions).toContainEqual(expect.objectContaining({ current: true }));
     expect(JSON.stringify(data.sessions)).not.toMatch(/token/i);
+    expect(data.cast).toEqual([
+      expect.objectContaining({
+        name: 'Ana do Elenco',
+        kind: 'character',
+        likenessConsentAt: '2026-11-20T10:00:00.000Z',
+        images: [expect.any(String)],
+      }),
+    ]);
+    expect((await fetch(data.cast[0].images[0])).status).toBe(200);
     expect(data.videoRequests).toHaveLength(1);
     const [request] = data.videoRequests;
     expect(request).toMatchObject({
@@ -209,6 +230,7 @@ describe('DELETE /api/me', () => {
     const left = async (sql: string) => (await app.cena.pool.query(sql, [userId])).rowCount;
     expect(await left('SELECT 1 FROM "user" WHERE id = $1')).toBe(0);
     expect(await left('SELECT 1 FROM video_requests WHERE user_id = $1')).toBe(0);
+    expect(await left('SELECT 1 FROM cast_members WHERE user_id = $1')).toBe(0);
     expect(await left('SELECT 1 FROM subscriptions WHERE user_id = $1')).toBe(0);
     expect(await left('SELECT 1 FROM session WHERE user_id = $1')).toBe(0);
     // Kept 5 years, with nothing that names the person.

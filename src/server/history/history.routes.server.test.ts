@@ -138,6 +138,7 @@ describe('GET /api/videos', () => {
         'sourceRequestId',
         'status',
         'thumbnailUrl',
+        'variation',
       ].sort(),
     );
     const third = await list(alice.client, '?page=3');

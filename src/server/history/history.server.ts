@@ -76,7 +76,10 @@ const LIST_COLUMNS = `id, prompt, quality, aspect_ratio AS "aspectRatio", credit
   duration_seconds AS "durationSeconds",
   CASE WHEN film THEN 'film' WHEN extends_request_id IS NOT NULL THEN 'extension'
        WHEN edits_request_id IS NOT NULL THEN 'edit' ELSE 'original' END AS kind,
-  COALESCE(extends_request_id, edits_request_id) AS "sourceRequestId"`;
+  COALESCE(extends_request_id, edits_request_id) AS "sourceRequestId",
+  CASE WHEN cardinality(variation_ids) > 1 THEN json_build_object(
+    'groupId', variation_ids[1], 'index', array_position(variation_ids, id), 'count', cardinality(variation_ids))
+  END AS variation`;
 
 export interface ListRow
   extends Omit<VideoRequestListItem, 'createdAt' | 'completedAt' | 'thumbnailUrl' | 'queue'> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
+import { tinyPng } from '../../../tests/support/images';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { grantRole } from '../accounts/roles.server';
 import { API_OPERATIONS, type ApiOperation, documentedOperations, responseSchemaOf } from './openapi.server';
@@ -81,9 +82,24 @@ describe('real answers match the documented response schemas', () => {
     form.append('quality', 'fast');
     form.append('aspectRatio', '16:9');
     form.append('clientKey', randomUUID());
+    const castForm = new FormData();
+    castForm.append('name', 'Gato Laranja');
+    castForm.append('kind', 'character');
+    castForm.append('likenessConsent', 'true');
+    castForm.append('images', new Blob([new Uint8Array(tinyPng())]), 'gato.png');
+    const saved = (await call('post', '/api/cast', '/api/cast', { form: castForm })) as {
+      member: { id: string };
+    };
+    await call('get', '/api/cast', '/api/cast');
+    await call('patch', '/api/cast/{id}', `/api/cast/${saved.member.id}`, { json: { name: 'Tigrão' } });
+    form.append('castIds', saved.member.id);
+    form.append('variations', '2');
     const created = (await call('post', '/api/videos', '/api/videos', { form })) as {
       request: { id: string };
+      group: unknown[];
     };
+    expect(created.group).toHaveLength(2);
+    await call('delete', '/api/cast/{id}', `/api/cast/${saved.member.id}`);
     await call('get', '/api/videos/{id}', `/api/videos/${created.request.id}`);
     // Rendering waits 10 minutes here: the request is marked completed so it can be extended and edited.
     await pool.query(

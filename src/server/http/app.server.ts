@@ -16,6 +16,7 @@ import { adminRoutes } from '../admin/admin.routes.server';
 import { billingRoutes } from '../billing/billing.routes.server';
 import { createBilling } from '../billing/billing.server';
 import { devCheckoutPages } from '../billing/dev-checkout-pages.server';
+import { castRoutes } from '../cast/cast.routes.server';
 import type { Config } from '../config.server';
 import { creditsRoutes } from '../credits/credits.routes.server';
 import { migrationsApplied } from '../db/database.server';
@@ -215,6 +216,10 @@ export function createApp({
   );
   api.route('/credits', creditsRoutes(pool, session));
   api.route('/events', eventsRoutes(pool, realtime, session));
+  api.route(
+    '/cast',
+    castRoutes({ pool, storage, requireSession: session, mediaUrlTtlSeconds: config.storage.urlTtlSeconds }),
+  );
   api.route(
     '/videos',
     videosRoutes({

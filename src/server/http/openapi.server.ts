@@ -35,6 +35,17 @@ import {
   verifySchema,
   webhookReceiptSchema,
 } from '../../shared/billing';
+import {
+  CAST_DESCRIPTION_MAX_LENGTH,
+  CAST_IMAGES_MAX,
+  CAST_IMAGES_MIN,
+  CAST_KINDS,
+  CAST_NAME_MAX_LENGTH,
+  castDeletedSchema,
+  castListSchema,
+  castMemberResponseSchema,
+  updateCastMemberSchema,
+} from '../../shared/cast';
 import { referenceImageMaxMegabytes } from '../../shared/catalogue';
 import { creditsResponseSchema } from '../../shared/credits';
 import { devMailboxSchema } from '../../shared/dev-mailbox';
@@ -55,7 +66,12 @@ import {
   videoVersionsResponseSchema,
 } from '../../shared/video-directing';
 import { adminQueueSchema, videoQueueEstimateSchema } from '../../shared/video-queue';
-import { createVideoRequestSchema, videoRequestResponseSchema } from '../../shared/video-request';
+import {
+  createVideoRequestSchema,
+  createVideoResponseSchema,
+  MAX_CAST_PER_REQUEST,
+  videoRequestResponseSchema,
+} from '../../shared/video-request';
 import type { AppEnv } from '../kernel/errors.server';
 
 /**
@@ -129,6 +145,31 @@ const createVideoForm = createVideoRequestSchema.extend({
     .max(MAX_REFERENCE_IMAGES)
     .meta({ description: 'Up to 3 parts named referenceImages.' })
     .optional(),
+  castIds: z
+    .array(z.uuid())
+    .max(MAX_CAST_PER_REQUEST)
+    .meta({ description: 'Elenco members (repeatable part): their images go as reference images.' })
+    .optional(),
+  variations: z
+    .enum(['1', '2', '3', '4'])
+    .meta({ description: 'How many requests this submit creates, held together (all or none).' })
+    .optional(),
+});
+
+/** `POST /api/cast`, as sent: the text fields plus 1–3 image parts. */
+const createCastForm = z.strictObject({
+  name: z.string().max(CAST_NAME_MAX_LENGTH),
+  kind: z.enum(CAST_KINDS),
+  description: z.string().max(CAST_DESCRIPTION_MAX_LENGTH).optional(),
+  likenessConsent: z
+    .enum(['true', 'on', 'false'])
+    .meta({ description: "Required `true` for a character: the portrayed person's consent (LGPD art. 11)." })
+    .optional(),
+  images: z
+    .array(imagePart('An image of the member'))
+    .min(CAST_IMAGES_MIN)
+    .max(CAST_IMAGES_MAX)
+    .meta({ description: '1 to 3 parts named images.' }),
 });
 
 const UNAUTHORIZED = 'No valid session cookie.';
@@ -295,6 +336,63 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
   },
 
+  // Elenco
+  {
+    method: 'get',
+    path: '/api/cast',
+    summary: "The signed-in user's cast: characters, products and styles",
+    tag: 'cast',
+    auth: 'session',
+    responses: {
+      200: { description: '`{ items }`, oldest first.', schema: castListSchema },
+      401: UNAUTHORIZED,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/cast',
+    summary: 'Save a cast member with 1–3 images',
+    tag: 'cast',
+    auth: 'session',
+    body: { schema: createCastForm, contentType: 'multipart/form-data' },
+    responses: {
+      201: { description: '`{ member }`.', schema: castMemberResponseSchema },
+      400: 'Invalid fields (`fields`): name, kind, images, likenessConsent missing for a character.',
+      401: UNAUTHORIZED,
+      409: 'The cast is full (`cast_full`).',
+      413: 'Body over 16 MB.',
+      415: 'Not multipart/form-data.',
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/cast/{id}',
+    summary: 'Rename a cast member or change its description',
+    tag: 'cast',
+    auth: 'session',
+    body: { schema: updateCastMemberSchema },
+    responses: {
+      200: { description: '`{ member }`.', schema: castMemberResponseSchema },
+      400: INVALID,
+      401: UNAUTHORIZED,
+      404: 'No such member of this user.',
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/cast/{id}',
+    summary: 'Delete a cast member and its images (requests that used it keep their copies)',
+    tag: 'cast',
+    auth: 'session',
+    body: emptyBody,
+    responses: {
+      200: { description: '`{ deleted: true }`.', schema: castDeletedSchema },
+      400: INVALID,
+      401: UNAUTHORIZED,
+      404: 'No such member of this user.',
+    },
+  },
+
   // Videos and history
   {
     method: 'get',
@@ -318,13 +416,19 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: { schema: createVideoForm, contentType: 'multipart/form-data' },
     responses: {
       200: {
-        description: 'The existing request of this clientKey: `{ request }`.',
-        schema: videoRequestResponseSchema,
+        description: 'The existing submit of this clientKey: `{ request, group }`.',
+        schema: createVideoResponseSchema,
       },
-      201: { description: 'Created: `{ request }`.', schema: videoRequestResponseSchema },
+      201: {
+        description:
+          'Created: `{ request, group }` — `group` is every request of the submit (its variations), `request` the first.',
+        schema: createVideoResponseSchema,
+      },
       400: 'Invalid fields: `{ error: { code, message, fields } }`.',
       401: UNAUTHORIZED,
-      402: 'Not enough credits.',
+      402: 'Not enough credits for every variation (nothing held).',
+      404: 'A `castIds` member is not one of this user (`cast_not_found`); nothing held.',
+      409: 'The model takes fewer reference images than the cast and images chosen (`cast_does_not_fit`); nothing held.',
       413: 'Body over 26 MB.',
       415: 'Not multipart/form-data.',
       429: 'Too many requests this minute (Retry-After).',
@@ -418,7 +522,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'post',
     path: '/api/films',
     summary:
-      "Save a film joined from the user's completed videos of one ratio (ADR 0015): no credits, idempotent by clientKey",
+      "Save a film joined from the user's completed videos of one ratio (ADR 0014): no credits, idempotent by clientKey",
     tag: 'films',
     auth: 'session',
     body: { schema: createFilmSchema },

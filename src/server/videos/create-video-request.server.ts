@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import type { CastSnapshot } from '../../shared/cast';
 import { type AspectRatio, VIDEO_COST_CREDITS, type VideoQuality } from '../../shared/catalogue';
 import type { StructuredPrompt } from '../../shared/video-request';
 import { CreditsConflictError, hold } from '../credits/credits-ledger.server';
@@ -33,11 +34,16 @@ export interface CreateVideoInput {
   /** The request this one extends or edits (at most one); its mode and ratio are this one's. */
   extendsRequestId?: string | null;
   editsRequestId?: string | null;
+  /** How many requests of these inputs this submit creates (1–4), held together: all or none. */
+  variations?: number;
+  /** The Elenco members used, as they are now; their images are among `referenceImageKeys`. */
+  cast?: CastSnapshot[];
 }
 
+/** `group` is every request of the submit in order, `request` its first (one request: `group` is `[request]`). */
 export type CreateVideoResult =
-  | { kind: 'created'; request: VideoRequestRecord }
-  | { kind: 'existing'; request: VideoRequestRecord }
+  | { kind: 'created'; request: VideoRequestRecord; group: VideoRequestRecord[] }
+  | { kind: 'existing'; request: VideoRequestRecord; group: VideoRequestRecord[] }
   | { kind: 'insufficient_credits'; balance: number }
   | { kind: 'rate_limited' }
   /** The mode's model is not served right now: nothing held, nothing sent (design §5). */
@@ -52,6 +58,28 @@ export function videoRequestIdFor(userId: string, clientKey: string): string {
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = bytes.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The submission key of a submit's variation `index` (0 is the submit's own key): a stable uuid from the submit's
+ * key, so a replay of the submit lands on the same requests and holds, and the column stays unique per user.
+ */
+export function variationClientKey(clientKey: string, index: number): string {
+  return index === 0 ? clientKey : videoRequestIdFor(`variation:${index}`, clientKey);
+}
+
+/** The requests of a submit, in order: its variations when it asked for several, else the request alone. */
+export async function submissionGroup(
+  pool: pg.Pool,
+  request: VideoRequestRecord,
+): Promise<VideoRequestRecord[]> {
+  if (request.variationIds.length <= 1) return [request];
+  const result = await pool.query<VideoRequestRecord>(
+    `SELECT ${VIDEO_REQUEST_COLUMNS} FROM video_requests
+     WHERE user_id = $1 AND id = ANY($2::uuid[]) ORDER BY array_position($2::uuid[], id)`,
+    [request.userId, request.variationIds],
+  );
+  return result.rows;
 }
 
 export const holdReferenceFor = (requestId: string) => `video:${requestId}`;
@@ -91,18 +119,40 @@ export async function createVideoRequest(
   input: CreateVideoInput,
   now: Date = new Date(),
 ): Promise<CreateVideoResult> {
-  const id = videoRequestIdFor(input.userId, input.clientKey);
+  const variations = input.variations ?? 1;
+  const ids = Array.from({ length: variations }, (_, index) =>
+    videoRequestIdFor(input.userId, variationClientKey(input.clientKey, index)),
+  );
+  const [id = ''] = ids;
   const existing = await findVideoRequest(pool, input.userId, id);
-  if (existing) return { kind: 'existing', request: existing };
+  if (existing) return { kind: 'existing', request: existing, group: await submissionGroup(pool, existing) };
   if (!isModeAvailable(input.quality)) return { kind: 'unavailable' };
-  if ((await recentRequestCount(pool, input.userId, now)) >= perMinuteLimit) return { kind: 'rate_limited' };
+  if ((await recentRequestCount(pool, input.userId, now)) + variations > perMinuteLimit) {
+    return { kind: 'rate_limited' };
+  }
 
   const cost = VIDEO_COST_CREDITS[input.quality];
   const structuredPrompt = buildStructuredPrompt(input.prompt);
-  // Only a created request commits: a replay or a refusal leaves nothing behind.
+  // Only a created submit commits, all its requests and holds together: a replay or a refusal leaves nothing.
   const outcome = await inTransaction(
     pool,
-    (client) => insertInTransaction(client, input, id, cost, structuredPrompt, now),
+    async (client): Promise<CreateVideoResult | 'replay'> => {
+      const group: VideoRequestRecord[] = [];
+      for (const [index, requestId] of ids.entries()) {
+        const clientKey = variationClientKey(input.clientKey, index);
+        const row = { ...input, clientKey, variationIds: ids.length > 1 ? ids : [] };
+        const result = await insertInTransaction(client, row, requestId, cost, structuredPrompt, now);
+        if (result === 'replay') return 'replay';
+        if (result.kind === 'insufficient_credits') {
+          // The balance before this submit: what the earlier variations held in this transaction is given back.
+          return { kind: 'insufficient_credits', balance: result.balance + index * cost };
+        }
+        group.push(result.request);
+      }
+      const [request] = group;
+      if (!request) throw new Error('a submit created no request');
+      return { kind: 'created', request, group };
+    },
     { commitIf: (result) => result !== 'replay' && result.kind === 'created' },
   );
   // Read after the release: waiting for a second pooled connection while holding this one could block forever
@@ -110,17 +160,21 @@ export async function createVideoRequest(
   if (outcome !== 'replay') return outcome;
   const request = await findVideoRequest(pool, input.userId, id);
   if (!request) throw new Error(`hold video:${id} exists without its request`);
-  return { kind: 'existing', request };
+  return { kind: 'existing', request, group: await submissionGroup(pool, request) };
 }
 
 async function insertInTransaction(
   client: pg.PoolClient,
-  input: CreateVideoInput,
+  input: CreateVideoInput & { variationIds: string[] },
   id: string,
   cost: number,
   structuredPrompt: StructuredPrompt,
   now: Date,
-): Promise<CreateVideoResult | 'replay'> {
+): Promise<
+  | { kind: 'created'; request: VideoRequestRecord }
+  | { kind: 'insufficient_credits'; balance: number }
+  | 'replay'
+> {
   let held: Awaited<ReturnType<typeof hold>>;
   try {
     held = await hold(client, { userId: input.userId, amount: cost, reference: holdReferenceFor(id) }, now);
@@ -136,11 +190,11 @@ async function insertInTransaction(
     `INSERT INTO video_requests
        (id, user_id, client_key, prompt, structured_prompt, quality, aspect_ratio, seed, credits_used, status,
         reference_image_key, hold_id, created_at, updated_at, last_frame_key, reference_image_keys,
-        extends_request_id, edits_request_id, provider_project, provider, model)
+        extends_request_id, edits_request_id, provider_project, provider, model, variation_ids, "cast")
      SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $12, $13, $14, $15, $16,
             -- An extension or edit continues an interaction stored with its source's project and key, by the
             -- source's model (so its API surface and join rule), whatever the mode's model is today.
-            source.provider_project, source.provider, source.model
+            source.provider_project, source.provider, source.model, $17, $18
      FROM (SELECT 1) AS one
      LEFT JOIN video_requests source ON source.id = COALESCE($15::uuid, $16::uuid)
      RETURNING ${VIDEO_REQUEST_COLUMNS}`,
@@ -161,6 +215,8 @@ async function insertInTransaction(
       input.referenceImageKeys ?? [],
       input.extendsRequestId ?? null,
       input.editsRequestId ?? null,
+      input.variationIds,
+      JSON.stringify(input.cast ?? []),
     ],
   );
   const request = inserted.rows[0];

@@ -37,7 +37,7 @@ export async function createDerivedVideoRequest(
 ): Promise<DerivedVideoResult> {
   // A replay answers with what the first submission made, whatever became of the source since.
   const replay = await findBySubmission(deps.pool, input.userId, input.clientKey);
-  if (replay) return { kind: 'existing', request: replay };
+  if (replay) return { kind: 'existing', request: replay, group: [replay] };
   const source = await findVideoRequest(deps.pool, input.userId, input.sourceId);
   if (!source) return { kind: 'not_found' };
   // The source's model continues it (its model is stored with it), not the one the mode names today.

@@ -23,7 +23,8 @@ export const VIDEO_REQUEST_COLUMNS = `id, user_id AS "userId", client_key AS "cl
   provider, model, operation_name AS "operationName", resolution, duration_seconds AS "durationSeconds",
   hold_id AS "holdId", attempts, created_at AS "createdAt", updated_at AS "updatedAt",
   started_at AS "startedAt", completed_at AS "completedAt", dispatched_at AS "dispatchedAt",
-  generated_at AS "generatedAt", provider_project AS "providerProject", film`;
+  generated_at AS "generatedAt", provider_project AS "providerProject", film,
+  variation_ids AS "variationIds", "cast"`;
 
 /** The request with this id, only if it belongs to `userId` (another user's id reads as missing). */
 export async function findVideoRequest(
@@ -120,6 +121,11 @@ export async function toVideoRequestView(
     thumbnailUrl,
     structuredPrompt: record.structuredPrompt,
     queue: options.queuePlaces?.get(record.id) ?? null,
+    variation:
+      record.variationIds.length > 1
+        ? { groupId: record.variationIds[0] ?? record.id, requestIds: record.variationIds }
+        : null,
+    cast: record.cast,
     technical: {
       provider: record.provider,
       model: record.model,

@@ -1,7 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
-import type { z } from 'zod';
+import { CAST_MESSAGES, castFitProblem } from '../../shared/cast';
 import {
   REFERENCE_IMAGE_MAX_BYTES,
   referenceImageMaxMegabytes,
@@ -18,17 +17,25 @@ import {
 } from '../../shared/video-directing';
 import {
   createVideoRequestSchema,
-  detectImageType,
   REFERENCE_IMAGE_WRONG_TYPE,
-  referenceImageProblem,
   VIDEO_UNAVAILABLE_MESSAGE,
   type VideoModeAvailability,
 } from '../../shared/video-request';
+import { castSnapshot, findCastMembers } from '../cast/cast.server';
 import { historyExportHandler, historyListHandler } from '../history/history.routes.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
+import {
+  fieldErrors,
+  fieldMessages,
+  invalidFields,
+  multipartBodyLimit,
+  readMultipart,
+  textFields,
+} from '../kernel/form-errors.server';
 import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
-import { type BlobStorage, extensionOf, safeFileName } from '../storage/blob-storage.server';
+import { type BlobStorage, contentTypeOf, extensionOf, safeFileName } from '../storage/blob-storage.server';
+import { readImage, type UploadedImage } from '../storage/uploaded-image.server';
 import type { CapabilitiesOf } from './capabilities.server';
 import type { FairQueue } from './capacity/fair-queue.server';
 import { createVideoRequest } from './create-video-request.server';
@@ -48,34 +55,10 @@ import { findVideoRequest, toVideoRequestView, type VideoRequestRecord } from '.
 const MAX_BODY_BYTES = (1 + 1 + MAX_REFERENCE_IMAGES) * REFERENCE_IMAGE_MAX_BYTES + 1024 * 1024;
 /** The multipart file fields: the first frame (`image`, its historical name), the last frame, the references. */
 const IMAGE_FIELDS = new Set(['image', 'lastFrame', 'referenceImages']);
+/** Text fields a form may send several times (one Elenco member each). */
+const REPEATABLE_FIELDS = new Set(['castIds']);
 export const DEFAULT_CREATE_PER_MINUTE = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-type FieldErrors = Record<string, string>;
-
-function invalid(c: Context<AppEnv>, fields: FieldErrors) {
-  const message = Object.values(fields)[0] ?? 'Dados inválidos.';
-  return c.json({ error: { code: 'invalid_request', message, requestId: c.get('requestId'), fields } }, 400);
-}
-
-/** Messages for what the shared schema does not word itself (missing fields, unknown fields, wrong kinds). */
-const fieldMessages: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'Campo obrigatório.';
-  return 'Valor inválido.';
-};
-
-function fieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[key] ??= 'Campo não permitido.';
-      continue;
-    }
-    const name = String(issue.path[0] ?? 'form');
-    fields[name] ??= issue.message;
-  }
-  return fields;
-}
 
 export interface VideosRoutesOptions {
   pool: pg.Pool;
@@ -91,21 +74,12 @@ export interface VideosRoutesOptions {
   modes: { isAvailable(quality: VideoQuality): boolean; modes(): VideoModeAvailability };
 }
 
-interface UploadedImage {
-  bytes: Buffer;
-  type: string;
-  name: string;
-}
-
-/** One image part checked by its bytes: undefined for the empty part browsers send when no file was chosen. */
-async function readImage(value: string | File): Promise<UploadedImage | undefined | { problem: string }> {
-  if (typeof value === 'string') return { problem: REFERENCE_IMAGE_WRONG_TYPE };
-  if (value.size === 0 && value.name === '') return undefined;
-  const bytes = Buffer.from(await value.arrayBuffer());
-  const problem = referenceImageProblem(bytes.length, bytes.subarray(0, 16));
-  const type = detectImageType(bytes.subarray(0, 16));
-  if (problem || !type) return { problem: problem ?? REFERENCE_IMAGE_WRONG_TYPE };
-  return { bytes, type, name: value.name };
+/** A cast member's image, read back to be stored as the request's own copy. */
+async function castImage(storage: BlobStorage, key: string): Promise<UploadedImage> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.getStream(key)) chunks.push(Buffer.from(chunk));
+  const bytes = Buffer.concat(chunks);
+  return { bytes, type: contentTypeOf(key), name: key.split('/').pop() ?? 'elenco' };
 }
 
 export function videosRoutes({
@@ -128,6 +102,21 @@ export function videosRoutes({
       queuePlaces: await queuePlaces([record]),
     });
 
+  const groupView = async ({
+    request,
+    group,
+  }: {
+    request: VideoRequestRecord;
+    group: VideoRequestRecord[];
+  }) => {
+    const places = await queuePlaces(group);
+    const options = { ttlSeconds: mediaUrlTtlSeconds, capabilities, queuePlaces: places };
+    return {
+      request: await toVideoRequestView(request, storage, options),
+      group: await Promise.all(group.map((member) => toVideoRequestView(member, storage, options))),
+    };
+  };
+
   app.use('*', requireSession);
 
   // The history (docs/history-contract.md): its own query parameters, validated by the shared schema.
@@ -137,38 +126,17 @@ export function videosRoutes({
   app.post(
     '/',
     rejectQueryParameters,
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        apiError(
-          c,
-          413,
-          'payload_too_large',
-          `Envio grande demais. A imagem pode ter até ${referenceImageMaxMegabytes()}MB.`,
-        ),
-    }),
+    multipartBodyLimit(
+      MAX_BODY_BYTES,
+      `Envio grande demais. A imagem pode ter até ${referenceImageMaxMegabytes()}MB.`,
+    ),
     async (c) => {
       const userId = sessionOf(c).user.id;
-      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-        return apiError(c, 415, 'unsupported_media_type', 'Envie o formulário como multipart/form-data.');
-      }
-      let form: Record<string, string | File | (string | File)[]>;
-      try {
-        form = await c.req.parseBody({ all: true });
-      } catch {
-        return apiError(c, 400, 'invalid_request', 'Formulário inválido.');
-      }
+      const body = await readMultipart(c);
+      if (!body.ok) return body.response;
+      const { form } = body;
 
-      const fields: Record<string, unknown> = {};
-      const errors: FieldErrors = {};
-      for (const [name, value] of Object.entries(form)) {
-        if (IMAGE_FIELDS.has(name)) continue;
-        if (Array.isArray(value)) errors[name] = 'Envie este campo uma única vez.';
-        else if (typeof value !== 'string') errors[name] = 'Valor inválido.';
-        // U+0000 cannot be stored in PostgreSQL text: refused here, like any other bad field.
-        else if (value.includes('\u0000')) errors[name] = 'O texto contém um caractere inválido.';
-        else fields[name] = value;
-      }
+      const { fields, errors } = textFields(form, IMAGE_FIELDS, REPEATABLE_FIELDS);
       const parsed = createVideoRequestSchema.safeParse(fields, { error: fieldMessages });
       // The form's own errors (a repeated field, a bad character) say more than the schema's 'required'.
       if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error), { ...errors });
@@ -210,8 +178,18 @@ export function videosRoutes({
         if (problems.lastFrame) errors.lastFrame ??= problems.lastFrame;
         if (problems.referenceImages) errors.referenceImages ??= problems.referenceImages;
       }
-      if (!parsed.success || Object.keys(errors).length > 0) return invalid(c, errors);
+      if (!parsed.success || Object.keys(errors).length > 0) return invalidFields(c, errors);
       const input = parsed.data;
+      // The cast is checked before anything is stored or held: another user's member reads as missing.
+      const cast = await findCastMembers(pool, userId, input.castIds ?? []);
+      if (!cast) return apiError(c, 404, 'cast_not_found', CAST_MESSAGES.notFound);
+      const castImages = cast.flatMap((member) => member.imageKeys);
+      const fit = castFitProblem(
+        castImages.length,
+        referenceImages.length,
+        capabilities(input.quality).referenceImagesMax,
+      );
+      if (fit) return apiError(c, 409, 'cast_does_not_fit', fit);
 
       const stored: string[] = [];
       // `{userId}/{timestamp}-{safe name}`; the other images name their role before the file's name.
@@ -246,6 +224,10 @@ export function videosRoutes({
         for (const [index, image] of referenceImages.entries()) {
           references.push((await store(image, `reference-${index + 1}-`)) ?? '');
         }
+        // The request keeps its own copies: a member renamed, changed or deleted later leaves it as it was.
+        for (const [index, key] of castImages.entries()) {
+          references.push((await store(await castImage(storage, key), `cast-${index + 1}-`)) ?? '');
+        }
         keys = { first, last, references };
       } catch (error) {
         // Nothing was held or inserted yet: the user can simply try again (spec §8 upload error).
@@ -272,6 +254,8 @@ export function videosRoutes({
             referenceImageKey: keys.first,
             lastFrameKey: keys.last,
             referenceImageKeys: keys.references,
+            variations: Number(input.variations ?? 1),
+            cast: cast.map(castSnapshot),
           },
         );
       } catch (error) {
@@ -280,13 +264,20 @@ export function videosRoutes({
       }
       switch (result.kind) {
         case 'created':
-          return c.json({ request: await view(result.request) }, 201);
+          return c.json(await groupView(result), 201);
         case 'existing':
           await dropImages();
-          return c.json({ request: await view(result.request) }, 200);
+          return c.json(await groupView(result), 200);
         case 'insufficient_credits':
           await dropImages();
-          return apiError(c, 402, 'insufficient_credits', 'Créditos insuficientes para este vídeo.');
+          return apiError(
+            c,
+            402,
+            'insufficient_credits',
+            Number(input.variations ?? 1) > 1
+              ? 'Créditos insuficientes para todas as variações.'
+              : 'Créditos insuficientes para este vídeo.',
+          );
         case 'rate_limited':
           await dropImages();
           c.header('Retry-After', '60');

@@ -13,6 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CastSnapshot } from '../../shared/cast';
 import { ASPECT_RATIOS, VIDEO_QUALITIES } from '../../shared/catalogue';
 import { type StructuredPrompt, VIDEO_STATUSES } from '../../shared/video-request';
 import { user } from '../accounts/accounts.schema.server';
@@ -61,10 +62,17 @@ export const videoRequests = pgTable(
       onDelete: 'set null',
     }),
     /**
-     * A film joined by Cena from the user's completed videos (src/server/films, ADR 0015): no provider, no credits,
+     * A film joined by Cena from the user's completed videos (src/server/films, ADR 0014): no provider, no credits,
      * never in the fair queue; its scenes are in `film_scenes`.
      */
     film: boolean('film').notNull().default(false),
+    /**
+     * Variations (one submit, several requests, src/shared/video-request.ts): every request of the submit, in
+     * order, on each of them (the first one's id names the group); empty for a single request. Written once.
+     */
+    variationIds: uuid('variation_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The cast members the request used, as they were then (src/shared/cast.ts); their images are copied. */
+    cast: jsonb('cast').$type<CastSnapshot[]>().notNull().default(sql`'[]'::jsonb`),
     videoKey: text('video_key'),
     thumbnailKey: text('thumbnail_key'),
     provider: text('provider'),

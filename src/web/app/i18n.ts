@@ -1,7 +1,7 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
  * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `history` / `requestDetail` / `films` /
- * `dashboard` / `settings` (sign-in pages and the signed-in area) and `admin` (the admin panel).
+ * `cast` / `dashboard` / `settings` (sign-in pages and the signed-in area) and `admin` (the admin panel).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
  * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
@@ -18,6 +18,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseLanguage } from '../..
 import type accountsPt from '../features/accounts/locales/pt-BR';
 import type adminPt from '../features/admin/locales/pt-BR';
 import type billingPt from '../features/billing/locales/pt-BR';
+import type castPt from '../features/cast/locales/pt-BR';
 import type creditsPt from '../features/credits/locales/pt-BR';
 import type dashboardPt from '../features/dashboard/locales/pt-BR';
 import type faqPt from '../features/faq/locales/pt-BR';
@@ -44,6 +45,7 @@ export const NAMESPACES = [
   'help',
   'billing',
   'videos',
+  'cast',
   'history',
   'requestDetail',
   'films',
@@ -68,6 +70,7 @@ declare module 'i18next' {
       help: typeof helpPt;
       billing: typeof billingPt;
       videos: typeof videosPt;
+      cast: typeof castPt;
       dashboard: typeof dashboardPt;
       settings: typeof settingsPt;
       history: typeof historyPt;
@@ -91,6 +94,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     help: () => import('../features/help/locales/pt-BR'),
     billing: () => import('../features/billing/locales/pt-BR'),
     videos: () => import('../features/videos/locales/pt-BR'),
+    cast: () => import('../features/cast/locales/pt-BR'),
     dashboard: () => import('../features/dashboard/locales/pt-BR'),
     settings: () => import('../features/settings/locales/pt-BR'),
     history: () => import('../features/history/locales/pt-BR'),
@@ -108,6 +112,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     help: () => import('../features/help/locales/en'),
     billing: () => import('../features/billing/locales/en'),
     videos: () => import('../features/videos/locales/en'),
+    cast: () => import('../features/cast/locales/en'),
     dashboard: () => import('../features/dashboard/locales/en'),
     settings: () => import('../features/settings/locales/en'),
     history: () => import('../features/history/locales/en'),

@@ -46,9 +46,10 @@ const PaymentSuccessPage = lazyPage(
 );
 const HelpPage = lazyPage(() => import('../features/help/pages/help-page'), { namespaces: ['help', 'faq'] });
 /** The create page shows the balance; both video pages use the `credits` formatting. */
-const VIDEOS_NS = { namespaces: ['videos', 'credits'] } as const;
+const VIDEOS_NS = { namespaces: ['videos', 'credits', 'cast'] } as const;
 const CreatePage = lazyPage(() => import('../features/videos/pages/create-page'), VIDEOS_NS);
 const ConfirmationPage = lazyPage(() => import('../features/videos/pages/confirmation-page'), VIDEOS_NS);
+const CastPage = lazyPage(() => import('../features/cast/pages/cast-page'), { namespaces: ['cast'] });
 /** History and request detail show statuses and qualities from `videos` and credits from `credits`. */
 const HISTORY_NS = { namespaces: ['history', 'videos', 'credits', 'films'] } as const;
 const REQUEST_DETAIL_NS = { namespaces: ['requestDetail', 'videos', 'credits', 'films'] } as const;
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
             page('create', CreatePage),
             page('confirmation', ConfirmationPage),
             page('history', HistoryPage),
+            page('cast', CastPage),
             page('request/:id', RequestDetailPage),
             page('films/new', FilmBoardPage),
             page('settings', SettingsPage),

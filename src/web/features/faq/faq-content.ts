@@ -7,6 +7,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CAST_IMAGES_MAX } from '../../../shared/cast';
 import {
   ASPECT_RATIOS,
   CREDIT_PACKAGES,
@@ -32,6 +33,7 @@ import {
 } from '../../../shared/catalogue';
 import { formatBRL } from '../../../shared/format';
 import type { Language } from '../../../shared/language';
+import { VARIATIONS_MAX } from '../../../shared/video-request';
 import { usePublicConfig } from '../../lib/public-config';
 
 export const FAQ_CATEGORY_IDS = ['creditos', 'planos', 'videos', 'tecnico'] as const;
@@ -130,7 +132,7 @@ function ptBR({ supportEmail }: FaqOptions): LocalizedFaq {
     items: {
       'credits-cost': {
         question: 'O que são créditos e quanto custa cada vídeo?',
-        answer: `Créditos são a moeda da Cena: você os recebe ao assinar um plano ou comprar um pacote e os usa para gerar vídeos. Cada vídeo no modo Fast custa ${fast} créditos e cada vídeo no modo Quality custa ${quality} créditos. O custo aparece no resumo antes de você confirmar a geração.`,
+        answer: `Créditos são a moeda da Cena: você os recebe ao assinar um plano ou comprar um pacote e os usa para gerar vídeos. Cada vídeo no modo Fast custa ${fast} créditos e cada vídeo no modo Quality custa ${quality} créditos. O custo aparece no resumo antes de você confirmar a geração.\n\nPara comparar versões, use Variações: escolha de 1 a ${n(VARIATIONS_MAX)}: um só envio cria essa quantidade de vídeos com os mesmos dados, e você os compara lado a lado na confirmação e no Histórico. Os créditos de todas são reservados juntos — se o saldo não cobrir todas, nenhuma é criada. Cada variação é uma solicitação própria: se uma falhar, só os créditos dela voltam.`,
       },
       'credits-expiry': {
         question: 'Os créditos expiram?',
@@ -190,8 +192,8 @@ function ptBR({ supportEmail }: FaqOptions): LocalizedFaq {
         answer: `${ratios}. O modelo gera nativamente em ${NATIVE_ASPECT_RATIO}; os formatos ${list(otherRatios)} são obtidos por reenquadramento, o que reduz a resolução para o nível do modo Fast. Por isso, fora do ${NATIVE_ASPECT_RATIO}, recomendamos o modo Fast: o resultado é equivalente e custa menos.`,
       },
       'videos-image': {
-        question: 'Posso usar uma imagem de referência?',
-        answer: `Sim. Anexe uma imagem ${list(referenceImageFormatLabels())} de até ${n(referenceImageMaxMegabytes())} MB para guiar o personagem, o cenário ou o estilo. A imagem é opcional: sem ela, o vídeo é criado só a partir do texto.`,
+        question: 'Posso usar uma imagem de referência? O que é o Elenco?',
+        answer: `Sim. Anexe uma imagem ${list(referenceImageFormatLabels())} de até ${n(referenceImageMaxMegabytes())} MB para guiar o personagem, o cenário ou o estilo. A imagem é opcional: sem ela, o vídeo é criado só a partir do texto.\n\nNo Elenco você guarda um personagem, produto ou estilo com um nome e de 1 a ${n(CAST_IMAGES_MAX)} imagens (${list(referenceImageFormatLabels())}, até ${n(referenceImageMaxMegabytes())} MB cada). Ao criar um vídeo, escolha os membros do elenco: as imagens deles vão ao modelo como imagens de referência, para o mesmo rosto, produto ou visual aparecer em todos os vídeos. Cada modelo aceita um número de imagens de referência; o formulário mostra o que cabe e por quê.\n\nPara salvar um personagem que mostra uma pessoa real, confirme que você tem o consentimento dela: o rosto é um dado biométrico, sensível pela LGPD (Lei 13.709/2018, art. 11), e guardamos a data dessa confirmação. O elenco entra na exportação dos seus dados e é apagado com a sua conta.`,
       },
       'videos-audio-muted': {
         question: 'Por que meu vídeo ficou sem áudio?',
@@ -261,7 +263,7 @@ function en({ supportEmail }: FaqOptions): LocalizedFaq {
     items: {
       'credits-cost': {
         question: 'What are credits and how much does a video cost?',
-        answer: `Credits are Cena's currency: you get them with a plan or a package and spend them on videos. A Fast video costs ${fast} credits and a Quality video costs ${quality} credits. The cost is shown in the summary before you confirm.`,
+        answer: `Credits are Cena's currency: you get them with a plan or a package and spend them on videos. A Fast video costs ${fast} credits and a Quality video costs ${quality} credits. The cost is shown in the summary before you confirm.\n\nTo compare versions, use Variations: choose 1 to ${n(VARIATIONS_MAX)}: one submit makes that many videos of the same inputs, and you compare them side by side on the confirmation page and in your History. The credits for all of them are held together — if your balance does not cover them all, none is created. Each variation is its own request: if one fails, only its credits come back.`,
       },
       'credits-expiry': {
         question: 'Do credits expire?',
@@ -321,8 +323,8 @@ function en({ supportEmail }: FaqOptions): LocalizedFaq {
         answer: `${ratios}. The model generates natively in ${NATIVE_ASPECT_RATIO}; ${list(otherRatios)} are produced by reframing, which lowers the resolution to the Fast level. So for formats other than ${NATIVE_ASPECT_RATIO} we recommend Fast mode: the result is equivalent and costs less.`,
       },
       'videos-image': {
-        question: 'Can I use a reference image?',
-        answer: `Yes. Attach a ${list(referenceImageFormatLabels())} image of up to ${n(referenceImageMaxMegabytes())} MB to guide the character, setting or style. The image is optional: without it, the video is made from your text alone.`,
+        question: 'Can I use a reference image? What is the Cast?',
+        answer: `Yes. Attach a ${list(referenceImageFormatLabels())} image of up to ${n(referenceImageMaxMegabytes())} MB to guide the character, setting or style. The image is optional: without it, the video is made from your text alone.\n\nIn your Cast you keep a character, product or style under a name with 1 to ${n(CAST_IMAGES_MAX)} images (${list(referenceImageFormatLabels())}, up to ${n(referenceImageMaxMegabytes())} MB each). When you create a video, pick cast members: their images go to the model as reference images, so the same face, product or look appears in every video. Each model takes a certain number of reference images; the form shows what fits and why.\n\nTo save a character that shows a real person, confirm you have their consent: a face is biometric data, sensitive under Brazil's LGPD (Law 13.709/2018, art. 11), and we keep the date of that confirmation. Your cast is part of your data export and is erased with your account.`,
       },
       'videos-audio-muted': {
         question: 'Why does my video have no sound?',

@@ -9,8 +9,30 @@ import { currentLanguage } from '../../../lib/language';
 import { localizedRelativeTime } from '../../../lib/relative-time';
 import { formatCredits } from '../../credits';
 import { QueuePlaceNote, VideoStatusBadge, VideoThumbnail } from '../../videos';
+import { groupVariations, type HistoryEntry } from '../lib/variation-groups';
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
+
+/** 'Ver': the way to a request's page, named for screen readers by what it opens. */
+function ViewLink({
+  id,
+  label,
+  variant = 'outline',
+}: {
+  id: string;
+  label: string;
+  variant?: 'outline' | 'ghost';
+}) {
+  const { t } = useTranslation('history');
+  return (
+    <Button asChild variant={variant} size="sm" className={variant === 'outline' ? 'w-full' : undefined}>
+      <Link to={detailPath(id)} aria-label={label} data-testid="history-view">
+        <Eye aria-hidden="true" />
+        {t('view')}
+      </Link>
+    </Button>
+  );
+}
 
 function When({ iso, timeZone, now }: { iso: string; timeZone: string; now: Date }) {
   const date = new Date(iso);
@@ -39,7 +61,6 @@ function HistoryMeta({ item }: { item: VideoRequestListItem }) {
 
 export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[]; timeZone: string }) {
   const { t } = useTranslation('history');
-  const { t: tv } = useTranslation('videos');
   const now = new Date();
   return (
     <div className="hidden rounded-(--radius-card) border border-border bg-card md:block">
@@ -56,45 +77,17 @@ export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[
           </TableRow>
         </TableHeader>
         <TableBody>
-          {items.map((item) => (
-            <TableRow key={item.id} data-testid="history-row" data-id={item.id}>
-              <TableCell className="whitespace-nowrap">
-                <When iso={item.createdAt} timeZone={timeZone} now={now} />
-              </TableCell>
-              <TableCell className="max-w-sm">
-                <div className="flex items-center gap-3">
-                  <VideoThumbnail url={item.thumbnailUrl} className="w-20" />
-                  <div className="min-w-0">
-                    <span title={item.prompt} className="break-words" data-testid="history-prompt">
-                      {truncatePrompt(item.prompt)}
-                    </span>
-                    <HistoryMeta item={item} />
-                  </div>
-                </div>
-              </TableCell>
-              <TableCell>{tv(`quality.${item.quality}`)}</TableCell>
-              <TableCell className="tabular-nums">{item.aspectRatio}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatCredits(item.creditsUsed)}</TableCell>
-              <TableCell>
-                <div className="flex flex-col items-start gap-1">
-                  <VideoStatusBadge status={item.status} />
-                  {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
-                </div>
-              </TableCell>
-              <TableCell className="text-right">
-                <Button asChild variant="ghost" size="sm">
-                  <Link
-                    to={detailPath(item.id)}
-                    aria-label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
-                    data-testid="history-view"
-                  >
-                    <Eye aria-hidden="true" />
-                    {t('view')}
-                  </Link>
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
+          {groupVariations(items).map((entry) =>
+            entry.kind === 'single' ? (
+              <HistoryTableRow key={entry.item.id} item={entry.item} timeZone={timeZone} now={now} />
+            ) : (
+              <TableRow key={entry.groupId} data-testid="history-row" data-id={entry.groupId}>
+                <TableCell colSpan={7}>
+                  <VariationsStrip entry={entry} timeZone={timeZone} now={now} />
+                </TableCell>
+              </TableRow>
+            ),
+          )}
         </TableBody>
       </Table>
     </div>
@@ -103,58 +96,168 @@ export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[
 
 /** Under 768 px: one card per request. */
 export function HistoryCards({ items, timeZone }: { items: VideoRequestListItem[]; timeZone: string }) {
-  const { t } = useTranslation('history');
-  const { t: tv } = useTranslation('videos');
   const now = new Date();
   return (
     <ul className="flex flex-col gap-3 md:hidden" data-testid="history-cards">
-      {items.map((item) => (
-        <li
-          key={item.id}
-          className="flex flex-col gap-3 rounded-(--radius-card) border border-border bg-card p-4 shadow-xs"
-          data-testid="history-card"
-          data-id={item.id}
-        >
-          <div className="flex items-start justify-between gap-3 text-sm">
-            <When iso={item.createdAt} timeZone={timeZone} now={now} />
-            <VideoStatusBadge status={item.status} />
-          </div>
-          {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
-          <div className="flex items-center gap-3">
-            <VideoThumbnail url={item.thumbnailUrl} className="w-24" />
-            <div className="min-w-0">
-              <p className="text-sm break-words" title={item.prompt}>
-                {truncatePrompt(item.prompt)}
-              </p>
-              <HistoryMeta item={item} />
-            </div>
-          </div>
-          <dl className="grid grid-cols-3 gap-2 text-xs">
-            <div className="flex flex-col">
-              <dt className="text-muted-foreground">{t('columns.quality')}</dt>
-              <dd className="font-medium">{tv(`quality.${item.quality}`)}</dd>
-            </div>
-            <div className="flex flex-col">
-              <dt className="text-muted-foreground">{t('columns.aspectRatio')}</dt>
-              <dd className="font-medium tabular-nums">{item.aspectRatio}</dd>
-            </div>
-            <div className="flex flex-col">
-              <dt className="text-muted-foreground">{t('columns.credits')}</dt>
-              <dd className="font-medium tabular-nums">{formatCredits(item.creditsUsed)}</dd>
-            </div>
-          </dl>
-          <Button asChild variant="outline" size="sm" className="w-full">
-            <Link
-              to={detailPath(item.id)}
-              aria-label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
-              data-testid="history-view"
-            >
-              <Eye aria-hidden="true" />
-              {t('view')}
-            </Link>
-          </Button>
-        </li>
-      ))}
+      {groupVariations(items).map((entry) =>
+        entry.kind === 'single' ? (
+          <HistoryCard key={entry.item.id} item={entry.item} timeZone={timeZone} now={now} />
+        ) : (
+          <li
+            key={entry.groupId}
+            className="rounded-(--radius-card) border border-border bg-card p-4 shadow-xs"
+            data-testid="history-card"
+            data-id={entry.groupId}
+          >
+            <VariationsStrip entry={entry} timeZone={timeZone} now={now} />
+          </li>
+        ),
+      )}
     </ul>
+  );
+}
+
+function HistoryTableRow({
+  item,
+  timeZone,
+  now,
+}: {
+  item: VideoRequestListItem;
+  timeZone: string;
+  now: Date;
+}) {
+  const { t } = useTranslation('history');
+  const { t: tv } = useTranslation('videos');
+  return (
+    <TableRow key={item.id} data-testid="history-row" data-id={item.id}>
+      <TableCell className="whitespace-nowrap">
+        <When iso={item.createdAt} timeZone={timeZone} now={now} />
+      </TableCell>
+      <TableCell className="max-w-sm">
+        <div className="flex items-center gap-3">
+          <VideoThumbnail url={item.thumbnailUrl} className="w-20" />
+          <div className="min-w-0">
+            <span title={item.prompt} className="break-words" data-testid="history-prompt">
+              {truncatePrompt(item.prompt)}
+            </span>
+            <HistoryMeta item={item} />
+          </div>
+        </div>
+      </TableCell>
+      <TableCell>{tv(`quality.${item.quality}`)}</TableCell>
+      <TableCell className="tabular-nums">{item.aspectRatio}</TableCell>
+      <TableCell className="text-right tabular-nums">{formatCredits(item.creditsUsed)}</TableCell>
+      <TableCell>
+        <div className="flex flex-col items-start gap-1">
+          <VideoStatusBadge status={item.status} />
+          {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
+        </div>
+      </TableCell>
+      <TableCell className="text-right">
+        <ViewLink
+          id={item.id}
+          label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
+          variant="ghost"
+        />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function HistoryCard({ item, timeZone, now }: { item: VideoRequestListItem; timeZone: string; now: Date }) {
+  const { t } = useTranslation('history');
+  const { t: tv } = useTranslation('videos');
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-(--radius-card) border border-border bg-card p-4 shadow-xs"
+      data-testid="history-card"
+      data-id={item.id}
+    >
+      <div className="flex items-start justify-between gap-3 text-sm">
+        <When iso={item.createdAt} timeZone={timeZone} now={now} />
+        <VideoStatusBadge status={item.status} />
+      </div>
+      {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
+      <div className="flex items-center gap-3">
+        <VideoThumbnail url={item.thumbnailUrl} className="w-24" />
+        <div className="min-w-0">
+          <p className="text-sm break-words" title={item.prompt}>
+            {truncatePrompt(item.prompt)}
+          </p>
+          <HistoryMeta item={item} />
+        </div>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-xs">
+        <div className="flex flex-col">
+          <dt className="text-muted-foreground">{t('columns.quality')}</dt>
+          <dd className="font-medium">{tv(`quality.${item.quality}`)}</dd>
+        </div>
+        <div className="flex flex-col">
+          <dt className="text-muted-foreground">{t('columns.aspectRatio')}</dt>
+          <dd className="font-medium tabular-nums">{item.aspectRatio}</dd>
+        </div>
+        <div className="flex flex-col">
+          <dt className="text-muted-foreground">{t('columns.credits')}</dt>
+          <dd className="font-medium tabular-nums">{formatCredits(item.creditsUsed)}</dd>
+        </div>
+      </dl>
+      <ViewLink
+        id={item.id}
+        label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
+      />
+    </li>
+  );
+}
+
+/** A submit's variations side by side (spec of Variações): each its own request, status and way to its page. */
+function VariationsStrip({
+  entry,
+  timeZone,
+  now,
+}: {
+  entry: Extract<HistoryEntry, { kind: 'variations' }>;
+  timeZone: string;
+  now: Date;
+}) {
+  const { t: tv } = useTranslation('videos');
+  const [first] = entry.items;
+  if (!first) return null;
+  return (
+    <div className="flex flex-col gap-3" data-testid="history-variations" data-group={entry.groupId}>
+      <div className="flex flex-wrap items-start justify-between gap-2 text-sm">
+        <div className="flex min-w-0 flex-col gap-1">
+          <span className="font-medium">{tv('variations.groupTitle', { count: entry.count })}</span>
+          <span
+            title={first.prompt}
+            className="break-words text-muted-foreground"
+            data-testid="history-prompt"
+          >
+            {truncatePrompt(first.prompt)}
+          </span>
+        </div>
+        <When iso={first.createdAt} timeZone={timeZone} now={now} />
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {entry.items.map((item) => (
+          <li
+            key={item.id}
+            className="flex min-w-0 flex-col gap-2 rounded-lg border border-border p-2"
+            data-testid="history-variation"
+            data-id={item.id}
+          >
+            <VideoThumbnail url={item.thumbnailUrl} className="w-full" />
+            <span className="text-xs font-medium">
+              {tv('variations.item', { index: item.variation?.index ?? 1 })}
+            </span>
+            <VideoStatusBadge status={item.status} />
+            {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
+            <span className="text-xs text-muted-foreground tabular-nums">
+              {tv(`quality.${item.quality}`)} · {item.aspectRatio} · {formatCredits(item.creditsUsed)}
+            </span>
+            <ViewLink id={item.id} label={tv('variations.view', { index: item.variation?.index ?? 1 })} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -29,6 +29,7 @@ function jsonInputs(request: VideoRequestView) {
     firstFrame: request.referenceImageUrl !== null,
     lastFrame: request.lastFrameUrl !== null,
     referenceImages: request.referenceImageUrls.length,
+    ...(request.cast.length > 0 ? { cast: request.cast.map(({ name, kind }) => ({ name, kind })) } : {}),
     ...(request.sourceRequestId
       ? { [request.kind === 'edit' ? 'edits' : 'extends']: request.sourceRequestId }
       : {}),
@@ -103,6 +104,19 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
         <Row label={t('technical.inputs')} testId="technical-inputs">
           {inputs.length > 0 ? inputs.join(', ') : t('technical.inputsNone')}
         </Row>
+        {request.cast.length > 0 ? (
+          <Row label={t('technical.cast')} testId="technical-cast">
+            {request.cast.map((member) => member.name).join(', ')}
+          </Row>
+        ) : null}
+        {request.variation ? (
+          <Row label={t('technical.variation')} testId="technical-variation">
+            {t('technical.variationValue', {
+              index: request.variation.requestIds.indexOf(request.id) + 1,
+              count: request.variation.requestIds.length,
+            })}
+          </Row>
+        ) : null}
       </dl>
       {request.structuredPrompt ? (
         <Accordion type="single" collapsible className="border-t border-border">

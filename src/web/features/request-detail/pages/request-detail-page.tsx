@@ -41,6 +41,8 @@ const HISTORY_PATH = '/dashboard/history';
 function createLink(request: VideoRequestView, quality = request.quality): string {
   const params = new URLSearchParams({ prompt: request.prompt, quality, aspectRatio: request.aspectRatio });
   if (request.referenceImageUrl || request.referenceImageUrls.length > 0) params.set('from', request.id);
+  // The cast is picked again by id (its images are not carried as files).
+  for (const member of request.cast) params.append('cast', member.id);
   return `/dashboard/create?${params.toString()}`;
 }
 

@@ -7,12 +7,13 @@ import {
   Settings,
   Sparkles,
   User,
+  Users,
   Video,
 } from 'lucide-react';
 
 export interface NavItem {
   to: string;
-  key: 'dashboard' | 'create' | 'history' | 'profile' | 'settings' | 'help' | 'buyCredits' | 'plans';
+  key: 'dashboard' | 'create' | 'history' | 'cast' | 'profile' | 'settings' | 'help' | 'buyCredits' | 'plans';
   icon: LucideIcon;
   /** Match the path exactly (the dashboard home) instead of as a prefix. */
   end?: boolean;
@@ -23,6 +24,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { to: '/dashboard', key: 'dashboard', icon: House, end: true },
   { to: '/dashboard/create', key: 'create', icon: Video },
   { to: '/dashboard/history', key: 'history', icon: History },
+  { to: '/dashboard/cast', key: 'cast', icon: Users },
 ];
 
 /** The user menu (spec §2): Perfil, Configurações, Ajuda, Comprar Créditos — then Sair. */

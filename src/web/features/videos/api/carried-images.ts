@@ -1,5 +1,9 @@
 import { useEffect } from 'react';
+import type { VideoRequestView } from '../../../../shared/video-request';
 import { getVideoRequest } from './requests';
+
+const castImages = (request: VideoRequestView) =>
+  request.cast.reduce((sum, member) => sum + member.images, 0);
 
 async function fileFrom(url: string, name: string): Promise<File> {
   const response = await fetch(url, { credentials: 'same-origin' });
@@ -31,7 +35,10 @@ export function useCarriedImages(
         const [first, last, ...references] = await Promise.all([
           request.referenceImageUrl ? fileFrom(request.referenceImageUrl, 'primeiro-quadro') : null,
           request.lastFrameUrl ? fileFrom(request.lastFrameUrl, 'ultimo-quadro') : null,
-          ...request.referenceImageUrls.map((url, index) => fileFrom(url, `referencia-${index + 1}`)),
+          // The cast's images come last and are picked again as the cast (`?cast=`), not carried as files.
+          ...request.referenceImageUrls
+            .slice(0, request.referenceImageUrls.length - castImages(request))
+            .map((url, index) => fileFrom(url, `referencia-${index + 1}`)),
         ]);
         if (cancelled) return;
         setImage(first ?? null);

@@ -24,6 +24,10 @@ export interface CreateVideoRequestPayload {
   /** Only with a first frame. */
   lastFrame?: File | null;
   referenceImages?: File[];
+  /** Elenco members whose images go as reference images. */
+  castIds?: string[];
+  /** How many requests this submit creates (1–4). */
+  variations?: number;
 }
 
 /** An API failure of the create call; `fields` holds the server's per-field messages (400 `invalid_request`). */
@@ -35,7 +39,8 @@ export class VideoApiError extends ApiError {
 
 /**
  * `POST /api/videos` as ONE `multipart/form-data` call (prompt, quality, aspectRatio, seed, clientKey, image).
- * 201 (created) and 200 (a replay of the same clientKey) both answer `{ request }`.
+ * 201 (created) and 200 (a replay of the same clientKey) both answer `{ request, group }`: the first request, and
+ * every request of the submit (its variations).
  */
 export async function createVideoRequest(payload: CreateVideoRequestPayload): Promise<VideoRequestView> {
   const body = new FormData();
@@ -47,6 +52,8 @@ export async function createVideoRequest(payload: CreateVideoRequestPayload): Pr
   if (payload.image) body.set('image', payload.image, payload.image.name);
   if (payload.lastFrame) body.set('lastFrame', payload.lastFrame, payload.lastFrame.name);
   for (const file of payload.referenceImages ?? []) body.append('referenceImages', file, file.name);
+  for (const id of payload.castIds ?? []) body.append('castIds', id);
+  if (payload.variations && payload.variations > 1) body.set('variations', String(payload.variations));
 
   let response: Response;
   try {

@@ -153,6 +153,19 @@ const en: LocaleShape<typeof ptBR> = {
     retry: 'Try again',
     loading: 'Loading request…',
   },
+  variations: {
+    legend: 'Variations',
+    hintOne: 'One video. Choose more to compare versions side by side and keep the best.',
+    hint: '{{count}} videos of the same inputs, side by side: {{total}} credits held at once. Each video that fails gives its credits back.',
+    groupTitle: 'Variations ({{count}})',
+    groupHint: 'Compare them side by side and keep the best. Each has its own request.',
+    item: 'Variation {{index}}',
+    view: 'View variation {{index}}',
+    loading: 'Loading variation…',
+  },
+  castErrors: {
+    refresh: 'Your cast changed. Check the chosen members.',
+  },
 };
 
 export default en;

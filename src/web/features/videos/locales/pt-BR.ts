@@ -154,4 +154,17 @@ export default {
     retry: 'Tentar novamente',
     loading: 'Carregando solicitação…',
   },
+  variations: {
+    legend: 'Variações',
+    hintOne: 'Um vídeo. Escolha mais para comparar versões lado a lado e ficar com a melhor.',
+    hint: '{{count}} vídeos dos mesmos dados, lado a lado: {{total}} créditos reservados de uma vez. Cada vídeo que falhar devolve os seus créditos.',
+    groupTitle: 'Variações ({{count}})',
+    groupHint: 'Compare lado a lado e fique com a melhor. Cada uma tem a sua própria solicitação.',
+    item: 'Variação {{index}}',
+    view: 'Ver variação {{index}}',
+    loading: 'Carregando variação…',
+  },
+  castErrors: {
+    refresh: 'O elenco mudou. Revise os membros escolhidos.',
+  },
 } as const;

@@ -18,6 +18,7 @@ import { videoRequestQueryKey } from '../api/requests';
 import { useVideoRequest } from '../api/video-request';
 import { QueuePlaceNote } from '../components/queue-place';
 import { VideoStatusBadge } from '../components/status-badge';
+import { VariationsGroup } from '../components/variations-group';
 import { FailedResult, VideoPlayer } from '../components/video-result';
 import { copyText } from '../lib/clipboard';
 
@@ -192,6 +193,8 @@ export default function ConfirmationPage() {
           {request?.status === 'failed' ? <FailedResult request={request} /> : null}
         </CardContent>
       </Card>
+
+      {request?.variation ? <VariationsGroup requestIds={request.variation.requestIds} /> : null}
 
       {request && isFinalVideoStatus(request.status) ? null : (
         <Card>

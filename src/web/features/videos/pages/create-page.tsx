@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { castFitProblem } from '../../../../shared/cast';
 import {
   VIDEO_COST_CREDITS,
   VIDEO_LENGTH_SECONDS,
@@ -13,6 +14,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { newUuid } from '../../../lib/uuid';
+import { CastPicker, castImageCount, useCast } from '../../cast';
 import { useCredits } from '../../credits';
 import { useVideoAvailability } from '../api/availability';
 import { useCreateVideoRequest } from '../api/create-video-request';
@@ -24,6 +26,7 @@ import { CreateSubmitPanel } from '../components/create-submit-panel';
 import { PromptField } from '../components/prompt-field';
 import { QualityField } from '../components/quality-field';
 import { SeedField } from '../components/seed-field';
+import { VariationsField } from '../components/variations-field';
 import {
   type CreateFormContext,
   type CreateFormFields,
@@ -86,6 +89,7 @@ export default function CreatePage() {
     shouldFocusError: false, // focusFirstInvalid: the first invalid control in the page's order, images included
   });
   const quality = useWatch({ control: form.control, name: 'quality' });
+  const uploadedReferences = useWatch({ control: form.control, name: 'referenceImages' }).length;
   const queueEstimate = useQueueEstimate();
   // What the chosen mode's model accepts (the server's catalogue); the rest is shown disabled with the reason.
   const directing = offeredDirecting(offers?.[quality]);
@@ -97,8 +101,21 @@ export default function CreatePage() {
     if (other) form.setValue('quality', other);
   }, [modes, quality, form]);
 
+  // Elenco and variations: 'Duplicar Solicitação' carries the cast over (`?cast=`), minus members deleted since.
+  const cast = useCast();
+  const [castIds, setCastIds] = useState<string[]>(() => params.getAll('cast'));
+  const [variations, setVariations] = useState(1);
+  const knownCastIds = cast.data
+    ? castIds.filter((castId) => cast.data.some((m) => m.id === castId))
+    : castIds;
+  const castProblem = castFitProblem(
+    castImageCount(cast.data ?? [], knownCastIds),
+    uploadedReferences,
+    directing.referenceImagesMax,
+  );
+
   const balance = credits.data?.balance;
-  const cost = VIDEO_COST_CREDITS[quality];
+  const cost = VIDEO_COST_CREDITS[quality] * variations;
   const short = balance !== undefined && balance < cost;
   const busy = create.isPending || create.isSuccess; // success: navigating away
 
@@ -127,11 +144,21 @@ export default function CreatePage() {
         image: values.image,
         lastFrame: values.lastFrame,
         referenceImages: values.referenceImages,
+        castIds: knownCastIds,
+        variations,
       });
       toast.success(t('create.success'));
       navigate(`/dashboard/confirmation?id=${encodeURIComponent(request.id)}`);
     } catch (error) {
       const apiError = error instanceof VideoApiError ? error : undefined;
+      if (apiError?.code === 'cast_does_not_fit' || apiError?.code === 'cast_not_found') {
+        // Nothing was held: say why in the server's words and read the cast again.
+        clientKey.current = null;
+        void cast.refetch();
+        setFormError(apiError.message);
+        toast.error(apiError.message);
+        return;
+      }
       const failure = classifySubmitError(apiError ?? {}, values.image !== null);
       if (failure !== 'submit' || (apiError && apiError.status >= 400 && apiError.status < 500)) {
         // A definite refusal: nothing was created, so the next submit is a new attempt.
@@ -222,6 +249,26 @@ export default function CreatePage() {
               }}
               onChange={changed}
             />
+            <CastPicker
+              value={knownCastIds}
+              onChange={(ids) => {
+                setCastIds(ids);
+                changed();
+              }}
+              referenceImagesMax={directing.referenceImagesMax}
+              uploadedReferences={uploadedReferences}
+              disabled={busy}
+              missing={knownCastIds.length < castIds.length}
+            />
+            <VariationsField
+              value={variations}
+              onChange={(count) => {
+                setVariations(count);
+                changed();
+              }}
+              costEach={VIDEO_COST_CREDITS[quality]}
+              disabled={busy}
+            />
           </CardContent>
         </Card>
 
@@ -232,7 +279,7 @@ export default function CreatePage() {
           showPricing={creditsRefused}
           error={formError}
           busy={busy}
-          blocked={short || checkingImage || unavailable(quality)}
+          blocked={short || checkingImage || unavailable(quality) || castProblem !== undefined}
           queue={queueEstimate.data?.[quality]}
         />
       </form>
