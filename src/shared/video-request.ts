@@ -9,6 +9,7 @@ import {
   SEED_MIN,
   VIDEO_QUALITIES,
 } from './catalogue';
+import { takeCheckViewSchema } from './take-check';
 import { queuePlaceSchema } from './video-queue';
 import { VIDEO_STATUSES } from './video-status';
 
@@ -166,6 +167,8 @@ export const videoRequestViewSchema = z.object({
   structuredPrompt: structuredPromptSchema.nullable(),
   /** While the request waits for the provider's capacity: its place in line (src/shared/video-queue.ts). */
   queue: queuePlaceSchema.nullable(),
+  /** The take guarantee's checks, oldest first (src/shared/take-check.ts). */
+  takeChecks: z.array(takeCheckViewSchema),
   technical: z.object({
     provider: z.string().nullable(),
     model: z.string().nullable(),

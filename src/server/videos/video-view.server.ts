@@ -1,4 +1,5 @@
 import { editRefusal, extensionRefusal, lengthAfterExtension } from '../../shared/video-directing';
+import type { TakeCheckView } from '../../shared/take-check';
 import type { QueuePlace } from '../../shared/video-queue';
 import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
 import type { Queryable } from '../jobs/queues.server';
@@ -46,6 +47,8 @@ export interface ViewOptions {
   now?: Date;
   /** The places in line of the waiting requests among those shown (videos/capacity/queue-places.server.ts). */
   queuePlaces?: ReadonlyMap<string, QueuePlace>;
+  /** The take guarantee's checks (take-check/take-view.server.ts); lists leave them out. */
+  takeChecks?: ReadonlyMap<string, TakeCheckView[]>;
 }
 
 export function kindOf(
@@ -119,6 +122,7 @@ export async function toVideoRequestView(
     thumbnailUrl,
     structuredPrompt: record.structuredPrompt,
     queue: options.queuePlaces?.get(record.id) ?? null,
+    takeChecks: options.takeChecks?.get(record.id) ?? [],
     technical: {
       provider: record.provider,
       model: record.model,

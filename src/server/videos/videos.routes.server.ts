@@ -33,6 +33,7 @@ import type { CapabilitiesOf } from './capabilities.server';
 import type { FairQueue } from './capacity/fair-queue.server';
 import { createVideoRequest } from './create-video-request.server';
 import { createDerivedVideoRequest } from './derived-video-request.server';
+import { takeChecksOf } from './take-check/take-view.server';
 import { findVersions } from './video-versions.server';
 import { findVideoRequest, toVideoRequestView, type VideoRequestRecord } from './video-view.server';
 
@@ -126,6 +127,7 @@ export function videosRoutes({
       ttlSeconds: mediaUrlTtlSeconds,
       capabilities,
       queuePlaces: await queuePlaces([record]),
+      takeChecks: await takeChecksOf(pool, [record.id]),
     });
 
   app.use('*', requireSession);

@@ -13,6 +13,8 @@ import {
 import { capabilitiesOf } from '../capabilities.server';
 import { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from '../capacity/capacity.server';
 import { createPromptWriter, type PromptWriter } from '../prompt-writer.server';
+import { createSubjectJudge } from '../take-check/subject-judge.server';
+import { createTakeGuarantee } from '../take-check/take-guarantee.server';
 import {
   FAILURE_MESSAGES,
   failRequest,
@@ -166,13 +168,14 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   const firstProvider = providers.values().next().value;
   if (!firstProvider) throw new Error('no video provider configured');
   const capacity = createCapacity(config.video, boss, options.capacityClock);
+  const tools = { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 };
   const deps: PipelineDeps = {
     pool,
     provider: firstProvider,
     providerFor: (project) => (project ? providers.get(project) : undefined) ?? firstProvider,
     capacity,
     storage: options.storage,
-    tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 },
+    tools,
     logger,
     capabilities: capabilitiesOf(config.video),
     timeoutMs: config.video.timeoutMs,
@@ -189,6 +192,14 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       : undefined,
     enqueueNotification,
     writePrompt: options.writePrompt ?? createPromptWriter(config, logger),
+    checkTake: createTakeGuarantee({
+      pool,
+      storage: options.storage,
+      tools,
+      logger,
+      strictness: config.video.takeCheck.strictness,
+      judge: createSubjectJudge(config, logger),
+    }),
   };
 
   await configureVideoQueues(boss, config, options.queueOptions);
