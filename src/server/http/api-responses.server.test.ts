@@ -76,11 +76,18 @@ describe('real answers match the documented response schemas', () => {
     await call('get', '/api/credits', '/api/credits');
     await call('get', '/api/videos/availability', '/api/videos/availability');
     await call('get', '/api/videos/queue', '/api/videos/queue');
+    const preview = (await call('post', '/api/videos/prompt-preview', '/api/videos/prompt-preview', {
+      json: { prompt: 'Um gato laranja dormindo ao sol na janela' },
+    })) as { structuredPrompt: Record<string, string> };
     const form = new FormData();
     form.append('prompt', 'Um gato laranja dormindo ao sol na janela');
     form.append('quality', 'fast');
     form.append('aspectRatio', '16:9');
     form.append('clientKey', randomUUID());
+    form.append(
+      'structuredPrompt',
+      JSON.stringify({ ...preview.structuredPrompt, camera: 'close-up lento' }),
+    );
     const created = (await call('post', '/api/videos', '/api/videos', { form })) as {
       request: { id: string };
     };
@@ -130,6 +137,7 @@ describe('real answers match the documented response schemas', () => {
     await call('get', '/api/admin/check', '/api/admin/check');
     await call('get', '/api/admin/stats', '/api/admin/stats');
     await call('get', '/api/admin/queue', '/api/admin/queue');
+    await call('get', '/api/admin/take-checks', '/api/admin/take-checks');
     await call('get', '/api/admin/daily', '/api/admin/daily?days=7');
     await call('get', '/api/admin/failed-requests', '/api/admin/failed-requests');
     await call('get', '/api/admin/users', '/api/admin/users?email=an');

@@ -33,6 +33,8 @@ export interface CreateVideoInput {
   /** The request this one extends or edits (at most one); its mode and ratio are this one's. */
   extendsRequestId?: string | null;
   editsRequestId?: string | null;
+  /** The prompt the user saw and sent from the preview; absent: built from the text by the rules. */
+  structuredPrompt?: StructuredPrompt;
 }
 
 export type CreateVideoResult =
@@ -98,7 +100,7 @@ export async function createVideoRequest(
   if ((await recentRequestCount(pool, input.userId, now)) >= perMinuteLimit) return { kind: 'rate_limited' };
 
   const cost = VIDEO_COST_CREDITS[input.quality];
-  const structuredPrompt = buildStructuredPrompt(input.prompt);
+  const structuredPrompt = input.structuredPrompt ?? buildStructuredPrompt(input.prompt);
   // Only a created request commits: a replay or a refusal leaves nothing behind.
   const outcome = await inTransaction(
     pool,

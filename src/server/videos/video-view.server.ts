@@ -1,5 +1,5 @@
-import { editRefusal, extensionRefusal, lengthAfterExtension } from '../../shared/video-directing';
 import type { TakeCheckView } from '../../shared/take-check';
+import { editRefusal, extensionRefusal, lengthAfterExtension } from '../../shared/video-directing';
 import type { QueuePlace } from '../../shared/video-queue';
 import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
 import type { Queryable } from '../jobs/queues.server';

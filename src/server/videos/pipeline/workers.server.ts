@@ -168,7 +168,11 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   const firstProvider = providers.values().next().value;
   if (!firstProvider) throw new Error('no video provider configured');
   const capacity = createCapacity(config.video, boss, options.capacityClock);
-  const tools = { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 };
+  const tools = {
+    ffmpegPath: toolchain.ffmpeg.path,
+    ffprobePath: toolchain.ffprobe.path,
+    timeoutMs: 120_000,
+  };
   const deps: PipelineDeps = {
     pool,
     provider: firstProvider,
