@@ -1,4 +1,5 @@
 import type { AspectRatio, VideoQuality } from '../../../../shared/catalogue';
+import type { EditedStructuredPrompt } from '../../../../shared/prompt-preview';
 import type { VideoRequestView } from '../../../../shared/video-request';
 import { ApiError, api, apiErrorOf, apiFetch } from '../../../lib/api';
 
@@ -24,6 +25,8 @@ export interface CreateVideoRequestPayload {
   /** Only with a first frame. */
   lastFrame?: File | null;
   referenceImages?: File[];
+  /** The structured prompt from 'Ver prompt estruturado', as the user left it: what the video model receives. */
+  structuredPrompt?: EditedStructuredPrompt | null;
 }
 
 /** An API failure of the create call; `fields` holds the server's per-field messages (400 `invalid_request`). */
@@ -47,6 +50,7 @@ export async function createVideoRequest(payload: CreateVideoRequestPayload): Pr
   if (payload.image) body.set('image', payload.image, payload.image.name);
   if (payload.lastFrame) body.set('lastFrame', payload.lastFrame, payload.lastFrame.name);
   for (const file of payload.referenceImages ?? []) body.append('referenceImages', file, file.name);
+  if (payload.structuredPrompt) body.set('structuredPrompt', JSON.stringify(payload.structuredPrompt));
 
   let response: Response;
   try {

@@ -3,11 +3,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
+  PROMPT_MIN_LENGTH,
   VIDEO_COST_CREDITS,
   VIDEO_LENGTH_SECONDS,
   VIDEO_QUALITIES,
   type VideoQuality,
 } from '../../../../shared/catalogue';
+import { editedStructuredPromptSchema } from '../../../../shared/prompt-preview';
 import { offeredDirecting } from '../../../../shared/video-directing';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
@@ -24,6 +26,7 @@ import { CreateSubmitPanel } from '../components/create-submit-panel';
 import { PromptField } from '../components/prompt-field';
 import { QualityField } from '../components/quality-field';
 import { SeedField } from '../components/seed-field';
+import { StructuredPromptPreview, type StructuredPromptState } from '../components/structured-prompt-preview';
 import {
   type CreateFormContext,
   type CreateFormFields,
@@ -66,6 +69,7 @@ export default function CreatePage() {
   const [checkingImage, setCheckingImage] = useState(false);
   const [creditsRefused, setCreditsRefused] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [structured, setStructured] = useState<StructuredPromptState | null>(null);
   const clientKey = useRef<string | null>(null);
   const submitting = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -86,6 +90,7 @@ export default function CreatePage() {
     shouldFocusError: false, // focusFirstInvalid: the first invalid control in the page's order, images included
   });
   const quality = useWatch({ control: form.control, name: 'quality' });
+  const promptText = useWatch({ control: form.control, name: 'prompt' });
   const queueEstimate = useQueueEstimate();
   // What the chosen mode's model accepts (the server's catalogue); the rest is shown disabled with the reason.
   const directing = offeredDirecting(offers?.[quality]);
@@ -116,6 +121,13 @@ export default function CreatePage() {
   const send = async (values: CreateFormOutput) => {
     if (short) return;
     setFormError(null);
+    const structuredPrompt = structured
+      ? editedStructuredPromptSchema.safeParse(structured.prompt)
+      : undefined;
+    if (structuredPrompt && !structuredPrompt.success) {
+      setFormError(t('create.structured.invalid'));
+      return;
+    }
     clientKey.current ??= newUuid();
     try {
       const request = await create.mutateAsync({
@@ -127,6 +139,7 @@ export default function CreatePage() {
         image: values.image,
         lastFrame: values.lastFrame,
         referenceImages: values.referenceImages,
+        structuredPrompt: structuredPrompt?.data ?? null,
       });
       toast.success(t('create.success'));
       navigate(`/dashboard/confirmation?id=${encodeURIComponent(request.id)}`);
@@ -143,7 +156,8 @@ export default function CreatePage() {
           if (isShownField(field)) form.setError(field, { type: 'server', message });
         }
         // A message for a field the form does not show (e.g. clientKey) still needs saying.
-        if (!Object.keys(apiError.fields).every(isShownField)) setFormError(t('create.errors.submit'));
+        if (apiError.fields.structuredPrompt) setFormError(apiError.fields.structuredPrompt);
+        else if (!Object.keys(apiError.fields).every(isShownField)) setFormError(t('create.errors.submit'));
         focusFirstInvalid();
         return;
       }
@@ -194,6 +208,16 @@ export default function CreatePage() {
         <Card>
           <CardContent className="flex flex-col gap-6 pt-5 sm:pt-6">
             <PromptField control={form.control} disabled={busy} onChange={changed} />
+            <StructuredPromptPreview
+              text={promptText}
+              textValid={promptText.trim().length >= PROMPT_MIN_LENGTH}
+              value={structured}
+              disabled={busy}
+              onChange={(value) => {
+                setStructured(value);
+                changed();
+              }}
+            />
             <QualityField
               control={form.control}
               disabled={busy}
