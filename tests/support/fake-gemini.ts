@@ -314,9 +314,13 @@ function inlineVideo(contents: unknown): Buffer | undefined {
   return undefined;
 }
 
-/** The fake's look at a video: present, unless the text asks otherwise with `[sem-sujeito]` / `[sem-acao]`. */
-function verdictFor(text: string) {
-  const subjectPresent = !text.includes('[sem-sujeito]');
+/**
+ * The fake's look at a video: present, unless the text asks otherwise with `[sem-sujeito]` / `[sem-acao]`, or with
+ * `[sem-sujeito-uma-vez]` the first time that text is judged (a take that fails, then a re-roll that passes).
+ */
+function verdictFor(text: string, seenBefore: boolean) {
+  const subjectPresent =
+    !text.includes('[sem-sujeito]') && !(text.includes('[sem-sujeito-uma-vez]') && !seenBefore);
   const actionPresent = subjectPresent && !text.includes('[sem-acao]');
   return {
     subjectPresent,
@@ -947,11 +951,12 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const video = inlineVideo(body.contents);
       if (video) {
         const text = JSON.stringify(body.contents, (key, value) => (key === 'data' ? '…' : value));
+        const seenBefore = state.videoJudgements.some((judgement) => judgement.text === text);
         state.videoJudgements.push({ bytes: video.length, text });
         return json(response, 200, {
           candidates: [
             {
-              content: { role: 'model', parts: [{ text: JSON.stringify(verdictFor(text)) }] },
+              content: { role: 'model', parts: [{ text: JSON.stringify(verdictFor(text, seenBefore)) }] },
               finishReason: 'STOP',
             },
           ],

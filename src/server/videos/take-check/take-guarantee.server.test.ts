@@ -253,6 +253,38 @@ describe('take guarantee', () => {
     ).toBeUndefined();
   });
 
+  it('a take the model fails is re-rolled with the same hold; a re-roll that passes is captured once', async () => {
+    const config = loadConfig({
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: API_KEY,
+      GEMINI_API_BASE: gemini.base,
+    });
+    const provider = new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: API_KEY,
+        apiBase: gemini.base,
+        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 50 },
+      }),
+      { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
+    );
+    const pipeline = deps(provider, createSubjectJudge(config, logger));
+    const userId = await newUser();
+    const prompt = 'Um cavalo galopando na praia [sem-sujeito-uma-vez]';
+    const request = await seedVideoRequest(pool, { userId, prompt });
+    expect(await runVideoGeneration(pipeline, request.id)).toBe('requeued');
+    expect(await ledger(request.holdId)).toEqual(['hold']);
+    expect(await runVideoGeneration(pipeline, request.id)).toBe('completed');
+    // Two generations at the provider, one charge.
+    expect(gemini.submits.get(prompt)).toBe(2);
+    expect(await ledger(request.holdId)).toEqual(['hold', 'capture']);
+    const checks = (await takeChecksOf(pool, [request.id])).get(request.id);
+    expect(checks?.map((check) => [check.take, check.passed])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
   it('strictness: lenient trusts only a sure missing subject; strict fails any missing subject or action', () => {
     const evidence = (verdict: TakeEvidence['verdict']): TakeEvidence => ({
       signals: { frozen: [{ start: 5.5, end: 8 }], black: [], silent: [] },
