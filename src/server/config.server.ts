@@ -154,6 +154,18 @@ const envSchema = z.object({
     .int()
     .min(10_000)
     .default(5 * 60_000),
+  /**
+   * The take guarantee (videos/take-check): the text model's look at each delivered video (whether the prompt's
+   * subject and action are there) can be turned off; the frozen, black and silence checks always run.
+   */
+  TAKE_CHECK_MODEL: z
+    .preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on'))
+    .transform((value) => value === 'on'),
+  /** How readily a take fails: lenient, normal or strict (take-check/take-rules.server.ts). */
+  TAKE_CHECK_STRICTNESS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['lenient', 'normal', 'strict']).default('normal'),
+  ),
   LOCAL_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   VIDEO_TIMEOUT_FAST_MS: z.coerce
     .number()
@@ -216,12 +228,16 @@ export interface Config {
   warnings: string[];
 }
 
+export type TakeStrictness = 'lenient' | 'normal' | 'strict';
+
 export interface VideoConfig {
   provider: 'local' | 'gemini';
   gemini: GeminiConfig;
   /** The fair queue and the provider's budget (videos/capacity, ADR 0013). */
   capacity: CapacityConfig;
   localRenderDelayMs: number;
+  /** The take guarantee: the model check (needs a Gemini key) and how strict the checks are. */
+  takeCheck: { model: boolean; strictness: TakeStrictness };
   /** From the request's creation to its final status, per mode; past it the request fails and is refunded. */
   timeoutMs: { fast: number; quality: number };
   webhook: { url: string; secret: string } | undefined;
@@ -430,6 +446,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         maxWaitMs: env.VIDEO_QUEUE_MAX_WAIT_MINUTES * 60_000,
       },
       localRenderDelayMs: env.LOCAL_RENDER_DELAY_MS,
+      takeCheck: { model: env.TAKE_CHECK_MODEL, strictness: env.TAKE_CHECK_STRICTNESS },
       timeoutMs: { fast: env.VIDEO_TIMEOUT_FAST_MS, quality: env.VIDEO_TIMEOUT_QUALITY_MS },
       webhook:
         env.VIDEO_WEBHOOK_URL && env.VIDEO_WEBHOOK_SECRET

@@ -13,4 +13,5 @@ export * from './mail/mail.schema.server';
 export * from './metrics/cluster-counters.schema.server';
 export * from './notifications/notifications.schema.server';
 export * from './videos/capacity/capacity.schema.server';
+export * from './videos/take-check/take-check.schema.server';
 export * from './videos/videos.schema.server';

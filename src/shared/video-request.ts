@@ -10,6 +10,7 @@ import {
   SEED_MIN,
   VIDEO_QUALITIES,
 } from './catalogue';
+import { takeCheckViewSchema } from './take-check';
 import { queuePlaceSchema } from './video-queue';
 import { VIDEO_STATUSES } from './video-status';
 
@@ -188,6 +189,8 @@ export const videoRequestViewSchema = z.object({
   variation: z.object({ groupId: z.string(), requestIds: z.array(z.string()) }).nullable(),
   /** The Elenco members whose images it used, as they were then. */
   cast: z.array(castSnapshotSchema),
+  /** The take guarantee's checks, oldest first (src/shared/take-check.ts). */
+  takeChecks: z.array(takeCheckViewSchema),
   technical: z.object({
     provider: z.string().nullable(),
     model: z.string().nullable(),

@@ -144,6 +144,8 @@ export interface FakeGemini {
   /** Bodies refused with 400, with the reason. */
   refusals: { path: string; message: string }[];
   textPrompts: string[];
+  /** Videos the text model was asked to watch (the take guarantee's check), with the text sent after each. */
+  videoJudgements: { bytes: number; text: string }[];
   polls: number;
   downloads: number;
   pollsUntilDone: number;
@@ -279,6 +281,66 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Video understanding (https://ai.google.dev/gemini-api/docs/video-understanding): a video under 100 MB may be sent
+ * inline as a part `{ inlineData: { mimeType, data } }` (base64) of `generateContent`'s contents; the documented
+ * types are video/mp4, mpeg, mov, avi, x-flv, mpg, webm, wmv and 3gpp. Anything else is refused as Google does
+ * (400 INVALID_ARGUMENT); the bytes of an MP4 must be one (an ISO BMFF `ftyp` box first).
+ */
+const VIDEO_TYPES = [
+  'video/mp4',
+  'video/mpeg',
+  'video/mov',
+  'video/avi',
+  'video/x-flv',
+  'video/mpg',
+  'video/webm',
+  'video/wmv',
+  'video/3gpp',
+];
+const INLINE_LIMIT_BYTES = 100 * 1024 * 1024;
+
+function inlineVideo(contents: unknown): Buffer | undefined {
+  if (!Array.isArray(contents)) return undefined;
+  for (const content of contents) {
+    if (!isObject(content) || !Array.isArray(content.parts)) continue;
+    for (const part of content.parts) {
+      if (!isObject(part) || !isObject(part.inlineData)) continue;
+      const { mimeType, data } = part.inlineData;
+      if (typeof mimeType !== 'string' || !mimeType.startsWith('video/')) continue;
+      if (!VIDEO_TYPES.includes(mimeType)) throw invalid(`Unsupported MIME type: ${mimeType}`);
+      if (typeof data !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(data))
+        throw invalid('Invalid value at inline_data.data (TYPE_BYTES), Base64 decoding failed');
+      const bytes = Buffer.from(data, 'base64');
+      if (bytes.length >= INLINE_LIMIT_BYTES) throw invalid('Request payload size exceeds the limit');
+      if (mimeType === 'video/mp4' && bytes.subarray(4, 8).toString('latin1') !== 'ftyp')
+        throw invalid('The document has no pages or the video could not be processed.');
+      return bytes;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The fake's look at a video: present, unless the text asks otherwise with `[sem-sujeito]` / `[sem-acao]`, or with
+ * `[sem-sujeito-uma-vez]` the first time that text is judged (a take that fails, then a re-roll that passes).
+ */
+function verdictFor(text: string, seenBefore: boolean) {
+  const subjectPresent =
+    !text.includes('[sem-sujeito]') && !(text.includes('[sem-sujeito-uma-vez]') && !seenBefore);
+  const actionPresent = subjectPresent && !text.includes('[sem-acao]');
+  return {
+    subjectPresent,
+    actionPresent,
+    confidence: 0.9,
+    reasons: subjectPresent
+      ? actionPresent
+        ? 'O assunto aparece e faz a ação pedida.'
+        : 'O assunto aparece, mas não faz a ação pedida.'
+      : 'O vídeo mostra um padrão de cores, sem o assunto pedido.',
+  };
+}
+
 async function makeVideo(file: string, width: number, height: number, seconds: number): Promise<void> {
   await run((await mediaToolchainFromEnv()).ffmpeg.path, [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
@@ -334,6 +396,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     submitBodies: [],
     refusals: [],
     textPrompts: [],
+    videoJudgements: [],
     polls: 0,
     downloads: 0,
     pollsUntilDone: 2,
@@ -897,6 +960,21 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         !(config.responseSchema || config.responseJsonSchema)
       ) {
         throw invalid('this fake answers JSON with a schema only');
+      }
+      const video = inlineVideo(body.contents);
+      if (video) {
+        const text = JSON.stringify(body.contents, (key, value) => (key === 'data' ? '…' : value));
+        const seenBefore = state.videoJudgements.some((judgement) => judgement.text === text);
+        state.videoJudgements.push({ bytes: video.length, text });
+        return json(response, 200, {
+          candidates: [
+            {
+              content: { role: 'model', parts: [{ text: JSON.stringify(verdictFor(text, seenBefore)) }] },
+              finishReason: 'STOP',
+            },
+          ],
+          modelVersion: model,
+        });
       }
       const text = JSON.stringify(body.contents ?? '');
       state.textPrompts.push(text);

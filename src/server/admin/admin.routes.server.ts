@@ -19,6 +19,7 @@ import {
 import { sessionOf } from '../kernel/session.server';
 import type { FairQueue } from '../videos/capacity/fair-queue.server';
 import type { ModelAvailability } from '../videos/model-availability.server';
+import { takeCheckStats } from '../videos/take-check/take-stats.server';
 import { adminStats, dailySeries, recentFailures, unknownOutcomes } from './admin-stats.server';
 import { grantAdjustment, searchUsers, userDetail } from './admin-users.server';
 import { environmentCheck } from './environment-check.server';
@@ -67,6 +68,9 @@ export function adminRoutes({
   app.get('/stats', rejectQueryParameters, async (c) => c.json(await adminStats(pool)));
 
   app.get('/queue', rejectQueryParameters, async (c) => c.json(await queue.adminView(pool)));
+
+  // The take guarantee: how often takes fail and why, over the last 30 days.
+  app.get('/take-checks', rejectQueryParameters, async (c) => c.json(await takeCheckStats(pool)));
 
   app.get('/daily', async (c) => {
     const query = parseQuery(c, dailyQuerySchema);

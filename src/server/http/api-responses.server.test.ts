@@ -77,6 +77,9 @@ describe('real answers match the documented response schemas', () => {
     await call('get', '/api/credits', '/api/credits');
     await call('get', '/api/videos/availability', '/api/videos/availability');
     await call('get', '/api/videos/queue', '/api/videos/queue');
+    const preview = (await call('post', '/api/videos/prompt-preview', '/api/videos/prompt-preview', {
+      json: { prompt: 'Um gato laranja dormindo ao sol na janela' },
+    })) as { structuredPrompt: Record<string, string> };
     const form = new FormData();
     form.append('prompt', 'Um gato laranja dormindo ao sol na janela');
     form.append('quality', 'fast');
@@ -94,6 +97,10 @@ describe('real answers match the documented response schemas', () => {
     await call('patch', '/api/cast/{id}', `/api/cast/${saved.member.id}`, { json: { name: 'Tigrão' } });
     form.append('castIds', saved.member.id);
     form.append('variations', '2');
+    form.append(
+      'structuredPrompt',
+      JSON.stringify({ ...preview.structuredPrompt, camera: 'close-up lento' }),
+    );
     const created = (await call('post', '/api/videos', '/api/videos', { form })) as {
       request: { id: string };
       group: unknown[];
@@ -160,6 +167,7 @@ describe('real answers match the documented response schemas', () => {
     await call('get', '/api/admin/check', '/api/admin/check');
     await call('get', '/api/admin/stats', '/api/admin/stats');
     await call('get', '/api/admin/queue', '/api/admin/queue');
+    await call('get', '/api/admin/take-checks', '/api/admin/take-checks');
     await call('get', '/api/admin/daily', '/api/admin/daily?days=7');
     await call('get', '/api/admin/failed-requests', '/api/admin/failed-requests');
     await call('get', '/api/admin/unknown-outcomes', '/api/admin/unknown-outcomes');

@@ -41,6 +41,7 @@ import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { capabilitiesOf } from '../videos/capabilities.server';
 import { createCapacity } from '../videos/capacity/capacity.server';
 import type { ModelAvailability } from '../videos/model-availability.server';
+import { createPromptWriter } from '../videos/prompt-writer.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
 import { videosRoutes } from '../videos/videos.routes.server';
 import { documentedOperations, openApiHandler } from './openapi.server';
@@ -230,6 +231,7 @@ export function createApp({
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
       modes: modelAvailability,
       capabilities: capabilitiesOf(config.video),
+      writePrompt: createPromptWriter(config, logger),
     }),
   );
   api.route(

@@ -58,6 +58,8 @@ import {
   historyQuerySchema,
   recentActivitySchema,
 } from '../../shared/history-filters';
+import { promptPreviewRequestSchema, promptPreviewResponseSchema } from '../../shared/prompt-preview';
+import { takeCheckStatsSchema } from '../../shared/take-check';
 import {
   editVideoRequestSchema,
   extendVideoRequestSchema,
@@ -138,6 +140,10 @@ const imagePart = (description: string) =>
   });
 
 const createVideoForm = createVideoRequestSchema.extend({
+  structuredPrompt: z.string().optional().meta({
+    description:
+      'The structured prompt from POST /api/videos/prompt-preview, as the user edited it: a JSON text of { subject, action, scene, camera, lighting, style, audio, negative } (each ≤ 600 characters). It is what the provider receives and what the technical info shows; invalid → 400 with fields.structuredPrompt.',
+  }),
   image: imagePart('First frame (the reference image)').optional(),
   lastFrame: imagePart('Last frame, only with a first frame and where the model supports it').optional(),
   referenceImages: z
@@ -433,6 +439,24 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       415: 'Not multipart/form-data.',
       429: 'Too many requests this minute (Retry-After).',
       503: "The mode's video model is not served by Google right now (`video_unavailable`); nothing was held.",
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/videos/prompt-preview',
+    summary: 'The structured JSON prompt of a text, before paying (free; 20 per user per hour)',
+    tag: 'videos',
+    auth: 'session',
+    body: { schema: promptPreviewRequestSchema },
+    responses: {
+      200: {
+        description:
+          '`{ structuredPrompt, builtBy, note, remaining }`: written by the text model, or by the rules with a pt-BR note when the model is unavailable.',
+        schema: promptPreviewResponseSchema,
+      },
+      400: INVALID,
+      401: UNAUTHORIZED,
+      429: '20 previews this hour (Retry-After: seconds until the next one).',
     },
   },
   {
@@ -741,6 +765,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         description: 'Waiting requests per mode and, per project and model, in-flight, rates and 429s.',
         schema: adminQueueSchema,
       },
+      401: UNAUTHORIZED,
+      403: FORBIDDEN,
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/take-checks',
+    summary: 'The take guarantee over the last 30 days: checked, failed, re-rolled, refunded, and why',
+    tag: 'admin',
+    auth: 'admin',
+    responses: {
+      200: { description: 'TakeCheckStats.', schema: takeCheckStatsSchema },
       401: UNAUTHORIZED,
       403: FORBIDDEN,
     },

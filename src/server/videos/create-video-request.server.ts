@@ -38,6 +38,8 @@ export interface CreateVideoInput {
   variations?: number;
   /** The Elenco members used, as they are now; their images are among `referenceImageKeys`. */
   cast?: CastSnapshot[];
+  /** The prompt the user saw and sent from the preview; absent: built from the text by the rules. */
+  structuredPrompt?: StructuredPrompt;
 }
 
 /** `group` is every request of the submit in order, `request` its first (one request: `group` is `[request]`). */
@@ -132,7 +134,7 @@ export async function createVideoRequest(
   }
 
   const cost = VIDEO_COST_CREDITS[input.quality];
-  const structuredPrompt = buildStructuredPrompt(input.prompt);
+  const structuredPrompt = input.structuredPrompt ?? buildStructuredPrompt(input.prompt);
   // Only a created submit commits, all its requests and holds together: a replay or a refusal leaves nothing.
   const outcome = await inTransaction(
     pool,

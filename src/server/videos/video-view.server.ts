@@ -1,3 +1,4 @@
+import type { TakeCheckView } from '../../shared/take-check';
 import { editRefusal, extensionRefusal, lengthAfterExtension } from '../../shared/video-directing';
 import type { QueuePlace } from '../../shared/video-queue';
 import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
@@ -47,6 +48,8 @@ export interface ViewOptions {
   now?: Date;
   /** The places in line of the waiting requests among those shown (videos/capacity/queue-places.server.ts). */
   queuePlaces?: ReadonlyMap<string, QueuePlace>;
+  /** The take guarantee's checks (take-check/take-view.server.ts); lists leave them out. */
+  takeChecks?: ReadonlyMap<string, TakeCheckView[]>;
 }
 
 export function kindOf(
@@ -126,6 +129,7 @@ export async function toVideoRequestView(
         ? { groupId: record.variationIds[0] ?? record.id, requestIds: record.variationIds }
         : null,
     cast: record.cast,
+    takeChecks: options.takeChecks?.get(record.id) ?? [],
     technical: {
       provider: record.provider,
       model: record.model,

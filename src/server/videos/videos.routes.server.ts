@@ -7,6 +7,13 @@ import {
   type VideoQuality,
 } from '../../shared/catalogue';
 import {
+  editedStructuredPromptSchema,
+  INVALID_STRUCTURED_PROMPT,
+  promptPreviewLimitMessage,
+  promptPreviewRequestSchema,
+  STRUCTURED_PROMPT_BY_USER,
+} from '../../shared/prompt-preview';
+import {
   directingOffer,
   directingProblems,
   editVideoRequestSchema,
@@ -32,7 +39,12 @@ import {
   readMultipart,
   textFields,
 } from '../kernel/form-errors.server';
-import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
+import {
+  decodeJson,
+  jsonBodyLimit,
+  parseJsonBody,
+  rejectQueryParameters,
+} from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
 import { type BlobStorage, contentTypeOf, extensionOf, safeFileName } from '../storage/blob-storage.server';
 import { readImage, type UploadedImage } from '../storage/uploaded-image.server';
@@ -40,6 +52,9 @@ import type { CapabilitiesOf } from './capabilities.server';
 import type { FairQueue } from './capacity/fair-queue.server';
 import { createVideoRequest } from './create-video-request.server';
 import { createDerivedVideoRequest } from './derived-video-request.server';
+import { previewPrompt } from './prompt-preview/prompt-preview.server';
+import { type PromptWriter, RULES_WRITER } from './prompt-writer.server';
+import { takeChecksOf } from './take-check/take-view.server';
 import { findVersions } from './video-versions.server';
 import { findVideoRequest, toVideoRequestView, type VideoRequestRecord } from './video-view.server';
 
@@ -72,6 +87,8 @@ export interface VideosRoutesOptions {
   createPerMinute?: number;
   /** The periodic model check: which modes may be created now. */
   modes: { isAvailable(quality: VideoQuality): boolean; modes(): VideoModeAvailability };
+  /** 'Ver prompt estruturado': the text model (with its rules fallback); default: the rules alone. */
+  writePrompt?: PromptWriter;
 }
 
 /** A cast member's image, read back to be stored as the request's own copy. */
@@ -91,6 +108,7 @@ export function videosRoutes({
   capabilities,
   createPerMinute = DEFAULT_CREATE_PER_MINUTE,
   modes,
+  writePrompt = RULES_WRITER,
 }: VideosRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const queuePlaces = (rows: readonly { id: string; quality: VideoQuality; status: string }[]) =>
@@ -100,6 +118,7 @@ export function videosRoutes({
       ttlSeconds: mediaUrlTtlSeconds,
       capabilities,
       queuePlaces: await queuePlaces([record]),
+      takeChecks: await takeChecksOf(pool, [record.id]),
     });
 
   const groupView = async ({
@@ -137,7 +156,16 @@ export function videosRoutes({
       const { form } = body;
 
       const { fields, errors } = textFields(form, IMAGE_FIELDS, REPEATABLE_FIELDS);
-      const parsed = createVideoRequestSchema.safeParse(fields, { error: fieldMessages });
+      // The prompt the user saw in 'Ver prompt estruturado' (and may have edited): a JSON text, checked here.
+      const { structuredPrompt: rawStructured, ...formFields } = fields;
+      let structuredPrompt: ReturnType<typeof editedStructuredPromptSchema.parse> | undefined;
+      if (typeof rawStructured === 'string' && rawStructured.trim() !== '') {
+        const decoded = decodeJson(rawStructured);
+        const checked = decoded.ok ? editedStructuredPromptSchema.safeParse(decoded.value) : undefined;
+        if (checked?.success) structuredPrompt = checked.data;
+        else errors.structuredPrompt = INVALID_STRUCTURED_PROMPT;
+      }
+      const parsed = createVideoRequestSchema.safeParse(formFields, { error: fieldMessages });
       // The form's own errors (a repeated field, a bad character) say more than the schema's 'required'.
       if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error), { ...errors });
 
@@ -256,6 +284,7 @@ export function videosRoutes({
             referenceImageKeys: keys.references,
             variations: Number(input.variations ?? 1),
             cast: cast.map(castSnapshot),
+            structuredPrompt: structuredPrompt && { ...structuredPrompt, builtBy: STRUCTURED_PROMPT_BY_USER },
           },
         );
       } catch (error) {
@@ -294,6 +323,23 @@ export function videosRoutes({
       }
     },
   );
+
+  // 'Ver prompt estruturado': free and rate-limited per user; the text model, or the rules with a note.
+  app.post('/prompt-preview', rejectQueryParameters, jsonBodyLimit, async (c) => {
+    const parsed = await parseJsonBody(c, promptPreviewRequestSchema);
+    if (!parsed.ok) return parsed.response;
+    const result = await previewPrompt(
+      { pool, writePrompt },
+      sessionOf(c).user.id,
+      parsed.data.prompt,
+      c.req.raw.signal,
+    );
+    if (result.kind === 'rate_limited') {
+      c.header('Retry-After', String(result.retryAfterSeconds));
+      return apiError(c, 429, 'rate_limited', promptPreviewLimitMessage(result.retryAfterSeconds));
+    }
+    return c.json(result.response);
+  });
 
   // Which modes the create page may offer (a mode whose model Google stopped serving is shown as unavailable).
   app.get('/availability', rejectQueryParameters, (c) => {

@@ -14,7 +14,12 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-export function runTool(command: string, args: string[], options: RunOptions): Promise<{ stdout: string }> {
+/** `stderr` is its last 64 KB: where ffmpeg's detect filters (freeze, black, silence) write what they found. */
+export function runTool(
+  command: string,
+  args: string[],
+  options: RunOptions,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -26,7 +31,7 @@ export function runTool(command: string, args: string[], options: RunOptions): P
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (error) reject(error);
-      else resolve({ stdout });
+      else resolve({ stdout, stderr });
     };
     const onAbort = () => {
       child.kill('SIGKILL');
@@ -43,7 +48,7 @@ export function runTool(command: string, args: string[], options: RunOptions): P
       if (stdout.length < 1_000_000) stdout += chunk;
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-4000);
+      stderr = (stderr + chunk).slice(-64_000);
     });
     child.on('error', (error) => finish(new FfmpegError(`${command} could not start: ${error.message}`)));
     child.on('close', (code, signal) => {

@@ -17,6 +17,7 @@ import type { FairQueue } from '../capacity/fair-queue.server';
 import type { ProviderBudget } from '../capacity/provider-budget.server';
 import type { PromptWriter } from '../prompt-writer.server';
 import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../structured-prompt.server';
+import type { TakeGuarantee } from '../take-check/take-guarantee.server';
 import {
   type JoinPlan,
   type MediaTools,
@@ -106,6 +107,8 @@ export interface PipelineDeps {
   enqueueNotification?: FinalHook;
   /** The text model that rewrites the rule-built structured prompt before the first submit; none: the rules'. */
   writePrompt?: PromptWriter;
+  /** Garantia do take: checks the stored video before completion (one free re-roll, then a refund). */
+  checkTake?: TakeGuarantee;
 }
 
 export type FinalHook = (client: pg.PoolClient, requestId: string) => Promise<void>;
@@ -145,6 +148,7 @@ interface RequestRow {
   created_at: Date;
   dispatched_at: Date | null;
   provider_project: string | null;
+  started_at: Date | null;
 }
 
 /** The completed request an extension or edit starts from (read-only: a completed request never changes). */
@@ -163,7 +167,7 @@ async function loadRequest(pool: pg.Pool, requestId: string): Promise<RequestRow
   const result = await pool.query<RequestRow>(
     `SELECT id, user_id, prompt, structured_prompt, quality, aspect_ratio, seed, status, reference_image_key,
             last_frame_key, reference_image_keys, extends_request_id, edits_request_id, operation_name, model,
-            create_sent_at, hold_id, created_at, dispatched_at, provider_project
+            create_sent_at, hold_id, created_at, dispatched_at, provider_project, started_at
      FROM video_requests WHERE id = $1`,
     [requestId],
   );
@@ -352,6 +356,27 @@ export async function runVideoGeneration(
       if (isAbort(error, signal)) throw error;
       throw new RequestFailure('render', (error as Error).message);
     }
+    const take = await deps.checkTake?.(
+      {
+        requestId: row.id,
+        prompt: row.prompt,
+        structuredPrompt: row.structured_prompt,
+        videoKey: media.videoKey,
+        durationSeconds: media.probe.durationSeconds,
+        hasAudio: media.probe.hasAudio,
+      },
+      signal,
+    );
+    if (take?.outcome === 'reroll') {
+      log.info('the take failed its check: generated again at no cost');
+      return 'requeued';
+    }
+    if (take?.outcome === 'gone') return 'already_final';
+    if (take?.outcome === 'refund') {
+      return (await failRequest(deps.pool, row.id, take.message, deps.enqueueNotification))
+        ? 'failed'
+        : 'already_final';
+    }
     const completed = await completeRequest(deps, row.id, {
       videoKey: media.videoKey,
       thumbnailKey: media.thumbnailKey,
@@ -465,7 +490,8 @@ async function pickUp(deps: PipelineDeps, row: RequestRow): Promise<void> {
       [row.id],
     );
     if (picked.rowCount === 1) {
-      await deps.enqueueWebhook?.(client, row.id);
+      // Once per request: a request back in line (a 429, a take's re-roll) was started before.
+      if (!row.started_at) await deps.enqueueWebhook?.(client, row.id);
       return;
     }
     // A resumed run keeps its status (no going back from generating to processing); it only counts itself.

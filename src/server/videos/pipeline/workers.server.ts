@@ -13,6 +13,8 @@ import {
 import { capabilitiesOf } from '../capabilities.server';
 import { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from '../capacity/capacity.server';
 import { createPromptWriter, type PromptWriter } from '../prompt-writer.server';
+import { createSubjectJudge } from '../take-check/subject-judge.server';
+import { createTakeGuarantee } from '../take-check/take-guarantee.server';
 import {
   FAILURE_MESSAGES,
   failRequest,
@@ -172,13 +174,18 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   const providerFor = (project: string | null) =>
     (project ? providers.get(project) : undefined) ?? firstProvider;
   const capacity = createCapacity(config.video, boss, options.capacityClock);
+  const tools = {
+    ffmpegPath: toolchain.ffmpeg.path,
+    ffprobePath: toolchain.ffprobe.path,
+    timeoutMs: 120_000,
+  };
   const deps: PipelineDeps = {
     pool,
     provider: firstProvider,
     providerFor,
     capacity,
     storage: options.storage,
-    tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 120_000 },
+    tools,
     logger,
     capabilities: capabilitiesOf(config.video),
     timeoutMs: config.video.timeoutMs,
@@ -196,6 +203,14 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     enqueueNotification,
     writePrompt:
       options.writePrompt ?? createPromptWriter(config, logger, { served: options.promptModelServed }),
+    checkTake: createTakeGuarantee({
+      pool,
+      storage: options.storage,
+      tools,
+      logger,
+      strictness: config.video.takeCheck.strictness,
+      judge: createSubjectJudge(config, logger),
+    }),
   };
 
   await configureVideoQueues(boss, config, options.queueOptions);

@@ -66,10 +66,11 @@ export function previewSize(
  * A slowly drifting three-colour gradient seeded from the prompt, as a geq filter on a gbrp frame.
  * (ffmpeg's `gradients` source would do, but the npm static build predates it.)
  */
-function gradient(digest: Buffer): string {
+function gradient(digest: Buffer, still: boolean): string {
   const colours = [0, 3, 6].map((offset) => [...digest.subarray(offset, offset + 3)]);
   const phase = ((digest.readUInt16BE(9) % 628) / 100).toFixed(2);
-  const t = `clip(0.55*X/W+0.45*Y/H+0.22*sin(2*PI*T/8+3*X/W+${phase}),0,1)`;
+  const time = still ? '0' : 'T';
+  const t = `clip(0.55*X/W+0.45*Y/H+0.22*sin(2*PI*${time}/8+3*X/W+${phase}),0,1)`;
   const channel = (index: number) => {
     const [a, b, c] = colours.map((colour) => colour[index] ?? 0);
     return `'if(lt(${t},0.5),lerp(${a},${b},2*${t}),lerp(${b},${c},2*${t}-1))'`;
@@ -87,6 +88,24 @@ const IMAGE_EXTENSIONS: Record<string, string> = {
  * test cards decline: so a failure and its refund can be tried offline, in tests and in the two-command setup.
  */
 export const LOCAL_FAILURE_MARKER = '[falha-local]';
+
+/**
+ * Bad takes on purpose, so the take guarantee (videos/take-check) can be seen offline: a prompt with one of these
+ * renders a video that fails its check — a picture that never moves, a black picture, or no sound. The local
+ * provider is refused in production (config), and so are these.
+ */
+export const LOCAL_BAD_TAKE_MARKERS = {
+  frozen: '[take-congelado]',
+  black: '[take-preto]',
+  silent: '[take-calado]',
+} as const;
+type BadTake = keyof typeof LOCAL_BAD_TAKE_MARKERS;
+
+function badTakeOf(prompt: string): BadTake | undefined {
+  return (Object.keys(LOCAL_BAD_TAKE_MARKERS) as BadTake[]).find((kind) =>
+    prompt.includes(LOCAL_BAD_TAKE_MARKERS[kind]),
+  );
+}
 
 const OPERATION = /^local\/([0-9a-f-]{36})$/;
 const URI = /^local:\/\/([0-9a-f-]{36})$/;
@@ -266,16 +285,20 @@ export class LocalVideoProvider implements VideoProvider {
     const thumb = Math.round(height / 6);
     // The picture, the prompt and the label are one lavfi source, as cheap as a clip without images; the gradient
     // is computed small (geq runs per pixel) and scaled up smoothly, so 1080p costs little more than 720p.
-    const video = [
-      `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=24:d=${seconds},format=gbrp,${gradient(digest)}`,
-      `,scale=${width}:${height}:flags=bicubic`,
-      `,drawtext=fontfile=${font}:textfile=${quoted(textFile)}:expansion=none:fontcolor=white`,
-      `:fontsize=${px(portrait ? 36 : 40)}:line_spacing=${px(10)}:box=1:boxcolor=black@0.45:boxborderw=${px(24)}`,
-      ':x=(w-text_w)/2:y=(h-text_h)/2',
-      `,drawtext=fontfile=${font}:text='prévia local · Cena':expansion=none:fontcolor=white@0.9`,
-      `:fontsize=${px(28)}:box=1:boxcolor=black@0.6:boxborderw=${px(12)}:x=${px(32)}:y=${px(32)}`,
-      ',format=yuv420p',
-    ].join('');
+    const bad = badTakeOf(operation.prompt);
+    const video =
+      bad === 'black'
+        ? `color=c=black:s=${width}x${height}:r=24:d=${seconds},format=yuv420p`
+        : [
+            `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=24:d=${seconds},format=gbrp,${gradient(digest, bad === 'frozen')}`,
+            `,scale=${width}:${height}:flags=bicubic`,
+            `,drawtext=fontfile=${font}:textfile=${quoted(textFile)}:expansion=none:fontcolor=white`,
+            `:fontsize=${px(portrait ? 36 : 40)}:line_spacing=${px(10)}:box=1:boxcolor=black@0.45:boxborderw=${px(24)}`,
+            ':x=(w-text_w)/2:y=(h-text_h)/2',
+            `,drawtext=fontfile=${font}:text='prévia local · Cena':expansion=none:fontcolor=white@0.9`,
+            `:fontsize=${px(28)}:box=1:boxcolor=black@0.6:boxborderw=${px(12)}:x=${px(32)}:y=${px(32)}`,
+            ',format=yuv420p',
+          ].join('');
     // Inputs 0 and 1 are the picture and the tone; every image follows as one still frame, decoded and scaled
     // once: overlay's default eof_action (repeat) keeps it on screen for the rest of the picture, which alone sets
     // the length. (A looped image input would decode and scale the file again for every frame.)
@@ -306,7 +329,7 @@ export class LocalVideoProvider implements VideoProvider {
     // An extension's part starts and ends at full volume, so the joined video's sound runs on without a dip.
     const fades =
       operation.label === 'continuação' ? '' : `,afade=t=in:d=0.5,afade=t=out:st=${seconds - 0.7}:d=0.7`;
-    const audio = `sine=f=${tone}:d=${seconds}:r=44100,volume=0.25${fades}`;
+    const audio = `sine=f=${tone}:d=${seconds}:r=44100,volume=${bad === 'silent' ? 0 : 0.25}${fades}`;
     const imageInputs = images.flatMap((image) => ['-i', image.file]);
     // Per render: another process may render the same operation at once (a resumed job), and two ffmpeg runs
     // must never write one file. The first complete rename wins; a later one replaces it with an equal file.

@@ -7,3 +7,4 @@ export const ADMIN_FAILED_KEY = [...ADMIN_QUERY_KEY, 'failed-requests'] as const
 export const ADMIN_UNKNOWN_OUTCOMES_KEY = [...ADMIN_QUERY_KEY, 'unknown-outcomes'] as const;
 export const adminUserSearchKey = (email: string) => [...ADMIN_QUERY_KEY, 'users', 'search', email] as const;
 export const adminUserKey = (id: string) => [...ADMIN_QUERY_KEY, 'users', 'detail', id] as const;
+export const ADMIN_TAKE_CHECKS_KEY = [...ADMIN_QUERY_KEY, 'take-checks'] as const;

@@ -3,6 +3,18 @@ import type ptBR from './pt-BR';
 
 /** `admin` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
 const en: LocaleShape<typeof ptBR> = {
+  takeChecks: {
+    title: 'Take guarantee',
+    loadError: 'The take checks could not be loaded.',
+    checked: 'Takes checked ({{days}} days)',
+    failed: 'Failed',
+    rerolled: 'Re-rolled at no cost',
+    refunded: 'Refunded',
+    byProblem: 'Why takes failed',
+    recent: 'Latest failures',
+    take: 'take {{number}}',
+    modelReasons: 'Model: {{reasons}}',
+  },
   documentTitle: 'Admin panel — Cena',
   title: 'Admin panel',
   subtitle: 'Cena metrics and operations tools.',

@@ -3,6 +3,18 @@
  * "Admin checks"; docs/admin-contract.md). Spec texts are verbatim.
  */
 export default {
+  takeChecks: {
+    title: 'Garantia do take',
+    loadError: 'Não foi possível carregar a verificação dos takes.',
+    checked: 'Takes verificados ({{days}} dias)',
+    failed: 'Reprovados',
+    rerolled: 'Refeitos sem custo',
+    refunded: 'Reembolsados',
+    byProblem: 'Motivos das reprovações',
+    recent: 'Últimas reprovações',
+    take: 'take {{number}}',
+    modelReasons: 'Modelo: {{reasons}}',
+  },
   documentTitle: 'Painel Administrativo — Cena',
   title: 'Painel Administrativo',
   subtitle: 'Métricas da Cena e ferramentas de operação.',

@@ -11,12 +11,14 @@ import { useAdminDaily } from '../api/daily';
 import { useFailedRequests } from '../api/failed-requests';
 import { useAdminQueue } from '../api/queue';
 import { useAdminStats } from '../api/stats';
+import { useTakeCheckStats } from '../api/take-checks';
 import { useUnknownOutcomes } from '../api/unknown-outcomes';
 import { AdminActions } from '../components/admin-actions';
 import { DailyCharts } from '../components/daily-charts';
 import { FailedRequests } from '../components/failed-requests';
 import { QueuePanel } from '../components/queue-panel';
 import { StatsGrid } from '../components/stats-grid';
+import { TakeChecksPanel } from '../components/take-checks-panel';
 import { UnknownOutcomes } from '../components/unknown-outcomes';
 import { UserDetail } from '../components/user-detail';
 import { UserSearch } from '../components/user-search';
@@ -37,6 +39,7 @@ export default function AdminPanelPage() {
   const failed = useFailedRequests();
   const unknown = useUnknownOutcomes();
   const queue = useAdminQueue();
+  const takeChecks = useTakeCheckStats();
   const [refreshing, setRefreshing] = useState(false);
   const [selectedUser, setSelectedUser] = useState<string | null>(null);
 
@@ -48,6 +51,7 @@ export default function AdminPanelPage() {
         daily.refetch(),
         failed.refetch(),
         queue.refetch(),
+        takeChecks.refetch(),
       ]);
       if (statsResult.isError) toast.error(t('stats.loadError'));
       else toast.success(t('actions.refreshed'));
@@ -119,6 +123,13 @@ export default function AdminPanelPage() {
         isError={queue.isError}
         retrying={queue.isFetching}
         onRetry={() => void queue.refetch()}
+      />
+
+      <TakeChecksPanel
+        stats={takeChecks.data}
+        isError={takeChecks.isError}
+        retrying={takeChecks.isFetching}
+        onRetry={() => void takeChecks.refetch()}
       />
 
       <FailedRequests

@@ -1,23 +1,54 @@
-import { AudioLines, Braces, Clapperboard, type LucideIcon, MonitorPlay, ScanEye } from 'lucide-react';
+import {
+  AudioLines,
+  BadgeCheck,
+  Braces,
+  Clapperboard,
+  Eye,
+  type LucideIcon,
+  MonitorPlay,
+  ScanEye,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_RESOLUTION } from '../../../../shared/catalogue';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 
-const FEATURES: readonly { key: 'audio' | 'resolution' | 'scene' | 'modes' | 'prompts'; icon: LucideIcon }[] =
-  [
-    { key: 'audio', icon: AudioLines },
-    { key: 'resolution', icon: MonitorPlay },
-    { key: 'scene', icon: ScanEye },
-    { key: 'modes', icon: Clapperboard },
-    { key: 'prompts', icon: Braces },
-  ];
+type FeatureKey = 'audio' | 'resolution' | 'scene' | 'modes' | 'prompts' | 'preview' | 'guarantee';
 
-/** 'Recursos': the five feature cards (spec §2). */
+const FEATURES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
+  { key: 'audio', icon: AudioLines },
+  { key: 'resolution', icon: MonitorPlay },
+  { key: 'scene', icon: ScanEye },
+  { key: 'modes', icon: Clapperboard },
+  { key: 'prompts', icon: Braces },
+];
+
+/** What Cena promises besides the model's features: the prompt seen before paying and the take guarantee. */
+const PROMISES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
+  { key: 'preview', icon: Eye },
+  { key: 'guarantee', icon: BadgeCheck },
+];
+
+/** 'Recursos': the five feature cards (spec §2), then Cena's two promises in their own list. */
 export function FeatureCards() {
+  return (
+    <div className="flex flex-col gap-4">
+      <CardList items={FEATURES} testId="help-features" />
+      <CardList items={PROMISES} testId="help-promises" />
+    </div>
+  );
+}
+
+function CardList({
+  items,
+  testId,
+}: {
+  items: readonly { key: FeatureKey; icon: LucideIcon }[];
+  testId: string;
+}) {
   const { t } = useTranslation('help');
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="help-features">
-      {FEATURES.map(({ key, icon: Icon }) => (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
+      {items.map(({ key, icon: Icon }) => (
         <li key={key}>
           <Card className="h-full">
             <CardHeader>

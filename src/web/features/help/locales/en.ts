@@ -28,6 +28,14 @@ const en: LocaleShape<typeof ptBR> = {
       title: 'Smart prompt processing',
       body: 'Your text is organised automatically into the JSON prompt format the model understands best: scene, style, camera and audio.',
     },
+    preview: {
+      title: 'See the prompt before paying',
+      body: 'With “See structured prompt”, Cena shows how it will describe your scene to the model (subject, action, scene, camera, lighting, style, audio and what to avoid). Edit any field before generating: that is exactly what the model receives. Free, up to 20 previews an hour.',
+    },
+    guarantee: {
+      title: 'Take guarantee',
+      body: 'Before delivering, Cena checks each video: frozen or black picture, missing sound when you asked for audio and, with the text model, whether the subject and action of your prompt are there. If the video fails, we generate it again at no cost; if it fails again, your credits come back, with the reason on the timeline.',
+    },
   },
   contact: {
     title: 'Contact support',

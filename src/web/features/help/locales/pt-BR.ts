@@ -25,6 +25,14 @@ export default {
       title: 'Processamento inteligente de prompts',
       body: 'Seu texto é organizado automaticamente no formato de prompt JSON que o modelo entende melhor: cena, estilo, câmera e áudio.',
     },
+    preview: {
+      title: 'Veja o prompt antes de pagar',
+      body: 'Em “Ver prompt estruturado”, o Cena mostra como vai descrever sua cena ao modelo (assunto, ação, cenário, câmera, luz, estilo, áudio e o que evitar). Você pode editar qualquer campo antes de gerar: é exatamente isso que o modelo recebe. Grátis, até 20 prévias por hora.',
+    },
+    guarantee: {
+      title: 'Garantia do take',
+      body: 'Antes de entregar, o Cena confere cada vídeo: imagem congelada ou tela preta, falta de som quando você pediu áudio e, com o modelo de texto, se o assunto e a ação do prompt aparecem. Se o vídeo for reprovado, geramos de novo sem custo; se reprovar outra vez, seus créditos voltam, com o motivo na linha do tempo.',
+    },
   },
   contact: {
     title: 'Fale com o suporte',

@@ -25,10 +25,10 @@ export function RequestTimeline({ request, timeZone }: { request: VideoRequestVi
         const last = index === steps.length - 1;
         return (
           <li
-            key={step.key}
+            key={step.take ? `take-${step.take.number}` : step.key}
             className="relative flex gap-3 pb-5 last:pb-0"
             aria-current={step.state === 'current' ? 'step' : undefined}
-            data-testid={`timeline-${step.key}`}
+            data-testid={step.take ? `timeline-take-${step.take.number}` : `timeline-${step.key}`}
             data-state={step.state}
           >
             {last ? null : (
@@ -50,7 +50,11 @@ export function RequestTimeline({ request, timeZone }: { request: VideoRequestVi
                   step.state === 'failed' && 'text-destructive',
                 )}
               >
-                {t(`timeline.${step.key}`)}
+                {step.take
+                  ? t(step.take.passed ? 'timeline.takePassed' : 'timeline.takeFailed', {
+                      number: step.take.number,
+                    })
+                  : t(`timeline.${step.key}`)}
                 <span className="sr-only"> ({t(`timeline.state.${step.state}`)})</span>
               </p>
               {step.key === 'created' ? (
@@ -58,6 +62,13 @@ export function RequestTimeline({ request, timeZone }: { request: VideoRequestVi
                   {t('timeline.createdBody', {
                     count: request.creditsUsed,
                     value: formatCredits(request.creditsUsed),
+                  })}
+                </p>
+              ) : null}
+              {step.take && !step.take.passed ? (
+                <p className="text-xs text-muted-foreground">
+                  {t(step.take.number === 1 ? 'timeline.takeRerolled' : 'timeline.takeRefunded', {
+                    problems: step.take.problems.map((problem) => problem.detail).join('; '),
                   })}
                 </p>
               ) : null}

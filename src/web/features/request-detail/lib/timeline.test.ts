@@ -50,4 +50,31 @@ describe('timeLeft', () => {
     expect(timeLeft('fast', base.createdAt, at(4.5))).toEqual({ kind: 'almost' });
     expect(timeLeft('fast', base.createdAt, at(7))).toEqual({ kind: 'overdue' });
   });
+
+  it("shows the take guarantee's checks before the outcome they led to, and after the creation during a re-roll", () => {
+    const failed = {
+      take: 1,
+      passed: false,
+      problems: [{ kind: 'frozen' as const, detail: 'imagem congelada por 8,0 s' }],
+      checkedAt: '2026-03-01T12:01:00.000Z',
+    };
+    const passed = { take: 2, passed: true, problems: [], checkedAt: '2026-03-01T12:03:00.000Z' };
+    const steps = (status: Parameters<typeof timelineSteps>[0]['status'], takeChecks: (typeof failed)[]) =>
+      timelineSteps({ ...base, status, takeChecks }).map((step) => `${step.key}:${step.state}`);
+    expect(steps('processing', [failed])).toEqual([
+      'created:done',
+      'take:failed',
+      'processing:current',
+      'generating:upcoming',
+      'completed:upcoming',
+    ]);
+    expect(steps('completed', [failed, passed])).toEqual([
+      'created:done',
+      'processing:done',
+      'generated:done',
+      'take:failed',
+      'take:done',
+      'completed:done',
+    ]);
+  });
 });

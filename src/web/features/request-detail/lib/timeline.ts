@@ -1,4 +1,5 @@
 import { VIDEO_DURATION_MINUTES, type VideoQuality } from '../../../../shared/catalogue';
+import type { TakeCheckView, TakeProblem } from '../../../../shared/take-check';
 import type { VideoStatus } from '../../../../shared/video-request';
 
 export type TimelineStepKey =
@@ -8,7 +9,8 @@ export type TimelineStepKey =
   | 'rendering'
   | 'generated'
   | 'completed'
-  | 'failed';
+  | 'failed'
+  | 'take';
 export type TimelineStepState = 'done' | 'current' | 'upcoming' | 'failed';
 
 export interface TimelineStep {
@@ -16,6 +18,8 @@ export interface TimelineStep {
   state: TimelineStepState;
   /** ISO instant shown with the step, when known. */
   at: string | null;
+  /** A `take` step: which take the guarantee checked, and what it found wrong. */
+  take?: { number: number; passed: boolean; problems: TakeProblem[] };
 }
 
 export interface TimelineInput {
@@ -23,6 +27,8 @@ export interface TimelineInput {
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;
+  /** The take guarantee's checks, oldest first. */
+  takeChecks?: TakeCheckView[];
 }
 
 /**
@@ -30,7 +36,21 @@ export interface TimelineInput {
  * generating / rendering / generated step; 'Concluído' with completed_at; 'Falhou' when failed. Steps not reached yet
  * are listed as upcoming while the request is unfinished (a failed request shows only what happened).
  */
-export function timelineSteps({ status, createdAt, updatedAt, completedAt }: TimelineInput): TimelineStep[] {
+export function timelineSteps(input: TimelineInput): TimelineStep[] {
+  const steps = progressSteps(input);
+  const checks: TimelineStep[] = (input.takeChecks ?? []).map((check) => ({
+    key: 'take',
+    state: check.passed ? 'done' : 'failed',
+    at: check.checkedAt,
+    take: { number: check.take, passed: check.passed, problems: check.problems },
+  }));
+  // The take guarantee's checks come before the outcome they led to; while a re-roll runs, after the creation.
+  const final = input.status === 'completed' || input.status === 'failed';
+  steps.splice(final ? steps.length - 1 : 1, 0, ...checks);
+  return steps;
+}
+
+function progressSteps({ status, createdAt, updatedAt, completedAt }: TimelineInput): TimelineStep[] {
   const steps: TimelineStep[] = [{ key: 'created', state: 'done', at: createdAt }];
   switch (status) {
     case 'pending':

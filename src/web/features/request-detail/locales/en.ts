@@ -133,6 +133,11 @@ const en: LocaleShape<typeof ptBR> = {
     generated: 'Video generated',
     completed: 'Completed',
     failed: 'Failed',
+    take: 'Take guarantee',
+    takePassed: 'Take guarantee: the video passed its check (take {{number}})',
+    takeFailed: 'Take guarantee: the video failed its check (take {{number}})',
+    takeRerolled: 'Why: {{problems}}. Cena generated the video again, at no cost.',
+    takeRefunded: 'Why: {{problems}}. It failed again: your credits were returned.',
     state: { done: 'done', current: 'in progress', upcoming: 'pending', failed: 'failed' },
   },
 };

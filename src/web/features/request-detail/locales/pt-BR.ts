@@ -133,6 +133,11 @@ export default {
     generated: 'Vídeo gerado',
     completed: 'Concluído',
     failed: 'Falhou',
+    take: 'Garantia do take',
+    takePassed: 'Garantia do take: vídeo aprovado na verificação (take {{number}})',
+    takeFailed: 'Garantia do take: vídeo reprovado na verificação (take {{number}})',
+    takeRerolled: 'Motivo: {{problems}}. O Cena gerou o vídeo de novo, sem custo.',
+    takeRefunded: 'Motivo: {{problems}}. Reprovado outra vez: seus créditos foram devolvidos.',
     state: { done: 'concluída', current: 'em andamento', upcoming: 'pendente', failed: 'falhou' },
   },
 } as const;

@@ -1,4 +1,5 @@
 import type { AspectRatio, VideoQuality } from '../../../../shared/catalogue';
+import type { EditedStructuredPrompt } from '../../../../shared/prompt-preview';
 import type { VideoRequestView } from '../../../../shared/video-request';
 import { ApiError, api, apiErrorOf, apiFetch } from '../../../lib/api';
 
@@ -28,6 +29,8 @@ export interface CreateVideoRequestPayload {
   castIds?: string[];
   /** How many requests this submit creates (1–4). */
   variations?: number;
+  /** The structured prompt from 'Ver prompt estruturado', as the user left it: what the video model receives. */
+  structuredPrompt?: EditedStructuredPrompt | null;
 }
 
 /** An API failure of the create call; `fields` holds the server's per-field messages (400 `invalid_request`). */
@@ -54,6 +57,7 @@ export async function createVideoRequest(payload: CreateVideoRequestPayload): Pr
   for (const file of payload.referenceImages ?? []) body.append('referenceImages', file, file.name);
   for (const id of payload.castIds ?? []) body.append('castIds', id);
   if (payload.variations && payload.variations > 1) body.set('variations', String(payload.variations));
+  if (payload.structuredPrompt) body.set('structuredPrompt', JSON.stringify(payload.structuredPrompt));
 
   let response: Response;
   try {

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { castFitProblem } from '../../../../shared/cast';
 import {
+  PROMPT_MIN_LENGTH,
   VIDEO_COST_CREDITS,
   VIDEO_LENGTH_SECONDS,
   VIDEO_QUALITIES,
   type VideoQuality,
 } from '../../../../shared/catalogue';
+import { editedStructuredPromptSchema } from '../../../../shared/prompt-preview';
 import { offeredDirecting } from '../../../../shared/video-directing';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
@@ -26,6 +28,7 @@ import { CreateSubmitPanel } from '../components/create-submit-panel';
 import { PromptField } from '../components/prompt-field';
 import { QualityField } from '../components/quality-field';
 import { SeedField } from '../components/seed-field';
+import { StructuredPromptPreview, type StructuredPromptState } from '../components/structured-prompt-preview';
 import { VariationsField } from '../components/variations-field';
 import {
   type CreateFormContext,
@@ -69,6 +72,7 @@ export default function CreatePage() {
   const [checkingImage, setCheckingImage] = useState(false);
   const [creditsRefused, setCreditsRefused] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [structured, setStructured] = useState<StructuredPromptState | null>(null);
   const clientKey = useRef<string | null>(null);
   const submitting = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -90,6 +94,7 @@ export default function CreatePage() {
   });
   const quality = useWatch({ control: form.control, name: 'quality' });
   const uploadedReferences = useWatch({ control: form.control, name: 'referenceImages' }).length;
+  const promptText = useWatch({ control: form.control, name: 'prompt' });
   const queueEstimate = useQueueEstimate();
   // What the chosen mode's model accepts (the server's catalogue); the rest is shown disabled with the reason.
   const directing = offeredDirecting(offers?.[quality]);
@@ -133,6 +138,13 @@ export default function CreatePage() {
   const send = async (values: CreateFormOutput) => {
     if (short) return;
     setFormError(null);
+    const structuredPrompt = structured
+      ? editedStructuredPromptSchema.safeParse(structured.prompt)
+      : undefined;
+    if (structuredPrompt && !structuredPrompt.success) {
+      setFormError(t('create.structured.invalid'));
+      return;
+    }
     clientKey.current ??= newUuid();
     try {
       const request = await create.mutateAsync({
@@ -146,6 +158,7 @@ export default function CreatePage() {
         referenceImages: values.referenceImages,
         castIds: knownCastIds,
         variations,
+        structuredPrompt: structuredPrompt?.data ?? null,
       });
       toast.success(t('create.success'));
       navigate(`/dashboard/confirmation?id=${encodeURIComponent(request.id)}`);
@@ -170,7 +183,8 @@ export default function CreatePage() {
           if (isShownField(field)) form.setError(field, { type: 'server', message });
         }
         // A message for a field the form does not show (e.g. clientKey) still needs saying.
-        if (!Object.keys(apiError.fields).every(isShownField)) setFormError(t('create.errors.submit'));
+        if (apiError.fields.structuredPrompt) setFormError(apiError.fields.structuredPrompt);
+        else if (!Object.keys(apiError.fields).every(isShownField)) setFormError(t('create.errors.submit'));
         focusFirstInvalid();
         return;
       }
@@ -221,6 +235,16 @@ export default function CreatePage() {
         <Card>
           <CardContent className="flex flex-col gap-6 pt-5 sm:pt-6">
             <PromptField control={form.control} disabled={busy} onChange={changed} />
+            <StructuredPromptPreview
+              text={promptText}
+              textValid={promptText.trim().length >= PROMPT_MIN_LENGTH}
+              value={structured}
+              disabled={busy}
+              onChange={(value) => {
+                setStructured(value);
+                changed();
+              }}
+            />
             <QualityField
               control={form.control}
               disabled={busy}

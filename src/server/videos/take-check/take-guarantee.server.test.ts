@@ -1,0 +1,317 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
+import {
+  API_KEY,
+  contractBreaches,
+  type FakeGemini,
+  NO_BREACHES,
+  seedVideoRequest,
+  startFakeGemini,
+} from '../../../../tests/support/fake-gemini';
+import { mediaTools } from '../../../../tests/support/media';
+import { insertUser } from '../../../../tests/support/users';
+import { loadConfig, type TakeStrictness } from '../../config.server';
+import { audit, grant } from '../../credits/credits-ledger.server';
+import { createLogger } from '../../logger.server';
+import { mediaToolchainFromEnv } from '../../media/toolchain.server';
+import { DiskStorage } from '../../storage/storage.server';
+import { capabilitiesOf } from '../capabilities.server';
+import { type PipelineDeps, runVideoGeneration } from '../pipeline/generate-video.job.server';
+import { GeminiClient } from '../pipeline/providers/gemini-client.server';
+import { GeminiVideoProvider } from '../pipeline/providers/gemini-provider.server';
+import { LOCAL_BAD_TAKE_MARKERS, LocalVideoProvider } from '../pipeline/providers/local-provider.server';
+import type { VideoProvider } from '../pipeline/providers/video-provider.server';
+import { createSubjectJudge, type SubjectJudge } from './subject-judge.server';
+import { createTakeGuarantee } from './take-guarantee.server';
+import { type TakeEvidence, takeProblems } from './take-rules.server';
+import { takeChecksOf } from './take-view.server';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let gemini: FakeGemini;
+let dir: string;
+let storage: DiskStorage;
+let local: LocalVideoProvider;
+const logger = createLogger('silent');
+const tools = await mediaTools(60_000);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = testPool({ connectionString: database.url, max: 6 });
+  gemini = await startFakeGemini({ tiny: true });
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cena-take-'));
+  storage = new DiskStorage(path.join(dir, 'storage'), 'test-signing-secret');
+  const toolchain = await mediaToolchainFromEnv();
+  local = new LocalVideoProvider({
+    dir: path.join(dir, 'renders'),
+    delayMs: 0,
+    ffmpegPath: toolchain.ffmpeg.path,
+    fontFile: toolchain.fonts.regular,
+  });
+});
+
+afterEach(() => {
+  expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
+});
+
+afterAll(async () => {
+  await local?.close();
+  await gemini?.stop();
+  await pool?.end();
+  await database?.drop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+function deps(
+  provider: VideoProvider,
+  judge?: SubjectJudge,
+  strictness: TakeStrictness = 'normal',
+): PipelineDeps {
+  return {
+    pool,
+    provider,
+    storage,
+    tools,
+    capabilities: capabilitiesOf({ provider: 'local', gemini: { models: { fast: 'x', quality: 'x' } } }),
+    logger,
+    timeoutMs: { fast: 120_000, quality: 120_000 },
+    poll: { initialMs: 50, maxMs: 200 },
+    checkTake: createTakeGuarantee({ pool, storage, tools, logger, strictness, judge }),
+  };
+}
+
+async function newUser(): Promise<string> {
+  const userId = await insertUser(pool);
+  await grant(pool, {
+    userId,
+    amount: 1000,
+    source: 'adjustment',
+    sourceRef: `test:${userId}`,
+    expiresAt: null,
+  });
+  return userId;
+}
+
+async function ledger(holdId: string): Promise<string[]> {
+  const result = await pool.query<{ kind: string }>(
+    'SELECT kind FROM credit_ledger_entries WHERE hold_id = $1 ORDER BY id',
+    [holdId],
+  );
+  return result.rows.map((entry) => entry.kind);
+}
+
+async function state(id: string) {
+  const result = await pool.query<{
+    status: string;
+    error_message: string | null;
+    operation_name: string | null;
+    hold_status: string;
+  }>(
+    `SELECT r.status, r.error_message, r.operation_name, h.status AS hold_status
+     FROM video_requests r JOIN credit_holds h ON h.id = r.hold_id WHERE r.id = $1`,
+    [id],
+  );
+  return result.rows[0];
+}
+
+describe('take guarantee', () => {
+  it('a good local render passes its check once and is captured once', async () => {
+    const userId = await newUser();
+    const request = await seedVideoRequest(pool, { userId, prompt: 'Um farol girando na tempestade' });
+    expect(await runVideoGeneration(deps(local), request.id)).toBe('completed');
+    const checks = (await takeChecksOf(pool, [request.id])).get(request.id);
+    expect(checks).toEqual([expect.objectContaining({ take: 1, passed: true, problems: [] })]);
+    expect(await ledger(request.holdId)).toEqual(['hold', 'capture']);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('a frozen render is re-rolled once at no cost, then refunded with a plain reason: one refund, no capture', async () => {
+    const userId = await newUser();
+    const request = await seedVideoRequest(pool, {
+      userId,
+      prompt: `Um farol na tempestade ${LOCAL_BAD_TAKE_MARKERS.frozen}`,
+    });
+    const pipeline = deps(local);
+    expect(await runVideoGeneration(pipeline, request.id)).toBe('requeued');
+    // Back in line with the same inputs and the same hold: nothing captured, nothing held again.
+    expect(await state(request.id)).toMatchObject({
+      status: 'pending',
+      operation_name: null,
+      hold_status: 'pending',
+    });
+    expect(await ledger(request.holdId)).toEqual(['hold']);
+    const first = (await takeChecksOf(pool, [request.id])).get(request.id);
+    expect(first).toEqual([
+      expect.objectContaining({
+        take: 1,
+        passed: false,
+        problems: [{ kind: 'frozen', detail: 'imagem congelada por 8,0 s' }],
+      }),
+    ]);
+
+    expect(await runVideoGeneration(pipeline, request.id)).toBe('failed');
+    expect(await state(request.id)).toMatchObject({
+      status: 'failed',
+      error_message:
+        'O vídeo não passou na verificação de qualidade do Cena duas vezes (imagem congelada por 8,0 s). Seus créditos foram devolvidos.',
+      hold_status: 'voided',
+    });
+    const both = (await takeChecksOf(pool, [request.id])).get(request.id);
+    expect(both?.map((check) => [check.take, check.passed])).toEqual([
+      [1, false],
+      [2, false],
+    ]);
+    // A duplicate run of the settled request changes nothing.
+    expect(await runVideoGeneration(pipeline, request.id)).toBe('already_final');
+    expect(await ledger(request.holdId)).toEqual(['hold', 'void']);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('a silent render where the prompt asks for sound fails; a black render fails as black', async () => {
+    const userId = await newUser();
+    const silent = await seedVideoRequest(pool, {
+      userId,
+      prompt: `Ondas batendo nas pedras com som do mar ${LOCAL_BAD_TAKE_MARKERS.silent}`,
+    });
+    const black = await seedVideoRequest(pool, {
+      userId,
+      prompt: `Uma cidade à noite com neon ${LOCAL_BAD_TAKE_MARKERS.black}`,
+    });
+    expect(await runVideoGeneration(deps(local), silent.id)).toBe('requeued');
+    expect(await runVideoGeneration(deps(local), black.id)).toBe('requeued');
+    const checks = await takeChecksOf(pool, [silent.id, black.id]);
+    expect(checks.get(silent.id)?.[0]?.problems).toEqual([
+      { kind: 'silent', detail: 'sem som por 8,0 s, mas o prompt pede áudio' },
+    ]);
+    expect(checks.get(black.id)?.[0]?.problems[0]).toEqual({ kind: 'black', detail: 'tela preta por 8,0 s' });
+  });
+
+  it('a silent render passes when the prompt asks for no sound', async () => {
+    const userId = await newUser();
+    const request = await seedVideoRequest(pool, {
+      userId,
+      prompt: `Um jardim japonês em silêncio, sem som ${LOCAL_BAD_TAKE_MARKERS.silent}`,
+    });
+    expect(await runVideoGeneration(deps(local), request.id)).toBe('completed');
+    expect(await ledger(request.holdId)).toEqual(['hold', 'capture']);
+  });
+
+  it('the text model watches the video (fake Gemini): a missing subject fails the take and its reasons are kept', async () => {
+    const config = loadConfig({
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: API_KEY,
+      GEMINI_API_BASE: gemini.base,
+    });
+    const judge = createSubjectJudge(config, logger);
+    expect(judge).toBeDefined();
+    const provider = new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: API_KEY,
+        apiBase: gemini.base,
+        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 50 },
+      }),
+      { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
+    );
+    const userId = await newUser();
+    const good = await seedVideoRequest(pool, { userId, prompt: 'Um gato pulando um muro ao pôr do sol' });
+    const missing = await seedVideoRequest(pool, { userId, prompt: 'Um gato pulando um muro [sem-sujeito]' });
+    const before = gemini.videoJudgements.length;
+    expect(await runVideoGeneration(deps(provider, judge), good.id)).toBe('completed');
+    expect(await runVideoGeneration(deps(provider, judge), missing.id)).toBe('requeued');
+    const judged = gemini.videoJudgements.slice(before);
+    expect(judged).toHaveLength(2);
+    expect(judged[0]?.bytes).toBeGreaterThan(1000);
+    const stored = await pool.query<{ problems: unknown; model_verdict: { reasons: string; model: string } }>(
+      'SELECT problems, model_verdict FROM take_checks WHERE request_id = $1',
+      [missing.id],
+    );
+    expect(stored.rows[0]?.problems).toEqual([
+      {
+        kind: 'subject',
+        detail: 'o assunto pedido (“Um gato pulando um muro [sem-sujeito]”) não aparece no vídeo',
+      },
+    ]);
+    expect(stored.rows[0]?.model_verdict).toMatchObject({
+      reasons: 'O vídeo mostra um padrão de cores, sem o assunto pedido.',
+      model: config.video.gemini.promptModel,
+    });
+    // The model check turned off: no judge at all.
+    expect(
+      createSubjectJudge(
+        loadConfig({
+          VIDEO_PROVIDER: 'gemini',
+          GEMINI_API_KEY: API_KEY,
+          GEMINI_API_BASE: gemini.base,
+          TAKE_CHECK_MODEL: 'off',
+        }),
+        logger,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('a take the model fails is re-rolled with the same hold; a re-roll that passes is captured once', async () => {
+    const config = loadConfig({
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: API_KEY,
+      GEMINI_API_BASE: gemini.base,
+    });
+    const provider = new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: API_KEY,
+        apiBase: gemini.base,
+        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 50 },
+      }),
+      { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
+    );
+    const pipeline = deps(provider, createSubjectJudge(config, logger));
+    const userId = await newUser();
+    const prompt = 'Um cavalo galopando na praia [sem-sujeito-uma-vez]';
+    const request = await seedVideoRequest(pool, { userId, prompt });
+    expect(await runVideoGeneration(pipeline, request.id)).toBe('requeued');
+    expect(await ledger(request.holdId)).toEqual(['hold']);
+    expect(await runVideoGeneration(pipeline, request.id)).toBe('completed');
+    // Two generations at the provider, one charge.
+    expect(gemini.submits.get(prompt)).toBe(2);
+    expect(await ledger(request.holdId)).toEqual(['hold', 'capture']);
+    const checks = (await takeChecksOf(pool, [request.id])).get(request.id);
+    expect(checks?.map((check) => [check.take, check.passed])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('strictness: lenient trusts only a sure missing subject; strict fails any missing subject or action', () => {
+    const evidence = (verdict: TakeEvidence['verdict']): TakeEvidence => ({
+      signals: { frozen: [{ start: 5.5, end: 8 }], black: [], silent: [] },
+      durationSeconds: 8,
+      hasAudio: true,
+      audioAsked: true,
+      verdict,
+      asked: { subject: 'um gato', action: 'pula o muro' },
+    });
+    const unsureNoAction = {
+      subjectPresent: true,
+      actionPresent: false,
+      confidence: 0.5,
+      reasons: '',
+      model: 'm',
+    };
+    const kinds = (strictness: TakeStrictness, verdict: TakeEvidence['verdict']) =>
+      takeProblems(evidence(verdict), strictness).map((problem) => problem.kind);
+    // A 2.5 s still: only strict (2 s) counts it.
+    expect(kinds('lenient', unsureNoAction)).toEqual([]);
+    expect(kinds('normal', unsureNoAction)).toEqual([]);
+    expect(kinds('strict', unsureNoAction)).toEqual(['frozen', 'action']);
+    const sureNoSubject = { ...unsureNoAction, subjectPresent: false, confidence: 0.85 };
+    expect(kinds('lenient', sureNoSubject)).toEqual(['subject']);
+    expect(kinds('normal', { ...unsureNoAction, confidence: 0.7 })).toEqual(['action']);
+    expect(
+      takeProblems({ ...evidence(undefined), hasAudio: false }, 'normal').map((problem) => problem.kind),
+    ).toEqual(['silent']);
+  });
+});

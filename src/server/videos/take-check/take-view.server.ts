@@ -1,0 +1,33 @@
+import type { TakeCheckView, TakeProblem } from '../../../shared/take-check';
+import type { Queryable } from '../../jobs/queues.server';
+
+/** The take guarantee's checks of some requests, oldest first, as their timelines show them. */
+export async function takeChecksOf(
+  db: Queryable,
+  requestIds: readonly string[],
+): Promise<ReadonlyMap<string, TakeCheckView[]>> {
+  const checks = new Map<string, TakeCheckView[]>();
+  if (requestIds.length === 0) return checks;
+  const result = await db.query<{
+    request_id: string;
+    take: number;
+    passed: boolean;
+    problems: TakeProblem[];
+    checked_at: Date;
+  }>(
+    `SELECT request_id, take, passed, problems, checked_at FROM take_checks
+     WHERE request_id = ANY($1::uuid[]) ORDER BY take`,
+    [requestIds],
+  );
+  for (const row of result.rows) {
+    const list = checks.get(row.request_id) ?? [];
+    list.push({
+      take: row.take,
+      passed: row.passed,
+      problems: row.problems,
+      checkedAt: row.checked_at.toISOString(),
+    });
+    checks.set(row.request_id, list);
+  }
+  return checks;
+}

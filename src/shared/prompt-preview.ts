@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { PROMPT_MIN_LENGTH } from './catalogue';
+import { PROMPT_MAX_LENGTH } from './video-request';
+
+/**
+ * 'Ver prompt estruturado' (docs/video-contract.md): the structured JSON prompt shown before paying, which the user
+ * may edit; the edited prompt is what the provider receives and what the technical info shows.
+ */
+
+export const STRUCTURED_PROMPT_FIELDS = [
+  'subject',
+  'action',
+  'scene',
+  'camera',
+  'lighting',
+  'style',
+  'audio',
+  'negative',
+] as const;
+export type StructuredPromptField = (typeof STRUCTURED_PROMPT_FIELDS)[number];
+
+export const STRUCTURED_FIELD_MAX_LENGTH = 600;
+
+/** `builtBy` of a prompt the user saw and sent from the preview (edited or not): no model rewrites it. */
+export const STRUCTURED_PROMPT_BY_USER = 'user';
+
+const field = z
+  .string('Valor inválido.')
+  .trim()
+  .min(1, 'Preencha este campo.')
+  .max(STRUCTURED_FIELD_MAX_LENGTH, `Use no máximo ${STRUCTURED_FIELD_MAX_LENGTH} caracteres.`);
+
+/** What `POST /api/videos` accepts as `structuredPrompt` (a JSON text in the multipart form). */
+export const editedStructuredPromptSchema = z.strictObject({
+  subject: field,
+  action: field,
+  scene: field,
+  camera: field,
+  lighting: field,
+  style: field,
+  audio: field,
+  // The only field that may be empty: nothing to keep out.
+  negative: z
+    .string('Valor inválido.')
+    .trim()
+    .max(STRUCTURED_FIELD_MAX_LENGTH, `Use no máximo ${STRUCTURED_FIELD_MAX_LENGTH} caracteres.`),
+});
+export type EditedStructuredPrompt = z.infer<typeof editedStructuredPromptSchema>;
+
+export const INVALID_STRUCTURED_PROMPT = 'Prompt estruturado inválido. Gere a prévia de novo.';
+
+/** `POST /api/videos/prompt-preview` body. */
+export const promptPreviewRequestSchema = z.strictObject({
+  prompt: z
+    .string()
+    .trim()
+    .min(PROMPT_MIN_LENGTH, 'Muito curto')
+    .max(PROMPT_MAX_LENGTH, `Use no máximo ${PROMPT_MAX_LENGTH} caracteres.`),
+});
+export type PromptPreviewRequest = z.infer<typeof promptPreviewRequestSchema>;
+
+export const promptPreviewResponseSchema = z.object({
+  structuredPrompt: editedStructuredPromptSchema,
+  /** `rules` (the rule-based builder) or the text model's id. */
+  builtBy: z.string(),
+  /** pt-BR, when the text model could not write it and the rules did. */
+  note: z.string().nullable(),
+  /** Previews left in the current hour. */
+  remaining: z.int().nonnegative(),
+});
+export type PromptPreviewResponse = z.infer<typeof promptPreviewResponseSchema>;
+
+/** Previews per user per hour: free, so bounded. */
+export const PROMPT_PREVIEWS_PER_HOUR = 20;
+export const PROMPT_PREVIEW_RULES_NOTE =
+  'O modelo de texto não está disponível agora: este prompt foi montado pelas regras do Cena. Você pode editá-lo do mesmo jeito.';
+
+export function promptPreviewLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Você já viu ${PROMPT_PREVIEWS_PER_HOUR} prévias de prompt nesta hora. Tente de novo em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+}

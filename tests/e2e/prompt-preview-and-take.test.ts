@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
+import { LOCAL_BAD_TAKE_MARKERS } from '../../src/server/videos/pipeline/providers/local-provider.server';
+import { signUpAndVerify } from '../support/accounts';
+import { startTestApp, type TestApp } from '../support/app';
+import {
+  apiBalance,
+  collectPageErrors,
+  describeBrowser,
+  launchBrowser,
+  signInThroughForm,
+  waitForText,
+} from '../support/browser';
+
+/**
+ * 'Ver prompt estruturado' and the take guarantee in a browser, in local mode: open the preview, edit the camera,
+ * generate, and find the edited JSON in the technical info; then a forced bad take (a frozen local render) is
+ * re-rolled once and refunded, as the request's timeline says.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+describeBrowser('prompt preview and take guarantee (local provider)', () => {
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp({ LOCAL_RENDER_DELAY_MS: '300' }), launchBrowser()]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('previews the structured prompt, sends the edited camera, and shows it in the technical info', async () => {
+    const { email, password } = await signUpAndVerify(app.url, { name: 'Lia Prévia' });
+    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    const errors = collectPageErrors(page);
+    await signInThroughForm(page, app.url, email, password);
+
+    await page.goto(`${app.url}/dashboard/create`);
+    const open = page.getByTestId('structured-preview-open');
+    // Not before the text is long enough.
+    expect(await open.isDisabled()).toBe(true);
+    await page
+      .getByLabel('Descreva seu vídeo')
+      .fill('Um barco de pesca ao amanhecer em um lago calmo, neblina');
+    await open.click();
+    const camera = page.getByTestId('structured-field-camera');
+    await camera.waitFor();
+    // Local mode has no text model: the rules wrote it, and the page says so.
+    await page.getByTestId('structured-preview-note').waitFor();
+    expect(await page.getByTestId('structured-field-subject').inputValue()).toBe(
+      'Um barco de pesca ao amanhecer em um lago calmo',
+    );
+    await camera.fill('travelling lateral lento sobre a água');
+
+    await page.getByTestId('create-submit').click();
+    await page.waitForURL(/\/dashboard\/confirmation\?id=/, { timeout: 15_000 });
+    const id = new URL(page.url()).searchParams.get('id') ?? '';
+    await page.goto(`${app.url}/dashboard/request/${id}`);
+    await page.getByTestId('structured-prompt-toggle').click();
+    const json = (await page.getByTestId('structured-prompt').textContent()) ?? '';
+    expect(json).toContain('"camera": "travelling lateral lento sobre a água"');
+    expect(json).toContain('"builtBy": "user"');
+    // What the provider received: the stored request's prompt.
+    const stored = await app.cena.pool.query<{ camera: string }>(
+      `SELECT structured_prompt->>'camera' AS camera FROM video_requests WHERE id = $1`,
+      [id],
+    );
+    expect(stored.rows[0]?.camera).toBe('travelling lateral lento sobre a água');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a forced bad take is re-rolled once at no cost, then refunded, and the timeline says why', async () => {
+    const { email, password } = await signUpAndVerify(app.url, { name: 'Téo Take' });
+    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signInThroughForm(page, app.url, email, password);
+    await page.goto(`${app.url}/dashboard/create`);
+    await page
+      .getByLabel('Descreva seu vídeo')
+      .fill(`Um farol girando na tempestade ${LOCAL_BAD_TAKE_MARKERS.frozen}`);
+    await page.getByTestId('create-submit').click();
+    await page.waitForURL(/\/dashboard\/confirmation\?id=/, { timeout: 15_000 });
+    const id = new URL(page.url()).searchParams.get('id') ?? '';
+    await page.goto(`${app.url}/dashboard/request/${id}`);
+    await page.getByTestId('timeline-take-2').waitFor({ timeout: 120_000 });
+    await page.getByTestId('timeline-failed').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('timeline-take-1').textContent()).toContain(
+      'imagem congelada por 8,0 s. O Cena gerou o vídeo de novo, sem custo.',
+    );
+    expect(await page.getByTestId('timeline-take-2').textContent()).toContain(
+      'Reprovado outra vez: seus créditos foram devolvidos.',
+    );
+    await waitForText(
+      page,
+      'O vídeo não passou na verificação de qualidade do Cena duas vezes (imagem congelada por 8,0 s). Seus créditos foram devolvidos.',
+    );
+    // One refund, no capture: the balance is whole again.
+    await expect.poll(() => apiBalance(page), { timeout: 10_000 }).toBe(100);
+    const ledger = await app.cena.pool.query<{ kind: string }>(
+      `SELECT e.kind FROM credit_ledger_entries e JOIN video_requests r ON r.hold_id = e.hold_id
+       WHERE r.id = $1 ORDER BY e.id`,
+      [id],
+    );
+    expect(ledger.rows.map((row) => row.kind)).toEqual(['hold', 'void']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
