@@ -1055,6 +1055,8 @@ export async function seedVideoRequest(
     aspectRatio?: '16:9' | '9:16' | '1:1' | '4:3';
     createdAt?: Date;
     referenceImageKey?: string;
+    /** Already given its slot and its job by the test itself: not work for a running dispatcher. */
+    dispatched?: boolean;
   },
 ): Promise<{ id: string; holdId: string; cost: number }> {
   const { hold } = await import('../../src/server/credits/credits-ledger.server');
@@ -1067,8 +1069,8 @@ export async function seedVideoRequest(
   await pool.query(
     `INSERT INTO video_requests
        (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, hold_id, created_at, updated_at,
-        reference_image_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $9, $10)`,
+        reference_image_key, dispatched_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $9, $10, CASE WHEN $11 THEN $9::timestamptz END)`,
     [
       id,
       args.userId,
@@ -1080,6 +1082,7 @@ export async function seedVideoRequest(
       held.hold.id,
       args.createdAt ?? new Date(),
       args.referenceImageKey ?? null,
+      args.dispatched ?? false,
     ],
   );
   return { id, holdId: held.hold.id, cost };

@@ -610,7 +610,8 @@ describe('video pipeline on pg-boss', () => {
     const prompt = 'Um trem a vapor cruzando a ponte';
     gemini.pollsUntilDone = 1_000_000;
     const first = await startWorker();
-    const request = await seedVideoRequest(pool, { userId, prompt });
+    // Its job is sent here: the worker's own dispatcher must not send a second one.
+    const request = await seedVideoRequest(pool, { userId, prompt, dispatched: true });
     await send(first.boss, QUEUES.videoGenerate, { requestId: request.id });
     const generating = await waitFor(
       () => row(request.id),
@@ -688,6 +689,7 @@ describe('video pipeline on pg-boss', () => {
           quality: item.quality,
           aspectRatio: item.aspectRatio,
           referenceImageKey: 'image' in item ? item.image : undefined,
+          dispatched: true,
         });
         await send(jobs.boss, QUEUES.videoGenerate, { requestId: request.id });
         requests.push(request);
