@@ -54,7 +54,8 @@ export const promptPreviewRequestSchema = z.strictObject({
   prompt: z
     .string()
     .trim()
-    .min(PROMPT_MIN_LENGTH, 'Muito curto')
+    // A JSON answer's whole message, not a field's label: it says what is needed.
+    .min(PROMPT_MIN_LENGTH, `Descreva o vídeo com pelo menos ${PROMPT_MIN_LENGTH} caracteres.`)
     .max(PROMPT_MAX_LENGTH, `Use no máximo ${PROMPT_MAX_LENGTH} caracteres.`),
 });
 export type PromptPreviewRequest = z.infer<typeof promptPreviewRequestSchema>;
