@@ -1,11 +1,12 @@
 import type { DirectingCapabilities } from '../../shared/video-directing';
-import { editRefusal, extensionRefusal } from '../../shared/video-directing';
+import { editRefusal, extensionPlan } from '../../shared/video-directing';
 import {
   type CreateVideoDeps,
   type CreateVideoResult,
   createVideoRequest,
   findBySubmission,
 } from './create-video-request.server';
+import { lastFrameKey } from './pipeline/media.server';
 import { findVideoRequest } from './video-view.server';
 
 /**
@@ -13,7 +14,8 @@ import { findVideoRequest } from './video-view.server';
  * source, with the source's mode and ratio, its own hold at the price of a new video of that mode, and its own
  * job — everything else (idempotency by clientKey, 402, rate limit, one transaction) is the create path's.
  * The source is only read: a completed request never changes, so concurrent extensions of one source are
- * independent branches and need no lock.
+ * independent branches and need no lock. An extension is the same take or a new shot from the source's last frame
+ * (`extensionPlan`); a new shot is recorded as an extension whose first frame is that frame.
  */
 
 export type DerivedVideoResult =
@@ -41,9 +43,17 @@ export async function createDerivedVideoRequest(
   const source = await findVideoRequest(deps.pool, input.userId, input.sourceId);
   if (!source) return { kind: 'not_found' };
   const capabilities = deps.capabilities(source.quality);
-  const rule = input.derivation === 'extend' ? extensionRefusal : editRefusal;
-  const reason = rule(source, capabilities, now);
-  if (reason) return { kind: 'refused', reason };
+  let newShot = false;
+  if (input.derivation === 'extend') {
+    const plan = extensionPlan(source, capabilities, now);
+    if (!plan.allowed) return { kind: 'refused', reason: plan.refusal };
+    // A new shot's first frame is the source's last frame, named here so the choice made before the hold is the
+    // one the pipeline follows (it writes the frame when it submits).
+    newShot = plan.continuation === 'new-shot';
+  } else {
+    const reason = editRefusal(source, capabilities, now);
+    if (reason) return { kind: 'refused', reason };
+  }
   return createVideoRequest(
     deps,
     {
@@ -53,7 +63,7 @@ export async function createDerivedVideoRequest(
       quality: source.quality,
       aspectRatio: source.aspectRatio,
       seed: source.seed,
-      referenceImageKey: null,
+      referenceImageKey: newShot ? lastFrameKey(source.userId, source.id) : null,
       extendsRequestId: input.derivation === 'extend' ? source.id : null,
       editsRequestId: input.derivation === 'edit' ? source.id : null,
     },

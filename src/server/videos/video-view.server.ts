@@ -1,4 +1,4 @@
-import { editRefusal, extensionRefusal, lengthAfterExtension } from '../../shared/video-directing';
+import { editRefusal, extensionPlan } from '../../shared/video-directing';
 import type { QueuePlace } from '../../shared/video-queue';
 import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
 import type { Queryable } from '../jobs/queues.server';
@@ -65,14 +65,17 @@ function derivations(record: VideoRequestRecord, options: ViewOptions): VideoReq
     resolution: record.resolution,
     operationName: record.operationName,
   };
-  const extendReason = extensionRefusal(source, capabilities, options.now) ?? null;
+  const plan = extensionPlan(source, capabilities, options.now);
   const editReason = editRefusal(source, capabilities, options.now) ?? null;
   return {
-    extend: {
-      allowed: extendReason === null,
-      reason: extendReason,
-      lengthAfterSeconds: capabilities.extension ? lengthAfterExtension(source, capabilities) : null,
-    },
+    extend: plan.allowed
+      ? {
+          allowed: true,
+          reason: null,
+          lengthAfterSeconds: plan.lengthAfterSeconds,
+          continuation: plan.continuation,
+        }
+      : { allowed: false, reason: plan.refusal, lengthAfterSeconds: null, continuation: null },
     edit: { allowed: editReason === null, reason: editReason },
   };
 }

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AspectRatio } from '../../../shared/catalogue';
 import { FfmpegError, runTool } from './ffmpeg.server';
+import { appendShot, extractLastFrame } from './film.server';
 
 /**
  * The rendering step (design §5): the provider's file is copied into our storage at once (providers delete theirs
@@ -39,6 +40,14 @@ export interface RenderedMedia {
   probe: ProbeResult;
   /** `{width}x{height}` of the delivered video. */
   resolution: string;
+}
+
+/**
+ * The last frame of a completed video in the model's framing: the first frame of a new shot that continues it
+ * (src/shared/video-directing.ts `extensionPlan`). Written once, by the first extension that needs it.
+ */
+export function lastFrameKey(userId: string, requestId: string): string {
+  return `${userId}/videos/${requestId}/last-frame.jpg`;
 }
 
 export function mediaKeys(userId: string, requestId: string) {
@@ -81,15 +90,16 @@ function cropFilter(ratio: number): string {
 }
 
 /**
- * An extension's answer joined to the video it continues: the source's first `headSeconds - overlapSeconds`
- * seconds, then the provider's file (which repeats the last `overlapSeconds` of the source when the model returns
- * the tail with the new part).
+ * An extension's answer joined to the video it continues.
+ * - `same-take`: the source's first `headSeconds - overlapSeconds` seconds, then the provider's file (which repeats
+ *   the last `overlapSeconds` of the source when the model returns the tail with the new part).
+ * - `new-shot`: the provider's file is a new shot that opens on the source's last frame; it is appended to the film
+ *   (film.server.ts), to `head` in the model's framing and, for a reframed ratio, to `framedHead`, the delivered
+ *   1:1 / 4:3 film, so neither is re-encoded whole.
  */
-export interface JoinPlan {
-  head: Readable;
-  headSeconds: number;
-  overlapSeconds: number;
-}
+export type JoinPlan =
+  | { kind: 'same-take'; head: Readable; headSeconds: number; overlapSeconds: number }
+  | { kind: 'new-shot'; head: Readable; framedHead?: Readable };
 
 /**
  * Joins two MP4s into one with continuous audio. When both have the same video and audio parameters and nothing is
@@ -150,6 +160,32 @@ async function joinFiles(
   );
 }
 
+/**
+ * Stores the last frame of a completed video (in the model's framing) under `key`: the first frame of the new shot
+ * that continues it. The same frame for every branch, so an existing one is kept.
+ */
+export async function storeLastFrame(args: {
+  video: Readable;
+  storage: PipelineStorage;
+  key: string;
+  tools: MediaTools;
+  signal?: AbortSignal;
+}): Promise<void> {
+  args.video.on('error', () => undefined);
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'cena-frame-'));
+  try {
+    const videoFile = path.join(workDir, 'video.mp4');
+    await pipeline(args.video, createWriteStream(videoFile), { signal: args.signal });
+    const frameFile = path.join(workDir, 'last-frame.jpg');
+    await extractLastFrame(videoFile, frameFile, args.tools, args.signal);
+    if ((await stat(frameFile)).size === 0) throw new FfmpegError('the video has no last frame');
+    await args.storage.put(args.key, createReadStream(frameFile), 'image/jpeg');
+  } finally {
+    args.video.destroy();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 export async function renderResult(args: {
   source: Readable;
   /** For an extension: the video it continues, joined in front of the provider's file. */
@@ -172,12 +208,22 @@ export async function renderResult(args: {
     let sourceFile = path.join(workDir, 'source.mp4');
     await pipeline(args.source, createWriteStream(sourceFile), { signal });
     if ((await stat(sourceFile)).size === 0) throw new FfmpegError('the provider’s video is empty');
+    const shotFile = sourceFile;
+    let framedHeadFile: string | undefined;
     if (args.join) {
       const headFile = path.join(workDir, 'head.mp4');
       await pipeline(args.join.head, createWriteStream(headFile), { signal });
       const joinedFile = path.join(workDir, 'joined.mp4');
-      const keep = args.join.headSeconds - args.join.overlapSeconds;
-      await joinFiles(headFile, keep, sourceFile, joinedFile, tools, signal);
+      if (args.join.kind === 'same-take') {
+        const keep = args.join.headSeconds - args.join.overlapSeconds;
+        await joinFiles(headFile, keep, sourceFile, joinedFile, tools, signal);
+      } else {
+        await appendShot({ headFile, shotFile, outFile: joinedFile, tools, signal });
+        if (args.join.framedHead) {
+          framedHeadFile = path.join(workDir, 'framed-head.mp4');
+          await pipeline(args.join.framedHead, createWriteStream(framedHeadFile), { signal });
+        }
+      }
       sourceFile = joinedFile;
     }
     // Probe before storing: a broken download must fail here, not be kept as the user's video.
@@ -190,7 +236,12 @@ export async function renderResult(args: {
     await args.storage.put(sourceKey, createReadStream(sourceFile), 'video/mp4');
 
     let videoFile = sourceFile;
-    if (reframe) {
+    if (reframe && framedHeadFile) {
+      // The delivered film grows by the new shot too, cropped to its frame: never re-encoded whole.
+      const framedDir = await mkdtemp(path.join(workDir, 'framed-'));
+      videoFile = path.join(framedDir, 'video.mp4');
+      await appendShot({ headFile: framedHeadFile, shotFile, outFile: videoFile, tools, signal });
+    } else if (reframe) {
       videoFile = path.join(workDir, 'video.mp4');
       await runTool(
         tools.ffmpegPath,
@@ -229,6 +280,7 @@ export async function renderResult(args: {
     // Frees the provider's connection when we failed before reading everything.
     args.source.destroy();
     args.join?.head.destroy();
+    if (args.join?.kind === 'new-shot') args.join.framedHead?.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
 }
