@@ -168,6 +168,32 @@ describe('extensions and edits (local renderer)', () => {
     expect(versions.body.items.at(-1)?.durationSeconds).toBeGreaterThanOrEqual(60);
   }, 400_000);
 
+  it('past the local renderer’s 120 s, extends with a new shot from the last frame, joined with sound', async () => {
+    const { client, userId } = await user(20);
+    const done = await completed(client, (await create(client)).id);
+    // The chain's length is what the rule reads; the file stays 8 s, so the join is quick to check.
+    await pool.query('UPDATE video_requests SET duration_seconds = 120 WHERE id = $1', [done.id]);
+    const read = await client.json<{ request: VideoRequestView }>(`/api/videos/${done.id}`);
+    expect(read.body.request.derivations.extend).toEqual({
+      allowed: true,
+      reason: null,
+      lengthAfterSeconds: 128,
+      continuation: 'new-shot',
+    });
+    const answer = await derive(client, done.id, 'extensions', {
+      prompt: 'O barco chega ao porto e as pessoas acenam',
+      clientKey: randomUUID(),
+    });
+    expect(answer.status).toBe(201);
+    const film = await completed(client, answer.body.request.id);
+    const media = await downloaded(film);
+    expect(media.durationSeconds).toBeGreaterThan(15.8);
+    expect(media.durationSeconds).toBeLessThan(16);
+    expect(media.hasAudio).toBe(true);
+    expect(`${media.width}x${media.height}`).toBe(done.technical.resolution);
+    expect(await balance(pool, userId)).toBe(0);
+  }, 180_000);
+
   it('refunds an extension that fails at the provider and leaves the chain as it was', async () => {
     const { client, userId } = await user(30);
     const source = await completed(client, (await create(client)).id);
