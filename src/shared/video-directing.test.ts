@@ -95,6 +95,16 @@ describe("'Estender' past the model's limit", () => {
     );
   });
 
+  it('a film joined from shots goes on with shots, and the model does not edit it (its take is the last shot)', () => {
+    const film = source({ durationSeconds: 16, joinedShots: true });
+    expect(extensionPlan(film, omni11, NOW)).toEqual({
+      allowed: true,
+      continuation: 'new-shot',
+      lengthAfterSeconds: 24,
+    });
+    expect(editRefusal(film, omni11, NOW)).toBe(DERIVATION_REFUSALS.editJoinedShots);
+  });
+
   it('a film reaches five minutes; an unfinished video or a model without a first frame is refused', () => {
     expect(FILM_MAX_SECONDS).toBeGreaterThanOrEqual(300);
     expect(extensionPlan(source({ durationSeconds: 296 }), omni11, NOW)).toMatchObject({

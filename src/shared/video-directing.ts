@@ -109,6 +109,11 @@ export interface DerivationSource {
   resolution: string | null;
   /** The provider's name for its generation (`interactions/{id}`, `local/{id}`). */
   operationName: string | null;
+  /**
+   * A film Cena joined from shots (a new-shot extension, or one of its descendants): the model's stored take is only
+   * its last shot, so the model can neither continue nor edit the film as a whole.
+   */
+  joinedShots?: boolean;
 }
 
 /**
@@ -128,6 +133,7 @@ export const DERIVATION_REFUSALS = {
   editUnsupported: 'O modelo atual não edita vídeos por instrução.',
   editTooLong: (seconds: number) => `O modelo atual edita vídeos de até ${seconds} segundos.`,
   otherModel: 'Este vídeo foi gerado por outro modelo, que o modelo atual não consegue continuar nem editar.',
+  editJoinedShots: 'Este vídeo junta tomadas diferentes, e o modelo só edita uma tomada por vez.',
   filmMaxLength: `Este vídeo já chegou a ${FILM_MAX_SECONDS / 60} minutos, a duração máxima de um filme no Cena.`,
 } as const;
 
@@ -185,6 +191,7 @@ export function editRefusal(
   const edit = capabilities.edit;
   if (!edit) return DERIVATION_REFUSALS.editUnsupported;
   if (source.status !== 'completed') return DERIVATION_REFUSALS.notCompleted;
+  if (source.joinedShots) return DERIVATION_REFUSALS.editJoinedShots;
   if (!continuable(source, capabilities)) return DERIVATION_REFUSALS.otherModel;
   if (edit.sourceMaxAgeHours !== null && ageHours(source.completedAt, now) > edit.sourceMaxAgeHours) {
     return DERIVATION_REFUSALS.tooOld;
@@ -200,8 +207,8 @@ export type ExtensionPlan =
   | { allowed: false; refusal: string };
 
 /**
- * What 'Estender' does with this source now: continue the same take when the model can (extensionRefusal), else a
- * new shot from the last frame; refused only for an unfinished source, a film at FILM_MAX_SECONDS, or a model
+ * What 'Estender' does with this source now: continue the same take when the model can (extensionRefusal) and the
+ * video is one take, else a new shot from the last frame (so a film, once joined from shots, continues with shots); refused only for an unfinished source, a film at FILM_MAX_SECONDS, or a model
  * that takes no first frame. The server decides with it before any hold and the web shows its answer.
  */
 export function extensionPlan(
@@ -214,7 +221,7 @@ export function extensionPlan(
   if (seconds >= FILM_MAX_SECONDS - 0.5)
     return { allowed: false, refusal: DERIVATION_REFUSALS.filmMaxLength };
   const sameTake = extensionRefusal(source, capabilities, now);
-  if (!sameTake && capabilities.extension) {
+  if (!sameTake && !source.joinedShots && capabilities.extension) {
     return {
       allowed: true,
       continuation: 'same-take',

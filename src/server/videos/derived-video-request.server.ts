@@ -7,7 +7,7 @@ import {
   findBySubmission,
 } from './create-video-request.server';
 import { lastFrameKey } from './pipeline/media.server';
-import { findVideoRequest } from './video-view.server';
+import { derivationSourceOf, findVideoRequest } from './video-view.server';
 
 /**
  * Extending or editing a completed video (src/shared/video-directing.ts, ADR 0011): a new request linked to its
@@ -45,13 +45,13 @@ export async function createDerivedVideoRequest(
   const capabilities = deps.capabilities(source.quality);
   let newShot = false;
   if (input.derivation === 'extend') {
-    const plan = extensionPlan(source, capabilities, now);
+    const plan = extensionPlan(derivationSourceOf(source), capabilities, now);
     if (!plan.allowed) return { kind: 'refused', reason: plan.refusal };
     // A new shot's first frame is the source's last frame, named here so the choice made before the hold is the
     // one the pipeline follows (it writes the frame when it submits).
     newShot = plan.continuation === 'new-shot';
   } else {
-    const reason = editRefusal(source, capabilities, now);
+    const reason = editRefusal(derivationSourceOf(source), capabilities, now);
     if (reason) return { kind: 'refused', reason };
   }
   return createVideoRequest(

@@ -390,6 +390,11 @@ describe('films past the model’s extension limit (Gemini API stand-in, Omni de
     expect(film.hasAudio).toBe(true);
     expect(`${film.width}x${film.height}`).toBe('1280x720');
     expect(await balance(omniPool, userId)).toBe(100 - 10 * 9);
+    // Omni's stored take is now only the last shot: the film is not offered to the model to edit.
+    expect(current.derivations.edit).toEqual({
+      allowed: false,
+      reason: DERIVATION_REFUSALS.editJoinedShots,
+    });
 
     // Each new shot is a new video whose first frame is the film's last frame, tagged as the guide documents.
     const newShots = gemini.submitBodies.filter(

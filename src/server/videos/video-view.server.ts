@@ -1,4 +1,4 @@
-import { editRefusal, extensionPlan } from '../../shared/video-directing';
+import { type DerivationSource, editRefusal, extensionPlan } from '../../shared/video-directing';
 import type { QueuePlace } from '../../shared/video-queue';
 import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
 import type { Queryable } from '../jobs/queues.server';
@@ -56,15 +56,25 @@ export function kindOf(
   return 'original';
 }
 
-function derivations(record: VideoRequestRecord, options: ViewOptions): VideoRequestView['derivations'] {
-  const capabilities = options.capabilities(record.quality);
-  const source = {
+/**
+ * What the extend/edit rules read of a request. A new-shot extension is an extension with a first frame (the
+ * source's last frame, src/shared/video-directing.ts `extensionPlan`); it and every extension of it are films
+ * joined from shots.
+ */
+export function derivationSourceOf(record: VideoRequestRecord): DerivationSource {
+  return {
     status: record.status,
     completedAt: record.completedAt,
     durationSeconds: record.durationSeconds,
     resolution: record.resolution,
     operationName: record.operationName,
+    joinedShots: Boolean(record.extendsRequestId && record.referenceImageKey),
   };
+}
+
+function derivations(record: VideoRequestRecord, options: ViewOptions): VideoRequestView['derivations'] {
+  const capabilities = options.capabilities(record.quality);
+  const source = derivationSourceOf(record);
   const plan = extensionPlan(source, capabilities, options.now);
   const editReason = editRefusal(source, capabilities, options.now) ?? null;
   return {

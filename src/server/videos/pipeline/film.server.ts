@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FfmpegError, runTool } from './ffmpeg.server';
+import { FfmpegError, probeJson, runTool } from './ffmpeg.server';
 import type { MediaTools } from './media.server';
 
 /**
@@ -53,27 +53,7 @@ function fpsValue(fps: string): number {
 }
 
 export async function filmFormat(file: string, tools: MediaTools, signal?: AbortSignal): Promise<FilmFormat> {
-  const { stdout } = await runTool(
-    tools.ffprobePath,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-    { timeoutMs: tools.timeoutMs, signal },
-  );
-  const info = JSON.parse(stdout) as {
-    format?: { duration?: string; tags?: Record<string, string> };
-    streams?: {
-      codec_type?: string;
-      codec_name?: string;
-      width?: number;
-      height?: number;
-      r_frame_rate?: string;
-      pix_fmt?: string;
-      has_b_frames?: number;
-      sample_rate?: string;
-      channels?: number;
-      duration?: string;
-      nb_frames?: string;
-    }[];
-  };
+  const info = await probeJson(tools.ffprobePath, file, { timeoutMs: tools.timeoutMs, signal });
   const video = info.streams?.find((stream) => stream.codec_type === 'video');
   const audio = info.streams?.find((stream) => stream.codec_type === 'audio');
   // The picture's length: the film's timeline is its frames (the sound is fitted to it at every join).

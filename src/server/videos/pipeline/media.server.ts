@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AspectRatio } from '../../../shared/catalogue';
-import { FfmpegError, runTool } from './ffmpeg.server';
+import { FfmpegError, probeJson, runTool } from './ffmpeg.server';
 import { appendShot, extractLastFrame } from './film.server';
 
 /**
@@ -62,15 +62,7 @@ export function mediaKeys(userId: string, requestId: string) {
 const RATIOS: Record<AspectRatio, number> = { '16:9': 16 / 9, '9:16': 9 / 16, '1:1': 1, '4:3': 4 / 3 };
 
 export async function probe(file: string, tools: MediaTools, signal?: AbortSignal): Promise<ProbeResult> {
-  const { stdout } = await runTool(
-    tools.ffprobePath,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-    { timeoutMs: tools.timeoutMs, signal },
-  );
-  const info = JSON.parse(stdout) as {
-    format?: { duration?: string };
-    streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[];
-  };
+  const info = await probeJson(tools.ffprobePath, file, { timeoutMs: tools.timeoutMs, signal });
   const video = info.streams?.find((stream) => stream.codec_type === 'video');
   const durationSeconds = Number(info.format?.duration ?? video?.duration);
   if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || durationSeconds <= 0) {
