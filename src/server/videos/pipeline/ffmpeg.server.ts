@@ -55,7 +55,7 @@ export function runTool(command: string, args: string[], options: RunOptions): P
 
 /** What ffprobe says of a file's container and streams (`-show_format -show_streams`, JSON). */
 export interface ProbeJson {
-  format?: { duration?: string; tags?: Record<string, string> };
+  format?: { duration?: string; start_time?: string; tags?: Record<string, string> };
   streams?: {
     codec_type?: string;
     codec_name?: string;
@@ -67,6 +67,7 @@ export interface ProbeJson {
     sample_rate?: string;
     channels?: number;
     duration?: string;
+    nb_frames?: string;
   }[];
 }
 

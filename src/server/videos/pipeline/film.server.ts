@@ -41,6 +41,10 @@ export interface FilmFormat {
   /** ffprobe's `r_frame_rate`, e.g. `24/1`. */
   fps: string;
   durationSeconds: number;
+  /** Frames of picture (the container's count; else from the length). */
+  frames: number;
+  /** Where the file's timeline starts (an encoder's audio priming can move it off zero). */
+  startSeconds: number;
   audio: { sampleRate: number; channels: number } | null;
   /** Encoded by Cena's film setting (FILM_TAG), so its parts can be stream-copied. */
   appendable: boolean;
@@ -67,6 +71,8 @@ export async function filmFormat(file: string, tools: MediaTools, signal?: Abort
     height: video.height,
     fps: video.r_frame_rate && fpsValue(video.r_frame_rate) <= 120 ? video.r_frame_rate : '24/1',
     durationSeconds,
+    frames: Number(video.nb_frames) || Math.round(durationSeconds * fpsValue(video.r_frame_rate ?? '24/1')),
+    startSeconds: Number(info.format?.start_time) || 0,
     audio: audio ? { sampleRate: Number(audio.sample_rate) || 48_000, channels: audio.channels || 2 } : null,
     appendable:
       tag === FILM_TAG &&
@@ -134,9 +140,36 @@ export async function appendShot(args: {
   const copied = head.appendable
     ? await keyframeBefore(headFile, Math.max(0, cut - FILM_GOP_SECONDS / 2), tools, signal)
     : 0;
-  const keptFrames = Math.max(1, Math.round((head.durationSeconds - copied) * fps) - fadeFrames);
+  const halfFrame = 0.5 / fps;
+  const windowFile = copied > 0 ? path.join(work, 'append-window.mp4') : outFile;
+  // The film from the keyframe on, copied out first: seeking the input of the encode itself is what the npm
+  // ffmpeg build (2018) crashes on when the sound is crossfaded.
+  const tailFile = copied > 0 ? path.join(work, 'append-tail.mp4') : headFile;
+  if (copied > 0) {
+    await runTool(
+      tools.ffmpegPath,
+      [
+        // Half a frame past the keyframe: a copy starts at the keyframe at or before the seek point.
+        ...[
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-y',
+          '-ss',
+          (copied + halfFrame).toFixed(6),
+          '-i',
+          headFile,
+        ],
+        ...['-map', '0:v', '-map', '0:a?', '-c', 'copy', tailFile],
+      ],
+      { timeoutMs: tools.timeoutMs, signal },
+    );
+  }
+  // Counted on the copied-out part itself, so the picture is cut on a frame whatever the film's start offset.
+  const windowHead = copied > 0 ? await filmFormat(tailFile, tools, signal) : head;
+  const keptFrames = Math.max(1, windowHead.frames - fadeFrames);
   const kept = keptFrames / fps;
-  const total = kept + Math.round(shot.durationSeconds * fps) / fps;
+  const total = kept + Math.round((shot.frames / fpsValue(shot.fps)) * fps) / fps;
   const sampleRate = head.audio?.sampleRate ?? 48_000;
   const layout = (head.audio?.channels ?? 2) === 1 ? 'mono' : 'stereo';
   // Each track is padded or cut to the window's exact length, so the sound never drifts from the picture however
@@ -150,7 +183,7 @@ export async function appendShot(args: {
   // `fade` seconds while the shot's, delayed to start there, fades in; amix halves each input, volume restores it.
   const filter = [
     `[0:v]trim=end_frame=${keptFrames},setpts=PTS-STARTPTS,setsar=1,format=yuv420p[v0]`,
-    `[1:v]${coverFilter(head.width, head.height)},fps=${head.fps},format=yuv420p,setpts=PTS-STARTPTS[v1]`,
+    `[1:v]setpts=PTS-STARTPTS,${coverFilter(head.width, head.height)},fps=${head.fps},format=yuv420p[v1]`,
     sound(
       0,
       head.audio !== null,
@@ -160,20 +193,6 @@ export async function appendShot(args: {
     '[v0][v1]concat=n=2:v=1:a=0[v]',
     '[a0][a1]amix=inputs=2:duration=first:dropout_transition=0,volume=2[a]',
   ].join(';');
-  const windowFile = copied > 0 ? path.join(work, 'append-window.mp4') : outFile;
-  // The film from the keyframe on, copied out first: seeking the input of the encode itself is what the npm
-  // ffmpeg build (2018) crashes on when the sound is crossfaded.
-  const tailFile = copied > 0 ? path.join(work, 'append-tail.mp4') : headFile;
-  if (copied > 0) {
-    await runTool(
-      tools.ffmpegPath,
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', copied.toFixed(6), '-i', headFile],
-        ...['-map', '0:v', '-map', '0:a?', '-c', 'copy', tailFile],
-      ],
-      { timeoutMs: tools.timeoutMs, signal },
-    );
-  }
   await runTool(
     tools.ffmpegPath,
     [
@@ -188,11 +207,33 @@ export async function appendShot(args: {
     { timeoutMs: tools.timeoutMs, signal },
   );
   if (copied === 0) return { reencodedSeconds: head.durationSeconds };
+  // The film up to the keyframe, copied stream by stream (`-t` ends each stream on its own; the concat demuxer's
+  // `outpoint` ends all at the first stream to reach it, which can drop picture). Half a frame early, so rounding
+  // never keeps the keyframe; the window is then placed exactly where the keyframe was (`duration`).
+  const prefixFile = path.join(work, 'append-prefix.mp4');
+  await runTool(
+    tools.ffmpegPath,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', headFile],
+      ...[
+        '-map',
+        '0:v',
+        '-map',
+        '0:a',
+        '-t',
+        (copied - head.startSeconds - halfFrame).toFixed(6),
+        '-c',
+        'copy',
+      ],
+      prefixFile,
+    ],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
   const list = path.join(work, 'append.txt');
   const quote = (file: string) => `'${file.replaceAll("'", "'\\''")}'`;
   await writeFile(
     list,
-    `file ${quote(headFile)}\noutpoint ${copied.toFixed(6)}\nfile ${quote(windowFile)}\n`,
+    `file ${quote(prefixFile)}\nduration ${(copied - head.startSeconds).toFixed(6)}\nfile ${quote(windowFile)}\n`,
   );
   await runTool(
     tools.ffmpegPath,
