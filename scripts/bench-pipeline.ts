@@ -13,12 +13,18 @@
  * 3. Rendering step alone: renderResult() on that file from disk into disk storage, 16:9 (store, thumbnail, probe)
  *    and 1:1 (plus the reframe), median of a few runs.
  *
+ * 4. Local mode: extending a 60 s video by one part.
+ * 5. Appending a new shot to a film (a continuation past the model's extension limit, film.server.ts) of 8 s, 60 s
+ *    and 240 s: the join's time must not grow with the film's length (only the new shot and the film's last GOP are
+ *    encoded; the rest is copied). Target: the 240 s join ≤ 1.5 × the 8 s join + 500 ms (file copying).
+ *    `npm run bench:pipeline -- --append-only` runs this part alone.
+ *
  * Everything (servers, PostgreSQL, temp dirs) is cleaned up even on failure; exits 1 if the bench cannot run.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -33,7 +39,8 @@ import {
 } from '../src/server/db/embedded-postgres.server';
 import { createLogger } from '../src/server/logger.server';
 import { mediaToolchainFromEnv } from '../src/server/media/toolchain.server';
-import { renderResult } from '../src/server/videos/pipeline/media.server';
+import { appendShot, FILM_TAG } from '../src/server/videos/pipeline/film.server';
+import { probe, renderResult } from '../src/server/videos/pipeline/media.server';
 import { LocalVideoProvider } from '../src/server/videos/pipeline/providers/local-provider.server';
 import type { AspectRatio } from '../src/shared/catalogue';
 import { signUpAndVerify } from '../tests/support/accounts';
@@ -59,6 +66,8 @@ const COMPLETION_USERS = 4;
 const COMPLETION_TIMEOUT_MS = 100_000;
 const RENDER_RUNS = 3;
 const TARGET_OVERHEAD_MS = 1_000;
+const FILM_LENGTHS_SECONDS = [8, 60, 240] as const;
+const APPEND_RUNS = 5;
 const PROMPT = 'Um gato laranja caminhando na praia ao pôr do sol, câmera lenta';
 
 const logger = createLogger('silent');
@@ -460,7 +469,7 @@ async function benchExtension(dir: string): Promise<{ renderMs: number; joinMs: 
   const rendered = performance.now();
   const media = await renderResult({
     source: part,
-    join: { head: createReadStream(sourceFile), headSeconds: 60 },
+    join: { kind: 'same-take', head: createReadStream(sourceFile), headSeconds: 60 },
     storage: diskStorage(path.join(dir, 'extension-storage')),
     userId: 'bench-user',
     requestId: randomUUID(),
@@ -507,6 +516,107 @@ async function createDatabase(adminUrl: string, name: string): Promise<string> {
 }
 
 /** Resolves whether every target was met. */
+/** An 8 s 720p 24 fps shot with sound, as Omni answers a Fast 16:9 video. */
+async function makeShot(file: string, frequency: number): Promise<void> {
+  await run(tools.ffmpegPath, [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=24'],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${frequency}`,
+      '-t',
+      '8',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+    ],
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ]);
+}
+
+interface AppendFigures {
+  filmSeconds: number;
+  joinMs: number[];
+  reencodedSeconds: number;
+  resultSeconds: number;
+}
+
+/**
+ * Films of 8, 60 and 240 s in the film setting, each extended by one 8 s shot. The films are copies of one 8 s
+ * film-setting part joined by stream copy — the encoder settings a film built shot by shot has throughout.
+ */
+async function benchAppend(dir: string): Promise<AppendFigures[]> {
+  const work = await mkdtemp(path.join(dir, 'append-'));
+  const first = path.join(work, 'first.mp4');
+  const shot = path.join(work, 'shot.mp4');
+  await Promise.all([makeShot(first, 440), makeShot(shot, 660)]);
+  // One append puts the provider's file in the film setting; its first 8 s (cut at a keyframe) is the part.
+  const seeded = await mkdtemp(path.join(work, 'seed-'));
+  await appendShot({ headFile: first, shotFile: shot, outFile: path.join(seeded, 'film.mp4'), tools });
+  const part = path.join(work, 'part.mp4');
+  await run(tools.ffmpegPath, [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-i', path.join(seeded, 'film.mp4'), '-t', '8'],
+    ...['-c', 'copy', '-metadata', `comment=${FILM_TAG}`, part],
+  ]);
+  const films: { file: string; figure: AppendFigures }[] = [];
+  for (const seconds of FILM_LENGTHS_SECONDS) {
+    const file = path.join(work, `film-${seconds}.mp4`);
+    const list = path.join(work, `film-${seconds}.txt`);
+    await writeFile(list, `file '${part}'\n`.repeat(Math.max(1, Math.round(seconds / 8))));
+    await run(tools.ffmpegPath, [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list],
+      ...['-c', 'copy', '-metadata', `comment=${FILM_TAG}`, '-movflags', '+faststart', file],
+    ]);
+    const filmSeconds = (await probe(file, tools)).durationSeconds;
+    films.push({ file, figure: { filmSeconds, joinMs: [], reencodedSeconds: 0, resultSeconds: 0 } });
+  }
+  // Round by round across the lengths, so a busy moment of the machine weighs on every length alike.
+  for (let round = 0; round <= APPEND_RUNS; round++) {
+    for (const { file, figure } of films) {
+      const out = await mkdtemp(path.join(work, 'out-'));
+      const outFile = path.join(out, 'film.mp4');
+      const started = performance.now();
+      const result = await appendShot({ headFile: file, shotFile: shot, outFile, tools });
+      const elapsed = performance.now() - started;
+      if (round > 0) figure.joinMs.push(elapsed); // the first round warms the page cache and ffmpeg
+      figure.reencodedSeconds = result.reencodedSeconds;
+      figure.resultSeconds = (await probe(outFile, tools)).durationSeconds;
+      await rm(out, { recursive: true, force: true });
+    }
+  }
+  const figures = films.map((film) => film.figure);
+  return figures;
+}
+
+function reportAppend(figures: AppendFigures[]): boolean {
+  console.log(
+    `\n5. Appending a new 8 s 720p shot to a film (a continuation past the model's limit), median of ` +
+      `${APPEND_RUNS} rounds (each length once per round) after one warm-up round`,
+  );
+  table(
+    ['film', 'join ms (median)', 'min ms', 'max ms', 'film re-encoded', 'result'],
+    figures.map((figure) => [
+      `${figure.filmSeconds.toFixed(1)} s`,
+      ms(median(figure.joinMs)),
+      ms(Math.min(...figure.joinMs)),
+      ms(Math.max(...figure.joinMs)),
+      `${figure.reencodedSeconds.toFixed(1)} s`,
+      `${figure.resultSeconds.toFixed(1)} s`,
+    ]),
+  );
+  const shortest = median(figures[0]?.joinMs ?? []);
+  const longest = median(figures.at(-1)?.joinMs ?? []);
+  const limit = shortest * 1.5 + 500;
+  const met = longest <= limit;
+  console.log(
+    `  target: the longest film's join ≤ 1.5 × the 8 s film's + 500 ms (${ms(limit)} ms): ${ms(longest)} ms → ` +
+      `${met ? 'PASS' : 'FAIL'}`,
+  );
+  return met;
+}
+
 async function main(): Promise<boolean> {
   let met = true;
   const startedAt = performance.now();
@@ -526,6 +636,10 @@ async function main(): Promise<boolean> {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
+    if (process.argv.includes('--append-only')) {
+      progress('appending a shot to films of 8, 60 and 240 s…');
+      return reportAppend(await benchAppend(tempDir));
+    }
     progress('rendering an 8 s 1080p test video with ffmpeg…');
     const video = path.join(tempDir, 'veo-1080p.mp4');
     // Both at once; whichever succeeded is cleaned up even when the other failed.
@@ -578,6 +692,8 @@ async function main(): Promise<boolean> {
     const render = await benchRender(video, tempDir);
     progress('extending a 60 s local video by one part…');
     const extension = await benchExtension(tempDir);
+    progress('appending a shot to films of 8, 60 and 240 s…');
+    const append = await benchAppend(tempDir);
 
     // -----------------------------------------------------------------------------------------------------------
     console.log(
@@ -666,6 +782,7 @@ async function main(): Promise<boolean> {
         [`total, for a ${extension.seconds.toFixed(1)} s result`, ms(extension.renderMs + extension.joinMs)],
       ],
     );
+    met = reportAppend(append) && met;
     console.log(`\ntotal ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   } finally {
     await cleanUp();

@@ -4,7 +4,10 @@ import {
   directingCapabilities,
   directingProblems,
   editRefusal,
+  extensionPlan,
   extensionRefusal,
+  FILM_MAX_SECONDS,
+  FIRST_FRAME_ONLY,
   LAST_FRAME_UNSUPPORTED,
   LOCAL_RENDERER_CAPABILITIES,
   offeredDirecting,
@@ -60,6 +63,70 @@ describe('extension and edit rules from the catalogue', () => {
     );
     const local = source({ durationSeconds: 64, operationName: 'local/x' });
     expect(extensionRefusal(local, LOCAL_RENDERER_CAPABILITIES, NOW)).toBeUndefined();
+  });
+});
+
+describe("'Estender' past the model's limit", () => {
+  const omni11 = omni('gemini-omni-1.1-flash');
+
+  it('continues the same take while the model can, then a new shot from the last frame', () => {
+    expect(extensionPlan(source({ durationSeconds: 32 }), omni11, NOW)).toEqual({
+      allowed: true,
+      continuation: 'same-take',
+      lengthAfterSeconds: 40,
+    });
+    expect(extensionPlan(source({ durationSeconds: 40 }), omni11, NOW)).toEqual({
+      allowed: true,
+      continuation: 'new-shot',
+      lengthAfterSeconds: 48,
+    });
+  });
+
+  it('a model that cannot extend, a source too old or from another model: a new shot', () => {
+    const newShot = { allowed: true, continuation: 'new-shot' };
+    expect(extensionPlan(source(), omni('gemini-omni-flash-preview'), NOW)).toMatchObject(newShot);
+    expect(extensionPlan(source(), omni('veo-3.1-generate-preview'), NOW)).toMatchObject(newShot);
+    expect(extensionPlan(source(), FIRST_FRAME_ONLY, NOW)).toMatchObject(newShot);
+    const old = source({ completedAt: new Date('2026-09-01T12:00:00Z') });
+    expect(extensionPlan(old, omni11, NOW)).toMatchObject(newShot);
+    expect(extensionPlan(source({ operationName: 'local/x' }), omni11, NOW)).toMatchObject(newShot);
+    expect(extensionPlan(source({ durationSeconds: 120 }), LOCAL_RENDERER_CAPABILITIES, NOW)).toMatchObject(
+      newShot,
+    );
+  });
+
+  it('a film joined from shots goes on with shots, and the model does not edit it (its take is the last shot)', () => {
+    const film = source({ durationSeconds: 16, joinedShots: true });
+    expect(extensionPlan(film, omni11, NOW)).toEqual({
+      allowed: true,
+      continuation: 'new-shot',
+      lengthAfterSeconds: 24,
+    });
+    expect(editRefusal(film, omni11, NOW)).toBe(DERIVATION_REFUSALS.editJoinedShots);
+  });
+
+  it('a film reaches five minutes; an unfinished video or a model without a first frame is refused', () => {
+    expect(FILM_MAX_SECONDS).toBeGreaterThanOrEqual(300);
+    expect(extensionPlan(source({ durationSeconds: 296 }), omni11, NOW)).toMatchObject({
+      allowed: true,
+      lengthAfterSeconds: 304,
+    });
+    expect(extensionPlan(source({ durationSeconds: FILM_MAX_SECONDS }), omni11, NOW)).toEqual({
+      allowed: false,
+      refusal: DERIVATION_REFUSALS.filmMaxLength,
+    });
+    expect(DERIVATION_REFUSALS.filmMaxLength).toBe(
+      'Este vídeo já chegou a 5 minutos, a duração máxima de um filme no Cena.',
+    );
+    expect(extensionPlan(source({ status: 'generating' }), omni11, NOW)).toEqual({
+      allowed: false,
+      refusal: DERIVATION_REFUSALS.notCompleted,
+    });
+    const noImage = { ...FIRST_FRAME_ONLY, firstFrame: false };
+    expect(extensionPlan(source(), noImage, NOW)).toEqual({
+      allowed: false,
+      refusal: DERIVATION_REFUSALS.extensionUnsupported,
+    });
   });
 });
 

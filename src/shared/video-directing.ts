@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { PROMPT_MIN_LENGTH, VIDEO_LENGTH_SECONDS } from './catalogue';
 import type { EditCapability, ExtensionCapability, VideoModelFacts } from './video-models';
-import { PROMPT_MAX_LENGTH, VIDEO_REQUEST_KINDS, videoModeAvailabilitySchema } from './video-request';
+import {
+  type Continuation,
+  PROMPT_MAX_LENGTH,
+  VIDEO_REQUEST_KINDS,
+  videoModeAvailabilitySchema,
+} from './video-request';
 import { VIDEO_STATUSES, type VideoStatus } from './video-status';
 
 /**
@@ -104,7 +109,20 @@ export interface DerivationSource {
   resolution: string | null;
   /** The provider's name for its generation (`interactions/{id}`, `local/{id}`). */
   operationName: string | null;
+  /**
+   * A film Cena joined from shots (a new-shot extension, or one of its descendants): the model's stored take is only
+   * its last shot, so the model can neither continue nor edit the film as a whole.
+   */
+  joinedShots?: boolean;
 }
+
+/**
+ * How long a film can grow by extension: 'Estender' works until the video reaches 5 minutes (the last extension
+ * may pass it by one clip). The provider's own chain ends sooner (Omni: 40 s, the catalogue's `maxTotalSeconds`);
+ * past it Cena continues with a new shot from the last frame, joined by appending only the new part, so the length
+ * is Cena's limit, not the model's.
+ */
+export const FILM_MAX_SECONDS = 5 * 60;
 
 export const DERIVATION_REFUSALS = {
   notCompleted: 'Só é possível alterar um vídeo concluído.',
@@ -115,6 +133,8 @@ export const DERIVATION_REFUSALS = {
   editUnsupported: 'O modelo atual não edita vídeos por instrução.',
   editTooLong: (seconds: number) => `O modelo atual edita vídeos de até ${seconds} segundos.`,
   otherModel: 'Este vídeo foi gerado por outro modelo, que o modelo atual não consegue continuar nem editar.',
+  editJoinedShots: 'Este vídeo junta tomadas diferentes, e o modelo só edita uma tomada por vez.',
+  filmMaxLength: `Este vídeo já chegou a ${FILM_MAX_SECONDS / 60} minutos, a duração máxima de um filme no Cena.`,
 } as const;
 
 function ageHours(completedAt: string | Date | null, now: Date): number {
@@ -171,6 +191,7 @@ export function editRefusal(
   const edit = capabilities.edit;
   if (!edit) return DERIVATION_REFUSALS.editUnsupported;
   if (source.status !== 'completed') return DERIVATION_REFUSALS.notCompleted;
+  if (source.joinedShots) return DERIVATION_REFUSALS.editJoinedShots;
   if (!continuable(source, capabilities)) return DERIVATION_REFUSALS.otherModel;
   if (edit.sourceMaxAgeHours !== null && ageHours(source.completedAt, now) > edit.sourceMaxAgeHours) {
     return DERIVATION_REFUSALS.tooOld;
@@ -181,9 +202,44 @@ export function editRefusal(
   return undefined;
 }
 
-/** The length after one more extension, for the cost summary ("total length after"). */
-export function lengthAfterExtension(source: DerivationSource, capabilities: DirectingCapabilities): number {
-  return Math.round((source.durationSeconds ?? 0) + (capabilities.extension?.stepSeconds ?? 0));
+export type ExtensionPlan =
+  | { allowed: true; continuation: Continuation; lengthAfterSeconds: number }
+  | { allowed: false; refusal: string };
+
+/**
+ * What 'Estender' does with this source now: continue the same take when the model can (extensionRefusal) and the
+ * video is one take, else a new shot from the last frame (so a film, once joined from shots, continues with
+ * shots); refused only for an unfinished source, a film at FILM_MAX_SECONDS, or a shot model that takes no first
+ * frame. The server decides with it before any hold and the web shows its answer.
+ */
+export function extensionPlan(
+  source: DerivationSource,
+  capabilities: DirectingCapabilities,
+  now: Date = new Date(),
+  /** The model a new shot would be made by (the mode's of today); `capabilities` are the source's model's. */
+  shotCapabilities: DirectingCapabilities = capabilities,
+): ExtensionPlan {
+  if (source.status !== 'completed') return { allowed: false, refusal: DERIVATION_REFUSALS.notCompleted };
+  const seconds = source.durationSeconds ?? 0;
+  if (seconds >= FILM_MAX_SECONDS - 0.5)
+    return { allowed: false, refusal: DERIVATION_REFUSALS.filmMaxLength };
+  const sameTake = extensionRefusal(source, capabilities, now);
+  if (!sameTake && !source.joinedShots && capabilities.extension) {
+    return {
+      allowed: true,
+      continuation: 'same-take',
+      lengthAfterSeconds: Math.round(seconds + capabilities.extension.stepSeconds),
+    };
+  }
+  if (!shotCapabilities.firstFrame) {
+    return { allowed: false, refusal: sameTake ?? DERIVATION_REFUSALS.extensionUnsupported };
+  }
+  // A new shot is one clip; Cena's crossfade at the cut takes a fraction of a second off the sum.
+  return {
+    allowed: true,
+    continuation: 'new-shot',
+    lengthAfterSeconds: Math.round(seconds + VIDEO_LENGTH_SECONDS),
+  };
 }
 
 export const REFERENCE_IMAGES_UNSUPPORTED = 'O modelo atual não aceita imagens de referência.';

@@ -151,6 +151,15 @@ export type StructuredPrompt = z.infer<typeof structuredPromptSchema>;
 export const VIDEO_REQUEST_KINDS = ['original', 'extension', 'edit', 'film'] as const;
 export type VideoRequestKind = (typeof VIDEO_REQUEST_KINDS)[number];
 
+/**
+ * Which continuation an extension is: the model continues its stored take (`same-take`), or Cena starts a new shot
+ * whose first frame is the last frame of the video so far (`new-shot`, image-to-video, which every served model
+ * does) and joins it — past the model's extension limit, when the model cannot extend, or when the source is too
+ * old or from another model (src/shared/video-directing.ts `extensionPlan`).
+ */
+export const CONTINUATIONS = ['same-take', 'new-shot'] as const;
+export type Continuation = (typeof CONTINUATIONS)[number];
+
 export const videoRequestViewSchema = z.object({
   id: z.string(),
   prompt: z.string(),
@@ -176,6 +185,8 @@ export const videoRequestViewSchema = z.object({
       allowed: z.boolean(),
       reason: z.string().nullable(),
       lengthAfterSeconds: z.number().nullable(),
+      /** Which continuation 'Estender' makes now (CONTINUATIONS); null when the video cannot be extended. */
+      continuation: z.enum(CONTINUATIONS).nullable(),
     }),
     edit: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
   }),

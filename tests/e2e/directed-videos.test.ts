@@ -112,6 +112,8 @@ describeBrowser('extend and edit in a browser (local provider)', () => {
     await page.getByTestId('extend-open').click();
     expect(await page.getByTestId('extend-text').inputValue()).toContain('Um barco a vela');
     await expect.poll(() => page.getByTestId('extend-length-after').textContent()).toContain('16');
+    // Which continuation it is, before paying: the local renderer continues its own take up to 120 s.
+    expect(await page.getByTestId('extend-continuation').textContent()).toBe('Continua a mesma tomada');
     await page.getByTestId('extend-text').fill('O barco chega ao porto e as gaivotas levantam voo');
     await page.getByTestId('extend-submit').click();
     await page.waitForURL(

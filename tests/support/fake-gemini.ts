@@ -25,6 +25,10 @@ import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
  * - [INTERACTIONS] https://ai.google.dev/gemini-api/docs/interactions — `previous_interaction_id` continues a
  *   stored (`store: true`, the default) interaction; `background: true` answers at once and runs behind;
  *   statuses from `InteractionStatus` (`in_progress`, `completed`, `failed`, …).
+ * - [OMNI-TAGS] the Omni guide's "First and last frame interpolation" and "Reference images": an image of a new
+ *   video is named by a text part just before it — `<FIRST_FRAME>`, `<LAST_FRAME>`, `<IMAGE_REF_N>` (N ≤ 3); a
+ *   lone untagged image is the image-to-video example's first frame or reference. A tag names the next part, so
+ *   one that is not followed by an image, or a tag the guide does not list, is refused.
  * - [OMNI-EXTEND] the Omni guide's "Prompts for extending videos" ("extend videos by 10s, up to a total length of
  *   40s"; the preview id does not extend) and
  *   https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/video/extend-videos ("uses up to the
@@ -209,6 +213,8 @@ const SHUT_DOWN = new Set([
   'veo-3.1-generate-001',
   'veo-3.1-fast-generate-001',
 ]);
+// [OMNI-TAGS]: the tags that name an image of a new video (a first frame, a last frame, up to three references).
+const OMNI_IMAGE_TAGS = /^<(FIRST_FRAME|LAST_FRAME|IMAGE_REF_[1-3])>$/;
 // [OMNI-EXTEND]: the ids that extend, the longest extended video, and the input tail an answer carries.
 const EXTENDING_MODELS = new Set(['gemini-omni-1.1-flash', 'gemini-omni-1.2-flash']);
 const MAX_EXTENDED_SECONDS = 40;
@@ -501,11 +507,20 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     let prompt = '';
     if (typeof body.input === 'string') prompt = body.input;
     else if (Array.isArray(body.input)) {
+      /** [OMNI-TAGS] the tag the previous text part named; the next part must be its image. */
+      let tag: string | undefined;
       for (const part of body.input) {
         if (!isObject(part)) throw invalid('input parts must be objects');
+        if (tag && part.type !== 'image') throw invalid(`${tag} must be followed by an image part`);
+        tag = undefined;
         if (part.type === 'text') {
           onlyFields(part, ['type', 'text'], 'input[].text');
           if (typeof part.text !== 'string') throw invalid('text part without text');
+          if (/^<[A-Z_0-9]+>$/.test(part.text.trim())) {
+            tag = part.text.trim();
+            if (!OMNI_IMAGE_TAGS.test(tag)) throw invalid(`Unknown image tag ${tag}`);
+            continue;
+          }
           prompt += part.text;
         } else if (part.type === 'image') {
           onlyFields(part, ['type', 'data', 'mime_type', 'uri'], 'input[].image');
@@ -516,6 +531,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
             throw invalid(`Unsupported MIME type: ${part.mime_type}`);
         } else throw invalid(`Invalid value at 'input[].type' (${String(part.type)})`);
       }
+      if (tag) throw invalid(`${tag} must be followed by an image part`);
     } else throw invalid('input is required');
     if (!prompt.trim()) throw invalid('input has no text');
 

@@ -1,4 +1,4 @@
-import { editRefusal, extensionRefusal } from '../../shared/video-directing';
+import { editRefusal, extensionPlan } from '../../shared/video-directing';
 import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,
@@ -6,14 +6,16 @@ import {
   createVideoRequest,
   findBySubmission,
 } from './create-video-request.server';
-import { findVideoRequest } from './video-view.server';
+import { lastFrameKey } from './pipeline/media.server';
+import { derivationSourceOf, findVideoRequest } from './video-view.server';
 
 /**
  * Extending or editing a completed video (src/shared/video-directing.ts, ADR 0011): a new request linked to its
  * source, with the source's mode and ratio, its own hold at the price of a new video of that mode, and its own
  * job — everything else (idempotency by clientKey, 402, rate limit, one transaction) is the create path's.
  * The source is only read: a completed request never changes, so concurrent extensions of one source are
- * independent branches and need no lock.
+ * independent branches and need no lock. An extension is the same take or a new shot from the source's last frame
+ * (`extensionPlan`); a new shot is recorded as an extension whose first frame is that frame.
  */
 
 export type DerivedVideoResult =
@@ -40,11 +42,25 @@ export async function createDerivedVideoRequest(
   if (replay) return { kind: 'existing', request: replay, group: [replay] };
   const source = await findVideoRequest(deps.pool, input.userId, input.sourceId);
   if (!source) return { kind: 'not_found' };
-  // The source's model continues it (its model is stored with it), not the one the mode names today.
-  const capabilities = deps.capabilities(source.quality, source.model);
-  const rule = input.derivation === 'extend' ? extensionRefusal : editRefusal;
-  const reason = rule(source, capabilities, now);
-  if (reason) return { kind: 'refused', reason };
+  // A continued take is the source's model's (stored with it), not the one the mode names today; a new shot is a
+  // new video, by the mode's model of today.
+  const sourceCapabilities = deps.capabilities(source.quality, source.model);
+  let newShot = false;
+  if (input.derivation === 'extend') {
+    const plan = extensionPlan(
+      derivationSourceOf(source),
+      sourceCapabilities,
+      now,
+      deps.capabilities(source.quality),
+    );
+    if (!plan.allowed) return { kind: 'refused', reason: plan.refusal };
+    // A new shot's first frame is the source's last frame, named here so the choice made before the hold is the
+    // one the pipeline follows (it writes the frame when it submits).
+    newShot = plan.continuation === 'new-shot';
+  } else {
+    const reason = editRefusal(derivationSourceOf(source), sourceCapabilities, now);
+    if (reason) return { kind: 'refused', reason };
+  }
   return createVideoRequest(
     deps,
     {
@@ -54,7 +70,7 @@ export async function createDerivedVideoRequest(
       quality: source.quality,
       aspectRatio: source.aspectRatio,
       seed: source.seed,
-      referenceImageKey: null,
+      referenceImageKey: newShot ? lastFrameKey(source.userId, source.id) : null,
       extendsRequestId: input.derivation === 'extend' ? source.id : null,
       editsRequestId: input.derivation === 'edit' ? source.id : null,
     },

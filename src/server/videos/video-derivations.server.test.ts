@@ -3,13 +3,20 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
+import {
+  API_KEY,
+  contractBreaches,
+  type FakeGemini,
+  NO_BREACHES,
+  startFakeGemini,
+} from '../../../tests/support/fake-gemini';
 import { mediaTools } from '../../../tests/support/media';
 import type { SessionClient } from '../../../tests/support/session-client';
-import type { VideoVersion } from '../../shared/video-directing';
+import { DERIVATION_REFUSALS, FILM_MAX_SECONDS, type VideoVersion } from '../../shared/video-directing';
 import type { VideoRequestView } from '../../shared/video-request';
 import { balance, grant } from '../credits/credits-ledger.server';
 import { probe } from './pipeline/media.server';
@@ -42,83 +49,98 @@ afterAll(async () => {
   await fs.rm(storageDir, { recursive: true, force: true });
 });
 
-async function user(credits: number) {
-  const { client } = await signUpAndVerify(app.url);
-  const me = await client.json<{ user: { id: string } }>('/api/me');
-  const userId = me.body.user.id;
-  await grant(pool, {
-    userId,
-    amount: credits,
-    source: 'adjustment',
-    sourceRef: `test:${randomUUID()}`,
-    expiresAt: null,
-  });
-  return { client, userId };
-}
-
-async function create(client: SessionClient, fields: Record<string, string> = {}): Promise<VideoRequestView> {
-  const form = new FormData();
-  const all = {
-    prompt: 'Um barco a vela cruzando a baía ao amanhecer',
-    quality: 'fast',
-    aspectRatio: '16:9',
-    seed: '',
-    clientKey: randomUUID(),
-    ...fields,
-  };
-  for (const [name, value] of Object.entries(all)) form.append(name, value);
-  const response = await fetch(`${app.url}/api/videos`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie: client.cookieHeader, origin: app.url, 'x-forwarded-for': client.address },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { request: VideoRequestView }).request;
-}
-
-async function derive(client: SessionClient, id: string, kind: 'extensions' | 'edits', body: object) {
-  const response = await client.json<{ request: VideoRequestView; error: { code: string; message: string } }>(
-    `/api/videos/${id}/${kind}`,
-    { json: body },
-  );
-  return response;
-}
-
-async function finished(client: SessionClient, id: string): Promise<VideoRequestView> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const read = await client.json<{ request: VideoRequestView }>(`/api/videos/${id}`);
-    const request = read.body.request;
-    if (request.status === 'completed' || request.status === 'failed') return request;
-    if (Date.now() > deadline) throw new Error(`request ${id} still ${request.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/** The API calls a test makes, against one running app (local renderer, or the Gemini API stand-in). */
+function videosApi(target: () => { app: TestApp; pool: pg.Pool }) {
+  async function user(credits: number) {
+    const { client } = await signUpAndVerify(target().app.url);
+    const me = await client.json<{ user: { id: string } }>('/api/me');
+    const userId = me.body.user.id;
+    await grant(target().pool, {
+      userId,
+      amount: credits,
+      source: 'adjustment',
+      sourceRef: `test:${randomUUID()}`,
+      expiresAt: null,
+    });
+    return { client, userId };
   }
-}
 
-async function completed(client: SessionClient, id: string): Promise<VideoRequestView> {
-  const request = await finished(client, id);
-  if (request.status === 'failed') throw new Error(`request ${id} failed: ${request.errorMessage}`);
-  return request;
-}
-
-async function downloaded(request: VideoRequestView) {
-  if (!request.downloadUrl) throw new Error('no download URL');
-  const response = await fetch(new URL(request.downloadUrl, app.url));
-  expect(response.status).toBe(200);
-  const file = path.join(storageDir, `${randomUUID()}.mp4`);
-  await fs.writeFile(file, Buffer.from(await response.arrayBuffer()));
-  try {
-    return await probe(file, TOOLS);
-  } finally {
-    await fs.rm(file, { force: true });
+  async function create(
+    client: SessionClient,
+    fields: Record<string, string> = {},
+  ): Promise<VideoRequestView> {
+    const form = new FormData();
+    const all = {
+      prompt: 'Um barco a vela cruzando a baía ao amanhecer',
+      quality: 'fast',
+      aspectRatio: '16:9',
+      seed: '',
+      clientKey: randomUUID(),
+      ...fields,
+    };
+    for (const [name, value] of Object.entries(all)) form.append(name, value);
+    const response = await fetch(`${target().app.url}/api/videos`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: client.cookieHeader, origin: target().app.url, 'x-forwarded-for': client.address },
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { request: VideoRequestView }).request;
   }
+
+  async function derive(client: SessionClient, id: string, kind: 'extensions' | 'edits', body: object) {
+    const response = await client.json<{
+      request: VideoRequestView;
+      error: { code: string; message: string };
+    }>(`/api/videos/${id}/${kind}`, { json: body });
+    return response;
+  }
+
+  async function finished(client: SessionClient, id: string): Promise<VideoRequestView> {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const read = await client.json<{ request: VideoRequestView }>(`/api/videos/${id}`);
+      const request = read.body.request;
+      if (request.status === 'completed' || request.status === 'failed') return request;
+      if (Date.now() > deadline) throw new Error(`request ${id} still ${request.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  async function completed(client: SessionClient, id: string): Promise<VideoRequestView> {
+    const request = await finished(client, id);
+    if (request.status === 'failed') throw new Error(`request ${id} failed: ${request.errorMessage}`);
+    return request;
+  }
+
+  async function downloaded(request: VideoRequestView) {
+    if (!request.downloadUrl) throw new Error('no download URL');
+    const response = await fetch(new URL(request.downloadUrl, target().app.url));
+    expect(response.status).toBe(200);
+    const file = path.join(storageDir, `${randomUUID()}.mp4`);
+    await fs.writeFile(file, Buffer.from(await response.arrayBuffer()));
+    try {
+      return await probe(file, TOOLS);
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+  }
+
+  return { user, create, derive, finished, completed, downloaded };
 }
+
+const { user, create, derive, finished, completed, downloaded } = videosApi(() => ({ app, pool }));
 
 describe('extensions and edits (local renderer)', () => {
   it('extends a Fast 16:9 video eight times past one minute, with sound, at 10 credits each', async () => {
     const { client, userId } = await user(100);
     let current = await completed(client, (await create(client)).id);
-    expect(current.derivations.extend).toEqual({ allowed: true, reason: null, lengthAfterSeconds: 16 });
+    expect(current.derivations.extend).toEqual({
+      allowed: true,
+      reason: null,
+      lengthAfterSeconds: 16,
+      continuation: 'same-take',
+    });
     for (let step = 1; step <= 8; step += 1) {
       const answer = await derive(client, current.id, 'extensions', {
         prompt: `O barco segue viagem, parte ${step}`,
@@ -145,6 +167,32 @@ describe('extensions and edits (local renderer)', () => {
     expect(versions.body.items.map((item) => item.kind)).toEqual(['original', ...Array(8).fill('extension')]);
     expect(versions.body.items.at(-1)?.durationSeconds).toBeGreaterThanOrEqual(60);
   }, 400_000);
+
+  it('past the local renderer’s 120 s, extends with a new shot from the last frame, joined with sound', async () => {
+    const { client, userId } = await user(20);
+    const done = await completed(client, (await create(client)).id);
+    // The chain's length is what the rule reads; the file stays 8 s, so the join is quick to check.
+    await pool.query('UPDATE video_requests SET duration_seconds = 120 WHERE id = $1', [done.id]);
+    const read = await client.json<{ request: VideoRequestView }>(`/api/videos/${done.id}`);
+    expect(read.body.request.derivations.extend).toEqual({
+      allowed: true,
+      reason: null,
+      lengthAfterSeconds: 128,
+      continuation: 'new-shot',
+    });
+    const answer = await derive(client, done.id, 'extensions', {
+      prompt: 'O barco chega ao porto e as pessoas acenam',
+      clientKey: randomUUID(),
+    });
+    expect(answer.status).toBe(201);
+    const film = await completed(client, answer.body.request.id);
+    const media = await downloaded(film);
+    expect(media.durationSeconds).toBeGreaterThan(15.8);
+    expect(media.durationSeconds).toBeLessThan(16);
+    expect(media.hasAudio).toBe(true);
+    expect(`${media.width}x${media.height}`).toBe(done.technical.resolution);
+    expect(await balance(pool, userId)).toBe(0);
+  }, 180_000);
 
   it('refunds an extension that fails at the provider and leaves the chain as it was', async () => {
     const { client, userId } = await user(30);
@@ -290,5 +338,121 @@ describe('extensions and edits (local renderer)', () => {
       userId,
     ]);
     expect(holds.rows[0].n).toBe(2);
+  }, 180_000);
+});
+
+/**
+ * Past the model's extension limit (Omni: 40 s) 'Estender' keeps working: a new shot from the last frame, sent as
+ * the guide's `<FIRST_FRAME>` image of a new video, appended to the film by Cena.
+ */
+describe('films past the model’s extension limit (Gemini API stand-in, Omni default)', () => {
+  let gemini: FakeGemini;
+  let omniApp: TestApp;
+  let omniPool: pg.Pool;
+  const omni = videosApi(() => ({ app: omniApp, pool: omniPool }));
+
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+    // Done on the first read: the app polls every 5 s, which only makes the test slower.
+    gemini.pollsUntilDone = 1;
+    omniApp = await startTestApp({
+      STORAGE_DIR: storageDir,
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: API_KEY,
+      GEMINI_API_BASE: gemini.base,
+      SHUTDOWN_TIMEOUT_MS: '2000',
+    });
+    omniPool = testPool({ connectionString: omniApp.databaseUrl, max: 3 });
+  });
+
+  afterEach(() => {
+    expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
+  });
+
+  afterAll(async () => {
+    await omniPool?.end();
+    await omniApp?.stop();
+    await gemini?.stop();
+  });
+
+  it('extends a Fast 16:9 video eight times into one film past a minute, with sound, at 10 credits each', async () => {
+    const { client, userId } = await omni.user(100);
+    let current = await omni.completed(client, (await omni.create(client)).id);
+    const continuations: (string | null)[] = [];
+    for (let step = 1; step <= 8; step += 1) {
+      continuations.push(current.derivations.extend.continuation);
+      expect(current.derivations.extend).toMatchObject({ allowed: true, reason: null });
+      const answer = await omni.derive(client, current.id, 'extensions', {
+        prompt: `O barco segue viagem, parte ${step}`,
+        clientKey: randomUUID(),
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body.request).toMatchObject({ kind: 'extension', creditsUsed: 10, quality: 'fast' });
+      current = await omni.completed(client, answer.body.request.id);
+    }
+    // 8 → 40 s continues Omni's take; from 40 s (Omni's limit) on, each extension is a new shot.
+    expect(continuations).toEqual([...Array(4).fill('same-take'), ...Array(4).fill('new-shot')]);
+    const film = await omni.downloaded(current);
+    expect(film.durationSeconds).toBeGreaterThanOrEqual(64);
+    expect(film.hasAudio).toBe(true);
+    expect(`${film.width}x${film.height}`).toBe('1280x720');
+    expect(await balance(omniPool, userId)).toBe(100 - 10 * 9);
+    // Omni's stored take is now only the last shot: the film is not offered to the model to edit.
+    expect(current.derivations.edit).toEqual({
+      allowed: false,
+      reason: DERIVATION_REFUSALS.editJoinedShots,
+    });
+
+    // Each new shot is a new video whose first frame is the film's last frame, tagged as the guide documents.
+    const newShots = gemini.submitBodies.filter(
+      (body) => Array.isArray(body.input) && (body.input[0] as { text?: string }).text === '<FIRST_FRAME>',
+    );
+    expect(newShots).toHaveLength(4);
+    for (const body of newShots) {
+      expect(body).not.toHaveProperty('previous_interaction_id');
+      expect(body).not.toHaveProperty('generation_config');
+      expect(body.input).toEqual([
+        { type: 'text', text: '<FIRST_FRAME>' },
+        { type: 'image', data: expect.any(String), mime_type: 'image/jpeg' },
+        { type: 'text', text: expect.stringContaining('O barco segue viagem') },
+      ]);
+    }
+    const versions = await client.json<{ items: VideoVersion[] }>(`/api/videos/${current.id}/versions`);
+    const fortySeconds = versions.body.items.find((item) => Math.round(item.durationSeconds ?? 0) === 40);
+    const frame = await omniApp.cena.storage.getStream(`${userId}/videos/${fortySeconds?.id}/last-frame.jpg`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of frame) chunks.push(chunk as Buffer);
+    const firstShot = newShots[0]?.input as { data?: string }[] | undefined;
+    expect(firstShot?.[1]?.data).toBe(Buffer.concat(chunks).toString('base64'));
+  }, 600_000);
+
+  it(`refuses to extend a film of ${FILM_MAX_SECONDS / 60} minutes with 409, before any hold`, async () => {
+    const { client, userId } = await omni.user(20);
+    const done = await omni.completed(client, (await omni.create(client)).id);
+    await omniPool.query('UPDATE video_requests SET duration_seconds = $2 WHERE id = $1', [
+      done.id,
+      FILM_MAX_SECONDS,
+    ]);
+    const read = await client.json<{ request: VideoRequestView }>(`/api/videos/${done.id}`);
+    expect(read.body.request.derivations.extend).toEqual({
+      allowed: false,
+      reason: DERIVATION_REFUSALS.filmMaxLength,
+      lengthAfterSeconds: null,
+      continuation: null,
+    });
+    const refused = await omni.derive(client, done.id, 'extensions', {
+      prompt: 'O barco segue viagem mais um pouco',
+      clientKey: randomUUID(),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'cannot_derive',
+      message: 'Este vídeo já chegou a 5 minutos, a duração máxima de um filme no Cena.',
+    });
+    expect(await balance(omniPool, userId)).toBe(10);
+    const holds = await omniPool.query('SELECT count(*)::int AS n FROM credit_holds WHERE user_id = $1', [
+      userId,
+    ]);
+    expect(holds.rows[0].n).toBe(1);
   }, 180_000);
 });

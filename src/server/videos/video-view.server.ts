@@ -1,5 +1,5 @@
 import type { TakeCheckView } from '../../shared/take-check';
-import { editRefusal, extensionRefusal, lengthAfterExtension } from '../../shared/video-directing';
+import { type DerivationSource, editRefusal, extensionPlan } from '../../shared/video-directing';
 import type { QueuePlace } from '../../shared/video-queue';
 import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
 import type { Queryable } from '../jobs/queues.server';
@@ -61,23 +61,37 @@ export function kindOf(
   return 'original';
 }
 
-function derivations(record: VideoRequestRecord, options: ViewOptions): VideoRequestView['derivations'] {
-  const capabilities = options.capabilities(record.quality, record.model);
-  const source = {
+/**
+ * What the extend/edit rules read of a request. A new-shot extension is an extension with a first frame (the
+ * source's last frame, src/shared/video-directing.ts `extensionPlan`); it and every extension of it are films
+ * joined from shots.
+ */
+export function derivationSourceOf(record: VideoRequestRecord): DerivationSource {
+  return {
     status: record.status,
     completedAt: record.completedAt,
     durationSeconds: record.durationSeconds,
     resolution: record.resolution,
     operationName: record.operationName,
+    joinedShots: Boolean(record.extendsRequestId && record.referenceImageKey),
   };
-  const extendReason = extensionRefusal(source, capabilities, options.now) ?? null;
+}
+
+function derivations(record: VideoRequestRecord, options: ViewOptions): VideoRequestView['derivations'] {
+  // Its own model continues or edits it; a new shot would be made by the mode's model of today.
+  const capabilities = options.capabilities(record.quality, record.model);
+  const source = derivationSourceOf(record);
+  const plan = extensionPlan(source, capabilities, options.now, options.capabilities(record.quality));
   const editReason = editRefusal(source, capabilities, options.now) ?? null;
   return {
-    extend: {
-      allowed: extendReason === null,
-      reason: extendReason,
-      lengthAfterSeconds: capabilities.extension ? lengthAfterExtension(source, capabilities) : null,
-    },
+    extend: plan.allowed
+      ? {
+          allowed: true,
+          reason: null,
+          lengthAfterSeconds: plan.lengthAfterSeconds,
+          continuation: plan.continuation,
+        }
+      : { allowed: false, reason: plan.refusal, lengthAfterSeconds: null, continuation: null },
     edit: { allowed: editReason === null, reason: editReason },
   };
 }

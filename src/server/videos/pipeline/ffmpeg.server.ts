@@ -57,3 +57,30 @@ export function runTool(
     });
   });
 }
+
+/** What ffprobe says of a file's container and streams (`-show_format -show_streams`, JSON). */
+export interface ProbeJson {
+  format?: { duration?: string; start_time?: string; tags?: Record<string, string> };
+  streams?: {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    r_frame_rate?: string;
+    pix_fmt?: string;
+    has_b_frames?: number;
+    sample_rate?: string;
+    channels?: number;
+    duration?: string;
+    nb_frames?: string;
+  }[];
+}
+
+export async function probeJson(ffprobePath: string, file: string, options: RunOptions): Promise<ProbeJson> {
+  const { stdout } = await runTool(
+    ffprobePath,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    options,
+  );
+  return JSON.parse(stdout) as ProbeJson;
+}

@@ -24,6 +24,7 @@ import {
   mediaKeys,
   type PipelineStorage,
   renderResult,
+  storeLastFrame,
 } from './media.server';
 import {
   type PollResult,
@@ -428,16 +429,38 @@ export async function runVideoGeneration(
 }
 
 /**
- * An extension's answer is joined to the source so the download is the whole video: the source in the provider's
- * framing (before any 1:1/4:3 crop), of which the head the answer does not contain is kept.
+ * An extension whose first frame was named at its creation is a new shot from the source's last frame
+ * (src/shared/video-directing.ts `extensionPlan`); any other extension continues the model's take.
+ */
+function isNewShot(row: RequestRow): boolean {
+  return Boolean(row.extends_request_id && row.reference_image_key);
+}
+
+/** The source's file in the model's framing (before any 1:1/4:3 crop), and whether a cropped one exists beside it. */
+async function sourceFiles(deps: PipelineDeps, source: SourceRow) {
+  const keys = mediaKeys(source.user_id, source.id);
+  const reframed = await deps.storage.exists(keys.source);
+  return { modelFraming: reframed ? keys.source : keys.video, framed: reframed ? keys.video : undefined };
+}
+
+/**
+ * An extension's answer is joined to the source so the download is the whole video: a new shot is appended to the
+ * film (and to its cropped copy); a continued take keeps the head of the source the answer does not contain.
  */
 async function joinPlan(deps: PipelineDeps, row: RequestRow, source: SourceRow): Promise<JoinPlan> {
-  const keys = mediaKeys(source.user_id, source.id);
-  const key = (await deps.storage.exists(keys.source)) ? keys.source : keys.video;
+  const files = await sourceFiles(deps, source);
+  if (isNewShot(row)) {
+    return {
+      kind: 'new-shot',
+      head: await deps.storage.getStream(files.modelFraming),
+      framedHead: files.framed ? await deps.storage.getStream(files.framed) : undefined,
+    };
+  }
   // The join rule of the model that made the answer: the source's, not the mode's setting of today.
   const result = deps.capabilities(row.quality, source.model).extension?.result ?? { kind: 'new-part' };
   return {
-    head: await deps.storage.getStream(key),
+    kind: 'same-take',
+    head: await deps.storage.getStream(files.modelFraming),
     headSeconds: source.duration_seconds ?? 0,
     repeatedTail:
       result.kind === 'new-part'
@@ -469,6 +492,23 @@ async function download(
     }
     await sleep(Math.min(delay, Math.max(0, remaining(deadline))), undefined, { signal });
     delay = Math.min(delay * 1.5, deps.poll.maxMs);
+  }
+}
+
+/** The source's last frame, written under the key the request names unless a branch already wrote it. */
+async function ensureLastFrame(
+  deps: PipelineDeps,
+  source: SourceRow,
+  key: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  if (await deps.storage.exists(key)) return;
+  try {
+    const video = await deps.storage.getStream((await sourceFiles(deps, source)).modelFraming);
+    await storeLastFrame({ video, storage: deps.storage, key, tools: deps.tools, signal });
+  } catch (error) {
+    if (isAbort(error, signal)) throw error;
+    throw new RequestFailure('render', `could not take the source's last frame: ${(error as Error).message}`);
   }
 }
 
@@ -588,19 +628,26 @@ async function submit(
   if (remaining(deadline) <= 0) throw new RequestFailure('timeout', 'deadline passed before submitting');
   // An extension or an edit sends the user's own words to the model that holds the scene: nothing to expand.
   if (!row.extends_request_id && !row.edits_request_id) row = await withWrittenPrompt(deps, row, signal);
+  const source = await loadSource(deps.pool, row);
+  const newShot = isNewShot(row);
+  if (newShot && source && row.reference_image_key) {
+    await ensureLastFrame(deps, source, row.reference_image_key, signal);
+  }
   const image = row.reference_image_key ? await readImage(deps, row.reference_image_key) : undefined;
   const lastFrame = row.last_frame_key ? await readImage(deps, row.last_frame_key) : undefined;
   const referenceImages: ProviderImage[] = [];
   for (const key of row.reference_image_keys) referenceImages.push(await readImage(deps, key));
-  const source = await loadSource(deps.pool, row);
-  const derivation = source
-    ? {
-        kind: row.extends_request_id ? ('extend' as const) : ('edit' as const),
-        sourceOperationName: source.operation_name,
-        sourceDurationSeconds: source.duration_seconds ?? 0,
-      }
-    : undefined;
-  const model = sourceModel(row);
+  // A new shot is a new video (image-to-video) that opens on the source's last frame; Cena joins it.
+  const derivation =
+    source && !newShot
+      ? {
+          kind: row.extends_request_id ? ('extend' as const) : ('edit' as const),
+          sourceOperationName: source.operation_name,
+          sourceDurationSeconds: source.duration_seconds ?? 0,
+        }
+      : undefined;
+  // A continued take is made by its source's model; a new shot is a new video, by the mode's model of today.
+  const model = newShot ? undefined : sourceModel(row);
   const { prompt, negativePrompt } = providerPrompt(row);
   // Only 16:9 and 9:16 are asked for; 1:1 and 4:3 are cropped from 16:9 in the rendering step.
   const aspectRatio = providerAspectRatio(row.aspect_ratio);
@@ -628,6 +675,7 @@ async function submit(
         lastFrame,
         referenceImages,
         derivation,
+        continuesShot: newShot,
       }));
     } catch (error) {
       if (error instanceof ProviderOutcomeUnknownError) throw new RequestFailure('unknown', error.message);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AspectRatio } from '../../../shared/catalogue';
-import { FfmpegError, runTool } from './ffmpeg.server';
+import { FfmpegError, probeJson, runTool } from './ffmpeg.server';
+import { appendShot, extractLastFrame } from './film.server';
 
 /**
  * The rendering step (design §5): the provider's file is copied into our storage at once (providers delete theirs
@@ -41,6 +42,14 @@ export interface RenderedMedia {
   resolution: string;
 }
 
+/**
+ * The last frame of a completed video in the model's framing: the first frame of a new shot that continues it
+ * (src/shared/video-directing.ts `extensionPlan`). Written once, by the first extension that needs it.
+ */
+export function lastFrameKey(userId: string, requestId: string): string {
+  return `${userId}/videos/${requestId}/last-frame.jpg`;
+}
+
 export function mediaKeys(userId: string, requestId: string) {
   const base = `${userId}/videos/${requestId}`;
   return {
@@ -53,15 +62,7 @@ export function mediaKeys(userId: string, requestId: string) {
 const RATIOS: Record<AspectRatio, number> = { '16:9': 16 / 9, '9:16': 9 / 16, '1:1': 1, '4:3': 4 / 3 };
 
 export async function probe(file: string, tools: MediaTools, signal?: AbortSignal): Promise<ProbeResult> {
-  const { stdout } = await runTool(
-    tools.ffprobePath,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-    { timeoutMs: tools.timeoutMs, signal },
-  );
-  const info = JSON.parse(stdout) as {
-    format?: { duration?: string };
-    streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[];
-  };
+  const info = await probeJson(tools.ffprobePath, file, { timeoutMs: tools.timeoutMs, signal });
   const video = info.streams?.find((stream) => stream.codec_type === 'video');
   const durationSeconds = Number(info.format?.duration ?? video?.duration);
   if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || durationSeconds <= 0) {
@@ -81,15 +82,22 @@ function cropFilter(ratio: number): string {
 }
 
 /**
- * An extension's answer joined to the video it continues: the source's first `headSeconds - overlap` seconds, then
- * the provider's file. A model that answers with the source's tail and the new part (`repeatedTail`: up to
- * `upToSeconds` of the source, then the `newPartSeconds` asked for) repeats `overlap` seconds of the source.
+ * An extension's answer joined to the video it continues.
+ * - `same-take`: the source's first `headSeconds - overlap` seconds, then the provider's file. A model that answers
+ *   with the source's tail and the new part (`repeatedTail`: up to `upToSeconds` of the source, then the
+ *   `newPartSeconds` asked for) repeats `overlap` seconds of the source, measured from the answer's length.
+ * - `new-shot`: the provider's file is a new shot that opens on the source's last frame; it is appended to the film
+ *   (film.server.ts), to `head` in the model's framing and, for a reframed ratio, to `framedHead`, the delivered
+ *   1:1 / 4:3 film, so neither is re-encoded whole.
  */
-export interface JoinPlan {
-  head: Readable;
-  headSeconds: number;
-  repeatedTail?: { upToSeconds: number; newPartSeconds: number };
-}
+export type JoinPlan =
+  | {
+      kind: 'same-take';
+      head: Readable;
+      headSeconds: number;
+      repeatedTail?: { upToSeconds: number; newPartSeconds: number };
+    }
+  | { kind: 'new-shot'; head: Readable; framedHead?: Readable };
 
 /** Shorter differences are container rounding (a frame, an audio packet), not a repeated tail. */
 const OVERLAP_TOLERANCE_SECONDS = 0.25;
@@ -98,7 +106,10 @@ const OVERLAP_TOLERANCE_SECONDS = 0.25;
  * The seconds of the source the answer repeats, from its measured length: what is longer than the new part asked
  * for, never more than the documented tail nor the source. An answer of only the new part repeats nothing.
  */
-export function overlapSeconds(plan: Omit<JoinPlan, 'head'>, answerSeconds: number): number {
+export function overlapSeconds(
+  plan: Pick<Extract<JoinPlan, { kind: 'same-take' }>, 'headSeconds' | 'repeatedTail'>,
+  answerSeconds: number,
+): number {
   if (!plan.repeatedTail) return 0;
   const repeated = answerSeconds - plan.repeatedTail.newPartSeconds;
   if (repeated < OVERLAP_TOLERANCE_SECONDS) return 0;
@@ -164,6 +175,32 @@ async function joinFiles(
   );
 }
 
+/**
+ * Stores the last frame of a completed video (in the model's framing) under `key`: the first frame of the new shot
+ * that continues it. The same frame for every branch, so an existing one is kept.
+ */
+export async function storeLastFrame(args: {
+  video: Readable;
+  storage: PipelineStorage;
+  key: string;
+  tools: MediaTools;
+  signal?: AbortSignal;
+}): Promise<void> {
+  args.video.on('error', () => undefined);
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'cena-frame-'));
+  try {
+    const videoFile = path.join(workDir, 'video.mp4');
+    await pipeline(args.video, createWriteStream(videoFile), { signal: args.signal });
+    const frameFile = path.join(workDir, 'last-frame.jpg');
+    await extractLastFrame(videoFile, frameFile, args.tools, args.signal);
+    if ((await stat(frameFile)).size === 0) throw new FfmpegError('the video has no last frame');
+    await args.storage.put(args.key, createReadStream(frameFile), 'image/jpeg');
+  } finally {
+    args.video.destroy();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 export async function renderResult(args: {
   source: Readable;
   /** For an extension: the video it continues, joined in front of the provider's file. */
@@ -186,15 +223,25 @@ export async function renderResult(args: {
     let sourceFile = path.join(workDir, 'source.mp4');
     await pipeline(args.source, createWriteStream(sourceFile), { signal });
     if ((await stat(sourceFile)).size === 0) throw new FfmpegError('the provider’s video is empty');
+    const shotFile = sourceFile;
+    let framedHeadFile: string | undefined;
     if (args.join) {
       const headFile = path.join(workDir, 'head.mp4');
       await pipeline(args.join.head, createWriteStream(headFile), { signal });
       const joinedFile = path.join(workDir, 'joined.mp4');
-      const answerSeconds = args.join.repeatedTail
-        ? (await probe(sourceFile, tools, signal)).durationSeconds
-        : 0;
-      const keep = args.join.headSeconds - overlapSeconds(args.join, answerSeconds);
-      await joinFiles(headFile, keep, sourceFile, joinedFile, tools, signal);
+      if (args.join.kind === 'same-take') {
+        const answerSeconds = args.join.repeatedTail
+          ? (await probe(sourceFile, tools, signal)).durationSeconds
+          : 0;
+        const keep = args.join.headSeconds - overlapSeconds(args.join, answerSeconds);
+        await joinFiles(headFile, keep, sourceFile, joinedFile, tools, signal);
+      } else {
+        await appendShot({ headFile, shotFile, outFile: joinedFile, tools, signal });
+        if (args.join.framedHead) {
+          framedHeadFile = path.join(workDir, 'framed-head.mp4');
+          await pipeline(args.join.framedHead, createWriteStream(framedHeadFile), { signal });
+        }
+      }
       sourceFile = joinedFile;
     }
     // Probe before storing: a broken download must fail here, not be kept as the user's video.
@@ -207,7 +254,12 @@ export async function renderResult(args: {
     await args.storage.put(sourceKey, createReadStream(sourceFile), 'video/mp4');
 
     let videoFile = sourceFile;
-    if (reframe) {
+    if (reframe && framedHeadFile) {
+      // The delivered film grows by the new shot too, cropped to its frame: never re-encoded whole.
+      const framedDir = await mkdtemp(path.join(workDir, 'framed-'));
+      videoFile = path.join(framedDir, 'video.mp4');
+      await appendShot({ headFile: framedHeadFile, shotFile, outFile: videoFile, tools, signal });
+    } else if (reframe) {
       videoFile = path.join(workDir, 'video.mp4');
       await runTool(
         tools.ffmpegPath,
@@ -246,6 +298,7 @@ export async function renderResult(args: {
     // Frees the provider's connection when we failed before reading everything.
     args.source.destroy();
     args.join?.head.destroy();
+    if (args.join?.kind === 'new-shot') args.join.framedHead?.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
@@ -27,13 +29,15 @@ import { capabilitiesOf } from '../capabilities.server';
 import { FairQueue } from '../capacity/fair-queue.server';
 import { ProviderBudget } from '../capacity/provider-budget.server';
 import { RULES_WRITER } from '../prompt-writer.server';
+import { runTool } from './ffmpeg.server';
+import { filmFormat } from './film.server';
 import {
   FAILURE_MESSAGES,
   failRequest,
   type PipelineDeps,
   runVideoGeneration,
 } from './generate-video.job.server';
-import { probe } from './media.server';
+import { lastFrameKey, mediaKeys, probe } from './media.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
 import { signWebhookBody } from './webhook.job.server';
@@ -101,6 +105,42 @@ async function newUser(): Promise<string> {
     expiresAt: null,
   });
   return userId;
+}
+
+const execute = promisify(execFile);
+
+async function keyframeTimes(file: string): Promise<number[]> {
+  const { stdout } = await runTool(
+    tools.ffprobePath,
+    [
+      ...['-v', 'error', '-select_streams', 'v:0', '-skip_frame', 'nokey'],
+      ...['-show_entries', 'frame=best_effort_timestamp_time', '-of', 'csv=p=0', file],
+    ],
+    { timeoutMs: tools.timeoutMs },
+  );
+  return stdout
+    .split('\n')
+    .map((line) => Number.parseFloat(line))
+    .filter(Number.isFinite);
+}
+
+/** Stretches of black picture (ffmpeg's blackdetect, one frame or longer). */
+async function blackStretches(file: string): Promise<number> {
+  const { stderr } = await execute(tools.ffmpegPath, [
+    ...[
+      '-hide_banner',
+      '-nostats',
+      '-i',
+      file,
+      '-vf',
+      'blackdetect=d=0.01:pix_th=0.10',
+      '-an',
+      '-f',
+      'null',
+      '-',
+    ],
+  ]);
+  return stderr.split('black_start').length - 1;
 }
 
 async function row(id: string) {
@@ -293,6 +333,55 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     const extended = await row(extension.id);
     expect(extended).toMatchObject({ status: 'completed', model: OMNI });
     expect(Number(extended.duration_seconds)).toBeCloseTo(16, 0);
+  }, 120_000);
+
+  it('a new shot from the last frame (past the limit) is appended to the film and to its 1:1 crop, cleanly', async () => {
+    const userId = await newUser();
+    const source = await seedVideoRequest(pool, {
+      userId,
+      prompt: 'Um farol ao anoitecer',
+      aspectRatio: '1:1',
+    });
+    expect(await runVideoGeneration(deps(), source.id)).toBe('completed');
+    const frameKey = lastFrameKey(userId, source.id);
+    const shot = await seedVideoRequest(pool, {
+      userId,
+      prompt: 'As luzes do farol se acendem',
+      aspectRatio: '1:1',
+      referenceImageKey: frameKey,
+    });
+    await pool.query('UPDATE video_requests SET extends_request_id = $2 WHERE id = $1', [shot.id, source.id]);
+    expect(await runVideoGeneration(deps(), shot.id)).toBe('completed');
+    // A new Omni video opening on the source's last frame, tagged as the guide documents; no stored take continued.
+    const body = gemini.submitBodies.at(-1) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('previous_interaction_id');
+    expect(body.input).toEqual([
+      { type: 'text', text: '<FIRST_FRAME>' },
+      { type: 'image', data: expect.any(String), mime_type: 'image/jpeg' },
+      { type: 'text', text: expect.stringContaining('farol') },
+    ]);
+    expect(await storage.exists(frameKey)).toBe(true);
+
+    // Both the model-framed film and the delivered 1:1 film gained the shot: same size, frame rate and sound.
+    const keys = mediaKeys(userId, shot.id);
+    for (const [key, size] of [
+      [keys.source, '1280x720'],
+      [keys.video, '720x720'],
+    ] as const) {
+      const file = storage.pathOf(key);
+      const film = await filmFormat(file, tools);
+      expect(`${film.width}x${film.height}`).toBe(size);
+      expect(film).toMatchObject({ fps: '8/1', appendable: true });
+      expect(film.audio).not.toBeNull();
+      // 8 s + 8 s, less the one-frame crossfade at the cut.
+      expect(film.durationSeconds).toBeCloseTo(16 - 1 / 8, 2);
+      // A keyframe at the cut (the first film's 8 s less the crossfade), and no black frame anywhere.
+      const cut = 8 - 1 / 8;
+      expect((await keyframeTimes(file)).some((time) => Math.abs(time - cut) < 0.05)).toBe(true);
+      expect(await blackStretches(file)).toBe(0);
+    }
+    const done = await row(shot.id);
+    expect(done).toMatchObject({ status: 'completed', hold_status: 'captured', resolution: '720x720' });
   }, 120_000);
 
   it('a video answered inline (base64 data) is stored like a downloaded one', async () => {

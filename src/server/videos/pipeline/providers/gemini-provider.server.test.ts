@@ -319,4 +319,36 @@ describe('extend and edit continue the stored interaction ([OMNI-EXTEND], [OMNI-
       { type: 'text', text: 'Um farol na tempestade' },
     ]);
   });
+
+  it('a new shot continuing a film sends its first frame tagged, as a new video; the stand-in refuses bad tags', async () => {
+    const image = { bytes: PNG, mimeType: 'image/png' };
+    await provider().submit(input({ image, continuesShot: true }));
+    const body = gemini.submitBodies.at(-1) as Record<string, unknown>;
+    expect(body.input).toEqual([
+      { type: 'text', text: '<FIRST_FRAME>' },
+      { type: 'image', data: PNG.toString('base64'), mime_type: 'image/png' },
+      { type: 'text', text: 'Um farol na tempestade' },
+    ]);
+    expect(body).not.toHaveProperty('previous_interaction_id');
+    const create = (input: unknown[]) =>
+      client().sdk.interactions.create(
+        { model: 'gemini-omni-1.1-flash', input, background: true } as never,
+        client().sdkRequestOptions,
+      );
+    const picture = { type: 'image', data: PNG.toString('base64'), mime_type: 'image/png' };
+    await expect(
+      create([{ type: 'text', text: '<START_FRAME>' }, picture, { type: 'text', text: 'Um gato' }]),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      create([
+        { type: 'text', text: '<FIRST_FRAME>' },
+        { type: 'text', text: 'Um gato' },
+      ]),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    expect(gemini.refusals.map((refusal) => refusal.message)).toEqual([
+      'Unknown image tag <START_FRAME>',
+      '<FIRST_FRAME> must be followed by an image part',
+    ]);
+    gemini.refusals.length = 0;
+  });
 });

@@ -58,13 +58,16 @@ function imagePart(image: ProviderImage): ImagePart {
 /**
  * The images of a new video, each after the tag the guide names it by (OMNI_GUIDE "First and last frame
  * interpolation": a first and a last frame, the last only with the first; "Reference images": `<IMAGE_REF_N>`),
- * then the prompt. A lone first frame goes first, untagged, as the guide's image-to-video example sends it.
+ * then the prompt. A lone first frame goes first, untagged, as the guide's image-to-video example sends it — Omni
+ * then reads from the prompt whether it opens the video or only guides it — except the last frame of a film being
+ * continued, which must open the new shot and so is tagged `<FIRST_FRAME>`.
  */
 function inputParts(input: VideoGenerationInput, text: string): (ImagePart | TextPart)[] | string {
   const references = input.referenceImages ?? [];
   if (!input.image && references.length === 0) return text;
   const parts: (ImagePart | TextPart)[] = [];
-  if (input.image && !input.lastFrame && references.length === 0) parts.push(imagePart(input.image));
+  const tagged = input.lastFrame || references.length > 0 || input.continuesShot;
+  if (input.image && !tagged) parts.push(imagePart(input.image));
   else {
     if (input.image) parts.push({ type: 'text', text: '<FIRST_FRAME>' }, imagePart(input.image));
     if (input.image && input.lastFrame)

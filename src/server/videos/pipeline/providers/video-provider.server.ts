@@ -36,6 +36,11 @@ export interface VideoGenerationInput {
    * (src/shared/video-directing.ts): for an extension, only the new part or the tail plus the new part, which the
    * pipeline joins to the source's head; for an edit, the whole edited video.
    */
+  /**
+   * The image is the last frame of the video so far and the new shot must open on it exactly (a film continued
+   * past the model's extension limit, src/shared/video-directing.ts `extensionPlan`), not merely be guided by it.
+   */
+  continuesShot?: boolean;
   derivation?: {
     kind: 'extend' | 'edit';
     sourceOperationName: string | null;

@@ -26,7 +26,8 @@ import { type Derivation, deriveVideo } from '../api/derivations';
 
 /**
  * 'Estender' and 'Editar com instrução' on a completed video: the text (an extension starts from the original's
- * prompt), what it costs (a new video of the source's mode) and, for an extension, the total length after it.
+ * prompt), what it costs (a new video of the source's mode) and, for an extension, which continuation it is (the
+ * same take, or a new shot from the last frame) and the total length after it.
  * When the model cannot, the button stays disabled and says why. Success opens the new request, live.
  */
 export function DeriveDialog({ request, derivation }: { request: VideoRequestView; derivation: Derivation }) {
@@ -46,6 +47,8 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
   const max = derivation === 'extend' ? PROMPT_MAX_LENGTH : INSTRUCTION_MAX_LENGTH;
   const key = derivation === 'extend' ? 'extend' : 'edit';
   const Icon = derivation === 'extend' ? Clapperboard : Wand2;
+  // Whether the model continues its take or Cena starts a new shot from the last frame, said before paying.
+  const continuation = derivation === 'extend' ? request.derivations.extend.continuation : null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -130,6 +133,14 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
             <dd className="text-right font-semibold">
               {t('derive.credits', { count: cost, value: formatCredits(cost) })}
             </dd>
+            {derivation === 'extend' && continuation ? (
+              <>
+                <dt className="text-muted-foreground">{t('extend.continuation')}</dt>
+                <dd className="text-right font-semibold" data-testid="extend-continuation">
+                  {t(`extend.continuation_${continuation}`)}
+                </dd>
+              </>
+            ) : null}
             {derivation === 'extend' && request.derivations.extend.lengthAfterSeconds !== null ? (
               <>
                 <dt className="text-muted-foreground">{t('extend.lengthAfter')}</dt>
@@ -139,6 +150,11 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
               </>
             ) : null}
           </dl>
+          {derivation === 'extend' && continuation ? (
+            <p className="text-sm text-muted-foreground" data-testid="extend-continuation-hint">
+              {t(`extend.continuationHint_${continuation}`)}
+            </p>
+          ) : null}
           <DialogFooter>
             <Button type="submit" loading={busy} data-testid={`${key}-submit`}>
               {t(`${key}.submit`)}

@@ -36,6 +36,12 @@ const en: LocaleShape<typeof ptBR> = {
     label: 'What happens next',
     placeholder: 'The boat reaches the harbour and people wave…',
     lengthAfter: 'Total length after',
+    continuation: 'Continuation',
+    'continuation_same-take': 'Continues the same shot',
+    'continuation_new-shot': 'New shot from the last frame',
+    'continuationHint_same-take': 'The model continues the scene where it stopped.',
+    'continuationHint_new-shot':
+      'The model can no longer continue this shot: Cena generates a new shot that starts on the video’s last frame and joins it to the end, with the sound blended.',
     submit: 'Extend video',
     started: 'Extension requested! Follow it here.',
   },

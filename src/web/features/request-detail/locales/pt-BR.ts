@@ -36,6 +36,12 @@ export default {
     label: 'O que acontece a seguir',
     placeholder: 'O barco chega ao porto e as pessoas acenam…',
     lengthAfter: 'Duração total depois',
+    continuation: 'Continuação',
+    'continuation_same-take': 'Continua a mesma tomada',
+    'continuation_new-shot': 'Nova tomada a partir do último quadro',
+    'continuationHint_same-take': 'O modelo continua a cena de onde ela parou.',
+    'continuationHint_new-shot':
+      'O modelo não pode mais continuar esta tomada: o Cena gera uma nova tomada que começa no último quadro do vídeo e a junta ao fim, com o som emendado.',
     submit: 'Estender vídeo',
     started: 'Extensão solicitada! Acompanhe a geração aqui.',
   },
