@@ -1,6 +1,5 @@
 import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
-import { runTool } from '../../src/server/videos/pipeline/ffmpeg.server';
-import type { MediaTools } from '../../src/server/videos/pipeline/media.server';
+import { type MediaTools, runTool } from '../../src/server/videos/pipeline/ffmpeg.server';
 
 /** ffmpeg and ffprobe as the product resolves them (system, else npm), with a per-run time limit. */
 export async function mediaTools(timeoutMs: number): Promise<MediaTools> {

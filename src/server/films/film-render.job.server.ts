@@ -8,8 +8,9 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { FILM_MESSAGES } from '../../shared/films';
 import { QUEUES } from '../jobs/queues.server';
 import type { Logger } from '../logger.server';
+import type { MediaTools } from '../videos/pipeline/ffmpeg.server';
 import type { PipelineReadStorage } from '../videos/pipeline/generate-video.job.server';
-import { type MediaTools, mediaKeys, probe } from '../videos/pipeline/media.server';
+import { mediaKeys, probe } from '../videos/pipeline/media.server';
 import { filmThumbnail, joinScenes } from './film-render.server';
 
 /**

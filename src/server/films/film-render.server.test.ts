@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourClip, mediaTools } from '../../../tests/support/media';
+import type { MediaTools } from '../videos/pipeline/ffmpeg.server';
 import { runTool } from '../videos/pipeline/ffmpeg.server';
-import type { MediaTools } from '../videos/pipeline/media.server';
 import { probe } from '../videos/pipeline/media.server';
 import { joinScenes } from './film-render.server';
 

@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FfmpegError, probeJson, runTool } from './ffmpeg.server';
-import type { MediaTools } from './media.server';
+import { FfmpegError, type MediaTools, probeJson, runTool } from './ffmpeg.server';
 
 /**
  * A film grows by appending shots (src/shared/video-directing.ts `extensionPlan`, "new-shot"). The join is clean —

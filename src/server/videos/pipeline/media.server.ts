@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AspectRatio } from '../../../shared/catalogue';
-import { FfmpegError, probeJson, runTool } from './ffmpeg.server';
+import { FfmpegError, type MediaTools, probeJson, runTool } from './ffmpeg.server';
 import { appendShot, extractLastFrame } from './film.server';
 
 /**
@@ -17,13 +17,6 @@ import { appendShot, extractLastFrame } from './film.server';
 /** The part of BlobStorage (videos/storage) the pipeline writes with. */
 export interface PipelineStorage {
   put(key: string, body: Buffer | Readable, contentType: string): Promise<unknown>;
-}
-
-export interface MediaTools {
-  ffmpegPath: string;
-  ffprobePath: string;
-  /** Per ffmpeg/ffprobe run. */
-  timeoutMs: number;
 }
 
 export interface ProbeResult {

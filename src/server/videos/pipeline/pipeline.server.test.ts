@@ -799,7 +799,12 @@ describe('video pipeline on pg-boss', () => {
       for (const request of requests) {
         expect((await row(request.id)).structured_prompt).toMatchObject({ builtBy: 'gemini-3.8-flash' });
       }
-      const withImage = gemini.submitBodies.find((body) => Array.isArray(body.input)) as { input: unknown[] };
+      // This test's request with a first frame (earlier tests sent images of their own to the same fake).
+      const withImage = gemini.submitBodies.find(
+        (body) =>
+          Array.isArray(body.input) &&
+          body.input.some((part) => JSON.stringify(part).includes('Um barco a vela no mar número 3')),
+      ) as { input: unknown[] };
       expect(withImage.input).toEqual([
         { type: 'image', data: PNG.toString('base64'), mime_type: 'image/png' },
         {

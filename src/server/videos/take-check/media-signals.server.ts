@@ -1,6 +1,6 @@
 import type { TakeStrictness } from '../../config.server';
+import type { MediaTools } from '../pipeline/ffmpeg.server';
 import { runTool } from '../pipeline/ffmpeg.server';
-import type { MediaTools } from '../pipeline/media.server';
 
 /**
  * What ffmpeg's detect filters find in a delivered video, in one decoding pass

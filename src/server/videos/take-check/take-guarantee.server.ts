@@ -10,7 +10,7 @@ import type { StructuredPrompt } from '../../../shared/video-request';
 import type { TakeStrictness } from '../../config.server';
 import { inTransaction } from '../../kernel/transaction.server';
 import type { Logger } from '../../logger.server';
-import type { MediaTools } from '../pipeline/media.server';
+import type { MediaTools } from '../pipeline/ffmpeg.server';
 import { detectMediaSignals } from './media-signals.server';
 import type { SubjectJudge, SubjectVerdict } from './subject-judge.server';
 import { audioAsked, takeProblems } from './take-rules.server';
