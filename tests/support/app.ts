@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import { type RunningCena, startCena } from '../../src/server/cena.server';
 import { loadConfig } from '../../src/server/config.server';
 import { createLogger } from '../../src/server/logger.server';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase, testPool } from './database';
 import { freePort } from './free-port';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -66,4 +69,24 @@ export async function startTestApp(
     await database?.drop();
     throw error;
   }
+}
+
+/** The real server storing on disk in a temporary folder of its own, with a small direct pool on its database. */
+export interface DiskApp {
+  app: TestApp;
+  pool: pg.Pool;
+  storageDir: string;
+}
+
+export async function startDiskApp(folderPrefix: string, env: Record<string, string> = {}): Promise<DiskApp> {
+  const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), folderPrefix));
+  const app = await startTestApp({ STORAGE_DIR: storageDir, SHUTDOWN_TIMEOUT_MS: '2000', ...env });
+  return { app, pool: testPool({ connectionString: app.databaseUrl, max: 3 }), storageDir };
+}
+
+/** Stops what startDiskApp started, as far as it got. */
+export async function stopDiskApp(running: Partial<DiskApp>): Promise<void> {
+  await running.pool?.end();
+  await running.app?.stop();
+  if (running.storageDir) await fs.rm(running.storageDir, { recursive: true, force: true });
 }

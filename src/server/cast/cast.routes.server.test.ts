@@ -5,7 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import { tinyPng } from '../../../tests/support/images';
 import type { SessionClient } from '../../../tests/support/session-client';
@@ -24,21 +24,11 @@ let pool: pg.Pool;
 let storageDir: string;
 
 beforeAll(async () => {
-  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cena-cast-'));
   // A long render delay keeps dispatched requests from finishing while these tests read holds and balances.
-  app = await startTestApp({
-    STORAGE_DIR: storageDir,
-    LOCAL_RENDER_DELAY_MS: '600000',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-  });
-  pool = testPool({ connectionString: app.databaseUrl, max: 3 });
+  ({ app, pool, storageDir } = await startDiskApp('cena-cast-', { LOCAL_RENDER_DELAY_MS: '600000' }));
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await fs.rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => stopDiskApp({ app, pool, storageDir }));
 
 async function user(credits = 0) {
   const { client } = await signUpAndVerify(app.url);

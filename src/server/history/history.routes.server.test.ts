@@ -4,7 +4,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify, waitForMail } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import type { SessionClient } from '../../../tests/support/session-client';
 import type { HistoryPage } from '../../shared/history-filters';
@@ -23,20 +23,10 @@ let pool: pg.Pool;
 let storageDir: string;
 
 beforeAll(async () => {
-  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cena-history-'));
-  app = await startTestApp({
-    STORAGE_DIR: storageDir,
-    LOCAL_RENDER_DELAY_MS: '600000',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-  });
-  pool = testPool({ connectionString: app.databaseUrl, max: 3 });
+  ({ app, pool, storageDir } = await startDiskApp('cena-history-', { LOCAL_RENDER_DELAY_MS: '600000' }));
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await fs.rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => stopDiskApp({ app, pool, storageDir }));
 
 async function user(timezone = 'America/Sao_Paulo', language: 'pt' | 'en' = 'pt') {
   const { client, email } = await signUpAndVerify(app.url, { language });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import {
   API_KEY,
@@ -34,20 +34,10 @@ let storageDir: string;
 const TOOLS = await mediaTools(60_000);
 
 beforeAll(async () => {
-  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cena-derivations-'));
-  app = await startTestApp({
-    STORAGE_DIR: storageDir,
-    LOCAL_RENDER_DELAY_MS: '0',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-  });
-  pool = testPool({ connectionString: app.databaseUrl, max: 3 });
+  ({ app, pool, storageDir } = await startDiskApp('cena-derivations-', { LOCAL_RENDER_DELAY_MS: '0' }));
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await fs.rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => stopDiskApp({ app, pool, storageDir }));
 
 /** The API calls a test makes, against one running app (local renderer, or the Gemini API stand-in). */
 function videosApi(target: () => { app: TestApp; pool: pg.Pool }) {

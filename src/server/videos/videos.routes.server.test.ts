@@ -5,7 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import { freePort } from '../../../tests/support/free-port';
 import type { SessionClient } from '../../../tests/support/session-client';
@@ -21,22 +21,12 @@ let pool: pg.Pool;
 let storageDir: string;
 
 beforeAll(async () => {
-  storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cena-videos-'));
   // The app runs the video workers too ('all' role): a long local render delay keeps picked-up requests from
   // finishing (or failing and refunding) while these tests look at holds, balances and stored files.
-  app = await startTestApp({
-    STORAGE_DIR: storageDir,
-    LOCAL_RENDER_DELAY_MS: '600000',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-  });
-  pool = testPool({ connectionString: app.databaseUrl, max: 3 });
+  ({ app, pool, storageDir } = await startDiskApp('cena-videos-', { LOCAL_RENDER_DELAY_MS: '600000' }));
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await fs.rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => stopDiskApp({ app, pool, storageDir }));
 
 const PNG = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
