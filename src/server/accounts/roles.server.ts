@@ -1,4 +1,8 @@
+import type { MiddlewareHandler } from 'hono';
+import { every } from 'hono/combine';
 import type pg from 'pg';
+import { type AppEnv, apiError } from '../kernel/errors.server';
+import { sessionOf } from '../kernel/session.server';
 import type { Role } from './accounts.schema.server';
 
 /** Whether the user holds the role, read from `user_roles` on every call: a revoked role stops working at once. */
@@ -17,4 +21,20 @@ export async function grantRole(pool: pg.Pool, userId: string, role: Role): Prom
     [userId, role],
   );
   return result.rowCount === 1;
+}
+
+/**
+ * The guard of `admin` operations: a session, then the role checked on the server on every request (the admin
+ * page's address is only a URL, never the protection; docs/admin-contract.md).
+ */
+export function requireAdmin(
+  pool: pg.Pool,
+  requireSession: MiddlewareHandler<AppEnv>,
+): MiddlewareHandler<AppEnv> {
+  return every(requireSession, async (c, next) => {
+    if (!(await hasRole(pool, sessionOf(c).user.id, 'admin'))) {
+      return apiError(c, 403, 'forbidden', 'Acesso restrito a administradores.');
+    }
+    await next();
+  });
 }

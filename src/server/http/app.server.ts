@@ -12,6 +12,7 @@ import { accountRightsRoutes } from '../account-rights/account-rights.routes.ser
 import { authRoutes } from '../accounts/auth.routes.server';
 import type { Auth } from '../accounts/auth.server';
 import { meRoutes } from '../accounts/me.routes.server';
+import { requireAdmin } from '../accounts/roles.server';
 import { adminRoutes } from '../admin/admin.routes.server';
 import { billingRoutes } from '../billing/billing.routes.server';
 import { createBilling } from '../billing/billing.server';
@@ -25,6 +26,7 @@ import { dashboardRoutes } from '../history/history.routes.server';
 import type { Jobs } from '../jobs/jobs.server';
 import { isClientAbort } from '../kernel/client-abort.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
+import type { Guards } from '../kernel/operations.server';
 import { isUnstorableText, rejectNulInUrl } from '../kernel/request-validation.server';
 import { requireSameOrigin, trustedOrigins } from '../kernel/same-origin.server';
 import { requireSession } from '../kernel/session.server';
@@ -188,6 +190,7 @@ export function createApp({
   api.use(compress());
   if (config.env === 'test') api.use(checkResponses(documentedOperations({ devMailbox })));
   const session = requireSession((headers) => auth.api.getSession({ headers, returnHeaders: true }));
+  const guards: Guards = { session, admin: requireAdmin(pool, session) };
   api.get('/openapi.json', openApiHandler({ devMailbox, appUrl: config.appUrl }));
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
   api.route('/me/settings', settingsRoutes(pool, session));
@@ -215,7 +218,7 @@ export function createApp({
       queue: capacity.queue,
     }),
   );
-  api.route('/credits', creditsRoutes(pool, session));
+  api.route('/credits', creditsRoutes(pool, guards));
   api.route('/events', eventsRoutes(pool, realtime, session));
   api.route(
     '/cast',

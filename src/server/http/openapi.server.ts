@@ -23,6 +23,12 @@ import {
   userSearchQuerySchema,
   userSearchSchema,
 } from '../../shared/admin';
+import {
+  EVERY_OPERATION_ERRORS,
+  errorStatus,
+  implicitErrors,
+  type Operation,
+} from '../../shared/api-contract';
 import { apiErrorBodySchema } from '../../shared/api-error';
 import {
   checkoutSchema,
@@ -47,7 +53,6 @@ import {
   updateCastMemberSchema,
 } from '../../shared/cast';
 import { referenceImageMaxMegabytes } from '../../shared/catalogue';
-import { creditsResponseSchema } from '../../shared/credits';
 import { devMailboxSchema } from '../../shared/dev-mailbox';
 import { createFilmSchema, filmCandidatesResponseSchema, filmScenesResponseSchema } from '../../shared/films';
 import {
@@ -75,6 +80,7 @@ import {
   videoRequestResponseSchema,
 } from '../../shared/video-request';
 import type { AppEnv } from '../kernel/errors.server';
+import { API_CONTRACTS } from './api-contracts.server';
 
 /**
  * `GET /api/openapi.json`: an OpenAPI 3.1 document of every `/api` route, built from the list below. Request
@@ -84,46 +90,7 @@ import type { AppEnv } from '../kernel/errors.server';
  * api-responses.server.test.ts checks real answers against the response schemas.
  */
 
-export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
-
-/**
- * - `session`: Better Auth's session cookie (401 without it);
- * - `admin`: the session cookie of an account with the `admin` role (401 / 403);
- * - `none`: public (or signed some other way, see the description).
- */
-export type OperationAuth = 'session' | 'admin' | 'none';
-
-export interface ApiResponse {
-  description: string;
-  /** JSON by default. */
-  contentType?: string;
-  schema?: z.ZodType;
-}
-
-export interface ApiOperation {
-  method: HttpMethod;
-  /** OpenAPI form, parameters in braces: `/api/videos/{id}`. */
-  path: string;
-  summary: string;
-  description?: string;
-  tag: string;
-  auth: OperationAuth;
-  /** A strict object of string parameters. */
-  query?: z.ZodType;
-  body?: { schema: z.ZodType; contentType?: 'application/json' | 'multipart/form-data'; required?: boolean };
-  /**
-   * Main responses: status → description, or description with the body's zod schema (JSON) or its content type.
-   * Error statuses (4xx/5xx) answer the shared error body.
-   */
-  responses: Record<number, string | ApiResponse>;
-  /** Mounted only in local mode (no SMTP): the dev mailbox. */
-  localOnly?: boolean;
-  /**
-   * The app mounts a wildcard here (`/api/auth/*`, handed to Better Auth): one documented entry, the path's last
-   * parameter standing for the rest of the path.
-   */
-  wildcard?: boolean;
-}
+export type ApiOperation = Operation;
 
 /** Actions without parameters take no body or `{}`. */
 const emptyBody = { schema: z.strictObject({}), required: false } as const;
@@ -199,7 +166,8 @@ const DERIVED_RESPONSES = {
 const FORBIDDEN = 'Signed in, but not an admin.';
 const INVALID = 'Invalid parameters or body (pt-BR message).';
 
-export const API_OPERATIONS: readonly ApiOperation[] = [
+/** TEMPORARY while the domains move their declarations into src/shared/<domain>.contract.ts. */
+export const LEGACY_OPERATIONS: readonly ApiOperation[] = [
   // Meta
   {
     method: 'get',
@@ -312,19 +280,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: {
       200: { description: '`{ notifyOnVideoReady }`.', schema: userSettingsSchema },
       400: INVALID,
-      401: UNAUTHORIZED,
-    },
-  },
-
-  // Credits
-  {
-    method: 'get',
-    path: '/api/credits',
-    summary: 'Balance, credits expiring soon, grants and recent ledger entries',
-    tag: 'credits',
-    auth: 'session',
-    responses: {
-      200: { description: 'The credits summary.', schema: creditsResponseSchema },
       401: UNAUTHORIZED,
     },
   },
@@ -979,6 +934,31 @@ function responseObject(status: number, response: ApiOperation['responses'][numb
   return { description, content: { [contentType]: { schema: body } } };
 }
 
+/**
+ * The operation's error codes grouped by status, each named in its status's description. The codes every
+ * operation may answer (EVERY_OPERATION_ERRORS) are said once, in the document's description.
+ */
+function errorResponses(operation: ApiOperation): Record<string, JsonSchema> {
+  const byStatus = new Map<number, string[]>();
+  const own = { ...implicitErrors(operation), ...operation.errors };
+  const input = operation.query || operation.body ? { invalid_request: 400 } : {};
+  for (const [code, declaration] of Object.entries({ ...own, ...input })) {
+    if (code in EVERY_OPERATION_ERRORS && !(code in input) && !operation.errors?.[code]) continue;
+    const status = errorStatus(declaration);
+    const line = typeof declaration === 'number' ? `\`${code}\`` : `\`${code}\`: ${declaration.description}`;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), line]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, lines]) => [
+      status,
+      {
+        description: lines.join('; '),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  );
+}
+
 function operationObject(operation: ApiOperation): JsonSchema {
   const parameters = [
     ...pathParameters(operation.path),
@@ -1010,15 +990,29 @@ function operationObject(operation: ApiOperation): JsonSchema {
           },
         }
       : {}),
-    responses: Object.fromEntries(
-      Object.entries(operation.responses).map(([status, response]) => [
-        status,
-        responseObject(Number(status), response),
-      ]),
-    ),
+    responses: {
+      ...Object.fromEntries(
+        Object.entries(operation.responses).map(([status, response]) => [
+          status,
+          responseObject(Number(status), response),
+        ]),
+      ),
+      ...errorResponses(operation),
+    },
     ...(operation.wildcard ? { 'x-cena-wildcard': true } : {}),
   };
 }
+
+/** Every documented operation: the domains' declarations, and the table they are moving out of. */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...LEGACY_OPERATIONS,
+  ...API_CONTRACTS.flatMap((contract) => Object.values(contract)),
+];
+
+/** Operations whose error codes are declared, so the response check holds them to it. */
+export const DECLARED_OPERATIONS = new Set<ApiOperation>(
+  API_CONTRACTS.flatMap((contract) => Object.values(contract)),
+);
 
 export interface OpenApiOptions {
   /** Local mode: the dev mailbox is mounted. */
@@ -1045,7 +1039,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
       version: '1',
       description:
         'The API of Cena, the pt-BR AI video app. Errors share one shape (`Error`), with a stable code and a pt-BR ' +
-        'message. Money is integer cents (BRL), credits integers, times ISO strings (UTC).',
+        'message. Money is integer cents (BRL), credits integers, times ISO strings (UTC). Besides the codes each ' +
+        `operation lists, any may answer ${Object.entries(EVERY_OPERATION_ERRORS)
+          .map(([code, status]) => `\`${code}\` (${status})`)
+          .join(', ')}.`,
     },
     ...(options.appUrl ? { servers: [{ url: options.appUrl }] } : {}),
     tags: [...new Set(API_OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),

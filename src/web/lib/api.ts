@@ -4,6 +4,14 @@
  * (`network_error` when the request never got an answer, `http_error` for an answer without that shape).
  * Imported only by the signed-in area's chunks.
  */
+import {
+  type BodyOf,
+  type Operation,
+  type PathParameters,
+  pathOf,
+  type QueryOf,
+  type ResponseOf,
+} from '../../shared/api-contract';
 import { type ApiErrorBody, apiErrorBodySchema } from '../../shared/api-error';
 
 export type { ApiErrorBody };
@@ -111,3 +119,65 @@ export const api = {
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
+
+type ParametersOption<O extends Operation> = keyof PathParameters<O> extends never
+  ? { params?: undefined }
+  : { params: PathParameters<O> };
+
+type BodyOption<O extends Operation> = O['body'] extends { contentType: 'multipart/form-data' }
+  ? { form: FormData; body?: undefined }
+  : O['body'] extends { required: false }
+    ? { body?: BodyOf<O>; form?: undefined }
+    : O['body'] extends object
+      ? { body: BodyOf<O>; form?: undefined }
+      : { body?: undefined; form?: undefined };
+
+/** One call's arguments, typed by its declaration: path parameters, query, JSON body or multipart form. */
+export type CallOptions<O extends Operation> = ParametersOption<O> &
+  BodyOption<O> & { query?: QueryOf<O>; signal?: AbortSignal };
+
+/** The query string of defined values, in the declaration's parameter names. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls one declared operation (src/shared/*.contract.ts, ADR 0017): its path, method and body come from the
+ * declaration, and the answer is typed by the declared response schema, so a changed shape is a type error in the
+ * page that reads it. Failures are ApiErrors, as with apiRequest.
+ */
+export async function callApi<O extends Operation>(
+  operation: O,
+  options: CallOptions<O>,
+): Promise<ResponseOf<O>> {
+  const { params, query, body, form, signal } = options as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+  };
+  const path = `${pathOf(operation, (params ?? {}) as PathParameters<O>)}${queryString(query)}`;
+  if (!form) {
+    return apiRequest<ResponseOf<O>>(path, {
+      method: operation.method.toUpperCase() as ApiRequestOptions['method'],
+      body,
+      signal,
+    });
+  }
+  // No Content-Type header: the browser sets multipart/form-data with its boundary.
+  const response = await apiFetch(path, {
+    method: operation.method.toUpperCase(),
+    headers: { Accept: 'application/json' },
+    body: form,
+    signal: signal ?? null,
+  });
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw apiErrorOf(response, data);
+  return data as ResponseOf<O>;
+}

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreditsResponse } from '../../../../shared/credits';
-import { api } from '../../../lib/api';
+import { creditsContract } from '../../../../shared/credits.contract';
+import { callApi } from '../../../lib/api';
 
 export type { CreditEntry, CreditGrant } from '../../../../shared/credits';
 export type Credits = CreditsResponse;
@@ -9,7 +10,7 @@ export const CREDITS_QUERY_KEY = ['credits'] as const;
 
 export const creditsQueryOptions = queryOptions({
   queryKey: CREDITS_QUERY_KEY,
-  queryFn: ({ signal }) => api.get<Credits>('/api/credits', signal),
+  queryFn: ({ signal }) => callApi(creditsContract.getCredits, { signal }),
   staleTime: 60_000,
 });
 
