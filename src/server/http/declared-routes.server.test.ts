@@ -1,0 +1,136 @@
+import { Hono } from 'hono';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineContract, type Operation } from '../../shared/api-contract';
+import type { Auth } from '../accounts/auth.server';
+import { loadConfig } from '../config.server';
+import type { Jobs } from '../jobs/jobs.server';
+import type { AppEnv } from '../kernel/errors.server';
+import { declarationOf, type Guards, routesFromContract } from '../kernel/operations.server';
+import { createLogger } from '../logger.server';
+import type { RealtimeHub } from '../realtime/realtime-hub.server';
+import type { BlobStorage } from '../storage/blob-storage.server';
+import { LOCAL_AVAILABILITY } from '../videos/model-availability.server';
+import { createApp } from './app.server';
+import { documentedOperations } from './openapi.server';
+
+/**
+ * A handler exists only for a declaration, and a declaration only with its handler (ADR 0017): the real app's route
+ * table (createApp with inert dependencies: routes are registered, nothing is served) is read, and each `/api`
+ * method + path must be served by a handler `routesFromContract` mounted from a declaration, and each declaration
+ * must be served. The probes show the check catches both mistakes.
+ */
+
+type Key = `${string} ${string}`;
+
+/** Hono's `/api/videos/:id` → the declarations' `/api/videos/{id}`; a wildcard stands for its last parameter. */
+const declaredPath = (path: string, operation: Operation | undefined) =>
+  operation?.wildcard ? operation.path : path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
+
+interface RouteCheck {
+  /** Routes no declaration's handler serves. */
+  undeclared: Key[];
+  /** Declarations no route serves. */
+  unserved: Key[];
+}
+
+function checkRoutes(app: Hono<AppEnv>, operations: readonly Operation[]): RouteCheck {
+  const served = new Map<Key, Operation | undefined>();
+  for (const route of app.routes) {
+    // Middleware for every method (`app.use`) and the API's catch-all 404 are not endpoints.
+    if (!route.path.startsWith('/api/') || route.method === 'ALL') continue;
+    const operation = declarationOf(route.handler);
+    const key: Key = `${route.method.toLowerCase()} ${declaredPath(route.path, operation)}`;
+    served.set(key, served.get(key) ?? operation);
+  }
+  const undeclared = [...served].filter(([, operation]) => !operation).map(([key]) => key);
+  const servedOperations = new Set(served.values());
+  const unserved = operations
+    .filter((operation) => !servedOperations.has(operation))
+    .map((operation): Key => `${operation.method} ${operation.path}`);
+  return { undeclared, unserved };
+}
+
+function realApp(devMailbox: boolean): Hono<AppEnv> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: 'x'.repeat(32) });
+  const pool = new pg.Pool({ max: 1 }); // never connected: nothing is requested
+  const app = createApp({
+    config,
+    logger: createLogger('silent'),
+    pool,
+    jobs: { boss: {} } as unknown as Jobs,
+    storage: {} as BlobStorage,
+    auth: {} as Auth,
+    authSecret: 'x'.repeat(32),
+    realtime: {} as RealtimeHub,
+    devMailbox,
+    modelAvailability: LOCAL_AVAILABILITY,
+  });
+  void pool.end();
+  return app;
+}
+
+describe('every /api route comes from a declaration', () => {
+  for (const devMailbox of [true, false]) {
+    const mode = devMailbox ? 'local mode' : 'with SMTP';
+    it(`mounts a declared handler for each route and a route for each declaration (${mode})`, () => {
+      const result = checkRoutes(realApp(devMailbox), documentedOperations({ devMailbox }));
+      expect(result).toEqual({ undeclared: [], unserved: [] });
+    });
+  }
+});
+
+describe('the check itself', () => {
+  const pass: Guards['session'] = async (_c, next) => {
+    await next();
+  };
+  const guards: Guards = { session: pass, admin: pass };
+  const probeContract = defineContract({
+    getThing: {
+      method: 'get',
+      path: '/api/things/{id}',
+      summary: 'A thing',
+      tag: 'probe',
+      auth: 'session',
+      responses: { 200: { description: 'The thing.', schema: z.object({ id: z.string() }) } },
+    },
+    renameThing: {
+      method: 'patch',
+      path: '/api/things/{id}',
+      summary: 'Rename a thing',
+      tag: 'probe',
+      auth: 'session',
+      body: { schema: z.strictObject({ name: z.string() }) },
+      responses: { 200: 'Renamed.' },
+    },
+  });
+  const mounted = () =>
+    routesFromContract(
+      probeContract,
+      { base: '/api/things', guards },
+      {
+        getThing: (c, { params }) => c.json({ id: params.id }),
+        renameThing: (c) => c.json({}),
+      },
+    );
+
+  it('passes an app built from its declarations', () => {
+    const app = new Hono<AppEnv>().route('/api/things', mounted());
+    expect(checkRoutes(app, Object.values(probeContract))).toEqual({ undeclared: [], unserved: [] });
+  });
+
+  it('finds a route mounted without a declaration', () => {
+    const app = new Hono<AppEnv>().route('/api/things', mounted());
+    app.delete('/api/things/:id', pass, (c) => c.json({ deleted: true }));
+    expect(checkRoutes(app, Object.values(probeContract)).undeclared).toEqual(['delete /api/things/{id}']);
+  });
+
+  it('finds a declaration no route serves', () => {
+    const app = new Hono<AppEnv>().route('/api/things', mounted());
+    const archive: Operation = { ...probeContract.renameThing, method: 'post', path: '/api/things/{id}/archive' };
+    expect(checkRoutes(app, [...Object.values(probeContract), archive]).unserved).toEqual([
+      'post /api/things/{id}/archive',
+    ]);
+  });
+});
