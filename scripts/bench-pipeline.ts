@@ -41,7 +41,7 @@ import { createLogger } from '../src/server/logger.server';
 import { mediaToolchainFromEnv } from '../src/server/media/toolchain.server';
 import { appendShot, FILM_TAG } from '../src/server/videos/pipeline/film.server';
 import { probe, renderResult } from '../src/server/videos/pipeline/media.server';
-import { LocalVideoProvider } from '../src/server/videos/pipeline/providers/local-provider.server';
+import { LocalVideoProvider } from '../src/server/videos/pipeline/providers/local-preview-provider.server';
 import type { AspectRatio } from '../src/shared/catalogue';
 import { signUpAndVerify } from '../tests/support/accounts';
 import { startTestApp, type TestApp } from '../tests/support/app';

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { API_KEY, type FakeGemini, startFakeGemini } from '../../../tests/support/fake-gemini';
 import { SessionClient } from '../../../tests/support/session-client';
 import { EXPORTS_PER_WINDOW } from '../../shared/account-rights';
-import { LocalPaymentProvider } from '../billing/providers/local-provider.server';
+import { LocalPaymentProvider } from '../billing/providers/local-checkout.server';
 import { grant } from '../credits/credits-ledger.server';
 import { createLogger } from '../logger.server';
 import { mediaKeys } from '../videos/pipeline/media.server';

@@ -20,7 +20,7 @@ import { DERIVATION_REFUSALS, FILM_MAX_SECONDS, type VideoVersion } from '../../
 import type { VideoRequestView } from '../../shared/video-request';
 import { balance, grant } from '../credits/credits-ledger.server';
 import { probe } from './pipeline/media.server';
-import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-provider.server';
+import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-preview-provider.server';
 
 /**
  * Longer and directed videos end to end with the local renderer (real ffmpeg, real MP4s): a Fast 16:9 video

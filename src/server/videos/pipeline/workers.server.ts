@@ -24,7 +24,7 @@ import {
 } from './generate-video.job.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
-import { LocalVideoProvider } from './providers/local-provider.server';
+import { LocalVideoProvider } from './providers/local-preview-provider.server';
 import type { VideoProvider } from './providers/video-provider.server';
 import { sendVideoWebhook } from './webhook.job.server';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToEnd } from '../../../../../tests/support/child-process';
 import { mediaToolchainFromEnv } from '../../../media/toolchain.server';
 import { renderResult } from '../media.server';
-import { LocalVideoProvider, previewSize } from './local-provider.server';
+import { LocalVideoProvider, previewSize } from './local-preview-provider.server';
 
 let dir: string;
 
