@@ -9,7 +9,7 @@ import {
   describeMediaToolchain,
   type MediaToolchain,
   resolveMediaToolchain,
-} from '../../media/toolchain.server';
+} from '../../media-toolchain/toolchain.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from '../capacity/capacity.server';
 import { createPromptWriter, type PromptWriter } from '../prompt-writer.server';

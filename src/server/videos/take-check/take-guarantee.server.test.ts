@@ -17,7 +17,7 @@ import { insertUser } from '../../../../tests/support/users';
 import { loadConfig, type TakeStrictness } from '../../config.server';
 import { audit, grant } from '../../credits/credits-ledger.server';
 import { createLogger } from '../../logger.server';
-import { mediaToolchainFromEnv } from '../../media/toolchain.server';
+import { mediaToolchainFromEnv } from '../../media-toolchain/toolchain.server';
 import { DiskStorage } from '../../storage/storage.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { type PipelineDeps, runVideoGeneration } from '../pipeline/generate-video.job.server';

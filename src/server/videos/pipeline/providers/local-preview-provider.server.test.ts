@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToEnd } from '../../../../../tests/support/child-process';
-import { mediaToolchainFromEnv } from '../../../media/toolchain.server';
+import { mediaToolchainFromEnv } from '../../../media-toolchain/toolchain.server';
 import { renderResult } from '../media.server';
 import { LocalVideoProvider, previewSize } from './local-preview-provider.server';
 
