@@ -36,7 +36,7 @@ import { eventsRoutes } from '../realtime/events.routes.server';
 import type { RealtimeHub } from '../realtime/realtime-hub.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { DiskStorage } from '../storage/disk-storage.server';
-import { mediaRoutes } from '../storage/media.routes.server';
+import { mediaRoutes } from '../storage/signed-media.routes.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { capabilitiesOf } from '../videos/capabilities.server';
 import { createCapacity } from '../videos/capacity/capacity.server';
