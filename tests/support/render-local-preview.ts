@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchain.server';
-import { renderResult } from '../../src/server/videos/pipeline/media.server';
+import { renderResult } from '../../src/server/videos/pipeline/rendering.server';
 import { LocalVideoProvider } from '../../src/server/videos/pipeline/providers/local-preview-provider.server';
 import type { AspectRatio, VideoQuality } from '../../src/shared/catalogue';
 

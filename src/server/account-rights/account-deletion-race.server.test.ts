@@ -6,7 +6,7 @@ import { LocalPaymentProvider } from '../billing/providers/local-checkout.server
 import { grant } from '../credits/credits-ledger.server';
 import { createLogger } from '../logger.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
-import { mediaKeys } from '../videos/pipeline/media.server';
+import { mediaKeys } from '../videos/pipeline/rendering.server';
 import { completeAccountDeletion } from './account-deletion.server';
 
 /**

@@ -13,7 +13,7 @@ import { inTransaction } from '../kernel/transaction.server';
 import type { Logger } from '../logger.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { failRequest } from '../videos/pipeline/generate-video.job.server';
-import { mediaKeys } from '../videos/pipeline/media.server';
+import { mediaKeys } from '../videos/pipeline/rendering.server';
 import type { VideoProvider } from '../videos/pipeline/providers/video-provider.server';
 
 /**

@@ -19,7 +19,7 @@ import type { SessionClient } from '../../../tests/support/session-client';
 import { DERIVATION_REFUSALS, FILM_MAX_SECONDS, type VideoVersion } from '../../shared/video-directing';
 import type { VideoRequestView } from '../../shared/video-request';
 import { balance, grant } from '../credits/credits-ledger.server';
-import { probe } from './pipeline/media.server';
+import { probe } from './pipeline/rendering.server';
 import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-preview-provider.server';
 
 /**

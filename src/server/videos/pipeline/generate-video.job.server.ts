@@ -19,7 +19,7 @@ import type { PromptWriter } from '../prompt-writer.server';
 import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../structured-prompt.server';
 import type { TakeGuarantee } from '../take-check/take-guarantee.server';
 import type { MediaTools } from './ffmpeg.server';
-import { type JoinPlan, mediaKeys, type PipelineStorage, renderResult, storeLastFrame } from './media.server';
+import { type JoinPlan, mediaKeys, type PipelineStorage, renderResult, storeLastFrame } from './rendering.server';
 import {
   type PollResult,
   type ProviderImage,
