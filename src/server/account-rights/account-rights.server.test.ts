@@ -13,10 +13,10 @@ import { EXPORTS_PER_WINDOW } from '../../shared/account-rights';
 import { LocalPaymentProvider } from '../billing/providers/local-checkout.server';
 import { grant } from '../credits/credits-ledger.server';
 import { createLogger } from '../logger.server';
-import { mediaKeys } from '../videos/pipeline/rendering.server';
 import { GeminiClient } from '../videos/pipeline/providers/gemini-client.server';
 import { GeminiVideoProvider } from '../videos/pipeline/providers/gemini-provider.server';
 import type { VideoGenerationInput } from '../videos/pipeline/providers/video-provider.server';
+import { mediaKeys } from '../videos/pipeline/rendering.server';
 import { completeAccountDeletion } from './account-deletion.server';
 
 /**
