@@ -1,5 +1,5 @@
 /**
- * `requestDetail` namespace (pt-BR, the source of truth): /dashboard/request/{id}. Spec §8 texts are verbatim.
+ * `videoDetail` namespace (pt-BR, the source of truth): /dashboard/request/{id}. Spec §8 texts are verbatim.
  * Status and quality labels come from the `videos` namespace.
  */
 export default {

@@ -1,7 +1,7 @@
 import type { LocaleShape } from '../../../lib/locale-shape';
 import type ptBR from './pt-BR';
 
-/** `requestDetail` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
+/** `videoDetail` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
 const en: LocaleShape<typeof ptBR> = {
   documentTitle: 'Request details — Cena',
   title: 'Request details',
