@@ -80,11 +80,8 @@ const en: LocaleShape<typeof ptBR> = {
     waiting: 'The video shows up here when generation finishes.',
   },
   failed: {
-    title: 'Generation failed',
-    fallback: 'This video could not be generated.',
     refunded_one: '{{value}} credit refunded',
     refunded_other: '{{value}} credits refunded',
-    refundedHint: 'The credits went back to your balance automatically.',
   },
   estimate: {
     title: 'Estimated time',

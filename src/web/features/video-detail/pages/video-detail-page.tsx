@@ -22,6 +22,7 @@ import { formatCredits } from '../../credits';
 import { FilmScenesCard, MakeFilmLink } from '../../films';
 import {
   copyText,
+  FailedResult,
   QueuePlaceNote,
   useVideoRequest,
   VideoPlayer,
@@ -158,28 +159,6 @@ function Estimate({ request }: { request: VideoRequestView }) {
           {t('estimate.typical', { quality: tv(`quality.${request.quality}`), ...range })}{' '}
           {t('estimate.live')}
         </p>
-      </div>
-    </div>
-  );
-}
-
-function FailedBox({ request }: { request: VideoRequestView }) {
-  const { t } = useTranslation('videoDetail');
-  return (
-    <div
-      role="alert"
-      className="flex items-start gap-3 rounded-(--radius-card) border border-destructive/30 bg-destructive-soft p-4"
-      data-testid="request-error"
-    >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-semibold">{t('failed.title')}</p>
-        <p className="text-sm break-words" data-testid="request-error-message">
-          {request.errorMessage || t('failed.fallback')}
-        </p>
-        {request.creditsUsed > 0 ? (
-          <p className="text-xs text-muted-foreground">{t('failed.refundedHint')}</p>
-        ) : null}
       </div>
     </div>
   );
@@ -364,7 +343,7 @@ export default function VideoDetailPage() {
         </div>
       </header>
 
-      {request.status === 'failed' ? <FailedBox request={request} /> : null}
+      {request.status === 'failed' ? <FailedResult request={request} refundAmountShown /> : null}
       {finished || film ? null : <Estimate request={request} />}
 
       <div className="grid gap-6 lg:grid-cols-3">
