@@ -38,10 +38,10 @@ import {
   startEmbeddedPostgres,
 } from '../src/server/db/embedded-postgres.server';
 import { createLogger } from '../src/server/logger.server';
-import { mediaToolchainFromEnv } from '../src/server/media/toolchain.server';
+import { mediaToolchainFromEnv } from '../src/server/media-toolchain/toolchain.server';
 import { appendShot, FILM_TAG } from '../src/server/videos/pipeline/film.server';
-import { probe, renderResult } from '../src/server/videos/pipeline/media.server';
-import { LocalVideoProvider } from '../src/server/videos/pipeline/providers/local-provider.server';
+import { LocalVideoProvider } from '../src/server/videos/pipeline/providers/local-preview-provider.server';
+import { probe, renderResult } from '../src/server/videos/pipeline/rendering.server';
 import type { AspectRatio } from '../src/shared/catalogue';
 import { signUpAndVerify } from '../tests/support/accounts';
 import { startTestApp, type TestApp } from '../tests/support/app';

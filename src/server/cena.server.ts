@@ -16,7 +16,7 @@ import { type Jobs, startJobs } from './jobs/jobs.server';
 import { answerClientErrors } from './kernel/client-errors.server';
 import type { Logger } from './logger.server';
 import { createMailer } from './mail/mailer.server';
-import { resolveMediaToolchain } from './media/toolchain.server';
+import { resolveMediaToolchain } from './media-toolchain/toolchain.server';
 import { registerCounterCompaction } from './metrics/counters-compaction.job.server';
 import { registerNotificationWorker } from './notifications/video-notify.job.server';
 import { RealtimeHub } from './realtime/realtime-hub.server';

@@ -179,7 +179,7 @@ const envSchema = z.object({
     .default(25 * 60_000),
   VIDEO_WEBHOOK_URL: optionalUrl,
   VIDEO_WEBHOOK_SECRET: optionalString,
-  /** Unset: the system binary when it runs, else the npm one (media/toolchain.server.ts). */
+  /** Unset: the system binary when it runs, else the npm one (media-toolchain/toolchain.server.ts). */
   FFMPEG_PATH: optionalString,
   FFPROBE_PATH: optionalString,
 });

@@ -4,7 +4,7 @@ import { type Role, startCena } from './cena.server';
 import { ConfigError, loadConfig } from './config.server';
 import { WebPages } from './http/web-pages.server';
 import { createLogger } from './logger.server';
-import { MediaToolchainError } from './media/toolchain.server';
+import { MediaToolchainError } from './media-toolchain/toolchain.server';
 
 /**
  * Process entry: `npm start` (web + worker in one process), `npm run start:web`, `npm run start:worker`.

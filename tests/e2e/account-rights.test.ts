@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mediaKeys } from '../../src/server/videos/pipeline/media.server';
+import { mediaKeys } from '../../src/server/videos/pipeline/rendering.server';
 import { lastMailId, PASSWORD, signUpAndVerify, waitForMail } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import {

@@ -275,7 +275,7 @@ describeBrowser('request detail and history in a browser', () => {
     await page.goto(`${app.url}/dashboard/request/${failed.id}`);
     await page.getByTestId('request-detail').waitFor();
     expect(await page.getByTestId('video-status').getAttribute('data-status')).toBe('failed');
-    expect(await page.getByTestId('request-error-message').textContent()).toBe(FAILED_ERROR);
+    expect(await page.getByTestId('video-error-message').textContent()).toBe(FAILED_ERROR);
     expect(await page.getByTestId('refund-badge').textContent()).toBe('25 créditos reembolsados');
     expect(await page.getByTestId('timeline-failed').getAttribute('data-state')).toBe('failed');
     expect(await page.getByTestId('generate-quality').count()).toBe(0);

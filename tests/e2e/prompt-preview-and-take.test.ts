@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
-import { LOCAL_BAD_TAKE_MARKERS } from '../../src/server/videos/pipeline/providers/local-provider.server';
+import { LOCAL_BAD_TAKE_MARKERS } from '../../src/server/videos/pipeline/providers/local-preview-provider.server';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import {

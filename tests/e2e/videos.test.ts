@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
-import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
+import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchain.server';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import {

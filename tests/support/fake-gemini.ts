@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
+import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchain.server';
 
 /**
  * A local stand-in for Google's Gemini API, written from Google's documentation — not from Cena's code — so it

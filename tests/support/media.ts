@@ -1,4 +1,4 @@
-import { mediaToolchainFromEnv } from '../../src/server/media/toolchain.server';
+import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchain.server';
 import { type MediaTools, runTool } from '../../src/server/videos/pipeline/ffmpeg.server';
 
 /** ffmpeg and ffprobe as the product resolves them (system, else npm), with a per-run time limit. */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { LocalPaymentProvider } from '../billing/providers/local-provider.server';
+import { LocalPaymentProvider } from '../billing/providers/local-checkout.server';
 import { grant } from '../credits/credits-ledger.server';
 import { createLogger } from '../logger.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
-import { mediaKeys } from '../videos/pipeline/media.server';
+import { mediaKeys } from '../videos/pipeline/rendering.server';
 import { completeAccountDeletion } from './account-deletion.server';
 
 /**

@@ -13,8 +13,8 @@ import { inTransaction } from '../kernel/transaction.server';
 import type { Logger } from '../logger.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { failRequest } from '../videos/pipeline/generate-video.job.server';
-import { mediaKeys } from '../videos/pipeline/media.server';
 import type { VideoProvider } from '../videos/pipeline/providers/video-provider.server';
+import { mediaKeys } from '../videos/pipeline/rendering.server';
 
 /**
  * "Delete my account" (LGPD art. 18, VI). Two parts:

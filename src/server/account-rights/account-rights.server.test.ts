@@ -10,13 +10,13 @@ import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { API_KEY, type FakeGemini, startFakeGemini } from '../../../tests/support/fake-gemini';
 import { SessionClient } from '../../../tests/support/session-client';
 import { EXPORTS_PER_WINDOW } from '../../shared/account-rights';
-import { LocalPaymentProvider } from '../billing/providers/local-provider.server';
+import { LocalPaymentProvider } from '../billing/providers/local-checkout.server';
 import { grant } from '../credits/credits-ledger.server';
 import { createLogger } from '../logger.server';
-import { mediaKeys } from '../videos/pipeline/media.server';
 import { GeminiClient } from '../videos/pipeline/providers/gemini-client.server';
 import { GeminiVideoProvider } from '../videos/pipeline/providers/gemini-provider.server';
 import type { VideoGenerationInput } from '../videos/pipeline/providers/video-provider.server';
+import { mediaKeys } from '../videos/pipeline/rendering.server';
 import { completeAccountDeletion } from './account-deletion.server';
 
 /**

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Config } from '../config.server';
 import type { Logger } from '../logger.server';
-import { LocalPaymentProvider } from './providers/local-provider.server';
+import { LocalPaymentProvider } from './providers/local-checkout.server';
 import type { PaymentProvider } from './providers/payment-provider.server';
 import { createStripeClient, StripePaymentProvider } from './providers/stripe-provider.server';
 import { StripeWebhook } from './stripe-webhook.server';

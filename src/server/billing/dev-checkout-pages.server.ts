@@ -16,7 +16,7 @@ import type { AppEnv } from '../kernel/errors.server';
 import { rejectNulInForm } from '../kernel/request-validation.server';
 import { fromOwnOrigin } from '../kernel/same-origin.server';
 import { escapeHtml } from '../mail/templates.server';
-import type { LocalPaymentProvider } from './providers/local-provider.server';
+import type { LocalPaymentProvider } from './providers/local-checkout.server';
 
 /**
  * The local test checkout's pages (docs/billing-contract.md, "Local test checkout"): /dev/checkout/:id and

@@ -10,7 +10,7 @@ import { QUEUES } from '../jobs/queues.server';
 import type { Logger } from '../logger.server';
 import type { MediaTools } from '../videos/pipeline/ffmpeg.server';
 import type { PipelineReadStorage } from '../videos/pipeline/generate-video.job.server';
-import { mediaKeys, probe } from '../videos/pipeline/media.server';
+import { mediaKeys, probe } from '../videos/pipeline/rendering.server';
 import { filmThumbnail, joinScenes } from './film-render.server';
 
 /**

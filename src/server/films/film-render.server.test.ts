@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colourClip, mediaTools } from '../../../tests/support/media';
 import type { MediaTools } from '../videos/pipeline/ffmpeg.server';
 import { runTool } from '../videos/pipeline/ffmpeg.server';
-import { probe } from '../videos/pipeline/media.server';
+import { probe } from '../videos/pipeline/rendering.server';
 import { joinScenes } from './film-render.server';
 
 /**

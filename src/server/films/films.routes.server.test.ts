@@ -14,7 +14,7 @@ import type { SessionClient } from '../../../tests/support/session-client';
 import type { FilmCandidatesResponse, FilmScenesResponse } from '../../shared/films';
 import type { HistoryPage } from '../../shared/history-filters';
 import type { VideoRequestView } from '../../shared/video-request';
-import { probe } from '../videos/pipeline/media.server';
+import { probe } from '../videos/pipeline/rendering.server';
 
 /**
  * `POST /api/films` end to end in local mode: a film of the user's completed videos is saved for no credits, goes

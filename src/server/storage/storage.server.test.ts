@@ -8,8 +8,8 @@ import { type FakeS3, startFakeS3 } from '../../../tests/support/fake-s3';
 import type { AppEnv } from '../kernel/errors.server';
 import { BlobNotFoundError, isSafeKey, safeFileName } from './blob-storage.server';
 import { DiskStorage } from './disk-storage.server';
-import { mediaRoutes, parseRange } from './media.routes.server';
 import { S3Storage } from './s3-storage.server';
+import { mediaRoutes, parseRange } from './signed-media.routes.server';
 
 const SECRET = 'media-test-secret-0123456789abcdef0123456789';
 

@@ -6,7 +6,7 @@ import {
   createVideoRequest,
   findBySubmission,
 } from './create-video-request.server';
-import { lastFrameKey } from './pipeline/media.server';
+import { lastFrameKey } from './pipeline/rendering.server';
 import { derivationSourceOf, findVideoRequest } from './video-view.server';
 
 /**

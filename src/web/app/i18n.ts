@@ -1,6 +1,6 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
- * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `history` / `requestDetail` / `films` /
+ * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `videoHistory` / `videoDetail` / `films` /
  * `cast` / `dashboard` / `settings` (sign-in pages and the signed-in area) and `admin` (the admin panel).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
@@ -24,11 +24,11 @@ import type dashboardPt from '../features/dashboard/locales/pt-BR';
 import type faqPt from '../features/faq/locales/pt-BR';
 import type filmsPt from '../features/films/locales/pt-BR';
 import type helpPt from '../features/help/locales/pt-BR';
-import type historyPt from '../features/history/locales/pt-BR';
 import type publicPt from '../features/public/locales/pt-BR';
-import type requestDetailPt from '../features/request-detail/locales/pt-BR';
 import type settingsPt from '../features/settings/locales/pt-BR';
 import type shellPt from '../features/shell/locales/pt-BR';
+import type videoDetailPt from '../features/video-detail/locales/pt-BR';
+import type videoHistoryPt from '../features/video-history/locales/pt-BR';
 import type videosPt from '../features/videos/locales/pt-BR';
 import { applyHtmlLang, storedLanguage, storeLanguage } from '../lib/language';
 import commonPt from './locales/pt-BR';
@@ -46,8 +46,8 @@ export const NAMESPACES = [
   'billing',
   'videos',
   'cast',
-  'history',
-  'requestDetail',
+  'videoHistory',
+  'videoDetail',
   'films',
   'dashboard',
   'settings',
@@ -73,8 +73,8 @@ declare module 'i18next' {
       cast: typeof castPt;
       dashboard: typeof dashboardPt;
       settings: typeof settingsPt;
-      history: typeof historyPt;
-      requestDetail: typeof requestDetailPt;
+      videoHistory: typeof videoHistoryPt;
+      videoDetail: typeof videoDetailPt;
       films: typeof filmsPt;
       admin: typeof adminPt;
     };
@@ -97,8 +97,8 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     cast: () => import('../features/cast/locales/pt-BR'),
     dashboard: () => import('../features/dashboard/locales/pt-BR'),
     settings: () => import('../features/settings/locales/pt-BR'),
-    history: () => import('../features/history/locales/pt-BR'),
-    requestDetail: () => import('../features/request-detail/locales/pt-BR'),
+    videoHistory: () => import('../features/video-history/locales/pt-BR'),
+    videoDetail: () => import('../features/video-detail/locales/pt-BR'),
     films: () => import('../features/films/locales/pt-BR'),
     admin: () => import('../features/admin/locales/pt-BR'),
   },
@@ -115,8 +115,8 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     cast: () => import('../features/cast/locales/en'),
     dashboard: () => import('../features/dashboard/locales/en'),
     settings: () => import('../features/settings/locales/en'),
-    history: () => import('../features/history/locales/en'),
-    requestDetail: () => import('../features/request-detail/locales/en'),
+    videoHistory: () => import('../features/video-history/locales/en'),
+    videoDetail: () => import('../features/video-detail/locales/en'),
     films: () => import('../features/films/locales/en'),
     admin: () => import('../features/admin/locales/en'),
   },

@@ -24,7 +24,7 @@ const RequireAdminLayout = lazyPage(
   ACCOUNTS_NS,
 );
 
-// Accounts and the signed-in area (features/accounts, shell, credits, help, billing, videos)
+// Accounts and the signed-in area (features/accounts, shell, credits, help, billing, videos, video-*)
 const LoginPage = lazyPage(() => import('../features/accounts/pages/login-page'), ACCOUNTS_NS);
 const ResetPasswordPage = lazyPage(
   () => import('../features/accounts/pages/reset-password-page'),
@@ -50,13 +50,13 @@ const VIDEOS_NS = { namespaces: ['videos', 'credits', 'cast'] } as const;
 const CreatePage = lazyPage(() => import('../features/videos/pages/create-page'), VIDEOS_NS);
 const ConfirmationPage = lazyPage(() => import('../features/videos/pages/confirmation-page'), VIDEOS_NS);
 const CastPage = lazyPage(() => import('../features/cast/pages/cast-page'), { namespaces: ['cast'] });
-/** History and request detail show statuses and qualities from `videos` and credits from `credits`. */
-const HISTORY_NS = { namespaces: ['history', 'videos', 'credits', 'films'] } as const;
-const REQUEST_DETAIL_NS = { namespaces: ['requestDetail', 'videos', 'credits', 'films'] } as const;
-const HistoryPage = lazyPage(() => import('../features/history/pages/history-page'), HISTORY_NS);
-const RequestDetailPage = lazyPage(
-  () => import('../features/request-detail/pages/request-detail-page'),
-  REQUEST_DETAIL_NS,
+/** The history and a video's detail page show statuses and qualities from `videos` and credits from `credits`. */
+const VIDEO_HISTORY_NS = { namespaces: ['videoHistory', 'videos', 'credits', 'films'] } as const;
+const VIDEO_DETAIL_NS = { namespaces: ['videoDetail', 'videos', 'credits', 'films'] } as const;
+const HistoryPage = lazyPage(() => import('../features/video-history/pages/history-page'), VIDEO_HISTORY_NS);
+const VideoDetailPage = lazyPage(
+  () => import('../features/video-detail/pages/video-detail-page'),
+  VIDEO_DETAIL_NS,
 );
 /** 'Montar filme' (ADR 0014): thumbnails and statuses from `videos`. */
 const FilmBoardPage = lazyPage(() => import('../features/films/pages/film-board-page'), {
@@ -113,7 +113,7 @@ export const routes: RouteObject[] = [
             page('confirmation', ConfirmationPage),
             page('history', HistoryPage),
             page('cast', CastPage),
-            page('request/:id', RequestDetailPage),
+            page('request/:id', VideoDetailPage),
             page('films/new', FilmBoardPage),
             page('settings', SettingsPage),
           ],

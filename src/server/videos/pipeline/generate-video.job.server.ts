@@ -19,7 +19,6 @@ import type { PromptWriter } from '../prompt-writer.server';
 import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../structured-prompt.server';
 import type { TakeGuarantee } from '../take-check/take-guarantee.server';
 import type { MediaTools } from './ffmpeg.server';
-import { type JoinPlan, mediaKeys, type PipelineStorage, renderResult, storeLastFrame } from './media.server';
 import {
   type PollResult,
   type ProviderImage,
@@ -28,6 +27,13 @@ import {
   TransientProviderError,
   type VideoProvider,
 } from './providers/video-provider.server';
+import {
+  type JoinPlan,
+  mediaKeys,
+  type PipelineStorage,
+  renderResult,
+  storeLastFrame,
+} from './rendering.server';
 
 /**
  * The `video-generate` job (design §5): pending → processing → generating → rendering → completed | failed.

@@ -37,9 +37,9 @@ import {
   type PipelineDeps,
   runVideoGeneration,
 } from './generate-video.job.server';
-import { lastFrameKey, mediaKeys, probe } from './media.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
+import { lastFrameKey, mediaKeys, probe } from './rendering.server';
 import { signWebhookBody } from './webhook.job.server';
 import { registerVideoWorkers } from './workers.server';
 

@@ -9,7 +9,7 @@ import {
   describeMediaToolchain,
   type MediaToolchain,
   resolveMediaToolchain,
-} from '../../media/toolchain.server';
+} from '../../media-toolchain/toolchain.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from '../capacity/capacity.server';
 import { createPromptWriter, type PromptWriter } from '../prompt-writer.server';
@@ -24,7 +24,7 @@ import {
 } from './generate-video.job.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
-import { LocalVideoProvider } from './providers/local-provider.server';
+import { LocalVideoProvider } from './providers/local-preview-provider.server';
 import type { VideoProvider } from './providers/video-provider.server';
 import { sendVideoWebhook } from './webhook.job.server';
 

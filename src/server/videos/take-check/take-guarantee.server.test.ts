@@ -17,13 +17,16 @@ import { insertUser } from '../../../../tests/support/users';
 import { loadConfig, type TakeStrictness } from '../../config.server';
 import { audit, grant } from '../../credits/credits-ledger.server';
 import { createLogger } from '../../logger.server';
-import { mediaToolchainFromEnv } from '../../media/toolchain.server';
+import { mediaToolchainFromEnv } from '../../media-toolchain/toolchain.server';
 import { DiskStorage } from '../../storage/storage.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { type PipelineDeps, runVideoGeneration } from '../pipeline/generate-video.job.server';
 import { GeminiClient } from '../pipeline/providers/gemini-client.server';
 import { GeminiVideoProvider } from '../pipeline/providers/gemini-provider.server';
-import { LOCAL_BAD_TAKE_MARKERS, LocalVideoProvider } from '../pipeline/providers/local-provider.server';
+import {
+  LOCAL_BAD_TAKE_MARKERS,
+  LocalVideoProvider,
+} from '../pipeline/providers/local-preview-provider.server';
 import type { VideoProvider } from '../pipeline/providers/video-provider.server';
 import { createSubjectJudge, type SubjectJudge } from './subject-judge.server';
 import { createTakeGuarantee } from './take-guarantee.server';

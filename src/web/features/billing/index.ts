@@ -1,6 +1,7 @@
 /** What other features may use from billing; everything else in this folder is its own (biome.json keeps it so). */
+
+export * from './api/billing-calls';
 export * from './api/realtime';
-export * from './api/requests';
 export * from './components/payment-history-card';
 export * from './components/plan-badge';
 export * from './components/plan-badge-card';

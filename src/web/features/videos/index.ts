@@ -1,7 +1,7 @@
 /** What other features may use from videos; everything else in this folder is its own (biome.json keeps it so). */
 export * from './api/realtime';
-export * from './api/requests';
 export * from './api/video-request';
+export * from './api/video-request-calls';
 export * from './components/queue-place';
 export * from './components/status-badge';
 export * from './components/video-result';

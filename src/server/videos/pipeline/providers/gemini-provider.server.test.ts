@@ -18,7 +18,7 @@ import {
 import { mediaTools } from '../../../../../tests/support/media';
 import { ASPECT_RATIOS, VIDEO_QUALITIES } from '../../../../shared/catalogue';
 import { MODE_RESOLUTION, providerAspectRatio } from '../../../../shared/video-models';
-import { probe } from '../media.server';
+import { probe } from '../rendering.server';
 import { GeminiClient } from './gemini-client.server';
 import { GeminiVideoProvider } from './gemini-provider.server';
 import type { VideoGenerationInput } from './video-provider.server';

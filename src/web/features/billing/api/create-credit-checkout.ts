@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { createCreditCheckout } from './requests';
+import { createCreditCheckout } from './billing-calls';
 
 /** `POST /api/billing/credit-checkout` → `{ url }` of a credit package checkout (opened in a new tab). */
 export function useCreateCreditCheckout() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { openPortal } from './requests';
+import { openPortal } from './billing-calls';
 
 /** `POST /api/billing/portal` → `{ url }` of the billing portal (opened in a new tab). */
 export function useOpenPortal() {

@@ -4,7 +4,7 @@ import {
   type Subscription,
   type SubscriptionResponse,
   TRANSACTIONS_QUERY_KEY,
-} from './requests';
+} from './billing-calls';
 
 /**
  * A `subscription` realtime event (`{ subscription }` or null): show the new state at once, then refetch the

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSubscription, SUBSCRIPTION_QUERY_KEY } from './requests';
+import { getSubscription, SUBSCRIPTION_QUERY_KEY } from './billing-calls';
 
 export const subscriptionQueryOptions = queryOptions({
   queryKey: SUBSCRIPTION_QUERY_KEY,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getTransactions, TRANSACTIONS_QUERY_KEY } from './requests';
+import { getTransactions, TRANSACTIONS_QUERY_KEY } from './billing-calls';
 
 export const transactionsQueryOptions = queryOptions({
   queryKey: TRANSACTIONS_QUERY_KEY,

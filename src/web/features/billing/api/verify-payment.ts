@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CREDITS_QUERY_KEY } from '../../credits';
-import { TRANSACTIONS_QUERY_KEY, verifyPayment } from './requests';
+import { TRANSACTIONS_QUERY_KEY, verifyPayment } from './billing-calls';
 
 /** `POST /api/billing/verify` (idempotent fulfilment); a success refreshes the balance and the payment history. */
 export function useVerifyPayment() {

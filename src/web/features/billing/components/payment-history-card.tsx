@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { formatCredits } from '../../credits';
-import type { Transaction } from '../api/requests';
+import type { Transaction } from '../api/billing-calls';
 import { useTransactions } from '../api/transactions';
 
 function useAmountLabel() {

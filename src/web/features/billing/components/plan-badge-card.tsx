@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCredits } from '../../credits';
-import { isCurrentSubscription } from '../api/requests';
+import { isCurrentSubscription } from '../api/billing-calls';
 import { useSubscription } from '../api/subscription';
 import { planName, subscriptionCredits } from '../lib/plan';
 import { SubscriptionStatusBadge } from './subscription-status-badge';

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { isCurrentSubscription, type Subscription } from '../api/requests';
+import { isCurrentSubscription, type Subscription } from '../api/billing-calls';
 import { useSubscription } from '../api/subscription';
 import { usePortalAction } from '../hooks/use-portal-action';
 import { planName } from '../lib/plan';

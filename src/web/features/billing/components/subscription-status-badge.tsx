@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import type { SubscriptionStatus } from '../api/requests';
+import type { SubscriptionStatus } from '../api/billing-calls';
 
 const VARIANTS: Record<SubscriptionStatus, BadgeVariant> = {
   active: 'success',

@@ -6,7 +6,7 @@
  */
 import type { BillingPeriod, PlanId } from '../../../../shared/catalogue';
 import type { PendingTab } from '../../../lib/new-tab';
-import { createCheckout, isCurrentSubscription, openPortal, type Subscription } from '../api/requests';
+import { createCheckout, isCurrentSubscription, openPortal, type Subscription } from '../api/billing-calls';
 import { isSubscriptionExists, serverMessage } from './errors';
 
 export interface PlanActionMessages {

@@ -1,5 +1,5 @@
 import { findPlan, planCreditsPerInvoice } from '../../../../shared/catalogue';
-import type { Subscription } from '../api/requests';
+import type { Subscription } from '../api/billing-calls';
 
 /** The plan's display name: the catalogue's, else what the server sent. */
 export function planName(subscription: Subscription): string {

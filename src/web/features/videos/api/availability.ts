@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { VideoAvailability } from '../../../../shared/video-directing';
 import { api } from '../../../lib/api';
-import { VIDEOS_QUERY_KEY } from './requests';
+import { VIDEOS_QUERY_KEY } from './video-request-calls';
 
 export const AVAILABILITY_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'availability'] as const;
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { VideoRequestView } from '../../../../shared/video-request';
-import { getVideoRequest } from './requests';
+import { getVideoRequest } from './video-request-calls';
 
 const castImages = (request: VideoRequestView) =>
   request.cast.reduce((sum, member) => sum + member.images, 0);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CREDITS_QUERY_KEY } from '../../credits';
-import { createVideoRequest, VIDEOS_QUERY_KEY, videoRequestQueryKey } from './requests';
+import { createVideoRequest, VIDEOS_QUERY_KEY, videoRequestQueryKey } from './video-request-calls';
 
 /**
  * `POST /api/videos` (multipart, idempotent under `clientKey`). On success the new request is put in the cache (the

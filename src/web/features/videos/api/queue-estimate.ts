@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { VideoQueueEstimate } from '../../../../shared/video-queue';
 import { api } from '../../../lib/api';
-import { VIDEOS_QUERY_KEY } from './requests';
+import { VIDEOS_QUERY_KEY } from './video-request-calls';
 
 export const QUEUE_ESTIMATE_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'queue'] as const;
 

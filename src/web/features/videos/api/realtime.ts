@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshAfterChange } from '../../../lib/refresh-after-change';
-import { VIDEOS_QUERY_KEY, videoRequestQueryKey } from './requests';
+import { VIDEOS_QUERY_KEY, videoRequestQueryKey } from './video-request-calls';
 
 /**
  * A `video_request` realtime event (`{ id, status, op }`): refetch that request (its media URLs are signed by the

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isFinalVideoStatus } from '../../../../shared/video-status';
 import { isApiError } from '../../../lib/api';
-import { getVideoRequest, videoRequestQueryKey } from './requests';
+import { getVideoRequest, videoRequestQueryKey } from './video-request-calls';
 
 /** Safety net only: the SSE `video_request` event refetches at once; this covers a silently dead stream. */
 const FALLBACK_POLL_MS = 30_000;

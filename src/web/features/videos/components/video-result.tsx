@@ -68,8 +68,17 @@ export function VideoPlayer({
   );
 }
 
-/** A failed request: its error message and the automatic refund. */
-export function FailedResult({ request }: { request: VideoRequestView }) {
+/**
+ * A failed request: its error message and the automatic refund — its amount, or only that the credits went back
+ * where the page shows the amount already (the detail page's refund badge).
+ */
+export function FailedResult({
+  request,
+  refundAmountShown = false,
+}: {
+  request: VideoRequestView;
+  refundAmountShown?: boolean;
+}) {
   const { t } = useTranslation('videos');
   return (
     <div
@@ -78,19 +87,21 @@ export function FailedResult({ request }: { request: VideoRequestView }) {
       data-testid="video-failed"
     >
       <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <p className="font-semibold">{t('confirmation.failedTitle')}</p>
-        <p className="text-sm" data-testid="video-error-message">
+        <p className="text-sm break-words" data-testid="video-error-message">
           {request.errorMessage || t('confirmation.failedFallback')}
         </p>
-        {request.creditsUsed > 0 ? (
+        {request.creditsUsed === 0 ? null : refundAmountShown ? (
+          <p className="text-xs text-muted-foreground">{t('confirmation.refundedHint')}</p>
+        ) : (
           <p className="text-sm font-medium text-success" data-testid="video-refunded">
             {t('confirmation.refunded', {
               count: request.creditsUsed,
               value: formatCredits(request.creditsUsed),
             })}
           </p>
-        ) : null}
+        )}
       </div>
     </div>
   );

@@ -173,6 +173,7 @@ const en: LocaleShape<typeof ptBR> = {
     failedFallback: 'This video could not be generated.',
     refunded_one: '{{value}} credit was refunded to your balance.',
     refunded_other: '{{value}} credits were refunded to your balance.',
+    refundedHint: 'The credits went back to your balance automatically.',
     notFound: 'Request not found',
     loadError: 'Error loading request details',
     retry: 'Try again',

@@ -174,6 +174,7 @@ export default {
     failedFallback: 'Não foi possível gerar este vídeo.',
     refunded_one: '{{value}} crédito foi devolvido ao seu saldo.',
     refunded_other: '{{value}} créditos foram devolvidos ao seu saldo.',
+    refundedHint: 'Os créditos voltaram automaticamente ao seu saldo.',
     notFound: 'Solicitação não encontrada',
     loadError: 'Erro ao carregar detalhes da solicitação',
     retry: 'Tentar novamente',

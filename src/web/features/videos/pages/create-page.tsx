@@ -21,7 +21,7 @@ import { useCredits } from '../../credits';
 import { useVideoAvailability } from '../api/availability';
 import { useCreateVideoRequest } from '../api/create-video-request';
 import { useQueueEstimate } from '../api/queue-estimate';
-import { VideoApiError } from '../api/requests';
+import { VideoApiError } from '../api/video-request-calls';
 import { AspectRatioField } from '../components/aspect-ratio-field';
 import { CreateImageFields } from '../components/create-image-fields';
 import { CreateSubmitPanel } from '../components/create-submit-panel';

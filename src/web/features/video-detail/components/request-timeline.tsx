@@ -16,7 +16,7 @@ const TONE: Record<TimelineStepState, string> = {
 
 /** Spec §4's timeline as an ordered list; the current step carries aria-current="step". */
 export function RequestTimeline({ request, timeZone }: { request: VideoRequestView; timeZone: string }) {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   const steps = timelineSteps(request);
   return (
     <ol className="flex flex-col" data-testid="request-timeline">

@@ -1,5 +1,5 @@
 /**
- * `history` namespace (pt-BR, the source of truth): /dashboard/history. Spec §2/§8 texts are verbatim. Status and
+ * `videoHistory` namespace (pt-BR, the source of truth): /dashboard/history. Spec §2/§8 texts are verbatim. Status and
  * quality labels come from the `videos` namespace.
  */
 export default {

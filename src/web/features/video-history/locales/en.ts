@@ -1,7 +1,7 @@
 import type { LocaleShape } from '../../../lib/locale-shape';
 import type ptBR from './pt-BR';
 
-/** `history` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
+/** `videoHistory` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
 const en: LocaleShape<typeof ptBR> = {
   documentTitle: 'Video history — Cena',
   title: 'Video history',

@@ -13,7 +13,7 @@ import { useVersions } from '../api/derivations';
  * than one version; live through the SSE `video_request` event.
  */
 export function VersionsCard({ requestId }: { requestId: string }) {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   const { data: versions } = useVersions(requestId);
   if (!versions || versions.length < 2) return null;
   const position = new Map(versions.map((version, index) => [version.id, index + 1]));

@@ -38,7 +38,7 @@ function jsonInputs(request: VideoRequestView) {
 
 /** Id (with copy), quality, ratio, seed, credits, resolution, duration, model and the structured JSON prompt. */
 export function TechnicalInfo({ request }: { request: VideoRequestView }) {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   const { t: tv } = useTranslation('videos');
   const none = t('technical.none');
   const copyId = async () => {

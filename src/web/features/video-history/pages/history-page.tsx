@@ -20,7 +20,7 @@ import { Pager } from '../components/pager';
 import { DEFAULT_HISTORY_QUERY, hasActiveFilters, parseHistoryParams } from '../lib/url-filters';
 
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('videoHistory');
   const Icon = filtered ? FileSearch : Film;
   return (
     <div
@@ -66,7 +66,7 @@ function ListSkeleton() {
  * `video_request` event (the list lives under the `videos` query key).
  */
 export default function HistoryPage() {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('videoHistory');
   useDocumentTitle(t('documentTitle'));
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseHistoryParams(params), [params]);

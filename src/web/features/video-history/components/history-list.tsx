@@ -23,7 +23,7 @@ function ViewLink({
   label: string;
   variant?: 'outline' | 'ghost';
 }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('videoHistory');
   return (
     <Button asChild variant={variant} size="sm" className={variant === 'outline' ? 'w-full' : undefined}>
       <Link to={detailPath(id)} aria-label={label} data-testid="history-view">
@@ -50,7 +50,7 @@ function When({ iso, timeZone, now }: { iso: string; timeZone: string; now: Date
 /** Desktop (≥ 768 px): the table of spec §2. */
 /** Where a request comes from (a new video, an extension, an edit) and its length once rendered. */
 function HistoryMeta({ item }: { item: VideoRequestListItem }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('videoHistory');
   return (
     <span className="block text-xs text-muted-foreground" data-testid="history-meta">
       {t(`origin.${item.kind}`)}
@@ -60,7 +60,7 @@ function HistoryMeta({ item }: { item: VideoRequestListItem }) {
 }
 
 export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[]; timeZone: string }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('videoHistory');
   const now = new Date();
   return (
     <div className="hidden rounded-(--radius-card) border border-border bg-card md:block">
@@ -126,7 +126,7 @@ function HistoryTableRow({
   timeZone: string;
   now: Date;
 }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('videoHistory');
   const { t: tv } = useTranslation('videos');
   return (
     <TableRow key={item.id} data-testid="history-row" data-id={item.id}>
@@ -165,7 +165,7 @@ function HistoryTableRow({
 }
 
 function HistoryCard({ item, timeZone, now }: { item: VideoRequestListItem; timeZone: string; now: Date }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('videoHistory');
   const { t: tv } = useTranslation('videos');
   return (
     <li

@@ -24,7 +24,7 @@ export function Pager({
   totalPages: number;
   onPage: (page: number) => void;
 }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('videoHistory');
   if (totalPages <= 1) return null;
   return (
     <nav aria-label={t('pager.label')} className="flex flex-col items-center gap-2" data-testid="pager">

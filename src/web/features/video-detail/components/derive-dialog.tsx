@@ -31,7 +31,7 @@ import { type Derivation, deriveVideo } from '../api/derivations';
  * When the model cannot, the button stays disabled and says why. Success opens the new request, live.
  */
 export function DeriveDialog({ request, derivation }: { request: VideoRequestView; derivation: Derivation }) {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ids = useId();

@@ -27,7 +27,7 @@ export function HistoryFiltersBar({
   onChange: (change: FilterChange) => void;
   onClear: () => void;
 }) {
-  const { t } = useTranslation('history');
+  const { t } = useTranslation('videoHistory');
   const { t: tv } = useTranslation('videos');
   const ids = useId();
   const [search, setSearch] = useState(query.q);

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runToEnd } from '../../../../../tests/support/child-process';
-import { mediaToolchainFromEnv } from '../../../media/toolchain.server';
-import { renderResult } from '../media.server';
-import { LocalVideoProvider, previewSize } from './local-provider.server';
+import { mediaToolchainFromEnv } from '../../../media-toolchain/toolchain.server';
+import { renderResult } from '../rendering.server';
+import { LocalVideoProvider, previewSize } from './local-preview-provider.server';
 
 let dir: string;
 

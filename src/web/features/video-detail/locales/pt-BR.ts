@@ -1,5 +1,5 @@
 /**
- * `requestDetail` namespace (pt-BR, the source of truth): /dashboard/request/{id}. Spec §8 texts are verbatim.
+ * `videoDetail` namespace (pt-BR, the source of truth): /dashboard/request/{id}. Spec §8 texts are verbatim.
  * Status and quality labels come from the `videos` namespace.
  */
 export default {
@@ -80,11 +80,8 @@ export default {
     waiting: 'O vídeo aparece aqui quando a geração terminar.',
   },
   failed: {
-    title: 'A geração falhou',
-    fallback: 'Não foi possível gerar este vídeo.',
     refunded_one: '{{value}} crédito reembolsado',
     refunded_other: '{{value}} créditos reembolsados',
-    refundedHint: 'Os créditos voltaram automaticamente ao seu saldo.',
   },
   estimate: {
     title: 'Tempo estimado',

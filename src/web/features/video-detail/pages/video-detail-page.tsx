@@ -22,6 +22,7 @@ import { formatCredits } from '../../credits';
 import { FilmScenesCard, MakeFilmLink } from '../../films';
 import {
   copyText,
+  FailedResult,
   QueuePlaceNote,
   useVideoRequest,
   VideoPlayer,
@@ -48,7 +49,7 @@ function createLink(request: VideoRequestView, quality = request.quality): strin
 
 /** The images the request was made with: first frame, last frame, references. */
 function ImagesCard({ request }: { request: VideoRequestView }) {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   const frames = [
     {
       url: request.referenceImageUrl,
@@ -111,7 +112,7 @@ function ImagesCard({ request }: { request: VideoRequestView }) {
 }
 
 function BackLink() {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   return (
     <Button asChild variant="link" className="w-fit">
       <Link to={HISTORY_PATH} data-testid="back-to-history">
@@ -135,7 +136,7 @@ function useNow(active: boolean, ms = 15_000): Date {
 }
 
 function Estimate({ request }: { request: VideoRequestView }) {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   const { t: tv } = useTranslation('videos');
   const now = useNow(true);
   const left = timeLeft(request.quality, request.createdAt, now);
@@ -163,30 +164,8 @@ function Estimate({ request }: { request: VideoRequestView }) {
   );
 }
 
-function FailedBox({ request }: { request: VideoRequestView }) {
-  const { t } = useTranslation('requestDetail');
-  return (
-    <div
-      role="alert"
-      className="flex items-start gap-3 rounded-(--radius-card) border border-destructive/30 bg-destructive-soft p-4"
-      data-testid="request-error"
-    >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
-      <div className="flex min-w-0 flex-col gap-1">
-        <p className="font-semibold">{t('failed.title')}</p>
-        <p className="text-sm break-words" data-testid="request-error-message">
-          {request.errorMessage || t('failed.fallback')}
-        </p>
-        {request.creditsUsed > 0 ? (
-          <p className="text-xs text-muted-foreground">{t('failed.refundedHint')}</p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
 function DownloadButton({ request }: { request: VideoRequestView }) {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -232,7 +211,7 @@ function ErrorState({
   onRetry: () => void;
   retrying: boolean;
 }) {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   return (
     <section className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-4 py-12 text-center">
       <CircleAlert aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -258,7 +237,7 @@ function ErrorState({
 }
 
 function LoadingState() {
-  const { t } = useTranslation('requestDetail');
+  const { t } = useTranslation('videoDetail');
   return (
     <div className="container-page flex flex-col gap-6 py-8" aria-busy="true">
       <Spinner label={t('loading')} className="self-start text-primary" />
@@ -277,8 +256,8 @@ function LoadingState() {
  * timeline, 'Duplicar Solicitação' / 'Gerar em Quality', back to history. Kept live by the SSE `video_request`
  * event (the shell invalidates this query). 404 — unknown id or another user's — reads 'Solicitação não encontrada'.
  */
-export default function RequestDetailPage() {
-  const { t } = useTranslation('requestDetail');
+export default function VideoDetailPage() {
+  const { t } = useTranslation('videoDetail');
   const { t: tf } = useTranslation('films');
   useDocumentTitle(t('documentTitle'));
   const id = useParams().id?.trim() ?? '';
@@ -364,7 +343,7 @@ export default function RequestDetailPage() {
         </div>
       </header>
 
-      {request.status === 'failed' ? <FailedBox request={request} /> : null}
+      {request.status === 'failed' ? <FailedResult request={request} refundAmountShown /> : null}
       {finished || film ? null : <Estimate request={request} />}
 
       <div className="grid gap-6 lg:grid-cols-3">

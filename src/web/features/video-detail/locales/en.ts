@@ -1,7 +1,7 @@
 import type { LocaleShape } from '../../../lib/locale-shape';
 import type ptBR from './pt-BR';
 
-/** `requestDetail` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
+/** `videoDetail` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
 const en: LocaleShape<typeof ptBR> = {
   documentTitle: 'Request details — Cena',
   title: 'Request details',
@@ -80,11 +80,8 @@ const en: LocaleShape<typeof ptBR> = {
     waiting: 'The video shows up here when generation finishes.',
   },
   failed: {
-    title: 'Generation failed',
-    fallback: 'This video could not be generated.',
     refunded_one: '{{value}} credit refunded',
     refunded_other: '{{value}} credits refunded',
-    refundedHint: 'The credits went back to your balance automatically.',
   },
   estimate: {
     title: 'Estimated time',
