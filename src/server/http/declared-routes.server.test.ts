@@ -128,7 +128,11 @@ describe('the check itself', () => {
 
   it('finds a declaration no route serves', () => {
     const app = new Hono<AppEnv>().route('/api/things', mounted());
-    const archive: Operation = { ...probeContract.renameThing, method: 'post', path: '/api/things/{id}/archive' };
+    const archive: Operation = {
+      ...probeContract.renameThing,
+      method: 'post',
+      path: '/api/things/{id}/archive',
+    };
     expect(checkRoutes(app, [...Object.values(probeContract), archive]).unserved).toEqual([
       'post /api/things/{id}/archive',
     ]);
