@@ -75,7 +75,7 @@ export async function withBenchServer(
   }
 }
 
-export function percentiles(samples: number[]) {
+function percentiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const pick = (q: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;

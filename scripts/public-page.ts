@@ -3,7 +3,7 @@
  * language. Shared by the production build (scripts/build.ts) and the dev server (vite.config.ts).
  */
 
-export const APP_MARKER = '<div id="root"><!--app-html--></div>';
+const APP_MARKER = '<div id="root"><!--app-html--></div>';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 

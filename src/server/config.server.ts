@@ -9,7 +9,7 @@ import {
 } from '../shared/video-models';
 
 /** The Gemini API root Google's Omni guide calls (`POST /v1beta/interactions`; ADR 0005 on v1 vs v1beta). */
-export const DEFAULT_GEMINI_API_BASE = 'https://generativelanguage.googleapis.com/v1beta';
+const DEFAULT_GEMINI_API_BASE = 'https://generativelanguage.googleapis.com/v1beta';
 /** A GA Flash text model from the changelog (gemini-3.8-flash, 2026-09-02; no shutdown date announced). */
 export const DEFAULT_PROMPT_MODEL = 'gemini-3.8-flash';
 
@@ -184,7 +184,7 @@ const envSchema = z.object({
   FFPROBE_PATH: optionalString,
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -246,14 +246,14 @@ export interface VideoConfig {
   ffprobePath: string | undefined;
 }
 
-export interface CapacityConfig {
+interface CapacityConfig {
   /** Per project and model. */
   limits: ProviderCapacity;
   maxWaitMs: number;
 }
 
 /** A Google Cloud project and the key Cena uses for it. */
-export interface GeminiProject {
+interface GeminiProject {
   project: string;
   apiKey: string;
 }
@@ -272,7 +272,7 @@ export interface GeminiConfig {
   modelCheckIntervalMs: number;
 }
 
-export interface StorageConfig {
+interface StorageConfig {
   driver: 'disk' | 's3';
   /** The disk driver's root folder. */
   dir: string;

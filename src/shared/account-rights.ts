@@ -53,19 +53,3 @@ export function exportFileName(day: string): string {
 
 /** The export document's version, at its top (`format`). */
 export const EXPORT_FORMAT = 'cena-meus-dados/1';
-
-/** The export's top-level sections, in the order they are written. */
-export const EXPORT_SECTIONS = [
-  'format',
-  'exportedAt',
-  'linksExpireAt',
-  'profile',
-  'settings',
-  'subscriptions',
-  'payments',
-  'sessions',
-  'creditGrants',
-  'ledgerEntries',
-  'cast',
-  'videoRequests',
-] as const;

@@ -62,7 +62,7 @@ export const dailyQuerySchema = z
   })
   .strict();
 
-export const dailyPointSchema = z.object({
+const dailyPointSchema = z.object({
   /** A day in America/Sao_Paulo, yyyy-MM-dd. */
   date: z.string(),
   signups: z.int(),
@@ -86,7 +86,7 @@ const requestOfUserSchema = z.object({
 });
 export type RequestOfUser = z.infer<typeof requestOfUserSchema>;
 
-export const failedRequestItemSchema = requestOfUserSchema.extend({
+const failedRequestItemSchema = requestOfUserSchema.extend({
   errorMessage: z.string().nullable(),
   createdAt: z.iso.datetime(),
   failedAt: z.iso.datetime(),
@@ -102,7 +102,7 @@ export const UNKNOWN_OUTCOMES_LIMIT = 100;
  * A request refunded without knowing whether the provider accepted (and bills) its create (ADR 0015): for the
  * operator to match against Google's billing. `project` and `model` say where to look; `createSentAt` when.
  */
-export const unknownOutcomeItemSchema = requestOfUserSchema.extend({
+const unknownOutcomeItemSchema = requestOfUserSchema.extend({
   project: z.string().nullable(),
   model: z.string().nullable(),
   createSentAt: z.iso.datetime().nullable(),
@@ -123,7 +123,7 @@ export const userSearchQuerySchema = z
   })
   .strict();
 
-export const userSearchItemSchema = z.object({
+const userSearchItemSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -134,7 +134,7 @@ export type UserSearchItem = z.infer<typeof userSearchItemSchema>;
 /** `GET /api/admin/users?email=`. */
 export const userSearchSchema = z.object({ items: z.array(userSearchItemSchema) });
 
-export const adminGrantViewSchema = z.object({
+const adminGrantViewSchema = z.object({
   id: z.string(),
   amount: z.int(),
   remaining: z.int(),
@@ -150,7 +150,7 @@ export const adminGrantViewSchema = z.object({
 });
 export type AdminGrantView = z.infer<typeof adminGrantViewSchema>;
 
-export const adminUserRequestSchema = z.object({
+const adminUserRequestSchema = z.object({
   id: z.string(),
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
@@ -159,9 +159,8 @@ export const adminUserRequestSchema = z.object({
   createdAt: z.iso.datetime(),
   errorMessage: z.string().nullable(),
 });
-export type AdminUserRequest = z.infer<typeof adminUserRequestSchema>;
 
-export const adminSubscriptionSchema = z.object({
+const adminSubscriptionSchema = z.object({
   planId: z.enum(PLAN_IDS),
   planName: z.string(),
   billingPeriod: z.enum(BILLING_PERIODS),
@@ -169,7 +168,6 @@ export const adminSubscriptionSchema = z.object({
   currentPeriodEnd: z.iso.datetime(),
   cancelAtPeriodEnd: z.boolean(),
 });
-export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 
 export const adminUserDetailSchema = z.object({
   user: z.object({
@@ -221,7 +219,7 @@ export const adminGrantResultSchema = z.object({
 export type AdminGrantResult = z.infer<typeof adminGrantResultSchema>;
 
 /** Why a configured video model is (not) usable, per the environment check's read of `GET /models`. */
-export const MODEL_CHECK_REASONS = [
+const MODEL_CHECK_REASONS = [
   'listed',
   'unknown_family',
   'not_listed',

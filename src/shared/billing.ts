@@ -34,7 +34,7 @@ export const verifySchema = z
   .strict();
 
 /** The contract's subscription object. */
-export const subscriptionViewSchema = z.object({
+const subscriptionViewSchema = z.object({
   id: z.string(),
   planId: z.enum(PLAN_IDS),
   planName: z.string(),
@@ -70,7 +70,7 @@ export const reconcileResponseSchema = z.object({
 });
 export type ReconcileResponse = z.infer<typeof reconcileResponseSchema>;
 
-export const transactionSchema = z.object({
+const transactionSchema = z.object({
   id: z.string(),
   type: z.enum(TRANSACTION_TYPES),
   /** Cents for payments, credits for credit entries. */

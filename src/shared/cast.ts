@@ -51,7 +51,6 @@ export const createCastMemberSchema = z
       context.addIssue({ code: 'custom', path: ['likenessConsent'], message: CAST_MESSAGES.consentRequired });
     }
   });
-export type CreateCastMemberInput = z.infer<typeof createCastMemberSchema>;
 
 /** `PATCH /api/cast/{id}`: rename, or change the description (null or '' clears it). */
 export const updateCastMemberSchema = z
@@ -70,7 +69,7 @@ export const updateCastMemberSchema = z
   );
 export type UpdateCastMemberInput = z.infer<typeof updateCastMemberSchema>;
 
-export const castMemberSchema = z.object({
+const castMemberSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   kind: z.enum(CAST_KINDS),
@@ -112,9 +111,3 @@ export function castFitProblem(
     return 'O modelo escolhido não aceita imagens de referência, então não usa o elenco.';
   return `O modelo escolhido aceita até ${referenceImagesMax} imagens de referência; o elenco e as imagens escolhidas somam ${total}.`;
 }
-
-export const CAST_KIND_LABELS: Record<CastKind, string> = {
-  character: 'Personagem',
-  product: 'Produto',
-  style: 'Estilo',
-};

@@ -4,8 +4,6 @@
  * Money is integer cents (BRL), credits are integers.
  */
 
-export const CURRENCY = 'BRL' as const;
-
 export const VIDEO_QUALITIES = ['fast', 'quality'] as const;
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 

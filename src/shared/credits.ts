@@ -30,7 +30,7 @@ export const LEDGER_ENTRY_KINDS = [
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
-export const creditGrantSchema = z.object({
+const creditGrantSchema = z.object({
   id: z.string(),
   amount: z.int(),
   remaining: z.int(),
@@ -42,7 +42,7 @@ export const creditGrantSchema = z.object({
 });
 export type CreditGrant = z.infer<typeof creditGrantSchema>;
 
-export const creditEntrySchema = z.object({
+const creditEntrySchema = z.object({
   id: z.int(),
   kind: z.enum(LEDGER_ENTRY_KINDS),
   amount: z.int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** `GET /api/dev/mailbox` (local mode only): the e-mails Cena would have sent, newest first. */
-export const devMailMessageSchema = z.object({
+const devMailMessageSchema = z.object({
   id: z.int(),
   to: z.string(),
   subject: z.string(),

@@ -9,7 +9,7 @@ import { ASPECT_RATIOS, VIDEO_QUALITIES } from './catalogue';
 
 export const FILM_TITLE_MAX_LENGTH = 120;
 export const FILM_MIN_SCENES = 2;
-export const FILM_MAX_SCENES = 20;
+const FILM_MAX_SCENES = 20;
 /** A trimmed scene shorter than this is a flash, not a scene. */
 export const FILM_MIN_SCENE_SECONDS = 0.5;
 /** The length of the audio crossfade at each cut (the pictures cut straight). */
@@ -21,7 +21,7 @@ const seconds = z
   .min(0, 'O corte não pode ser negativo.')
   .max(3600, 'Corte fora do vídeo.');
 
-export const filmSceneInputSchema = z.strictObject({
+const filmSceneInputSchema = z.strictObject({
   requestId: z.uuid('Vídeo inválido.'),
   startSeconds: seconds.optional(),
   endSeconds: seconds.optional(),
@@ -70,7 +70,7 @@ export const FILM_MESSAGES = {
 } as const;
 
 /** A completed video the board can use as a scene (`GET /api/films/candidates`). */
-export const filmCandidateSchema = z.object({
+const filmCandidateSchema = z.object({
   id: z.string(),
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
@@ -86,7 +86,7 @@ export const filmCandidatesResponseSchema = z.object({ items: z.array(filmCandid
 export type FilmCandidatesResponse = z.infer<typeof filmCandidatesResponseSchema>;
 
 /** One scene of a saved film, in order; `requestId` is null once that video is gone. */
-export const filmSceneSchema = z.object({
+const filmSceneSchema = z.object({
   position: z.int(),
   requestId: z.string().nullable(),
   prompt: z.string().nullable(),
@@ -94,6 +94,5 @@ export const filmSceneSchema = z.object({
   endSeconds: z.number(),
   thumbnailUrl: z.string().nullable(),
 });
-export type FilmScene = z.infer<typeof filmSceneSchema>;
 export const filmScenesResponseSchema = z.object({ items: z.array(filmSceneSchema) });
 export type FilmScenesResponse = z.infer<typeof filmScenesResponseSchema>;

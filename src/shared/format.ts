@@ -5,7 +5,6 @@ export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const decimal2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** 123456 → "R$ 1.234,56" (with a normal space, so copy-paste and tests see what users read). */
 export function formatBRL(cents: number): string {
@@ -15,11 +14,6 @@ export function formatBRL(cents: number): string {
 /** Cents with fractions (a per-credit price) → "1,10" — two decimals, no currency sign. */
 export function formatDecimal2(cents: number): string {
   return decimal2.format(cents / 100);
-}
-
-/** 1500 → "1.500". */
-export function formatInteger(value: number): string {
-  return integer.format(value);
 }
 
 /** dd/MM/yyyy in the given time zone. */

@@ -11,14 +11,12 @@ import { VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video-request';
  */
 
 export const HISTORY_PAGE_SIZE = LIMITS.historyPageSize;
-export const HISTORY_QUERY_MAX_LENGTH = 200;
+const HISTORY_QUERY_MAX_LENGTH = 200;
 /** Pages past this are refused (100 000 requests are 10 000 pages). */
-export const HISTORY_MAX_PAGE = 100_000;
+const HISTORY_MAX_PAGE = 100_000;
 
 export const QUALITY_FILTERS = ['all', ...VIDEO_QUALITIES] as const;
-export type QualityFilter = (typeof QUALITY_FILTERS)[number];
 export const STATUS_FILTERS = ['all', ...VIDEO_STATUSES] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -107,7 +105,7 @@ export function historySearchParams(query: Partial<HistoryQuery>): URLSearchPara
 }
 
 /** One row of the history list and of the dashboard's recent activity. */
-export const videoRequestListItemSchema = z.object({
+const videoRequestListItemSchema = z.object({
   id: z.string(),
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),

@@ -9,7 +9,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 export const LANG_COOKIE = 'cena.lang';
 /** A language choice is remembered for a year. */
-export const LANG_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const LANG_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** Maps a `?lang=` value or stored value to a supported language (`pt`, `pt-BR`, `pt_br` → pt-BR; `en*` → en). */
 export function parseLanguage(value: string | null | undefined): Language | null {
@@ -35,7 +35,7 @@ export function languageCookie(lang: Language): string {
 }
 
 /** The landing's model chip in local mode, in each language (the server writes it into each language's page). */
-export const LOCAL_PREVIEW_LABEL: Record<Language, string> = { 'pt-BR': 'Prévia local', en: 'Local preview' };
+const LOCAL_PREVIEW_LABEL: Record<Language, string> = { 'pt-BR': 'Prévia local', en: 'Local preview' };
 
 /** A model label as the `language` reader sees it: the local preview's is translated, a model's name is not. */
 export function localizedModelLabel(label: string, language: Language): string {

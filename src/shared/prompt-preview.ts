@@ -17,7 +17,6 @@ export const STRUCTURED_PROMPT_FIELDS = [
   'audio',
   'negative',
 ] as const;
-export type StructuredPromptField = (typeof STRUCTURED_PROMPT_FIELDS)[number];
 
 export const STRUCTURED_FIELD_MAX_LENGTH = 600;
 
@@ -58,7 +57,6 @@ export const promptPreviewRequestSchema = z.strictObject({
     .min(PROMPT_MIN_LENGTH, `Descreva o vídeo com pelo menos ${PROMPT_MIN_LENGTH} caracteres.`)
     .max(PROMPT_MAX_LENGTH, `Use no máximo ${PROMPT_MAX_LENGTH} caracteres.`),
 });
-export type PromptPreviewRequest = z.infer<typeof promptPreviewRequestSchema>;
 
 export const promptPreviewResponseSchema = z.object({
   structuredPrompt: editedStructuredPromptSchema,

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_TIME_ZONE, formatDate } from './format';
 
-export const RENEWAL_RELATIVE_MAX_DAYS = 7;
+const RENEWAL_RELATIVE_MAX_DAYS = 7;
 
 export type RenewalText =
   | { kind: 'expired'; date: string }

@@ -22,7 +22,7 @@ export const PRERENDERED_PATHS = [
 export const LOGIN_PATH = '/auth/login';
 
 /** Every other path the SPA renders (":id" is one path segment). */
-export const APP_PATHS = [
+const APP_PATHS = [
   LOGIN_PATH,
   '/auth/reset-password',
   '/dashboard',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const TAKE_PROBLEM_KINDS = ['frozen', 'black', 'silent', 'subject', 'action'] as const;
 export type TakeProblemKind = (typeof TAKE_PROBLEM_KINDS)[number];
 
-export const takeProblemSchema = z.object({
+const takeProblemSchema = z.object({
   kind: z.enum(TAKE_PROBLEM_KINDS),
   /** pt-BR, for the user: what was wrong ("imagem congelada de 2,0 s a 8,0 s"). */
   detail: z.string(),

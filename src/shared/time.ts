@@ -130,16 +130,13 @@ export const STATS_RANGES = ['today', 'week', 'month', '3months', 'year', 'all']
 export type StatsRange = (typeof STATS_RANGES)[number];
 export const DEFAULT_STATS_RANGE: StatsRange = 'month';
 
-/** "All time" starts here (spec §2), at midnight in the user's zone. */
-export const ALL_TIME_START_DAY = '2020-01-01';
-
 /** Weeks start on Sunday, as pt-BR calendars show them. */
-export const WEEK_STARTS_ON = 0;
+const WEEK_STARTS_ON = 0;
 
 /**
  * Where a dashboard stats range starts (it always ends now), in the user's zone: today → today's midnight; week →
  * the last Sunday's midnight; month → the 1st of this month; 3months → midnight of the same day three months ago
- * (clamped to the month's last day); year → 1 January; all → 2020-01-01.
+ * (clamped to the month's last day); year → 1 January; all → 2020-01-01 (spec §2).
  */
 export function statsRangeStart(range: StatsRange, now: Date, timeZone: string): Date {
   const p = zonedParts(now, timeZone);

@@ -88,7 +88,6 @@ export const extendVideoRequestSchema = z.strictObject({
     .max(PROMPT_MAX_LENGTH, `Use no máximo ${PROMPT_MAX_LENGTH} caracteres.`),
   clientKey: z.uuid('Chave de envio inválida.'),
 });
-export type ExtendVideoRequestInput = z.infer<typeof extendVideoRequestSchema>;
 
 export const editVideoRequestSchema = z.strictObject({
   instruction: z
@@ -98,7 +97,6 @@ export const editVideoRequestSchema = z.strictObject({
     .max(INSTRUCTION_MAX_LENGTH, `Use no máximo ${INSTRUCTION_MAX_LENGTH} caracteres.`),
   clientKey: z.uuid('Chave de envio inválida.'),
 });
-export type EditVideoRequestInput = z.infer<typeof editVideoRequestSchema>;
 
 /** What the extend/edit rules read of a source request. */
 export interface DerivationSource {
@@ -243,7 +241,7 @@ export function extensionPlan(
 }
 
 export const REFERENCE_IMAGES_UNSUPPORTED = 'O modelo atual não aceita imagens de referência.';
-export const FIRST_FRAME_REQUIRED_FOR_LAST = 'Escolha um primeiro quadro para usar um último quadro.';
+const FIRST_FRAME_REQUIRED_FOR_LAST = 'Escolha um primeiro quadro para usar um último quadro.';
 export const TOO_MANY_REFERENCE_IMAGES = `Use no máximo ${MAX_REFERENCE_IMAGES} imagens de referência.`;
 export const LAST_FRAME_UNSUPPORTED = 'O modelo atual não aceita último quadro.';
 
@@ -268,7 +266,7 @@ export function directingProblems(
 }
 
 /** One entry of a video's timeline. */
-export const videoVersionSchema = z.object({
+const videoVersionSchema = z.object({
   id: z.string(),
   /** The request it extends or edits; null for the original. */
   sourceRequestId: z.string().nullable(),
@@ -289,7 +287,7 @@ export const videoVersionsResponseSchema = z.object({ items: z.array(videoVersio
  * What the create form offers before it knows which model serves the request: a first frame, a last frame and up to
  * three references. The server checks the configured model's own entry again and answers in pt-BR.
  */
-export const OFFERED_DIRECTING: DirectingCapabilities = {
+const OFFERED_DIRECTING: DirectingCapabilities = {
   firstFrame: true,
   lastFrame: true,
   referenceImagesMax: MAX_REFERENCE_IMAGES,
@@ -299,7 +297,7 @@ export const OFFERED_DIRECTING: DirectingCapabilities = {
 };
 
 /** What the model that serves a mode accepts on the create form, so the form shows the rest disabled with why. */
-export const directingOfferSchema = z.object({ lastFrame: z.boolean(), referenceImagesMax: z.int() });
+const directingOfferSchema = z.object({ lastFrame: z.boolean(), referenceImagesMax: z.int() });
 export type DirectingOffer = z.infer<typeof directingOfferSchema>;
 
 export function directingOffer(capabilities: DirectingCapabilities): DirectingOffer {

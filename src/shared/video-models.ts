@@ -168,7 +168,7 @@ const VEO_31_CAPABILITIES = {
   negativePromptField: true,
 } as const;
 
-export const VIDEO_MODELS: readonly VideoModelFacts[] = [
+const VIDEO_MODELS: readonly VideoModelFacts[] = [
   {
     ...OMNI_SHARED,
     id: 'gemini-omni-1.2-flash',
@@ -321,7 +321,7 @@ export function videoModelFamily(id: string): VideoModelFamily | undefined {
 }
 
 /** Ratios every catalogued model generates natively; the others are generated at 16:9 and reframed. */
-export const NATIVE_PROVIDER_RATIOS: readonly AspectRatio[] = ASPECT_RATIOS.filter((ratio) =>
+const NATIVE_PROVIDER_RATIOS: readonly AspectRatio[] = ASPECT_RATIOS.filter((ratio) =>
   VIDEO_MODELS.every((model) => (model.aspectRatios as readonly string[]).includes(ratio)),
 );
 
@@ -330,7 +330,7 @@ export function providerAspectRatio(ratio: AspectRatio): ProviderAspectRatio {
 }
 
 /** A reframed ratio (1:1, 4:3) is cropped out of a 16:9 frame and so loses resolution. */
-export function isReframedRatio(ratio: AspectRatio): boolean {
+function isReframedRatio(ratio: AspectRatio): boolean {
   return !NATIVE_PROVIDER_RATIOS.includes(ratio);
 }
 

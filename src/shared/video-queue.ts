@@ -37,22 +37,6 @@ export const videoQueueEstimateSchema = z.object(
 );
 export type VideoQueueEstimate = z.infer<typeof videoQueueEstimateSchema>;
 
-/** Minutes as people say them: "menos de 1 min", "cerca de 2 min". */
-export function waitLabel(seconds: number): string {
-  if (seconds < 60) return 'menos de 1 min';
-  return `cerca de ${Math.round(seconds / 60)} min`;
-}
-
-/** "Na fila: 3º · começa em cerca de 2 min". */
-export function queuePlaceLabel(place: QueuePlace): string {
-  return `Na fila: ${place.position}º · começa em ${waitLabel(place.etaSeconds)}`;
-}
-
-/** The create page's note when the wait is longer than the mode's usual generation time. */
-export function longWaitLabel(estimate: QueueModeEstimate): string {
-  return `Fila longa agora: seu vídeo deve começar em ${waitLabel(estimate.etaSeconds)} (${estimate.waiting} na frente).`;
-}
-
 /** The operators' view of capacity (`GET /api/admin/queue`; the same figures on /metrics). */
 export const adminQueueSchema = z.object({
   modes: z.array(

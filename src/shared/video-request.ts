@@ -24,7 +24,7 @@ export { FINAL_VIDEO_STATUSES, VIDEO_STATUSES, type VideoStatus } from './video-
 export const PROMPT_MAX_LENGTH = 2000;
 
 /** Seed: optional, digits only, exactly 5 digits, 10000–99999 (spec §5). Empty means none. */
-export const seedSchema = z
+const seedSchema = z
   .string()
   .trim()
   .regex(/^\d{5}$/, 'Use exatamente 5 dígitos.')
@@ -59,7 +59,6 @@ export const createVideoRequestSchema = z.strictObject({
   /** How many requests this one submit creates (each its own request, hold and refund). */
   variations: z.enum(VARIATION_CHOICES, `Escolha de 1 a ${VARIATIONS_MAX} variações.`).optional(),
 });
-export type CreateVideoRequestInput = z.infer<typeof createVideoRequestSchema>;
 
 /** Which modes can be created right now (`GET /api/videos/availability`): a mode whose model Google no longer
  * serves is refused (503) before any hold, and the create page shows it as unavailable. */
@@ -68,7 +67,7 @@ export type VideoModeAvailability = z.infer<typeof videoModeAvailabilitySchema>;
 export const VIDEO_UNAVAILABLE_MESSAGE =
   'Geração de vídeos indisponível no momento. Tente novamente mais tarde.';
 
-export const REFERENCE_IMAGE_TOO_LARGE = `Imagem muito grande. Máximo ${referenceImageMaxMegabytes()}MB.`;
+const REFERENCE_IMAGE_TOO_LARGE = `Imagem muito grande. Máximo ${referenceImageMaxMegabytes()}MB.`;
 export const REFERENCE_IMAGE_WRONG_TYPE = 'Use uma imagem JPG, PNG ou WEBP.';
 
 export type ReferenceImageType = (typeof REFERENCE_IMAGE_TYPES)[number];
@@ -129,7 +128,7 @@ export function hasSensitiveTerms(prompt: string): boolean {
 }
 
 /** The model's structured "JSON prompt" (design §5), built from the user's text and stored with the request. */
-export const structuredPromptSchema = z.object({
+const structuredPromptSchema = z.object({
   subject: z.string(),
   action: z.string(),
   scene: z.string(),
@@ -157,10 +156,10 @@ export type VideoRequestKind = (typeof VIDEO_REQUEST_KINDS)[number];
  * does) and joins it — past the model's extension limit, when the model cannot extend, or when the source is too
  * old or from another model (src/shared/video-directing.ts `extensionPlan`).
  */
-export const CONTINUATIONS = ['same-take', 'new-shot'] as const;
+const CONTINUATIONS = ['same-take', 'new-shot'] as const;
 export type Continuation = (typeof CONTINUATIONS)[number];
 
-export const videoRequestViewSchema = z.object({
+const videoRequestViewSchema = z.object({
   id: z.string(),
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /**
@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
  * (`page.evaluate`), which the pages' CSP does not block.
  */
 
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+const axeSource = axe.source;
 
 interface AxeViolation {
   id: string;

@@ -86,13 +86,13 @@ export function contractBreaches(fake: FakeGemini) {
 }
 export const NO_BREACHES = { keyLeaks: [], keyInUrl: [], refusals: [] };
 
-export interface ServedModel {
+interface ServedModel {
   id: string;
   methods: string[];
 }
 
 /** What a default account lists: the Omni ids (methods not relied on) and a text model; no Veo id. */
-export const DEFAULT_SERVED_MODELS: ServedModel[] = [
+const DEFAULT_SERVED_MODELS: ServedModel[] = [
   { id: 'gemini-omni-1.2-flash', methods: [] },
   { id: 'gemini-omni-1.1-flash', methods: [] },
   { id: 'gemini-3.8-flash', methods: ['generateContent', 'countTokens'] },
@@ -123,7 +123,7 @@ interface Job {
   cancelled?: boolean;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   server: 'api' | 'download';
   method: string;
   path: string;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * DeleteObject. Signatures are not verified; objects live in memory.
  */
 
-export interface FakeS3Object {
+interface FakeS3Object {
   body: Buffer;
   contentType: string;
 }

@@ -34,7 +34,7 @@ import { type BillingPeriod, PLANS, type PlanId, planPriceCents } from '../../sr
  */
 
 export const STRIPE_TEST_SECRET = 'sk_test_fake_cena';
-export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_fake_cena_0123456789';
+const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_fake_cena_0123456789';
 
 export const STRIPE_TEST_PRICES: Record<PlanId, Record<BillingPeriod, string>> = {
   starter: { monthly: 'price_starter_m', yearly: 'price_starter_y' },

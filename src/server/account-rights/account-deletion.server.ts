@@ -33,7 +33,7 @@ import { mediaKeys } from '../videos/pipeline/rendering.server';
  * Every step is idempotent and the run holds a per-user advisory lock, so a retried or duplicated job is harmless.
  */
 
-export const DELETED_EMAIL_DOMAIN = 'deleted.cena.invalid';
+const DELETED_EMAIL_DOMAIN = 'deleted.cena.invalid';
 const MEDIA_BATCH = 200;
 const ACCOUNT_DELETED_MESSAGE = 'Solicitação encerrada: a conta foi excluída.';
 
@@ -50,7 +50,7 @@ export type CloseAccountOutcome =
  * counted before the (slow) check so concurrent guesses count too, in Better Auth's `verification` table as the
  * TOTP claims are. A closed account clears them.
  */
-export const CLOSE_ATTEMPTS_PER_WINDOW = 5;
+const CLOSE_ATTEMPTS_PER_WINDOW = 5;
 export const CLOSE_ATTEMPT_WINDOW_MINUTES = 15;
 const attemptKey = (userId: string) => `account-close-attempt:${userId}`;
 

@@ -18,7 +18,7 @@ import type { BlobStorage } from '../storage/blob-storage.server';
  * come from one signer (BlobStorage.urlSigner): a local hash and HMAC each, no I/O.
  */
 
-export const EXPORT_BATCH_ROWS = 1000;
+const EXPORT_BATCH_ROWS = 1000;
 
 export interface ExportDependencies {
   pool: pg.Pool;

@@ -117,7 +117,7 @@ async function twoFactorUserId(ctx: HookContext): Promise<string | undefined> {
  * A verification link sent without a callback (the one re-sent when an unverified e-mail signs in: the web signs in
  * without `callbackURL`, so the client does not reload the page) would land on `/`; it lands on the dashboard.
  */
-export function verificationLandsOnDashboard(url: string): string {
+function verificationLandsOnDashboard(url: string): string {
   const link = new URL(url);
   const callback = link.searchParams.get('callbackURL');
   if (callback !== null && callback !== '/') return url;

@@ -52,7 +52,7 @@ export async function currentSubscription(db: Queryable, userId: string): Promis
   return row ?? null;
 }
 
-export async function subscriptionByProviderId(
+async function subscriptionByProviderId(
   db: Queryable,
   providerSubscriptionId: string,
 ): Promise<SubscriptionRecord | null> {

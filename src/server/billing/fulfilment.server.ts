@@ -32,7 +32,7 @@ export interface FulfilResult {
   credits: number;
 }
 
-export class UnknownCatalogueItemError extends Error {
+class UnknownCatalogueItemError extends Error {
   override name = 'UnknownCatalogueItemError';
 }
 

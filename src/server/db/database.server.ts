@@ -11,7 +11,7 @@ import type { Logger } from '../logger.server';
  */
 export type Database = NodePgDatabase;
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
+const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
 
 /** Any fixed number: every Cena process that migrates takes this lock, so only one applies migrations. */
 const MIGRATION_LOCK_KEY = 7_263_001;

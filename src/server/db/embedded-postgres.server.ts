@@ -14,7 +14,7 @@ export interface EmbeddedPostgresHandle {
   stop(): Promise<void>;
 }
 
-export class DataDirInUseError extends Error {
+class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 }
 

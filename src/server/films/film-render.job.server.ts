@@ -42,7 +42,7 @@ async function markFailed(pool: pg.Pool, filmId: string): Promise<void> {
   );
 }
 
-export async function renderFilm(
+async function renderFilm(
   deps: FilmRenderDeps,
   filmId: string,
   options: { signal?: AbortSignal; finalAttempt: boolean },

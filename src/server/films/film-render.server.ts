@@ -66,7 +66,7 @@ export interface FilmPlan {
 }
 
 /** The filter graph joining `scenes` (inputs 0…n-1 in order); exported for its unit test. */
-export function planFilm(scenes: readonly SceneFile[], infos: readonly StreamInfo[]): FilmPlan {
+function planFilm(scenes: readonly SceneFile[], infos: readonly StreamInfo[]): FilmPlan {
   const largest = infos.reduce((best, info) =>
     info.width * info.height > best.width * best.height ? info : best,
   );

@@ -12,8 +12,8 @@ import { historyWhere } from './history.server';
  * Rows come from a server-side cursor in batches, so memory does not grow with the history.
  */
 
-export const CSV_BOM = '\uFEFF';
-export const CSV_HEADER = [
+const CSV_BOM = '\uFEFF';
+const CSV_HEADER = [
   'Data',
   'Prompt',
   'Qualidade',
@@ -40,9 +40,9 @@ function originLabel(row: {
 function durationCell(seconds: number | null): string {
   return seconds === null ? '' : String(Math.round(seconds * 10) / 10).replace('.', ',');
 }
-export const CSV_BATCH_ROWS = 1000;
+const CSV_BATCH_ROWS = 1000;
 
-export const STATUS_LABELS: Record<VideoStatus, string> = {
+const STATUS_LABELS: Record<VideoStatus, string> = {
   pending: 'Pendente',
   processing: 'Processando',
   generating: 'Gerando',
@@ -50,7 +50,7 @@ export const STATUS_LABELS: Record<VideoStatus, string> = {
   completed: 'Concluído',
   failed: 'Falhou',
 };
-export const QUALITY_LABELS: Record<VideoQuality, string> = { fast: 'Fast', quality: 'Quality' };
+const QUALITY_LABELS: Record<VideoQuality, string> = { fast: 'Fast', quality: 'Quality' };
 
 /**
  * One field: a value a spreadsheet would read as a formula (starting with = + - @, tab or CR) gets a leading `'`;
@@ -62,7 +62,7 @@ export function csvField(value: string | number): string {
   return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function csvLine(fields: readonly (string | number)[]): string {
+function csvLine(fields: readonly (string | number)[]): string {
   return `${fields.map(csvField).join(';')}\r\n`;
 }
 

@@ -30,7 +30,7 @@ export const HISTORY_COUNT_CAP = 10_000;
  * A text search is answered through the trigram index, whose matches must each be rechecked: counting stops
  * earlier (100 pages), which is far past where anyone reads search results.
  */
-export const HISTORY_SEARCH_COUNT_CAP = 1_000;
+const HISTORY_SEARCH_COUNT_CAP = 1_000;
 
 /** The user's profile zone (a known one), else the product default. */
 export async function userTimeZone(db: Queryable, userId: string): Promise<string> {
@@ -40,7 +40,7 @@ export async function userTimeZone(db: Queryable, userId: string): Promise<strin
 }
 
 /** `%`, `_` and `\` in the search are literal characters, not patterns. */
-export function likePattern(q: string): string {
+function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
@@ -155,7 +155,7 @@ export async function listHistory(
   return { rows: page.rows, total, totalCapped: total >= cap };
 }
 
-export const RECENT_LIMIT = 5;
+const RECENT_LIMIT = 5;
 
 export async function recentRequests(pool: pg.Pool, userId: string): Promise<ListRow[]> {
   const result = await pool.query<ListRow>(

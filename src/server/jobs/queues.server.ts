@@ -35,7 +35,7 @@ export interface JobPayloads {
 
 /** pg-boss's executor interface and send options (not re-exported by name from the package root). */
 type SendOptions = NonNullable<Parameters<PgBoss['send']>[2]>;
-export type JobsExecutor = NonNullable<SendOptions['db']>;
+type JobsExecutor = NonNullable<SendOptions['db']>;
 
 /** Anything that runs a parameterised query: a pool, or a client already inside a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
@@ -45,7 +45,7 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
  * in that transaction: the job exists exactly when the transaction commits (a rollback leaves no orphan job, a
  * commit never lacks its job).
  */
-export function executorFor(db: Queryable): JobsExecutor {
+function executorFor(db: Queryable): JobsExecutor {
   return {
     executeSql: async (text: string, values?: unknown[]) => {
       const result = await db.query(text, values);

@@ -110,13 +110,13 @@ export function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): 
   return { ok: true, data: result.data };
 }
 
-export const NUL_MESSAGE = 'O texto enviado contém um caractere inválido.';
+const NUL_MESSAGE = 'O texto enviado contém um caractere inválido.';
 
 /**
  * Deeper than any Cena or Better Auth body (theirs are flat objects): a bound checked on the raw text, before
  * JSON.parse or any code that walks the value recursively can be handed a stack-exhausting `[[[[…`.
  */
-export const MAX_JSON_DEPTH = 16;
+const MAX_JSON_DEPTH = 16;
 
 /** The nesting depth of a JSON text: brackets outside strings, counted in one pass without recursion. */
 function jsonDepth(text: string): number {

@@ -33,9 +33,9 @@ const REQUIRED_FFMPEG_FEATURES = [
   { list: '-filters', name: 'drawtext' },
 ] as const;
 
-export type ToolSource = 'override' | 'system' | 'npm';
+type ToolSource = 'override' | 'system' | 'npm';
 
-export interface ResolvedTool {
+interface ResolvedTool {
   path: string;
   source: ToolSource;
   /** From the first line of `-version`, e.g. "ffmpeg version 5.1.7-0+deb12u1". */

@@ -36,7 +36,7 @@ export interface Metrics {
 }
 
 /** The label of the route that answered: its pattern, or 'unmatched' when only a catch-all fallback did. */
-export function routeLabel(c: Context<AppEnv>): string {
+function routeLabel(c: Context<AppEnv>): string {
   const routes = matchedRoutes(c);
   const index = c.req.routeIndex;
   let route = routes[index];

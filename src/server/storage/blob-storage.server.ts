@@ -29,7 +29,7 @@ export class BlobNotFoundError extends Error {
   override name = 'BlobNotFoundError';
 }
 
-export class InvalidKeyError extends Error {
+class InvalidKeyError extends Error {
   override name = 'InvalidKeyError';
 }
 

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, BlobNotFoundError, type BlobStorage, type UrlSigner } from './blob-storage.server';
 
 /** The public path signed disk URLs point at (served by mediaRoutes). */
-export const MEDIA_PATH = '/media';
+const MEDIA_PATH = '/media';
 
 /**
  * Files under one folder on local disk. Writes go to a temporary file beside the target and are renamed into

@@ -6,7 +6,6 @@ import { S3Storage } from './s3-storage.server';
 
 export * from './blob-storage.server';
 export { DiskStorage } from './disk-storage.server';
-export { S3Storage } from './s3-storage.server';
 
 /**
  * The configured storage (STORAGE_DRIVER). Disk URLs are signed with MEDIA_SIGNING_SECRET, or else a key derived

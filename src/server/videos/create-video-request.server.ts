@@ -66,15 +66,12 @@ export function videoRequestIdFor(userId: string, clientKey: string): string {
  * The submission key of a submit's variation `index` (0 is the submit's own key): a stable uuid from the submit's
  * key, so a replay of the submit lands on the same requests and holds, and the column stays unique per user.
  */
-export function variationClientKey(clientKey: string, index: number): string {
+function variationClientKey(clientKey: string, index: number): string {
   return index === 0 ? clientKey : videoRequestIdFor(`variation:${index}`, clientKey);
 }
 
 /** The requests of a submit, in order: its variations when it asked for several, else the request alone. */
-export async function submissionGroup(
-  pool: pg.Pool,
-  request: VideoRequestRecord,
-): Promise<VideoRequestRecord[]> {
+async function submissionGroup(pool: pg.Pool, request: VideoRequestRecord): Promise<VideoRequestRecord[]> {
   if (request.variationIds.length <= 1) return [request];
   const result = await pool.query<VideoRequestRecord>(
     `SELECT ${VIDEO_REQUEST_COLUMNS} FROM video_requests
@@ -84,7 +81,7 @@ export async function submissionGroup(
   return result.rows;
 }
 
-export const holdReferenceFor = (requestId: string) => `video:${requestId}`;
+const holdReferenceFor = (requestId: string) => `video:${requestId}`;
 
 /** The submission already made with this key, if any (a replay answers it without any other check). */
 export async function findBySubmission(
@@ -100,7 +97,7 @@ export async function findBySubmission(
  * across every web process). Not serialised with the insert: a burst of concurrent submits may pass a few over
  * the limit, which is fine for a guard against runaway clients — the credits are what really bound spending.
  */
-export async function recentRequestCount(pool: pg.Pool, userId: string, now: Date): Promise<number> {
+async function recentRequestCount(pool: pg.Pool, userId: string, now: Date): Promise<number> {
   const result = await pool.query<{ count: string }>(
     `SELECT count(*) FROM video_requests WHERE user_id = $1 AND created_at > $2::timestamptz - interval '60 seconds'`,
     [userId, now],

@@ -75,7 +75,7 @@ const REASON_DETAILS: Record<ModelCheckReason, string> = {
   not_checked: 'not checked yet',
 };
 
-export function judgeModes(gemini: Config['video']['gemini'], listed: ListedModel[]): ModeCheck[] {
+function judgeModes(gemini: Config['video']['gemini'], listed: ListedModel[]): ModeCheck[] {
   return VIDEO_QUALITIES.map((quality) => {
     const model = gemini.models[quality];
     const family = videoModelFamily(model);

@@ -52,7 +52,7 @@ export interface ViewOptions {
   takeChecks?: ReadonlyMap<string, TakeCheckView[]>;
 }
 
-export function kindOf(
+function kindOf(
   record: Pick<VideoRequestRecord, 'extendsRequestId' | 'editsRequestId' | 'film'>,
 ): VideoRequestKind {
   if (record.film) return 'film';

@@ -34,8 +34,9 @@ import { applyHtmlLang, storedLanguage, storeLanguage } from '../lib/language';
 import commonPt from './locales/pt-BR';
 
 export { currentLanguage, setLanguage } from '../lib/language';
-export { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseLanguage };
-export const NAMESPACES = [
+export { LANGUAGES, parseLanguage };
+
+const NAMESPACES = [
   'common',
   'public',
   'faq',
@@ -53,7 +54,7 @@ export const NAMESPACES = [
   'settings',
   'admin',
 ] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces a page loads on demand (`common` is always there). */
 export type PageNamespace = Exclude<Namespace, 'common'>;
 
@@ -142,7 +143,7 @@ const bundledBackend: BackendModule = {
 };
 
 /** The language to start with; stores a `?lang=` choice. Always pt-BR without a window (prerender). */
-export function detectLanguage(search?: string): Language {
+function detectLanguage(search?: string): Language {
   if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
   const fromUrl = parseLanguage(new URLSearchParams(search ?? window.location.search).get('lang'));
   if (fromUrl) {

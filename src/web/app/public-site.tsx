@@ -19,7 +19,7 @@ import { PublicLayout } from './public-layout';
 
 export type PublicPath = (typeof PRERENDERED_PATHS)[number] | typeof NOT_FOUND_PATH;
 
-export const PUBLIC_PAGES: Record<PublicPath, ComponentType> = {
+const PUBLIC_PAGES: Record<PublicPath, ComponentType> = {
   '/': LandingPage,
   '/pricing': PricingPage,
   '/how-it-works': HowItWorksPage,

@@ -93,7 +93,7 @@ function DocumentNavigation() {
   return <PageSpinner />;
 }
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   { path: 'admin', element: <Navigate to={ADMIN_PATH} replace /> },
   layout(AppDataLayout, [
     page('auth/login', LoginPage),

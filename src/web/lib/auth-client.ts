@@ -19,7 +19,7 @@ export const authClient = createAuthClient({
  * The error object Better Auth's client returns in `{ data, error }`: Better Auth's own `{ code, message }`, or
  * Cena's `{ error: { code, message } }` when our HTTP layer answered (body too large, server error).
  */
-export interface AuthClientError {
+interface AuthClientError {
   code?: string | undefined;
   message?: string | undefined;
   status: number;

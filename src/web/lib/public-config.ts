@@ -17,9 +17,9 @@ export interface PublicConfig {
   videoModel: string;
 }
 
-export const SUPPORT_EMAIL_PLACEHOLDER = '__CENA_SUPPORT_EMAIL__';
-export const VIDEO_MODEL_PLACEHOLDER = '__CENA_VIDEO_MODEL__';
-export const PUBLIC_CONFIG_ELEMENT_ID = 'cena-config';
+const SUPPORT_EMAIL_PLACEHOLDER = '__CENA_SUPPORT_EMAIL__';
+const VIDEO_MODEL_PLACEHOLDER = '__CENA_VIDEO_MODEL__';
+const PUBLIC_CONFIG_ELEMENT_ID = 'cena-config';
 
 const placeholder: PublicConfig = {
   supportEmail: SUPPORT_EMAIL_PLACEHOLDER,
@@ -65,7 +65,7 @@ export function withPrerenderedConfig<T>(config: Partial<PublicConfig>, render: 
   }
 }
 
-export function getPublicConfig(): PublicConfig {
+function getPublicConfig(): PublicConfig {
   if (typeof document === 'undefined') return { ...placeholder, ...prerendered }; // prerender: never cached
   cached ??= read();
   return cached;

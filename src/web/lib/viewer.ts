@@ -26,7 +26,7 @@ async function askSession(): Promise<ViewerState> {
 }
 
 /** Asks the server (joining a question already under way) and tells every listener. */
-export function detectViewer(): Promise<ViewerState> {
+function detectViewer(): Promise<ViewerState> {
   inFlight ??= askSession().then((state) => {
     known = state;
     inFlight = null;

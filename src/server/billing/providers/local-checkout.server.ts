@@ -39,7 +39,7 @@ import {
  * between is repaired by doing the action again.
  */
 
-export function addPeriod(from: Date, period: BillingPeriod): Date {
+function addPeriod(from: Date, period: BillingPeriod): Date {
   const next = new Date(from);
   if (period === 'monthly') next.setUTCMonth(next.getUTCMonth() + 1);
   else next.setUTCFullYear(next.getUTCFullYear() + 1);

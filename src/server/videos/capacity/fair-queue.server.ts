@@ -296,7 +296,7 @@ function roomiest(room: Map<string, number>): string | undefined {
  * requests ahead of them now. Users who arrive later may still go ahead of a user's later turns (ADR 0013): the
  * estimate cannot know them, so it is read again while the request waits.
  */
-export function paceOf(
+function paceOf(
   uses: readonly BudgetUse[],
   budget: Pick<ProviderBudget, 'limits' | 'minuteMs'>,
   measuredSeconds: number | null,

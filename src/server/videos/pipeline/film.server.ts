@@ -15,7 +15,7 @@ import { FfmpegError, type MediaTools, probeJson, runTool } from './ffmpeg.serve
  */
 
 /** The sound of the two shots overlaps this long at the cut (the outgoing shot's last frames give way to it). */
-export const CROSSFADE_SECONDS = 0.1;
+const CROSSFADE_SECONDS = 0.1;
 /** Keyframe interval of Cena's encodes: the longest stretch of the old film a join re-encodes. */
 const FILM_GOP_SECONDS = 2;
 /** Written in the film's metadata: the parts were encoded with FILM_ENCODE and can be stream-copied. */

@@ -59,10 +59,10 @@ export const FAILURE_MESSAGES = {
   capacity:
     'O modelo de vídeo esteve sem capacidade por tempo demais e seu pedido não chegou a começar — não foi um problema com o seu prompt. Seus créditos foram devolvidos.',
 } as const;
-export type FailureKind = keyof typeof FAILURE_MESSAGES;
+type FailureKind = keyof typeof FAILURE_MESSAGES;
 
 /** A failure that ends the request (failed + refund) at once, with the reason for the logs. */
-export class RequestFailure extends Error {
+class RequestFailure extends Error {
   override name = 'RequestFailure';
   constructor(
     readonly kind: FailureKind,

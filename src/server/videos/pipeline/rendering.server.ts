@@ -99,7 +99,7 @@ const OVERLAP_TOLERANCE_SECONDS = 0.25;
  * The seconds of the source the answer repeats, from its measured length: what is longer than the new part asked
  * for, never more than the documented tail nor the source. An answer of only the new part repeats nothing.
  */
-export function overlapSeconds(
+function overlapSeconds(
   plan: Pick<Extract<JoinPlan, { kind: 'same-take' }>, 'headSeconds' | 'repeatedTail'>,
   answerSeconds: number,
 ): number {

@@ -34,7 +34,7 @@ import { sendVideoWebhook } from './webhook.job.server';
  */
 
 /** Jobs that ran out of retries (killed workers, database trouble) land here and are failed and refunded. */
-export const VIDEO_GENERATE_DEAD_QUEUE = 'video-generate-dead';
+const VIDEO_GENERATE_DEAD_QUEUE = 'video-generate-dead';
 
 type RequestJob = { requestId: string };
 
@@ -62,7 +62,7 @@ const VIDEO_WEBHOOK_QUEUE_OPTIONS = {
 };
 
 /** One provider per Google Cloud project (each with its key); the local renderer is one. */
-export function createVideoProviders(config: Config, toolchain: MediaToolchain): Map<string, VideoProvider> {
+function createVideoProviders(config: Config, toolchain: MediaToolchain): Map<string, VideoProvider> {
   const video = config.video;
   if (video.provider === 'gemini') {
     if (video.gemini.projects.length === 0)

@@ -47,7 +47,7 @@ function stretches(starts: number[], ends: number[], duration: number): Stretch[
   return starts.map((start, index) => ({ start: Math.max(0, start), end: ends[index] ?? duration }));
 }
 
-export function parseSignals(log: string, durationSeconds: number): MediaSignals {
+function parseSignals(log: string, durationSeconds: number): MediaSignals {
   return {
     frozen: stretches(
       values(log, 'lavfi\\.freezedetect\\.freeze_start'),

@@ -32,7 +32,7 @@ export type SubjectJudge = (
   signal?: AbortSignal,
 ) => Promise<SubjectVerdict | undefined>;
 
-export const VERDICT_JSON_SCHEMA = {
+const VERDICT_JSON_SCHEMA = {
   type: 'object',
   properties: {
     subjectPresent: {

@@ -25,7 +25,7 @@ import { audioAsked, takeProblems } from './take-rules.server';
  * as its record, so a crashed or repeated run finds out from the rows which take it is checking.
  */
 
-export interface TakeInput {
+interface TakeInput {
   requestId: string;
   prompt: string;
   structuredPrompt: StructuredPrompt | null;
@@ -34,7 +34,7 @@ export interface TakeInput {
   hasAudio: boolean;
 }
 
-export type TakeOutcome =
+type TakeOutcome =
   | { outcome: 'passed' }
   /** Back in the fair queue for the free re-roll. */
   | { outcome: 'reroll' }

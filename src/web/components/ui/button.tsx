@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { Spinner } from './spinner';
 
-export const buttonVariants = {
+const buttonVariants = {
   primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
   secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/70',
   outline: 'border border-input bg-card text-foreground shadow-xs hover:bg-accent',
@@ -12,7 +12,7 @@ export const buttonVariants = {
   link: 'text-primary underline-offset-4 hover:underline',
 } as const;
 
-export const buttonSizes = {
+const buttonSizes = {
   sm: 'h-8 gap-1.5 rounded-md px-3 text-sm',
   md: 'h-10 gap-2 rounded-lg px-4 text-sm',
   lg: 'h-12 gap-2 rounded-lg px-6 text-base',

@@ -36,11 +36,11 @@ import type { Language } from '../../../shared/language';
 import { VARIATIONS_MAX } from '../../../shared/video-request';
 import { usePublicConfig } from '../../lib/public-config';
 
-export const FAQ_CATEGORY_IDS = ['creditos', 'planos', 'videos', 'tecnico'] as const;
-export type FaqCategoryId = (typeof FAQ_CATEGORY_IDS)[number];
+const FAQ_CATEGORY_IDS = ['creditos', 'planos', 'videos', 'tecnico'] as const;
+type FaqCategoryId = (typeof FAQ_CATEGORY_IDS)[number];
 
 /** Question ids per category, in display order. Ids are unique across categories. */
-export const FAQ_ITEM_IDS = {
+const FAQ_ITEM_IDS = {
   creditos: [
     'credits-cost',
     'credits-expiry',
@@ -93,7 +93,7 @@ export interface FaqOptions {
 }
 
 /** The language the FAQ is shown in for an i18next language code. */
-export function faqLanguage(language: string | undefined): Language {
+function faqLanguage(language: string | undefined): Language {
   return language?.toLowerCase().startsWith('en') ? 'en' : 'pt-BR';
 }
 
@@ -368,7 +368,7 @@ function en({ supportEmail }: FaqOptions): LocalizedFaq {
 const BUILDERS: Record<Language, (options: FaqOptions) => LocalizedFaq> = { 'pt-BR': ptBR, en };
 
 /** The whole FAQ in one language, categories and questions in display order. Pure: safe for prerendering. */
-export function getFaq(language: string | undefined, options: FaqOptions): FaqCategory[] {
+function getFaq(language: string | undefined, options: FaqOptions): FaqCategory[] {
   const content = BUILDERS[faqLanguage(language)](options);
   return FAQ_CATEGORY_IDS.map((category) => ({
     id: category,

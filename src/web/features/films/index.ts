@@ -1,3 +1,3 @@
 /** What other features may use from films; everything else in this folder is its own (biome.json keeps it so). */
 export { FilmScenesCard } from './components/film-scenes-card';
-export { FILM_BOARD_PATH, MakeFilmLink } from './components/make-film-link';
+export { MakeFilmLink } from './components/make-film-link';

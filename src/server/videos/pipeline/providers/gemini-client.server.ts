@@ -31,7 +31,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, initialDelayMs: 2_000, maxDelayMs: 60_000 };
+const DEFAULT_RETRY: RetryPolicy = { attempts: 5, initialDelayMs: 2_000, maxDelayMs: 60_000 };
 
 /**
  * Waiting for a URI-delivered video to turn ACTIVE (Omni guide, "Retrieving videos with an URI"). This is not a
@@ -55,7 +55,7 @@ export interface ListedModel {
 }
 
 /** A failed HTTP answer, with what retrying needs. */
-export class GeminiHttpError extends ProviderError {
+class GeminiHttpError extends ProviderError {
   override name = 'GeminiHttpError';
   constructor(
     message: string,
@@ -79,7 +79,7 @@ function durationMs(value: unknown): number | undefined {
 }
 
 /** The delay Google asks for: RetryInfo in the error body first, then the Retry-After header. */
-export function retryDelayFrom(body: string, retryAfter: string | null | undefined): number | undefined {
+function retryDelayFrom(body: string, retryAfter: string | null | undefined): number | undefined {
   try {
     const parsed = JSON.parse(body) as { error?: { details?: { '@type'?: string; retryDelay?: unknown }[] } };
     for (const detail of parsed.error?.details ?? []) {

@@ -13,7 +13,7 @@ import { useMe } from '../api/me';
  * apart). Non-admins, and failed checks, see 'Acesso negado…' with the error, their e-mail and 'Tentar novamente'.
  * The server checks the role on every admin endpoint anyway: this screen is only the UI.
  */
-export function RequireAdmin({ children }: { children?: React.ReactNode }) {
+function RequireAdmin({ children }: { children?: React.ReactNode }) {
   const { t } = useTranslation('accounts');
   const me = useMe();
   const check = useAdminCheck();

@@ -10,7 +10,7 @@ import { useMe } from '../api/me';
  * Authenticated-only guard (spec §2): a spinner while `GET /api/me` loads, then the nested routes, or a redirect to
  * /auth/login remembering where the visitor was going (`state.from`). A failure other than 401 offers a retry.
  */
-export function RequireAuth({ children }: { children?: React.ReactNode }) {
+function RequireAuth({ children }: { children?: React.ReactNode }) {
   const { t } = useTranslation('accounts');
   const location = useLocation();
   const me = useMe();

@@ -16,7 +16,7 @@ import { type NewPasswordPair, newPasswordPairSchema } from '../lib/form-schemas
 import { PASSWORD_MIN_LENGTH } from '../lib/validation';
 
 /** Spec §2: after a successful reset, wait this long on the page, then go to /dashboard. */
-export const RESET_REDIRECT_DELAY_MS = 2000;
+const RESET_REDIRECT_DELAY_MS = 2000;
 
 function InvalidLink({ missing }: { missing: boolean }) {
   const { t } = useTranslation('accounts');

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '../../../../shared/format';
 
 /** The admin panel reads every time in São Paulo (docs/admin-contract.md), whatever the admin's own zone. */
-export const ADMIN_TIME_ZONE = DEFAULT_TIME_ZONE;
+const ADMIN_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** ISO → dd/MM/yyyy HH:mm in America/Sao_Paulo. */
 export const formatAdminDateTime = (iso: string): string => formatDateTime(new Date(iso), ADMIN_TIME_ZONE);

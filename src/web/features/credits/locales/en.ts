@@ -11,13 +11,6 @@ const en: LocaleShape<typeof ptBR> = {
     label_one: 'Balance: {{value}} credit. Buy credits',
     label_other: 'Balance: {{value}} credits. Buy credits',
     loadingLabel: 'Balance loading. Buy credits',
-    title: 'Credit balance',
-    unit_zero: 'credits',
-    unit_one: 'credit',
-    unit_other: 'credits',
-    error: 'Could not load your balance.',
-    retry: 'Try again',
-    buy: 'Buy credits',
   },
   expiring: {
     title_one: '{{value}} credit expires soon',

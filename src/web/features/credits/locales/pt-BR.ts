@@ -8,13 +8,6 @@ export default {
     label_one: 'Saldo: {{value}} crédito. Comprar créditos',
     label_other: 'Saldo: {{value}} créditos. Comprar créditos',
     loadingLabel: 'Saldo carregando. Comprar créditos',
-    title: 'Saldo de créditos',
-    unit_zero: 'créditos',
-    unit_one: 'crédito',
-    unit_other: 'créditos',
-    error: 'Não foi possível carregar o saldo.',
-    retry: 'Tentar novamente',
-    buy: 'Comprar Créditos',
   },
   expiring: {
     title_one: '{{value}} crédito vence em breve',

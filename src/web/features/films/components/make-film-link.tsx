@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 
-export const FILM_BOARD_PATH = '/dashboard/films/new';
+const FILM_BOARD_PATH = '/dashboard/films/new';
 
 /** 'Montar filme': the scene board, starting with `sceneId` when given (a video's detail page). */
 export function MakeFilmLink({

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBRL } from '../../../../shared/format';
 
-export function numberLocale(language: string | undefined): string {
+function numberLocale(language: string | undefined): string {
   return language?.toLowerCase().startsWith('en') ? 'en-US' : 'pt-BR';
 }
 

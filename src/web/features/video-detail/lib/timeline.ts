@@ -2,7 +2,7 @@ import { VIDEO_DURATION_MINUTES, type VideoQuality } from '../../../../shared/ca
 import type { TakeCheckView, TakeProblem } from '../../../../shared/take-check';
 import type { VideoStatus } from '../../../../shared/video-request';
 
-export type TimelineStepKey =
+type TimelineStepKey =
   | 'created'
   | 'processing'
   | 'generating'

@@ -35,7 +35,6 @@ export interface CreateFormValues {
   seed: string;
 }
 
-export type CreateField = keyof CreateFormValues | 'image';
 /** i18n keys under `create.errors` (the component interpolates the figures). */
 export type CreateFieldError =
   | 'promptShort'
@@ -46,7 +45,7 @@ export type CreateFieldError =
   | 'imageType'
   | 'imageRead';
 
-export const DEFAULT_VALUES: CreateFormValues = {
+const DEFAULT_VALUES: CreateFormValues = {
   prompt: '',
   quality: 'fast',
   aspectRatio: '16:9',
@@ -117,7 +116,7 @@ const imageFile = z.instanceof(File);
  * clientKey, which the form makes itself, plus the images and the rules of the chosen mode's model
  * (src/shared/video-directing.ts). Each image's bytes are checked when it is chosen; a refused one is not kept.
  */
-export const createFormSchema = (directing: DirectingCapabilities) =>
+const createFormSchema = (directing: DirectingCapabilities) =>
   createVideoRequestSchema
     .omit({ clientKey: true })
     .extend({
