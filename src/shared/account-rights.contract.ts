@@ -14,7 +14,7 @@ export const accountRightsContract = defineContract({
     auth: 'session',
     responses: { 200: { description: 'The export, as an attachment.', contentType: 'application/json' } },
     errors: {
-      too_many_exports: { status: 429, description: 'Too many exports in the last hour (Retry-After).' },
+      too_many_exports: { status: 429, description: 'Too many exports lately (Retry-After: seconds)' },
     },
   },
   deleteAccount: {
@@ -34,13 +34,10 @@ export const accountRightsContract = defineContract({
     },
     errors: {
       wrong_password: 403,
-      password_not_set: { status: 403, description: 'The account signs in with Google only: no password.' },
-      two_factor_required: { status: 403, description: 'Two-factor is on and no code was sent.' },
-      wrong_two_factor_code: { status: 403, description: 'A wrong or already used code.' },
-      too_many_attempts: {
-        status: 429,
-        description: 'Five password or code checks within 15 minutes: wait.',
-      },
+      password_not_set: { status: 403, description: 'The account signs in with Google only: no password' },
+      two_factor_required: { status: 403, description: 'Two-factor is on and no code was sent' },
+      wrong_two_factor_code: { status: 403, description: 'A wrong or already used code' },
+      too_many_attempts: { status: 429, description: 'Too many password checks lately: wait' },
     },
   },
 });

@@ -33,10 +33,10 @@ const BETTER_AUTH_SUMMARY =
  */
 const BETTER_AUTH_ERRORS = {
   payload_too_large: 413,
-  INTERNAL_SERVER_ERROR: { status: 500, description: 'Better Auth failed; logged, answered in pt-BR.' },
+  INTERNAL_SERVER_ERROR: { status: 500, description: 'Better Auth threw (logged)' },
   TOO_MANY_REQUESTS: {
     status: 429,
-    description: "Better Auth's rate limits, with `X-Retry-After` (seconds).",
+    description: "Better Auth's rate limits, with `X-Retry-After` (seconds)",
   },
 } as const;
 
@@ -69,10 +69,10 @@ export const authContract = defineContract({
     responses: { 200: 'See Better Auth.' },
     errors: {
       ...BETTER_AUTH_ERRORS,
-      UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'A body that is not JSON.' },
+      UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'A body that is not JSON' },
       INVALID_JSON: 400,
-      TOO_DEEP: { status: 400, description: 'JSON nested deeper than 16 levels.' },
-      INVALID_CHARACTERS: { status: 400, description: 'U+0000 in the body.' },
+      TOO_DEEP: { status: 400, description: 'JSON nested too deep' },
+      INVALID_CHARACTERS: { status: 400, description: 'U+0000 in the body' },
     },
   },
 });

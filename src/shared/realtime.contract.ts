@@ -12,9 +12,9 @@ export const realtimeContract = defineContract({
     errors: {
       too_many_streams: {
         status: 429,
-        description: 'The user already holds the most streams allowed at once.',
+        description: 'The user already holds the most streams allowed at once',
       },
-      shutting_down: { status: 503, description: 'The server is restarting: the browser reconnects.' },
+      shutting_down: { status: 503, description: 'The server is restarting: the browser reconnects' },
     },
   },
 });
