@@ -1,18 +1,15 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { createGzip, constants as zlibConstants } from 'node:zlib';
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { Hono } from 'hono';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import {
-  type DeleteAccountResponse,
-  deleteAccountBodySchema,
-  exportFileName,
-} from '../../shared/account-rights';
+import { type DeleteAccountResponse, exportFileName } from '../../shared/account-rights';
+import { accountRightsContract } from '../../shared/account-rights.contract';
 import { zonedDay } from '../../shared/time';
 import { DEFAULT_TIME_ZONE } from '../accounts/accounts.schema.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
+import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { CLOSE_ATTEMPT_WINDOW_MINUTES, closeAccount } from './account-deletion.server';
@@ -25,7 +22,7 @@ import { claimExport, exportAccount } from './account-export.server';
 
 export interface AccountRightsRoutesOptions {
   pool: pg.Pool;
-  requireSession: MiddlewareHandler<AppEnv>;
+  guards: Guards;
   boss: PgBoss;
   storage: BlobStorage;
   /** Better Auth's secret: two-factor secrets are encrypted with it. */
@@ -60,73 +57,76 @@ function acceptsGzip(header: string | undefined): boolean {
 
 export function accountRightsRoutes({
   pool,
-  requireSession,
+  guards,
   boss,
   storage,
   authSecret,
   appUrl,
 }: AccountRightsRoutesOptions): Hono<AppEnv> {
-  return new Hono<AppEnv>()
-    .get('/export', requireSession, rejectQueryParameters, async (c) => {
-      const { user, session } = sessionOf(c);
-      const retryAfter = await claimExport(pool, user.id);
-      if (retryAfter !== null) {
-        c.header('Retry-After', String(retryAfter));
-        return apiError(
-          c,
-          429,
-          'too_many_exports',
-          'Você já exportou seus dados várias vezes na última hora. Tente de novo mais tarde.',
+  return routesFromContract(
+    accountRightsContract,
+    { base: '/api/me', guards },
+    {
+      exportMyData: async (c) => {
+        const { user, session } = sessionOf(c);
+        const retryAfter = await claimExport(pool, user.id);
+        if (retryAfter !== null) {
+          c.header('Retry-After', String(retryAfter));
+          return apiError(
+            c,
+            429,
+            'too_many_exports',
+            'Você já exportou seus dados várias vezes na última hora. Tente de novo mais tarde.',
+          );
+        }
+        const timeZone = (user as { timezone?: string }).timezone ?? DEFAULT_TIME_ZONE;
+        c.header('Content-Type', 'application/json; charset=utf-8');
+        c.header(
+          'Content-Disposition',
+          `attachment; filename="${exportFileName(zonedDay(new Date(), timeZone))}"`,
         );
-      }
-      const timeZone = (user as { timezone?: string }).timezone ?? DEFAULT_TIME_ZONE;
-      c.header('Content-Type', 'application/json; charset=utf-8');
-      c.header(
-        'Content-Disposition',
-        `attachment; filename="${exportFileName(zonedDay(new Date(), timeZone))}"`,
-      );
-      c.header('Cache-Control', 'no-store');
-      c.header('Vary', 'Accept-Encoding');
-      // A big user's export is 100+ MB of JSON: gzip's fastest level still shrinks it about tenfold at a fraction
-      // of the default level's CPU, which would otherwise be most of the export's time.
-      const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
-      if (gzip) c.header('Content-Encoding', 'gzip');
-      const body = gzip
-        ? createGzip({ level: zlibConstants.Z_BEST_SPEED, chunkSize: 64 * 1024 })
-        : new PassThrough();
-      const write = async (chunk: string) => {
-        if (body.destroyed) throw new Error('the client went away');
-        if (body.write(chunk)) return;
-        const waiting = new AbortController();
-        const { signal } = waiting;
-        await Promise.race([once(body, 'drain', { signal }), once(body, 'close', { signal })]).finally(() =>
-          waiting.abort(),
+        c.header('Cache-Control', 'no-store');
+        c.header('Vary', 'Accept-Encoding');
+        // A big user's export is 100+ MB of JSON: gzip's fastest level still shrinks it about tenfold at a fraction
+        // of the default level's CPU, which would otherwise be most of the export's time.
+        const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
+        if (gzip) c.header('Content-Encoding', 'gzip');
+        const body = gzip
+          ? createGzip({ level: zlibConstants.Z_BEST_SPEED, chunkSize: 64 * 1024 })
+          : new PassThrough();
+        const write = async (chunk: string) => {
+          if (body.destroyed) throw new Error('the client went away');
+          if (body.write(chunk)) return;
+          const waiting = new AbortController();
+          const { signal } = waiting;
+          await Promise.race([once(body, 'drain', { signal }), once(body, 'close', { signal })]).finally(() =>
+            waiting.abort(),
+          );
+        };
+        exportAccount({ pool, storage, appUrl }, user.id, session.id, write, () => body.destroyed).then(
+          () => body.end(),
+          (error: unknown) => {
+            // Headers are gone already: cut the body short so the download shows as failed, not as complete.
+            if (!body.destroyed) c.get('logger').error({ err: error }, 'data export failed mid-stream');
+            body.destroy(error instanceof Error ? error : new Error(String(error)));
+          },
         );
-      };
-      exportAccount({ pool, storage, appUrl }, user.id, session.id, write, () => body.destroyed).then(
-        () => body.end(),
-        (error: unknown) => {
-          // Headers are gone already: cut the body short so the download shows as failed, not as complete.
-          if (!body.destroyed) c.get('logger').error({ err: error }, 'data export failed mid-stream');
-          body.destroy(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-      return c.body(Readable.toWeb(body) as ReadableStream<Uint8Array>);
-    })
-    .delete('/', requireSession, rejectQueryParameters, jsonBodyLimit, async (c) => {
-      const parsed = await parseJsonBody(c, deleteAccountBodySchema);
-      if (!parsed.ok) return parsed.response;
-      const userId = sessionOf(c).user.id;
-      const outcome = await closeAccount({ pool, boss, authSecret }, userId, parsed.data);
-      if (outcome !== 'closed') {
-        const [status, code, message] = CLOSE_REFUSALS[outcome];
-        return apiError(c, status, code, message);
-      }
-      const state = await pool.query(
-        'SELECT 1 FROM account_deletions WHERE user_id = $1 AND completed_at IS NOT NULL',
-        [userId],
-      );
-      const body: DeleteAccountResponse = { deleted: true, completed: (state.rowCount ?? 0) > 0 };
-      return c.json(body);
-    });
+        return c.body(Readable.toWeb(body) as ReadableStream<Uint8Array>);
+      },
+      deleteAccount: async (c, { body: credentials }) => {
+        const userId = sessionOf(c).user.id;
+        const outcome = await closeAccount({ pool, boss, authSecret }, userId, credentials);
+        if (outcome !== 'closed') {
+          const [status, code, message] = CLOSE_REFUSALS[outcome];
+          return apiError(c, status, code, message);
+        }
+        const state = await pool.query(
+          'SELECT 1 FROM account_deletions WHERE user_id = $1 AND completed_at IS NOT NULL',
+          [userId],
+        );
+        const body: DeleteAccountResponse = { deleted: true, completed: (state.rowCount ?? 0) > 0 };
+        return c.json(body);
+      },
+    },
+  );
 }

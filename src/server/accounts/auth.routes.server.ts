@@ -1,8 +1,10 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { authContract } from '../../shared/accounts.contract';
 import { isClientAbort } from '../kernel/client-abort.server';
 import type { AppEnv } from '../kernel/errors.server';
+import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { decodeJson, isUnstorableText, jsonBodyLimit } from '../kernel/request-validation.server';
 import type { Auth } from './auth.server';
 import { localizedAuthError, translateAuthError } from './auth-errors.server';
@@ -19,7 +21,7 @@ import { localizedAuthError, translateAuthError } from './auth-errors.server';
  * with them the peer is appended, and Better Auth walks the chain from the right past the trusted proxies to the
  * first address it did not get from one of them.
  */
-export function authRoutes(auth: Auth, trustedProxies: readonly string[]): Hono<AppEnv> {
+export function authRoutes(auth: Auth, trustedProxies: readonly string[], guards: Guards): Hono<AppEnv> {
   const forwardedHeaders = (c: Context<AppEnv>): Headers => {
     const headers = new Headers(c.req.raw.headers);
     const forwarded = headers.get('x-forwarded-for');
@@ -69,7 +71,12 @@ export function authRoutes(auth: Auth, trustedProxies: readonly string[]): Hono<
   };
 
   // Better Auth reads whole bodies without a limit of its own; no auth request needs more than a form's worth.
-  return new Hono<AppEnv>().on(['GET', 'POST'], '/*', jsonBodyLimit, handle);
+  const limited = { before: [jsonBodyLimit], handle };
+  return routesFromContract(
+    authContract,
+    { base: '/api/auth', guards },
+    { getAuth: limited, postAuth: limited },
+  );
 }
 
 /** Better Auth's error answer, same status and headers (Retry-After, cookies), with a pt-BR body. */

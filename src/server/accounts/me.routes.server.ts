@@ -1,16 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import type pg from 'pg';
-import {
-  DEFAULT_TIME_ZONE,
-  type MeResponse,
-  profilePatchSchema,
-  TIME_ZONES,
-  type TimeZone,
-} from '../../shared/accounts';
+import { DEFAULT_TIME_ZONE, type MeResponse, TIME_ZONES, type TimeZone } from '../../shared/accounts';
+import { accountsContract } from '../../shared/accounts.contract';
 import { createDatabase } from '../db/database.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
+import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
 import { user } from './accounts.schema.server';
 import { hasRole } from './roles.server';
@@ -49,10 +44,10 @@ const userGone = (c: Context<AppEnv>) => apiError(c, 401, 'unauthorized', 'Faça
 
 export interface MeRoutesOptions {
   pool: pg.Pool;
-  requireSession: MiddlewareHandler<AppEnv>;
+  guards: Guards;
 }
 
-export function meRoutes({ pool, requireSession }: MeRoutesOptions): Hono<AppEnv> {
+export function meRoutes({ pool, guards }: MeRoutesOptions): Hono<AppEnv> {
   const db = createDatabase(pool);
   const me = async (userId: string): Promise<MeResponse | undefined> => {
     const [[row], isAdmin] = await Promise.all([
@@ -62,21 +57,23 @@ export function meRoutes({ pool, requireSession }: MeRoutesOptions): Hono<AppEnv
     return row && toMe(row, isAdmin);
   };
 
-  return new Hono<AppEnv>()
-    .get('/', requireSession, rejectQueryParameters, async (c) => {
-      const found = await me(sessionOf(c).user.id);
-      return found ? c.json(found) : userGone(c);
-    })
-    .patch('/profile', requireSession, rejectQueryParameters, jsonBodyLimit, async (c) => {
-      const parsed = await parseJsonBody(c, profilePatchSchema);
-      if (!parsed.ok) return parsed.response;
-      const { name, language, timezone } = parsed.data;
-      const userId = sessionOf(c).user.id;
-      await db
-        .update(user)
-        .set({ name, language, timezone, updatedAt: sql`now()` })
-        .where(eq(user.id, userId));
-      const found = await me(userId);
-      return found ? c.json(found) : userGone(c);
-    });
+  return routesFromContract(
+    accountsContract,
+    { base: '/api/me', guards },
+    {
+      getMe: async (c) => {
+        const found = await me(sessionOf(c).user.id);
+        return found ? c.json(found) : userGone(c);
+      },
+      updateProfile: async (c, { body: { name, language, timezone } }) => {
+        const userId = sessionOf(c).user.id;
+        await db
+          .update(user)
+          .set({ name, language, timezone, updatedAt: sql`now()` })
+          .where(eq(user.id, userId));
+        const found = await me(userId);
+        return found ? c.json(found) : userGone(c);
+      },
+    },
+  );
 }

@@ -1,5 +1,20 @@
+import { accountRightsContract } from '../../shared/account-rights.contract';
+import { accountsContract, authContract } from '../../shared/accounts.contract';
 import type { Contract } from '../../shared/api-contract';
 import { creditsContract } from '../../shared/credits.contract';
+import { devMailboxContract } from '../../shared/dev-mailbox.contract';
+import { metaContract } from '../../shared/meta.contract';
+import { notificationsContract } from '../../shared/notifications.contract';
+import { realtimeContract } from '../../shared/realtime.contract';
 
 /** Every domain's declarations (ADR 0017): the OpenAPI document and the response check loop over them. */
-export const API_CONTRACTS: readonly Contract[] = [creditsContract];
+export const API_CONTRACTS: readonly Contract[] = [
+  metaContract,
+  authContract,
+  accountsContract,
+  accountRightsContract,
+  notificationsContract,
+  realtimeContract,
+  creditsContract,
+  devMailboxContract,
+];

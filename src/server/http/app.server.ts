@@ -7,6 +7,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
+import { metaContract } from '../../shared/meta.contract';
 import { ADMIN_PATH } from '../../shared/routes';
 import { accountRightsRoutes } from '../account-rights/account-rights.routes.server';
 import { authRoutes } from '../accounts/auth.routes.server';
@@ -26,7 +27,7 @@ import { dashboardRoutes } from '../history/history.routes.server';
 import type { Jobs } from '../jobs/jobs.server';
 import { isClientAbort } from '../kernel/client-abort.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import type { Guards } from '../kernel/operations.server';
+import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { isUnstorableText, rejectNulInUrl } from '../kernel/request-validation.server';
 import { requireSameOrigin, trustedOrigins } from '../kernel/same-origin.server';
 import { requireSession } from '../kernel/session.server';
@@ -191,15 +192,22 @@ export function createApp({
   if (config.env === 'test') api.use(checkResponses(documentedOperations({ devMailbox })));
   const session = requireSession((headers) => auth.api.getSession({ headers, returnHeaders: true }));
   const guards: Guards = { session, admin: requireAdmin(pool, session) };
-  api.get('/openapi.json', openApiHandler({ devMailbox, appUrl: config.appUrl }));
-  api.route('/auth', authRoutes(auth, config.auth.trustedProxies));
-  api.route('/me/settings', settingsRoutes(pool, session));
-  api.route('/me', meRoutes({ pool, requireSession: session }));
+  api.route(
+    '/openapi.json',
+    routesFromContract(
+      metaContract,
+      { base: '/api/openapi.json', guards },
+      { getOpenApiDocument: openApiHandler({ devMailbox, appUrl: config.appUrl }) },
+    ),
+  );
+  api.route('/auth', authRoutes(auth, config.auth.trustedProxies, guards));
+  api.route('/me/settings', settingsRoutes(pool, guards));
+  api.route('/me', meRoutes({ pool, guards }));
   api.route(
     '/me',
     accountRightsRoutes({
       pool,
-      requireSession: session,
+      guards,
       boss: jobs.boss,
       storage,
       authSecret,
@@ -219,7 +227,7 @@ export function createApp({
     }),
   );
   api.route('/credits', creditsRoutes(pool, guards));
-  api.route('/events', eventsRoutes(pool, realtime, session));
+  api.route('/events', eventsRoutes(pool, realtime, guards));
   api.route(
     '/cast',
     castRoutes({ pool, storage, requireSession: session, mediaUrlTtlSeconds: config.storage.urlTtlSeconds }),
@@ -268,7 +276,7 @@ export function createApp({
       webhook: billing.webhook,
     }),
   );
-  const mailbox = devMailbox ? devMailboxRoutes(pool) : undefined;
+  const mailbox = devMailbox ? devMailboxRoutes(pool, guards) : undefined;
   if (mailbox) api.route('/dev/mailbox', mailbox.api);
   api.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
   app.route('/api', api);

@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { deleteAccountBodySchema, deleteAccountResponseSchema } from '../../shared/account-rights';
-import {
-  meResponseSchema,
-  profilePatchSchema,
-  settingsPatchSchema,
-  userSettingsSchema,
-} from '../../shared/accounts';
 import {
   adminCheckSchema,
   adminGrantResultSchema,
@@ -53,7 +46,6 @@ import {
   updateCastMemberSchema,
 } from '../../shared/cast';
 import { referenceImageMaxMegabytes } from '../../shared/catalogue';
-import { devMailboxSchema } from '../../shared/dev-mailbox';
 import { createFilmSchema, filmCandidatesResponseSchema, filmScenesResponseSchema } from '../../shared/films';
 import {
   dashboardStatsQuerySchema,
@@ -94,11 +86,6 @@ export type ApiOperation = Operation;
 
 /** Actions without parameters take no body or `{}`. */
 const emptyBody = { schema: z.strictObject({}), required: false } as const;
-/** This document: checked for its shape, not restated. */
-const openApiDocumentSchema = z.object({
-  openapi: z.literal('3.1.0'),
-  paths: z.record(z.string(), z.unknown()),
-});
 /** The create form, as sent: the shared schema's fields plus the optional reference image. */
 const imagePart = (description: string) =>
   z.string().meta({
@@ -168,135 +155,6 @@ const INVALID = 'Invalid parameters or body (pt-BR message).';
 
 /** TEMPORARY while the domains move their declarations into src/shared/<domain>.contract.ts. */
 export const LEGACY_OPERATIONS: readonly ApiOperation[] = [
-  // Meta
-  {
-    method: 'get',
-    path: '/api/openapi.json',
-    summary: 'This OpenAPI 3.1 document',
-    tag: 'meta',
-    auth: 'none',
-    responses: { 200: { description: 'The document.', schema: openApiDocumentSchema } },
-  },
-
-  // Accounts
-  {
-    method: 'get',
-    path: '/api/auth/{betterAuthPath}',
-    summary: 'Better Auth endpoints (sign-up, sign-in, session, e-mail verification, password reset, 2FA)',
-    description:
-      'Handled by Better Auth (GET and POST on /api/auth/*): see https://www.better-auth.com/docs/concepts/api ' +
-      'for the endpoints and their bodies, e.g. GET /api/auth/get-session, POST /api/auth/sign-in/email.',
-    tag: 'accounts',
-    auth: 'none',
-    wildcard: true,
-    responses: { 200: 'See Better Auth.' },
-  },
-  {
-    method: 'post',
-    path: '/api/auth/{betterAuthPath}',
-    summary: 'Better Auth endpoints (sign-up, sign-in, session, e-mail verification, password reset, 2FA)',
-    description: 'Handled by Better Auth: see https://www.better-auth.com/docs/concepts/api.',
-    tag: 'accounts',
-    auth: 'none',
-    wildcard: true,
-    responses: { 200: 'See Better Auth.' },
-  },
-  {
-    method: 'get',
-    path: '/api/me',
-    summary: 'The signed-in user, their profile and whether they are an admin',
-    tag: 'accounts',
-    auth: 'session',
-    responses: {
-      200: { description: '`{ user, profile, isAdmin }`.', schema: meResponseSchema },
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'patch',
-    path: '/api/me/profile',
-    summary: 'Change name, language or time zone',
-    tag: 'accounts',
-    auth: 'session',
-    body: { schema: profilePatchSchema },
-    responses: {
-      200: { description: 'The updated `{ user, profile, isAdmin }`.', schema: meResponseSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/me/export',
-    summary: 'Export my data (LGPD art. 18): a JSON attachment cena-meus-dados-{date}.json',
-    description:
-      'Streamed: profile and settings, subscriptions, payments, sessions (device and times), credit grants and ' +
-      'ledger entries, every video request with signed links to its media (valid 7 days). At most 5 per hour.',
-    tag: 'accounts',
-    auth: 'session',
-    responses: {
-      200: { description: 'The export, as an attachment.', contentType: 'application/json' },
-      401: UNAUTHORIZED,
-      429: 'Too many exports in the last hour (Retry-After).',
-    },
-  },
-  {
-    method: 'delete',
-    path: '/api/me',
-    summary: 'Delete my account (LGPD art. 18)',
-    description:
-      'Needs the password, and the authenticator code when two-factor is on. Signs out every device at once, ' +
-      'cancels any subscription, deletes profile, settings, video requests and their media, and keeps payment ' +
-      'and credit records without personal data. `completed` is false while the background job finishes.',
-    tag: 'accounts',
-    auth: 'session',
-    body: { schema: deleteAccountBodySchema },
-    responses: {
-      200: { description: '`{ deleted: true, completed }`.', schema: deleteAccountResponseSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      403: 'Wrong password or two-factor code (nothing changed).',
-      429: 'Five password or code checks within 15 minutes: wait (nothing changed).',
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/me/settings',
-    summary: 'Notification settings',
-    tag: 'accounts',
-    auth: 'session',
-    responses: {
-      200: { description: '`{ notifyOnVideoReady }`.', schema: userSettingsSchema },
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'patch',
-    path: '/api/me/settings',
-    summary: 'Change notification settings',
-    tag: 'accounts',
-    auth: 'session',
-    body: { schema: settingsPatchSchema },
-    responses: {
-      200: { description: '`{ notifyOnVideoReady }`.', schema: userSettingsSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-    },
-  },
-
-  // Realtime
-  {
-    method: 'get',
-    path: '/api/events',
-    summary: "Server-sent events: changes to the user's video requests and credits",
-    tag: 'realtime',
-    auth: 'session',
-    responses: {
-      200: { description: 'An event stream.', contentType: 'text/event-stream' },
-      401: UNAUTHORIZED,
-    },
-  },
-
   // Elenco
   {
     method: 'get',
@@ -862,17 +720,6 @@ export const LEGACY_OPERATIONS: readonly ApiOperation[] = [
       401: UNAUTHORIZED,
       403: FORBIDDEN,
     },
-  },
-
-  // Local mode
-  {
-    method: 'get',
-    path: '/api/dev/mailbox',
-    summary: 'Local mode only (no SMTP): the e-mails Cena would have sent, newest first',
-    tag: 'dev',
-    auth: 'none',
-    localOnly: true,
-    responses: { 200: { description: '`{ messages }`.', schema: devMailboxSchema } },
   },
 ];
 

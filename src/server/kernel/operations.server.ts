@@ -51,16 +51,38 @@ export function declarationOf(handler: object): Operation | undefined {
   return declarations.get(handler);
 }
 
-/** `/api/videos/{id}/edits` under `/api/videos` → `/:id/edits`. */
+/**
+ * `/api/videos/{id}/edits` under `/api/videos` → `/:id/edits`; a wildcard's last parameter is the rest of the path:
+ * `/api/auth/{betterAuthPath}` under `/api/auth` → `/*`.
+ */
 function routePath(operation: Operation, base: string): string {
   if (!operation.path.startsWith(base)) {
     throw new Error(`${operation.method} ${operation.path} is not under ${base}`);
   }
   const relative = operation.path.slice(base.length) || '/';
-  return relative.replace(/\{(\w+)\}/g, ':$1');
+  if (!operation.wildcard) return relative.replace(/\{(\w+)\}/g, ':$1');
+  if (!/\/\{\w+\}$/.test(relative)) {
+    throw new Error(`${operation.method} ${operation.path}: a wildcard ends with its parameter`);
+  }
+  return relative.replace(/\{\w+\}$/, '*').replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** A wildcard's parameters: its last one is the rest of the path, `sign-in/email` for `/api/auth/sign-in/email`. */
+function wildcardParameters(c: Context<AppEnv>, operation: Operation): Record<string, string> {
+  const segments = operation.path.split('/');
+  const name = (segments.at(-1) ?? '').slice(1, -1);
+  return {
+    ...c.req.param(),
+    [name]: c.req.path
+      .split('/')
+      .slice(segments.length - 1)
+      .join('/'),
+  };
 }
 
 function inputChecks(operation: Operation): MiddlewareHandler<AppEnv>[] {
+  // A wildcard belongs to another library, which reads its own query and body.
+  if (operation.wildcard) return [];
   const checks: MiddlewareHandler<AppEnv>[] = [];
   if (!operation.query) checks.push(rejectQueryParameters);
   const body = operation.body;
@@ -69,6 +91,9 @@ function inputChecks(operation: Operation): MiddlewareHandler<AppEnv>[] {
 }
 
 async function readInput(c: Context<AppEnv>, operation: Operation) {
+  if (operation.wildcard) {
+    return { input: { params: wildcardParameters(c, operation), query: undefined, body: undefined } };
+  }
   let query: unknown;
   if (operation.query) {
     const parsed = parseQuery(c, operation.query);

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
 import type { DevMailMessage } from '../../shared/dev-mailbox';
+import { devMailboxContract } from '../../shared/dev-mailbox.contract';
 import type { AppEnv } from '../kernel/errors.server';
+import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { escapeHtml } from './templates.server';
 
 /**
@@ -82,15 +84,21 @@ ${messages.length === 0 ? '<p>Nenhum e-mail ainda.</p>' : `<ol>${items.join('\n'
 }
 
 /** `GET /dev/mailbox` (HTML) and `GET /api/dev/mailbox` (JSON): mount `page` at the first, `api` at the second. */
-export function devMailboxRoutes(pool: pg.Pool): { page: Hono<AppEnv>; api: Hono<AppEnv> } {
+export function devMailboxRoutes(pool: pg.Pool, guards: Guards): { page: Hono<AppEnv>; api: Hono<AppEnv> } {
   const noStore = 'no-store';
   const page = new Hono<AppEnv>().get('/', async (c) => {
     c.header('Cache-Control', noStore);
     return c.html(renderPage(await listMessages(pool)));
   });
-  const api = new Hono<AppEnv>().get('/', async (c) => {
-    c.header('Cache-Control', noStore);
-    return c.json({ messages: await listMessages(pool) });
-  });
+  const api = routesFromContract(
+    devMailboxContract,
+    { base: '/api/dev/mailbox', guards },
+    {
+      listDevMail: async (c) => {
+        c.header('Cache-Control', noStore);
+        return c.json({ messages: await listMessages(pool) });
+      },
+    },
+  );
   return { page, api };
 }

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { Hono } from 'hono';
 import type pg from 'pg';
-import { settingsPatchSchema, type UserSettings } from '../../shared/accounts';
+import type { UserSettings } from '../../shared/accounts';
+import { notificationsContract } from '../../shared/notifications.contract';
 import { createDatabase } from '../db/database.server';
 import type { AppEnv } from '../kernel/errors.server';
-import { jsonBodyLimit, parseJsonBody, rejectQueryParameters } from '../kernel/request-validation.server';
+import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
 import { userSettings } from './notifications.schema.server';
 
@@ -21,23 +22,23 @@ export async function readSettings(db: pg.Pool | pg.PoolClient, userId: string):
   return row ?? DEFAULT_SETTINGS;
 }
 
-export function settingsRoutes(pool: pg.Pool, requireSession: MiddlewareHandler<AppEnv>): Hono<AppEnv> {
-  return new Hono<AppEnv>()
-    .get('/', requireSession, rejectQueryParameters, async (c) =>
-      c.json(await readSettings(pool, sessionOf(c).user.id)),
-    )
-    .patch('/', requireSession, rejectQueryParameters, jsonBodyLimit, async (c) => {
-      const parsed = await parseJsonBody(c, settingsPatchSchema);
-      if (!parsed.ok) return parsed.response;
-      const { notifyOnVideoReady } = parsed.data;
-      const [row] = await createDatabase(pool)
-        .insert(userSettings)
-        .values({ userId: sessionOf(c).user.id, notifyOnVideoReady })
-        .onConflictDoUpdate({
-          target: userSettings.userId,
-          set: { notifyOnVideoReady, updatedAt: sql`now()` },
-        })
-        .returning(settingsColumns);
-      return c.json(row ?? DEFAULT_SETTINGS);
-    });
+export function settingsRoutes(pool: pg.Pool, guards: Guards): Hono<AppEnv> {
+  return routesFromContract(
+    notificationsContract,
+    { base: '/api/me/settings', guards },
+    {
+      getSettings: async (c) => c.json(await readSettings(pool, sessionOf(c).user.id)),
+      updateSettings: async (c, { body: { notifyOnVideoReady } }) => {
+        const [row] = await createDatabase(pool)
+          .insert(userSettings)
+          .values({ userId: sessionOf(c).user.id, notifyOnVideoReady })
+          .onConflictDoUpdate({
+            target: userSettings.userId,
+            set: { notifyOnVideoReady, updatedAt: sql`now()` },
+          })
+          .returning(settingsColumns);
+        return c.json(row ?? DEFAULT_SETTINGS);
+      },
+    },
+  );
 }

@@ -1,10 +1,11 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type pg from 'pg';
+import { realtimeContract } from '../../shared/realtime.contract';
 import { currentSubscription, subscriptionView } from '../billing/billing-store.server';
 import { balance } from '../credits/credits-ledger.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import { rejectQueryParameters } from '../kernel/request-validation.server';
+import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
 import type { RealtimeHub, Subscriber } from './realtime-hub.server';
 
@@ -20,12 +21,8 @@ const RETRY_MS = 3_000;
  * `{ id, status, op }` for each change to one of their video requests (docs/video-contract.md), a comment heartbeat every
  * HEARTBEAT_MS. Never compressed (compression buffers) and marked so proxies do not buffer it either.
  */
-export function eventsRoutes(
-  pool: pg.Pool,
-  hub: RealtimeHub,
-  requireSession: MiddlewareHandler<AppEnv>,
-): Hono<AppEnv> {
-  return new Hono<AppEnv>().get('/', requireSession, rejectQueryParameters, (c) => {
+export function eventsRoutes(pool: pg.Pool, hub: RealtimeHub, guards: Guards): Hono<AppEnv> {
+  const streamEvents = (c: Context<AppEnv>): Response => {
     if (hub.stopping) return apiError(c, 503, 'shutting_down', 'Servidor reiniciando. Tente novamente.');
     const userId = sessionOf(c).user.id;
     const logger = c.get('logger');
@@ -116,5 +113,6 @@ export function eventsRoutes(
     // instead of leaving it idle until the keep-alive timeout.
     response.headers.set('Connection', 'close');
     return response;
-  });
+  };
+  return routesFromContract(realtimeContract, { base: '/api/events', guards }, { streamEvents });
 }

@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import {
-  type DeleteAccountBody,
-  type DeleteAccountResponse,
-  exportFileName,
-} from '../../../../shared/account-rights';
-import { apiRequest } from '../../../lib/api';
+import { type DeleteAccountBody, exportFileName } from '../../../../shared/account-rights';
+import { accountRightsContract } from '../../../../shared/account-rights.contract';
+import { callApi } from '../../../lib/api';
 import { downloadAttachment } from '../../../lib/download';
 import { clearSignedInUser } from './session';
 
@@ -14,7 +11,7 @@ export function useExportMyData() {
   return useMutation({
     mutationFn: () =>
       downloadAttachment(
-        '/api/me/export',
+        accountRightsContract.exportMyData.path,
         'application/json',
         exportFileName(new Date().toISOString().slice(0, 10)),
       ),
@@ -29,8 +26,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (body: DeleteAccountBody) =>
-      apiRequest<DeleteAccountResponse>('/api/me', { method: 'DELETE', body }),
+    mutationFn: (body: DeleteAccountBody) => callApi(accountRightsContract.deleteAccount, { body }),
     onSuccess: () => {
       navigate('/', { replace: true });
       clearSignedInUser(queryClient);

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse, Language as ProfileLanguage } from '../../../../shared/accounts';
+import { accountsContract } from '../../../../shared/accounts.contract';
 import type { Language } from '../../../../shared/language';
-import { api, isUnauthorized } from '../../../lib/api';
+import { callApi, isUnauthorized } from '../../../lib/api';
 
 export {
   LANGUAGES as PROFILE_LANGUAGES,
@@ -17,7 +18,7 @@ export const ME_QUERY_KEY = ['me'] as const;
 /** `GET /api/me`; `null` when signed out (401). Other failures are errors. */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await api.get<Me>('/api/me', signal);
+    return await callApi(accountsContract.getMe, { signal });
   } catch (error) {
     if (isUnauthorized(error)) return null;
     throw error;

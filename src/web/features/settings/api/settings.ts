@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserSettings } from '../../../../shared/accounts';
-import { api } from '../../../lib/api';
+import { notificationsContract } from '../../../../shared/notifications.contract';
+import { callApi } from '../../../lib/api';
 
 /** `GET/PATCH /api/me/settings` (docs/history-contract.md). */
 
@@ -8,7 +9,7 @@ export const SETTINGS_QUERY_KEY = ['settings'] as const;
 
 export const settingsQueryOptions = queryOptions({
   queryKey: SETTINGS_QUERY_KEY,
-  queryFn: ({ signal }) => api.get<UserSettings>('/api/me/settings', signal),
+  queryFn: ({ signal }) => callApi(notificationsContract.getSettings, { signal }),
   staleTime: 60_000,
 });
 
@@ -23,7 +24,7 @@ export function useSettings() {
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UserSettings) => api.patch<UserSettings>('/api/me/settings', input),
+    mutationFn: (input: UserSettings) => callApi(notificationsContract.updateSettings, { body: input }),
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: SETTINGS_QUERY_KEY });
       const previous = queryClient.getQueryData<UserSettings>(SETTINGS_QUERY_KEY);
