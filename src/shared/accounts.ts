@@ -32,6 +32,7 @@ export const profilePatchSchema = z.strictObject(
         : 'O corpo da requisição deve ser um objeto JSON.',
   },
 );
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;
 
 /** `GET /api/me` and `PATCH /api/me/profile`. */
 export const meResponseSchema = z.object({
