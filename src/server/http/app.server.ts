@@ -220,10 +220,7 @@ export function createApp({
   );
   api.route('/credits', creditsRoutes(pool, guards));
   api.route('/events', eventsRoutes(pool, realtime, session));
-  api.route(
-    '/cast',
-    castRoutes({ pool, storage, requireSession: session, mediaUrlTtlSeconds: config.storage.urlTtlSeconds }),
-  );
+  api.route('/cast', castRoutes({ pool, storage, guards, mediaUrlTtlSeconds: config.storage.urlTtlSeconds }));
   api.route(
     '/videos',
     videosRoutes({
@@ -243,7 +240,7 @@ export function createApp({
       pool,
       boss: jobs.boss,
       storage,
-      requireSession: session,
+      guards,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
       capabilities: capabilitiesOf(config.video),
     }),
