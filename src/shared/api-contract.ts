@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One declaration per API operation (ADR 0017): method, path, who may call it, its zod schemas and the error codes
@@ -63,6 +63,9 @@ export interface Operation {
 }
 
 export type Contract = Readonly<Record<string, Operation>>;
+
+/** The body of an action without parameters: none, or `{}`. */
+export const EMPTY_BODY = { schema: z.strictObject({}), required: false } as const;
 
 /** Keeps each declaration's literal types (paths, statuses, schemas), which the server and the web read. */
 export function defineContract<const C extends Contract>(contract: C): C {

@@ -1,8 +1,10 @@
 import { accountRightsContract } from '../../shared/account-rights.contract';
 import { accountsContract, authContract } from '../../shared/accounts.contract';
 import type { Contract } from '../../shared/api-contract';
+import { castContract } from '../../shared/cast.contract';
 import { creditsContract } from '../../shared/credits.contract';
 import { devMailboxContract } from '../../shared/dev-mailbox.contract';
+import { filmsContract } from '../../shared/films.contract';
 import { metaContract } from '../../shared/meta.contract';
 import { notificationsContract } from '../../shared/notifications.contract';
 import { realtimeContract } from '../../shared/realtime.contract';
@@ -16,5 +18,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   notificationsContract,
   realtimeContract,
   creditsContract,
+  castContract,
+  filmsContract,
   devMailboxContract,
 ];

@@ -228,10 +228,7 @@ export function createApp({
   );
   api.route('/credits', creditsRoutes(pool, guards));
   api.route('/events', eventsRoutes(pool, realtime, guards));
-  api.route(
-    '/cast',
-    castRoutes({ pool, storage, requireSession: session, mediaUrlTtlSeconds: config.storage.urlTtlSeconds }),
-  );
+  api.route('/cast', castRoutes({ pool, storage, guards, mediaUrlTtlSeconds: config.storage.urlTtlSeconds }));
   api.route(
     '/videos',
     videosRoutes({
@@ -251,7 +248,7 @@ export function createApp({
       pool,
       boss: jobs.boss,
       storage,
-      requireSession: session,
+      guards,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
       capabilities: capabilitiesOf(config.video),
     }),

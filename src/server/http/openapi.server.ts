@@ -34,19 +34,7 @@ import {
   verifySchema,
   webhookReceiptSchema,
 } from '../../shared/billing';
-import {
-  CAST_DESCRIPTION_MAX_LENGTH,
-  CAST_IMAGES_MAX,
-  CAST_IMAGES_MIN,
-  CAST_KINDS,
-  CAST_NAME_MAX_LENGTH,
-  castDeletedSchema,
-  castListSchema,
-  castMemberResponseSchema,
-  updateCastMemberSchema,
-} from '../../shared/cast';
 import { referenceImageMaxMegabytes } from '../../shared/catalogue';
-import { createFilmSchema, filmCandidatesResponseSchema, filmScenesResponseSchema } from '../../shared/films';
 import {
   dashboardStatsQuerySchema,
   dashboardStatsSchema,
@@ -116,22 +104,6 @@ const createVideoForm = createVideoRequestSchema.extend({
     .optional(),
 });
 
-/** `POST /api/cast`, as sent: the text fields plus 1–3 image parts. */
-const createCastForm = z.strictObject({
-  name: z.string().max(CAST_NAME_MAX_LENGTH),
-  kind: z.enum(CAST_KINDS),
-  description: z.string().max(CAST_DESCRIPTION_MAX_LENGTH).optional(),
-  likenessConsent: z
-    .enum(['true', 'on', 'false'])
-    .meta({ description: "Required `true` for a character: the portrayed person's consent (LGPD art. 11)." })
-    .optional(),
-  images: z
-    .array(imagePart('An image of the member'))
-    .min(CAST_IMAGES_MIN)
-    .max(CAST_IMAGES_MAX)
-    .meta({ description: '1 to 3 parts named images.' }),
-});
-
 const UNAUTHORIZED = 'No valid session cookie.';
 const DERIVED_RESPONSES = {
   200: {
@@ -155,63 +127,6 @@ const INVALID = 'Invalid parameters or body (pt-BR message).';
 
 /** TEMPORARY while the domains move their declarations into src/shared/<domain>.contract.ts. */
 export const LEGACY_OPERATIONS: readonly ApiOperation[] = [
-  // Elenco
-  {
-    method: 'get',
-    path: '/api/cast',
-    summary: "The signed-in user's cast: characters, products and styles",
-    tag: 'cast',
-    auth: 'session',
-    responses: {
-      200: { description: '`{ items }`, oldest first.', schema: castListSchema },
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/cast',
-    summary: 'Save a cast member with 1–3 images',
-    tag: 'cast',
-    auth: 'session',
-    body: { schema: createCastForm, contentType: 'multipart/form-data' },
-    responses: {
-      201: { description: '`{ member }`.', schema: castMemberResponseSchema },
-      400: 'Invalid fields (`fields`): name, kind, images, likenessConsent missing for a character.',
-      401: UNAUTHORIZED,
-      409: 'The cast is full (`cast_full`).',
-      413: 'Body over 16 MB.',
-      415: 'Not multipart/form-data.',
-    },
-  },
-  {
-    method: 'patch',
-    path: '/api/cast/{id}',
-    summary: 'Rename a cast member or change its description',
-    tag: 'cast',
-    auth: 'session',
-    body: { schema: updateCastMemberSchema },
-    responses: {
-      200: { description: '`{ member }`.', schema: castMemberResponseSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      404: 'No such member of this user.',
-    },
-  },
-  {
-    method: 'delete',
-    path: '/api/cast/{id}',
-    summary: 'Delete a cast member and its images (requests that used it keep their copies)',
-    tag: 'cast',
-    auth: 'session',
-    body: emptyBody,
-    responses: {
-      200: { description: '`{ deleted: true }`.', schema: castDeletedSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      404: 'No such member of this user.',
-    },
-  },
-
   // Videos and history
   {
     method: 'get',
@@ -353,57 +268,6 @@ export const LEGACY_OPERATIONS: readonly ApiOperation[] = [
       200: { description: '`{ items: VideoVersion[] }`.', schema: videoVersionsResponseSchema },
       401: UNAUTHORIZED,
       404: 'No such request of this user.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/films',
-    summary:
-      "Save a film joined from the user's completed videos of one ratio (ADR 0014): no credits, idempotent by clientKey",
-    tag: 'films',
-    auth: 'session',
-    body: { schema: createFilmSchema },
-    responses: {
-      200: {
-        description: 'The film already saved with this clientKey: `{ request }`.',
-        schema: videoRequestResponseSchema,
-      },
-      201: {
-        description:
-          'Saved: `{ request }` of kind `film`, `pending`, then `rendering` and `completed` (live `video_request` events).',
-        schema: videoRequestResponseSchema,
-      },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      404: 'A scene is not one of this user’s videos.',
-      409: 'Scenes of different aspect ratios (`mixed_aspect_ratios`), a scene not completed (`scene_not_ready`), or a clientKey used by another request (`client_key_reused`).',
-      422: 'A trim outside its scene, or shorter than half a second (`trim_outside_scene`).',
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/films/candidates',
-    summary: "The user's completed videos the scene board can join (newest first)",
-    tag: 'films',
-    auth: 'session',
-    responses: {
-      200: {
-        description: '`{ items }` with signed thumbnail and video URLs.',
-        schema: filmCandidatesResponseSchema,
-      },
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/films/{id}/scenes',
-    summary: "A film's scenes in order, each with its video and trim",
-    tag: 'films',
-    auth: 'session',
-    responses: {
-      200: { description: '`{ items }`.', schema: filmScenesResponseSchema },
-      401: UNAUTHORIZED,
-      404: 'No such film of this user.',
     },
   },
   {
@@ -789,7 +653,7 @@ function errorResponses(operation: ApiOperation): Record<string, JsonSchema> {
   const byStatus = new Map<number, string[]>();
   const own = { ...implicitErrors(operation), ...operation.errors };
   const input = operation.query || operation.body ? { invalid_request: 400 } : {};
-  for (const [code, declaration] of Object.entries({ ...own, ...input })) {
+  for (const [code, declaration] of Object.entries({ ...input, ...own })) {
     if (code in EVERY_OPERATION_ERRORS && !(code in input) && !operation.errors?.[code]) continue;
     const status = errorStatus(declaration);
     const line = typeof declaration === 'number' ? `\`${code}\`` : `\`${code}\`: ${declaration.description}`;

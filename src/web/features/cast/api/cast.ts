@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CastKind, CastMember, UpdateCastMemberInput } from '../../../../shared/cast';
-import { api, apiErrorOf, apiFetch } from '../../../lib/api';
+import { castContract } from '../../../../shared/cast.contract';
+import { callApi } from '../../../lib/api';
 
-/** `/api/cast` (docs/video-contract.md): the user's Elenco. */
+/** `/api/cast` (src/shared/cast.contract.ts): the user's Elenco. */
 
 export const CAST_QUERY_KEY = ['cast'] as const;
 
 export const castQueryOptions = queryOptions({
   queryKey: CAST_QUERY_KEY,
-  queryFn: ({ signal }) => api.get<{ items: CastMember[] }>('/api/cast', signal).then((data) => data.items),
+  queryFn: ({ signal }) => callApi(castContract.listCast, { signal }).then((data) => data.items),
   staleTime: 30_000,
 });
 
@@ -26,21 +27,13 @@ export interface NewCastMemberPayload {
 
 /** `POST /api/cast` as one multipart call; a 400 carries the server's per-field messages (`fields`). */
 async function saveCastMember(payload: NewCastMemberPayload): Promise<CastMember> {
-  const body = new FormData();
-  body.set('name', payload.name);
-  body.set('kind', payload.kind);
-  if (payload.description.trim()) body.set('description', payload.description);
-  if (payload.kind === 'character') body.set('likenessConsent', String(payload.likenessConsent));
-  for (const file of payload.images) body.append('images', file, file.name);
-  // No Content-Type header: the browser sets multipart/form-data with its boundary.
-  const response = await apiFetch('/api/cast', {
-    method: 'POST',
-    headers: { Accept: 'application/json' },
-    body,
-  });
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw apiErrorOf(response, data);
-  return (data as { member: CastMember }).member;
+  const form = new FormData();
+  form.set('name', payload.name);
+  form.set('kind', payload.kind);
+  if (payload.description.trim()) form.set('description', payload.description);
+  if (payload.kind === 'character') form.set('likenessConsent', String(payload.likenessConsent));
+  for (const file of payload.images) form.append('images', file, file.name);
+  return (await callApi(castContract.createCastMember, { form })).member;
 }
 
 export function useSaveCastMember() {
@@ -55,7 +48,7 @@ export function useUpdateCastMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: string; change: UpdateCastMemberInput }) =>
-      api.patch<{ member: CastMember }>(`/api/cast/${encodeURIComponent(id)}`, change),
+      callApi(castContract.updateCastMember, { params: { id }, body: change }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CAST_QUERY_KEY }),
   });
 }
@@ -63,7 +56,7 @@ export function useUpdateCastMember() {
 export function useDeleteCastMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ deleted: true }>(`/api/cast/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => callApi(castContract.deleteCastMember, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CAST_QUERY_KEY }),
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateFilmInput, FilmCandidatesResponse, FilmScenesResponse } from '../../../../shared/films';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { api } from '../../../lib/api';
+import type { CreateFilmInput } from '../../../../shared/films';
+import { filmsContract } from '../../../../shared/films.contract';
+import { callApi } from '../../../lib/api';
 import { VIDEOS_QUERY_KEY, videoRequestQueryKey } from '../../videos';
 
 /**
- * `/api/films` (ADR 0014). The queries live under the `videos` key, so the SSE `video_request` events that keep the
+ * `/api/films` (ADR 0014, src/shared/films.contract.ts). The queries live under the `videos` key, so the SSE `video_request` events that keep the
  * history live refresh them too (a scene finishing, a film completing).
  */
 
@@ -15,7 +15,7 @@ export const filmScenesQueryKey = (id: string) => [...VIDEOS_QUERY_KEY, 'film-sc
 export function useFilmCandidates() {
   return useQuery({
     queryKey: filmCandidatesQueryKey,
-    queryFn: ({ signal }) => api.get<FilmCandidatesResponse>('/api/films/candidates', signal),
+    queryFn: ({ signal }) => callApi(filmsContract.listFilmCandidates, { signal }),
     select: (data) => data.items,
   });
 }
@@ -23,8 +23,7 @@ export function useFilmCandidates() {
 export function useFilmScenes(id: string, enabled: boolean) {
   return useQuery({
     queryKey: filmScenesQueryKey(id),
-    queryFn: ({ signal }) =>
-      api.get<FilmScenesResponse>(`/api/films/${encodeURIComponent(id)}/scenes`, signal),
+    queryFn: ({ signal }) => callApi(filmsContract.listFilmScenes, { params: { id }, signal }),
     enabled: enabled && id !== '',
     select: (data) => data.items,
     // A film's scenes never change once saved.
@@ -37,7 +36,7 @@ export function useCreateFilm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateFilmInput) =>
-      (await api.post<{ request: VideoRequestView }>('/api/films', input)).request,
+      (await callApi(filmsContract.createFilm, { body: input })).request,
     onSuccess: (film) => {
       queryClient.setQueryData(videoRequestQueryKey(film.id), film);
       void queryClient.invalidateQueries({
