@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * One declaration per API operation (ADR 0017): method, path, who may call it, its zod schemas and the error codes
@@ -68,6 +68,9 @@ export type Contract = Readonly<Record<string, Operation>>;
 export function defineContract<const C extends Contract>(contract: C): C {
   return contract;
 }
+
+/** Actions without parameters take no body or `{}`. */
+export const EMPTY_BODY = { schema: z.strictObject({}), required: false } as const;
 
 /** `/api/videos/{id}/edits` → `'id'`. */
 type ParameterNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`

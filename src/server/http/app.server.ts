@@ -213,7 +213,7 @@ export function createApp({
       pool,
       config,
       provider: billing.provider,
-      requireSession: session,
+      guards,
       modelAvailability,
       queue: capacity.queue,
     }),
@@ -263,7 +263,7 @@ export function createApp({
     billingRoutes({
       pool,
       provider: billing.provider,
-      requireSession: session,
+      guards,
       portalLoginUrl: config.billing.portalLoginUrl,
       webhook: billing.webhook,
     }),
