@@ -31,9 +31,9 @@ export const billingContract = defineContract({
     path: '/api/billing/stripe/webhook',
     summary: 'Stripe webhook',
     description:
-      'Signed by Stripe (Stripe-Signature header over the raw body), no session. The body is the Stripe event ' +
-      "as Stripe sends it: it is not declared, so it is not parsed before the handler checks the signature on its exact bytes (Stripe's " +
-      'constructEvent); a bad or missing signature changes nothing.',
+      'Signed by Stripe (the Stripe-Signature header), no session. The body is the Stripe event as Stripe sends ' +
+      'it: undeclared on purpose, so nothing parses it before the handler checks the signature on its exact bytes ' +
+      "(Stripe's webhooks.constructEvent); a bad or missing signature changes nothing.",
     tag: 'billing',
     auth: 'none',
     responses: {
