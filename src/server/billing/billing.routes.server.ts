@@ -1,14 +1,9 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import type pg from 'pg';
-import { checkoutSchema, creditCheckoutSchema, verifySchema } from '../../shared/billing';
+import { billingContract } from '../../shared/billing.contract';
 import { findPackage, findPlan, LIMITS } from '../../shared/catalogue';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import {
-  jsonBodyLimit,
-  parseEmptyBody,
-  parseJsonBody,
-  rejectQueryParameters,
-} from '../kernel/request-validation.server';
+import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
 import {
   claimBillingAction,
@@ -20,7 +15,7 @@ import type { BillingUser, PaymentProvider } from './providers/payment-provider.
 import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
 
 /**
- * `/api/billing/*` (docs/billing-contract.md). Input is checked before any provider call: an unknown plan or
+ * `/api/billing` (docs/billing-contract.md, declarations in src/shared/billing.contract.ts). Input is checked before any provider call: an unknown plan or
  * package never reaches Stripe. Provider failures answer 502 with the spec's pt-BR messages (§8 Billing).
  */
 
@@ -38,7 +33,7 @@ function billingUser(c: Context<AppEnv>): BillingUser {
 export interface BillingRoutesOptions {
   pool: pg.Pool;
   provider: PaymentProvider;
-  requireSession: MiddlewareHandler<AppEnv>;
+  guards: Guards;
   /** The spec's fixed portal fallback (STRIPE_PORTAL_LOGIN_URL). */
   portalLoginUrl: string | undefined;
   /** Stripe only. */
@@ -48,12 +43,10 @@ export interface BillingRoutesOptions {
 export function billingRoutes({
   pool,
   provider,
-  requireSession,
+  guards,
   portalLoginUrl,
   webhook,
 }: BillingRoutesOptions): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-
   const providerFailed = (c: Context<AppEnv>, error: unknown, code: string, message: string) => {
     c.get('logger').error({ err: error, provider: provider.kind }, `billing provider call failed: ${code}`);
     return apiError(c, 502, code, message);
@@ -61,126 +54,123 @@ export function billingRoutes({
 
   const currentView = async (userId: string) => subscriptionView(await currentSubscription(pool, userId));
 
-  // The webhook comes first and without a session: Stripe signs it instead.
-  app.post('/stripe/webhook', webhookBodyLimit, async (c) => {
-    if (!webhook) return apiError(c, 404, 'not_found', 'Stripe não está configurado neste servidor.');
-    return webhook.handle(c);
-  });
+  return routesFromContract(
+    billingContract,
+    { base: '/api/billing', guards },
+    {
+      // Without a session: Stripe signs it instead, over the raw body the handler reads itself.
+      receiveStripeEvent: {
+        before: [webhookBodyLimit],
+        handle: (c) => {
+          if (!webhook) return apiError(c, 404, 'not_found', 'Stripe não está configurado neste servidor.');
+          return webhook.handle(c);
+        },
+      },
 
-  app.use('*', requireSession, rejectQueryParameters);
-  app.post('*', jsonBodyLimit);
+      createCheckout: async (c, { body }) => {
+        const plan = findPlan(body.planId);
+        if (!plan) return apiError(c, 400, 'invalid_request', 'Plano desconhecido.');
+        const user = billingUser(c);
+        if (await currentSubscription(pool, user.id)) {
+          return apiError(
+            c,
+            409,
+            'subscription_exists',
+            'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.',
+          );
+        }
+        try {
+          const { url } = await provider.startPlanCheckout(user, plan, body.billingPeriod);
+          return c.json({ url });
+        } catch (error) {
+          return providerFailed(c, error, 'checkout_failed', 'Erro ao processar pagamento. Tente novamente.');
+        }
+      },
 
-  app.post('/checkout', async (c) => {
-    const body = await parseJsonBody(c, checkoutSchema);
-    if (!body.ok) return body.response;
-    const plan = findPlan(body.data.planId);
-    if (!plan) return apiError(c, 400, 'invalid_request', 'Plano desconhecido.');
-    const user = billingUser(c);
-    if (await currentSubscription(pool, user.id)) {
-      return apiError(
-        c,
-        409,
-        'subscription_exists',
-        'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.',
-      );
-    }
-    try {
-      const { url } = await provider.startPlanCheckout(user, plan, body.data.billingPeriod);
-      return c.json({ url });
-    } catch (error) {
-      return providerFailed(c, error, 'checkout_failed', 'Erro ao processar pagamento. Tente novamente.');
-    }
-  });
+      createCreditCheckout: async (c, { body }) => {
+        const pkg = findPackage(body.packageType);
+        if (!pkg) return apiError(c, 400, 'invalid_request', 'Pacote de créditos desconhecido.');
+        try {
+          const { url } = await provider.startPackageCheckout(billingUser(c), pkg);
+          return c.json({ url });
+        } catch (error) {
+          return providerFailed(
+            c,
+            error,
+            'checkout_failed',
+            'Não foi possível iniciar o checkout. Tente novamente.',
+          );
+        }
+      },
 
-  app.post('/credit-checkout', async (c) => {
-    const body = await parseJsonBody(c, creditCheckoutSchema);
-    if (!body.ok) return body.response;
-    const pkg = findPackage(body.data.packageType);
-    if (!pkg) return apiError(c, 400, 'invalid_request', 'Pacote de créditos desconhecido.');
-    try {
-      const { url } = await provider.startPackageCheckout(billingUser(c), pkg);
-      return c.json({ url });
-    } catch (error) {
-      return providerFailed(
-        c,
-        error,
-        'checkout_failed',
-        'Não foi possível iniciar o checkout. Tente novamente.',
-      );
-    }
-  });
+      openPortal: async (c) => {
+        try {
+          const url = (await provider.portalUrl(billingUser(c))) ?? portalLoginUrl;
+          if (!url) {
+            return apiError(c, 502, 'portal_failed', 'Não foi possível abrir o portal. Tente novamente.');
+          }
+          return c.json({ url });
+        } catch (error) {
+          // Spec §7: the portal falls back to the fixed login link when Stripe fails.
+          if (portalLoginUrl) {
+            c.get('logger').warn({ err: error }, 'portal session failed; answering the portal login link');
+            return c.json({ url: portalLoginUrl });
+          }
+          return providerFailed(
+            c,
+            error,
+            'portal_failed',
+            'Não foi possível abrir o portal. Tente novamente.',
+          );
+        }
+      },
 
-  app.post('/portal', async (c) => {
-    const bad = await parseEmptyBody(c);
-    if (bad) return bad;
-    try {
-      const url = (await provider.portalUrl(billingUser(c))) ?? portalLoginUrl;
-      if (!url) return apiError(c, 502, 'portal_failed', 'Não foi possível abrir o portal. Tente novamente.');
-      return c.json({ url });
-    } catch (error) {
-      // Spec §7: the portal falls back to the fixed login link when Stripe fails.
-      if (portalLoginUrl) {
-        c.get('logger').warn({ err: error }, 'portal session failed; answering the portal login link');
-        return c.json({ url: portalLoginUrl });
-      }
-      return providerFailed(c, error, 'portal_failed', 'Não foi possível abrir o portal. Tente novamente.');
-    }
-  });
+      verifyPayment: async (c, { body }) => {
+        try {
+          return c.json(await provider.verify(sessionOf(c).user.id, body.sessionId));
+        } catch (error) {
+          return providerFailed(
+            c,
+            error,
+            'verify_failed',
+            'Erro ao verificar o pagamento. Tente novamente ou entre em contato com o suporte.',
+          );
+        }
+      },
 
-  app.post('/verify', async (c) => {
-    const body = await parseJsonBody(c, verifySchema);
-    if (!body.ok) return body.response;
-    try {
-      return c.json(await provider.verify(sessionOf(c).user.id, body.data.sessionId));
-    } catch (error) {
-      return providerFailed(
-        c,
-        error,
-        'verify_failed',
-        'Erro ao verificar o pagamento. Tente novamente ou entre em contato com o suporte.',
-      );
-    }
-  });
+      getSubscription: async (c) => c.json({ subscription: await currentView(sessionOf(c).user.id) }),
 
-  app.get('/subscription', async (c) => c.json({ subscription: await currentView(sessionOf(c).user.id) }));
+      checkSubscription: async (c) => {
+        const userId = sessionOf(c).user.id;
+        // Inside the window (any process) the stored state is the answer; a failed sync also answers it.
+        if (await claimBillingAction(pool, userId, 'check-subscription')) {
+          try {
+            await provider.syncSubscriptions(userId);
+          } catch (error) {
+            c.get('logger').warn({ err: error }, 'subscription sync failed; answering the stored state');
+          }
+        }
+        return c.json({ subscription: await currentView(userId) });
+      },
 
-  app.post('/check-subscription', async (c) => {
-    const bad = await parseEmptyBody(c);
-    if (bad) return bad;
-    const userId = sessionOf(c).user.id;
-    // Inside the window (any process) the stored state is the answer; a failed sync also answers it.
-    if (await claimBillingAction(pool, userId, 'check-subscription')) {
-      try {
-        await provider.syncSubscriptions(userId);
-      } catch (error) {
-        c.get('logger').warn({ err: error }, 'subscription sync failed; answering the stored state');
-      }
-    }
-    return c.json({ subscription: await currentView(userId) });
-  });
+      reconcile: async (c) => {
+        const userId = sessionOf(c).user.id;
+        if (!(await claimBillingAction(pool, userId, 'reconcile'))) return reconcileThrottled(c);
+        try {
+          const fulfilled = await provider.reconcile(userId);
+          return c.json({ fulfilled, subscription: await currentView(userId) });
+        } catch (error) {
+          return providerFailed(
+            c,
+            error,
+            'reconcile_failed',
+            'Erro ao reconciliar. Tente novamente em instantes.',
+          );
+        }
+      },
 
-  app.post('/reconcile', async (c) => {
-    const bad = await parseEmptyBody(c);
-    if (bad) return bad;
-    const userId = sessionOf(c).user.id;
-    if (!(await claimBillingAction(pool, userId, 'reconcile'))) return reconcileThrottled(c);
-    try {
-      const fulfilled = await provider.reconcile(userId);
-      return c.json({ fulfilled, subscription: await currentView(userId) });
-    } catch (error) {
-      return providerFailed(
-        c,
-        error,
-        'reconcile_failed',
-        'Erro ao reconciliar. Tente novamente em instantes.',
-      );
-    }
-  });
-
-  app.get('/transactions', async (c) =>
-    c.json({ transactions: await recentTransactions(pool, sessionOf(c).user.id) }),
+      listTransactions: async (c) =>
+        c.json({ transactions: await recentTransactions(pool, sessionOf(c).user.id) }),
+    },
   );
-
-  app.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
-  return app;
 }

@@ -1,6 +1,8 @@
 import { accountRightsContract } from '../../shared/account-rights.contract';
 import { accountsContract, authContract } from '../../shared/accounts.contract';
+import { adminContract } from '../../shared/admin.contract';
 import type { Contract } from '../../shared/api-contract';
+import { billingContract } from '../../shared/billing.contract';
 import { castContract } from '../../shared/cast.contract';
 import { creditsContract } from '../../shared/credits.contract';
 import { devMailboxContract } from '../../shared/dev-mailbox.contract';
@@ -20,5 +22,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   creditsContract,
   castContract,
   filmsContract,
+  billingContract,
+  adminContract,
   devMailboxContract,
 ];

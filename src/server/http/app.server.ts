@@ -221,7 +221,7 @@ export function createApp({
       pool,
       config,
       provider: billing.provider,
-      requireSession: session,
+      guards,
       modelAvailability,
       queue: capacity.queue,
     }),
@@ -268,7 +268,7 @@ export function createApp({
     billingRoutes({
       pool,
       provider: billing.provider,
-      requireSession: session,
+      guards,
       portalLoginUrl: config.billing.portalLoginUrl,
       webhook: billing.webhook,
     }),

@@ -2,38 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import {
-  adminCheckSchema,
-  adminGrantResultSchema,
-  adminGrantSchema,
-  adminStatsSchema,
-  adminUserDetailSchema,
-  dailyQuerySchema,
-  dailySeriesSchema,
-  environmentCheckSchema,
-  failedRequestsSchema,
-  fixTransactionsResultSchema,
-  unknownOutcomesSchema,
-  userSearchQuerySchema,
-  userSearchSchema,
-} from '../../shared/admin';
-import {
   EVERY_OPERATION_ERRORS,
   errorStatus,
   implicitErrors,
   type Operation,
 } from '../../shared/api-contract';
 import { apiErrorBodySchema } from '../../shared/api-error';
-import {
-  checkoutSchema,
-  creditCheckoutSchema,
-  reconcileResponseSchema,
-  redirectResponseSchema,
-  subscriptionResponseSchema,
-  transactionsResponseSchema,
-  verifyResponseSchema,
-  verifySchema,
-  webhookReceiptSchema,
-} from '../../shared/billing';
 import { referenceImageMaxMegabytes } from '../../shared/catalogue';
 import {
   dashboardStatsQuerySchema,
@@ -44,7 +18,6 @@ import {
   recentActivitySchema,
 } from '../../shared/history-filters';
 import { promptPreviewRequestSchema, promptPreviewResponseSchema } from '../../shared/prompt-preview';
-import { takeCheckStatsSchema } from '../../shared/take-check';
 import {
   editVideoRequestSchema,
   extendVideoRequestSchema,
@@ -52,7 +25,7 @@ import {
   videoAvailabilitySchema,
   videoVersionsResponseSchema,
 } from '../../shared/video-directing';
-import { adminQueueSchema, videoQueueEstimateSchema } from '../../shared/video-queue';
+import { videoQueueEstimateSchema } from '../../shared/video-queue';
 import {
   createVideoRequestSchema,
   createVideoResponseSchema,
@@ -122,7 +95,6 @@ const DERIVED_RESPONSES = {
   429: 'Too many requests this minute (Retry-After).',
   503: "The mode's video model is not served by Google right now (`video_unavailable`); nothing was held.",
 };
-const FORBIDDEN = 'Signed in, but not an admin.';
 const INVALID = 'Invalid parameters or body (pt-BR message).';
 
 /** TEMPORARY while the domains move their declarations into src/shared/<domain>.contract.ts. */
@@ -290,300 +262,6 @@ export const LEGACY_OPERATIONS: readonly ApiOperation[] = [
     tag: 'videos',
     auth: 'session',
     responses: { 200: { description: '`{ items }`.', schema: recentActivitySchema }, 401: UNAUTHORIZED },
-  },
-
-  // Billing
-  {
-    method: 'post',
-    path: '/api/billing/stripe/webhook',
-    summary: 'Stripe webhook',
-    description: 'Signed by Stripe (Stripe-Signature header), no session. 404 when Stripe is not configured.',
-    tag: 'billing',
-    auth: 'none',
-    responses: {
-      200: { description: 'Received.', schema: webhookReceiptSchema },
-      400: 'Bad signature or payload.',
-      404: 'Stripe is not configured.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/billing/checkout',
-    summary: 'Start a subscription checkout',
-    tag: 'billing',
-    auth: 'session',
-    body: { schema: checkoutSchema },
-    responses: {
-      200: { description: '`{ url }` of the checkout.', schema: redirectResponseSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      409: 'Already subscribed.',
-      502: 'Payment provider failed.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/billing/credit-checkout',
-    summary: 'Start a credit package checkout',
-    tag: 'billing',
-    auth: 'session',
-    body: { schema: creditCheckoutSchema },
-    responses: {
-      200: { description: '`{ url }` of the checkout.', schema: redirectResponseSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      502: 'Provider failed.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/billing/portal',
-    summary: 'Open the billing portal',
-    tag: 'billing',
-    auth: 'session',
-    body: emptyBody,
-    responses: {
-      200: { description: '`{ url }` of the portal.', schema: redirectResponseSchema },
-      401: UNAUTHORIZED,
-      502: 'Provider failed.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/billing/verify',
-    summary: 'Verify (and fulfil) a finished checkout session',
-    tag: 'billing',
-    auth: 'session',
-    body: { schema: verifySchema },
-    responses: {
-      200: { description: 'The verification result.', schema: verifyResponseSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      502: 'Provider failed.',
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/billing/subscription',
-    summary: 'The current subscription',
-    tag: 'billing',
-    auth: 'session',
-    responses: {
-      200: { description: '`{ subscription }` (null without one).', schema: subscriptionResponseSchema },
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/billing/check-subscription',
-    summary: 'Sync the subscription with the provider (at most once per window) and answer it',
-    tag: 'billing',
-    auth: 'session',
-    body: emptyBody,
-    responses: {
-      200: { description: '`{ subscription }`.', schema: subscriptionResponseSchema },
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/billing/reconcile',
-    summary: "Fulfil the user's paid but unfulfilled payments",
-    tag: 'billing',
-    auth: 'session',
-    body: emptyBody,
-    responses: {
-      200: { description: '`{ fulfilled, subscription }`.', schema: reconcileResponseSchema },
-      401: UNAUTHORIZED,
-      502: 'Provider failed.',
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/billing/transactions',
-    summary: 'Recent transactions',
-    tag: 'billing',
-    auth: 'session',
-    responses: {
-      200: { description: '`{ transactions }`.', schema: transactionsResponseSchema },
-      401: UNAUTHORIZED,
-    },
-  },
-
-  // Admin (docs/admin-contract.md)
-  {
-    method: 'get',
-    path: '/api/admin/check',
-    summary: 'Whether the signed-in user is an admin',
-    tag: 'admin',
-    auth: 'session',
-    responses: { 200: { description: '`{ isAdmin }`.', schema: adminCheckSchema }, 401: UNAUTHORIZED },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/stats',
-    summary: 'Business statistics (AdminStats)',
-    tag: 'admin',
-    auth: 'admin',
-    responses: {
-      200: { description: 'AdminStats.', schema: adminStatsSchema },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/queue',
-    summary: 'The fair queue and the provider budgets (AdminQueue; ADR 0013)',
-    tag: 'admin',
-    auth: 'admin',
-    responses: {
-      200: {
-        description: 'Waiting requests per mode and, per project and model, in-flight, rates and 429s.',
-        schema: adminQueueSchema,
-      },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/take-checks',
-    summary: 'The take guarantee over the last 30 days: checked, failed, re-rolled, refunded, and why',
-    tag: 'admin',
-    auth: 'admin',
-    responses: {
-      200: { description: 'TakeCheckStats.', schema: takeCheckStatsSchema },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/daily',
-    summary: 'Signups, revenue and videos per São Paulo day, oldest first',
-    tag: 'admin',
-    auth: 'admin',
-    query: dailyQuerySchema,
-    responses: {
-      200: { description: '`{ days }`.', schema: dailySeriesSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/failed-requests',
-    summary: 'Requests failed in the last 24 hours, newest first',
-    tag: 'admin',
-    auth: 'admin',
-    responses: {
-      200: { description: '`{ items }`.', schema: failedRequestsSchema },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/unknown-outcomes',
-    summary: 'Requests refunded without knowing whether the provider accepted them (ADR 0015), to reconcile',
-    tag: 'admin',
-    auth: 'admin',
-    responses: {
-      200: { description: '`{ items }`, newest first, at most 100.', schema: unknownOutcomesSchema },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/users',
-    summary: 'Accounts whose e-mail starts with the text',
-    tag: 'admin',
-    auth: 'admin',
-    query: userSearchQuerySchema,
-    responses: {
-      200: { description: '`{ items }`.', schema: userSearchSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/users/{id}',
-    summary: 'One account: balance, subscription, grants and latest requests',
-    tag: 'admin',
-    auth: 'admin',
-    responses: {
-      200: { description: 'AdminUserDetail.', schema: adminUserDetailSchema },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-      404: 'Usuário não encontrado.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/users/{id}/credits',
-    summary: 'Grant credits (an adjustment), once per idempotencyKey',
-    tag: 'admin',
-    auth: 'admin',
-    body: { schema: adminGrantSchema },
-    responses: {
-      200: {
-        description: 'Granted before with this idempotencyKey: `{ grant, balance, created: false }`.',
-        schema: adminGrantResultSchema,
-      },
-      201: {
-        description: 'Granted now: `{ grant, balance, created: true }`.',
-        schema: adminGrantResultSchema,
-      },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-      404: 'Usuário não encontrado.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/reconcile',
-    summary: "Billing reconcile of the signed-in admin's own user",
-    tag: 'admin',
-    auth: 'admin',
-    body: emptyBody,
-    responses: {
-      200: { description: '`{ fulfilled, subscription }`.', schema: reconcileResponseSchema },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-      502: 'Provider failed.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/environment',
-    summary: 'Which services are configured (never a secret)',
-    tag: 'admin',
-    auth: 'admin',
-    body: emptyBody,
-    responses: {
-      200: { description: 'EnvironmentCheck.', schema: environmentCheckSchema },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/fix-transactions',
-    summary: 'Audit history transactions and grants and post compensating entries',
-    tag: 'admin',
-    auth: 'admin',
-    body: emptyBody,
-    responses: {
-      200: { description: '`{ fixed, totalProcessed, errors }`.', schema: fixTransactionsResultSchema },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-    },
   },
 ];
 

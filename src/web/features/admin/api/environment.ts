@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EnvironmentCheck } from '../../../../shared/admin';
-import { api } from '../../../lib/api';
+import { adminContract } from '../../../../shared/admin.contract';
+import { callApi } from '../../../lib/api';
 
 /** `POST /api/admin/environment`: which services are configured (never a secret). */
 export function useEnvironmentCheck() {
   return useMutation({
-    mutationFn: () => api.post<EnvironmentCheck>('/api/admin/environment'),
+    mutationFn: () => callApi(adminContract.checkEnvironment, {}),
   });
 }

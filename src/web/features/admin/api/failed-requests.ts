@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FailedRequestItem } from '../../../../shared/admin';
-import { api } from '../../../lib/api';
+import { adminContract } from '../../../../shared/admin.contract';
+import { callApi } from '../../../lib/api';
 import { ADMIN_FAILED_KEY } from './keys';
 
 /** `GET /api/admin/failed-requests` → requests that failed in the last 24 h, newest first (at most 100). */
 export function useFailedRequests() {
   return useQuery({
     queryKey: ADMIN_FAILED_KEY,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ items: FailedRequestItem[] }>('/api/admin/failed-requests', signal)).items,
+    queryFn: async ({ signal }) => (await callApi(adminContract.listFailedRequests, { signal })).items,
     staleTime: 30_000,
     retry: 1,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FixTransactionsResult } from '../../../../shared/admin';
-import { api } from '../../../lib/api';
+import { adminContract } from '../../../../shared/admin.contract';
+import { callApi } from '../../../lib/api';
 import { TRANSACTIONS_QUERY_KEY } from '../../billing';
 import { CREDITS_QUERY_KEY } from '../../credits';
 import { ADMIN_QUERY_KEY } from './keys';
@@ -9,7 +9,7 @@ import { ADMIN_QUERY_KEY } from './keys';
 export function useFixTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<FixTransactionsResult>('/api/admin/fix-transactions'),
+    mutationFn: () => callApi(adminContract.fixTransactions, {}),
     onSuccess: (result) => {
       if (result.fixed === 0) return;
       for (const queryKey of [ADMIN_QUERY_KEY, TRANSACTIONS_QUERY_KEY, CREDITS_QUERY_KEY]) {

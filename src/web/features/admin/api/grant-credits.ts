@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminGrantInput, AdminGrantResult } from '../../../../shared/admin';
-import { api } from '../../../lib/api';
+import type { AdminGrantInput } from '../../../../shared/admin';
+import { adminContract } from '../../../../shared/admin.contract';
+import { callApi } from '../../../lib/api';
 import { CREDITS_QUERY_KEY } from '../../credits';
 import { ADMIN_STATS_KEY, adminUserKey } from './keys';
 
@@ -12,8 +13,8 @@ import { ADMIN_STATS_KEY, adminUserKey } from './keys';
 export function useGrantCredits(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AdminGrantInput) =>
-      api.post<AdminGrantResult>(`/api/admin/users/${encodeURIComponent(userId)}/credits`, input),
+    mutationFn: (body: AdminGrantInput) =>
+      callApi(adminContract.grantCredits, { params: { id: userId }, body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminUserKey(userId) });
       void queryClient.invalidateQueries({ queryKey: ADMIN_STATS_KEY });

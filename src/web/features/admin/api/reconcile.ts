@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { adminContract } from '../../../../shared/admin.contract';
+import { callApi } from '../../../lib/api';
 import { SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../billing';
 import { CREDITS_QUERY_KEY } from '../../credits';
 import { ADMIN_QUERY_KEY } from './keys';
@@ -8,7 +9,7 @@ import { ADMIN_QUERY_KEY } from './keys';
 export function useAdminReconcile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ fulfilled: unknown; subscription: unknown }>('/api/admin/reconcile'),
+    mutationFn: () => callApi(adminContract.reconcileOwnBilling, {}),
     onSuccess: () => {
       for (const queryKey of [
         ADMIN_QUERY_KEY,

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TakeCheckStats } from '../../../../shared/take-check';
-import { api } from '../../../lib/api';
+import { adminContract } from '../../../../shared/admin.contract';
+import { callApi } from '../../../lib/api';
 import { ADMIN_TAKE_CHECKS_KEY } from './keys';
 
 /** `GET /api/admin/take-checks` (docs/video-contract.md, "Take guarantee"): the last 30 days. */
 export function useTakeCheckStats() {
   return useQuery({
     queryKey: ADMIN_TAKE_CHECKS_KEY,
-    queryFn: ({ signal }) => api.get<TakeCheckStats>('/api/admin/take-checks', signal),
+    queryFn: ({ signal }) => callApi(adminContract.getTakeChecks, { signal }),
     staleTime: 30_000,
     retry: 1,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminUserDetail, UserSearchItem } from '../../../../shared/admin';
-import { api, isApiError } from '../../../lib/api';
+import { adminContract } from '../../../../shared/admin.contract';
+import { callApi, isApiError } from '../../../lib/api';
 import { adminUserKey, adminUserSearchKey } from './keys';
 
 /** The server's minimum (userSearchQuerySchema): shorter texts are not sent. */
@@ -12,12 +12,7 @@ export function useUserSearch(email: string) {
   return useQuery({
     queryKey: adminUserSearchKey(text.toLowerCase()),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<{ items: UserSearchItem[] }>(
-          `/api/admin/users?email=${encodeURIComponent(text)}`,
-          signal,
-        )
-      ).items,
+      (await callApi(adminContract.searchUsers, { query: { email: text }, signal })).items,
     enabled: text.length >= USER_SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
@@ -29,8 +24,7 @@ export function useUserSearch(email: string) {
 export function useAdminUser(id: string | null) {
   return useQuery({
     queryKey: adminUserKey(id ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<AdminUserDetail>(`/api/admin/users/${encodeURIComponent(id ?? '')}`, signal),
+    queryFn: ({ signal }) => callApi(adminContract.getUser, { params: { id: id ?? '' }, signal }),
     enabled: id !== null,
     staleTime: 10_000,
     retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 1,

@@ -3,29 +3,16 @@
  * page calls these directly (lazily), the signed-in area through the hooks next to this file.
  */
 
-import type {
-  ReconcileResponse,
-  RedirectResponse,
-  SubscriptionResponse,
-  SubscriptionView,
-  TransactionsResponse,
-  VerifyResponse,
-} from '../../../../shared/billing';
-import type { BillingPeriod, PackageId, PlanId } from '../../../../shared/catalogue';
+import type { BodyOf } from '../../../../shared/api-contract';
+import type { RedirectResponse, SubscriptionView } from '../../../../shared/billing';
+import { billingContract } from '../../../../shared/billing.contract';
 import { isCurrentStatus } from '../../../../shared/subscription';
-import { api } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 export type { SubscriptionStatus } from '../../../../shared/subscription';
 export type Subscription = SubscriptionView;
 
-export type {
-  ReconcileResponse,
-  SubscriptionResponse,
-  Transaction,
-  TransactionsResponse,
-} from '../../../../shared/billing';
-export type CheckoutResponse = RedirectResponse;
-export type VerifyPaymentResponse = VerifyResponse;
+export type { SubscriptionResponse, Transaction } from '../../../../shared/billing';
 
 export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
 export const TRANSACTIONS_QUERY_KEY = ['transactions'] as const;
@@ -37,36 +24,36 @@ export function isCurrentSubscription(
   return !!subscription && isCurrentStatus(subscription.status);
 }
 
-export const getSubscription = (signal?: AbortSignal) =>
-  api.get<SubscriptionResponse>('/api/billing/subscription', signal);
+export const getSubscription = (signal?: AbortSignal) => callApi(billingContract.getSubscription, { signal });
 
-export const checkSubscription = () => api.post<SubscriptionResponse>('/api/billing/check-subscription');
+export const checkSubscription = () => callApi(billingContract.checkSubscription, {});
 
-export function createCheckout(input: {
-  planId: PlanId;
-  billingPeriod: BillingPeriod;
-}): Promise<CheckoutResponse> {
-  return api.post<CheckoutResponse>('/api/billing/checkout', input).then(requireUrl);
+export function createCheckout(
+  body: BodyOf<typeof billingContract.createCheckout>,
+): Promise<RedirectResponse> {
+  return callApi(billingContract.createCheckout, { body }).then(requireUrl);
 }
 
-export function createCreditCheckout(input: { packageType: PackageId }): Promise<CheckoutResponse> {
-  return api.post<CheckoutResponse>('/api/billing/credit-checkout', input).then(requireUrl);
+export function createCreditCheckout(
+  body: BodyOf<typeof billingContract.createCreditCheckout>,
+): Promise<RedirectResponse> {
+  return callApi(billingContract.createCreditCheckout, { body }).then(requireUrl);
 }
 
-export function openPortal(): Promise<CheckoutResponse> {
-  return api.post<CheckoutResponse>('/api/billing/portal').then(requireUrl);
+export function openPortal(): Promise<RedirectResponse> {
+  return callApi(billingContract.openPortal, {}).then(requireUrl);
 }
 
 export const verifyPayment = (sessionId: string) =>
-  api.post<VerifyPaymentResponse>('/api/billing/verify', { sessionId });
+  callApi(billingContract.verifyPayment, { body: { sessionId } });
 
-export const reconcile = () => api.post<ReconcileResponse>('/api/billing/reconcile');
+export const reconcile = () => callApi(billingContract.reconcile, {});
 
 export const getTransactions = (signal?: AbortSignal) =>
-  api.get<TransactionsResponse>('/api/billing/transactions', signal);
+  callApi(billingContract.listTransactions, { signal });
 
 /** Spec §8: 'No checkout URL returned' when a 2xx answer carries no url. */
-function requireUrl(response: CheckoutResponse): CheckoutResponse {
+function requireUrl(response: RedirectResponse): RedirectResponse {
   if (!response || typeof response.url !== 'string' || response.url === '') {
     throw new Error('No checkout URL returned');
   }
