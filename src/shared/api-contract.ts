@@ -72,9 +72,6 @@ export function defineContract<const C extends Contract>(contract: C): C {
   return contract;
 }
 
-/** Actions without parameters take no body or `{}`. */
-export const EMPTY_BODY = { schema: z.strictObject({}), required: false } as const;
-
 /** `/api/videos/{id}/edits` → `'id'`. */
 type ParameterNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
   ? Name | ParameterNames<Rest>
