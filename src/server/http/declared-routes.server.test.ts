@@ -24,9 +24,8 @@ import { documentedOperations } from './openapi.server';
 
 type Key = `${string} ${string}`;
 
-/** Hono's `/api/videos/:id` → the declarations' `/api/videos/{id}`; a wildcard stands for its last parameter. */
-const declaredPath = (path: string, operation: Operation | undefined) =>
-  operation?.wildcard ? operation.path : path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
+/** Hono's `/api/videos/:id` → the declarations' `/api/videos/{id}`. */
+const declaredPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
 
 interface RouteCheck {
   /** Routes no declaration's handler serves. */
@@ -36,18 +35,26 @@ interface RouteCheck {
 }
 
 function checkRoutes(app: Hono<AppEnv>, operations: readonly Operation[]): RouteCheck {
-  const served = new Map<Key, Operation | undefined>();
+  // Each method + path with the declaration one of its handlers was mounted from (the guard and checks before it
+  // are entries of the same route).
+  const routes = new Map<string, { method: string; path: string; operation: Operation | undefined }>();
   for (const route of app.routes) {
     // Middleware for every method (`app.use`) and the API's catch-all 404 are not endpoints.
     if (!route.path.startsWith('/api/') || route.method === 'ALL') continue;
-    const operation = declarationOf(route.handler);
-    const key: Key = `${route.method.toLowerCase()} ${declaredPath(route.path, operation)}`;
-    served.set(key, served.get(key) ?? operation);
+    const key = `${route.method} ${route.path}`;
+    const seen = routes.get(key);
+    routes.set(key, {
+      method: route.method,
+      path: route.path,
+      operation: seen?.operation ?? declarationOf(route.handler),
+    });
   }
-  const undeclared = [...served].filter(([, operation]) => !operation).map(([key]) => key);
-  const servedOperations = new Set(served.values());
+  const undeclared = [...routes.values()]
+    .filter(({ operation }) => !operation)
+    .map(({ method, path }): Key => `${method.toLowerCase()} ${declaredPath(path)}`);
+  const served = new Set([...routes.values()].map(({ operation }) => operation));
   const unserved = operations
-    .filter((operation) => !servedOperations.has(operation))
+    .filter((operation) => !served.has(operation))
     .map((operation): Key => `${operation.method} ${operation.path}`);
   return { undeclared, unserved };
 }
