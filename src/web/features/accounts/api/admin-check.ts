@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { adminContract } from '../../../../shared/admin.contract';
 import { LIMITS } from '../../../../shared/catalogue';
-import { api, isApiError, isUnauthorized } from '../../../lib/api';
+import { callApi, isApiError, isUnauthorized } from '../../../lib/api';
 
 /** Why the admin check could not answer (spec §8 "Admin checks"); the texts live in the `accounts` locale. */
 export type AdminCheckFailure = 'attempts' | 'unexpected' | 'failed';
@@ -39,7 +40,8 @@ export async function checkAdmin(signal?: AbortSignal): Promise<boolean> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= LIMITS.adminCheckAttempts; attempt++) {
     try {
-      const answer = await api.get<{ isAdmin?: unknown }>('/api/admin/check', signal);
+      // Checked at run time too: the spec asks a malformed answer to fail at once.
+      const answer: { isAdmin?: unknown } | null = await callApi(adminContract.checkAdmin, { signal });
       if (typeof answer?.isAdmin !== 'boolean') throw new AdminCheckError('failed');
       return answer.isAdmin;
     } catch (error) {
