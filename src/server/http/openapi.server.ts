@@ -52,33 +52,12 @@ import {
   castMemberResponseSchema,
   updateCastMemberSchema,
 } from '../../shared/cast';
-import { referenceImageMaxMegabytes } from '../../shared/catalogue';
 import { devMailboxSchema } from '../../shared/dev-mailbox';
 import { createFilmSchema, filmCandidatesResponseSchema, filmScenesResponseSchema } from '../../shared/films';
-import {
-  dashboardStatsQuerySchema,
-  dashboardStatsSchema,
-  historyExportQuerySchema,
-  historyPageSchema,
-  historyQuerySchema,
-  recentActivitySchema,
-} from '../../shared/history-filters';
-import { promptPreviewRequestSchema, promptPreviewResponseSchema } from '../../shared/prompt-preview';
+import { imagePart } from '../../shared/image-part';
 import { takeCheckStatsSchema } from '../../shared/take-check';
-import {
-  editVideoRequestSchema,
-  extendVideoRequestSchema,
-  MAX_REFERENCE_IMAGES,
-  videoAvailabilitySchema,
-  videoVersionsResponseSchema,
-} from '../../shared/video-directing';
-import { adminQueueSchema, videoQueueEstimateSchema } from '../../shared/video-queue';
-import {
-  createVideoRequestSchema,
-  createVideoResponseSchema,
-  MAX_CAST_PER_REQUEST,
-  videoRequestResponseSchema,
-} from '../../shared/video-request';
+import { adminQueueSchema } from '../../shared/video-queue';
+import { videoRequestResponseSchema } from '../../shared/video-request';
 import type { AppEnv } from '../kernel/errors.server';
 import { API_CONTRACTS } from './api-contracts.server';
 
@@ -99,36 +78,6 @@ const openApiDocumentSchema = z.object({
   openapi: z.literal('3.1.0'),
   paths: z.record(z.string(), z.unknown()),
 });
-/** The create form, as sent: the shared schema's fields plus the optional reference image. */
-const imagePart = (description: string) =>
-  z.string().meta({
-    format: 'binary',
-    description: `${description}: JPG, PNG or WEBP (by its bytes), up to ${referenceImageMaxMegabytes()} MB.`,
-  });
-
-const createVideoForm = createVideoRequestSchema.extend({
-  structuredPrompt: z.string().optional().meta({
-    description:
-      'The structured prompt from POST /api/videos/prompt-preview, as the user edited it: a JSON text of { subject, action, scene, camera, lighting, style, audio, negative } (each ≤ 600 characters). It is what the provider receives and what the technical info shows; invalid → 400 with fields.structuredPrompt.',
-  }),
-  image: imagePart('First frame (the reference image)').optional(),
-  lastFrame: imagePart('Last frame, only with a first frame and where the model supports it').optional(),
-  referenceImages: z
-    .array(imagePart('Reference image of a character, object or style'))
-    .max(MAX_REFERENCE_IMAGES)
-    .meta({ description: 'Up to 3 parts named referenceImages.' })
-    .optional(),
-  castIds: z
-    .array(z.uuid())
-    .max(MAX_CAST_PER_REQUEST)
-    .meta({ description: 'Elenco members (repeatable part): their images go as reference images.' })
-    .optional(),
-  variations: z
-    .enum(['1', '2', '3', '4'])
-    .meta({ description: 'How many requests this submit creates, held together (all or none).' })
-    .optional(),
-});
-
 /** `POST /api/cast`, as sent: the text fields plus 1–3 image parts. */
 const createCastForm = z.strictObject({
   name: z.string().max(CAST_NAME_MAX_LENGTH),
@@ -146,23 +95,6 @@ const createCastForm = z.strictObject({
 });
 
 const UNAUTHORIZED = 'No valid session cookie.';
-const DERIVED_RESPONSES = {
-  200: {
-    description: 'The existing request of this clientKey: `{ request }`.',
-    schema: videoRequestResponseSchema,
-  },
-  201: {
-    description: 'Created: `{ request }` (kind extension | edit, sourceRequestId).',
-    schema: videoRequestResponseSchema,
-  },
-  400: 'Invalid body (pt-BR message).',
-  401: 'No valid session cookie.',
-  402: 'Not enough credits (nothing held).',
-  404: 'No such request of this user.',
-  409: 'The source cannot be extended or edited now (pt-BR reason: not completed, too old, maximum length, resolution).',
-  429: 'Too many requests this minute (Retry-After).',
-  503: "The mode's video model is not served by Google right now (`video_unavailable`); nothing was held.",
-};
 const FORBIDDEN = 'Signed in, but not an admin.';
 const INVALID = 'Invalid parameters or body (pt-BR message).';
 
@@ -354,149 +286,7 @@ export const LEGACY_OPERATIONS: readonly ApiOperation[] = [
     },
   },
 
-  // Videos and history
-  {
-    method: 'get',
-    path: '/api/videos',
-    summary: 'History: one page of video requests, filtered',
-    tag: 'videos',
-    auth: 'session',
-    query: historyQuerySchema,
-    responses: {
-      200: { description: 'A HistoryPage (+ `totalCapped`).', schema: historyPageSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/videos',
-    summary: 'Create a video request (idempotent by clientKey); holds its credits',
-    tag: 'videos',
-    auth: 'session',
-    body: { schema: createVideoForm, contentType: 'multipart/form-data' },
-    responses: {
-      200: {
-        description: 'The existing submit of this clientKey: `{ request, group }`.',
-        schema: createVideoResponseSchema,
-      },
-      201: {
-        description:
-          'Created: `{ request, group }` — `group` is every request of the submit (its variations), `request` the first.',
-        schema: createVideoResponseSchema,
-      },
-      400: 'Invalid fields: `{ error: { code, message, fields } }`.',
-      401: UNAUTHORIZED,
-      402: 'Not enough credits for every variation (nothing held).',
-      404: 'A `castIds` member is not one of this user (`cast_not_found`); nothing held.',
-      409: 'The model takes fewer reference images than the cast and images chosen (`cast_does_not_fit`); nothing held.',
-      413: 'Body over 26 MB.',
-      415: 'Not multipart/form-data.',
-      429: 'Too many requests this minute (Retry-After).',
-      503: "The mode's video model is not served by Google right now (`video_unavailable`); nothing was held.",
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/videos/prompt-preview',
-    summary: 'The structured JSON prompt of a text, before paying (free; 20 per user per hour)',
-    tag: 'videos',
-    auth: 'session',
-    body: { schema: promptPreviewRequestSchema },
-    responses: {
-      200: {
-        description:
-          '`{ structuredPrompt, builtBy, note, remaining }`: written by the text model, or by the rules with a pt-BR note when the model is unavailable.',
-        schema: promptPreviewResponseSchema,
-      },
-      400: INVALID,
-      401: UNAUTHORIZED,
-      429: '20 previews this hour (Retry-After: seconds until the next one).',
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/videos/queue',
-    summary: 'What a request created now would wait for capacity, per mode (ADR 0013)',
-    tag: 'videos',
-    auth: 'session',
-    responses: {
-      200: {
-        description: '`{ fast, quality }`: waiting, etaSeconds, usualSeconds, longerThanUsual.',
-        schema: videoQueueEstimateSchema,
-      },
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/videos/availability',
-    summary: 'Which modes can be created now (a mode whose model Google stopped serving is `false`)',
-    tag: 'videos',
-    auth: 'session',
-    responses: {
-      200: {
-        description: "`{ modes, directing }`: each mode's availability and what its model accepts on create.",
-        schema: videoAvailabilitySchema,
-      },
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/videos/export.csv',
-    summary: 'History as CSV (streamed), with the same filters',
-    tag: 'videos',
-    auth: 'session',
-    query: historyExportQuerySchema,
-    responses: {
-      200: { description: 'The CSV attachment.', contentType: 'text/csv' },
-      400: INVALID,
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/videos/{id}',
-    summary: 'One video request of the signed-in user',
-    tag: 'videos',
-    auth: 'session',
-    responses: {
-      200: { description: '`{ request }`.', schema: videoRequestResponseSchema },
-      401: UNAUTHORIZED,
-      404: 'No such request of this user.',
-    },
-  },
-  {
-    method: 'post',
-    path: '/api/videos/{id}/extensions',
-    summary: 'Extend a completed video (a new linked request, idempotent by clientKey); holds its credits',
-    tag: 'videos',
-    auth: 'session',
-    body: { schema: extendVideoRequestSchema },
-    responses: DERIVED_RESPONSES,
-  },
-  {
-    method: 'post',
-    path: '/api/videos/{id}/edits',
-    summary: 'Edit a completed video by instruction (a new linked version, idempotent by clientKey)',
-    tag: 'videos',
-    auth: 'session',
-    body: { schema: editVideoRequestSchema },
-    responses: DERIVED_RESPONSES,
-  },
-  {
-    method: 'get',
-    path: '/api/videos/{id}/versions',
-    summary: 'The versions of a video: original, edits and extensions, oldest first',
-    tag: 'videos',
-    auth: 'session',
-    responses: {
-      200: { description: '`{ items: VideoVersion[] }`.', schema: videoVersionsResponseSchema },
-      401: UNAUTHORIZED,
-      404: 'No such request of this user.',
-    },
-  },
+  // Films
   {
     method: 'post',
     path: '/api/films',
@@ -547,27 +337,6 @@ export const LEGACY_OPERATIONS: readonly ApiOperation[] = [
       401: UNAUTHORIZED,
       404: 'No such film of this user.',
     },
-  },
-  {
-    method: 'get',
-    path: '/api/dashboard/stats',
-    summary: 'Dashboard statistics for a period',
-    tag: 'videos',
-    auth: 'session',
-    query: dashboardStatsQuerySchema,
-    responses: {
-      200: { description: 'The statistics.', schema: dashboardStatsSchema },
-      400: INVALID,
-      401: UNAUTHORIZED,
-    },
-  },
-  {
-    method: 'get',
-    path: '/api/dashboard/recent',
-    summary: 'The last 5 video requests',
-    tag: 'videos',
-    auth: 'session',
-    responses: { 200: { description: '`{ items }`.', schema: recentActivitySchema }, 401: UNAUTHORIZED },
   },
 
   // Billing
