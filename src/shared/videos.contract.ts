@@ -47,15 +47,15 @@ const createVideoForm = createVideoRequestSchema.extend({
 
 /** What creating a video may be refused for after its input was read: all before anything is held. */
 const CREATE_REFUSALS = {
-  insufficient_credits: { status: 402, description: 'Not enough credits (nothing held).' },
-  rate_limited: { status: 429, description: 'Too many requests this minute (Retry-After).' },
+  insufficient_credits: { status: 402, description: 'Not enough credits (nothing held)' },
+  rate_limited: { status: 429, description: 'Too many requests this minute (Retry-After)' },
   video_unavailable: {
     status: 503,
-    description: "The mode's video model is not served by Google right now; nothing was held.",
+    description: "The mode's video model is not served by Google right now (nothing held)",
   },
 } as const;
 
-const NOT_FOUND = { not_found: { status: 404, description: 'No such request of this user.' } } as const;
+const NOT_FOUND = { not_found: { status: 404, description: 'No such request of this user' } } as const;
 
 /** Extensions and edits: a new linked request of the source's mode, idempotent by clientKey like create. */
 const DERIVED = {
@@ -76,7 +76,7 @@ const DERIVED = {
     cannot_derive: {
       status: 409,
       description:
-        'The source cannot be extended or edited now (pt-BR reason: not completed, too old, maximum length, resolution).',
+        'The source cannot be extended or edited now (pt-BR reason: not completed, too old, maximum length, resolution)',
     },
     ...CREATE_REFUSALS,
   },
@@ -113,18 +113,21 @@ export const videosContract = defineContract({
     errors: {
       cast_not_found: {
         status: 404,
-        description: 'A `castIds` member is not one of this user; nothing held.',
+        description: 'A `castIds` member is not one of this user (nothing held)',
       },
       cast_does_not_fit: {
         status: 409,
-        description: 'The model takes fewer reference images than the cast and images chosen; nothing held.',
+        description: 'The model takes fewer reference images than the cast and images chosen (nothing held)',
       },
-      payload_too_large: { status: 413, description: 'Body over five images plus the text fields.' },
-      upload_failed: { status: 503, description: 'Storing an image failed; nothing held, try again.' },
+      payload_too_large: { status: 413, description: 'Body over five images plus the text fields' },
+      upload_failed: {
+        status: 503,
+        description: 'Storing an image failed before anything was held: try again',
+      },
       ...CREATE_REFUSALS,
       insufficient_credits: {
         status: 402,
-        description: 'Not enough credits for every variation (nothing held).',
+        description: 'Not enough credits for every variation (nothing held)',
       },
     },
   },
@@ -145,7 +148,7 @@ export const videosContract = defineContract({
     errors: {
       rate_limited: {
         status: 429,
-        description: '20 previews this hour (Retry-After: seconds until the next one).',
+        description: '20 previews this hour (Retry-After: seconds until the next one)',
       },
     },
   },
