@@ -143,8 +143,9 @@ export type HistoryPage = z.infer<typeof historyPageSchema>;
 /** `GET /api/dashboard/recent`: the last 5 requests, newest first. */
 export const recentActivitySchema = z.object({ items: z.array(videoRequestListItemSchema) });
 
+/** `GET /api/dashboard/stats`: the period, the month when unset. */
 export const dashboardStatsQuerySchema = z.strictObject({
-  range: z.enum(STATS_RANGES).default(DEFAULT_STATS_RANGE),
+  range: z.preprocess(emptyIsUnset, z.enum(STATS_RANGES, 'Período inválido.').default(DEFAULT_STATS_RANGE)),
 });
 
 /** `GET /api/dashboard/stats?range=`, computed in SQL in the user's time zone. */

@@ -1,11 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify, waitForMail } from '../../../tests/support/accounts';
 import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
 import type { SessionClient } from '../../../tests/support/session-client';
 import type { HistoryPage } from '../../shared/history-filters';
 import { grant } from '../credits/credits-ledger.server';
@@ -351,6 +347,25 @@ describe('dashboard', () => {
     });
     expect((await erin.client.json('/api/dashboard/stats?range=decade')).status).toBe(400);
     expect((await erin.client.json('/api/dashboard/stats?foo=1')).status).toBe(400);
+    const unset = await erin.client.json<{ range: string }>('/api/dashboard/stats?range=');
+    expect(unset.body.range).toBe('month');
+  });
+
+  it('words a refused query as every declared query is worded (the kernel check)', async () => {
+    const { client } = await user();
+    const message = async (path: string) => {
+      const answer = await client.json<{ error?: { code: string; message: string } }>(path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.error?.code, path).toBe('invalid_request');
+      return answer.body.error?.message;
+    };
+    expect(await message('/api/videos?q=a&q=b')).toBe('Parâmetro repetido: q.');
+    expect(await message('/api/videos/export.csv?status=x&status=y')).toBe('Parâmetro repetido: status.');
+    expect(await message('/api/dashboard/stats?range=week&range=week')).toBe('Parâmetro repetido: range.');
+    expect(await message('/api/videos?sort=asc')).toBe('Parâmetro não permitido: sort.');
+    expect(await message('/api/dashboard/stats?foo=1')).toBe('Parâmetro não permitido: foo.');
+    expect(await message('/api/dashboard/stats?range=decade')).toBe('Período inválido.');
+    expect(await message('/api/videos?page=0')).toBe('Página inválida.');
   });
 
   it('recent: the last 5, own rows only', async () => {

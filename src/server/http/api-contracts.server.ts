@@ -7,9 +7,11 @@ import { castContract } from '../../shared/cast.contract';
 import { creditsContract } from '../../shared/credits.contract';
 import { devMailboxContract } from '../../shared/dev-mailbox.contract';
 import { filmsContract } from '../../shared/films.contract';
+import { dashboardContract } from '../../shared/history.contract';
 import { metaContract } from '../../shared/meta.contract';
 import { notificationsContract } from '../../shared/notifications.contract';
 import { realtimeContract } from '../../shared/realtime.contract';
+import { videosContract } from '../../shared/videos.contract';
 
 /** Every domain's declarations (ADR 0017): the OpenAPI document and the response check loop over them. */
 export const API_CONTRACTS: readonly Contract[] = [
@@ -20,6 +22,8 @@ export const API_CONTRACTS: readonly Contract[] = [
   notificationsContract,
   realtimeContract,
   creditsContract,
+  videosContract,
+  dashboardContract,
   castContract,
   filmsContract,
   billingContract,

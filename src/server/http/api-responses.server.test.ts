@@ -6,8 +6,9 @@ import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import { tinyPng } from '../../../tests/support/images';
 import type { SessionClient } from '../../../tests/support/session-client';
+import type { Operation } from '../../shared/api-contract';
 import { grantRole } from '../accounts/roles.server';
-import { API_OPERATIONS, type ApiOperation, documentedOperations, responseSchemaOf } from './openapi.server';
+import { API_OPERATIONS, documentedOperations, responseSchemaOf } from './openapi.server';
 
 /**
  * Every documented JSON endpoint, called for real on a local-mode server, answers a body its documented schema
@@ -34,7 +35,7 @@ afterAll(async () => {
 
 const checked = new Set<string>();
 
-function operation(method: string, path: string): ApiOperation {
+function operation(method: string, path: string): Operation {
   const found = API_OPERATIONS.find((op) => op.method === method && op.path === path);
   if (!found) throw new Error(`${method} ${path} is not documented`);
   return found;
@@ -42,7 +43,7 @@ function operation(method: string, path: string): ApiOperation {
 
 /** Calls one operation and checks its answer against the documented schema of the status it got. */
 async function call(
-  method: ApiOperation['method'],
+  method: Operation['method'],
   path: string,
   url: string,
   request: { json?: unknown; form?: FormData } = {},

@@ -235,7 +235,7 @@ export function createApp({
       pool,
       queue: capacity.queue,
       storage,
-      requireSession: session,
+      guards,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
       modes: modelAvailability,
       capabilities: capabilitiesOf(config.video),
@@ -259,7 +259,7 @@ export function createApp({
       pool,
       storage,
       queuePlaces: (rows) => capacity.queue.places(pool, rows),
-      requireSession: session,
+      guards,
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
     }),
   );

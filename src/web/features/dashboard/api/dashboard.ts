@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DashboardStats, VideoRequestListItem } from '../../../../shared/history-filters';
+import { dashboardContract } from '../../../../shared/history.contract';
+import type { VideoRequestListItem } from '../../../../shared/history-filters';
 import type { StatsRange } from '../../../../shared/time';
-import { api } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 import { QUEUE_POLL_MS } from '../../videos';
 import { DASHBOARD_QUERY_KEY } from './keys';
 
@@ -15,8 +16,7 @@ export const RECENT_QUERY_KEY = [...DASHBOARD_QUERY_KEY, 'recent'] as const;
 export function useDashboardStats(range: StatsRange) {
   return useQuery({
     queryKey: statsQueryKey(range),
-    queryFn: ({ signal }) =>
-      api.get<DashboardStats>(`/api/dashboard/stats?range=${encodeURIComponent(range)}`, signal),
+    queryFn: ({ signal }) => callApi(dashboardContract.getDashboardStats, { query: { range }, signal }),
     staleTime: 30_000,
     // Switching the range keeps the previous figures on screen (dimmed) instead of flashing skeletons.
     placeholderData: keepPreviousData,
@@ -27,8 +27,7 @@ export function useDashboardStats(range: StatsRange) {
 export function useRecentActivity() {
   return useQuery({
     queryKey: RECENT_QUERY_KEY,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ items: VideoRequestListItem[] }>('/api/dashboard/recent', signal)).items,
+    queryFn: async ({ signal }) => (await callApi(dashboardContract.listRecentVideos, { signal })).items,
     staleTime: 30_000,
     refetchInterval: (query) => (query.state.data?.some((item) => item.queue) ? QUEUE_POLL_MS : false),
   });

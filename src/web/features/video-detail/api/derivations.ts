@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { VideoVersion } from '../../../../shared/video-directing';
 import type { VideoRequestView } from '../../../../shared/video-request';
-import { api } from '../../../lib/api';
+import { videosContract } from '../../../../shared/videos.contract';
+import { callApi } from '../../../lib/api';
 import { VIDEOS_QUERY_KEY } from '../../videos';
 
 /**
@@ -14,8 +14,7 @@ export const versionsQueryKey = (id: string) => [...VIDEOS_QUERY_KEY, 'versions'
 export function useVersions(id: string) {
   return useQuery({
     queryKey: versionsQueryKey(id),
-    queryFn: ({ signal }) =>
-      api.get<{ items: VideoVersion[] }>(`/api/videos/${encodeURIComponent(id)}/versions`, signal),
+    queryFn: ({ signal }) => callApi(videosContract.listVersions, { params: { id }, signal }),
     enabled: id !== '',
     select: (data) => data.items,
   });
@@ -30,8 +29,9 @@ export async function deriveVideo(
   text: string,
   clientKey: string,
 ): Promise<VideoRequestView> {
-  const path = `/api/videos/${encodeURIComponent(id)}/${derivation === 'extend' ? 'extensions' : 'edits'}`;
-  const body = derivation === 'extend' ? { prompt: text, clientKey } : { instruction: text, clientKey };
-  const answer = await api.post<{ request: VideoRequestView }>(path, body);
+  const answer =
+    derivation === 'extend'
+      ? await callApi(videosContract.extendVideo, { params: { id }, body: { prompt: text, clientKey } })
+      : await callApi(videosContract.editVideo, { params: { id }, body: { instruction: text, clientKey } });
   return answer.request;
 }

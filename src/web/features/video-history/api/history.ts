@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { pathOf } from '../../../../shared/api-contract';
 import {
   type HistoryFilters,
-  type HistoryPage,
   type HistoryQuery,
   historySearchParams,
 } from '../../../../shared/history-filters';
-import { api, isApiError } from '../../../lib/api';
+import { videosContract } from '../../../../shared/videos.contract';
+import { callApi, isApiError } from '../../../lib/api';
 import { downloadAttachment } from '../../../lib/download';
 import { QUEUE_POLL_MS, VIDEOS_QUERY_KEY } from '../../videos';
 
@@ -19,10 +20,11 @@ export const historyQueryKey = (query: HistoryQuery) =>
 export const historyQueryOptions = (query: HistoryQuery) =>
   queryOptions({
     queryKey: historyQueryKey(query),
-    queryFn: ({ signal }) => {
-      const params = historySearchParams(query).toString();
-      return api.get<HistoryPage>(`/api/videos${params ? `?${params}` : ''}`, signal);
-    },
+    queryFn: ({ signal }) =>
+      callApi(videosContract.listVideos, {
+        query: Object.fromEntries(historySearchParams(query)),
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 15_000,
     refetchInterval: (query) => (query.state.data?.items.some((item) => item.queue) ? QUEUE_POLL_MS : false),
@@ -34,9 +36,10 @@ export function useHistory(query: HistoryQuery) {
   return useQuery(historyQueryOptions(query));
 }
 
-export function exportCsvUrl(filters: HistoryFilters): string {
+/** The CSV's address: a file the browser saves, so not a `callApi` call, but the declaration's path. */
+function exportCsvUrl(filters: HistoryFilters): string {
   const params = historySearchParams({ ...filters, page: 1 }).toString();
-  return `/api/videos/export.csv${params ? `?${params}` : ''}`;
+  return `${pathOf(videosContract.exportVideosCsv, {})}${params ? `?${params}` : ''}`;
 }
 
 /**

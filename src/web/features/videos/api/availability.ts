@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { VideoAvailability } from '../../../../shared/video-directing';
-import { api } from '../../../lib/api';
+import { videosContract } from '../../../../shared/videos.contract';
+import { callApi } from '../../../lib/api';
 import { VIDEOS_QUERY_KEY } from './video-request-calls';
 
 export const AVAILABILITY_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'availability'] as const;
@@ -12,7 +12,7 @@ export const AVAILABILITY_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'availability'] as c
 export function useVideoAvailability() {
   return useQuery({
     queryKey: AVAILABILITY_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<VideoAvailability>('/api/videos/availability', signal),
+    queryFn: ({ signal }) => callApi(videosContract.getAvailability, { signal }),
     staleTime: 60_000,
     refetchInterval: 60_000,
   });

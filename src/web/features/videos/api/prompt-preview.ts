@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PromptPreviewResponse } from '../../../../shared/prompt-preview';
-import { api } from '../../../lib/api';
+import { videosContract } from '../../../../shared/videos.contract';
+import { callApi } from '../../../lib/api';
 
 /** `POST /api/videos/prompt-preview`: the structured prompt of the text, before paying (free, limited per hour). */
 export function usePromptPreview() {
   return useMutation({
-    mutationFn: (prompt: string) => api.post<PromptPreviewResponse>('/api/videos/prompt-preview', { prompt }),
+    mutationFn: (prompt: string) => callApi(videosContract.previewPrompt, { body: { prompt } }),
   });
 }

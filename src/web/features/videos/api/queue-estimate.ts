@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { VideoQueueEstimate } from '../../../../shared/video-queue';
-import { api } from '../../../lib/api';
+import { videosContract } from '../../../../shared/videos.contract';
+import { callApi } from '../../../lib/api';
 import { VIDEOS_QUERY_KEY } from './video-request-calls';
 
 export const QUEUE_ESTIMATE_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'queue'] as const;
@@ -12,7 +12,7 @@ export const QUEUE_ESTIMATE_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'queue'] as const;
 export function useQueueEstimate() {
   return useQuery({
     queryKey: QUEUE_ESTIMATE_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<VideoQueueEstimate>('/api/videos/queue', signal),
+    queryFn: ({ signal }) => callApi(videosContract.estimateQueue, { signal }),
     staleTime: 10_000,
     refetchInterval: 30_000,
     retry: false,

@@ -14,6 +14,7 @@ import { editedStructuredPromptSchema } from '../../../../shared/prompt-preview'
 import { offeredDirecting } from '../../../../shared/video-directing';
 import { Card, CardContent } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toaster';
+import { isApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { newUuid } from '../../../lib/uuid';
 import { CastPicker, castImageCount, useCast } from '../../cast';
@@ -21,7 +22,6 @@ import { useCredits } from '../../credits';
 import { useVideoAvailability } from '../api/availability';
 import { useCreateVideoRequest } from '../api/create-video-request';
 import { useQueueEstimate } from '../api/queue-estimate';
-import { VideoApiError } from '../api/video-request-calls';
 import { AspectRatioField } from '../components/aspect-ratio-field';
 import { CreateImageFields } from '../components/create-image-fields';
 import { CreateSubmitPanel } from '../components/create-submit-panel';
@@ -163,7 +163,7 @@ export default function CreatePage() {
       toast.success(t('create.success'));
       navigate(`/dashboard/confirmation?id=${encodeURIComponent(request.id)}`);
     } catch (error) {
-      const apiError = error instanceof VideoApiError ? error : undefined;
+      const apiError = isApiError(error) ? error : undefined;
       if (apiError?.code === 'cast_does_not_fit' || apiError?.code === 'cast_not_found') {
         // Nothing was held: say why in the server's words and read the cast again.
         clientKey.current = null;

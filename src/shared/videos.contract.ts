@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { defineContract } from './api-contract';
+import { historyExportQuerySchema, historyPageSchema, historyQuerySchema } from './history-filters';
+import { imagePart } from './image-part';
+import { promptPreviewRequestSchema, promptPreviewResponseSchema } from './prompt-preview';
+import {
+  editVideoRequestSchema,
+  extendVideoRequestSchema,
+  MAX_REFERENCE_IMAGES,
+  videoAvailabilitySchema,
+  videoVersionsResponseSchema,
+} from './video-directing';
+import { videoQueueEstimateSchema } from './video-queue';
+import {
+  createVideoRequestSchema,
+  createVideoResponseSchema,
+  MAX_CAST_PER_REQUEST,
+  videoRequestResponseSchema,
+} from './video-request';
+
+/**
+ * `/api/videos` (docs/video-contract.md; the list and the CSV are the history's, docs/history-contract.md). The
+ * create form is read by its handler; this schema is what the document shows of it.
+ */
+const createVideoForm = createVideoRequestSchema.extend({
+  structuredPrompt: z.string().optional().meta({
+    description:
+      'The structured prompt from POST /api/videos/prompt-preview, as the user edited it: a JSON text of { subject, action, scene, camera, lighting, style, audio, negative } (each ≤ 600 characters). It is what the provider receives and what the technical info shows; invalid → 400 with fields.structuredPrompt.',
+  }),
+  image: imagePart('First frame (the reference image)').optional(),
+  lastFrame: imagePart('Last frame, only with a first frame and where the model supports it').optional(),
+  referenceImages: z
+    .array(imagePart('Reference image of a character, object or style'))
+    .max(MAX_REFERENCE_IMAGES)
+    .meta({ description: 'Up to 3 parts named referenceImages.' })
+    .optional(),
+  castIds: z
+    .array(z.uuid())
+    .max(MAX_CAST_PER_REQUEST)
+    .meta({ description: 'Elenco members (repeatable part): their images go as reference images.' })
+    .optional(),
+  variations: z
+    .enum(['1', '2', '3', '4'])
+    .meta({ description: 'How many requests this submit creates, held together (all or none).' })
+    .optional(),
+});
+
+/** What creating a video may be refused for after its input was read: all before anything is held. */
+const CREATE_REFUSALS = {
+  insufficient_credits: { status: 402, description: 'Not enough credits (nothing held)' },
+  rate_limited: { status: 429, description: 'Too many requests this minute (Retry-After)' },
+  video_unavailable: {
+    status: 503,
+    description: "The mode's video model is not served by Google right now (nothing held)",
+  },
+} as const;
+
+const NOT_FOUND = { not_found: { status: 404, description: 'No such request of this user' } } as const;
+
+/** Extensions and edits: a new linked request of the source's mode, idempotent by clientKey like create. */
+const DERIVED = {
+  tag: 'videos',
+  auth: 'session',
+  responses: {
+    200: {
+      description: 'The existing request of this clientKey: `{ request }`.',
+      schema: videoRequestResponseSchema,
+    },
+    201: {
+      description: 'Created: `{ request }` (kind extension | edit, sourceRequestId).',
+      schema: videoRequestResponseSchema,
+    },
+  },
+  errors: {
+    ...NOT_FOUND,
+    cannot_derive: {
+      status: 409,
+      description:
+        'The source cannot be extended or edited now (pt-BR reason: not completed, too old, maximum length, resolution)',
+    },
+    ...CREATE_REFUSALS,
+  },
+} as const;
+
+export const videosContract = defineContract({
+  listVideos: {
+    method: 'get',
+    path: '/api/videos',
+    summary: 'History: one page of video requests, filtered',
+    tag: 'videos',
+    auth: 'session',
+    query: historyQuerySchema,
+    responses: { 200: { description: 'A HistoryPage (+ `totalCapped`).', schema: historyPageSchema } },
+  },
+  createVideo: {
+    method: 'post',
+    path: '/api/videos',
+    summary: 'Create a video request (idempotent by clientKey); holds its credits',
+    tag: 'videos',
+    auth: 'session',
+    body: { schema: createVideoForm, contentType: 'multipart/form-data' },
+    responses: {
+      200: {
+        description: 'The existing submit of this clientKey: `{ request, group }`.',
+        schema: createVideoResponseSchema,
+      },
+      201: {
+        description:
+          'Created: `{ request, group }` — `group` is every request of the submit (its variations), `request` the first.',
+        schema: createVideoResponseSchema,
+      },
+    },
+    errors: {
+      cast_not_found: {
+        status: 404,
+        description: 'A `castIds` member is not one of this user (nothing held)',
+      },
+      cast_does_not_fit: {
+        status: 409,
+        description: 'The model takes fewer reference images than the cast and images chosen (nothing held)',
+      },
+      payload_too_large: { status: 413, description: 'Body over five images plus the text fields' },
+      upload_failed: {
+        status: 503,
+        description: 'Storing an image failed before anything was held: try again',
+      },
+      ...CREATE_REFUSALS,
+      insufficient_credits: {
+        status: 402,
+        description: 'Not enough credits for every variation (nothing held)',
+      },
+    },
+  },
+  previewPrompt: {
+    method: 'post',
+    path: '/api/videos/prompt-preview',
+    summary: 'The structured JSON prompt of a text, before paying (free; 20 per user per hour)',
+    tag: 'videos',
+    auth: 'session',
+    body: { schema: promptPreviewRequestSchema },
+    responses: {
+      200: {
+        description:
+          '`{ structuredPrompt, builtBy, note, remaining }`: written by the text model, or by the rules with a pt-BR note when the model is unavailable.',
+        schema: promptPreviewResponseSchema,
+      },
+    },
+    errors: {
+      rate_limited: {
+        status: 429,
+        description: '20 previews this hour (Retry-After: seconds until the next one)',
+      },
+    },
+  },
+  estimateQueue: {
+    method: 'get',
+    path: '/api/videos/queue',
+    summary: 'What a request created now would wait for capacity, per mode (ADR 0013)',
+    tag: 'videos',
+    auth: 'session',
+    responses: {
+      200: {
+        description: '`{ fast, quality }`: waiting, etaSeconds, usualSeconds, longerThanUsual.',
+        schema: videoQueueEstimateSchema,
+      },
+    },
+  },
+  getAvailability: {
+    method: 'get',
+    path: '/api/videos/availability',
+    summary: 'Which modes can be created now (a mode whose model Google stopped serving is `false`)',
+    tag: 'videos',
+    auth: 'session',
+    responses: {
+      200: {
+        description: "`{ modes, directing }`: each mode's availability and what its model accepts on create.",
+        schema: videoAvailabilitySchema,
+      },
+    },
+  },
+  exportVideosCsv: {
+    method: 'get',
+    path: '/api/videos/export.csv',
+    summary: 'History as CSV (streamed), with the same filters',
+    tag: 'videos',
+    auth: 'session',
+    query: historyExportQuerySchema,
+    responses: { 200: { description: 'The CSV attachment.', contentType: 'text/csv' } },
+  },
+  getVideo: {
+    method: 'get',
+    path: '/api/videos/{id}',
+    summary: 'One video request of the signed-in user',
+    tag: 'videos',
+    auth: 'session',
+    responses: { 200: { description: '`{ request }`.', schema: videoRequestResponseSchema } },
+    errors: NOT_FOUND,
+  },
+  extendVideo: {
+    ...DERIVED,
+    method: 'post',
+    path: '/api/videos/{id}/extensions',
+    summary: 'Extend a completed video (a new linked request, idempotent by clientKey); holds its credits',
+    body: { schema: extendVideoRequestSchema },
+  },
+  editVideo: {
+    ...DERIVED,
+    method: 'post',
+    path: '/api/videos/{id}/edits',
+    summary: 'Edit a completed video by instruction (a new linked version, idempotent by clientKey)',
+    body: { schema: editVideoRequestSchema },
+  },
+  listVersions: {
+    method: 'get',
+    path: '/api/videos/{id}/versions',
+    summary: 'The versions of a video: original, edits and extensions, oldest first',
+    tag: 'videos',
+    auth: 'session',
+    responses: { 200: { description: '`{ items: VideoVersion[] }`.', schema: videoVersionsResponseSchema } },
+    errors: NOT_FOUND,
+  },
+});
