@@ -3,7 +3,8 @@ import type pg from 'pg';
 import type { AppEnv } from '../kernel/errors.server';
 import { rejectQueryParameters } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
-import { balance, expiringSoon, listGrants, recentEntries } from './credits-ledger.server';
+import { expiringSoon } from './ledger-expiry.server';
+import { balance, listGrants, recentEntries } from './ledger-reads.server';
 
 /** How many ledger entries the credits view lists (docs/accounts-contract.md). */
 const RECENT_ENTRIES = 20;

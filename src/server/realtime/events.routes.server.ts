@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type pg from 'pg';
 import { currentSubscription, subscriptionView } from '../billing/billing-store.server';
-import { balance } from '../credits/credits-ledger.server';
+import { balance } from '../credits/ledger-reads.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
 import { rejectQueryParameters } from '../kernel/request-validation.server';
 import { sessionOf } from '../kernel/session.server';
