@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { audit, grant, hold } from '../src/server/credits/credits-ledger.server';
+import { audit } from '../src/server/credits/ledger-audit.server';
+import { grant } from '../src/server/credits/ledger-grants.server';
+import { hold } from '../src/server/credits/ledger-holds.server';
 import { createPool, runMigrations } from '../src/server/db/database.server';
 import {
   type EmbeddedPostgresHandle,

@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { audit, capture, grant, hold } from '../src/server/credits/credits-ledger.server';
+import { audit } from '../src/server/credits/ledger-audit.server';
+import { grant } from '../src/server/credits/ledger-grants.server';
+import { capture } from '../src/server/credits/ledger-hold-resolution.server';
+import { hold } from '../src/server/credits/ledger-holds.server';
 import { runMigrations } from '../src/server/db/database.server';
 import {
   type EmbeddedPostgresHandle,

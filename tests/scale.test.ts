@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant } from '../src/server/credits/credits-ledger.server';
+import { grant } from '../src/server/credits/ledger-grants.server';
 import { newEmail, PASSWORD, waitForMail } from './support/accounts';
 import { ROOT, TEST_AUTH_SECRET } from './support/app';
 import { type Spawned, spawnCollecting } from './support/child-process';

@@ -77,7 +77,7 @@ async function dependencyTree(entries: string[]): Promise<DependencyTree> {
   });
 }
 
-/** `src/server/credits/credits-ledger.server.ts` → `credits`; files directly in src/server stand alone. */
+/** `src/server/credits/ledger-holds.server.ts` → `credits`; files directly in src/server stand alone. */
 function serverFolder(file: string): string {
   const [first, ...rest] = path.relative('src/server', file).split(path.sep);
   return rest.length > 0 ? (first ?? file) : file;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { grant } from '../../src/server/credits/credits-ledger.server';
+import { grant } from '../../src/server/credits/ledger-grants.server';
 import { ADMIN_PATH } from '../../src/shared/routes';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';

@@ -1075,7 +1075,7 @@ export async function seedVideoRequest(
     dispatched?: boolean;
   },
 ): Promise<{ id: string; holdId: string; cost: number }> {
-  const { hold } = await import('../../src/server/credits/credits-ledger.server');
+  const { hold } = await import('../../src/server/credits/ledger-holds.server');
   const { VIDEO_COST_CREDITS } = await import('../../src/shared/catalogue');
   const id = randomUUID();
   const quality = args.quality ?? 'fast';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { LocalPaymentProvider } from '../billing/providers/local-checkout.server';
-import { grant } from '../credits/credits-ledger.server';
+import { grant } from '../credits/ledger-grants.server';
 import { createLogger } from '../logger.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { mediaKeys } from '../videos/pipeline/rendering.server';

@@ -11,7 +11,7 @@ import { API_KEY, type FakeGemini, startFakeGemini } from '../../../tests/suppor
 import { SessionClient } from '../../../tests/support/session-client';
 import { EXPORTS_PER_WINDOW } from '../../shared/account-rights';
 import { LocalPaymentProvider } from '../billing/providers/local-checkout.server';
-import { grant } from '../credits/credits-ledger.server';
+import { grant } from '../credits/ledger-grants.server';
 import { createLogger } from '../logger.server';
 import { GeminiClient } from '../videos/pipeline/providers/gemini-client.server';
 import { GeminiVideoProvider } from '../videos/pipeline/providers/gemini-provider.server';

@@ -13,7 +13,7 @@ import {
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import { SessionClient } from '../../../tests/support/session-client';
-import { grant } from '../credits/credits-ledger.server';
+import { grant } from '../credits/ledger-grants.server';
 
 /**
  * Accounts end to end through the real server (one app for the file): Better Auth flows as the web uses them

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { ROLES, type Role } from '../accounts/accounts.schema.server';
 import { grantRole } from '../accounts/roles.server';
-import { MAX_CREDIT_AMOUNT } from '../credits/credits-ledger.server';
+import { MAX_CREDIT_AMOUNT } from '../credits/ledger-inputs.server';
 import { grantAdjustment } from './admin-users.server';
 
 /** The operator commands behind `npm run admin -- …`, separate from the process plumbing so tests call them. */

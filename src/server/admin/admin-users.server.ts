@@ -13,13 +13,9 @@ import { accountDeletions } from '../account-rights/account-rights.schema.server
 import { user } from '../accounts/accounts.schema.server';
 import { hasRole } from '../accounts/roles.server';
 import { currentSubscription, recordTransactions, subscriptionView } from '../billing/billing-store.server';
-import {
-  balance,
-  type CreditGrantView,
-  CreditsConflictError,
-  grant,
-  listGrants,
-} from '../credits/credits-ledger.server';
+import { grant } from '../credits/ledger-grants.server';
+import { CreditsConflictError } from '../credits/ledger-inputs.server';
+import { balance, type CreditGrantView, listGrants } from '../credits/ledger-reads.server';
 import { createDatabase, type Database } from '../db/database.server';
 import { videoRequests } from '../videos/videos.schema.server';
 

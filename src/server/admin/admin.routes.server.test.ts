@@ -19,7 +19,9 @@ import type {
   UserSearchItem,
 } from '../../shared/admin';
 import { grantRole } from '../accounts/roles.server';
-import { audit, grant, hold } from '../credits/credits-ledger.server';
+import { audit } from '../credits/ledger-audit.server';
+import { grant } from '../credits/ledger-grants.server';
+import { hold } from '../credits/ledger-holds.server';
 
 /** The admin API on the real server: role checks on every route, figures, support tools and the ledger fix. */
 

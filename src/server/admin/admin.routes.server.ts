@@ -7,7 +7,7 @@ import { reconcileThrottled } from '../billing/billing.routes.server';
 import { claimBillingAction, currentSubscription, subscriptionView } from '../billing/billing-store.server';
 import type { PaymentProvider } from '../billing/providers/payment-provider.server';
 import type { Config } from '../config.server';
-import { CreditsConflictError } from '../credits/credits-ledger.server';
+import { CreditsConflictError } from '../credits/ledger-inputs.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
 import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';

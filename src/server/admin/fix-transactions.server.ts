@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { FixTransactionsResult } from '../../shared/admin';
-import { type AuditProblem, audit, reconcileGrants } from '../credits/credits-ledger.server';
+import { type AuditProblem, audit } from '../credits/ledger-audit.server';
+import { reconcileGrants } from '../credits/ledger-reconciliation.server';
 import { inTransaction } from '../kernel/transaction.server';
 
 /**

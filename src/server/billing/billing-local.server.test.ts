@@ -4,7 +4,7 @@ import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import type { SessionClient } from '../../../tests/support/session-client';
-import { audit } from '../credits/credits-ledger.server';
+import { audit } from '../credits/ledger-audit.server';
 
 /** The billing contract (docs/billing-contract.md), local mode, through the HTTP API and the local checkout's own forms. */
 

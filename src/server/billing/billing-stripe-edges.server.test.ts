@@ -11,7 +11,9 @@ import {
 import type { SessionClient } from '../../../tests/support/session-client';
 import { type StripeTestBed, startStripeTestBed } from '../../../tests/support/stripe-app';
 import { grantRole } from '../accounts/roles.server';
-import { audit, capture, hold } from '../credits/credits-ledger.server';
+import { audit } from '../credits/ledger-audit.server';
+import { capture } from '../credits/ledger-hold-resolution.server';
+import { hold } from '../credits/ledger-holds.server';
 
 /**
  * Stripe as it really behaves, against the fake Stripe (which follows Stripe's documentation, see its header):

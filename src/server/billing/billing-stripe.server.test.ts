@@ -9,7 +9,7 @@ import {
 } from '../../../tests/support/fake-stripe';
 import { SessionClient } from '../../../tests/support/session-client';
 import { type StripeTestBed, startStripeTestBed } from '../../../tests/support/stripe-app';
-import { audit } from '../credits/credits-ledger.server';
+import { audit } from '../credits/ledger-audit.server';
 
 /**
  * Stripe mode against a local fake of the Stripe API (no internet). The billing contract's property (docs/billing-contract.md): every

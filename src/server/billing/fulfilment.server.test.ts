@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
 import { fixTransactions } from '../admin/fix-transactions.server';
-import { audit, balance, capture, hold, voidHold } from '../credits/credits-ledger.server';
+import { audit } from '../credits/ledger-audit.server';
+import { capture, voidHold } from '../credits/ledger-hold-resolution.server';
+import { hold } from '../credits/ledger-holds.server';
+import { balance } from '../credits/ledger-reads.server';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
 import {

@@ -8,13 +8,10 @@ import {
   type PlanId,
   planCreditsPerInvoice,
 } from '../../shared/catalogue';
-import {
-  clawback,
-  GrantNotFoundError,
-  grant,
-  restoreClawback,
-  restoredAmount,
-} from '../credits/credits-ledger.server';
+import { clawback } from '../credits/ledger-claims.server';
+import { grant } from '../credits/ledger-grants.server';
+import { GrantNotFoundError } from '../credits/ledger-inputs.server';
+import { restoreClawback, restoredAmount } from '../credits/ledger-restorations.server';
 import { markCheckout, recordTransactions } from './billing-store.server';
 
 /**

@@ -11,7 +11,9 @@ import { tinyPng } from '../../../tests/support/images';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { CAST_MESSAGES, type CastMember } from '../../shared/cast';
 import type { VideoRequestView } from '../../shared/video-request';
-import { audit, balance, grant } from '../credits/credits-ledger.server';
+import { audit } from '../credits/ledger-audit.server';
+import { grant } from '../credits/ledger-grants.server';
+import { balance } from '../credits/ledger-reads.server';
 import { failRequest } from '../videos/pipeline/generate-video.job.server';
 
 /**

@@ -6,7 +6,12 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/da
 import { insertUser } from '../../../tests/support/users';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
-import { audit, capture, clawback, grant, hold, restoreClawback, voidHold } from './credits-ledger.server';
+import { audit } from './ledger-audit.server';
+import { clawback } from './ledger-claims.server';
+import { grant } from './ledger-grants.server';
+import { capture, voidHold } from './ledger-hold-resolution.server';
+import { hold } from './ledger-holds.server';
+import { restoreClawback } from './ledger-restorations.server';
 
 /**
  * Refunds and disputes of one purchase, in every order their events can arrive (docs/billing-contract.md): claims

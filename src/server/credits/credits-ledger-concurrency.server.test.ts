@@ -4,7 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
 import { inTransaction } from '../kernel/transaction.server';
-import { audit, balance, grant, hold, voidHoldInTransaction } from './credits-ledger.server';
+import { audit } from './ledger-audit.server';
+import { grant } from './ledger-grants.server';
+import { voidHoldInTransaction } from './ledger-hold-resolution.server';
+import { hold } from './ledger-holds.server';
+import { balance } from './ledger-reads.server';
 
 /**
  * One user spending and being refunded at once, as the create endpoint and the workers do: holds take from several

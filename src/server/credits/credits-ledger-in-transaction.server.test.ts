@@ -3,7 +3,11 @@ import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
 import { insertUser } from '../../../tests/support/users';
-import { audit, balance, CreditsConflictError, grant, hold } from './credits-ledger.server';
+import { audit } from './ledger-audit.server';
+import { grant } from './ledger-grants.server';
+import { hold } from './ledger-holds.server';
+import { CreditsConflictError } from './ledger-inputs.server';
+import { balance } from './ledger-reads.server';
 
 /** hold() given a client already inside the caller's transaction: it commits and rolls back with it. */
 

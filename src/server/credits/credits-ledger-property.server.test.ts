@@ -7,16 +7,12 @@ import { insertUser } from '../../../tests/support/users';
 import { EXPIRING_SOON_WINDOW_DAYS, REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
-import {
-  audit,
-  balance,
-  capture,
-  expiringSoon,
-  grant,
-  hold,
-  listGrants,
-  voidHold,
-} from './credits-ledger.server';
+import { audit } from './ledger-audit.server';
+import { expiringSoon } from './ledger-expiry.server';
+import { grant } from './ledger-grants.server';
+import { capture, voidHold } from './ledger-hold-resolution.server';
+import { hold } from './ledger-holds.server';
+import { balance, listGrants } from './ledger-reads.server';
 
 /**
  * Model-based property test: random sequences of grants (with and without expiry, some replayed), holds (some

@@ -6,20 +6,13 @@ import { insertUser } from '../../../tests/support/users';
 import { REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
 import { createPool } from '../db/database.server';
 import { createLogger } from '../logger.server';
-import {
-  audit,
-  balance,
-  CreditsConflictError,
-  capture,
-  expiringSoon,
-  type GrantInput,
-  grant,
-  HoldNotFoundError,
-  hold,
-  listGrants,
-  recentEntries,
-  voidHold,
-} from './credits-ledger.server';
+import { audit } from './ledger-audit.server';
+import { expiringSoon } from './ledger-expiry.server';
+import { type GrantInput, grant } from './ledger-grants.server';
+import { capture, voidHold } from './ledger-hold-resolution.server';
+import { hold } from './ledger-holds.server';
+import { CreditsConflictError, HoldNotFoundError } from './ledger-inputs.server';
+import { balance, listGrants, recentEntries } from './ledger-reads.server';
 
 const T0 = new Date('2030-01-01T12:00:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,8 @@ import { creditsContract } from '../../shared/credits.contract';
 import type { AppEnv } from '../kernel/errors.server';
 import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
-import { balance, expiringSoon, listGrants, recentEntries } from './credits-ledger.server';
+import { expiringSoon } from './ledger-expiry.server';
+import { balance, listGrants, recentEntries } from './ledger-reads.server';
 
 /** How many ledger entries the credits view lists (docs/accounts-contract.md). */
 const RECENT_ENTRIES = 20;

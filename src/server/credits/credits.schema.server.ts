@@ -34,7 +34,9 @@ export {
 export const HOLD_STATUSES = ['pending', 'captured', 'voided'] as const;
 export type HoldStatus = (typeof HOLD_STATUSES)[number];
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Generic in the name so the row types keyed by SQL names (ledger-rows.server.ts) know each column's name. */
+const timestamptz = <TName extends string>(name: TName) =>
+  timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * The per-user row every spend locks (`SELECT … FOR NO KEY UPDATE`): spends serialise per user, never across users.
@@ -72,7 +74,7 @@ export const creditGrants = pgTable(
     index('credit_grants_spend_order_idx')
       .on(t.userId, t.expiresAt.asc().nullsLast(), t.createdAt, t.id)
       .where(sql`${t.remaining} > 0`),
-    // A purchase's claims take from the grants its reversals gave back (credits-ledger.server.ts, "claims").
+    // A purchase's claims take from the grants its reversals gave back (ledger-claims.server.ts).
     index('credit_grants_restored_from_idx')
       .on(sql`(${t.metadata}->>'grantId')`)
       .where(sql`${t.source} = 'refund'`),
@@ -129,6 +131,7 @@ export const creditLedgerEntries = pgTable(
       .notNull()
       .references(() => creditAccounts.userId),
     kind: text('kind', { enum: LEDGER_ENTRY_KINDS }).notNull(),
+    /** The change to the spendable balance of `grantId` (0 for a capture). */
     amount: integer('amount').notNull(),
     grantId: uuid('grant_id').references(() => creditGrants.id),
     holdId: uuid('hold_id').references(() => creditHolds.id),
@@ -158,7 +161,7 @@ export const creditLedgerEntries = pgTable(
 );
 
 /**
- * Signed records of a purchase's credits owed and taken back (credits-ledger.server.ts, "claims"): a claim per
+ * Signed records of a purchase's credits owed and taken back (ledger-claims.server.ts): a claim per
  * refund or dispute (`reference`, e.g. `refund:<Stripe refund id>`, carrying what it `wanted`), so a replayed event
  * takes nothing twice; takes of voided holds' credits and from restorations' grants; and each reversal
  * (`<claim>:restored`), negative by what it gave back. `amount` may be 0 when everything was spent.

@@ -4,7 +4,7 @@ import { signUpAndVerify, waitForMail } from '../../../tests/support/accounts';
 import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import type { SessionClient } from '../../../tests/support/session-client';
 import type { HistoryPage } from '../../shared/history-filters';
-import { grant } from '../credits/credits-ledger.server';
+import { grant } from '../credits/ledger-grants.server';
 import { QUEUES, send } from '../jobs/queues.server';
 import { createLogger } from '../logger.server';
 import type { MailMessage } from '../mail/mailer.server';

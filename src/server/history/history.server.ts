@@ -9,7 +9,7 @@ import {
 import { DEFAULT_STATS_RANGE, dayRange, type StatsRange, statsRangeStart } from '../../shared/time';
 import type { QueuePlace } from '../../shared/video-queue';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.server';
-import { balance } from '../credits/credits-ledger.server';
+import { balance } from '../credits/ledger-reads.server';
 import type { Queryable } from '../jobs/queues.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { grantRole } from '../accounts/roles.server';
-import { grant } from '../credits/credits-ledger.server';
+import { grant } from '../credits/ledger-grants.server';
 
 /**
  * Cross-site requests: every unsafe /api route (taken from the API document, so routes added later are covered)

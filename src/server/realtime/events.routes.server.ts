@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import type pg from 'pg';
 import { realtimeContract } from '../../shared/realtime.contract';
 import { currentSubscription, subscriptionView } from '../billing/billing-store.server';
-import { balance } from '../credits/credits-ledger.server';
+import { balance } from '../credits/ledger-reads.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
 import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import { eventReader } from '../../../tests/support/event-stream';
 import type { SessionClient } from '../../../tests/support/session-client';
-import { grant } from '../credits/credits-ledger.server';
+import { grant } from '../credits/ledger-grants.server';
 import { MAX_STREAMS_PER_USER } from './realtime-hub.server';
 
 /**

@@ -17,7 +17,8 @@ import { mediaTools } from '../../../tests/support/media';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { DERIVATION_REFUSALS, FILM_MAX_SECONDS, type VideoVersion } from '../../shared/video-directing';
 import type { VideoRequestView } from '../../shared/video-request';
-import { balance, grant } from '../credits/credits-ledger.server';
+import { grant } from '../credits/ledger-grants.server';
+import { balance } from '../credits/ledger-reads.server';
 import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-preview-provider.server';
 import { probe } from './pipeline/rendering.server';
 

@@ -8,7 +8,9 @@ import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '../../../
 import { freePort } from '../../../tests/support/free-port';
 import type { SessionClient } from '../../../tests/support/session-client';
 import type { VideoRequestView } from '../../shared/video-request';
-import { audit, balance, grant } from '../credits/credits-ledger.server';
+import { audit } from '../credits/ledger-audit.server';
+import { grant } from '../credits/ledger-grants.server';
+import { balance } from '../credits/ledger-reads.server';
 import { JOBS_SCHEMA } from '../jobs/jobs.server';
 import { QUEUES } from '../jobs/queues.server';
 

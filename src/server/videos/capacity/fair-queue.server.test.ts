@@ -14,7 +14,9 @@ import {
 } from '../../../../tests/support/fake-gemini';
 import { insertUser } from '../../../../tests/support/users';
 import { loadConfig } from '../../config.server';
-import { audit, balance, grant } from '../../credits/credits-ledger.server';
+import { audit } from '../../credits/ledger-audit.server';
+import { grant } from '../../credits/ledger-grants.server';
+import { balance } from '../../credits/ledger-reads.server';
 import { type Jobs, startJobs } from '../../jobs/jobs.server';
 import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';

@@ -9,7 +9,7 @@ import {
   type StructuredPrompt,
   type VideoStatus,
 } from '../../../shared/video-request';
-import { capture, voidHoldInTransaction } from '../../credits/credits-ledger.server';
+import { capture, voidHoldInTransaction } from '../../credits/ledger-hold-resolution.server';
 import { inTransaction } from '../../kernel/transaction.server';
 import type { Logger } from '../../logger.server';
 import type { CapabilitiesOf } from '../capabilities.server';

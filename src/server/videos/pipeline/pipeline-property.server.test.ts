@@ -13,7 +13,9 @@ import {
 } from '../../../../tests/support/fake-gemini';
 import { mediaTools } from '../../../../tests/support/media';
 import { insertUser } from '../../../../tests/support/users';
-import { audit, balance, grant } from '../../credits/credits-ledger.server';
+import { audit } from '../../credits/ledger-audit.server';
+import { grant } from '../../credits/ledger-grants.server';
+import { balance } from '../../credits/ledger-reads.server';
 import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';
 import { capabilitiesOf } from '../capabilities.server';

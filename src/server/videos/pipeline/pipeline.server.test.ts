@@ -19,7 +19,9 @@ import {
 import { mediaTools } from '../../../../tests/support/media';
 import { insertUser } from '../../../../tests/support/users';
 import { loadConfig } from '../../config.server';
-import { audit, balance, grant } from '../../credits/credits-ledger.server';
+import { audit } from '../../credits/ledger-audit.server';
+import { grant } from '../../credits/ledger-grants.server';
+import { balance } from '../../credits/ledger-reads.server';
 import { type Jobs, startJobs } from '../../jobs/jobs.server';
 import { QUEUES, send } from '../../jobs/queues.server';
 import { inTransaction } from '../../kernel/transaction.server';

@@ -20,7 +20,8 @@ import {
 } from '../../../shared/prompt-preview';
 import type { VideoRequestView } from '../../../shared/video-request';
 import { DEFAULT_PROMPT_MODEL } from '../../config.server';
-import { balance, grant } from '../../credits/credits-ledger.server';
+import { grant } from '../../credits/ledger-grants.server';
+import { balance } from '../../credits/ledger-reads.server';
 
 /**
  * 'Ver prompt estruturado' end to end: POST /api/videos/prompt-preview (the text model — the fake Gemini API — or

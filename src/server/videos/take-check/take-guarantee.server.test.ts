@@ -15,7 +15,8 @@ import {
 import { mediaTools } from '../../../../tests/support/media';
 import { insertUser } from '../../../../tests/support/users';
 import { loadConfig, type TakeStrictness } from '../../config.server';
-import { audit, grant } from '../../credits/credits-ledger.server';
+import { audit } from '../../credits/ledger-audit.server';
+import { grant } from '../../credits/ledger-grants.server';
 import { createLogger } from '../../logger.server';
 import { mediaToolchainFromEnv } from '../../media-toolchain/toolchain.server';
 import { DiskStorage } from '../../storage/storage.server';
