@@ -7,7 +7,7 @@ import { z } from 'zod';
  * web's client (src/web/lib/api.ts) takes its argument and result types from them.
  */
 
-export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
+type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /**
  * - `session`: Better Auth's session cookie (401 without it);
@@ -16,7 +16,7 @@ export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
  */
 export type OperationAuth = 'session' | 'admin' | 'none';
 
-export interface ResponseDeclaration {
+interface ResponseDeclaration {
   description: string;
   /** JSON by default. */
   contentType?: string;
@@ -27,7 +27,7 @@ export interface ResponseDeclaration {
 /** An error code's HTTP status, with what it means when the code alone does not say it. */
 export type ErrorDeclaration = number | { status: number; description: string };
 
-export interface OperationBody {
+interface OperationBody {
   schema: z.ZodType;
   /** JSON (validated before the handler runs) by default; a multipart form is read by its handler. */
   contentType?: 'application/json' | 'multipart/form-data';

@@ -61,14 +61,12 @@ export const verifyResponseSchema = z.object({
   credits: z.int(),
   packageType: z.string().nullable(),
 });
-export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 /** `POST /api/billing/reconcile` and the admin's reconcile: how many payments were fulfilled now. */
 export const reconcileResponseSchema = z.object({
   fulfilled: z.int(),
   subscription: subscriptionViewSchema.nullable(),
 });
-export type ReconcileResponse = z.infer<typeof reconcileResponseSchema>;
 
 const transactionSchema = z.object({
   id: z.string(),
@@ -83,7 +81,6 @@ export type Transaction = z.infer<typeof transactionSchema>;
 
 /** `GET /api/billing/transactions`. */
 export const transactionsResponseSchema = z.object({ transactions: z.array(transactionSchema) });
-export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
 /** `POST /api/billing/stripe/webhook`: acknowledged (a replayed event id is acknowledged as a duplicate). */
 export const webhookReceiptSchema = z.object({

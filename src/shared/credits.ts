@@ -40,7 +40,6 @@ const creditGrantSchema = z.object({
   createdAt: z.iso.datetime(),
   expired: z.boolean(),
 });
-export type CreditGrant = z.infer<typeof creditGrantSchema>;
 
 const creditEntrySchema = z.object({
   id: z.int(),
@@ -50,7 +49,6 @@ const creditEntrySchema = z.object({
   grantId: z.string().nullable(),
   holdId: z.string().nullable(),
 });
-export type CreditEntry = z.infer<typeof creditEntrySchema>;
 
 /** `GET /api/credits`. */
 export const creditsResponseSchema = z.object({

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
 import { tinyPng } from '../../../tests/support/images';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { CAST_MESSAGES, type CastMember } from '../../shared/cast';

@@ -33,7 +33,7 @@ export interface HistoryRoutesOptions {
   queuePlaces: QueuePlacesOf;
 }
 
-export type QueuePlacesOf = (
+type QueuePlacesOf = (
   rows: readonly Pick<ListRow, 'id' | 'quality' | 'status'>[],
 ) => Promise<ReadonlyMap<string, QueuePlace>>;
 

@@ -27,7 +27,7 @@ export const API_OPERATIONS: readonly Operation[] = API_CONTRACTS.flatMap((contr
 type JsonSchema = Record<string, unknown>;
 
 /** The schema's input side (what a client sends); what JSON Schema cannot say (a refine) is left open. */
-export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   delete json.$schema;
   return json as JsonSchema;

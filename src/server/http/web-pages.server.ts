@@ -27,7 +27,7 @@ import {
  * shell with that page drawn in (ADR 0010); the app's other pages get the bare shell.
  */
 
-export const SHELL_FILE = '_shell.html';
+const SHELL_FILE = '_shell.html';
 const CONFIG_MARKER = '<!--cena-config-->';
 const SUPPORT_EMAIL_PLACEHOLDER = '__CENA_SUPPORT_EMAIL__';
 const VIDEO_MODEL_PLACEHOLDER = '__CENA_VIDEO_MODEL__';

@@ -16,7 +16,7 @@ type JsonBody<B> = B extends { contentType: 'multipart/form-data' }
     ? z.output<Schema> | (B extends { required: false } ? undefined : never)
     : undefined;
 
-export interface OperationInput<O extends Operation> {
+interface OperationInput<O extends Operation> {
   params: PathParameters<O>;
   query: O['query'] extends z.ZodType ? z.output<O['query']> : undefined;
   /** The validated JSON body; a multipart form is read by the handler itself. */
@@ -29,7 +29,7 @@ export type OperationHandler<O extends Operation> = (
 ) => Response | Promise<Response>;
 
 /** A handler, or a handler with the middleware that runs between the guard and the input checks. */
-export type HandlerSpec<O extends Operation> =
+type HandlerSpec<O extends Operation> =
   | OperationHandler<O>
   | { before: MiddlewareHandler<AppEnv>[]; handle: OperationHandler<O> };
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type AppEnv, apiError } from './errors.server';
 
 /**
@@ -72,20 +72,6 @@ export const rejectQueryParameters: MiddlewareHandler<AppEnv> = async (c, next) 
   }
   await next();
 };
-
-const emptySchema = z.object({}).strict();
-
-/**
- * For actions without parameters: no body or `{}`; anything else is a client mistake, refused with 400. Returns
- * the 4xx to answer, or undefined to go on.
- */
-export async function parseEmptyBody(c: Context<AppEnv>): Promise<Response | undefined> {
-  // HonoRequest caches the body, so parseJsonBody below reads the same text again.
-  const raw = await c.req.text();
-  if (raw.trim() === '') return undefined;
-  const parsed = await parseJsonBody(c, emptySchema);
-  return parsed.ok ? undefined : parsed.response;
-}
 
 /** Validates the query string against a strict schema; a repeated or unknown parameter is refused with 400. */
 export function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Parsed<z.output<S>> {

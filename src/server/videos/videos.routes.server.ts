@@ -66,7 +66,7 @@ const MAX_BODY_BYTES = (1 + 1 + MAX_REFERENCE_IMAGES) * REFERENCE_IMAGE_MAX_BYTE
 const IMAGE_FIELDS = new Set(['image', 'lastFrame', 'referenceImages']);
 /** Text fields a form may send several times (one Elenco member each). */
 const REPEATABLE_FIELDS = new Set(['castIds']);
-export const DEFAULT_CREATE_PER_MINUTE = 10;
+const DEFAULT_CREATE_PER_MINUTE = 10;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface VideosRoutesOptions {

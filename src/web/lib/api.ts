@@ -12,9 +12,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '../../shared/api-contract';
-import { type ApiErrorBody, apiErrorBodySchema } from '../../shared/api-error';
-
-export type { ApiErrorBody };
+import { apiErrorBodySchema } from '../../shared/api-error';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -63,7 +61,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
 }
 
 /** The ApiError a failed answer stands for: the server's error body when it sent one, else `http_error`. */
-export function apiErrorOf(response: Response, data: unknown): ApiError {
+function apiErrorOf(response: Response, data: unknown): ApiError {
   const body = apiErrorBodySchema.safeParse(data);
   if (body.success) {
     const { code, message, requestId, fields } = body.data.error;
@@ -77,14 +75,14 @@ export async function readApiError(response: Response): Promise<ApiError> {
   return apiErrorOf(response, await response.json().catch(() => null));
 }
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Serialised as JSON. */
   body?: unknown;
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(
+async function apiRequest<T>(
   path: string,
   { method = 'GET', body, signal }: ApiRequestOptions = {},
 ): Promise<T> {
@@ -111,14 +109,6 @@ export async function apiRequest<T>(
   if (!response.ok) throw apiErrorOf(response, data);
   return data as T;
 }
-
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
-};
 
 type ParametersOption<O extends Operation> = keyof PathParameters<O> extends never
   ? { params?: undefined }

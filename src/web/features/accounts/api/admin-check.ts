@@ -36,7 +36,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * A 401 is not retried (the session is gone: the auth guard takes over). An answer without a boolean `isAdmin`
  * fails at once ('failed'); HTTP/network failures on every attempt give 'attempts'; anything else 'unexpected'.
  */
-export async function checkAdmin(signal?: AbortSignal): Promise<boolean> {
+async function checkAdmin(signal?: AbortSignal): Promise<boolean> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= LIMITS.adminCheckAttempts; attempt++) {
     try {

@@ -11,12 +11,11 @@ export {
   type TimeZone,
 } from '../../../../shared/accounts';
 export type Me = MeResponse;
-export type MeUser = MeResponse['user'];
 
 export const ME_QUERY_KEY = ['me'] as const;
 
 /** `GET /api/me`; `null` when signed out (401). Other failures are errors. */
-export async function getMe(signal?: AbortSignal): Promise<Me | null> {
+async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
     return await callApi(accountsContract.getMe, { signal });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSubscription, SUBSCRIPTION_QUERY_KEY } from './billing-calls';
 
-export const subscriptionQueryOptions = queryOptions({
+const subscriptionQueryOptions = queryOptions({
   queryKey: SUBSCRIPTION_QUERY_KEY,
   queryFn: ({ signal }) => getSubscription(signal),
   staleTime: 60_000,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getTransactions, TRANSACTIONS_QUERY_KEY } from './billing-calls';
 
-export const transactionsQueryOptions = queryOptions({
+const transactionsQueryOptions = queryOptions({
   queryKey: TRANSACTIONS_QUERY_KEY,
   queryFn: ({ signal }) => getTransactions(signal),
   staleTime: 60_000,

@@ -5,9 +5,9 @@ import { callApi } from '../../../lib/api';
 
 /** `/api/cast` (src/shared/cast.contract.ts): the user's Elenco. */
 
-export const CAST_QUERY_KEY = ['cast'] as const;
+const CAST_QUERY_KEY = ['cast'] as const;
 
-export const castQueryOptions = queryOptions({
+const castQueryOptions = queryOptions({
   queryKey: CAST_QUERY_KEY,
   queryFn: ({ signal }) => callApi(castContract.listCast, { signal }).then((data) => data.items),
   staleTime: 30_000,
@@ -17,7 +17,7 @@ export function useCast() {
   return useQuery(castQueryOptions);
 }
 
-export interface NewCastMemberPayload {
+interface NewCastMemberPayload {
   name: string;
   kind: CastKind;
   description: string;

@@ -2,13 +2,11 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CreditsResponse } from '../../../../shared/credits';
 import { creditsContract } from '../../../../shared/credits.contract';
 import { callApi } from '../../../lib/api';
-
-export type { CreditEntry, CreditGrant } from '../../../../shared/credits';
 export type Credits = CreditsResponse;
 
 export const CREDITS_QUERY_KEY = ['credits'] as const;
 
-export const creditsQueryOptions = queryOptions({
+const creditsQueryOptions = queryOptions({
   queryKey: CREDITS_QUERY_KEY,
   queryFn: ({ signal }) => callApi(creditsContract.getCredits, { signal }),
   staleTime: 60_000,

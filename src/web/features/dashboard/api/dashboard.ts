@@ -10,8 +10,8 @@ import { DASHBOARD_QUERY_KEY } from './keys';
 
 export type { VideoRequestListItem };
 
-export const statsQueryKey = (range: StatsRange) => [...DASHBOARD_QUERY_KEY, 'stats', range] as const;
-export const RECENT_QUERY_KEY = [...DASHBOARD_QUERY_KEY, 'recent'] as const;
+const statsQueryKey = (range: StatsRange) => [...DASHBOARD_QUERY_KEY, 'stats', range] as const;
+const RECENT_QUERY_KEY = [...DASHBOARD_QUERY_KEY, 'recent'] as const;
 
 export function useDashboardStats(range: StatsRange) {
   return useQuery({

@@ -9,8 +9,8 @@ import { VIDEOS_QUERY_KEY, videoRequestQueryKey } from '../../videos';
  * history live refresh them too (a scene finishing, a film completing).
  */
 
-export const filmCandidatesQueryKey = [...VIDEOS_QUERY_KEY, 'film-candidates'] as const;
-export const filmScenesQueryKey = (id: string) => [...VIDEOS_QUERY_KEY, 'film-scenes', id] as const;
+const filmCandidatesQueryKey = [...VIDEOS_QUERY_KEY, 'film-candidates'] as const;
+const filmScenesQueryKey = (id: string) => [...VIDEOS_QUERY_KEY, 'film-scenes', id] as const;
 
 export function useFilmCandidates() {
   return useQuery({

@@ -5,9 +5,9 @@ import { callApi } from '../../../lib/api';
 
 /** `GET/PATCH /api/me/settings` (docs/history-contract.md). */
 
-export const SETTINGS_QUERY_KEY = ['settings'] as const;
+const SETTINGS_QUERY_KEY = ['settings'] as const;
 
-export const settingsQueryOptions = queryOptions({
+const settingsQueryOptions = queryOptions({
   queryKey: SETTINGS_QUERY_KEY,
   queryFn: ({ signal }) => callApi(notificationsContract.getSettings, { signal }),
   staleTime: 60_000,

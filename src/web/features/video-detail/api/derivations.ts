@@ -9,7 +9,7 @@ import { VIDEOS_QUERY_KEY } from '../../videos';
  * `videos` key, so every SSE `video_request` event refreshes it while a new version is being made.
  */
 
-export const versionsQueryKey = (id: string) => [...VIDEOS_QUERY_KEY, 'versions', id] as const;
+const versionsQueryKey = (id: string) => [...VIDEOS_QUERY_KEY, 'versions', id] as const;
 
 export function useVersions(id: string) {
   return useQuery({

@@ -14,10 +14,10 @@ import { QUEUE_POLL_MS, VIDEOS_QUERY_KEY } from '../../videos';
  * History calls (docs/history-contract.md). The list lives under the `videos` key, so the shell's SSE
  * `video_request` handler (videos/api/realtime.ts) refetches it on every insert, update and delete.
  */
-export const historyQueryKey = (query: HistoryQuery) =>
+const historyQueryKey = (query: HistoryQuery) =>
   [...VIDEOS_QUERY_KEY, 'history', historySearchParams(query).toString()] as const;
 
-export const historyQueryOptions = (query: HistoryQuery) =>
+const historyQueryOptions = (query: HistoryQuery) =>
   queryOptions({
     queryKey: historyQueryKey(query),
     queryFn: ({ signal }) =>

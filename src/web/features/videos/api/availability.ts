@@ -3,7 +3,7 @@ import { videosContract } from '../../../../shared/videos.contract';
 import { callApi } from '../../../lib/api';
 import { VIDEOS_QUERY_KEY } from './video-request-calls';
 
-export const AVAILABILITY_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'availability'] as const;
+const AVAILABILITY_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'availability'] as const;
 
 /**
  * `GET /api/videos/availability`: which modes can be created now, and what each mode's model accepts. A mode whose model Google stopped serving is

@@ -3,7 +3,7 @@ import { videosContract } from '../../../../shared/videos.contract';
 import { callApi } from '../../../lib/api';
 import { VIDEOS_QUERY_KEY } from './video-request-calls';
 
-export const QUEUE_ESTIMATE_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'queue'] as const;
+const QUEUE_ESTIMATE_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'queue'] as const;
 
 /**
  * `GET /api/videos/queue`: what a request created now would wait, per mode, so the create page says so before the
