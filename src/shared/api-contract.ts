@@ -126,8 +126,9 @@ export function implicitErrors(operation: Operation): Record<string, number> {
     ...EVERY_OPERATION_ERRORS,
     ...(operation.auth === 'none' ? {} : { unauthorized: 401 }),
     ...(operation.auth === 'admin' ? { forbidden: 403 } : {}),
-    ...(operation.body
-      ? { invalid_json: 400, too_deep: 400, payload_too_large: 413, unsupported_media_type: 415 }
+    ...(operation.body ? { payload_too_large: 413, unsupported_media_type: 415 } : {}),
+    ...(operation.body && operation.body.contentType !== 'multipart/form-data'
+      ? { invalid_json: 400, too_deep: 400 }
       : {}),
   };
 }

@@ -11,14 +11,7 @@ import {
   castMemberResponseSchema,
   updateCastMemberSchema,
 } from './cast';
-import { referenceImageMaxMegabytes } from './catalogue';
-
-/** An image part of the form, as documented: its bytes, checked by the server. */
-const imagePart = (description: string) =>
-  z.string().meta({
-    format: 'binary',
-    description: `${description}: JPG, PNG or WEBP (by its bytes), up to ${referenceImageMaxMegabytes()} MB.`,
-  });
+import { imagePart } from './image-part';
 
 /**
  * `POST /api/cast`, as sent: the text fields plus 1–3 image parts. Documentation only: the handler reads the form

@@ -24,12 +24,11 @@ import {
  * (ADR 0008).
  *
  * Concurrency rules, which every ledger module relies on (the account lock: ADR 0002):
- * - Only a hold lowers a grant's `remaining`, and a hold first locks the user's `credit_accounts` row: holds of
- *   one user run one after the other (READ COMMITTED: statements after the lock see everything committed before
- *   it), holds of different users never wait for each other.
- * - Everything else only raises `remaining` (void) or inserts rows (grant), with relative updates
- *   (`remaining = remaining + x`), so they need no account lock: a hold that read a lower value is merely
- *   conservative, and the CHECK (remaining >= 0) backs the arithmetic.
+ * - Whatever changes a user's grants first locks the user's `credit_accounts` row (`FOR NO KEY UPDATE`): holds,
+ *   voids, clawbacks and restorations of one user run one after the other (READ COMMITTED: statements after the
+ *   lock see everything committed before it); different users never wait for each other. Captures touch no
+ *   grant and take no lock; a grant only inserts rows.
+ * - Grant updates are relative (`remaining = remaining ± x`) and the CHECK (remaining >= 0) backs the arithmetic.
  * - Idempotency lives in UNIQUE constraints (grant source + source_ref, hold reference) and in resolving a hold
  *   with `UPDATE … WHERE status = 'pending'`, never in a read-then-write in application code.
  *
