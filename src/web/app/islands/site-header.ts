@@ -25,6 +25,10 @@ function attachMobileMenu(header: HTMLElement): void {
   });
 }
 
+/**
+ * `getCredits` (src/shared/credits.contract.ts) called without the typed client: the contract would bring zod into
+ * a public page's few kilobytes of script (ADR 0004), so the one field read is checked here instead.
+ */
 async function fetchBalance(): Promise<number | null> {
   try {
     const response = await fetch('/api/credits', {
