@@ -49,11 +49,13 @@ describe('the document', () => {
     expect(cast.responses['400']?.description).not.toContain('invalid_json');
   });
 
-  it('gives every operation a unique operationId', () => {
+  it('gives every operation a unique operationId: its name in its contract', () => {
     const ids = Object.values(document.paths).flatMap((item) =>
       Object.values(item).map((op) => op.operationId),
     );
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
     expect(ids.length).toBe(new Set(ids).size);
+    expect(document.paths['/api/cast/{id}']?.patch?.operationId).toBe('updateCastMember');
   });
 });
 

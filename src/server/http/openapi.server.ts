@@ -19,10 +19,11 @@ import { API_CONTRACTS } from './api-contracts.server';
  * checks real answers against the response schemas.
  */
 
-/** Every operation of every domain. */
-export const API_OPERATIONS: readonly Operation[] = API_CONTRACTS.flatMap((contract) =>
-  Object.values(contract),
+/** Every operation of every domain, with its name in its contract (the document's operationId). */
+const OPERATION_NAMES = new Map<Operation, string>(
+  API_CONTRACTS.flatMap((contract) => Object.entries(contract).map(([name, operation]) => [operation, name])),
 );
+export const API_OPERATIONS: readonly Operation[] = [...OPERATION_NAMES.keys()];
 
 type JsonSchema = Record<string, unknown>;
 
@@ -115,12 +116,7 @@ function operationObject(operation: Operation): JsonSchema {
   const security =
     operation.auth === 'none' ? [] : [{ [operation.auth === 'admin' ? 'adminSession' : 'session']: [] }];
   return {
-    operationId: `${operation.method}${operation.path
-      .replace(/^\/api/, '')
-      .replace(/\{(\w+)\}/g, 'By-$1')
-      .replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) =>
-        next ? next.toUpperCase() : '',
-      )}`,
+    operationId: OPERATION_NAMES.get(operation),
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     tags: [operation.tag],
