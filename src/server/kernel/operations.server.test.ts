@@ -301,4 +301,10 @@ describe('routesFromContract', () => {
     expect(response.status).toBe(404);
     expect(ran).toEqual([]);
   });
+
+  it('refuses to mount a declaration without its handler (the type already requires it)', () => {
+    expect(() => routesFromContract(contract, { base: '/api/things', guards }, {} as never)).toThrow(
+      /listThings is declared without a handler/,
+    );
+  });
 });

@@ -127,7 +127,8 @@ export function routesFromContract<C extends Contract>(
   );
   for (const name of names) {
     const operation = contract[name] as Operation;
-    const spec = handlers[name] as HandlerSpec<Operation>;
+    const spec = handlers[name] as HandlerSpec<Operation> | undefined;
+    if (!spec) throw new Error(`${name} is declared without a handler`);
     const { before, handle } = typeof spec === 'function' ? { before: [], handle: spec } : spec;
     const final = async (c: Context<AppEnv>) => {
       const read = await readInput(c, operation);
