@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { grant } from '../../src/server/credits/ledger-grants.server';
+import { signUpAndVerify } from './accounts';
+import type { SessionClient } from './session-client';
 
 /**
  * A bare `user` row, for tests that use the ledger without the sign-up flow: credit accounts reference users.
@@ -12,4 +15,27 @@ export async function insertUser(pool: pg.Pool, id = `user-${randomUUID()}`): Pr
     `${id}@example.test`,
   ]);
   return id;
+}
+
+/**
+ * A user signed up and verified through the real flow, with `credits` granted as an admin adjustment (none when
+ * 0): a session client and the user's id.
+ */
+export async function signedUpWithCredits(
+  appUrl: string,
+  pool: pg.Pool,
+  credits = 0,
+): Promise<{ client: SessionClient; userId: string }> {
+  const { client } = await signUpAndVerify(appUrl);
+  const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+  if (credits > 0) {
+    await grant(pool, {
+      userId,
+      amount: credits,
+      source: 'adjustment',
+      sourceRef: `test:${randomUUID()}`,
+      expiresAt: null,
+    });
+  }
+  return { client, userId };
 }

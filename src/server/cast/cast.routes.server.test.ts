@@ -3,14 +3,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import { tinyPng } from '../../../tests/support/images';
 import type { SessionClient } from '../../../tests/support/session-client';
+import { signedUpWithCredits } from '../../../tests/support/users';
 import { CAST_MESSAGES, type CastMember } from '../../shared/cast';
 import type { VideoRequestView } from '../../shared/video-request';
 import { audit } from '../credits/ledger-audit.server';
-import { grant } from '../credits/ledger-grants.server';
 import { balance } from '../credits/ledger-reads.server';
 import { failRequest } from '../videos/pipeline/generate-video.job.server';
 
@@ -30,21 +29,7 @@ beforeAll(async () => {
 
 afterAll(() => stopDiskApp({ app, pool, storageDir }));
 
-async function user(credits = 0) {
-  const { client } = await signUpAndVerify(app.url);
-  const me = await client.json<{ user: { id: string } }>('/api/me');
-  const userId = me.body.user.id;
-  if (credits > 0) {
-    await grant(pool, {
-      userId,
-      amount: credits,
-      source: 'adjustment',
-      sourceRef: `test:${randomUUID()}`,
-      expiresAt: null,
-    });
-  }
-  return { client, userId };
-}
+const user = (credits = 0) => signedUpWithCredits(app.url, pool, credits);
 
 interface Answer {
   member: CastMember;

@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import { testPool } from '../../../tests/support/database';
 import {
@@ -15,9 +14,9 @@ import {
 } from '../../../tests/support/fake-gemini';
 import { mediaTools } from '../../../tests/support/media';
 import type { SessionClient } from '../../../tests/support/session-client';
+import { signedUpWithCredits } from '../../../tests/support/users';
 import { DERIVATION_REFUSALS, FILM_MAX_SECONDS, type VideoVersion } from '../../shared/video-directing';
 import type { VideoRequestView } from '../../shared/video-request';
-import { grant } from '../credits/ledger-grants.server';
 import { balance } from '../credits/ledger-reads.server';
 import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-preview-provider.server';
 import { probe } from './pipeline/rendering.server';
@@ -41,19 +40,7 @@ afterAll(() => stopDiskApp({ app, pool, storageDir }));
 
 /** The API calls a test makes, against one running app (local renderer, or the Gemini API stand-in). */
 function videosApi(target: () => { app: TestApp; pool: pg.Pool }) {
-  async function user(credits: number) {
-    const { client } = await signUpAndVerify(target().app.url);
-    const me = await client.json<{ user: { id: string } }>('/api/me');
-    const userId = me.body.user.id;
-    await grant(target().pool, {
-      userId,
-      amount: credits,
-      source: 'adjustment',
-      sourceRef: `test:${randomUUID()}`,
-      expiresAt: null,
-    });
-    return { client, userId };
-  }
+  const user = (credits: number) => signedUpWithCredits(target().app.url, target().pool, credits);
 
   async function create(
     client: SessionClient,

@@ -7,6 +7,7 @@ import { signUpAndVerify } from '../../../tests/support/accounts';
 import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import { freePort } from '../../../tests/support/free-port';
 import type { SessionClient } from '../../../tests/support/session-client';
+import { signedUpWithCredits } from '../../../tests/support/users';
 import type { VideoRequestView } from '../../shared/video-request';
 import { audit } from '../credits/ledger-audit.server';
 import { grant } from '../credits/ledger-grants.server';
@@ -32,21 +33,7 @@ const PNG = Buffer.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ]);
 
-async function user(credits = 0) {
-  const { client } = await signUpAndVerify(app.url);
-  const me = await client.json<{ user: { id: string } }>('/api/me');
-  const userId = me.body.user.id;
-  if (credits > 0) {
-    await grant(pool, {
-      userId,
-      amount: credits,
-      source: 'adjustment',
-      sourceRef: `test:${randomUUID()}`,
-      expiresAt: null,
-    });
-  }
-  return { client, userId };
-}
+const user = (credits = 0) => signedUpWithCredits(app.url, pool, credits);
 
 interface PostAnswer {
   request: VideoRequestView;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../../tests/support/accounts';
 import { startTestApp, type TestApp } from '../../../../tests/support/app';
 import { testPool } from '../../../../tests/support/database';
 import {
@@ -13,6 +12,7 @@ import {
   startFakeGemini,
 } from '../../../../tests/support/fake-gemini';
 import type { SessionClient } from '../../../../tests/support/session-client';
+import { signedUpWithCredits } from '../../../../tests/support/users';
 import {
   PROMPT_PREVIEW_RULES_NOTE,
   PROMPT_PREVIEWS_PER_HOUR,
@@ -20,7 +20,6 @@ import {
 } from '../../../shared/prompt-preview';
 import type { VideoRequestView } from '../../../shared/video-request';
 import { DEFAULT_PROMPT_MODEL } from '../../config.server';
-import { grant } from '../../credits/ledger-grants.server';
 import { balance } from '../../credits/ledger-reads.server';
 
 /**
@@ -51,20 +50,7 @@ afterAll(async () => {
   await gemini?.stop();
 });
 
-async function user(credits = 0) {
-  const { client } = await signUpAndVerify(app.url);
-  const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
-  if (credits > 0) {
-    await grant(pool, {
-      userId,
-      amount: credits,
-      source: 'adjustment',
-      sourceRef: `test:${randomUUID()}`,
-      expiresAt: null,
-    });
-  }
-  return { client, userId };
-}
+const user = (credits = 0) => signedUpWithCredits(app.url, pool, credits);
 
 /** A multipart POST /api/videos as the browser sends it. */
 async function postForm<T>(client: SessionClient, body: FormData): Promise<{ status: number; body: T }> {
