@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mediaKeys } from '../../src/server/videos/pipeline/rendering.server';
 import { lastMailId, PASSWORD, signUpAndVerify, waitForMail } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import {
   collectPageErrors,
   describeBrowser,
-  launchBrowser,
+  startBrowserApp,
+  stopBrowserApp,
   waitForApp,
   waitForText,
 } from '../support/browser';
@@ -28,15 +27,10 @@ let browser: Browser;
 let storageDir = '';
 
 beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(tmpdir(), 'cena-rights-e2e-'));
-  [app, browser] = await Promise.all([startTestApp({ STORAGE_DIR: storageDir }), launchBrowser()]);
+  ({ app, browser, storageDir } = await startBrowserApp('cena-rights-e2e-'));
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
-});
+afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
 async function userIdOf(email: string): Promise<string> {
   const { rows } = await app.cena.pool.query<{ id: string }>('SELECT id FROM "user" WHERE email = $1', [

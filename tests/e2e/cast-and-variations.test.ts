@@ -1,19 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
-import { signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import {
   apiBalance,
-  collectPageErrors,
   describeBrowser,
-  launchBrowser,
-  signInThroughForm,
+  signedInWithCredits,
+  startBrowserApp,
+  stopBrowserApp,
 } from '../support/browser';
 import { tinyPng } from '../support/images';
 import { mediaTools } from '../support/media';
@@ -62,26 +58,18 @@ async function noSideScroll(page: Page): Promise<boolean> {
 
 describeBrowser('Elenco and variations in a browser (local provider)', () => {
   beforeAll(async () => {
-    storageDir = await mkdtemp(path.join(tmpdir(), 'cena-cast-e2e-'));
-    [app, browser] = await Promise.all([
-      startTestApp({ LOCAL_RENDER_DELAY_MS: '200', STORAGE_DIR: storageDir }),
-      launchBrowser(),
-    ]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-cast-e2e-', {
+      LOCAL_RENDER_DELAY_MS: '200',
+    }));
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (storageDir) await rm(storageDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('saves a character with two images, creates 3 variations using it and sees them grouped', async () => {
-    const { email, password } = await signUpAndVerify(app.url, { name: 'Bia Lopes' });
-    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 375, height: 800 });
-    const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, email, password);
+    const { context, errors, page } = await signedInWithCredits(app, browser, {
+      name: 'Bia Lopes',
+      credits: 100,
+      viewport: { width: 375, height: 800 },
+    });
 
     // The Elenco page, at 375 px: empty first, then the saved character.
     await page.goto(`${app.url}/dashboard/cast`);

@@ -1,17 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
-import { signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import {
   apiBalance,
-  collectPageErrors,
   describeBrowser,
-  launchBrowser,
-  signInThroughForm,
+  signedInWithCredits,
+  startBrowserApp,
+  stopBrowserApp,
   waitForText,
 } from '../support/browser';
 import { tinyPng } from '../support/images';
@@ -60,26 +55,18 @@ async function currentVersionCompleted(page: Page, length: string): Promise<void
 
 describeBrowser('extend and edit in a browser (local provider)', () => {
   beforeAll(async () => {
-    storageDir = await mkdtemp(path.join(tmpdir(), 'cena-directed-e2e-'));
-    [app, browser] = await Promise.all([
-      startTestApp({ LOCAL_RENDER_DELAY_MS: '200', STORAGE_DIR: storageDir }),
-      launchBrowser(),
-    ]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-directed-e2e-', {
+      LOCAL_RENDER_DELAY_MS: '200',
+    }));
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (storageDir) await rm(storageDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('creates with a first frame and two references, then extends and edits it from the detail page', async () => {
-    const { email, password } = await signUpAndVerify(app.url, { name: 'Lia Prado' });
-    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, email, password);
+    const { context, errors, page } = await signedInWithCredits(app, browser, {
+      name: 'Lia Prado',
+      credits: 100,
+      viewport: { width: 1280, height: 900 },
+    });
 
     await page.goto(`${app.url}/dashboard/create`);
     await page

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../src/shared/format';
 import { dayRange, zonedDay, zonedParts, zonedTimeToUtc } from '../../src/shared/time';
 import { signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import {
   collectPageErrors,
   describeBrowser,
-  launchBrowser,
+  startBrowserApp,
+  stopBrowserApp,
   waitForApp,
   waitForText,
 } from '../support/browser';
@@ -186,8 +186,7 @@ const param = (page: Page, name: string) => new URL(page.url()).searchParams.get
 
 describeBrowser('request detail and history in a browser', () => {
   beforeAll(async () => {
-    storageDir = await mkdtemp(path.join(tmpdir(), 'cena-history-e2e-'));
-    [app, browser] = await Promise.all([startTestApp({ STORAGE_DIR: storageDir }), launchBrowser()]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-history-e2e-'));
     // Bytes stand in for the MP4: the page only links it; the download must come through.
     await mkdir(path.join(storageDir, 'seed'), { recursive: true });
     await writeFile(path.join(storageDir, 'seed', 'history-video.mp4'), Buffer.from('fake mp4 bytes'));
@@ -210,11 +209,7 @@ describeBrowser('request detail and history in a browser', () => {
     otherRequestId = otherSeed.id;
     await insertRequest(await userIdOf(other.email), otherSeed);
   }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (storageDir) await rm(storageDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('shows a completed request: prompt copy, player, download, technical info, timeline, duplicate', async () => {
     const { context, page, errors } = await signedInPage();

@@ -1,15 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
 import { LOCAL_BAD_TAKE_MARKERS } from '../../src/server/videos/pipeline/providers/local-preview-provider.server';
-import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import {
   apiBalance,
-  collectPageErrors,
   describeBrowser,
   launchBrowser,
-  signInThroughForm,
+  signedInWithCredits,
   waitForText,
 } from '../support/browser';
 
@@ -32,13 +29,11 @@ describeBrowser('prompt preview and take guarantee (local provider)', () => {
   });
 
   it('previews the structured prompt, sends the edited camera, and shows it in the technical info', async () => {
-    const { email, password } = await signUpAndVerify(app.url, { name: 'Lia Prévia' });
-    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 375, height: 812 });
-    const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, email, password);
+    const { context, errors, page } = await signedInWithCredits(app, browser, {
+      name: 'Lia Prévia',
+      credits: 100,
+      viewport: { width: 375, height: 812 },
+    });
 
     await page.goto(`${app.url}/dashboard/create`);
     const open = page.getByTestId('structured-preview-open');
@@ -76,12 +71,10 @@ describeBrowser('prompt preview and take guarantee (local provider)', () => {
   });
 
   it('a forced bad take is re-rolled once at no cost, then refunded, and the timeline says why', async () => {
-    const { email, password } = await signUpAndVerify(app.url, { name: 'Téo Take' });
-    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, email, password);
+    const { context, errors, page } = await signedInWithCredits(app, browser, {
+      name: 'Téo Take',
+      credits: 100,
+    });
     await page.goto(`${app.url}/dashboard/create`);
     await page
       .getByLabel('Descreva seu vídeo')

@@ -1,20 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
 import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchain.server';
-import { signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import {
   apiBalance,
-  collectPageErrors,
   describeBrowser,
-  launchBrowser,
-  signInThroughForm,
+  signedInWithCredits,
+  startBrowserApp,
+  stopBrowserApp,
   waitForText,
 } from '../support/browser';
 import { tinyPng } from '../support/images';
@@ -42,26 +38,20 @@ async function requestCount(email: string): Promise<number> {
 
 describeBrowser('video generation in a browser (local provider)', () => {
   beforeAll(async () => {
-    storageDir = await mkdtemp(path.join(tmpdir(), 'cena-videos-e2e-'));
-    [app, browser] = await Promise.all([
-      startTestApp({ LOCAL_RENDER_DELAY_MS: '500', STORAGE_DIR: storageDir }),
-      launchBrowser(),
-    ]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-videos-e2e-', {
+      LOCAL_RENDER_DELAY_MS: '500',
+    }));
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    if (storageDir) await rm(storageDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('creates a Fast 9:16 request with an image, follows it live to completed, plays and downloads it', async () => {
-    const { email, password } = await signUpAndVerify(app.url, { name: 'Caio Reis' });
-    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
-    const context: BrowserContext = await browser.newContext({ acceptDownloads: true });
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 375, height: 812 }); // the mobile layout
-    const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, email, password);
+    // The mobile layout.
+    const { email, context, errors, page } = await signedInWithCredits(app, browser, {
+      name: 'Caio Reis',
+      credits: 100,
+      viewport: { width: 375, height: 812 },
+      context: { acceptDownloads: true },
+    });
 
     // Prefilled from the query ("Duplicar Solicitação"), with the cost summary.
     const prompt =
@@ -209,12 +199,11 @@ describeBrowser('video generation in a browser (local provider)', () => {
   }, 180_000);
 
   it('refuses a request made with too few credits and takes nothing', async () => {
-    const { email, password } = await signUpAndVerify(app.url, { name: 'Duda Melo' });
-    await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '5']));
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await signInThroughForm(page, app.url, email, password);
+    const { email, context, page } = await signedInWithCredits(app, browser, {
+      name: 'Duda Melo',
+      credits: 5,
+      viewport: { width: 1280, height: 900 },
+    });
 
     // The form knows: short balance, the way to /pricing, the submit disabled.
     await page.goto(`${app.url}/dashboard/create`);

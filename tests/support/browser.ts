@@ -1,5 +1,17 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { describe } from 'vitest';
+import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
+import { signUpAndVerify } from './accounts';
+import { startTestApp, type TestApp } from './app';
 import { CHROME_PATH, hasChromium } from './chromium';
 
 /**
@@ -54,6 +66,65 @@ export async function signInThroughForm(
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
   await page.waitForURL('**/dashboard');
+}
+
+export interface BrowserApp {
+  app: TestApp;
+  browser: Browser;
+  storageDir: string;
+}
+
+/** A browser test file's app, on a storage folder of its own, and its browser, started together. */
+export async function startBrowserApp(
+  folderPrefix: string,
+  env: Record<string, string> = {},
+): Promise<BrowserApp> {
+  const storageDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
+  const [app, browser] = await Promise.all([
+    startTestApp({ ...env, STORAGE_DIR: storageDir }),
+    launchBrowser(),
+  ]);
+  return { app, browser, storageDir };
+}
+
+/** Stops what startBrowserApp started, as far as it got. */
+export async function stopBrowserApp(running: Partial<BrowserApp>): Promise<void> {
+  await running.browser?.close();
+  await running.app?.stop();
+  if (running.storageDir) await rm(running.storageDir, { recursive: true, force: true });
+}
+
+export interface SignedInPage {
+  email: string;
+  password: string;
+  context: BrowserContext;
+  page: Page;
+  /** The page's uncaught errors and console errors, as collectPageErrors gathers them. */
+  errors: string[];
+}
+
+/**
+ * A new user with `credits` granted by the admin command, signed in through the login form in a page of its own
+ * (at `viewport` when given).
+ */
+export async function signedInWithCredits(
+  app: TestApp,
+  browser: Browser,
+  options: {
+    name: string;
+    credits: number;
+    viewport?: { width: number; height: number };
+    context?: BrowserContextOptions;
+  },
+): Promise<SignedInPage> {
+  const { email, password } = await signUpAndVerify(app.url, { name: options.name });
+  await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, String(options.credits)]));
+  const context = await browser.newContext(options.context);
+  const page = await context.newPage();
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  const errors = collectPageErrors(page);
+  await signInThroughForm(page, app.url, email, password);
+  return { email, password, context, page, errors };
 }
 
 /** Waits for a toast (or any text) shown exactly so. */
