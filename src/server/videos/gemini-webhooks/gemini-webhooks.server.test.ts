@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DiskApp, startDiskApp, stopDiskApp } from '../../../../tests/support/app';
 import {
   API_KEY,
+  contractBreaches,
   type FakeGemini,
+  NO_BREACHES,
   seedVideoRequest,
   startFakeGemini,
 } from '../../../../tests/support/fake-gemini';
@@ -222,6 +224,40 @@ describe('Gemini webhooks', () => {
     const readAt = gemini.doneAt.get(`interactions/${interaction}`) ?? 0;
     expect(readAt - (delivery?.postedAt ?? 0)).toBeGreaterThan(POLL_MS / 2);
     await expectChargedOnce('dropped');
+    expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
     expect(await audit(running.pool as NonNullable<DiskApp['pool']>)).toEqual([]);
   }, 90_000);
+});
+
+describe("the fake's webhook_config", () => {
+  const create = (webhookConfig: unknown) =>
+    fetch(`${gemini.base}/interactions`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: OMNI,
+        input: 'Um veleiro ao pôr do sol',
+        response_format: { type: 'video' },
+        background: true,
+        webhook_config: webhookConfig,
+      }),
+    });
+
+  it('takes the documented { uris, user_metadata } and refuses what Google refuses', async () => {
+    const documented = await create({ uris: ['https://hooks.example/gemini'], user_metadata: { job: 'x' } });
+    expect(documented.status).toBe(200);
+    // Per-request URIs replace the project webhook; the fake records them and signs nothing for them.
+    expect(gemini.webhooks?.dynamicUris).toEqual(['https://hooks.example/gemini']);
+    for (const malformed of [
+      { url: 'https://hooks.example/gemini' },
+      { uris: 'https://hooks.example/gemini' },
+      { uris: ['not a uri'] },
+      { user_metadata: 'job x' },
+      'https://hooks.example/gemini',
+    ]) {
+      const refused = await create(malformed);
+      expect(refused.status, JSON.stringify(malformed)).toBe(400);
+      expect(((await refused.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
+    }
+  });
 });
