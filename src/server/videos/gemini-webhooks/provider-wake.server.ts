@@ -20,7 +20,7 @@ const RECENT_MS = 10 * 60_000;
  * What a generation is called in an event and in a notification: an interaction's id, or a Veo operation's last
  * path segment (`models/{model}/operations/{id}`); the stored operation name ends with it either way.
  */
-export function resourceKey(name: string): string {
+function resourceKey(name: string): string {
   return name.slice(name.lastIndexOf('/') + 1);
 }
 

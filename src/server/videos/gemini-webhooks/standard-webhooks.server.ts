@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * from their clock (replay protection) and compare in constant time.
  */
 
-export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 export interface WebhookHeaders {
   id: string | undefined;

@@ -119,7 +119,7 @@ export interface PipelineDeps {
 
 export type FinalHook = (client: pg.PoolClient, requestId: string) => Promise<void>;
 
-export interface ProviderEvents {
+interface ProviderEvents {
   pollMs: number;
   /** Waits `ms`, less when an event for the operation came after `since` (the start of the last read). */
   wait(operationName: string, since: number, ms: number, signal?: AbortSignal): Promise<void>;
