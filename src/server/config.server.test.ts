@@ -49,6 +49,36 @@ describe('configuration', () => {
     );
   });
 
+  it("Gemini webhooks: off by default; the project webhook's whsec_ secrets, a public APP_URL, a rare poll", () => {
+    const gemini = { VIDEO_PROVIDER: 'gemini', GEMINI_API_KEY: 'AIza-test' };
+    expect(loadConfig(gemini).video.gemini.webhook).toBeUndefined();
+    const key = Buffer.from('a project webhook signing key').toString('base64');
+    const old = Buffer.from('the key before the rotation').toString('base64');
+    const on = loadConfig({
+      ...gemini,
+      APP_URL: 'https://cena.example',
+      GEMINI_WEBHOOK_SECRET: `whsec_${key}, whsec_${old}`,
+    }).video.gemini.webhook;
+    expect(on?.secrets.map((secret) => secret.toString())).toEqual([
+      'a project webhook signing key',
+      'the key before the rotation',
+    ]);
+    expect(on?.pollMs).toBe(60_000);
+    const secret = { GEMINI_WEBHOOK_SECRET: `whsec_${key}` };
+    expect(() => loadConfig({ ...gemini, ...secret })).toThrow(
+      /APP_URL: required with GEMINI_WEBHOOK_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ ...gemini, APP_URL: 'https://cena.example', GEMINI_WEBHOOK_SECRET: 'not-a-secret' }),
+    ).toThrow(/GEMINI_WEBHOOK_SECRET: each secret is whsec_/);
+    expect(() => loadConfig({ APP_URL: 'https://cena.example', ...secret })).toThrow(
+      /GEMINI_WEBHOOK_SECRET: only with VIDEO_PROVIDER=gemini/,
+    );
+    expect(() =>
+      loadConfig({ ...gemini, NODE_ENV: 'production', APP_URL: 'http://cena.example', ...secret }),
+    ).toThrow(/APP_URL: must be https:\/\/ with GEMINI_WEBHOOK_SECRET/);
+  });
+
   it('with only VIDEO_PROVIDER=gemini and a key, the defaults are served Omni ids on the documented API root', () => {
     const config = loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEY: 'k' });
     expect(config.warnings).toEqual([]);

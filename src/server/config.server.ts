@@ -141,6 +141,13 @@ const envSchema = z.object({
   /** The API root including its version; `VEO_API_BASE` is its old name. */
   GEMINI_API_BASE: optionalString,
   VEO_API_BASE: optionalString,
+  /**
+   * The signing secret(s) of the project webhook registered with Google's WebhookService (`whsec_…`, one per
+   * project or the old and new one during a rotation, separated by commas); unset: no webhooks, polling alone.
+   */
+  GEMINI_WEBHOOK_SECRET: optionalString,
+  /** With webhooks on, the rare safety-net read of a generation no event has woken (ADR 0018). */
+  GEMINI_WEBHOOK_POLL_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Google retires model ids often: they are configuration, checked against `GET /models` (README). */
   VIDEO_MODEL_FAST: optionalString,
   VIDEO_MODEL_QUALITY: optionalString,
@@ -270,6 +277,15 @@ export interface GeminiConfig {
   modelVariables: Record<VideoQuality, string>;
   promptModel: string;
   modelCheckIntervalMs: number;
+  /** Google's webhooks (videos/gemini-webhooks, ADR 0018); undefined: polling alone. */
+  webhook: GeminiWebhookConfig | undefined;
+}
+
+export interface GeminiWebhookConfig {
+  /** Each accepted signing key: the bytes after `whsec_`, base64-decoded (Standard Webhooks). */
+  secrets: Buffer[];
+  /** How long a waiting generation goes unread when no event wakes it. */
+  pollMs: number;
 }
 
 interface StorageConfig {
@@ -505,6 +521,31 @@ function geminiConfig(env: Env, problems: string[], warnings: string[]): GeminiC
     modelVariables: { fast: fastVariable, quality: qualityVariable },
     promptModel: env.PROMPT_MODEL,
     modelCheckIntervalMs: env.VIDEO_MODEL_CHECK_INTERVAL_MS,
+    webhook: geminiWebhook(env, problems),
+  };
+}
+
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * Google posts to `$APP_URL/api/gemini/webhook`, so webhooks need the public address said out loud (the default
+ * `localhost` is unreachable from Google) and, in production, over TLS (Google delivers to HTTPS only).
+ */
+function geminiWebhook(env: Env, problems: string[]): GeminiWebhookConfig | undefined {
+  if (!env.GEMINI_WEBHOOK_SECRET) return undefined;
+  const secrets = env.GEMINI_WEBHOOK_SECRET.split(',').map((secret) => secret.trim());
+  if (!secrets.every((secret) => WEBHOOK_SECRET.test(secret))) {
+    problems.push('  GEMINI_WEBHOOK_SECRET: each secret is whsec_ followed by base64, as Google returns it');
+  }
+  if (env.VIDEO_PROVIDER === 'local')
+    problems.push('  GEMINI_WEBHOOK_SECRET: only with VIDEO_PROVIDER=gemini');
+  if (!env.APP_URL) problems.push('  APP_URL: required with GEMINI_WEBHOOK_SECRET (Google posts to it)');
+  else if (env.NODE_ENV === 'production' && !env.APP_URL.startsWith('https://')) {
+    problems.push('  APP_URL: must be https:// with GEMINI_WEBHOOK_SECRET (Google delivers to HTTPS only)');
+  }
+  return {
+    secrets: secrets.map((secret) => Buffer.from(secret.slice('whsec_'.length), 'base64')),
+    pollMs: env.GEMINI_WEBHOOK_POLL_MS,
   };
 }
 

@@ -13,5 +13,6 @@ export * from './mail/mail.schema.server';
 export * from './metrics/cluster-counters.schema.server';
 export * from './notifications/notifications.schema.server';
 export * from './videos/capacity/capacity.schema.server';
+export * from './videos/gemini-webhooks/gemini-webhooks.schema.server';
 export * from './videos/take-check/take-check.schema.server';
 export * from './videos/videos.schema.server';

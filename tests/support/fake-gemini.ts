@@ -8,6 +8,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchain.server';
+import {
+  type FakeWebhookOptions,
+  type FakeWebhooks,
+  startFakeWebhooks,
+  webhookConfigProblem,
+} from './fake-gemini-webhooks';
 
 /**
  * A local stand-in for Google's Gemini API, written from Google's documentation — not from Cena's code — so it
@@ -49,6 +55,8 @@ import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchai
  *   payload received. Unknown name …"; unsupported values → 400 INVALID_ARGUMENT; unknown model → 404 NOT_FOUND
  *   "models/… is not found for API version v1beta, or is not supported for …"; 429 RESOURCE_EXHAUSTED with a
  *   `google.rpc.RetryInfo` `retryDelay`; a bad key → 400 API_KEY_INVALID, none → 403 PERMISSION_DENIED.
+ * - [WEBHOOKS] fake-gemini-webhooks.ts: an Interactions create's `webhook_config`, and the project webhook's
+ *   signed events when a generation finishes (with `webhook`, generations then end by time, not by reads).
  * - [RETIRED] https://ai.google.dev/gemini-api/docs/deprecations — shut-down ids answer 404 (third-party notices
  *   quote "is no longer available").
  *
@@ -177,6 +185,8 @@ export interface FakeGemini {
   /** [QUOTA] Creates refused for quota, and the most generations ever in progress at once for one key. */
   quotaRefusals: number;
   maxInFlight: number;
+  /** [WEBHOOKS] With the `webhook` option: the events posted, and the faults to apply to the next ones. */
+  webhooks: FakeWebhooks | undefined;
   stop(): Promise<void>;
 }
 
@@ -196,6 +206,8 @@ export interface FakeGeminiOptions {
    * generation is in progress for `generationMs` after it was accepted (polls before then answer it running).
    */
   quota?: { requestsPerMinute: number; inFlight: number; generationMs: number; minuteMs?: number };
+  /** [WEBHOOKS] The project's registered webhook: its events are posted there, signed with its secret. */
+  webhook?: FakeWebhookOptions;
 }
 
 /** Epoch milliseconds with sub-millisecond precision (the timestamps of `doneAt` and `downloadAt`). */
@@ -415,11 +427,13 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     doneAt: new Map(),
     downloadAt: new Map(),
     rateLimitTimes: new Map(),
+    webhooks: options.webhook ? startFakeWebhooks(options.webhook, () => state.requests.length) : undefined,
     age: (interactionId, ms) => {
       const job = jobs.get(interactionId);
       if (job) job.createdAt -= ms;
     },
     stop: async () => {
+      state.webhooks?.stop();
       for (const server of [api, storage]) {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -493,9 +507,14 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         'stream',
         'previous_interaction_id',
         'generation_config',
+        'webhook_config',
       ],
       'interaction',
     );
+    if (body.webhook_config !== undefined) {
+      const problem = webhookConfigProblem(body.webhook_config);
+      if (problem) throw invalid(problem);
+    }
     const model = body.model;
     if (typeof model !== 'string') throw invalid('model is required');
     if (!served(model) || !model.startsWith('gemini-omni-')) throw notFound(model, 'interactions');
@@ -737,7 +756,10 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
 
   function finished(job: Job): boolean {
     job.polls += 1;
-    if (job.outcome === 'never' || job.polls < state.pollsUntilDone) return false;
+    if (job.outcome === 'never') return false;
+    const webhooks = state.webhooks;
+    if (webhooks ? Date.now() < job.createdAt + webhooks.generationMs : job.polls < state.pollsUntilDone)
+      return false;
     if (generating(job, Date.now())) return false;
     if (!state.doneAt.has(operationName(job))) state.doneAt.set(operationName(job), preciseNow());
     return true;
@@ -821,6 +843,14 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const job = checkInteraction(body, key);
       countInFlight(key);
       state.submitBodies.push(body);
+      if (job.outcome !== 'never') {
+        const type = job.outcome === 'error' ? 'interaction.failed' : 'interaction.completed';
+        state.webhooks?.schedule(
+          { type, resourceId: job.id, prompt: job.prompt },
+          job.createdAt + state.webhooks.generationMs,
+          body.webhook_config,
+        );
+      }
       // [ERRORS] UNAVAILABLE "is not always safe to retry non-idempotent operations": the work may have started.
       if (prompt.includes('[lost]')) {
         throw new Refusal(503, 'The service is currently unavailable.', 'UNAVAILABLE');
@@ -894,6 +924,13 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const job = checkPredict(predict[1] ?? '', body, key);
       countInFlight(key);
       state.submitBodies.push(body);
+      if (job.outcome !== 'never') {
+        state.webhooks?.schedule(
+          { type: 'video.generated', resourceId: operationName(job), prompt: job.prompt },
+          job.createdAt + state.webhooks.generationMs,
+          undefined,
+        );
+      }
       // [ERRORS] INTERNAL "retry with back-off" — but the operation was started all the same.
       if (prompt.includes('[lost]')) throw new Refusal(500, 'An internal error has occurred.', 'INTERNAL');
       if (state.createAnswerDelayMs > 0) await sleep(state.createAnswerDelayMs);

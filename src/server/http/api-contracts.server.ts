@@ -7,6 +7,7 @@ import { castContract } from '../../shared/cast.contract';
 import { creditsContract } from '../../shared/credits.contract';
 import { devMailboxContract } from '../../shared/dev-mailbox.contract';
 import { filmsContract } from '../../shared/films.contract';
+import { geminiWebhooksContract } from '../../shared/gemini-webhooks.contract';
 import { dashboardContract } from '../../shared/history.contract';
 import { metaContract } from '../../shared/meta.contract';
 import { notificationsContract } from '../../shared/notifications.contract';
@@ -23,6 +24,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   realtimeContract,
   creditsContract,
   videosContract,
+  geminiWebhooksContract,
   dashboardContract,
   castContract,
   filmsContract,

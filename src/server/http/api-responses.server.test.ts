@@ -164,6 +164,11 @@ describe('real answers match the documented response schemas', () => {
     await call('post', '/api/billing/stripe/webhook', '/api/billing/stripe/webhook', { json: {} });
   });
 
+  it('the Gemini webhook', async () => {
+    // Local mode has no Gemini webhooks: the receiver answers the error body.
+    await call('post', '/api/gemini/webhook', '/api/gemini/webhook', { json: {} });
+  });
+
   it('admin and the dev mailbox', async () => {
     await call('get', '/api/admin/check', '/api/admin/check');
     await call('get', '/api/admin/stats', '/api/admin/stats');

@@ -43,6 +43,7 @@ import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { mediaRoutes } from '../storage/signed-media.routes.server';
 import { capabilitiesOf } from '../videos/capabilities.server';
 import { createCapacity } from '../videos/capacity/capacity.server';
+import { geminiWebhooksRoutes } from '../videos/gemini-webhooks/gemini-webhooks.routes.server';
 import type { ModelAvailability } from '../videos/model-availability.server';
 import { createPromptWriter } from '../videos/prompt-writer.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
@@ -151,8 +152,8 @@ export function createApp({
   });
   app.use(rejectNulInUrl);
   const ownOrigins = trustedOrigins(config);
-  // Stripe signs its webhooks; no browser sends them, and they carry no cookie.
-  app.use('/api/*', requireSameOrigin(ownOrigins, ['/api/billing/stripe/webhook']));
+  // Stripe and Google sign their webhooks; no browser sends them, and they carry no cookie.
+  app.use('/api/*', requireSameOrigin(ownOrigins, ['/api/billing/stripe/webhook', '/api/gemini/webhook']));
 
   app.onError((error, c) => {
     if (isClientAbort(c, error)) {
@@ -242,6 +243,7 @@ export function createApp({
       writePrompt: createPromptWriter(config, logger),
     }),
   );
+  api.route('/gemini', geminiWebhooksRoutes({ pool, guards, webhook: config.video.gemini.webhook }));
   api.route(
     '/films',
     filmsRoutes({

@@ -100,6 +100,11 @@ export interface PipelineDeps {
   /** Poll back-off: starts at `initialMs`, ×1.5 per poll, capped at `maxMs`. */
   poll: { initialMs: number; maxMs: number };
   /**
+   * Google's webhooks (ADR 0018): the wait between two reads of a generation ends as soon as its event arrives,
+   * and reads are otherwise the rare safety net, every `pollMs`. Undefined: polling alone, on `poll`'s back-off.
+   */
+  providerEvents?: ProviderEvents;
+  /**
    * Enqueues the outbound webhook inside the transaction that moves the request out of `pending` (its first
    * pick-up), so it goes out once per request. Undefined when no webhook is configured.
    */
@@ -113,6 +118,12 @@ export interface PipelineDeps {
 }
 
 export type FinalHook = (client: pg.PoolClient, requestId: string) => Promise<void>;
+
+interface ProviderEvents {
+  pollMs: number;
+  /** Waits `ms`, less when an event for the operation came after `since` (the start of the last read). */
+  wait(operationName: string, since: number, ms: number, signal?: AbortSignal): Promise<void>;
+}
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -723,8 +734,10 @@ async function waitForVideo(
   log: Logger,
   signal: AbortSignal | undefined,
 ): Promise<{ uri: string } | { bytes: Buffer }> {
-  let delay = deps.poll.initialMs;
+  const events = deps.providerEvents;
+  let delay = events?.pollMs ?? deps.poll.initialMs;
   for (;;) {
+    const polledAt = Date.now();
     let result: PollResult | undefined;
     try {
       result = await provider.poll(operationName, signal);
@@ -761,8 +774,9 @@ async function waitForVideo(
       }
       throw new RequestFailure('timeout', `not done after ${deps.timeoutMs[row.quality]} ms`);
     }
-    await sleep(Math.min(delay, remaining(deadline)), undefined, { signal });
-    delay = Math.min(delay * 1.5, deps.poll.maxMs);
+    const wait = Math.min(delay, remaining(deadline));
+    await (events ? events.wait(operationName, polledAt, wait, signal) : sleep(wait, undefined, { signal }));
+    delay = events?.pollMs ?? Math.min(delay * 1.5, deps.poll.maxMs);
     await deps.capacity?.budget.renewIfHeld(deps.pool, row.id);
   }
 }

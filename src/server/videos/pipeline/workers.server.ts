@@ -12,6 +12,7 @@ import {
 } from '../../media-toolchain/toolchain.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from '../capacity/capacity.server';
+import { ProviderWake } from '../gemini-webhooks/provider-wake.server';
 import { createPromptWriter, type PromptWriter } from '../prompt-writer.server';
 import { createSubjectJudge } from '../take-check/subject-judge.server';
 import { createTakeGuarantee } from '../take-check/take-guarantee.server';
@@ -174,6 +175,10 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   const providerFor = (project: string | null) =>
     (project ? providers.get(project) : undefined) ?? firstProvider;
   const capacity = createCapacity(config.video, boss, options.capacityClock);
+  // With Google's webhooks, the web process that receives an event wakes the job here (ADR 0018).
+  const geminiWebhook = config.video.provider === 'gemini' ? config.video.gemini.webhook : undefined;
+  const wake = geminiWebhook ? new ProviderWake(pool, logger) : undefined;
+  await wake?.start();
   const tools = {
     ffmpegPath: toolchain.ffmpeg.path,
     ffprobePath: toolchain.ffprobe.path,
@@ -195,6 +200,10 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       (config.video.provider === 'local'
         ? { initialMs: 500, maxMs: 2_000 }
         : { initialMs: 5_000, maxMs: 20_000 }),
+    providerEvents:
+      wake && geminiWebhook
+        ? { pollMs: geminiWebhook.pollMs, wait: (...args) => wake.wait(...args) }
+        : undefined,
     enqueueWebhook: webhook
       ? async (client, requestId) => {
           await send(boss, QUEUES.videoWebhook, { requestId }, { db: client });
@@ -283,7 +292,10 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     },
   );
   return {
-    stop: () => dispatcher.stop(),
+    async stop() {
+      await dispatcher.stop();
+      await wake?.stop();
+    },
     providerFor,
     async closeProviders() {
       await Promise.all([...providers.values()].map((provider) => provider.close?.()));
