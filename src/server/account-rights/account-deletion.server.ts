@@ -192,7 +192,7 @@ async function deleteVideoRequests(
       if (row.operation_name) {
         const videoProvider = videoProviderFor?.(row.provider_project);
         if (unfinished) await videoProvider?.cancel?.(row.operation_name);
-        else await videoProvider?.forget?.(row.operation_name);
+        await videoProvider?.forget?.(row.operation_name);
       }
       for (const key of requestFiles(userId, row)) await storage.delete(key);
     }
