@@ -16,12 +16,18 @@ import { mediaTools } from '../../../../tests/support/media';
 import { insertUser } from '../../../../tests/support/users';
 import { grant } from '../../credits/ledger-grants.server';
 import { balance } from '../../credits/ledger-reads.server';
+import { inTransaction } from '../../kernel/transaction.server';
 import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { FairQueue } from '../capacity/fair-queue.server';
 import { ProviderBudget } from '../capacity/provider-budget.server';
-import { FAILURE_MESSAGES, type PipelineDeps, runVideoGeneration } from './generate-video.job.server';
+import {
+  FAILURE_MESSAGES,
+  failRequest,
+  type PipelineDeps,
+  runVideoGeneration,
+} from './generate-video.job.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
 
@@ -233,4 +239,69 @@ describe("a generation's slot while it runs (fake Gemini API with a quota)", () 
       await limited.stop();
     }
   }, 90_000);
+});
+
+describe('what nobody reads any more is not left at Google (fake Gemini API)', () => {
+  it('an account deleted while its create is in flight: the interaction answered afterwards is cancelled and deleted', async () => {
+    const userId = await newUser();
+    const prompt = 'Um pedido de quem apagou a conta';
+    const request = await seedVideoRequest(pool, { userId, prompt });
+    const before = { cancelled: gemini.cancelled.length, deleted: gemini.deleted.length };
+    gemini.createAnswerDelayMs = 400;
+    try {
+      const run = runVideoGeneration(deps(), request.id);
+      const until = Date.now() + 20_000;
+      while (!gemini.submits.get(prompt) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      // What the account deletion does to an unfinished request, while Google still holds the create's answer.
+      expect(await failRequest(pool, request.id, 'Solicitação encerrada: a conta foi excluída.')).toBe(true);
+      expect(await run).toBe('already_final');
+    } finally {
+      gemini.createAnswerDelayMs = 0;
+    }
+    const cancelled = gemini.cancelled.slice(before.cancelled);
+    expect(cancelled).toHaveLength(1);
+    expect(gemini.deleted.slice(before.deleted)).toEqual(cancelled);
+    const left = await pool.query('SELECT 1 FROM provider_leftovers WHERE user_id = $1', [userId]);
+    expect(left.rowCount).toBe(0);
+    expect(await balance(pool, userId)).toBe(START);
+  }, 60_000);
+
+  it('a create that cannot be marked as sent (the database away) gives its slot back at once', async () => {
+    const request = await seedVideoRequest(pool, { userId: await newUser(), prompt: 'Banco fora do ar' });
+    const budget = new ProviderBudget({
+      limits: { requestsPerMinute: 10, inFlight: 1, requestsPerDay: null },
+    });
+    const queue = new FairQueue({
+      budget,
+      projects: ['mark-test'],
+      models: { fast: OMNI, quality: OMNI },
+      sendJob: async () => {},
+    });
+    await inTransaction(pool, async (client) => {
+      await client.query(
+        "UPDATE video_requests SET dispatched_at = now(), provider_project = 'mark-test' WHERE id = $1",
+        [request.id],
+      );
+      await budget.grant(client, request.id, 'mark-test', OMNI);
+    });
+    const failing = new Proxy(pool, {
+      get(target, property) {
+        if (property === 'query') {
+          return (text: unknown, params?: unknown[]) =>
+            String(text).includes('SET create_sent_at = now()')
+              ? Promise.reject(new Error('Connection terminated unexpectedly'))
+              : target.query(text as string, params);
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(
+      runVideoGeneration(deps({ pool: failing, capacity: { budget, queue } }), request.id),
+    ).rejects.toThrow('Connection terminated unexpectedly');
+    const [use] = await budget.use(pool, ['mark-test'], OMNI);
+    expect(use?.inFlight).toBe(0);
+    // Settled here, so nothing else picks the waiting request up.
+    expect(await failRequest(pool, request.id, FAILURE_MESSAGES.capacity)).toBe(true);
+  });
 });

@@ -20,6 +20,7 @@ import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../structured-pro
 import type { TakeGuarantee } from '../take-check/take-guarantee.server';
 import { type DeliveredFile, DeliveryFailure, fetchDeliveredVideo } from './delivery.server';
 import type { MediaTools } from './ffmpeg.server';
+import { forgetLeftovers, recordLeftover } from './provider-leftovers.server';
 import {
   type PollResult,
   type ProviderImage,
@@ -332,8 +333,9 @@ export async function runVideoGeneration(
       const model = deps.capacity.queue.modelOf(row.quality);
       await deps.capacity.budget.holdLease(deps.pool, row.id, row.provider_project, model);
     }
-    const video = await generate(deps, provider, row, deadline, log, signal);
-    if (!video) return 'already_final';
+    const generation = await generate(deps, provider, row, deadline, log, signal);
+    if (!generation) return 'already_final';
+    const { video, operationName } = generation;
 
     if (!(await setStatus(deps.pool, row.id, 'rendering', { generated: true }))) return 'already_final';
     const media = await render(deps, provider, row, video, deadline, signal);
@@ -350,6 +352,7 @@ export async function runVideoGeneration(
     );
     if (take?.outcome === 'reroll') {
       log.info('the take failed its check: generated again at no cost');
+      await forgetNow(deps, operationName, log);
       return 'requeued';
     }
     if (take?.outcome === 'gone') return 'already_final';
@@ -724,7 +727,34 @@ async function submit(
       const budgetModel = deps.capacity.queue.modelOf(row.quality);
       await deps.capacity.budget.succeeded(deps.pool, row.provider_project, budgetModel);
     }
+    if (!stored) await abandon(deps, row, operationName);
     return stored ? operationName : undefined;
+  }
+}
+
+/**
+ * A create answered after its request was settled (failed meanwhile: an account deleted while the create was in
+ * flight): no request will read it, so it is recorded and stopped and deleted at Google.
+ */
+async function abandon(deps: PipelineDeps, row: RequestRow, operationName: string): Promise<void> {
+  await recordLeftover(deps.pool, {
+    operationName,
+    userId: row.user_id,
+    requestId: row.id,
+    providerProject: row.provider_project,
+    reason: 'abandoned',
+    sentAt: new Date(),
+  });
+  await forgetNow(deps, operationName, deps.logger.child({ requestId: row.id }));
+}
+
+/** One recorded generation deleted at Google now, best effort: a failure stays recorded for a later try. */
+async function forgetNow(deps: PipelineDeps, operationName: string, log: Logger): Promise<void> {
+  const providerOf = (project: string | null) => deps.providerFor?.(project) ?? deps.provider;
+  try {
+    await forgetLeftovers(deps.pool, providerOf, log, { operationName });
+  } catch (error) {
+    log.warn({ err: error, operationName }, 'could not delete a generation at Google now; it stays recorded');
   }
 }
 
@@ -739,7 +769,7 @@ async function generate(
   deadline: number,
   log: Logger,
   signal: AbortSignal | undefined,
-): Promise<{ uri: string } | { bytes: Buffer } | undefined> {
+): Promise<{ operationName: string; video: { uri: string } | { bytes: Buffer } } | undefined> {
   const budget = deps.capacity?.budget;
   const heartbeat =
     deps.capacity && row.provider_project
@@ -763,7 +793,7 @@ async function generate(
     const video = await waitForVideo(deps, provider, row, operationName, deadline, log, signal);
     await heartbeat?.stop();
     await budget?.release(deps.pool, row.id);
-    return video;
+    return { operationName, video };
   } finally {
     await heartbeat?.stop();
   }
