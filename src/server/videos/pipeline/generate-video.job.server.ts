@@ -20,7 +20,7 @@ import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../structured-pro
 import type { TakeGuarantee } from '../take-check/take-guarantee.server';
 import { type DeliveredFile, DeliveryFailure, fetchDeliveredVideo } from './delivery.server';
 import type { MediaTools } from './ffmpeg.server';
-import { forgetLeftovers, recordLeftover } from './provider-leftovers.server';
+import { abandonGeneration, forgetRecorded, stopGeneration } from './generation-stop.server';
 import {
   type PollResult,
   type ProviderImage,
@@ -295,6 +295,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The provider of a project (its key): what made a generation is asked to delete it. */
+function providerOf(deps: PipelineDeps) {
+  return (project: string | null) => deps.providerFor?.(project) ?? deps.provider;
+}
+
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return Boolean(signal?.aborted) || (error as Error)?.name === 'AbortError';
 }
@@ -352,7 +357,7 @@ export async function runVideoGeneration(
     );
     if (take?.outcome === 'reroll') {
       log.info('the take failed its check: generated again at no cost');
-      await forgetNow(deps, operationName, log);
+      await forgetRecorded(deps.pool, providerOf(deps), operationName, log);
       return 'requeued';
     }
     if (take?.outcome === 'gone') return 'already_final';
@@ -727,34 +732,21 @@ async function submit(
       const budgetModel = deps.capacity.queue.modelOf(row.quality);
       await deps.capacity.budget.succeeded(deps.pool, row.provider_project, budgetModel);
     }
-    if (!stored) await abandon(deps, row, operationName);
+    if (!stored) {
+      const generation = {
+        operationName,
+        userId: row.user_id,
+        requestId: row.id,
+        providerProject: row.provider_project,
+      };
+      await abandonGeneration(
+        deps.pool,
+        providerOf(deps),
+        generation,
+        deps.logger.child({ requestId: row.id }),
+      );
+    }
     return stored ? operationName : undefined;
-  }
-}
-
-/**
- * A create answered after its request was settled (failed meanwhile: an account deleted while the create was in
- * flight): no request will read it, so it is recorded and stopped and deleted at Google.
- */
-async function abandon(deps: PipelineDeps, row: RequestRow, operationName: string): Promise<void> {
-  await recordLeftover(deps.pool, {
-    operationName,
-    userId: row.user_id,
-    requestId: row.id,
-    providerProject: row.provider_project,
-    reason: 'abandoned',
-    sentAt: new Date(),
-  });
-  await forgetNow(deps, operationName, deps.logger.child({ requestId: row.id }));
-}
-
-/** One recorded generation deleted at Google now, best effort: a failure stays recorded for a later try. */
-async function forgetNow(deps: PipelineDeps, operationName: string, log: Logger): Promise<void> {
-  const providerOf = (project: string | null) => deps.providerFor?.(project) ?? deps.provider;
-  try {
-    await forgetLeftovers(deps.pool, providerOf, log, { operationName });
-  } catch (error) {
-    log.warn({ err: error, operationName }, 'could not delete a generation at Google now; it stays recorded');
   }
 }
 
@@ -865,28 +857,3 @@ async function waitForVideo(
  * is refunded without stopping it (its state unknown, it may be done).
  */
 const DEADLINE_ANSWER_GRACE_MS = 5 * 60_000;
-
-/**
- * Stops a generation Cena gave up on and deletes what the provider stored of it, so it is neither finished nor kept
- * for no one; `finished` when it had ended meanwhile (nothing deleted: it may hold the video). Best effort — the
- * refund does not wait on an unreachable provider.
- */
-async function stopGeneration(
-  provider: VideoProvider,
-  operationName: string,
-  log: Logger,
-  signal: AbortSignal | undefined,
-): Promise<'cancelled' | 'finished' | 'unreachable'> {
-  try {
-    const outcome = (await provider.cancel?.(operationName, signal)) ?? 'finished';
-    if (outcome === 'cancelled') {
-      await provider.forget?.(operationName, signal);
-      log.warn({ operationName }, 'generation cancelled and deleted at the provider');
-    }
-    return outcome;
-  } catch (error) {
-    if (isAbort(error, signal)) throw error;
-    log.error({ err: error, operationName }, 'could not stop a generation at the provider');
-    return 'unreachable';
-  }
-}
