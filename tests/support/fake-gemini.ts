@@ -63,8 +63,12 @@ import {
  * Outcomes are scripted by markers in the prompt: `[block]` (completed without a video — the safety filter),
  * `[error]` (failed), `[never]` (never finishes), `[429]` (two 429s on create), `[lost]` (the create is
  * accepted but answered 503 — 500 on Veo's — as when the answer is lost on the way), `[503]` (two 503s per poll),
- * `[dl503]` (the first two downloads of the file answered 503 by the storage origin),
- * `[badfile]` (a broken file), `[inline]` (the video answered inline as base64 `data`), and for the text model
+ * `[dl503]` (the first two downloads of the file answered 503 by the storage origin), `[dlcut]` (the first
+ * download of the file announces its whole Content-Length, sends half the body and drops the connection — a reset
+ * mid-file), `[action]` (the interaction ends in `requires_action`, InteractionStatus in `@google/genai` 3.1.0:
+ * open, waiting for the client, so it can still be cancelled), `[lastsecond]` (with `[never]`: the generation
+ * finishes just as it is cancelled — the cancel answers 400 FAILED_PRECONDITION, "only … still running", and the
+ * next read shows it completed with its video), `[badfile]` (a broken file), `[inline]` (the video answered inline as base64 `data`), and for the text model
  * `[slowtext]` (answers after 5 s) and `[badjson]` (not JSON). The download origin is a second server: if it ever
  * receives the API key, the request is recorded in `keyLeaks` (tests assert it stays empty) and refused.
  */
@@ -179,6 +183,8 @@ export interface FakeGemini {
    * which a worker can stop (or die) between Google accepting and Cena learning the id.
    */
   createAnswerDelayMs: number;
+  /** Every read of an interaction answers only after this many ms (a slow read, as through an outage). */
+  pollDelayMs: number;
   /** [CANCEL] Interaction ids cancelled and deleted through the API, in order. */
   cancelled: string[];
   deleted: string[];
@@ -400,6 +406,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   const rateLimited = new Map<string, number>();
   const unavailable = new Map<string, number>();
   const failedDownloads = new Map<string, number>();
+  const cutDownloads = new Set<string>();
   let base = '';
   let downloadOrigin = '';
 
@@ -422,6 +429,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     maxInFlight: 0,
     unavailableUntil: 0,
     createAnswerDelayMs: 0,
+    pollDelayMs: 0,
     cancelled: [],
     deleted: [],
     doneAt: new Map(),
@@ -771,6 +779,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     const view = { id: job.id, object: 'interaction', model: job.model, role: 'model' };
     const userStep = { type: 'user_input', content: [{ type: 'text', text: job.prompt }] };
     if (!done) return { ...view, status: 'in_progress', steps: [userStep] };
+    if (job.prompt.includes('[action]')) return { ...view, status: 'requires_action', steps: [userStep] };
     if (job.outcome === 'error') {
       return {
         ...view,
@@ -869,6 +878,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
           throw invalid(`Unknown parameter ${name}`);
       }
       state.polls += 1;
+      if (state.pollDelayMs > 0) await sleep(state.pollDelayMs);
       if (Date.now() < state.unavailableUntil) {
         throw new Refusal(503, 'The service is currently unavailable.', 'UNAVAILABLE');
       }
@@ -894,7 +904,12 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const job = jobs.get(cancel[1] ?? '');
       if (job?.kind !== 'interaction' || job.key !== key)
         throw new Refusal(404, 'Interaction not found.', 'NOT_FOUND');
-      if (!job.background || (job.outcome !== 'never' && job.polls >= state.pollsUntilDone)) {
+      if (job.prompt.includes('[lastsecond]') && job.outcome === 'never') {
+        job.outcome = 'success';
+        job.polls = state.pollsUntilDone;
+      }
+      const open = job.prompt.includes('[action]');
+      if (!job.background || (!open && job.outcome !== 'never' && job.polls >= state.pollsUntilDone)) {
         throw new Refusal(
           400,
           'Only a background interaction that is still running can be cancelled.',
@@ -1079,8 +1094,15 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       failedDownloads.set(job.id, seen + 1);
       if (seen < 2) return json(response, 503, { error: { code: 503, message: 'Service Unavailable' } });
     }
+    const cut = job.prompt.includes('[dlcut]') && !cutDownloads.has(job.id);
+    if (cut) cutDownloads.add(job.id);
     (job.outcome === 'badfile' ? Promise.resolve(Buffer.from('not a video')) : videoFor(job)).then(
       (body) => {
+        if (cut) {
+          response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': body.length });
+          response.write(body.subarray(0, Math.floor(body.length / 2)), () => response.socket?.destroy());
+          return;
+        }
         response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': body.length });
         response.end(body);
       },

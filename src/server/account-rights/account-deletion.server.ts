@@ -13,6 +13,7 @@ import { inTransaction } from '../kernel/transaction.server';
 import type { Logger } from '../logger.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { failRequest } from '../videos/pipeline/generate-video.job.server';
+import { forgetLeftovers } from '../videos/pipeline/provider-leftovers.server';
 import type { VideoProvider } from '../videos/pipeline/providers/video-provider.server';
 import { mediaKeys } from '../videos/pipeline/rendering.server';
 
@@ -192,7 +193,7 @@ async function deleteVideoRequests(
       if (row.operation_name) {
         const videoProvider = videoProviderFor?.(row.provider_project);
         if (unfinished) await videoProvider?.cancel?.(row.operation_name);
-        else await videoProvider?.forget?.(row.operation_name);
+        await videoProvider?.forget?.(row.operation_name);
       }
       for (const key of requestFiles(userId, row)) await storage.delete(key);
     }
@@ -245,6 +246,11 @@ export async function completeAccountDeletion(
 
       await provider.cancelSubscriptionsNow(userId);
       const requests = await deleteVideoRequests(deps, userId);
+      // Generations no request names any more (a replaced take, one answered after its request ended) go too.
+      const providerOf = (project: string | null) => deps.videoProviderFor?.(project);
+      if ((await forgetLeftovers(pool, providerOf, logger, { userId })) > 0) {
+        throw new Error('some generations could not be deleted at Google yet; retrying');
+      }
       await deleteAllCastMembers(pool, deps.storage, userId);
       await inTransaction(pool, async (tx) => {
         // A create whose session was checked before the sign-out can still commit a request and its hold after the

@@ -69,16 +69,17 @@ const isoJson = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY
  * after its creation unless Cena deletes it (account deletion does), and a Veo video for VEO_VIDEO_RETENTION_DAYS
  * (src/shared/video-models.ts). Null when nothing was sent to Google.
  */
-const PROVIDER_RECORD_SQL = `CASE
-  WHEN operation_name LIKE 'interactions/%' THEN json_build_object(
-    'provider', 'Google (Gemini API, Interactions)', 'id', operation_name,
+const providerRecordSql = (operation: string, sent: string) => `CASE
+  WHEN ${operation} LIKE 'interactions/%' THEN json_build_object(
+    'provider', 'Google (Gemini API, Interactions)', 'id', ${operation},
     'held', 'o prompt, as imagens enviadas e o vídeo gerado',
-    'keptUntil', ${isoJson(`(COALESCE(started_at, created_at) + interval '${OMNI_INTERACTION_RETENTION_DAYS} days')`)})
-  WHEN operation_name LIKE 'models/%' THEN json_build_object(
-    'provider', 'Google (Gemini API, Veo)', 'id', operation_name,
+    'keptUntil', ${isoJson(`(${sent} + interval '${OMNI_INTERACTION_RETENTION_DAYS} days')`)})
+  WHEN ${operation} LIKE 'models/%' THEN json_build_object(
+    'provider', 'Google (Gemini API, Veo)', 'id', ${operation},
     'held', 'o prompt, as imagens enviadas e o vídeo gerado',
-    'keptUntil', ${isoJson(`(COALESCE(started_at, created_at) + interval '${VEO_VIDEO_RETENTION_DAYS} days')`)})
+    'keptUntil', ${isoJson(`(${sent} + interval '${VEO_VIDEO_RETENTION_DAYS} days')`)})
   END`;
+const PROVIDER_RECORD_SQL = providerRecordSql('operation_name', 'COALESCE(started_at, created_at)');
 
 /**
  * Writes `"name":[…]` from a cursor over `sql`, whose rows carry their JSON text in `json`; `finish` may complete
@@ -259,6 +260,19 @@ export async function exportAccount(
         aborted,
         (row) =>
           `${row.json},"images":[${(row.image_keys as string[]).map((key) => link(key, false)).join(',')}]}`,
+      );
+      // What Google still holds that no request names (a take the take guarantee replaced, a generation answered
+      // after its request ended), until its deletion there is confirmed (videos/pipeline/provider-leftovers).
+      await writeList(
+        client,
+        write,
+        'otherProviderRecords',
+        `SELECT json_build_object(
+                  'requestId', request_id, 'reason', reason,
+                  'record', ${providerRecordSql('operation_name', 'sent_at')})::text AS json
+         FROM provider_leftovers WHERE user_id = $1 ORDER BY sent_at, operation_name`,
+        [userId],
+        aborted,
       );
       // The request's fields as JSON text without its closing brace; the media links are appended in Node.
       const requests = await writeList(

@@ -418,4 +418,43 @@ describe('erasure reaches the video provider', () => {
     // Run again (a retried job): nothing left to ask Google.
     expect(await completeAccountDeletion(deps, userId)).toBe(true);
   }, 60_000);
+
+  it("a replaced take's interaction still at Google is in the export, and erasure deletes it there", async () => {
+    const { client } = await signUpAndVerify(app.url, { name: 'Teo Refeito' });
+    const userId = await userIdOf(client);
+    const replaced = (await provider().submit(input('Um take que foi refeito'))).operationName;
+    const requestId = randomUUID();
+    await app.cena.pool.query(
+      `INSERT INTO provider_leftovers (operation_name, user_id, request_id, provider_project, reason, sent_at)
+       VALUES ($1, $2, $3, 'default', 'replaced_take', now())`,
+      [replaced, userId, requestId],
+    );
+
+    const exported = JSON.parse(await (await client.fetch('/api/me/export')).text());
+    expect(exported.otherProviderRecords).toEqual([
+      {
+        requestId,
+        reason: 'replaced_take',
+        record: {
+          provider: 'Google (Gemini API, Interactions)',
+          id: replaced,
+          held: 'o prompt, as imagens enviadas e o vídeo gerado',
+          keptUntil: expect.any(String),
+        },
+      },
+    ]);
+
+    await app.cena.pool.query('INSERT INTO account_deletions (user_id) VALUES ($1)', [userId]);
+    const deps = {
+      pool: app.cena.pool,
+      storage: app.cena.storage,
+      provider: new LocalPaymentProvider(app.cena.pool, app.url, 'test'),
+      videoProviderFor: () => provider(),
+      logger: createLogger('silent'),
+    };
+    expect(await completeAccountDeletion(deps, userId)).toBe(true);
+    expect(gemini.deleted).toContain(replaced.replace('interactions/', ''));
+    const left = await app.cena.pool.query('SELECT 1 FROM provider_leftovers WHERE user_id = $1', [userId]);
+    expect(left.rowCount).toBe(0);
+  }, 60_000);
 });

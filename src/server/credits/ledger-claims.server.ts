@@ -86,8 +86,11 @@ export async function outstandingClaim(
 ): Promise<number> {
   const result = await client.query<{ outstanding: string }>(
     `WITH family AS (
+       -- Its takes count wherever they came from: the purchase's grant, its restorations, and the refund grants of
+       -- voided holds that gave back its expired credits (takeOutstandingFromRefund).
        SELECT id FROM credit_grants
-       WHERE user_id = $4 AND (id = $1 OR (source = 'refund' AND metadata->>'grantId' = $1::text))
+       WHERE user_id = $4 AND (id = $1 OR (source = 'refund' AND (metadata->>'grantId' = $1::text
+                                                                  OR metadata->'expiredGrantIds' ? $1::text)))
      ), owed AS (
        SELECT LEAST(g.amount, COALESCE(SUM(COALESCE(c.wanted, c.amount)), 0) + $2) AS credits
        FROM credit_grants g
@@ -216,4 +219,45 @@ export async function clawback(
     const amount = await takeOwed(client, args.userId, target.id, args.reference, wanted, now);
     return { created: true, amount, grantId: target.id };
   });
+}
+
+/**
+ * A void gave back, as one `refund` grant, held credits whose grants expired meanwhile (voidHoldInTransaction):
+ * the part of them owed to a refunded or disputed purchase is taken from that refund grant now — never more than
+ * the purchase's own share of it — as it would have been from the purchase's grant had it still been valid.
+ */
+export async function takeOutstandingFromRefund(
+  client: pg.PoolClient,
+  holdId: string,
+  userId: string,
+  refundGrantId: string,
+  expired: { grantId: string; amount: number }[],
+  now: Date,
+): Promise<void> {
+  const owners = await client.query<{ id: string; owner: string }>(
+    `SELECT id::text, COALESCE(CASE WHEN source = 'refund' THEN metadata->>'grantId' END, id::text) AS owner
+     FROM credit_grants WHERE id = ANY($1::uuid[])`,
+    [expired.map((part) => part.grantId)],
+  );
+  const shares = new Map<string, number>();
+  for (const part of expired) {
+    const owner = owners.rows.find((row) => row.id === part.grantId)?.owner ?? part.grantId;
+    shares.set(owner, (shares.get(owner) ?? 0) + part.amount);
+  }
+  for (const [owner, share] of shares) {
+    const take = Math.min(share, Math.max(0, await outstandingClaim(client, userId, owner)));
+    if (take === 0) continue;
+    const reference = `hold:${holdId}:${owner}${FROM_INFIX}${refundGrantId}`;
+    await client.query(
+      `WITH taken AS (
+         UPDATE credit_grants SET remaining = remaining - $3::int WHERE id = $2::uuid
+       ), entry AS (
+         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, created_at, metadata)
+         VALUES ($1::text, 'clawback', -$3::int, $2::uuid, $5::timestamptz, $6::jsonb)
+       )
+       INSERT INTO credit_clawbacks (reference, user_id, grant_id, amount, wanted, created_at)
+       VALUES ($4, $1, $2, $3, 0, $5)`,
+      [userId, refundGrantId, take, reference, now, { reference: `hold:${holdId}:${owner}` }],
+    );
+  }
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
 import { inTransaction } from '../kernel/transaction.server';
-import { takeOutstandingClawbacks } from './ledger-claims.server';
+import { takeOutstandingClawbacks, takeOutstandingFromRefund } from './ledger-claims.server';
 import { DAY_MS, isValidAt } from './ledger-expiry.server';
 import { HoldNotFoundError, holdIdSchema, nowSchema } from './ledger-inputs.server';
 import {
@@ -122,6 +122,7 @@ export async function voidHoldInTransaction(
   const backIds: string[] = [];
   const backAmounts: number[] = [];
   const expiredIds: string[] = [];
+  const expiredParts: { grantId: string; amount: number }[] = [];
   let expiredTotal = 0;
   for (const allocation of allocations.rows) {
     if (isValidAt(allocation.expires_at, now)) {
@@ -129,6 +130,7 @@ export async function voidHoldInTransaction(
       backAmounts.push(allocation.amount);
     } else {
       expiredIds.push(allocation.grant_id);
+      expiredParts.push({ grantId: allocation.grant_id, amount: allocation.amount });
       expiredTotal += allocation.amount;
     }
   }
@@ -176,7 +178,13 @@ export async function voidHoldInTransaction(
     );
     const refundRow = refund.rows[0];
     if (!refundRow) throw new Error(`refund grant for hold ${holdId} not inserted`);
-    refundGrant = toGrant(refundRow);
+    // What a refunded purchase is still owed of those expired credits is not given back to spend.
+    await takeOutstandingFromRefund(client, holdId, row.user_id, refundRow.id, expiredParts, now);
+    const taken = await client.query<GrantSqlRow>(
+      `SELECT ${GRANT_COLUMNS} FROM credit_grants WHERE id = $1`,
+      [refundRow.id],
+    );
+    refundGrant = toGrant(taken.rows[0] ?? refundRow);
   }
   return { changed: true, hold: toHold(row), refundGrant };
 }

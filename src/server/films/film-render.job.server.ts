@@ -42,7 +42,14 @@ async function markFailed(pool: pg.Pool, filmId: string): Promise<void> {
   );
 }
 
-async function renderFilm(
+async function completedElsewhere(pool: pg.Pool, filmId: string): Promise<boolean> {
+  const film = await pool.query("SELECT 1 FROM video_requests WHERE id = $1 AND status = 'completed'", [
+    filmId,
+  ]);
+  return (film.rowCount ?? 0) > 0;
+}
+
+export async function renderFilm(
   deps: FilmRenderDeps,
   filmId: string,
   options: { signal?: AbortSignal; finalAttempt: boolean },
@@ -93,8 +100,10 @@ async function renderFilm(
        WHERE id = $1 AND status = 'rendering'`,
       [filmId, keys.video, keys.thumbnail, film.durationSeconds, `${film.width}x${film.height}`],
     );
-    // Ended meanwhile (the account was deleted): no row names these files any more, so they must not stay.
-    if (completed.rowCount === 0)
+    // Ended meanwhile (the account was deleted): no row names these files any more, so they must not stay. But a
+    // run that lost to an overlapping one (a retried job while the first still ran) wrote the same keys the
+    // winner's completed row names: those are the film, kept.
+    if (completed.rowCount === 0 && !(await completedElsewhere(pool, filmId)))
       await Promise.all([storage.delete(keys.video), storage.delete(keys.thumbnail)]);
   } catch (error) {
     deps.logger[options.finalAttempt ? 'error' : 'warn'](

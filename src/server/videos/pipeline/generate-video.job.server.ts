@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { type AspectRatio, VIDEO_LENGTH_SECONDS, type VideoQuality } from '../../../shared/catalogue';
@@ -18,7 +18,9 @@ import type { ProviderBudget } from '../capacity/provider-budget.server';
 import type { PromptWriter } from '../prompt-writer.server';
 import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../structured-prompt.server';
 import type { TakeGuarantee } from '../take-check/take-guarantee.server';
+import { type DeliveredFile, DeliveryFailure, fetchDeliveredVideo } from './delivery.server';
 import type { MediaTools } from './ffmpeg.server';
+import { abandonGeneration, forgetRecorded, stopGeneration } from './generation-stop.server';
 import {
   type PollResult,
   type ProviderImage,
@@ -34,6 +36,7 @@ import {
   renderResult,
   storeLastFrame,
 } from './rendering.server';
+import { startSlotHeartbeat } from './slot-heartbeat.server';
 
 /**
  * The `video-generate` job (design §5): pending → processing → generating → rendering → completed | failed.
@@ -303,6 +306,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The provider of a project (its key): what made a generation is asked to delete it. */
+function providerOf(deps: PipelineDeps) {
+  return (project: string | null) => deps.providerFor?.(project) ?? deps.provider;
+}
+
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return Boolean(signal?.aborted) || (error as Error)?.name === 'AbortError';
 }
@@ -341,33 +349,12 @@ export async function runVideoGeneration(
       const model = deps.capacity.queue.modelOf(row.quality);
       await deps.capacity.budget.holdLease(deps.pool, row.id, row.provider_project, model);
     }
-    const operationName = row.operation_name ?? (await submit(deps, provider, row, deadline, signal));
-    if (!operationName) return 'already_final';
-    const video = await waitForVideo(deps, provider, row, operationName, deadline, log, signal);
-    await budget?.release(deps.pool, row.id);
+    const generation = await generate(deps, provider, row, deadline, log, signal);
+    if (!generation) return 'already_final';
+    const { video, operationName } = generation;
 
     if (!(await setStatus(deps.pool, row.id, 'rendering', { generated: true }))) return 'already_final';
-    const source =
-      'bytes' in video
-        ? Readable.from([video.bytes])
-        : await download(deps, provider, video.uri, deadline, signal);
-    let media: Awaited<ReturnType<typeof renderResult>>;
-    try {
-      const extended = row.extends_request_id ? await loadSource(deps.pool, row) : undefined;
-      media = await renderResult({
-        source,
-        join: extended ? await joinPlan(deps, row, extended) : undefined,
-        storage: deps.storage,
-        userId: row.user_id,
-        requestId: row.id,
-        aspectRatio: row.aspect_ratio,
-        tools: deps.tools,
-        signal,
-      });
-    } catch (error) {
-      if (isAbort(error, signal)) throw error;
-      throw new RequestFailure('render', (error as Error).message);
-    }
+    const media = await render(deps, provider, row, video, deadline, signal);
     const take = await deps.checkTake?.(
       {
         requestId: row.id,
@@ -381,6 +368,7 @@ export async function runVideoGeneration(
     );
     if (take?.outcome === 'reroll') {
       log.info('the take failed its check: generated again at no cost');
+      await forgetRecorded(deps.pool, providerOf(deps), operationName, log);
       return 'requeued';
     }
     if (take?.outcome === 'gone') return 'already_final';
@@ -481,28 +469,43 @@ async function joinPlan(deps: PipelineDeps, row: RequestRow, source: SourceRow):
 }
 
 /**
- * The generated video, read again through provider trouble (5xx, timeouts, dropped connections) until the
- * deadline: Google made and bills it, so a bad minute at the file service is no reason to refund it.
+ * The delivered video followed to the file (delivery.server.ts: headers and body in one retried step, until the
+ * deadline — or, for a video Google finished at the last moment, DELIVERY_WINDOW_MS after it), then stored,
+ * reframed, thumbnailed and probed.
  */
-async function download(
+async function render(
   deps: PipelineDeps,
   provider: VideoProvider,
-  uri: string,
+  row: RequestRow,
+  video: { uri: string } | { bytes: Buffer },
   deadline: number,
   signal: AbortSignal | undefined,
-): Promise<Readable> {
-  let delay = deps.poll.initialMs;
-  for (;;) {
-    try {
-      return await provider.download(uri, signal);
-    } catch (error) {
-      if (isAbort(error, signal)) throw error;
-      if (!(error instanceof TransientProviderError) || remaining(deadline) <= 0)
-        throw new RequestFailure('download', (error as Error).message);
-      deps.logger.warn({ err: error }, 'downloading the video failed; trying again');
-    }
-    await sleep(Math.min(delay, Math.max(0, remaining(deadline))), undefined, { signal });
-    delay = Math.min(delay * 1.5, deps.poll.maxMs);
+) {
+  const readUntil = Math.max(deadline, Date.now() + DELIVERY_WINDOW_MS);
+  let delivered: DeliveredFile;
+  try {
+    delivered = await fetchDeliveredVideo({ ...deps, provider }, video, readUntil, signal);
+  } catch (error) {
+    if (error instanceof DeliveryFailure) throw new RequestFailure(error.kind, error.message);
+    throw error;
+  }
+  try {
+    const extended = row.extends_request_id ? await loadSource(deps.pool, row) : undefined;
+    return await renderResult({
+      source: delivered,
+      join: extended ? await joinPlan(deps, row, extended) : undefined,
+      storage: deps.storage,
+      userId: row.user_id,
+      requestId: row.id,
+      aspectRatio: row.aspect_ratio,
+      tools: deps.tools,
+      signal,
+    });
+  } catch (error) {
+    if (isAbort(error, signal)) throw error;
+    throw new RequestFailure('render', (error as Error).message);
+  } finally {
+    await delivered.discard();
   }
 }
 
@@ -580,6 +583,12 @@ async function withWrittenPrompt(
 }
 
 /**
+ * A video Google finished is read for at least this long after the poll that named it, even past the request's
+ * deadline: it is made and billed, and the file service's bad minute is no reason to refund it.
+ */
+const DELIVERY_WINDOW_MS = 10 * 60_000;
+
+/**
  * How long a create may still be waiting for its answer in another run (the client's request timeout and its
  * retries of a connection that never opened): a mark younger than this is left to that run.
  */
@@ -593,6 +602,19 @@ async function markCreateSent(pool: pg.Pool, requestId: string): Promise<boolean
     [requestId],
   );
   return marked.rowCount === 1;
+}
+
+/**
+ * `markCreateSent`, and when it cannot be written (the database away) the slot goes back at once, best effort: the
+ * retried job finds no live slot and waits in line again, instead of the slot sitting unused until its lease lapses.
+ */
+async function markCreateSentOrFreeSlot(deps: PipelineDeps, requestId: string): Promise<boolean> {
+  try {
+    return await markCreateSent(deps.pool, requestId);
+  } catch (error) {
+    await deps.capacity?.budget.release(deps.pool, requestId).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The provider refused the create before starting anything (a 4xx, a 429, no connection): it may be sent again. */
@@ -668,7 +690,7 @@ async function submit(
       const budgetModel = deps.capacity.queue.modelOf(row.quality);
       await deps.capacity.budget.sending(deps.pool, row.id, row.provider_project, budgetModel);
     }
-    if (!(await markCreateSent(deps.pool, row.id))) return undefined;
+    if (!(await markCreateSentOrFreeSlot(deps, row.id))) return undefined;
     let operationName: string;
     try {
       // Without the job's signal: a stopping worker still waits for the answer (the client's timeout bounds it)
@@ -721,7 +743,62 @@ async function submit(
       const budgetModel = deps.capacity.queue.modelOf(row.quality);
       await deps.capacity.budget.succeeded(deps.pool, row.provider_project, budgetModel);
     }
+    if (!stored) {
+      const generation = {
+        operationName,
+        userId: row.user_id,
+        requestId: row.id,
+        providerProject: row.provider_project,
+      };
+      await abandonGeneration(
+        deps.pool,
+        providerOf(deps),
+        generation,
+        deps.logger.child({ requestId: row.id }),
+      );
+    }
     return stored ? operationName : undefined;
+  }
+}
+
+/**
+ * The create (unless one was stored) and the wait for its video, with the slot renewed all along by a heartbeat of
+ * its own; the slot is released when the generation ends. Undefined when the request became final meanwhile.
+ */
+async function generate(
+  deps: PipelineDeps,
+  provider: VideoProvider,
+  row: RequestRow,
+  deadline: number,
+  log: Logger,
+  signal: AbortSignal | undefined,
+): Promise<{ operationName: string; video: { uri: string } | { bytes: Buffer } } | undefined> {
+  const budget = deps.capacity?.budget;
+  const heartbeat =
+    deps.capacity && row.provider_project
+      ? startSlotHeartbeat({
+          pool: deps.pool,
+          budget: deps.capacity.budget,
+          requestId: row.id,
+          project: row.provider_project,
+          model: deps.capacity.queue.modelOf(row.quality),
+          log,
+        })
+      : undefined;
+  try {
+    const operationName = row.operation_name ?? (await submit(deps, provider, row, deadline, signal));
+    if (!operationName) {
+      // Settled by someone else before anything was sent: its slot is free again now, not when the lease lapses.
+      await heartbeat?.stop();
+      await budget?.release(deps.pool, row.id);
+      return undefined;
+    }
+    const video = await waitForVideo(deps, provider, row, operationName, deadline, log, signal);
+    await heartbeat?.stop();
+    await budget?.release(deps.pool, row.id);
+    return { operationName, video };
+  } finally {
+    await heartbeat?.stop();
   }
 }
 
@@ -736,6 +813,7 @@ async function waitForVideo(
 ): Promise<{ uri: string } | { bytes: Buffer }> {
   const events = deps.providerEvents;
   let delay = events?.pollMs ?? deps.poll.initialMs;
+  let finishing = false;
   for (;;) {
     const polledAt = Date.now();
     let result: PollResult | undefined;
@@ -757,26 +835,39 @@ async function waitForVideo(
           `safety filter: ${result.blocked.join('; ') || 'no reason given'}`,
         );
       }
+      // Still open at the provider (waiting for the client): stopped and deleted before the refund.
+      if (result.open) await stopGeneration(provider, operationName, log, signal);
       throw new RequestFailure(
         'provider',
         `provider error ${result.error.code ?? ''}: ${result.error.message}`,
       );
     }
     if (remaining(deadline) <= 0) {
-      // Given up on: stopped and deleted at the provider before the refund, so it is not finished (and kept) for
-      // no one. Best effort — the refund does not wait on an unreachable provider.
-      try {
-        await provider.cancel?.(operationName, signal);
-        log.warn({ operationName }, 'generation cancelled at the provider at its deadline');
-      } catch (error) {
-        if (isAbort(error, signal)) throw error;
-        log.error({ err: error, operationName }, 'could not cancel a generation at its deadline');
+      // No answer at all (5xx, timeouts): a generation in an unknown state — perhaps finished, with its video — is
+      // not cancelled blind; it is asked again, for a while, until the provider says where it stands.
+      if (!result) {
+        if (remaining(deadline) < -DEADLINE_ANSWER_GRACE_MS)
+          throw new RequestFailure('timeout', 'the provider never answered after the deadline');
+        await sleep(delay, undefined, { signal });
+        delay = Math.min(delay * 1.5, deps.poll.maxMs);
+        continue;
+      }
+      // Given up on: stopped (and deleted) at the provider before the refund, unless it finished as it was
+      // given up on — then it is read once more, and a video it made is delivered.
+      if (!finishing && (await stopGeneration(provider, operationName, log, signal)) === 'finished') {
+        finishing = true;
+        continue;
       }
       throw new RequestFailure('timeout', `not done after ${deps.timeoutMs[row.quality]} ms`);
     }
     const wait = Math.min(delay, remaining(deadline));
     await (events ? events.wait(operationName, polledAt, wait, signal) : sleep(wait, undefined, { signal }));
     delay = events?.pollMs ?? Math.min(delay * 1.5, deps.poll.maxMs);
-    await deps.capacity?.budget.renewIfHeld(deps.pool, row.id);
   }
 }
+
+/**
+ * Past its deadline a generation the provider does not answer about is asked again this long before the request
+ * is refunded without stopping it (its state unknown, it may be done).
+ */
+const DEADLINE_ANSWER_GRACE_MS = 5 * 60_000;

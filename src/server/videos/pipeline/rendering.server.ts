@@ -194,8 +194,28 @@ export async function storeLastFrame(args: {
   }
 }
 
+/** A stream source written into `workDir` and probed; a file source as it is. */
+async function onDisk(
+  source: Readable | { file: string; probe: ProbeResult },
+  workDir: string,
+  tools: MediaTools,
+  signal: AbortSignal | undefined,
+): Promise<{ file: string; probe: ProbeResult }> {
+  if ('file' in source) return source;
+  // An abort can error the stream before `pipeline` listens to it; unheard, that error would crash the process.
+  source.on('error', () => undefined);
+  const file = path.join(workDir, 'source.mp4');
+  await pipeline(source, createWriteStream(file), { signal });
+  if ((await stat(file)).size === 0) throw new FfmpegError('the provider’s video is empty');
+  return { file, probe: await probe(file, tools, signal) };
+}
+
 export async function renderResult(args: {
-  source: Readable;
+  /**
+   * The provider's video: on local disk and probed already (the pipeline's delivery step, delivery.server.ts),
+   * left where it is; or a stream, written and probed here (the local preview's tests and benchmarks).
+   */
+  source: Readable | { file: string; probe: ProbeResult };
   /** For an extension: the video it continues, joined in front of the provider's file. */
   join?: JoinPlan;
   storage: PipelineStorage;
@@ -206,16 +226,12 @@ export async function renderResult(args: {
   signal?: AbortSignal;
 }): Promise<RenderedMedia> {
   const { tools, signal } = args;
-  // An abort (worker stopping) can error the download stream before `pipeline` listens to it; unheard, that error
-  // would crash the process. `pipeline` still sees it, as the stream is destroyed with it.
-  args.source.on('error', () => undefined);
   const keys = mediaKeys(args.userId, args.requestId);
   let workDir: string | undefined;
   try {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'cena-render-'));
-    let sourceFile = path.join(workDir, 'source.mp4');
-    await pipeline(args.source, createWriteStream(sourceFile), { signal });
-    if ((await stat(sourceFile)).size === 0) throw new FfmpegError('the provider’s video is empty');
+    const source = await onDisk(args.source, workDir, tools, signal);
+    let sourceFile = source.file;
     const shotFile = sourceFile;
     let framedHeadFile: string | undefined;
     if (args.join) {
@@ -223,9 +239,7 @@ export async function renderResult(args: {
       await pipeline(args.join.head, createWriteStream(headFile), { signal });
       const joinedFile = path.join(workDir, 'joined.mp4');
       if (args.join.kind === 'same-take') {
-        const answerSeconds = args.join.repeatedTail
-          ? (await probe(sourceFile, tools, signal)).durationSeconds
-          : 0;
+        const answerSeconds = args.join.repeatedTail ? source.probe.durationSeconds : 0;
         const keep = args.join.headSeconds - overlapSeconds(args.join, answerSeconds);
         await joinFiles(headFile, keep, sourceFile, joinedFile, tools, signal);
       } else {
@@ -237,8 +251,8 @@ export async function renderResult(args: {
       }
       sourceFile = joinedFile;
     }
-    // Probe before storing: a broken download must fail here, not be kept as the user's video.
-    const sourceProbe = await probe(sourceFile, tools, signal);
+    // A joined file is probed anew; the provider's own was probed by its download.
+    const sourceProbe = args.join ? await probe(sourceFile, tools, signal) : source.probe;
     const wanted = RATIOS[args.aspectRatio];
     // 9:16 and 16:9 come natively from the provider; only reframe when the shapes really differ. Without a
     // reframe the provider's file is the user's video and is stored once, under the video key.
@@ -288,8 +302,7 @@ export async function renderResult(args: {
       resolution: `${videoProbe.width}x${videoProbe.height}`,
     };
   } finally {
-    // Frees the provider's connection when we failed before reading everything.
-    args.source.destroy();
+    if (!('file' in args.source)) args.source.destroy();
     args.join?.head.destroy();
     if (args.join?.kind === 'new-shot') args.join.framedHead?.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });

@@ -23,6 +23,7 @@ import {
   type PipelineReadStorage,
   runVideoGeneration,
 } from './generate-video.job.server';
+import { forgetLeftovers } from './provider-leftovers.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
 import { LocalVideoProvider } from './providers/local-preview-provider.server';
@@ -290,6 +291,10 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
         throw error;
       }
     },
+  );
+  // Generations whose deletion at Google failed earlier (provider_leftovers) are tried again at every start.
+  forgetLeftovers(pool, providerFor, logger).catch((error: unknown) =>
+    logger.warn({ err: error }, 'could not retry deleting recorded generations at Google'),
   );
   return {
     async stop() {

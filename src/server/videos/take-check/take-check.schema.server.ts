@@ -59,3 +59,30 @@ export const promptPreviews = pgTable(
   },
   (t) => [index('prompt_previews_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Generations Google still stores that no request names any more (pipeline/provider-leftovers.server.ts): the
+ * interaction of a take the take guarantee replaced, or one whose answer came back after its request was settled
+ * (an account deleted while the create was in flight). Each row lives until Google confirms the deletion; the LGPD
+ * export lists them, erasure and every worker start try again. No foreign keys: the request, even the user, may be
+ * gone first.
+ */
+export const providerLeftovers = pgTable(
+  'provider_leftovers',
+  {
+    operationName: text('operation_name').primaryKey(),
+    userId: text('user_id').notNull(),
+    requestId: uuid('request_id'),
+    /** The project (its key) that made it: only that key can delete it. */
+    providerProject: text('provider_project'),
+    reason: text('reason').notNull(),
+    /** When its create was sent: Google's retention counts from there. */
+    sentAt: timestamptz('sent_at').notNull(),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    check('provider_leftovers_reason_valid', sql`${t.reason} IN ('replaced_take', 'abandoned')`),
+    index('provider_leftovers_user_idx').on(t.userId),
+  ],
+);

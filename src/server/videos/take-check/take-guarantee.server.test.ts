@@ -318,4 +318,35 @@ describe('take guarantee', () => {
       takeProblems({ ...evidence(undefined), hasAudio: false }, 'normal').map((problem) => problem.kind),
     ).toEqual(['silent']);
   });
+
+  it("a re-roll deletes the replaced take's interaction at Google; the delivered take's stays", async () => {
+    const config = loadConfig({
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: API_KEY,
+      GEMINI_API_BASE: gemini.base,
+    });
+    const provider = new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: API_KEY,
+        apiBase: gemini.base,
+        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 50 },
+      }),
+      { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
+    );
+    const pipeline = deps(provider, createSubjectJudge(config, logger));
+    const request = await seedVideoRequest(pool, {
+      userId: await newUser(),
+      prompt: 'Um barco chega ao cais [sem-sujeito-uma-vez]',
+    });
+    const deletedBefore = gemini.deleted.length;
+    expect(await runVideoGeneration(pipeline, request.id)).toBe('requeued');
+    const replaced = gemini.deleted.slice(deletedBefore);
+    expect(replaced).toHaveLength(1);
+    expect(await runVideoGeneration(pipeline, request.id)).toBe('completed');
+    const delivered = String((await state(request.id))?.operation_name).replace('interactions/', '');
+    expect(replaced).not.toContain(delivered);
+    expect(gemini.deleted.slice(deletedBefore)).toEqual(replaced);
+    const left = await pool.query('SELECT 1 FROM provider_leftovers WHERE request_id = $1', [request.id]);
+    expect(left.rowCount).toBe(0);
+  });
 });

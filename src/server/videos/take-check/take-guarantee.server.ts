@@ -11,6 +11,7 @@ import type { TakeStrictness } from '../../config.server';
 import { inTransaction } from '../../kernel/transaction.server';
 import type { Logger } from '../../logger.server';
 import type { MediaTools } from '../pipeline/ffmpeg.server';
+import { recordLeftover } from '../pipeline/provider-leftovers.server';
 import { detectMediaSignals } from './media-signals.server';
 import type { SubjectJudge, SubjectVerdict } from './subject-judge.server';
 import { audioAsked, takeProblems } from './take-rules.server';
@@ -22,7 +23,7 @@ import { audioAsked, takeProblems } from './take-rules.server';
  * request failed, and the pipeline voids the hold — so the ledger still shows one capture or one refund.
  *
  * Each check is stored (take 1, take 2) before its consequence, and the re-roll's reset is in the same transaction
- * as its record, so a crashed or repeated run finds out from the rows which take it is checking.
+ * as its record (and as the record of the replaced take's generation, which the pipeline then deletes at Google), so a crashed or repeated run finds out from the rows which take it is checking.
  */
 
 interface TakeInput {
@@ -92,6 +93,18 @@ async function record(
  * against a blind one, which this is not).
  */
 async function startReroll(client: pg.PoolClient, requestId: string): Promise<boolean> {
+  const taken = await client.query<{
+    user_id: string;
+    operation_name: string | null;
+    provider_project: string | null;
+    sent_at: Date;
+  }>(
+    `SELECT user_id, operation_name, provider_project, COALESCE(create_sent_at, started_at, created_at) AS sent_at
+     FROM video_requests WHERE id = $1 AND status = 'rendering' FOR UPDATE`,
+    [requestId],
+  );
+  const replaced = taken.rows[0];
+  if (!replaced) return false;
   const result = await client.query(
     `UPDATE video_requests
      SET status = 'pending', dispatched_at = NULL, operation_name = NULL, create_sent_at = NULL, generated_at = NULL,
@@ -101,7 +114,20 @@ async function startReroll(client: pg.PoolClient, requestId: string): Promise<bo
      WHERE id = $1 AND status = 'rendering'`,
     [requestId],
   );
-  return result.rowCount === 1;
+  if (result.rowCount !== 1) return false;
+  // The replaced take's generation stays at Google (prompt, images, video) until deleted: recorded with the reset,
+  // so the export shows it and a failed deletion is tried again (pipeline/provider-leftovers.server.ts).
+  if (replaced.operation_name) {
+    await recordLeftover(client, {
+      operationName: replaced.operation_name,
+      userId: replaced.user_id,
+      requestId,
+      providerProject: replaced.provider_project,
+      reason: 'replaced_take',
+      sentAt: replaced.sent_at,
+    });
+  }
+  return true;
 }
 
 async function toTempFile(stream: Readable): Promise<{ file: string; dir: string }> {

@@ -52,9 +52,10 @@ export class GeminiVideoProvider implements VideoProvider {
     throw new ProviderError(`unknown operation ${JSON.stringify(operationName)}`);
   }
 
-  /** Omni interactions (the SDK's `interactions.cancel` and `delete`); a Veo operation is left to finish. */
-  async cancel(operationName: string, signal?: AbortSignal): Promise<void> {
-    if (operationName.startsWith(INTERACTION_PREFIX)) await this.omni.cancel(operationName, signal);
+  /** Omni interactions (the SDK's `interactions.cancel`); a Veo operation has no cancel and is left to finish. */
+  async cancel(operationName: string, signal?: AbortSignal): Promise<'cancelled' | 'finished'> {
+    if (operationName.startsWith(INTERACTION_PREFIX)) return this.omni.cancel(operationName, signal);
+    return 'finished';
   }
 
   /**

@@ -23,8 +23,10 @@ export const INTERACTION_PREFIX = 'interactions/';
 const INTERACTION_ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 // InteractionStatus in `@google/genai` 3.1.0: in_progress | requires_action | completed | failed | cancelled |
-// incomplete | budget_exceeded | queued | requires_continuation.
+// incomplete | budget_exceeded | queued | requires_continuation. The two `requires_*` wait for the client (a tool
+// result, a continuation) with the interaction still open: Cena sends neither, so it ends there, stopped.
 const RUNNING = new Set(['in_progress', 'queued']);
+const WAITING_FOR_CLIENT = new Set(['requires_action', 'requires_continuation']);
 
 interface ContentPart {
   type?: string;
@@ -149,8 +151,12 @@ export class OmniInteractions {
     return `${INTERACTION_PREFIX}${created.id}`;
   }
 
-  /** `interactions.cancel` (a background interaction still running), then `interactions.delete`. */
-  async cancel(operationName: string, signal?: AbortSignal): Promise<void> {
+  /**
+   * `interactions.cancel` ("only applies to background interactions that are still running", `@google/genai`
+   * 3.1.0). A 400 FAILED_PRECONDITION means it finished meanwhile — perhaps with the video, which must be read,
+   * not deleted — and a 404 that it is gone: `finished` either way, and nothing is deleted here.
+   */
+  async cancel(operationName: string, signal?: AbortSignal): Promise<'cancelled' | 'finished'> {
     const id = operationName.slice(INTERACTION_PREFIX.length);
     if (!INTERACTION_ID.test(id)) throw new ProviderError(`invalid interaction id ${JSON.stringify(id)}`);
     try {
@@ -159,13 +165,11 @@ export class OmniInteractions {
         () => this.client.sdk.interactions.cancel(id, {}, this.client.sdkRequestOptions),
         signal,
       );
+      return 'cancelled';
     } catch (error) {
-      // Gone already (404: expired or deleted): nothing to stop or delete.
-      if (error instanceof ProviderError && error.status === 404) return;
-      // Finished meanwhile (400 FAILED_PRECONDITION): there is nothing left to stop, only to delete.
-      if (!(error instanceof ProviderError && error.status === 400)) throw error;
+      if (error instanceof ProviderError && (error.status === 400 || error.status === 404)) return 'finished';
+      throw error;
     }
-    await this.forget(operationName, signal);
   }
 
   /**
@@ -202,6 +206,7 @@ export class OmniInteractions {
       return {
         done: true,
         error: { code: error?.code, message: error?.message ?? `interaction ${status || 'without status'}` },
+        ...(WAITING_FOR_CLIENT.has(status) ? { open: true } : {}),
       };
     }
     const video = (interaction.steps ?? [])

@@ -59,7 +59,11 @@ export type PollResult =
   | { done: true; video: { uri: string } | { bytes: Buffer } }
   /** Finished with no video because the model's safety filters removed it. */
   | { done: true; blocked: string[] }
-  | { done: true; error: { code?: number; message: string } };
+  /**
+   * Ended with no video. `open`: the provider still holds the generation open, waiting for the client (an Omni
+   * interaction in `requires_action`), so it must be stopped before the request is refunded.
+   */
+  | { done: true; error: { code?: number; message: string }; open?: boolean };
 
 export interface VideoProvider {
   readonly name: string;
@@ -68,10 +72,11 @@ export interface VideoProvider {
   poll(operationName: string, signal?: AbortSignal): Promise<PollResult>;
   download(uri: string, signal?: AbortSignal): Promise<Readable>;
   /**
-   * Stops a generation Cena gave up on (its deadline passed) and deletes what the provider stored of it, so it is
-   * neither finished nor kept for nothing. Best effort: where the provider has no way, nothing happens.
+   * Stops a generation still running (Cena gave up on it) and nothing more: `finished` when it had already ended
+   * (or is gone), so the caller reads it before deciding anything — a finished video is never deleted unread.
+   * Where the provider has no way to stop one, `finished` too.
    */
-  cancel?(operationName: string, signal?: AbortSignal): Promise<void>;
+  cancel?(operationName: string, signal?: AbortSignal): Promise<'cancelled' | 'finished'>;
   /**
    * Deletes what the provider stores of a finished generation (the user's prompt, images and video), for account
    * erasure. Nothing to do where the provider keeps nothing or offers no way.
