@@ -99,6 +99,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         jobs,
         storage,
         auth: accounts.auth,
+        sessions: accounts.sessions,
         authSecret,
         realtime,
         devMailbox: mailer.devMailbox,

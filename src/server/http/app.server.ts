@@ -30,7 +30,7 @@ import { type AppEnv, apiError } from '../kernel/errors.server';
 import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { isUnstorableText, rejectNulInUrl } from '../kernel/request-validation.server';
 import { requireSameOrigin, trustedOrigins } from '../kernel/same-origin.server';
-import { requireSession } from '../kernel/session.server';
+import { requireSession, type SessionSource } from '../kernel/session.server';
 import type { Logger } from '../logger.server';
 import { devMailboxRoutes } from '../mail/dev-mailbox.server';
 import { createMetrics } from '../metrics/metrics.server';
@@ -58,6 +58,8 @@ export interface AppDependencies {
   jobs: Jobs;
   storage: BlobStorage;
   auth: Auth;
+  /** Where requests' sessions are read (accounts/session-cache.server.ts). */
+  sessions: SessionSource;
   /** Better Auth's secret (two-factor secrets are encrypted with it). */
   authSecret: string;
   realtime: RealtimeHub;
@@ -87,6 +89,7 @@ export function createApp({
   jobs,
   storage,
   auth,
+  sessions,
   authSecret,
   realtime,
   devMailbox,
@@ -190,7 +193,7 @@ export function createApp({
   const api = new Hono<AppEnv>();
   api.use(compress());
   if (config.env === 'test') api.use(checkResponses(documentedOperations({ devMailbox })));
-  const session = requireSession((headers) => auth.api.getSession({ headers, returnHeaders: true }));
+  const session = requireSession(sessions);
   const guards: Guards = { session, admin: requireAdmin(pool, session) };
   api.route(
     '/openapi.json',
