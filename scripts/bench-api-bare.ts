@@ -6,6 +6,7 @@ import pg from 'pg';
 import { expiringSoon } from '../src/server/credits/ledger-expiry.server';
 import { balance, listGrants, recentEntries } from '../src/server/credits/ledger-reads.server';
 import { dashboardStats, listHistory, userTimeZone } from '../src/server/history/history.server';
+import { takeChecksOf } from '../src/server/videos/take-check/take-view.server';
 import { findVideoRequest } from '../src/server/videos/video-view.server';
 import { historyQuerySchema } from '../src/shared/history-filters';
 
@@ -73,7 +74,9 @@ app.get('/videos/:id', async (c) => {
   const userId = await signedInUser(c);
   if (!userId) return c.json({ error: 'unauthorized' }, 401);
   const request = await findVideoRequest(pool, userId, c.req.param('id'));
-  return request ? c.json({ request }) : c.json({ error: 'not_found' }, 404);
+  if (!request) return c.json({ error: 'not_found' }, 404);
+  const takeChecks = await takeChecksOf(pool, [request.id]);
+  return c.json({ request, takeChecks: takeChecks.get(request.id) ?? [] });
 });
 
 app.get('/stats', async (c) => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +43,8 @@ interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time (user + system) per answered request: steadier than rps on a shared machine. */
+  cpuMs: number;
 }
 
 function get(agent: http.Agent, url: string, headers: http.OutgoingHttpHeaders): Promise<number> {
@@ -56,7 +58,11 @@ function get(agent: http.Agent, url: string, headers: http.OutgoingHttpHeaders):
 }
 
 /** CONNECTIONS clients, each sending its next GET as soon as the last one is answered, for `seconds`. */
-async function drive(url: string, headers: http.OutgoingHttpHeaders, seconds: number): Promise<Load> {
+async function drive(
+  url: string,
+  headers: http.OutgoingHttpHeaders,
+  seconds: number,
+): Promise<Omit<Load, 'cpuMs'>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
@@ -79,9 +85,19 @@ async function drive(url: string, headers: http.OutgoingHttpHeaders, seconds: nu
   return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors };
 }
 
-async function measure(url: string, headers: http.OutgoingHttpHeaders): Promise<Load> {
+/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 1/100 s). */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function measure(server: ChildProcess, url: string, headers: http.OutgoingHttpHeaders): Promise<Load> {
   await drive(url, headers, WARMUP_SECONDS);
-  return drive(url, headers, SECONDS);
+  const cpuBefore = await cpuSecondsOf(server.pid ?? 0);
+  const load = await drive(url, headers, SECONDS);
+  const cpu = (await cpuSecondsOf(server.pid ?? 0)) - cpuBefore;
+  return { ...load, cpuMs: (cpu * 1000) / (load.rps * SECONDS) };
 }
 
 /** better-call's signed cookie, as Better Auth sets it: `token.base64(HMAC-SHA256(token))`, URI-encoded. */
@@ -242,7 +258,7 @@ function printRow(label: string, cena: Load, bare: Load): boolean {
   const ratio = cena.rps / bare.rps;
   const ok = ratio >= 0.5 && cena.errors === 0 && bare.errors === 0;
   const cell = (load: Load) =>
-    `${load.rps.toFixed(0).padStart(6)} rps  p50 ${load.p50.toFixed(1).padStart(5)} ms  p99 ${load.p99.toFixed(1).padStart(6)} ms` +
+    `${load.rps.toFixed(0).padStart(6)} rps  p50 ${load.p50.toFixed(1).padStart(5)} ms  p99 ${load.p99.toFixed(1).padStart(6)} ms  CPU ${load.cpuMs.toFixed(2).padStart(5)} ms` +
     (load.errors > 0 ? ` (${load.errors} errors)` : '');
   console.log(
     `  ${label.padEnd(22)} ${cell(cena)} │ ${cell(bare)} │ ${(ratio * 100).toFixed(0).padStart(4)} %  ${verdict(ok)}`,
@@ -259,6 +275,8 @@ async function main(): Promise<void> {
     port: await freePort(),
     logger,
   });
+  // An empty build folder: the bench reads no page, and serveStatic warns about a missing one.
+  await mkdir(path.join(tempDir, 'dist', 'samples'), { recursive: true });
   const pool = new pg.Pool({ connectionString: embedded.url, max: 4 });
   pool.on('error', () => undefined);
   let cena: ChildProcess | undefined;
@@ -273,7 +291,10 @@ async function main(): Promise<void> {
       await grant(pool, { userId, amount: 100, source: 'package', sourceRef: `bench-${i}`, expiresAt: null });
     }
     const videoId = (
-      await pool.query<{ id: string }>('SELECT id FROM video_requests WHERE user_id = $1 LIMIT 1', [userId])
+      await pool.query<{ id: string }>(
+        "SELECT id FROM video_requests WHERE user_id = $1 AND status = 'completed' LIMIT 1",
+        [userId],
+      )
     ).rows[0]?.id;
 
     const cenaPort = await freePort();
@@ -320,8 +341,8 @@ async function main(): Promise<void> {
     ];
     const headers = { cookie: cookie ?? '', 'accept-encoding': 'gzip, deflate, br' };
     for (const read of reads) {
-      const cenaLoad = await measure(`${appUrl}${read.cena}`, headers);
-      const bareLoad = await measure(`${bareUrl}${read.bare}`, headers);
+      const cenaLoad = await measure(cena, `${appUrl}${read.cena}`, headers);
+      const bareLoad = await measure(bare, `${bareUrl}${read.bare}`, headers);
       passed = printRow(read.label, cenaLoad, bareLoad) && passed;
     }
     passed = (await benchStreams(pool, cena, appUrl)) && passed;

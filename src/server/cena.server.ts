@@ -91,6 +91,8 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         secret: authSecret,
       });
       realtime = new RealtimeHub(database.url, logger);
+      const sessions = accounts.sessions;
+      realtime.onSessionChange((userId) => (userId ? sessions.forgetUser(userId) : sessions.forgetAll()));
       await realtime.start();
       const app = createApp({
         config,

@@ -122,7 +122,10 @@ describe('revocation across web processes', () => {
     }
   }
 
-  it('"sign out of all devices" on one process ends every session there at once, and on another within the window', async () => {
+  // Without the session event the other process would keep its copy, stored just before, for most of the window.
+  const AT_ONCE_MS = SESSION_CACHE_MS / 2;
+
+  it('"sign out of all devices" on one process ends every session there at once, and on another before the window', async () => {
     const { client, email } = await signUpAndVerify(first.url);
     const phone = client.anotherDevice();
     expect(await signIn(phone, email)).toBe(200);
@@ -136,10 +139,10 @@ describe('revocation across web processes', () => {
     const here = await fetch(`${first.url}/api/me`, { headers: { cookie: stolen } });
     expect(here.status).toBe(401);
     expect((await client.json('/api/me')).status).toBe(401);
-    await refusedWithin(second, phone, SESSION_CACHE_MS + 1_000);
+    await refusedWithin(second, phone, AT_ONCE_MS);
   }, 30_000);
 
-  it('a session revoked from another device is refused within the window on every process', async () => {
+  it('a session revoked from another device is refused on every process before the window', async () => {
     const { client, email } = await signUpAndVerify(first.url);
     const laptop = client.anotherDevice();
     expect(await signIn(laptop, email)).toBe(200);
@@ -154,7 +157,7 @@ describe('revocation across web processes', () => {
     const revoked = await client.json('/api/auth/revoke-session', { json: { token: other?.token } });
     expect(revoked.status).toBe(200);
     expect((await laptop.json('/api/me')).status).toBe(401);
-    await refusedWithin(second, laptop, SESSION_CACHE_MS + 1_000);
+    await refusedWithin(second, laptop, AT_ONCE_MS);
     expect((await client.json('/api/me')).status).toBe(200);
   }, 30_000);
 

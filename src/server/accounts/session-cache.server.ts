@@ -10,8 +10,11 @@ import type { SessionData, SessionSource } from '../kernel/session.server';
  *
  * What ends an entry before its time, in this process: a session deleted or a user updated through Better Auth
  * (its database hooks: sign-out, revoke-session(s), password change and reset, two-factor), and any write a
- * signed-in user makes through Cena's API (profile, account deletion). Another web process's entries end within
- * SESSION_CACHE_MS: that is the revocation window across processes.
+ * signed-in user makes through Cena's API (profile, account deletion). In every process: a session event — the
+ * triggers of drizzle/0018_session_events.sql notify any deleted session and any changed user on the realtime
+ * channel, whoever made the change — within the notification's delay (milliseconds). Whatever happens (a lost
+ * notification, a LISTEN connection down, after which the hub has every entry dropped), no entry lives longer than
+ * SESSION_CACHE_MS: that is the stated revocation window.
  */
 
 export const SESSION_CACHE_MS = 10_000;
@@ -74,6 +77,13 @@ export class SessionCache implements SessionSource {
     this.generation++;
     for (const cookie of this.byUser.get(userId) ?? []) this.entries.delete(cookie);
     this.byUser.delete(userId);
+  }
+
+  /** Every user's next request reads the session afresh (session events may have been missed). */
+  forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+    this.byUser.clear();
   }
 
   private store(cookie: string, data: SessionData, now: number): void {

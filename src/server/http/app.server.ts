@@ -147,7 +147,9 @@ export function createApp({
   );
 
   app.use(async (c, next) => {
-    if (c.req.url.length - new URL(c.req.url).origin.length > MAX_URL_LENGTH) {
+    // The path and query start at the first `/` after the scheme's `//`.
+    const url = c.req.url;
+    if (url.length - url.indexOf('/', url.indexOf('//') + 2) > MAX_URL_LENGTH) {
       return apiError(c, 414, 'uri_too_long', 'Endereço grande demais.');
     }
     await next();
@@ -191,7 +193,10 @@ export function createApp({
   });
 
   const api = new Hono<AppEnv>();
-  api.use(compress());
+  // Only the API's big bodies are compressed. Its other answers are a few KB of JSON, which compressing would turn
+  // into a CompressionStream piped per request (losing @hono/node-server's direct write of a string body) for
+  // more CPU than the bytes it saves; the streamed data export gzips itself (account-rights).
+  for (const big of ['/openapi.json', '/videos/export.csv', '/admin/*']) api.use(big, compress());
   if (config.env === 'test') api.use(checkResponses(documentedOperations({ devMailbox })));
   const session = requireSession(sessions);
   const guards: Guards = { session, admin: requireAdmin(pool, session) };
