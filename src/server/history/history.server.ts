@@ -12,6 +12,7 @@ import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.serve
 import { balance } from '../credits/ledger-reads.server';
 import type { Queryable } from '../jobs/queues.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
+import { settledBefore, settledCount } from './settled-counts.server';
 
 /**
  * The history list, the dashboard's stats and recent activity (docs/history-contract.md). Filtering, sorting,
@@ -127,16 +128,32 @@ export async function listHistory(
        ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${offset}`,
       params,
     );
-  const countRows = async () => {
+  // Ordered like the page so the planner takes the same index path: unordered, it prefers a bitmap scan of every
+  // trigram candidate, which costs more than walking the (user, …, created_at) index.
+  const countPart = async (bound: '<' | '>=', at: Date) => {
     const count = await pool.query<{ total: number }>(
-      // Ordered like the page so the planner takes the same index path: unordered, it prefers a bitmap scan of
-      // every trigram candidate, which costs more than walking the (user, …, created_at) index.
       `SELECT count(*)::int AS total FROM (
-         SELECT 1 FROM video_requests WHERE ${where}
+         SELECT 1 FROM video_requests WHERE ${where} AND created_at ${bound} $${params.length + 1}
          ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${cap}) s`,
-      params,
+      [...params, at],
     );
     return count.rows[0]?.total ?? 0;
+  };
+  // Up to the cap, in two parts (settled-counts.server.ts); the settled one is kept once it reached half the cap.
+  const countRows = async () => {
+    const now = new Date();
+    const before = settledBefore(now);
+    const key = ['history', where, JSON.stringify(params), cap, before.toISOString()].join(' ');
+    const [settled, recent] = await Promise.all([
+      settledCount(
+        key,
+        now,
+        (total: number) => total >= cap / 2,
+        () => countPart('<', before),
+      ),
+      countPart('>=', before),
+    ]);
+    return Math.min(cap, settled + recent);
   };
 
   // A text search often ends within its first page (or finds nothing), and then the page itself gives the total;
@@ -165,6 +182,9 @@ export async function recentRequests(pool: pg.Pool, userId: string): Promise<Lis
   );
   return result.rows;
 }
+
+/** Stats that read fewer rows than this are counted whole on every call: a few milliseconds at most. */
+const SETTLED_STATS_MIN_ROWS = 5_000;
 
 interface StatsCounts {
   /** Every row the count read (from the lowest of the range's and the month's starts). */
@@ -202,49 +222,6 @@ async function countStats(
   return result.rows[0] ?? { rows: 0, created: 0, spent: 0, month: 0, fast: 0, quality: 0 };
 }
 
-/**
- * A range with many requests ("all time" of a heavy user: 100 000 rows, tens of milliseconds to count) is counted
- * in two parts: the requests created before the last full hour, kept per process for SETTLED_STATS_MS once there
- * are SETTLED_STATS_MIN_ROWS of them, and the newer ones, counted on each call. So a new request shows at once, and
- * a change to a request older than an hour (a late failure, a deletion) within SETTLED_STATS_MS. Smaller counts are
- * cheap and always exact.
- */
-const SETTLED_STATS_MS = 5 * 60_000;
-const SETTLED_STATS_MIN_ROWS = 5_000;
-const SETTLED_STATS_MAX_ENTRIES = 10_000;
-const HOUR_MS = 3_600_000;
-const settledStats = new Map<string, { counts: StatsCounts; until: number }>();
-
-async function settledCounts(
-  pool: pg.Pool,
-  userId: string,
-  rangeStart: Date,
-  monthStart: Date,
-  from: Date,
-  before: Date,
-  now: Date,
-): Promise<StatsCounts> {
-  const key = [
-    userId,
-    rangeStart.toISOString(),
-    monthStart.toISOString(),
-    from.toISOString(),
-    before.toISOString(),
-  ].join(' ');
-  const cached = settledStats.get(key);
-  if (cached && cached.until > now.getTime()) return cached.counts;
-  settledStats.delete(key);
-  const counts = await countStats(pool, userId, rangeStart, monthStart, from, before);
-  if (counts.rows >= SETTLED_STATS_MIN_ROWS) {
-    if (settledStats.size >= SETTLED_STATS_MAX_ENTRIES) {
-      const oldest = settledStats.keys().next().value;
-      if (oldest !== undefined) settledStats.delete(oldest);
-    }
-    settledStats.set(key, { counts, until: now.getTime() + SETTLED_STATS_MS });
-  }
-  return counts;
-}
-
 async function statsCounts(
   pool: pg.Pool,
   userId: string,
@@ -253,11 +230,23 @@ async function statsCounts(
   now: Date,
 ): Promise<StatsCounts> {
   const lowest = rangeStart < monthStart ? rangeStart : monthStart;
-  const lastFullHour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS);
-  if (lastFullHour <= lowest) return countStats(pool, userId, rangeStart, monthStart, lowest, null);
+  const before = settledBefore(now);
+  if (before <= lowest) return countStats(pool, userId, rangeStart, monthStart, lowest, null);
+  const key = [
+    'stats',
+    userId,
+    rangeStart.toISOString(),
+    monthStart.toISOString(),
+    before.toISOString(),
+  ].join(' ');
   const [settled, recent] = await Promise.all([
-    settledCounts(pool, userId, rangeStart, monthStart, lowest, lastFullHour, now),
-    countStats(pool, userId, rangeStart, monthStart, lastFullHour, null),
+    settledCount(
+      key,
+      now,
+      (counts: StatsCounts) => counts.rows >= SETTLED_STATS_MIN_ROWS,
+      () => countStats(pool, userId, rangeStart, monthStart, lowest, before),
+    ),
+    countStats(pool, userId, rangeStart, monthStart, before, null),
   ]);
   return {
     rows: settled.rows + recent.rows,

@@ -1,12 +1,13 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
-import { dashboardStats } from './history.server';
+import { historyQuerySchema } from '../../shared/history-filters';
+import { dashboardStats, listHistory } from './history.server';
 
 /**
- * The dashboard's stats of a user with many requests count those older than the last full hour once per 5 minutes
- * (the all-time count of 100 000 requests is what `npm run bench:history` found slow); newer ones, and every count
- * of a user with few requests, are exact on each call.
+ * The history's total and the dashboard's stats of a user with many requests count those older than the last full
+ * hour once per 5 minutes (the all-time counts of 100 000 requests are what `npm run bench:history` found slow);
+ * newer ones, and every count of a user with few requests, are exact on each call.
  */
 
 let database: TestDatabase;
@@ -56,4 +57,15 @@ it('counts a user with few requests exactly on every call', async () => {
   expect((await allTime('light')).videosCreated).toBe(10);
   await insertRequests('light', 1, '5 hours');
   expect((await allTime('light')).videosCreated).toBe(11);
+});
+
+it('keeps the history total of a heavy user older than the last full hour, and counts newer requests at once', async () => {
+  await userWithRequests('lister', 6_000);
+  const total = async () =>
+    (await listHistory(pool, 'lister', historyQuerySchema.parse({}), 'America/Sao_Paulo')).total;
+  expect(await total()).toBe(6_000);
+  await insertRequests('lister', 1, '5 hours');
+  expect(await total()).toBe(6_000);
+  await insertRequests('lister', 3, '1 minute');
+  expect(await total()).toBe(6_003);
 });
