@@ -330,7 +330,7 @@ async function main(): Promise<void> {
         `${CONNECTIONS} keep-alive connections, ${SECONDS} s per row after ${WARMUP_SECONDS} s warm-up\n`,
     );
     console.log(
-      `  ${'request'.padEnd(22)} ${'Cena'.padEnd(44)} │ ${'bare Hono + pg'.padEnd(44)} │ ratio (target ≥ 50 %)`,
+      `  ${'request'.padEnd(22)} ${'Cena (CPU: server time per request)'.padEnd(58)} │ ${'bare Hono + pg'.padEnd(58)} │ rps ratio (target ≥ 50 %)`,
     );
     const reads: Read[] = [
       { label: 'GET /healthz', cena: '/healthz', bare: '/hello' },
