@@ -28,7 +28,7 @@ import {
   TIME_ZONES,
 } from './accounts.schema.server';
 import { localizedAuthError } from './auth-errors.server';
-import { SessionCache, type SessionRead, sessionCookieName } from './session-cache.server';
+import { COOKIE_PREFIX, SessionCache, type SessionRead, sessionCookieName } from './session-cache.server';
 import { claimTotpCode, releaseTotpCode } from './totp-replay.server';
 
 /**
@@ -302,7 +302,7 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
       }),
     },
     advanced: {
-      cookiePrefix: 'cena',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.isProduction,
       // Better Auth skips origin and CSRF checks when NODE_ENV=test; Cena checks them everywhere.
       disableOriginCheck: false,

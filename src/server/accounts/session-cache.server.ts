@@ -21,9 +21,12 @@ export const SESSION_CACHE_MS = 10_000;
 /** Past this many entries the oldest go first: a bound on memory (about 2 KB each), not a working-set size. */
 const MAX_ENTRIES = 50_000;
 
-/** Better Auth's session cookie (`advanced.cookiePrefix`), `__Secure-` prefixed when cookies are Secure. */
+/** Better Auth's `advanced.cookiePrefix`: its cookies are `cena.session_token` and so on. */
+export const COOKIE_PREFIX = 'cena';
+
+/** Better Auth's session cookie, `__Secure-` prefixed when cookies are Secure (its `createCookieGetter`). */
 export function sessionCookieName(secure: boolean): string {
-  return `${secure ? '__Secure-' : ''}cena.session_token`;
+  return `${secure ? '__Secure-' : ''}${COOKIE_PREFIX}.session_token`;
 }
 
 export interface SessionRead {
