@@ -91,6 +91,8 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         secret: authSecret,
       });
       realtime = new RealtimeHub(database.url, logger);
+      const sessions = accounts.sessions;
+      realtime.onSessionChange((userId) => (userId ? sessions.forgetUser(userId) : sessions.forgetAll()));
       await realtime.start();
       const app = createApp({
         config,
@@ -99,6 +101,7 @@ export async function startCena(config: Config, logger: Logger, role: Role): Pro
         jobs,
         storage,
         auth: accounts.auth,
+        sessions: accounts.sessions,
         authSecret,
         realtime,
         devMailbox: mailer.devMailbox,

@@ -28,6 +28,7 @@ import {
   TIME_ZONES,
 } from './accounts.schema.server';
 import { localizedAuthError } from './auth-errors.server';
+import { COOKIE_PREFIX, SessionCache, type SessionRead, sessionCookieName } from './session-cache.server';
 import { claimTotpCode, releaseTotpCode } from './totp-replay.server';
 
 /**
@@ -60,6 +61,9 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 900, max: 5 },
   '/send-verification-email': { window: 900, max: 3 },
   '/two-factor/*': { window: 60, max: 5 },
+  // Better Auth counts every other path too (100 per 10 s), in the database: a row read and written on each call.
+  // Reading one's own session is what every page does, guesses nothing and changes nothing, so it is not counted.
+  '/get-session': false,
 } as const;
 
 /** What sign-up accepts: the web's form and nothing else, within limits Better Auth does not set itself. */
@@ -147,6 +151,11 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
   // The user whose password a reset request just set (Better Auth names them only to `onPasswordReset`), so the
   // after-hook can sign them in: the spec's reset ends signed in, on the dashboard.
   const passwordResetUsers = new WeakMap<Request, string>();
+  // Reads `auth` only when a request comes, once it exists.
+  const sessions: SessionCache = new SessionCache(
+    (headers): Promise<SessionRead> => auth.api.getSession({ headers, returnHeaders: true }),
+    sessionCookieName(config.isProduction),
+  );
 
   const auth = betterAuth({
     appName: 'Cena',
@@ -220,6 +229,12 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
       : {},
     plugins: [twoFactor({ issuer: 'Cena' })],
     rateLimit: { enabled: true, storage: 'database', customRules: AUTH_RATE_LIMITS },
+    // A session ended (sign-out, revoke-session(s), password change or reset) or a user changed (two-factor,
+    // verification) through Better Auth: this process's cached copy goes at once (session-cache.server.ts).
+    databaseHooks: {
+      session: { delete: { after: async (session) => sessions.forgetUser(session.userId) } },
+      user: { update: { after: async (user) => sessions.forgetUser(user.id) } },
+    },
     // Profile changes go through PATCH /api/me/profile, which validates them; Better Auth's own update endpoint
     // would accept any name and language.
     disabledPaths: ['/update-user'],
@@ -287,7 +302,7 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
       }),
     },
     advanced: {
-      cookiePrefix: 'cena',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.isProduction,
       // Better Auth skips origin and CSRF checks when NODE_ENV=test; Cena checks them everywhere.
       disableOriginCheck: false,
@@ -306,6 +321,8 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
 
   return {
     auth,
+    /** The sessions this process validated lately, for `requireSession`. */
+    sessions,
     /** Waits for the e-mails and other background work started so far. */
     async settle(): Promise<void> {
       await Promise.allSettled([...pending]);

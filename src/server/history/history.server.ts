@@ -12,6 +12,7 @@ import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.serve
 import { balance } from '../credits/ledger-reads.server';
 import type { Queryable } from '../jobs/queues.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
+import { settledBefore, settledCount } from './settled-counts.server';
 
 /**
  * The history list, the dashboard's stats and recent activity (docs/history-contract.md). Filtering, sorting,
@@ -127,16 +128,32 @@ export async function listHistory(
        ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${offset}`,
       params,
     );
-  const countRows = async () => {
+  // Ordered like the page so the planner takes the same index path: unordered, it prefers a bitmap scan of every
+  // trigram candidate, which costs more than walking the (user, …, created_at) index.
+  const countPart = async (bound: '<' | '>=', at: Date) => {
     const count = await pool.query<{ total: number }>(
-      // Ordered like the page so the planner takes the same index path: unordered, it prefers a bitmap scan of
-      // every trigram candidate, which costs more than walking the (user, …, created_at) index.
       `SELECT count(*)::int AS total FROM (
-         SELECT 1 FROM video_requests WHERE ${where}
+         SELECT 1 FROM video_requests WHERE ${where} AND created_at ${bound} $${params.length + 1}
          ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${cap}) s`,
-      params,
+      [...params, at],
     );
     return count.rows[0]?.total ?? 0;
+  };
+  // Up to the cap, in two parts (settled-counts.server.ts); the settled one is kept once it reached half the cap.
+  const countRows = async () => {
+    const now = new Date();
+    const before = settledBefore(now);
+    const key = ['history', where, JSON.stringify(params), cap, before.toISOString()].join(' ');
+    const [settled, recent] = await Promise.all([
+      settledCount(
+        key,
+        now,
+        (total: number) => total >= cap / 2,
+        () => countPart('<', before),
+      ),
+      countPart('>=', before),
+    ]);
+    return Math.min(cap, settled + recent);
   };
 
   // A text search often ends within its first page (or finds nothing), and then the page itself gives the total;
@@ -166,6 +183,81 @@ export async function recentRequests(pool: pg.Pool, userId: string): Promise<Lis
   return result.rows;
 }
 
+/** Stats that read fewer rows than this are counted whole on every call: a few milliseconds at most. */
+const SETTLED_STATS_MIN_ROWS = 5_000;
+
+interface StatsCounts {
+  /** Every row the count read (from the lowest of the range's and the month's starts). */
+  rows: number;
+  created: number;
+  spent: number;
+  month: number;
+  fast: number;
+  quality: number;
+}
+
+/**
+ * Counts the user's requests created in [from, before) — before = null: up to now — by the stats' filters, through
+ * the (user_id, created_at) index with its INCLUDEd columns (index-only).
+ */
+async function countStats(
+  pool: pg.Pool,
+  userId: string,
+  rangeStart: Date,
+  monthStart: Date,
+  from: Date,
+  before: Date | null,
+): Promise<StatsCounts> {
+  const result = await pool.query<StatsCounts>(
+    `SELECT count(*)::int AS rows,
+            count(*) FILTER (WHERE created_at >= $2)::int AS created,
+            COALESCE(sum(credits_used) FILTER (WHERE created_at >= $2 AND status <> 'failed'), 0)::int AS spent,
+            count(*) FILTER (WHERE created_at >= $3)::int AS month,
+            count(*) FILTER (WHERE created_at >= $2 AND quality = 'fast')::int AS fast,
+            count(*) FILTER (WHERE created_at >= $2 AND quality = 'quality')::int AS quality
+     FROM video_requests
+     WHERE user_id = $1 AND created_at >= $4 AND ($5::timestamptz IS NULL OR created_at < $5)`,
+    [userId, rangeStart, monthStart, from, before],
+  );
+  return result.rows[0] ?? { rows: 0, created: 0, spent: 0, month: 0, fast: 0, quality: 0 };
+}
+
+async function statsCounts(
+  pool: pg.Pool,
+  userId: string,
+  rangeStart: Date,
+  monthStart: Date,
+  now: Date,
+): Promise<StatsCounts> {
+  const lowest = rangeStart < monthStart ? rangeStart : monthStart;
+  const before = settledBefore(now);
+  if (before <= lowest) return countStats(pool, userId, rangeStart, monthStart, lowest, null);
+  const key = [
+    'stats',
+    userId,
+    rangeStart.toISOString(),
+    monthStart.toISOString(),
+    before.toISOString(),
+  ].join(' ');
+  const [settled, recent] = await Promise.all([
+    settledCount(
+      key,
+      now,
+      (counts: StatsCounts) => counts.rows >= SETTLED_STATS_MIN_ROWS,
+      () => countStats(pool, userId, rangeStart, monthStart, lowest, before),
+    ),
+    countStats(pool, userId, rangeStart, monthStart, before, null),
+  ]);
+  return {
+    rows: settled.rows + recent.rows,
+    created: settled.created + recent.created,
+    spent: settled.spent + recent.spent,
+    month: settled.month + recent.month,
+    fast: settled.fast + recent.fast,
+    quality: settled.quality + recent.quality,
+  };
+}
+
 export async function dashboardStats(
   pool: pg.Pool,
   userId: string,
@@ -175,21 +267,10 @@ export async function dashboardStats(
 ): Promise<DashboardStats> {
   const rangeStart = statsRangeStart(range, now, timeZone);
   const monthStart = statsRangeStart('month', now, timeZone);
-  const lowest = rangeStart < monthStart ? rangeStart : monthStart;
-  const [stats, credits] = await Promise.all([
-    pool.query<{ created: number; spent: number; month: number; fast: number; quality: number }>(
-      `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS created,
-              COALESCE(sum(credits_used) FILTER (WHERE created_at >= $2 AND status <> 'failed'), 0)::int AS spent,
-              count(*) FILTER (WHERE created_at >= $3)::int AS month,
-              count(*) FILTER (WHERE created_at >= $2 AND quality = 'fast')::int AS fast,
-              count(*) FILTER (WHERE created_at >= $2 AND quality = 'quality')::int AS quality
-       FROM video_requests
-       WHERE user_id = $1 AND created_at >= $4`,
-      [userId, rangeStart, monthStart, lowest],
-    ),
+  const [row, credits] = await Promise.all([
+    statsCounts(pool, userId, rangeStart, monthStart, now),
     balance(pool, userId, now),
   ]);
-  const row = stats.rows[0] ?? { created: 0, spent: 0, month: 0, fast: 0, quality: 0 };
   return {
     range,
     videosCreated: row.created,

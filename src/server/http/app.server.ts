@@ -30,7 +30,7 @@ import { type AppEnv, apiError } from '../kernel/errors.server';
 import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { isUnstorableText, rejectNulInUrl } from '../kernel/request-validation.server';
 import { requireSameOrigin, trustedOrigins } from '../kernel/same-origin.server';
-import { requireSession } from '../kernel/session.server';
+import { requireSession, type SessionSource } from '../kernel/session.server';
 import type { Logger } from '../logger.server';
 import { devMailboxRoutes } from '../mail/dev-mailbox.server';
 import { createMetrics } from '../metrics/metrics.server';
@@ -59,6 +59,8 @@ export interface AppDependencies {
   jobs: Jobs;
   storage: BlobStorage;
   auth: Auth;
+  /** Where requests' sessions are read (accounts/session-cache.server.ts). */
+  sessions: SessionSource;
   /** Better Auth's secret (two-factor secrets are encrypted with it). */
   authSecret: string;
   realtime: RealtimeHub;
@@ -88,6 +90,7 @@ export function createApp({
   jobs,
   storage,
   auth,
+  sessions,
   authSecret,
   realtime,
   devMailbox,
@@ -145,7 +148,9 @@ export function createApp({
   );
 
   app.use(async (c, next) => {
-    if (c.req.url.length - new URL(c.req.url).origin.length > MAX_URL_LENGTH) {
+    // The path and query start at the first `/` after the scheme's `//`.
+    const url = c.req.url;
+    if (url.length - url.indexOf('/', url.indexOf('//') + 2) > MAX_URL_LENGTH) {
       return apiError(c, 414, 'uri_too_long', 'Endereço grande demais.');
     }
     await next();
@@ -189,9 +194,12 @@ export function createApp({
   });
 
   const api = new Hono<AppEnv>();
-  api.use(compress());
+  // Only the API's big bodies are compressed. Its other answers are a few KB of JSON, which compressing would turn
+  // into a CompressionStream piped per request (losing @hono/node-server's direct write of a string body) for
+  // more CPU than the bytes it saves; the streamed data export gzips itself (account-rights).
+  for (const big of ['/openapi.json', '/videos/export.csv', '/admin/*']) api.use(big, compress());
   if (config.env === 'test') api.use(checkResponses(documentedOperations({ devMailbox })));
-  const session = requireSession((headers) => auth.api.getSession({ headers, returnHeaders: true }));
+  const session = requireSession(sessions);
   const guards: Guards = { session, admin: requireAdmin(pool, session) };
   api.route(
     '/openapi.json',

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.server';
 import type { Jobs } from '../jobs/jobs.server';
 import type { AppEnv } from '../kernel/errors.server';
 import { declarationOf, type Guards, routesFromContract } from '../kernel/operations.server';
+import type { SessionSource } from '../kernel/session.server';
 import { createLogger } from '../logger.server';
 import type { RealtimeHub } from '../realtime/realtime-hub.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
@@ -69,6 +70,7 @@ function realApp(devMailbox: boolean): Hono<AppEnv> {
     jobs: { boss: {} } as unknown as Jobs,
     storage: {} as BlobStorage,
     auth: {} as Auth,
+    sessions: {} as SessionSource,
     authSecret: 'x'.repeat(32),
     realtime: {} as RealtimeHub,
     devMailbox,

@@ -66,6 +66,7 @@ export async function parseJsonBody<S extends z.ZodType>(
 
 /** For endpoints that take no parameters: a query string is a client mistake, refused like an unknown field. */
 export const rejectQueryParameters: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.req.url.includes('?')) return next();
   const names = [...new URL(c.req.url).searchParams.keys()];
   if (names.length > 0) {
     return apiError(c, 400, 'invalid_request', `Parâmetro não permitido: ${[...new Set(names)].join(', ')}.`);
@@ -163,6 +164,9 @@ function containsNul(value: unknown): boolean {
  * would otherwise surface as a database error.
  */
 export const rejectNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // A NUL reaches a URL only percent-encoded (Node's parser refuses raw control characters): most requests have
+  // none, and are not parsed again here.
+  if (!c.req.url.includes('%00') && !c.req.url.includes('\u0000')) return next();
   const url = new URL(c.req.url);
   let decodedPath = url.pathname;
   try {

@@ -9,10 +9,17 @@ export interface SessionData {
 }
 
 /**
- * Reads a request's session from its cookies, passing on the headers Better Auth wants set (`api.getSession` with
- * `returnHeaders`). The composition root supplies it, so the kernel does not depend on the accounts domain.
+ * Where `requireSession` reads a request's session from its cookies, with the headers Better Auth wants set (a
+ * refreshed cookie). The composition root supplies it (accounts/session-cache.server.ts), so the kernel does not
+ * depend on the accounts domain.
  */
-export type SessionReader = (headers: Headers) => Promise<{ headers: Headers; response: SessionData | null }>;
+export interface SessionSource {
+  read(headers: Headers): Promise<{ headers: Headers; response: SessionData | null }>;
+  /** The user changed something: their next request reads the session afresh. */
+  forgetUser(userId: string): void;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The session of each request that passed `requireSession`, gone with the request. Keyed by the request's context,
@@ -23,14 +30,16 @@ const sessions = new WeakMap<Context<AppEnv>, SessionData>();
 /**
  * Lets a request through only with a valid session cookie (401 otherwise); handlers then read it with
  * `sessionOf(c)`. Better Auth may extend the session while reading it: its refreshed cookie is passed on so the
- * browser's copy does not expire before the session does.
+ * browser's copy does not expire before the session does. A write (profile, account deletion) may change what the
+ * session carries, so the user's next request reads it afresh.
  */
-export function requireSession(readSession: SessionReader): MiddlewareHandler<AppEnv> {
+export function requireSession(source: SessionSource): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { headers, response } = await readSession(c.req.raw.headers);
+    const { headers, response } = await source.read(c.req.raw.headers);
     if (!response) return apiError(c, 401, 'unauthorized', 'Faça login para continuar.');
     sessions.set(c, response);
     await next();
+    if (!READ_METHODS.has(c.req.method)) source.forgetUser(response.user.id);
     for (const cookie of headers.getSetCookie()) c.res.headers.append('Set-Cookie', cookie);
   };
 }

@@ -32,6 +32,12 @@ const eventSchema = z.discriminatedUnion('type', [
 ]);
 export type RealtimeEvent = z.infer<typeof eventSchema>;
 
+/** A user's sessions ended or the user changed (drizzle/0020_session_events.sql): not a stream event. */
+const sessionEventSchema = z.object({ type: z.literal('session'), userId: z.string().min(1) });
+
+/** Told of a user whose sessions to read afresh; undefined: every user (events may have been lost). */
+export type SessionChangeListener = (userId: string | undefined) => void;
+
 export interface Subscriber {
   notify(event: RealtimeEvent): void;
   /** The hub is stopping: end the stream. */
@@ -40,6 +46,7 @@ export interface Subscriber {
 
 export class RealtimeHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly sessionListeners: SessionChangeListener[] = [];
   private client: pg.Client | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryDelay = RETRY_MIN_MS;
@@ -72,6 +79,11 @@ export class RealtimeHub {
       streams.delete(subscriber);
       if (streams.size === 0 && this.subscribers.get(userId) === streams) this.subscribers.delete(userId);
     };
+  }
+
+  /** Calls `listener` for every session event, from any process. */
+  onSessionChange(listener: SessionChangeListener): void {
+    this.sessionListeners.push(listener);
   }
 
   /** Ends every stream (so graceful shutdown is not held up by them) and the LISTEN connection. */
@@ -131,6 +143,7 @@ export class RealtimeHub {
       }
       this.retryDelay = RETRY_MIN_MS;
       this.logger.info('realtime LISTEN connection restored');
+      for (const listener of this.sessionListeners) listener(undefined);
       for (const userId of this.subscribers.keys()) {
         this.deliver({ type: 'credits', userId });
         this.deliver({ type: 'subscription', userId });
@@ -142,7 +155,13 @@ export class RealtimeHub {
   private dispatch(payload: string | undefined): void {
     let event: RealtimeEvent;
     try {
-      event = eventSchema.parse(JSON.parse(payload ?? ''));
+      const parsed: unknown = JSON.parse(payload ?? '');
+      const session = sessionEventSchema.safeParse(parsed);
+      if (session.success) {
+        for (const listener of this.sessionListeners) listener(session.data.userId);
+        return;
+      }
+      event = eventSchema.parse(parsed);
     } catch {
       // Event types this version does not know yet (a newer process may raise them) are not an error.
       this.logger.debug({ payload }, 'ignored realtime notification');

@@ -1,0 +1,362 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { grant } from '../src/server/credits/ledger-grants.server';
+import { runMigrations } from '../src/server/db/database.server';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.server';
+import { createLogger } from '../src/server/logger.server';
+import { freePort } from '../tests/support/free-port';
+import { seedVideoRequests, verdict } from './bench-support';
+
+/**
+ * `npm run bench:api`: the web tier's cost per request. One embedded PostgreSQL; Cena's web role (`src/server/main.ts
+ * --role=web`, local mode, LOG_LEVEL=info as `npm start` runs) and a bare Hono + pg server
+ * (scripts/bench-api-bare.ts) each in its own process on that database, driven in turn by a load generator in this
+ * process (node:http keep-alive agents, CONNECTIONS concurrent requests for SECONDS after a warm-up). Prints rps and
+ * p50/p99 of `/healthz` and the most used signed-in reads beside the bare server doing the same queries, then opens
+ * STREAMS `/api/events` streams on Cena (20 per user, the per-user cap) and measures the process's RSS growth per
+ * stream and how long one status change per user takes to reach every stream.
+ *
+ * Targets: every signed-in read ≥ 50 % of its bare baseline's rps, /healthz ≥ 50 % of bare Hono; STREAMS streams
+ * held, < 50 KB each, p99 delivery ≤ 1 s. `--profile` runs Cena under `node --cpu-prof` (profile in ./profiles).
+ * Options: `--seconds=N`, `--connections=N`, `--streams=N`. Loopback only; the figures move with the machine's load.
+ */
+
+const option = (name: string, fallback: number) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const SECONDS = option('seconds', 4);
+const WARMUP_SECONDS = 1;
+const CONNECTIONS = option('connections', 16);
+const STREAMS = option('streams', 5_000);
+const STREAMS_PER_USER = 20;
+const PROFILE = process.argv.includes('--profile');
+const SECRET = 'cena-bench-secret-0123456789abcdef0123456789';
+const COOKIE_NAME = 'cena.session_token';
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The server process's CPU time (user + system) per answered request: steadier than rps on a shared machine. */
+  cpuMs: number;
+}
+
+function get(agent: http.Agent, url: string, headers: http.OutgoingHttpHeaders): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+  });
+}
+
+/** CONNECTIONS clients, each sending its next GET as soon as the last one is answered, for `seconds`. */
+async function drive(
+  url: string,
+  headers: http.OutgoingHttpHeaders,
+  seconds: number,
+): Promise<Omit<Load, 'cpuMs'>> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      const status = await get(agent, url, headers);
+      latencies.push(performance.now() - t);
+      if (status !== 200) errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 1/100 s). */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function measure(server: ChildProcess, url: string, headers: http.OutgoingHttpHeaders): Promise<Load> {
+  await drive(url, headers, WARMUP_SECONDS);
+  const cpuBefore = await cpuSecondsOf(server.pid ?? 0);
+  const load = await drive(url, headers, SECONDS);
+  const cpu = (await cpuSecondsOf(server.pid ?? 0)) - cpuBefore;
+  return { ...load, cpuMs: (cpu * 1000) / (load.rps * SECONDS) };
+}
+
+/** better-call's signed cookie, as Better Auth sets it: `token.base64(HMAC-SHA256(token))`, URI-encoded. */
+function sessionCookie(token: string): string {
+  const signature = createHmac('sha256', SECRET).update(token).digest('base64');
+  return `${COOKIE_NAME}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/** Users `prefix-1…count`, verified, each with a fresh 7-day session; returns their cookies in order. */
+async function seedUsers(pool: pg.Pool, prefix: string, count: number): Promise<string[]> {
+  const tokens = Array.from({ length: count }, () => randomBytes(24).toString('base64url'));
+  await pool.query(
+    `INSERT INTO "user" (id, name, email, email_verified)
+     SELECT $1 || '-' || i, 'Bench ' || i, $1 || '-' || i || '@bench.test', true FROM generate_series(1, $2::int) i`,
+    [prefix, count],
+  );
+  await pool.query(
+    `INSERT INTO session (id, token, user_id, expires_at)
+     SELECT gen_random_uuid()::text, t.token, $1 || '-' || t.i, now() + interval '7 days'
+     FROM unnest($2::text[]) WITH ORDINALITY AS t(token, i)`,
+    [prefix, tokens],
+  );
+  return tokens.map(sessionCookie);
+}
+
+function startProcess(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = () => {
+      http
+        .get(`http://127.0.0.1:${port}/healthz`, (response) => {
+          response.resume();
+          resolve(child);
+        })
+        .on('error', () =>
+          Date.now() > deadline ? reject(new Error(`${args[0]} did not start`)) : setTimeout(poll, 200),
+        );
+    };
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
+    poll();
+  });
+}
+
+async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+interface OpenStream {
+  close(): void;
+  /** Resolves with the time the first `video_request` event arrived. */
+  changed: Promise<number>;
+}
+
+/** Opens one event stream; resolves once its `ready` event has arrived. */
+function openStream(agent: http.Agent, url: string, cookie: string): Promise<OpenStream> {
+  return new Promise((resolve, reject) => {
+    let onChange: (at: number) => void = () => {};
+    const changed = new Promise<number>((done) => {
+      onChange = done;
+    });
+    const request = http.get(url, { agent, headers: { cookie } }, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`/api/events answered ${response.statusCode}`));
+      let text = '';
+      let ready = false;
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        if (!ready && text.includes('event: ready')) {
+          ready = true;
+          resolve({ close: () => request.destroy(), changed });
+        }
+        if (text.includes('event: video_request')) onChange(performance.now());
+        if (text.length > 4096) text = text.slice(-64);
+      });
+    });
+    request.on('error', (error) => reject(error));
+  });
+}
+
+async function benchStreams(pool: pg.Pool, cena: ChildProcess, appUrl: string): Promise<boolean> {
+  const users = Math.ceil(STREAMS / STREAMS_PER_USER);
+  const cookies = await seedUsers(pool, 'bench-stream', users);
+  await pool.query(
+    `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status)
+     SELECT gen_random_uuid(), 'bench-stream-' || i, gen_random_uuid(), 'Praia ao pôr do sol', 'fast', '16:9', 10,
+            'pending'
+     FROM generate_series(1, $1::int) i`,
+    [users],
+  );
+  const pid = cena.pid ?? 0;
+  const before = await rssOf(pid);
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+  const streams: OpenStream[] = [];
+  const openStart = performance.now();
+  const batch = 200;
+  for (let from = 0; from < STREAMS; from += batch) {
+    const opening = Array.from({ length: Math.min(batch, STREAMS - from) }, (_, k) =>
+      openStream(agent, `${appUrl}/api/events`, cookies[Math.floor((from + k) / STREAMS_PER_USER)] ?? ''),
+    );
+    streams.push(...(await Promise.all(opening)));
+  }
+  const openSeconds = (performance.now() - openStart) / 1000;
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const perStream = ((await rssOf(pid)) - before) / streams.length;
+
+  const changedAt = performance.now();
+  await pool.query(`UPDATE video_requests SET status = 'processing' WHERE user_id LIKE 'bench-stream-%'`);
+  const timeout = new Promise<number>((resolve) =>
+    setTimeout(() => resolve(Number.POSITIVE_INFINITY), 10_000),
+  );
+  const delays = (await Promise.all(streams.map((s) => Promise.race([s.changed, timeout])))).map(
+    (at) => at - changedAt,
+  );
+  for (const stream of streams) stream.close();
+  delays.sort((a, b) => a - b);
+  const p99 = delays[Math.floor(0.99 * delays.length)] ?? Number.POSITIVE_INFINITY;
+  const reached = delays.filter(Number.isFinite).length;
+
+  const heldOk = streams.length >= 5_000;
+  const memoryOk = perStream < 50 * 1024;
+  const deliveryOk = reached === streams.length && p99 <= 1_000;
+  console.log(
+    `\nGET /api/events: ${streams.length} streams of ${users} users opened in ${openSeconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  streams held                ${String(streams.length).padStart(8)}   target ≥ 5000    ${verdict(heldOk)}`,
+  );
+  console.log(
+    `  RSS growth per stream       ${(perStream / 1024).toFixed(1).padStart(5)} KB   target < 50 KB   ${verdict(memoryOk)}`,
+  );
+  console.log(
+    `  status change → all streams p50 ${(delays[Math.floor(delays.length / 2)] ?? 0).toFixed(0)} ms, ` +
+      `p99 ${p99.toFixed(0)} ms, ${reached}/${streams.length} reached   target p99 ≤ 1000 ms   ${verdict(deliveryOk)}`,
+  );
+  return heldOk && memoryOk && deliveryOk;
+}
+
+interface Read {
+  label: string;
+  cena: string;
+  bare: string;
+}
+
+function printRow(label: string, cena: Load, bare: Load): boolean {
+  const ratio = cena.rps / bare.rps;
+  const ok = ratio >= 0.5 && cena.errors === 0 && bare.errors === 0;
+  const cell = (load: Load) =>
+    `${load.rps.toFixed(0).padStart(6)} rps  p50 ${load.p50.toFixed(1).padStart(5)} ms  p99 ${load.p99.toFixed(1).padStart(6)} ms  CPU ${load.cpuMs.toFixed(2).padStart(5)} ms` +
+    (load.errors > 0 ? ` (${load.errors} errors)` : '');
+  console.log(
+    `  ${label.padEnd(22)} ${cell(cena)} │ ${cell(bare)} │ ${(ratio * 100).toFixed(0).padStart(4)} %  ${verdict(ok)}`,
+  );
+  return ok;
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger('warn');
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'cena-bench-api-'));
+  await chmod(tempDir, 0o755);
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.join(tempDir, 'postgres'),
+    port: await freePort(),
+    logger,
+  });
+  // An empty build folder: the bench reads no page, and serveStatic warns about a missing one.
+  await mkdir(path.join(tempDir, 'dist', 'samples'), { recursive: true });
+  const pool = new pg.Pool({ connectionString: embedded.url, max: 4 });
+  pool.on('error', () => undefined);
+  let cena: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  let passed = true;
+  try {
+    await runMigrations(pool, logger);
+    const [cookie] = await seedUsers(pool, 'bench-reader', 1);
+    const userId = 'bench-reader-1';
+    await seedVideoRequests(pool, userId, 500);
+    for (let i = 0; i < 5; i++) {
+      await grant(pool, { userId, amount: 100, source: 'package', sourceRef: `bench-${i}`, expiresAt: null });
+    }
+    const videoId = (
+      await pool.query<{ id: string }>(
+        "SELECT id FROM video_requests WHERE user_id = $1 AND status = 'completed' LIMIT 1",
+        [userId],
+      )
+    ).rows[0]?.id;
+
+    const cenaPort = await freePort();
+    const barePort = await freePort();
+    const appUrl = `http://127.0.0.1:${cenaPort}`;
+    const common = { DATABASE_URL: embedded.url, BETTER_AUTH_SECRET: SECRET };
+    cena = await startProcess(
+      [
+        ...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir=profiles'] : []),
+        'src/server/main.ts',
+        '--role=web',
+        '--dev',
+      ],
+      {
+        ...common,
+        NODE_ENV: 'development',
+        PORT: String(cenaPort),
+        HOST: '127.0.0.1',
+        APP_URL: appUrl,
+        LOG_LEVEL: 'info',
+        DATABASE_POOL_SIZE: '10',
+        DATA_DIR: path.join(tempDir, 'data'),
+        STORAGE_DIR: path.join(tempDir, 'storage'),
+        WEB_DIST_DIR: path.join(tempDir, 'dist'),
+      },
+      cenaPort,
+    );
+    bare = await startProcess(['scripts/bench-api-bare.ts'], { ...common, PORT: String(barePort) }, barePort);
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+
+    console.log(
+      `api bench — Node ${process.version}, ${os.cpus().length} CPU(s), load ${os.loadavg()[0]?.toFixed(1)}; ` +
+        `${CONNECTIONS} keep-alive connections, ${SECONDS} s per row after ${WARMUP_SECONDS} s warm-up\n`,
+    );
+    console.log(
+      `  ${'request'.padEnd(22)} ${'Cena (CPU: server time per request)'.padEnd(58)} │ ${'bare Hono + pg'.padEnd(58)} │ rps ratio (target ≥ 50 %)`,
+    );
+    const reads: Read[] = [
+      { label: 'GET /healthz', cena: '/healthz', bare: '/hello' },
+      { label: 'GET /api/credits', cena: '/api/credits', bare: '/credits' },
+      { label: 'GET /api/videos?page=1', cena: '/api/videos?page=1', bare: '/videos' },
+      { label: 'GET /api/videos/{id}', cena: `/api/videos/${videoId}`, bare: `/videos/${videoId}` },
+      { label: 'GET /api/dashboard/stats', cena: '/api/dashboard/stats', bare: '/stats' },
+    ];
+    const headers = { cookie: cookie ?? '', 'accept-encoding': 'gzip, deflate, br' };
+    for (const read of reads) {
+      const cenaLoad = await measure(cena, `${appUrl}${read.cena}`, headers);
+      const bareLoad = await measure(bare, `${bareUrl}${read.bare}`, headers);
+      passed = printRow(read.label, cenaLoad, bareLoad) && passed;
+    }
+    passed = (await benchStreams(pool, cena, appUrl)) && passed;
+  } finally {
+    await stopProcess(cena);
+    await stopProcess(bare);
+    await pool.end().catch(() => undefined);
+    await embedded.stop().catch(() => undefined);
+    await rm(tempDir, { recursive: true, force: true });
+  }
+  console.log(
+    `\n${passed ? 'PASS' : 'FAIL'}${PROFILE ? ' (CPU profile of Cena written to ./profiles)' : ''}`,
+  );
+  if (!passed) process.exitCode = 1;
+}
+
+await main();
