@@ -80,9 +80,6 @@ export function pageTest(): {
   };
 }
 
-/** The pt-BR texts of a namespace, to assert what the page says in the words of its locale file. */
-export const ptBR = (namespace: PageNamespace | 'common') => i18n.getFixedT('pt-BR', namespace);
-
 /**
  * The tab a checkout opens (src/web/lib/new-tab.ts): `window.open` answers this stand-in, so the test reads where
  * the tab was sent and whether it was closed, and happy-dom never loads the provider's page.
