@@ -63,7 +63,9 @@ export function fakeApi() {
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://cena.test');
     const method = (init.method ?? 'GET').toLowerCase();
-    const route = routes.find((r) => r.operation.method === method && r.pattern.test(url.pathname));
+    const matching = routes.filter((r) => r.operation.method === method && r.pattern.test(url.pathname));
+    // A literal path wins over a parameter, as in the server's router: /api/videos/availability is not a video id.
+    const route = matching.find((r) => !r.operation.path.includes('{')) ?? matching[0];
     if (!route) {
       unexpected.push(`${method.toUpperCase()} ${url.pathname}`);
       throw new TypeError(`fake API: no answer for ${method.toUpperCase()} ${url.pathname}`);
