@@ -86,11 +86,16 @@ export function fakeApi() {
         body: schema.parse(typeof body === 'function' ? (body as (url: URL) => unknown)(url) : body),
       }));
     },
-    /** Answers one of the operation's declared error codes with its status and a pt-BR message. */
-    fail(operation: Operation, code: string, message: string) {
+    /**
+     * Answers one of the operation's declared error codes with its status and a pt-BR message (and, for a refused
+     * form, the message of each field).
+     */
+    fail(operation: Operation, code: string, message: string, fields?: Record<string, string>) {
       const status = errorsOf(operation)[code];
       if (status === undefined) throw new Error(`${operation.path} never answers ${code}`);
-      const body: ApiErrorBody = { error: { code, message, requestId: 'req-test' } };
+      const body: ApiErrorBody = {
+        error: { code, message, requestId: 'req-test', ...(fields ? { fields } : {}) },
+      };
       on(operation, () => ({ status, body }));
     },
     /** Keeps the operation's calls unanswered until the returned function is called with an answer. */

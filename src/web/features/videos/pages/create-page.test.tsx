@@ -140,4 +140,31 @@ describe('Create page', () => {
     expect((await screen.findByTestId('create-error')).textContent).toBe(t('create.errors.credits'));
     expect(screen.getByTestId('get-credits').getAttribute('href')).toBe('/pricing');
   });
+
+  it('shows the server’s message for a refused field beside that field', async () => {
+    const message = 'Use no máximo 2000 caracteres.';
+    api().answer(creditsContract.getCredits, credits(40));
+    api().fail(videosContract.createVideo, 'invalid_request', 'Verifique os campos.', { prompt: message });
+    await open();
+    await waitFor(() => expect(summary('summary-balance').textContent).not.toBe(''));
+    await fillPrompt();
+    await userEvent.click(submit());
+
+    expect((await screen.findByTestId('prompt-error')).textContent).toBe(message);
+    expect(screen.getByTestId('prompt-input').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('create-error')).toBeNull();
+  });
+
+  it('says in the server’s words why the cast does not fit', async () => {
+    const message = 'Este modelo aceita até 3 imagens de referência: escolha menos membros do elenco.';
+    api().answer(creditsContract.getCredits, credits(40));
+    api().fail(videosContract.createVideo, 'cast_does_not_fit', message);
+    await open();
+    await waitFor(() => expect(summary('summary-balance').textContent).not.toBe(''));
+    await fillPrompt();
+    await userEvent.click(submit());
+
+    expect((await screen.findByTestId('create-error')).textContent).toBe(message);
+    expect(api().callsTo(castContract.listCast).length).toBeGreaterThan(1); // the cast is read again
+  });
 });
