@@ -115,4 +115,14 @@ describe('Request detail page', () => {
     expect(within(page).queryByTestId('video-player')).toBeNull();
     expect(within(page).queryByTestId('refund-badge')).toBeNull();
   });
+
+  it('shows a request waiting for capacity with its place in line', async () => {
+    const page = await openWith(videoRequest({ status: 'pending', queue: { position: 3, etaSeconds: 120 } }));
+
+    expect(within(page).getByTestId('queue-place').textContent).toBe(
+      tv('queue.place', { position: '3', wait: tv('queue.aboutMinutes', { count: 2 }) }),
+    );
+    expect(within(page).getAllByText(tv('status.pending')).length).toBeGreaterThan(0);
+    expect(within(page).getByTestId('time-left')).toBeTruthy();
+  });
 });
