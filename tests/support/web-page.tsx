@@ -2,7 +2,7 @@
  * Renders one signed-in page of the web app for a page-level test (happy-dom), inside the providers the app gives
  * it: i18next in pt-BR (src/web/app/app.tsx), TanStack Query (app-data-layout.tsx), a BrowserRouter on the page's
  * route (start-app.tsx) and sonner's Toaster, so what a user sees — toasts included — is on the screen. The
- * network is the fake of ./web-api.ts; nothing else is stubbed.
+ * network is the fake of ./web-api.ts; the only other stand-in is the tab a checkout opens (`fakeTab`).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
