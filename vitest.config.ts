@@ -1,15 +1,31 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** The web's page-level tests (Testing Library in happy-dom): no database, so they skip the global set-up. */
+const PAGE_TESTS = 'src/web/**/*.test.tsx';
 
 export default defineConfig({
   root: '.',
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
     // Two cores: two files at a time keeps PostgreSQL, Chromium and the test runner from starving each other.
     maxWorkers: 2,
     testTimeout: 30_000,
     // Browser tests poll the UI; with the whole suite sharing two cores a page can take a few seconds to settle.
     expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, PAGE_TESTS],
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'web-pages', include: [PAGE_TESTS], environment: 'happy-dom' },
+      },
+    ],
   },
 });

@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { credits } from '../../../../../tests/support/web-fixtures';
+import i18n from '../../../../../tests/support/web-i18n';
+import { fakeTab, pageTest } from '../../../../../tests/support/web-page';
+import { billingContract } from '../../../../shared/billing.contract';
+import { CREDIT_PACKAGES } from '../../../../shared/catalogue';
+import { creditsContract } from '../../../../shared/credits.contract';
+import { formatBRL } from '../../../../shared/format';
+import BuyCreditsPage from './buy-credits-page';
+
+const t = i18n.getFixedT('pt-BR', 'billing');
+const { api, renderPage } = pageTest();
+const open = () =>
+  renderPage(<BuyCreditsPage />, {
+    route: '/dashboard/buy-credits',
+    url: '/dashboard/buy-credits',
+    namespaces: ['billing', 'credits'],
+  });
+const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_a1';
+
+describe('Buy credits page', () => {
+  it('shows the catalogue’s packages while the balance loads, then the balance', async () => {
+    const release = api().hold(creditsContract.getCredits);
+    await open();
+
+    expect(screen.getByRole('heading', { level: 1, name: t('buyCredits.title') })).toBeTruthy();
+    const balance = screen.getByTestId('buy-credits-balance');
+    expect(within(balance).queryByTestId('buy-credits-balance-value')).toBeNull();
+    const list = screen.getByRole('list', { name: t('buyCredits.packagesLabel') });
+    expect(within(list).getAllByRole('heading', { level: 2 })).toHaveLength(CREDIT_PACKAGES.length);
+    for (const pkg of CREDIT_PACKAGES) {
+      const card = within(list).getByTestId(`package-${pkg.id}`);
+      const name = t(`buyCredits.names.${pkg.id}`);
+      expect(within(card).getByRole('heading', { name })).toBeTruthy();
+      expect(within(card).getByText(formatBRL(pkg.priceCents))).toBeTruthy();
+      expect(
+        within(card).getByRole('button', {
+          name: t('buyCredits.buyLabel', { name, price: formatBRL(pkg.priceCents) }),
+        }),
+      ).toBeTruthy();
+    }
+    expect(within(list).getByTestId('package-medium').textContent).toContain(t('buyCredits.popular'));
+
+    release(credits(1500));
+    expect((await within(balance).findByTestId('buy-credits-balance-value')).textContent).toBe(
+      t('buyCredits.balanceValue', { count: 1500, value: '1.500' }),
+    );
+  });
+
+  it('says the balance is unavailable when the API fails, and still sells the packages', async () => {
+    api().fail(creditsContract.getCredits, 'internal_error', 'Erro interno. Tente novamente.');
+    await open();
+
+    expect(
+      await within(screen.getByTestId('buy-credits-balance')).findByText(t('buyCredits.balanceError')),
+    ).toBeTruthy();
+    expect(screen.getByTestId('buy-medium').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('opens the checkout of the chosen package in the new tab, the other packages waiting meanwhile', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    const release = api().hold(billingContract.createCreditCheckout);
+    const tab = fakeTab();
+    await open();
+    await userEvent.click(screen.getByTestId('buy-medium'));
+
+    expect(screen.getByTestId('buy-medium').textContent).toContain(t('processing'));
+    expect(screen.getByTestId('buy-small').hasAttribute('disabled')).toBe(true);
+    const [call] = api().callsTo(billingContract.createCreditCheckout);
+    expect(JSON.parse(String(call?.init.body))).toEqual({ packageType: 'medium' });
+
+    release({ url: CHECKOUT_URL });
+    await waitFor(() => expect(tab.location.href).toBe(CHECKOUT_URL));
+    await waitFor(() => expect(screen.getByTestId('buy-small').hasAttribute('disabled')).toBe(false));
+    expect(tab.close).not.toHaveBeenCalled();
+  });
+
+  it('closes the blank tab and says so in a toast when the checkout cannot start', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    api().fail(billingContract.createCreditCheckout, 'checkout_failed', 'O provedor de pagamento falhou.');
+    const tab = fakeTab();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await open();
+    await userEvent.click(screen.getByTestId('buy-large'));
+
+    expect(await screen.findByText(t('toasts.checkoutError'))).toBeTruthy();
+    expect(screen.getByText(t('toasts.error'))).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
+    expect(screen.getByTestId('buy-large').hasAttribute('disabled')).toBe(false);
+  });
+});

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { historyItem, historyPage, me } from '../../../../../tests/support/web-fixtures';
+import i18n from '../../../../../tests/support/web-i18n';
+import { pageTest } from '../../../../../tests/support/web-page';
+import { accountsContract } from '../../../../shared/accounts.contract';
+import { videosContract } from '../../../../shared/videos.contract';
+import HistoryPage from './history-page';
+
+const t = i18n.getFixedT('pt-BR', 'videoHistory');
+const tv = i18n.getFixedT('pt-BR', 'videos');
+const { api, renderPage } = pageTest();
+
+const open = (url = '/dashboard/history') => {
+  api().answer(accountsContract.getMe, me);
+  return renderPage(<HistoryPage />, {
+    route: '/dashboard/history',
+    url,
+    namespaces: ['videoHistory', 'videos', 'credits', 'films'],
+  });
+};
+
+/** Twelve requests, newest first: the server's first page holds ten, the second two. */
+const ALL = Array.from({ length: 12 }, (_, index) =>
+  historyItem({
+    id: `req-${index + 1}`,
+    prompt: `Vídeo número ${index + 1} de um farol na tempestade`,
+    status: index % 3 === 0 ? 'failed' : 'completed',
+  }),
+);
+
+/** The list as the server pages and filters it (by status only: what these tests change). */
+function serveList(url: URL) {
+  const status = url.searchParams.get('status');
+  const matching = ALL.filter((item) => !status || item.status === status);
+  const page = Number(url.searchParams.get('page') ?? '1');
+  return historyPage(matching.slice((page - 1) * 10, page * 10), {
+    page,
+    total: matching.length,
+    totalPages: Math.max(1, Math.ceil(matching.length / 10)),
+  });
+}
+
+const listQueries = () =>
+  api()
+    .callsTo(videosContract.listVideos)
+    .map((call) => call.url.search);
+const location = () => screen.getByTestId('location').textContent;
+
+describe('History page', () => {
+  it('shows a loading state until the first page arrives', async () => {
+    const release = api().hold(videosContract.listVideos);
+    await open();
+
+    expect(within(screen.getByTestId('history-results')).getByText(t('loading'))).toBeTruthy();
+    expect(screen.getByTestId('export-csv').hasAttribute('disabled')).toBe(true);
+
+    release(historyPage([historyItem()]));
+    expect(await screen.findByTestId('history-rows')).toBeTruthy();
+  });
+
+  it('invites to create the first video when there is none', async () => {
+    api().answer(videosContract.listVideos, historyPage([]));
+    await open();
+
+    const empty = await screen.findByTestId('history-empty');
+    expect(within(empty).getByRole('heading', { name: t('empty.title') })).toBeTruthy();
+    expect(
+      within(empty)
+        .getByRole('link', { name: t('empty.create') })
+        .getAttribute('href'),
+    ).toBe('/dashboard/create');
+    expect(screen.getByTestId('history-total').textContent).toBe(t('total', { count: 0 }));
+    expect(screen.getByTestId('export-csv').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says the history could not load, and loads it on retry', async () => {
+    api().fail(videosContract.listVideos, 'internal_error', 'Erro interno. Tente novamente.');
+    await open();
+
+    const error = await screen.findByTestId('history-error');
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(within(error).getByText(t('loadError'))).toBeTruthy();
+
+    api().answer(videosContract.listVideos, serveList);
+    await userEvent.click(within(error).getByRole('button', { name: t('retry') }));
+    expect(await screen.findByTestId('history-rows')).toBeTruthy();
+    expect(screen.queryByTestId('history-error')).toBeNull();
+  });
+
+  it('shows a page of results and moves to the next page', async () => {
+    api().answer(videosContract.listVideos, serveList);
+    await open();
+
+    const rows = await screen.findByTestId('history-rows');
+    expect(screen.getByTestId('history-total').textContent).toBe(t('total', { count: 12 }));
+    const table = within(rows).getByTestId('history-table');
+    expect(within(table).getAllByTestId('history-row')).toHaveLength(10);
+    expect(within(table).getByText(ALL[0]?.prompt ?? '')).toBeTruthy();
+    expect(within(table).getAllByText(tv('status.failed')).length).toBeGreaterThan(0);
+    expect(screen.getByText(t('pager.summary', { page: 1, totalPages: 2 }))).toBeTruthy();
+    expect(screen.getByTestId('export-csv').hasAttribute('disabled')).toBe(false);
+
+    await userEvent.click(screen.getByTestId('pager-next'));
+
+    expect(await screen.findByText(t('pager.summary', { page: 2, totalPages: 2 }))).toBeTruthy();
+    expect(within(screen.getByTestId('history-table')).getAllByTestId('history-row')).toHaveLength(2);
+    expect(location()).toBe('/dashboard/history?page=2');
+    expect(listQueries()).toEqual(['', '?page=2']);
+  });
+
+  it('filters by status through the URL, says when nothing matches, and clears the filters', async () => {
+    api().answer(videosContract.listVideos, serveList);
+    await open('/dashboard/history?status=failed');
+
+    await screen.findByTestId('history-rows');
+    expect((screen.getByTestId('filter-status') as HTMLSelectElement).value).toBe('failed');
+    expect(screen.getByTestId('history-total').textContent).toBe(t('total', { count: 4 }));
+    expect(listQueries()).toEqual(['?status=failed']);
+
+    await userEvent.selectOptions(screen.getByTestId('filter-status'), tv('status.pending'));
+
+    const none = await screen.findByTestId('history-no-results');
+    expect(within(none).getByRole('heading', { name: t('noResults.title') })).toBeTruthy();
+    expect(location()).toBe('/dashboard/history?status=pending');
+    expect(listQueries().at(-1)).toBe('?status=pending');
+
+    await userEvent.click(within(none).getByRole('button', { name: t('filters.clear') }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('history-total').textContent).toBe(t('total', { count: 12 })),
+    );
+    expect(location()).toBe('/dashboard/history');
+    expect((screen.getByTestId('filter-status') as HTMLSelectElement).value).toBe('all');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Answers of Cena's API for page-level web tests, typed by the contract's schemas (src/shared): a field added to or
+ * renamed in a schema is a type error here, and the fake API (./web-api.ts) parses each answer with its schema.
+ */
+import type { MeResponse } from '../../src/shared/accounts';
+import type { CreditsResponse } from '../../src/shared/credits';
+import type { HistoryPage, VideoRequestListItem } from '../../src/shared/history-filters';
+import type { VideoAvailability } from '../../src/shared/video-directing';
+import type { VideoQueueEstimate } from '../../src/shared/video-queue';
+import type { VideoRequestView } from '../../src/shared/video-request';
+
+const CREATED_AT = '2026-11-20T14:00:00.000Z';
+
+export const me: MeResponse = {
+  user: {
+    id: 'user-1',
+    name: 'Ana Souza',
+    email: 'ana@example.com',
+    emailVerified: true,
+    twoFactorEnabled: false,
+    createdAt: CREATED_AT,
+  },
+  profile: { language: 'pt', timezone: 'America/Sao_Paulo' },
+  isAdmin: false,
+};
+
+export function credits(balance: number): CreditsResponse {
+  return { balance, expiringSoon: { total: 0, daysLeft: null }, grants: [], entries: [] };
+}
+
+export const availability: VideoAvailability = {
+  modes: { fast: true, quality: true },
+  directing: {
+    fast: { lastFrame: true, referenceImagesMax: 3 },
+    quality: { lastFrame: true, referenceImagesMax: 3 },
+  },
+};
+
+const noWait = { waiting: 0, etaSeconds: 0, usualSeconds: 90, longerThanUsual: false };
+export const queueEstimate: VideoQueueEstimate = { fast: noWait, quality: noWait };
+
+export function videoRequest(overrides: Partial<VideoRequestView> = {}): VideoRequestView {
+  return {
+    id: 'req-1',
+    prompt: 'Um gato laranja pulando entre telhados ao pôr do sol',
+    quality: 'fast',
+    aspectRatio: '16:9',
+    seed: null,
+    creditsUsed: 10,
+    status: 'processing',
+    errorMessage: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    completedAt: null,
+    referenceImageUrl: null,
+    lastFrameUrl: null,
+    referenceImageUrls: [],
+    kind: 'original',
+    sourceRequestId: null,
+    derivations: {
+      extend: { allowed: false, reason: null, lengthAfterSeconds: null, continuation: null },
+      edit: { allowed: false, reason: null },
+    },
+    videoUrl: null,
+    downloadUrl: null,
+    thumbnailUrl: null,
+    structuredPrompt: null,
+    queue: null,
+    variation: null,
+    cast: [],
+    takeChecks: [],
+    technical: { provider: null, model: null, resolution: null, durationSeconds: null },
+    ...overrides,
+  };
+}
+
+export function historyItem(overrides: Partial<VideoRequestListItem> = {}): VideoRequestListItem {
+  return {
+    id: 'req-1',
+    prompt: 'Um gato laranja pulando entre telhados ao pôr do sol',
+    quality: 'fast',
+    aspectRatio: '16:9',
+    creditsUsed: 10,
+    status: 'completed',
+    createdAt: CREATED_AT,
+    completedAt: CREATED_AT,
+    thumbnailUrl: null,
+    durationSeconds: 8,
+    kind: 'original',
+    sourceRequestId: null,
+    queue: null,
+    variation: null,
+    ...overrides,
+  };
+}
+
+export function historyPage(
+  items: VideoRequestListItem[],
+  overrides: Partial<HistoryPage> = {},
+): HistoryPage {
+  return {
+    items,
+    page: 1,
+    pageSize: 10,
+    total: items.length,
+    totalPages: Math.max(1, Math.ceil(items.length / 10)),
+    totalCapped: false,
+    ...overrides,
+  };
+}
