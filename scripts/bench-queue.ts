@@ -18,6 +18,7 @@ import { createLogger } from '../src/server/logger.server';
 import { startDispatcher } from '../src/server/videos/capacity/capacity.server';
 import { FairQueue } from '../src/server/videos/capacity/fair-queue.server';
 import { ProviderBudget } from '../src/server/videos/capacity/provider-budget.server';
+import { WorkerSlots } from '../src/server/videos/capacity/worker-slots.server';
 import { ProviderQuotaError } from '../src/server/videos/pipeline/providers/video-provider.server';
 import { VIDEO_COST_CREDITS } from '../src/shared/catalogue';
 import { freePort } from '../tests/support/free-port';
@@ -127,7 +128,8 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
   const provider = new QuotaProvider();
   const dispatcher = startDispatcher({
     pool,
-    capacity: { budget, queue },
+    capacity: { budget, queue, workers: new WorkerSlots() },
+    worker: { id: randomUUID(), slots: WORKERS * JOBS_PER_WORKER },
     logger,
     intervalMs: 100,
     maxWaitMs: 60 * 60_000,
@@ -181,7 +183,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
         operation = provider.submit();
       } catch (error) {
         if (!(error instanceof ProviderQuotaError)) throw error;
-        await budget.throttled(pool, PROJECT, MODEL, error.retryAfterMs);
+        await budget.throttled(pool, PROJECT, MODEL, error);
         await queue.requeue(pool, requestId);
         requeued += 1;
         dispatcher.nudge();

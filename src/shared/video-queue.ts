@@ -25,6 +25,12 @@ export const queueModeEstimateSchema = z.object({
   usualSeconds: z.int().min(0),
   /** The wait is longer than the mode's usual generation time: the create page says so. */
   longerThanUsual: z.boolean(),
+  /**
+   * What holds the queue when it is a provider's limit known to lift (ADR 0018): Google asked for a pause
+   * (`retry`), the day's requests are used up until midnight Pacific time (`daily`), or the spend cap per 10
+   * minutes is reached (`spend`); null when the wait is only the line ahead.
+   */
+  heldBy: z.enum(['retry', 'daily', 'spend']).nullable(),
 });
 export type QueueModeEstimate = z.infer<typeof queueModeEstimateSchema>;
 

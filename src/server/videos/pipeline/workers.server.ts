@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type pg from 'pg';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
@@ -32,6 +33,9 @@ import { sendVideoWebhook } from './webhook.job.server';
  * Wires the pipeline into pg-boss for the worker role: the queues' retry policy, the `video-generate` worker,
  * the dead-letter worker that refunds what the retries could not finish, and the `video-webhook` worker.
  */
+
+/** `video-generate` jobs one worker process runs at once: the slots it offers the dispatcher. */
+const VIDEO_JOBS_PER_WORKER = 4;
 
 /** Jobs that ran out of retries (killed workers, database trouble) land here and are failed and refunded. */
 const VIDEO_GENERATE_DEAD_QUEUE = 'video-generate-dead';
@@ -214,7 +218,9 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   };
 
   await configureVideoQueues(boss, config, options.queueOptions);
+  const concurrency = options.concurrency ?? VIDEO_JOBS_PER_WORKER;
   const dispatcher = startDispatcher({
+    worker: { id: randomUUID(), slots: concurrency },
     pool,
     capacity,
     logger,
@@ -227,7 +233,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   await boss.work(
     QUEUES.videoGenerate,
     {
-      localConcurrency: options.concurrency ?? 4,
+      localConcurrency: concurrency,
       includeMetadata: true,
       ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
     },
