@@ -60,13 +60,14 @@ export const adminQueueSchema = z.object({
       project: z.string(),
       model: z.string(),
       inFlight: z.int().min(0),
-      inFlightLimit: z.int().min(1),
+      /** The configured figure, or the lower one Google stated in a 429 (ADR 0018). */
+      inFlightLimit: z.int().min(0),
       requestsLastMinute: z.int().min(0),
       /** The configured requests per minute, and the rate Cena uses now after the provider's 429s. */
       requestsPerMinute: z.int().min(1),
       learnedRequestsPerMinute: z.number().min(0),
       requestsToday: z.int().min(0),
-      requestsPerDay: z.int().min(1).nullable(),
+      requestsPerDay: z.int().min(0).nullable(),
       throttledLastHour: z.int().min(0),
     }),
   ),

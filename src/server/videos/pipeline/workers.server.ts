@@ -193,12 +193,14 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     logger,
     capabilities: capabilitiesOf(config.video),
     timeoutMs: config.video.timeoutMs,
-    // Asking the local renderer is a file check, and its renders take seconds: poll it often.
+    // Asking the local renderer is a file check, and its renders take seconds: poll it often. A finished
+    // generation holds its provider slot until the next poll sees it, so Gemini is asked at least every 8 s: a
+    // slot idles at most that long (a read of the interaction, not a create).
     poll:
       options.poll ??
       (config.video.provider === 'local'
         ? { initialMs: 500, maxMs: 2_000 }
-        : { initialMs: 5_000, maxMs: 20_000 }),
+        : { initialMs: 5_000, maxMs: 8_000 }),
     enqueueWebhook: webhook
       ? async (client, requestId) => {
           await send(boss, QUEUES.videoWebhook, { requestId }, { db: client });
