@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -57,7 +58,11 @@ export const providerCalls = pgTable(
     /** What Google bills for the create, in US cents rounded up (the catalogue's prices); 0 once refused. */
     costCents: integer('cost_cents').notNull().default(0),
   },
-  (t) => [index('provider_calls_project_model_at_idx').on(t.project, t.model, t.at)],
+  (t) => [
+    index('provider_calls_project_model_at_idx').on(t.project, t.model, t.at),
+    // The spend window: a project's billed calls of the last 10 minutes, whatever the model.
+    index('provider_calls_project_spend_idx').on(t.project, t.at).where(sql`${t.costCents} > 0`),
+  ],
 );
 
 /**

@@ -106,14 +106,17 @@ const USE_SQL = `
          (SELECT count(*)::int FROM provider_calls c
            WHERE c.project = p.project AND c.model = $2 AND NOT c.throttled
              AND c.at >= ${PACIFIC_MIDNIGHT}) AS today,
-         -- Spend is per project, whatever the model.
-         (SELECT COALESCE(sum(c.cost_cents), 0)::int FROM provider_calls c
-           WHERE c.project = p.project AND c.at > now() - make_interval(secs => $4))
-         + (SELECT COALESCE(sum(l.cost_cents), 0)::int FROM provider_leases l
-             WHERE l.project = p.project AND l.sent_at IS NULL AND l.expires_at > now()) AS spent,
-         (SELECT min(c.at) FROM provider_calls c
-           WHERE c.project = p.project AND c.cost_cents > 0 AND c.at > now() - make_interval(secs => $4))
-           AS oldest_spend,
+         -- Spend is per project, whatever the model; read only when a cap is set ($5).
+         CASE WHEN $5 THEN
+           (SELECT COALESCE(sum(c.cost_cents), 0)::int FROM provider_calls c
+             WHERE c.project = p.project AND c.cost_cents > 0 AND c.at > now() - make_interval(secs => $4))
+           + (SELECT COALESCE(sum(l.cost_cents), 0)::int FROM provider_leases l
+               WHERE l.project = p.project AND l.sent_at IS NULL AND l.expires_at > now())
+         ELSE 0 END AS spent,
+         CASE WHEN $5 THEN
+           (SELECT min(c.at) FROM provider_calls c
+             WHERE c.project = p.project AND c.cost_cents > 0 AND c.at > now() - make_interval(secs => $4))
+         END AS oldest_spend,
          (SELECT count(*)::int FROM provider_calls c
            WHERE c.project = p.project AND c.model = $2 AND c.throttled
              AND c.at > now() - interval '1 hour') AS throttled_last_hour,
@@ -150,6 +153,7 @@ export class ProviderBudget {
       model,
       (this.minuteMs * WINDOW_GUARD) / 1000,
       (this.spendWindowMs * WINDOW_GUARD) / 1000,
+      (this.limits.spendCentsPer10Minutes ?? null) !== null,
     ]);
     return result.rows.map((row) => this.useOf(row, model, costCents));
   }
