@@ -226,7 +226,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
         operation = provider.submit();
       } catch (error) {
         if (!(error instanceof ProviderQuotaError)) throw error;
-        await budget.throttled(pool, PROJECT, MODEL, error);
+        await budget.throttled(pool, requestId, PROJECT, MODEL, error);
         await queue.requeue(pool, requestId);
         requeued += 1;
         dispatcher.nudge();

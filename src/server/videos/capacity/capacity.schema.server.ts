@@ -54,6 +54,8 @@ export const providerCalls = pgTable(
     project: text('project').notNull(),
     model: text('model').notNull(),
     at: timestamptz('at').notNull().defaultNow(),
+    /** The request whose create this was: its 429 marks this call, not another sent at the same moment. */
+    requestId: uuid('request_id'),
     throttled: boolean('throttled').notNull().default(false),
     /** What Google bills for the create, in US cents rounded up (the catalogue's prices); 0 once refused. */
     costCents: integer('cost_cents').notNull().default(0),
@@ -62,6 +64,8 @@ export const providerCalls = pgTable(
     index('provider_calls_project_model_at_idx').on(t.project, t.model, t.at),
     // The spend window: a project's billed calls of the last 10 minutes, whatever the model.
     index('provider_calls_project_spend_idx').on(t.project, t.at).where(sql`${t.costCents} > 0`),
+    // A 429 marks its own request's call.
+    index('provider_calls_request_idx').on(t.requestId),
   ],
 );
 

@@ -170,6 +170,25 @@ describe('launch day in real seconds', () => {
     expect(await audit(pool)).toEqual([]);
   }, 300_000);
 
+  it('four 429s in one dispatch round (and four more after the retryDelay) halve the learned rate once', async () => {
+    // No quota: the fake's `[429]` marker refuses each prompt's first two creates with RetryInfo only.
+    const gemini = await fakeGemini(undefined);
+    const config = cenaConfig(gemini);
+    const jobs = await startWorker(config);
+    const userId = await newUser();
+    const ids: string[] = [];
+    for (let video = 0; video < 4; video += 1) {
+      ids.push((await seedVideoRequest(pool, { userId, prompt: `Sem cota ${video} [429]` })).id);
+    }
+    const rows = await settled(ids, Date.now() + 120_000);
+    expect(rows.filter((row) => row.status !== 'completed')).toEqual([]);
+    const view = await createCapacity(config.video, jobs.boss).queue.adminView(pool);
+    const budget = view.budgets.find((entry) => entry.model === OMNI);
+    expect(budget?.throttledLastHour).toBe(8);
+    // 10 halved once is 5, and each of the four accepted creates wins back 1/8.
+    expect(budget?.learnedRequestsPerMinute).toBe(5.5);
+  }, 180_000);
+
   it('a spend cap of $2 per 10 minutes: never exceeded at the fake, nothing failed, each video charged once', async () => {
     // A compressed minute of 3 s (so a spend window of 30 s), the same clock for Cena and the fake.
     const minuteMs = 3_000;

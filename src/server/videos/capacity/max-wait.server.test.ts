@@ -150,7 +150,7 @@ describe('the longest wait for capacity', () => {
       createdAt: new Date(Date.now() - 61 * 60_000),
     });
     const held = new ProviderBudget({ limits: LIMITS });
-    await held.throttled(pool, 'p-held', OMNI, { retryAfterMs: 30_000, violations: [] });
+    await held.throttled(pool, request.id, 'p-held', OMNI, { retryAfterMs: 30_000, violations: [] });
     expect(await queueOf(held, 'p-held', OMNI).overdue(pool, HOUR_MS)).not.toContain(request.id);
     const free = new ProviderBudget({ limits: LIMITS });
     expect(await queueOf(free, 'p-free', OMNI).overdue(pool, HOUR_MS)).toContain(request.id);

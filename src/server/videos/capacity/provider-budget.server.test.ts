@@ -71,8 +71,7 @@ async function useOf(budget: ProviderBudget, costCents = 0) {
 describe("the budget learns from Google's 429s", () => {
   it('four 429s in one dispatch round halve the learned rate once, not four times', async () => {
     const budget = new ProviderBudget({ limits: LIMITS });
-    await sendRound(budget, 4);
-    for (let refusal = 0; refusal < 4; refusal += 1) await budget.throttled(pool, project, OMNI, UNEXPLAINED);
+    for (const id of await sendRound(budget, 4)) await budget.throttled(pool, id, project, OMNI, UNEXPLAINED);
     const use = await useOf(budget);
     expect(use.learnedRequestsPerMinute).toBe(5);
     expect(use.throttledLastHour).toBe(4);
@@ -82,16 +81,16 @@ describe("the budget learns from Google's 429s", () => {
 
   it('a 429 that names its limit (QuotaFailure quotaValue) teaches that limit as it is, without halving the rate', async () => {
     const budget = new ProviderBudget({ limits: LIMITS });
-    await sendRound(budget, 4);
+    const ids = await sendRound(budget, 4);
     const inFlight: QuotaRefusal = {
       retryAfterMs: 50,
       violations: [{ dimension: 'inFlight', limit: 3 }],
     };
-    for (let refusal = 0; refusal < 4; refusal += 1) await budget.throttled(pool, project, OMNI, inFlight);
+    for (const id of ids) await budget.throttled(pool, id, project, OMNI, inFlight);
     await new Promise((resolve) => setTimeout(resolve, 80));
     let use = await useOf(budget);
     expect(use).toMatchObject({ learnedRequestsPerMinute: 10, inFlightLimit: 3, heldBy: null });
-    await budget.throttled(pool, project, OMNI, {
+    await budget.throttled(pool, ids[0] ?? '', project, OMNI, {
       retryAfterMs: 50,
       violations: [{ dimension: 'requestsPerMinute', limit: 6 }],
     });
@@ -168,12 +167,12 @@ describe('the spend per 10 minutes', () => {
   it('a cap leaves room for as many creates as its cents pay for, then holds the project until spend leaves the window', async () => {
     const budget = new ProviderBudget({ limits: { ...LIMITS, spendCentsPer10Minutes: 150 } });
     expect((await useOf(budget, 56)).room).toBe(2);
-    await sendRound(budget, 2);
+    const [first] = await sendRound(budget, 2);
     const use = await useOf(budget, 56);
     expect(use).toMatchObject({ spentCents: 112, room: 0, heldBy: 'spend' });
     expect((use.heldUntil?.getTime() ?? 0) - Date.now()).toBeGreaterThan(9 * 60_000);
     // A refused create is not billed: its cost leaves the window.
-    await budget.throttled(pool, project, OMNI, UNEXPLAINED);
+    await budget.throttled(pool, first ?? '', project, OMNI, UNEXPLAINED);
     expect((await useOf(budget, 56)).spentCents).toBe(56);
   });
 });

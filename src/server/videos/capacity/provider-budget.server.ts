@@ -233,8 +233,8 @@ export class ProviderBudget {
   async sending(db: Queryable, requestId: string, project: string, model: string): Promise<void> {
     await db.query(
       `WITH sent AS (UPDATE provider_leases SET sent_at = now() WHERE request_id = $1 RETURNING cost_cents)
-       INSERT INTO provider_calls (project, model, cost_cents)
-       VALUES ($2, $3, COALESCE((SELECT cost_cents FROM sent), 0))`,
+       INSERT INTO provider_calls (project, model, request_id, cost_cents)
+       VALUES ($2, $3, $1, COALESCE((SELECT cost_cents FROM sent), 0))`,
       [requestId, project, model],
     );
   }
@@ -280,7 +280,13 @@ export class ProviderBudget {
    * refused. Nothing is sent before Google's `retryDelay` (a minute when it gave none; the next Pacific midnight
    * for a daily limit).
    */
-  async throttled(db: Queryable, project: string, model: string, refusal: QuotaRefusal): Promise<void> {
+  async throttled(
+    db: Queryable,
+    requestId: string,
+    project: string,
+    model: string,
+    refusal: QuotaRefusal,
+  ): Promise<void> {
     const stated = (dimension: QuotaViolation['dimension']) =>
       refusal.violations.find(
         (violation) => violation.dimension === dimension && violation.limit !== undefined,
@@ -325,9 +331,8 @@ export class ProviderBudget {
     );
     await db.query(
       `UPDATE provider_calls SET throttled = true, cost_cents = 0
-       WHERE id = (SELECT id FROM provider_calls WHERE project = $1 AND model = $2 AND NOT throttled
-                   ORDER BY at DESC LIMIT 1)`,
-      [project, model],
+       WHERE id = (SELECT id FROM provider_calls WHERE request_id = $1 AND NOT throttled ORDER BY at DESC LIMIT 1)`,
+      [requestId],
     );
   }
 
