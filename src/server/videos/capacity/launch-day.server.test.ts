@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import {
   API_KEY,
@@ -51,6 +51,11 @@ beforeAll(async () => {
   pool = testPool({ connectionString: database.url, max: 20 });
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'cena-launch-'));
   storage = new DiskStorage(storageDir, 'test-signing-secret');
+});
+
+beforeEach(async () => {
+  // Each case starts from an empty budget: the project ('default') and model are the same in every case.
+  await pool.query('TRUNCATE provider_calls, provider_budgets, provider_leases, video_workers');
 });
 
 afterEach(async () => {
