@@ -18,8 +18,10 @@ import { createLogger } from '../src/server/logger.server';
 import { startDispatcher } from '../src/server/videos/capacity/capacity.server';
 import { FairQueue } from '../src/server/videos/capacity/fair-queue.server';
 import { ProviderBudget } from '../src/server/videos/capacity/provider-budget.server';
+import { WorkerSlots } from '../src/server/videos/capacity/worker-slots.server';
 import { ProviderQuotaError } from '../src/server/videos/pipeline/providers/video-provider.server';
 import { VIDEO_COST_CREDITS } from '../src/shared/catalogue';
+import { createCostCents } from '../src/shared/video-models';
 import { freePort } from '../tests/support/free-port';
 
 /**
@@ -29,7 +31,10 @@ import { freePort } from '../tests/support/free-port';
  * budget and ledger on an embedded PostgreSQL decide everything; only the generation itself is simulated (no
  * video is rendered), so what is measured is the queue.
  *
- * Targets (ADR 0013): throughput ≥ 90 % of the quota while requests wait; no request failed for capacity; the
+ * Cena's budget is set to the same figures, spend cap included; 10 s in, a burst of 429s that name no limit.
+ *
+ * Targets (ADR 0013, ADR 0021): throughput ≥ 90 % of the quota (the lesser of the rate and the spend cap's pace)
+ * while requests wait; no request failed for capacity; spend never above the cap and no spend 429; the
  * ledger audit clean; the p99 wait of a user's first request ≤ 2× the mean wait of all requests; the ETA shown at
  * creation within 25 % of the real wait for the median request (sampled every 25th request).
  */
@@ -43,29 +48,63 @@ const ARRIVAL_MS = 30_000;
 /** Between one user's requests: 1–4 s (a person writing the next prompt). */
 const GAP_MS = { min: 1_000, max: 4_000 };
 const MINUTE_MS = 1_000;
-const QUOTA = { requestsPerMinute: 100, inFlight: 40, generationMs: 200 };
+/**
+ * The spend cap binds below the request rate: 45 000 cents per 10 "minutes" of 56-cent Fast creates is about 80
+ * creates a second against the 100 the rate allows (ADR 0021).
+ */
+const QUOTA = { requestsPerMinute: 100, inFlight: 40, generationMs: 200, spendCentsPer10Minutes: 45_000 };
+/** A burst of 429s that name no limit (as the spend cap's do), 10 s in: the learned rate must halve once. */
+const BURST = { atMs: 10_000, refusals: 8 };
 const ETA_SAMPLE_EVERY = 25;
 const MODEL = 'gemini-omni-1.1-flash';
 const PROJECT = 'default';
+const COST_CENTS = createCostCents(MODEL, 'fast');
+const SPEND_WINDOW_MS = 10 * MINUTE_MS;
 
-/** The provider's side of the quota: what Google would accept, counted the way [QUOTA] in the fake counts it. */
+/**
+ * The provider's side of the quota: what Google would accept, counted the way [QUOTA] and [SPEND] in the fake count
+ * it (refused creates count for nothing), and a burst of unexplained 429s at BURST.atMs.
+ */
 class QuotaProvider {
   private readonly accepted: number[] = [];
   private readonly running = new Map<string, number>();
+  private readonly billed: number[] = [];
+  private readonly startedAt = Date.now();
+  private burstLeft = BURST.refusals;
   refusals = 0;
+  spendRefusals = 0;
+  maxSpendCents = 0;
 
   submit(): string {
     const now = Date.now();
     while (this.accepted.length > 0 && now - (this.accepted[0] ?? 0) >= MINUTE_MS) this.accepted.shift();
+    while (this.billed.length > 0 && now - (this.billed[0] ?? 0) >= SPEND_WINDOW_MS) this.billed.shift();
     for (const [id, doneAt] of this.running) if (doneAt <= now) this.running.delete(id);
+    if (now - this.startedAt >= BURST.atMs && this.burstLeft > 0) {
+      this.burstLeft -= 1;
+      this.refusals += 1;
+      throw new ProviderQuotaError('RESOURCE_EXHAUSTED', 50);
+    }
     if (this.accepted.length >= QUOTA.requestsPerMinute || this.running.size >= QUOTA.inFlight) {
       this.refusals += 1;
-      const waitMs =
-        this.accepted.length >= QUOTA.requestsPerMinute
-          ? (this.accepted[0] ?? now) + MINUTE_MS - now
-          : Math.min(...this.running.values()) - now;
-      throw new ProviderQuotaError('RESOURCE_EXHAUSTED', Math.max(waitMs, 1));
+      const byRate = this.accepted.length >= QUOTA.requestsPerMinute;
+      const waitMs = byRate
+        ? (this.accepted[0] ?? now) + MINUTE_MS - now
+        : Math.min(...this.running.values()) - now;
+      throw new ProviderQuotaError('RESOURCE_EXHAUSTED', Math.max(waitMs, 1), [
+        byRate
+          ? { dimension: 'requestsPerMinute', limit: QUOTA.requestsPerMinute }
+          : { dimension: 'inFlight', limit: QUOTA.inFlight },
+      ]);
     }
+    const spent = this.billed.length * COST_CENTS;
+    if (spent + COST_CENTS > QUOTA.spendCentsPer10Minutes) {
+      this.refusals += 1;
+      this.spendRefusals += 1;
+      throw new ProviderQuotaError('RESOURCE_EXHAUSTED', (this.billed[0] ?? now) + SPEND_WINDOW_MS - now);
+    }
+    this.billed.push(now);
+    this.maxSpendCents = Math.max(this.maxSpendCents, spent + COST_CENTS);
     const id = randomUUID();
     this.accepted.push(now);
     this.running.set(id, now + QUOTA.generationMs);
@@ -111,7 +150,12 @@ async function main(): Promise<boolean> {
 
 async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Promise<boolean> {
   const budget = new ProviderBudget({
-    limits: { requestsPerMinute: QUOTA.requestsPerMinute, inFlight: QUOTA.inFlight, requestsPerDay: null },
+    limits: {
+      requestsPerMinute: QUOTA.requestsPerMinute,
+      inFlight: QUOTA.inFlight,
+      requestsPerDay: null,
+      spendCentsPer10Minutes: QUOTA.spendCentsPer10Minutes,
+    },
     minuteMs: MINUTE_MS,
     leaseMs: 10_000,
   });
@@ -127,7 +171,8 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
   const provider = new QuotaProvider();
   const dispatcher = startDispatcher({
     pool,
-    capacity: { budget, queue },
+    capacity: { budget, queue, workers: new WorkerSlots() },
+    worker: { id: randomUUID(), slots: WORKERS * JOBS_PER_WORKER },
     logger,
     intervalMs: 100,
     maxWaitMs: 60 * 60_000,
@@ -181,7 +226,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
         operation = provider.submit();
       } catch (error) {
         if (!(error instanceof ProviderQuotaError)) throw error;
-        await budget.throttled(pool, PROJECT, MODEL, error.retryAfterMs);
+        await budget.throttled(pool, requestId, PROJECT, MODEL, error);
         await queue.requeue(pool, requestId);
         requeued += 1;
         dispatcher.nudge();
@@ -271,7 +316,14 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
   const p99First = firstWaits[Math.min(firstWaits.length - 1, Math.floor(0.99 * firstWaits.length))] ?? 0;
   const dispatchSeconds =
     ((window.rows[0]?.last.getTime() ?? 0) - (window.rows[0]?.first.getTime() ?? 0)) / 1000;
-  const quotaPerSecond = QUOTA.requestsPerMinute / (MINUTE_MS / 1000);
+  const quotaPerSecond = Math.min(
+    QUOTA.requestsPerMinute / (MINUTE_MS / 1000),
+    QUOTA.spendCentsPer10Minutes / COST_CENTS / (SPEND_WINDOW_MS / 1000),
+  );
+  const learnedRate = await pool.query<{ learned: number | null }>(
+    'SELECT learned_rpm AS learned FROM provider_budgets WHERE project = $1',
+    [PROJECT],
+  );
   const throughput = (total - 1) / dispatchSeconds;
   const waitById = new Map(
     (
@@ -293,6 +345,10 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
   const checks = [
     { name: `throughput ≥ 90 % of the quota (${quotaPerSecond}/s)`, ok: throughput >= 0.9 * quotaPerSecond },
     { name: 'no request failed for capacity', ok: failed === 0 },
+    {
+      name: `spend never above the cap (${QUOTA.spendCentsPer10Minutes} cents per 10 minutes), no spend 429`,
+      ok: provider.maxSpendCents <= QUOTA.spendCentsPer10Minutes && provider.spendRefusals === 0,
+    },
     { name: 'ledger audit clean', ok: problems.length === 0 },
     { name: "p99 wait of a user's first request ≤ 2× the mean wait", ok: p99First <= 2 * meanWait },
     { name: 'median ETA at creation within 25 % of the real wait', ok: medianEtaError <= 0.25 },
@@ -305,7 +361,10 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
     `  throughput ${throughput.toFixed(1)} starts/s = ${((throughput / quotaPerSecond) * 100).toFixed(1)} % of the quota`,
   );
   console.log(
-    `  429s ${provider.refusals} (requeued ${requeued}); failed ${failed}; audit problems ${problems.length}`,
+    `  429s ${provider.refusals} (burst ${BURST.refusals}, spend ${provider.spendRefusals}; requeued ${requeued}); failed ${failed}; audit problems ${problems.length}`,
+  );
+  console.log(
+    `  spend: at most ${provider.maxSpendCents} of ${QUOTA.spendCentsPer10Minutes} cents in a window; learned rate now ${learnedRate.rows[0]?.learned ?? QUOTA.requestsPerMinute}/min`,
   );
   console.log(`  wait: mean ${meanWait.toFixed(2)} s; users' first request p99 ${p99First.toFixed(2)} s`);
   console.log(

@@ -97,7 +97,7 @@ describe('configuration', () => {
   it("capacity: the catalogue figures by default, a project's own from VIDEO_CAPACITY_*, several projects by GEMINI_API_KEYS", () => {
     const defaults = loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEY: 'k' });
     expect(defaults.video.capacity).toEqual({
-      limits: { requestsPerMinute: 10, inFlight: 10, requestsPerDay: null },
+      limits: { requestsPerMinute: 10, inFlight: 10, requestsPerDay: null, spendCentsPer10Minutes: null },
       maxWaitMs: 60 * 60_000,
     });
     const tuned = loadConfig({
@@ -106,6 +106,7 @@ describe('configuration', () => {
       VIDEO_CAPACITY_RPM: '50',
       VIDEO_CAPACITY_IN_FLIGHT: '20',
       VIDEO_CAPACITY_RPD: '1000',
+      VIDEO_CAPACITY_SPEND_PER_10_MIN_USD: '12.5',
       VIDEO_QUEUE_MAX_WAIT_MINUTES: '30',
     });
     expect(tuned.video.gemini.projects).toEqual([
@@ -114,7 +115,7 @@ describe('configuration', () => {
     ]);
     expect(tuned.video.gemini.apiKey).toBe('key-one');
     expect(tuned.video.capacity).toEqual({
-      limits: { requestsPerMinute: 50, inFlight: 20, requestsPerDay: 1000 },
+      limits: { requestsPerMinute: 50, inFlight: 20, requestsPerDay: 1000, spendCentsPer10Minutes: 1250 },
       maxWaitMs: 30 * 60_000,
     });
     expect(() => loadConfig({ VIDEO_PROVIDER: 'gemini', GEMINI_API_KEYS: 'cena-1:a,cena-1:b' })).toThrow(

@@ -131,6 +131,15 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(10_000_000).optional(),
   ),
+  /**
+   * Google's spend cap per project per 10 minutes, in US dollars (Tier 1 $10, Tier 2 $50, Tier 3 $200 on
+   * https://ai.google.dev/gemini-api/docs/rate-limits; whether it applies depends on the account): Cena plans its
+   * creates under it from the catalogue's per-second prices. Unset: spend is not counted (ADR 0021).
+   */
+  VIDEO_CAPACITY_SPEND_PER_10_MIN_USD: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().positive().max(1_000_000).optional(),
+  ),
   /** A request that waits longer than this for capacity is failed and refunded. */
   VIDEO_QUEUE_MAX_WAIT_MINUTES: z.coerce
     .number()
@@ -146,7 +155,7 @@ const envSchema = z.object({
    * project or the old and new one during a rotation, separated by commas); unset: no webhooks, polling alone.
    */
   GEMINI_WEBHOOK_SECRET: optionalString,
-  /** With webhooks on, the rare safety-net read of a generation no event has woken (ADR 0018). */
+  /** With webhooks on, the rare safety-net read of a generation no event has woken (ADR 0021). */
   GEMINI_WEBHOOK_POLL_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Google retires model ids often: they are configuration, checked against `GET /models` (README). */
   VIDEO_MODEL_FAST: optionalString,
@@ -277,7 +286,7 @@ export interface GeminiConfig {
   modelVariables: Record<VideoQuality, string>;
   promptModel: string;
   modelCheckIntervalMs: number;
-  /** Google's webhooks (videos/gemini-webhooks, ADR 0018); undefined: polling alone. */
+  /** Google's webhooks (videos/gemini-webhooks, ADR 0021); undefined: polling alone. */
   webhook: GeminiWebhookConfig | undefined;
 }
 
@@ -458,6 +467,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           ...(env.VIDEO_CAPACITY_RPM ? { requestsPerMinute: env.VIDEO_CAPACITY_RPM } : {}),
           ...(env.VIDEO_CAPACITY_IN_FLIGHT ? { inFlight: env.VIDEO_CAPACITY_IN_FLIGHT } : {}),
           ...(env.VIDEO_CAPACITY_RPD ? { requestsPerDay: env.VIDEO_CAPACITY_RPD } : {}),
+          spendCentsPer10Minutes: env.VIDEO_CAPACITY_SPEND_PER_10_MIN_USD
+            ? Math.round(env.VIDEO_CAPACITY_SPEND_PER_10_MIN_USD * 100)
+            : null,
         },
         maxWaitMs: env.VIDEO_QUEUE_MAX_WAIT_MINUTES * 60_000,
       },

@@ -342,6 +342,31 @@ export function losesPromisedResolution(quality: VideoQuality, ratio: AspectRati
   return quality === 'quality' && isReframedRatio(ratio);
 }
 
+/**
+ * What Google bills per second of generated video, in tenths of a US cent, by output resolution — for the spend
+ * dimension of the budget (ADR 0021), not for anything a user pays. Gemini Omni 1.2 Flash's list prices as
+ * quoted against a reseller's per-video price on https://docs.laozhang.ai/en/api-capabilities/gemini-omni-video-generation
+ * (checked 2026-11-11; "Google's Gemini API bills video output per second"): about $0.023/s at 360p, $0.070/s at
+ * 720p, $0.104/s at 1080p and $0.209/s at 4k; Google's own page is https://ai.google.dev/gemini-api/docs/pricing.
+ * No verified figure for Veo on the Gemini API: its creates are costed at these prices.
+ */
+const PROVIDER_TENTHS_OF_CENT_PER_SECOND: Record<string, number> = {
+  '360p': 23,
+  '720p': 70,
+  '1080p': 104,
+  '4k': 209,
+};
+
+/** The cost of one create of `quality` by `model` in US cents, rounded up (the local renderer costs nothing). */
+export function createCostCents(model: string, quality: VideoQuality): number {
+  if (model === LOCAL_PREVIEW_MODEL) return 0;
+  const perSecond = PROVIDER_TENTHS_OF_CENT_PER_SECOND[MODE_RESOLUTION[quality]] ?? 0;
+  return Math.ceil((VIDEO_LENGTH_SECONDS * perSecond) / 10);
+}
+
+/** The local preview renderer's model name in the budget (src/server/videos/capacity). */
+export const LOCAL_PREVIEW_MODEL = 'local-preview';
+
 /** How much of a provider Cena may use at once, per project and model (ADR 0013). */
 export interface ProviderCapacity {
   requestsPerMinute: number;
@@ -349,6 +374,8 @@ export interface ProviderCapacity {
   inFlight: number;
   /** null: no daily limit known (Google resets it at midnight Pacific time). */
   requestsPerDay: number | null;
+  /** US cents the project may spend per 10 minutes (Google's spend-based limit, ADR 0021); absent: not counted. */
+  spendCentsPer10Minutes?: number | null;
 }
 
 /**
@@ -366,6 +393,7 @@ export const GEMINI_VIDEO_CAPACITY: ProviderCapacity = {
   requestsPerMinute: 10,
   inFlight: 10,
   requestsPerDay: null,
+  spendCentsPer10Minutes: null,
 };
 
 /** The local preview renderer: one ffmpeg per render on this machine's cores, no rate to respect. */
@@ -373,4 +401,5 @@ export const LOCAL_RENDERER_CAPACITY: ProviderCapacity = {
   requestsPerMinute: 600,
   inFlight: 4,
   requestsPerDay: null,
+  spendCentsPer10Minutes: null,
 };

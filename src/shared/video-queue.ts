@@ -25,6 +25,12 @@ export const queueModeEstimateSchema = z.object({
   usualSeconds: z.int().min(0),
   /** The wait is longer than the mode's usual generation time: the create page says so. */
   longerThanUsual: z.boolean(),
+  /**
+   * What holds the queue when it is a provider's limit known to lift (ADR 0021): Google asked for a pause
+   * (`retry`), the day's requests are used up until midnight Pacific time (`daily`), or the spend cap per 10
+   * minutes is reached (`spend`); null when the wait is only the line ahead.
+   */
+  heldBy: z.enum(['retry', 'daily', 'spend']).nullable(),
 });
 export type QueueModeEstimate = z.infer<typeof queueModeEstimateSchema>;
 
@@ -54,13 +60,14 @@ export const adminQueueSchema = z.object({
       project: z.string(),
       model: z.string(),
       inFlight: z.int().min(0),
-      inFlightLimit: z.int().min(1),
+      /** The configured figure, or the lower one Google stated in a 429 (ADR 0021). */
+      inFlightLimit: z.int().min(0),
       requestsLastMinute: z.int().min(0),
       /** The configured requests per minute, and the rate Cena uses now after the provider's 429s. */
       requestsPerMinute: z.int().min(1),
       learnedRequestsPerMinute: z.number().min(0),
       requestsToday: z.int().min(0),
-      requestsPerDay: z.int().min(1).nullable(),
+      requestsPerDay: z.int().min(0).nullable(),
       throttledLastHour: z.int().min(0),
     }),
   ),

@@ -160,7 +160,7 @@ export const videosContract = defineContract({
     auth: 'session',
     responses: {
       200: {
-        description: '`{ fast, quality }`: waiting, etaSeconds, usualSeconds, longerThanUsual.',
+        description: '`{ fast, quality }`: waiting, etaSeconds, usualSeconds, longerThanUsual, heldBy.',
         schema: videoQueueEstimateSchema,
       },
     },

@@ -193,6 +193,9 @@ export interface FakeGemini {
   maxInFlight: number;
   /** [WEBHOOKS] With the `webhook` option: the events posted, and the faults to apply to the next ones. */
   webhooks: FakeWebhooks | undefined;
+  /** [SPEND] Creates refused for the spend cap, and the most US cents ever billed to one key in one window. */
+  spendRefusals: number;
+  maxSpendCents: number;
   stop(): Promise<void>;
 }
 
@@ -211,7 +214,14 @@ export interface FakeGeminiOptions {
    * progress. A create past either is refused with 429 RESOURCE_EXHAUSTED and a RetryInfo `retryDelay`; a
    * generation is in progress for `generationMs` after it was accepted (polls before then answer it running).
    */
-  quota?: { requestsPerMinute: number; inFlight: number; generationMs: number; minuteMs?: number };
+  quota?: {
+    requestsPerMinute: number;
+    inFlight: number;
+    generationMs: number;
+    minuteMs?: number;
+    /** [SPEND] US cents billed per key per ten of these minutes; absent: no spend cap. */
+    spendCentsPer10Minutes?: number;
+  };
   /** [WEBHOOKS] The project's registered webhook: its events are posted there, signed with its secret. */
   webhook?: FakeWebhookOptions;
 }
@@ -245,6 +255,8 @@ const OMNI_RESOLUTIONS = ['360p', '720p', '1080p', '4k'];
 const VEO_RESOLUTIONS = ['720p', '1080p', '4k'];
 const RATIOS = new Set(['16:9', '9:16']);
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/heic', 'image/heif']);
+// [SPEND] List prices per second of video, in tenths of a US cent, by resolution.
+const TENTHS_OF_CENT_PER_SECOND: Record<string, number> = { '360p': 23, '720p': 70, '1080p': 104, '4k': 209 };
 const SIZES: Record<string, [number, number]> = {
   '360p': [640, 360],
   '720p': [1280, 720],
@@ -404,6 +416,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
 
   const jobs = new Map<string, Job>();
   const rateLimited = new Map<string, number>();
+  const spendLog: { key: string; at: number; cents: number }[] = [];
   const unavailable = new Map<string, number>();
   const failedDownloads = new Map<string, number>();
   const cutDownloads = new Set<string>();
@@ -427,6 +440,8 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     pollsUntilDone: 2,
     quotaRefusals: 0,
     maxInFlight: 0,
+    spendRefusals: 0,
+    maxSpendCents: 0,
     unavailableUntil: 0,
     createAnswerDelayMs: 0,
     pollDelayMs: 0,
@@ -724,23 +739,45 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   /**
    * [QUOTA] https://ai.google.dev/gemini-api/docs/rate-limits: "Your usage is evaluated against each limit, and
    * exceeding any of them will trigger a rate limit error" — 429 RESOURCE_EXHAUSTED with RetryInfo ([ERRORS]);
-   * "Rate limits are applied per project, not per API key" (one key per project here).
+   * "Rate limits are applied per project, not per API key" (one key per project here). A refused create is not
+   * counted: Google's quota check allocates nothing when it fails (Service Control's QuotaMode NORMAL, "allocation
+   * error will be returned and no quota will be allocated",
+   * https://cloud.google.com/ruby/docs/reference/google-cloud-service_control-v1/latest/Google-Cloud-ServiceControl-V1-QuotaOperation-QuotaMode).
+   * The 429 names the limit in a `google.rpc.QuotaFailure` violation {quotaMetric, quotaId, quotaDimensions,
+   * quotaValue}, as the Gemini API's answers quoted in https://github.com/Aider-AI/aider/issues/3694 and
+   * https://github.com/RooCodeInc/Roo-Code/issues/3883 do (`GenerateRequestsPerMinutePerProjectPerModel`,
+   * `quotaValue` a decimal string). Google publishes no id for generations in progress: the fake names one in
+   * the same pattern (`…ConcurrentRequests…`), a guess.
    */
-  const quotaRefusal = (key: string): Refusal | undefined => {
+  const quotaRefusal = (job: Job): Refusal | undefined => {
     const quota = options.quota;
     if (!quota) return undefined;
     const now = Date.now();
     const minuteMs = quota.minuteMs ?? 60_000;
-    const mine = [...jobs.values()].filter((job) => job.key === key);
-    const lastMinute = mine.filter((job) => now - job.createdAt < minuteMs);
-    const inProgress = mine.filter((job) => generating(job, now));
+    const mine = [...jobs.values()].filter((other) => other.key === job.key && other !== job);
+    const lastMinute = mine.filter((other) => now - other.createdAt < minuteMs);
+    const inProgress = mine.filter((other) => generating(other, now));
     let waitMs = 0;
+    let violation: Record<string, unknown>;
+    const dimensions = { location: 'global', model: job.model };
     if (lastMinute.length >= quota.requestsPerMinute) {
-      waitMs = Math.min(...lastMinute.map((job) => job.createdAt + minuteMs - now));
+      waitMs = Math.min(...lastMinute.map((other) => other.createdAt + minuteMs - now));
+      violation = {
+        quotaMetric: 'generativelanguage.googleapis.com/generate_requests_per_model',
+        quotaId: 'GenerateRequestsPerMinutePerProjectPerModel',
+        quotaDimensions: dimensions,
+        quotaValue: String(quota.requestsPerMinute),
+      };
     } else if (inProgress.length >= quota.inFlight) {
-      waitMs = Math.min(...inProgress.map((job) => job.createdAt + quota.generationMs - now));
+      waitMs = Math.min(...inProgress.map((other) => other.createdAt + quota.generationMs - now));
+      violation = {
+        quotaMetric: 'generativelanguage.googleapis.com/concurrent_requests_per_model',
+        quotaId: 'GenerateVideoConcurrentRequestsPerProjectPerModel',
+        quotaDimensions: dimensions,
+        quotaValue: String(quota.inFlight),
+      };
     } else {
-      return undefined;
+      return spendRefusal(job, now, minuteMs * 10);
     }
     state.quotaRefusals += 1;
     return new Refusal(
@@ -748,12 +785,37 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       'You exceeded your current quota, please check your plan and billing details.',
       'RESOURCE_EXHAUSTED',
       [
+        { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [violation] },
         {
           '@type': 'type.googleapis.com/google.rpc.RetryInfo',
           retryDelay: `${(Math.max(waitMs, 1) / 1000).toFixed(3)}s`,
         },
       ],
     );
+  };
+
+  /**
+   * [SPEND] The same page's "Spend-based rate limits": a cap on what a project is billed per 10 minutes, "evaluated
+   * in a 10-minute rolling window", answered 429 RESOURCE_EXHAUSTED — the page shows no QuotaFailure for it, so
+   * this answer carries only RetryInfo. A create's bill is its seconds × the per-second list price of its
+   * resolution (Omni 1.2 Flash, quoted on https://docs.laozhang.ai/en/api-capabilities/gemini-omni-video-generation,
+   * checked 2026-11-11), in US cents rounded up; an accepted create is billed at once.
+   */
+  const spendRefusal = (job: Job, now: number, windowMs: number): Refusal | undefined => {
+    const cap = options.quota?.spendCentsPer10Minutes;
+    const cost = Math.ceil((job.seconds * (TENTHS_OF_CENT_PER_SECOND[job.resolution] ?? 0)) / 10);
+    const billed = spendLog.filter((entry) => entry.key === job.key && now - entry.at < windowMs);
+    const spent = billed.reduce((sum, entry) => sum + entry.cents, 0);
+    if (cap !== undefined && spent + cost > cap) {
+      state.spendRefusals += 1;
+      const waitMs = Math.max(1, Math.min(...billed.map((entry) => entry.at + windowMs - now)));
+      return new Refusal(429, 'You exceeded your spend-based rate limit.', 'RESOURCE_EXHAUSTED', [
+        { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${(waitMs / 1000).toFixed(3)}s` },
+      ]);
+    }
+    spendLog.push({ key: job.key, at: now, cents: cost });
+    state.maxSpendCents = Math.max(state.maxSpendCents, spent + cost);
+    return undefined;
   };
 
   const countInFlight = (key: string) => {
@@ -847,9 +909,14 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const body = JSON.parse(await readBody(request)) as unknown;
       if (!isObject(body)) throw invalid('the body must be an object');
       const prompt = typeof body.input === 'string' ? body.input : JSON.stringify(body.input ?? '');
-      const limited = rateLimit(prompt) ?? quotaRefusal(key);
+      const limited = rateLimit(prompt);
       if (limited) throw limited;
       const job = checkInteraction(body, key);
+      const refused = quotaRefusal(job);
+      if (refused) {
+        jobs.delete(job.id);
+        throw refused;
+      }
       countInFlight(key);
       state.submitBodies.push(body);
       if (job.outcome !== 'never') {
@@ -934,9 +1001,14 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       const body = JSON.parse(await readBody(request)) as unknown;
       if (!isObject(body)) throw invalid('the body must be an object');
       const prompt = String((body.instances as { prompt?: string }[] | undefined)?.[0]?.prompt ?? '');
-      const limited = rateLimit(prompt) ?? quotaRefusal(key);
+      const limited = rateLimit(prompt);
       if (limited) throw limited;
       const job = checkPredict(predict[1] ?? '', body, key);
+      const refused = quotaRefusal(job);
+      if (refused) {
+        jobs.delete(job.id);
+        throw refused;
+      }
       countInFlight(key);
       state.submitBodies.push(body);
       if (job.outcome !== 'never') {
@@ -1143,9 +1215,9 @@ export async function seedVideoRequest(
   if (!held.ok) throw new Error('test user has too few credits');
   await pool.query(
     `INSERT INTO video_requests
-       (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, hold_id, created_at, updated_at,
-        reference_image_key, dispatched_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $9, $10, CASE WHEN $11 THEN $9::timestamptz END)`,
+       (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, hold_id, created_at, queued_at,
+        updated_at, reference_image_key, dispatched_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $9, $9, $10, CASE WHEN $11 THEN $9::timestamptz END)`,
     [
       id,
       args.userId,

@@ -36,7 +36,7 @@ export const availability: VideoAvailability = {
   },
 };
 
-const noWait = { waiting: 0, etaSeconds: 0, usualSeconds: 90, longerThanUsual: false };
+const noWait = { waiting: 0, etaSeconds: 0, usualSeconds: 90, longerThanUsual: false, heldBy: null };
 export const queueEstimate: VideoQueueEstimate = { fast: noWait, quality: noWait };
 
 export function videoRequest(overrides: Partial<VideoRequestView> = {}): VideoRequestView {

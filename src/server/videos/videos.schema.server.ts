@@ -103,6 +103,12 @@ export const videoRequests = pgTable(
     /** The Google Cloud project (and so the key) that serves it; an extension or edit stays on its source's. */
     providerProject: text('provider_project'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * When the current take started waiting for the provider: the creation, and again when a take's re-roll puts
+     * the request back in line (a 429 keeps it). The longest wait for capacity counts from here; the place in
+     * line keeps `created_at`.
+     */
+    queuedAt: timestamptz('queued_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     startedAt: timestamptz('started_at'),
     completedAt: timestamptz('completed_at'),

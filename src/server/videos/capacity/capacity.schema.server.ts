@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
   doublePrecision,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -29,6 +31,16 @@ export const providerBudgets = pgTable(
     learnedRpm: doublePrecision('learned_rpm').notNull(),
     /** Google's RetryInfo.retryDelay after a 429: nothing is sent to this project and model before it. */
     backoffUntil: timestamptz('backoff_until'),
+    /** The last time a 429 without a stated limit halved the rate: one burst of refusals halves it once. */
+    decreasedAt: timestamptz('decreased_at'),
+    /**
+     * The limits Google stated in its last 429s (`google.rpc.QuotaFailure` `quotaValue`), per dimension: Cena
+     * never plans above them. Null: never stated. Read for a day after `quota_seen_at` (a tier may change).
+     */
+    quotaRpm: integer('quota_rpm'),
+    quotaInFlight: integer('quota_in_flight'),
+    quotaRpd: integer('quota_rpd'),
+    quotaSeenAt: timestamptz('quota_seen_at'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.project, t.model] })],
@@ -42,9 +54,19 @@ export const providerCalls = pgTable(
     project: text('project').notNull(),
     model: text('model').notNull(),
     at: timestamptz('at').notNull().defaultNow(),
+    /** The request whose create this was: its 429 marks this call, not another sent at the same moment. */
+    requestId: uuid('request_id'),
     throttled: boolean('throttled').notNull().default(false),
+    /** What Google bills for the create, in US cents rounded up (the catalogue's prices); 0 once refused. */
+    costCents: integer('cost_cents').notNull().default(0),
   },
-  (t) => [index('provider_calls_project_model_at_idx').on(t.project, t.model, t.at)],
+  (t) => [
+    index('provider_calls_project_model_at_idx').on(t.project, t.model, t.at),
+    // The spend window: a project's billed calls of the last 10 minutes, whatever the model.
+    index('provider_calls_project_spend_idx').on(t.project, t.at).where(sql`${t.costCents} > 0`),
+    // A 429 marks its own request's call.
+    index('provider_calls_request_idx').on(t.requestId),
+  ],
 );
 
 /**
@@ -66,6 +88,19 @@ export const providerLeases = pgTable(
      * rate from its grant, and its call from the moment it is really sent, as Google counts it.
      */
     sentAt: timestamptz('sent_at'),
+    /** The create's cost in US cents: a granted slot counts against the spend window until it is sent. */
+    costCents: integer('cost_cents').notNull().default(0),
   },
   (t) => [index('provider_leases_project_model_idx').on(t.project, t.model, t.expiresAt)],
 );
+
+/**
+ * The worker processes alive now and how many `video-generate` jobs each runs at once, renewed by a heartbeat:
+ * the dispatcher never grants more slots than these workers can start (a job waiting in pg-boss for a worker
+ * would outlive its lease and go back in line).
+ */
+export const videoWorkers = pgTable('video_workers', {
+  id: uuid('id').primaryKey(),
+  slots: integer('slots').notNull(),
+  seenAt: timestamptz('seen_at').notNull().defaultNow(),
+});

@@ -1,10 +1,12 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
+import { LOCAL_PREVIEW_MODEL } from '../../../shared/video-models';
 import type { VideoConfig } from '../../config.server';
 import { QUEUES, send } from '../../jobs/queues.server';
 import type { Logger } from '../../logger.server';
 import { FairQueue } from './fair-queue.server';
 import { type BudgetOptions, ProviderBudget } from './provider-budget.server';
+import { WorkerSlots } from './worker-slots.server';
 
 /** The local preview renderer is one "project": this machine. */
 export const LOCAL_PROJECT = 'local';
@@ -12,6 +14,7 @@ export const LOCAL_PROJECT = 'local';
 export interface Capacity {
   budget: ProviderBudget;
   queue: FairQueue;
+  workers: WorkerSlots;
 }
 
 /** The projects whose budgets Cena spends, in the configured order. */
@@ -26,16 +29,20 @@ export function createCapacity(
   clock: Pick<BudgetOptions, 'minuteMs' | 'leaseMs'> = {},
 ): Capacity {
   const budget = new ProviderBudget({ limits: video.capacity.limits, ...clock });
+  const workers = new WorkerSlots();
   const queue = new FairQueue({
     budget,
+    workerSlots: workers,
     projects: projectsOf(video),
     models:
-      video.provider === 'local' ? { fast: 'local-preview', quality: 'local-preview' } : video.gemini.models,
+      video.provider === 'local'
+        ? { fast: LOCAL_PREVIEW_MODEL, quality: LOCAL_PREVIEW_MODEL }
+        : video.gemini.models,
     sendJob: async (client, requestId) => {
       await send(boss, QUEUES.videoGenerate, { requestId }, { db: client });
     },
   });
-  return { budget, queue };
+  return { budget, queue, workers };
 }
 
 export interface DispatcherOptions {
@@ -46,6 +53,8 @@ export interface DispatcherOptions {
   maxWaitMs: number;
   /** Fails and refunds a request that waited past `maxWaitMs` (only if it still waits). */
   failOverdue: (requestId: string) => Promise<boolean>;
+  /** This worker process and the `video-generate` jobs it runs at once: its slots count while it runs. */
+  worker: { id: string; slots: number };
 }
 
 export interface Dispatcher {
@@ -56,12 +65,15 @@ export interface Dispatcher {
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 const OVERDUE_EVERY_MS = 5_000;
+/** A third of the worker slots' time to live: two missed beats still leave the worker counted. */
+const BEAT_EVERY_MS = 10_000;
 
 /**
  * Runs the fair queue in a worker process: every `intervalMs` one round of dispatching (one process at a time,
  * under the queue's lock), and sooner when this process frees a slot — but never two rounds closer than a fifth of
  * the interval, since each round reads the whole queue's order. Every few seconds, the sweep of requests that
- * waited too long; now and then, the pruning of old counts. Any number of worker processes may run it.
+ * waited too long; now and then, the pruning of old counts. Any number of worker processes may run it; each
+ * renews its worker slots (capacity/worker-slots.server.ts) from the same loop.
  */
 export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const { pool, capacity, logger } = options;
@@ -75,8 +87,13 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   let soon: NodeJS.Timeout | undefined;
   const minGapMs = options.intervalMs / 5;
 
+  let lastBeat = 0;
   const round = async () => {
     lastRound = Date.now();
+    if (Date.now() - lastBeat > BEAT_EVERY_MS) {
+      await capacity.workers.beat(pool, options.worker.id, options.worker.slots);
+      lastBeat = Date.now();
+    }
     await capacity.queue.dispatch(pool);
     if (Date.now() - lastOverdue > OVERDUE_EVERY_MS) {
       lastOverdue = Date.now();
@@ -89,6 +106,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
       await capacity.budget.prune(pool);
+      await capacity.workers.prune(pool);
     }
   };
 
@@ -136,6 +154,9 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       clearTimeout(timer);
       clearTimeout(soon);
       await running;
+      await capacity.workers
+        .leave(pool, options.worker.id)
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not unregister the video worker'));
     },
   };
 }

@@ -1,9 +1,12 @@
 import type pg from 'pg';
-import { VIDEO_DURATION_MINUTES, type VideoQuality } from '../../../shared/catalogue';
+import type { VideoQuality } from '../../../shared/catalogue';
+import { createCostCents } from '../../../shared/video-models';
 import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '../../../shared/video-queue';
 import type { Queryable } from '../../jobs/queues.server';
 import { inTransaction } from '../../kernel/transaction.server';
-import type { BudgetUse, ProviderBudget } from './provider-budget.server';
+import type { BudgetHold, ProviderBudget } from './provider-budget.server';
+import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.server';
+import type { WorkerSlots } from './worker-slots.server';
 
 /**
  * The fair queue (ADR 0013). A request waits (`pending`, not yet dispatched) until the budget of the model that
@@ -16,11 +19,6 @@ import type { BudgetUse, ProviderBudget } from './provider-budget.server';
  * is shown and the place the dispatcher serves it in are the same query.
  */
 
-export interface QueueModel {
-  model: string;
-  qualities: VideoQuality[];
-}
-
 export interface FairQueueOptions {
   budget: ProviderBudget;
   /** Google Cloud projects, in the configured order (the local renderer is one project, `local`). */
@@ -29,16 +27,19 @@ export interface FairQueueOptions {
   models: Record<VideoQuality, string>;
   /** Sends the `video-generate` job inside the transaction that grants the slot. */
   sendJob: (client: pg.PoolClient, requestId: string) => Promise<void>;
+  /** The live workers' free job slots: no more is dispatched than they can start (absent: not bounded). */
+  workerSlots?: WorkerSlots;
+}
+
+/** A waiting request's place, and the budget hold (if any) its wait is made of. */
+interface HeldPlace extends QueuePlace {
+  heldBy: BudgetHold | null;
 }
 
 // Any constant shared by every process: the dispatcher runs in one of them at a time.
 const DISPATCH_LOCK = 7_310_423_113;
 /** Measured generation time: the mean over this many recent generations of the model. */
 const MEASURED_GENERATIONS = 20;
-/** The queue's recent starts are counted over this window. */
-const FLOW_WINDOW_SECONDS = 30;
-/** Fewer starts than this in the window: too few to measure the rate, the budget's figures are used. */
-const MEASURED_STARTS_MIN = 20;
 
 interface RecentFlow {
   starts: number;
@@ -97,39 +98,63 @@ export class FairQueue {
         DISPATCH_LOCK,
       ]);
       if (!locked.rows[0]?.ok) return 0;
+      const { workerSlots } = this.options;
+      let slots = workerSlots ? await workerSlots.free(client) : Number.POSITIVE_INFINITY;
       let dispatched = 0;
-      for (const group of this.groups) dispatched += await this.dispatchGroup(client, group);
+      for (const group of this.groups) {
+        if (slots <= 0) break;
+        const sent = await this.dispatchGroup(client, group, slots);
+        slots -= sent;
+        dispatched += sent;
+      }
       return dispatched;
     });
   }
 
-  private async dispatchGroup(client: pg.PoolClient, group: QueueModel): Promise<number> {
+  private async dispatchGroup(client: pg.PoolClient, group: QueueModel, slots: number): Promise<number> {
     const { budget, projects, sendJob } = this.options;
-    const room = new Map(
-      (await budget.use(client, projects, group.model)).map((use) => [use.project, use.room] as const),
+    const uses = await budget.use(client, projects, group.model, this.costOf(group));
+    const room = new Map(uses.map((use) => [use.project, use.room] as const));
+    // Spend is counted per create: a Quality take costs more than a Fast one.
+    const spendLeft = new Map(
+      uses.map((use) => [
+        use.project,
+        use.spendCapCents === null ? Number.POSITIVE_INFINITY : use.spendCapCents - use.spentCents,
+      ]),
     );
-    const total = [...room.values()].reduce((sum, free) => sum + free, 0);
+    const total = Math.min(
+      slots,
+      [...room.values()].reduce((sum, free) => sum + free, 0),
+    );
     if (total === 0) return 0;
-    const candidates = await client.query<{ id: string; provider_project: string | null }>(
+    const candidates = await client.query<{
+      id: string;
+      provider_project: string | null;
+      quality: VideoQuality;
+    }>(
       `${ORDERED_SQL}
-       SELECT id, provider_project FROM ordered
-       WHERE provider_project IS NULL OR provider_project = ANY($2::text[])
-       ORDER BY position LIMIT $3`,
+       SELECT o.id, o.provider_project, r.quality FROM ordered o JOIN video_requests r ON r.id = o.id
+       WHERE o.provider_project IS NULL OR o.provider_project = ANY($2::text[])
+       ORDER BY o.position LIMIT $3`,
       [group.qualities, [...room].filter(([, free]) => free > 0).map(([project]) => project), total],
     );
     let dispatched = 0;
     for (const candidate of candidates.rows) {
       const project = candidate.provider_project ?? roomiest(room);
+      const costCents = createCostCents(group.model, candidate.quality);
       if (!project || (room.get(project) ?? 0) <= 0) continue;
+      // The next in line waits for the spend window rather than being overtaken by a cheaper take.
+      if (costCents > (spendLeft.get(project) ?? 0)) break;
       const taken = await client.query(
         `UPDATE video_requests SET dispatched_at = now(), provider_project = $2, updated_at = now()
          WHERE id = $1 AND status = 'pending' AND dispatched_at IS NULL AND NOT film`,
         [candidate.id, project],
       );
       if (taken.rowCount !== 1) continue;
-      await budget.grant(client, candidate.id, project, group.model);
+      await budget.grant(client, candidate.id, project, group.model, costCents);
       await sendJob(client, candidate.id);
       room.set(project, (room.get(project) ?? 0) - 1);
+      spendLeft.set(project, (spendLeft.get(project) ?? 0) - costCents);
       dispatched += 1;
     }
     return dispatched;
@@ -153,15 +178,34 @@ export class FairQueue {
     return result.rowCount === 1;
   }
 
-  /** The waiting requests that have waited longer than `maxWaitMs`. */
+  /** The costliest create of the group: what one more slot may cost. */
+  private costOf(group: QueueModel): number {
+    return Math.max(...group.qualities.map((quality) => createCostCents(group.model, quality)));
+  }
+
+  /**
+   * The waiting requests whose take has waited longer than `maxWaitMs` since it was queued — except those held by
+   * a limit known to lift (Google's `retryDelay`, the day's requests, the spend window) that should start within
+   * another `maxWaitMs`: the create page told the user the wait would be longer (ADR 0021).
+   */
   async overdue(db: Queryable, maxWaitMs: number): Promise<string[]> {
-    const result = await db.query<{ id: string }>(
-      `SELECT id FROM video_requests
+    const result = await db.query<{ id: string; quality: VideoQuality }>(
+      `SELECT id, quality FROM video_requests
        WHERE status = 'pending' AND dispatched_at IS NULL AND NOT film
-         AND created_at < now() - make_interval(secs => $1)`,
+         AND queued_at < now() - make_interval(secs => $1)`,
       [maxWaitMs / 1000],
     );
-    return result.rows.map((row) => row.id);
+    if (result.rows.length === 0) return [];
+    const places = await this.heldPlaces(
+      db,
+      result.rows.map((row) => ({ ...row, status: 'pending' })),
+    );
+    return result.rows
+      .filter((row) => {
+        const place = places.get(row.id);
+        return !(place?.heldBy && place.etaSeconds * 1000 <= maxWaitMs);
+      })
+      .map((row) => row.id);
   }
 
   /** The places in line of those of `requests` that wait (each request's mode decides its queue). */
@@ -169,7 +213,17 @@ export class FairQueue {
     db: Queryable,
     requests: readonly { id: string; quality: VideoQuality; status: string }[],
   ): Promise<Map<string, QueuePlace>> {
-    const places = new Map<string, QueuePlace>();
+    const held = await this.heldPlaces(db, requests);
+    return new Map(
+      [...held].map(([id, { position, etaSeconds }]) => [id, { position, etaSeconds }] as const),
+    );
+  }
+
+  private async heldPlaces(
+    db: Queryable,
+    requests: readonly { id: string; quality: VideoQuality; status: string }[],
+  ): Promise<Map<string, HeldPlace>> {
+    const places = new Map<string, HeldPlace>();
     const waiting = requests.filter((request) => request.status === 'pending');
     if (waiting.length === 0) return places;
     for (const group of this.groups) {
@@ -184,7 +238,7 @@ export class FairQueue {
       ]);
       for (const row of found.rows) {
         const position = Number(row.position);
-        places.set(row.id, { position, etaSeconds: pace.startsIn(position) });
+        places.set(row.id, { position, etaSeconds: pace.startsIn(position), heldBy: pace.heldBy });
       }
     }
     return places;
@@ -210,7 +264,13 @@ export class FairQueue {
         const usualSeconds = pace.usualSeconds(quality);
         return [
           quality,
-          { waiting: row.waiting, etaSeconds, usualSeconds, longerThanUsual: etaSeconds > usualSeconds },
+          {
+            waiting: row.waiting,
+            etaSeconds,
+            usualSeconds,
+            longerThanUsual: etaSeconds > usualSeconds,
+            heldBy: etaSeconds > 0 ? pace.heldBy : null,
+          },
         ] as const;
       }),
     );
@@ -224,7 +284,7 @@ export class FairQueue {
       (Object.keys(models) as VideoQuality[]).map(async (quality) => {
         const result = await db.query<{ waiting: number; oldest: number | null }>(
           `SELECT count(*)::int AS waiting,
-                  floor(extract(epoch FROM now() - min(created_at)))::int AS oldest
+                  floor(extract(epoch FROM now() - min(queued_at)))::int AS oldest
            FROM video_requests
            WHERE status = 'pending' AND dispatched_at IS NULL AND NOT film AND quality = $1`,
           [quality],
@@ -248,12 +308,12 @@ export class FairQueue {
         project: use.project,
         model: use.model,
         inFlight: use.inFlight,
-        inFlightLimit: budget.limits.inFlight,
+        inFlightLimit: use.inFlightLimit,
         requestsLastMinute: use.requestsLastMinute,
         requestsPerMinute: budget.limits.requestsPerMinute,
         learnedRequestsPerMinute: use.learnedRequestsPerMinute,
         requestsToday: use.requestsToday,
-        requestsPerDay: budget.limits.requestsPerDay,
+        requestsPerDay: use.requestsPerDay,
         throttledLastHour: use.throttledLastHour,
       })),
     };
@@ -263,7 +323,7 @@ export class FairQueue {
   private async pace(db: Queryable, group: QueueModel) {
     const { budget, projects } = this.options;
     const [uses, measured, recent] = await Promise.all([
-      budget.use(db, projects, group.model),
+      budget.use(db, projects, group.model, this.costOf(group)),
       db.query<{ seconds: number | null }>(
         `SELECT avg(extract(epoch FROM generated_at - dispatched_at))::float8 AS seconds
          FROM (SELECT generated_at, dispatched_at FROM video_requests
@@ -277,7 +337,7 @@ export class FairQueue {
         [group.qualities, FLOW_WINDOW_SECONDS],
       ),
     ]);
-    return paceOf(uses, budget, measured.rows[0]?.seconds ?? null, group, recent.rows[0]);
+    return paceOf(uses, budget, measured.rows[0]?.seconds ?? null, group, this.costOf(group), recent.rows[0]);
   }
 }
 
@@ -287,46 +347,4 @@ function roomiest(room: Map<string, number>): string | undefined {
   for (const [project, free] of room)
     if (free > 0 && (best === undefined || free > (room.get(best) ?? 0))) best = project;
   return best;
-}
-
-/**
- * How fast the queue moves. Starts per second: measured over the last FLOW_WINDOW_SECONDS when the queue has been
- * busy, else per project the lesser of its generation slots turning over (in-flight limit ÷ the measured generation
- * time) and the rate Cena allows itself. A request within the free slots starts at once; the others after the
- * requests ahead of them now. Users who arrive later may still go ahead of a user's later turns (ADR 0013): the
- * estimate cannot know them, so it is read again while the request waits.
- */
-function paceOf(
-  uses: readonly BudgetUse[],
-  budget: Pick<ProviderBudget, 'limits' | 'minuteMs'>,
-  measuredSeconds: number | null,
-  group: QueueModel,
-  recent: Pick<RecentFlow, 'starts'> = { starts: 0 },
-) {
-  const fallbackSeconds = Math.max(
-    ...group.qualities.map((quality) => VIDEO_DURATION_MINUTES[quality].min * 60),
-  );
-  const generationSeconds = measuredSeconds && measuredSeconds > 0 ? measuredSeconds : fallbackSeconds;
-  const minuteSeconds = budget.minuteMs / 1000;
-  const budgeted = uses.reduce(
-    (sum, use) =>
-      sum +
-      Math.min(budget.limits.inFlight / generationSeconds, use.learnedRequestsPerMinute / minuteSeconds),
-    0,
-  );
-  const startsPerSecond =
-    recent.starts >= MEASURED_STARTS_MIN ? recent.starts / FLOW_WINDOW_SECONDS : budgeted;
-  const free = uses.reduce((sum, use) => sum + use.room, 0);
-  return {
-    startsIn(position: number): number {
-      if (position <= free || startsPerSecond <= 0) return 0;
-      return Math.round((position - free) / startsPerSecond);
-    },
-    /** The mode's usual generation time: measured, else the spec's "about 2–5 min" / "5–10 min" upper figure. */
-    usualSeconds(quality: VideoQuality): number {
-      return Math.round(
-        measuredSeconds && measuredSeconds > 0 ? measuredSeconds : VIDEO_DURATION_MINUTES[quality].max * 60,
-      );
-    },
-  };
 }

@@ -716,12 +716,7 @@ async function submit(
       if (isAbort(error, signal)) throw error;
       if (error instanceof ProviderQuotaError && deps.capacity && row.provider_project) {
         const budgetModel = deps.capacity.queue.modelOf(row.quality);
-        await deps.capacity.budget.throttled(
-          deps.pool,
-          row.provider_project,
-          budgetModel,
-          error.retryAfterMs,
-        );
+        await deps.capacity.budget.throttled(deps.pool, row.id, row.provider_project, budgetModel, error);
         throw new Requeued(`provider quota: ${error.message}`);
       }
       // Without the shared budget (the pipeline's own tests) a 429 is waited out here, as Google asks.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type pg from 'pg';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
@@ -34,6 +35,9 @@ import { sendVideoWebhook } from './webhook.job.server';
  * Wires the pipeline into pg-boss for the worker role: the queues' retry policy, the `video-generate` worker,
  * the dead-letter worker that refunds what the retries could not finish, and the `video-webhook` worker.
  */
+
+/** `video-generate` jobs one worker process runs at once: the slots it offers the dispatcher. */
+const VIDEO_JOBS_PER_WORKER = 4;
 
 /** Jobs that ran out of retries (killed workers, database trouble) land here and are failed and refunded. */
 const VIDEO_GENERATE_DEAD_QUEUE = 'video-generate-dead';
@@ -195,12 +199,14 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     logger,
     capabilities: capabilitiesOf(config.video),
     timeoutMs: config.video.timeoutMs,
-    // Asking the local renderer is a file check, and its renders take seconds: poll it often.
+    // Asking the local renderer is a file check, and its renders take seconds: poll it often. A finished
+    // generation holds its provider slot until the next poll sees it, so Gemini is asked at least every 8 s: a
+    // slot idles at most that long (a read of the interaction, not a create).
     poll:
       options.poll ??
       (config.video.provider === 'local'
         ? { initialMs: 500, maxMs: 2_000 }
-        : { initialMs: 5_000, maxMs: 20_000 }),
+        : { initialMs: 5_000, maxMs: 8_000 }),
     providerEvents:
       wake && geminiWebhook
         ? { pollMs: geminiWebhook.pollMs, wait: (...args) => wake.wait(...args) }
@@ -224,7 +230,9 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   };
 
   await configureVideoQueues(boss, config, options.queueOptions);
+  const concurrency = options.concurrency ?? VIDEO_JOBS_PER_WORKER;
   const dispatcher = startDispatcher({
+    worker: { id: randomUUID(), slots: concurrency },
     pool,
     capacity,
     logger,
@@ -237,7 +245,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   await boss.work(
     QUEUES.videoGenerate,
     {
-      localConcurrency: options.concurrency ?? 4,
+      localConcurrency: concurrency,
       includeMetadata: true,
       ...(options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
     },

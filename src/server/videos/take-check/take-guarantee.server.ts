@@ -88,9 +88,10 @@ async function record(
 }
 
 /**
- * The same inputs and hold, back in line: the dispatcher sends it again like any waiting request. The take's create
- * was answered and delivered, so its marks are cleared: the re-roll is a deliberate second create (ADR 0015 guards
- * against a blind one, which this is not).
+ * The same inputs and hold, back in line: the dispatcher sends it again like any waiting request, in its place (its
+ * creation time) but with the longest wait counted from now (ADR 0021). The take's create was answered and
+ * delivered, so its marks are cleared: the re-roll is a deliberate second create (ADR 0015 guards against a blind
+ * one, which this is not).
  */
 async function startReroll(client: pg.PoolClient, requestId: string): Promise<boolean> {
   const taken = await client.query<{
@@ -108,7 +109,7 @@ async function startReroll(client: pg.PoolClient, requestId: string): Promise<bo
   const result = await client.query(
     `UPDATE video_requests
      SET status = 'pending', dispatched_at = NULL, operation_name = NULL, create_sent_at = NULL, generated_at = NULL,
-         updated_at = now(),
+         queued_at = now(), updated_at = now(),
          provider_project = CASE WHEN extends_request_id IS NULL AND edits_request_id IS NULL
                                  THEN NULL ELSE provider_project END
      WHERE id = $1 AND status = 'rendering'`,

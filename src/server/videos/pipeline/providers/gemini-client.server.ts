@@ -7,6 +7,7 @@ import {
   ProviderOutcomeUnknownError,
   ProviderQuotaError,
   ProviderUnavailableError,
+  type QuotaViolation,
 } from './video-provider.server';
 
 /**
@@ -95,6 +96,42 @@ function retryDelayFrom(body: string, retryAfter: string | null | undefined): nu
   if (/^\d+$/.test(retryAfter.trim())) return Number(retryAfter.trim()) * 1000;
   const date = Date.parse(retryAfter);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/**
+ * The limits a 429 names: `google.rpc.QuotaFailure` `violations` {quotaMetric, quotaId, quotaDimensions,
+ * quotaValue} (https://github.com/googleapis/googleapis/blob/master/google/rpc/error_details.proto; Gemini API
+ * answers quoted in https://github.com/Aider-AI/aider/issues/3694 — `GenerateRequestsPerMinutePerProjectPerModel` —
+ * and https://github.com/googleapis/python-genai/issues/2044 — `GenerateRequestsPerDayPerProjectPerModel-FreeTier`,
+ * `quotaValue` a decimal string). Token limits (`…InputTokens…PerMinute`) are not requests: `other`.
+ */
+export function quotaViolationsFrom(body: string): QuotaViolation[] {
+  const jsonStart = body.indexOf('{');
+  if (jsonStart < 0) return [];
+  try {
+    const parsed = JSON.parse(body.slice(jsonStart)) as {
+      error?: {
+        details?: { '@type'?: string; violations?: { quotaId?: unknown; quotaValue?: unknown }[] }[];
+      };
+    };
+    return (parsed.error?.details ?? [])
+      .filter((detail) => detail['@type']?.endsWith('google.rpc.QuotaFailure'))
+      .flatMap((detail) => detail.violations ?? [])
+      .map((violation) => ({
+        dimension: dimensionOf(String(violation.quotaId ?? '')),
+        limit: /^\d+$/.test(String(violation.quotaValue ?? '')) ? Number(violation.quotaValue) : undefined,
+      }));
+  } catch {
+    return [];
+  }
+}
+
+function dimensionOf(quotaId: string): QuotaViolation['dimension'] {
+  if (/Tokens/i.test(quotaId)) return 'other';
+  if (/Requests?PerMinute/i.test(quotaId)) return 'requestsPerMinute';
+  if (/Requests?PerDay/i.test(quotaId)) return 'requestsPerDay';
+  if (/Concurrent/i.test(quotaId)) return 'inFlight';
+  return 'other';
 }
 
 function headerOf(headers: unknown, name: string): string | null {
@@ -221,6 +258,7 @@ export class GeminiClient {
           throw new ProviderQuotaError(
             `Gemini API ${what}: HTTP 429 ${last.body.slice(0, 300)}`,
             last.retryAfterMs,
+            quotaViolationsFrom(last.body),
           );
         }
         if (!canRetry(last.status, error)) {
@@ -233,7 +271,8 @@ export class GeminiClient {
       }
     }
     const detail = `Gemini API ${what} still failing after ${this.retry.attempts} attempts: ${last?.status ? `HTTP ${last.status} ` : ''}${last?.body.slice(0, 500) ?? ''}`;
-    if (last?.status === 429) throw new ProviderQuotaError(detail, last.retryAfterMs);
+    if (last?.status === 429)
+      throw new ProviderQuotaError(detail, last.retryAfterMs, quotaViolationsFrom(last.body));
     throw new ProviderUnavailableError(detail);
   }
 

@@ -95,14 +95,26 @@ export class TransientProviderError extends Error {
 }
 
 /**
+ * One limit a 429 names (a `google.rpc.QuotaFailure` violation): its dimension, read from the `quotaId` (e.g.
+ * `GenerateRequestsPerMinutePerProjectPerModel`), and the limit itself when Google states it (`quotaValue`).
+ * `other` is a limit the budget does not count (input tokens per minute, or an id it does not know).
+ */
+export interface QuotaViolation {
+  dimension: 'requestsPerMinute' | 'requestsPerDay' | 'inFlight' | 'other';
+  limit: number | undefined;
+}
+
+/**
  * Google refused a create for quota (429 RESOURCE_EXHAUSTED): nothing was accepted or billed. Not the request's
- * failure — it goes back to the fair queue, and the budget learns the lower rate and Google's `retryDelay`.
+ * failure — it goes back to the fair queue, and the budget learns the limit the answer names (or a lower rate
+ * when it names none) and waits Google's `retryDelay`.
  */
 export class ProviderQuotaError extends TransientProviderError {
   override name = 'ProviderQuotaError';
   constructor(
     message: string,
     readonly retryAfterMs: number | undefined,
+    readonly violations: readonly QuotaViolation[] = [],
   ) {
     super(message);
   }

@@ -5,6 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { queueWait } from '../lib/queue-place';
 import { CostSummary } from './cost-summary';
 
+/** Why the wait is long when a provider's limit holds the queue (src/shared/video-queue.ts `heldBy`). */
+const HELD_TEXT = {
+  retry: 'queue.heldRetry',
+  daily: 'queue.heldDaily',
+  spend: 'queue.heldSpend',
+} as const;
+
 /** The create form's side: cost and balance, the refusal that is not a field's, and the submit button. */
 export function CreateSubmitPanel({
   cost,
@@ -48,7 +55,10 @@ export function CreateSubmitPanel({
           data-testid="queue-long-wait"
         >
           <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-          {t('queue.longWait', { wait: queueWait(t, queue.etaSeconds), waiting: queue.waiting })}
+          {t(queue.heldBy ? HELD_TEXT[queue.heldBy] : 'queue.longWait', {
+            wait: queueWait(t, queue.etaSeconds),
+            waiting: queue.waiting,
+          })}
         </p>
       ) : null}
       <Button

@@ -16,6 +16,12 @@ const en: LocaleShape<typeof ptBR> = {
     lessThanMinute: 'less than 1 min',
     aboutMinutes: 'about {{count}} min',
     longWait: 'Long queue right now: your video should start in {{wait}} ({{waiting}} ahead).',
+    heldRetry:
+      'Google asked for a pause in requests: your video should start in {{wait}}, longer than usual.',
+    heldDaily:
+      "The provider's daily video limit is used up and resets at midnight Pacific time: your video should start in {{wait}}.",
+    heldSpend:
+      "The provider's spend limit per 10 minutes is reached: your video should start in {{wait}}, longer than usual.",
   },
   quality: { fast: 'Fast', quality: 'Quality' },
   create: {

@@ -16,6 +16,11 @@ export default {
     lessThanMinute: 'menos de 1 min',
     aboutMinutes: 'cerca de {{count}} min',
     longWait: 'Fila longa agora: seu vídeo deve começar em {{wait}} ({{waiting}} na frente).',
+    heldRetry: 'O Google pediu uma pausa nos pedidos: seu vídeo deve começar em {{wait}}, mais que o normal.',
+    heldDaily:
+      'O limite diário de vídeos do provedor acabou e renova à meia-noite (horário do Pacífico): seu vídeo deve começar em {{wait}}.',
+    heldSpend:
+      'O limite de gasto por 10 minutos do provedor foi atingido: seu vídeo deve começar em {{wait}}, mais que o normal.',
   },
   quality: { fast: 'Fast', quality: 'Quality' },
   create: {
