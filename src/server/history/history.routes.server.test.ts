@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify, waitForMail } from '../../../tests/support/accounts';
 import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import type { SessionClient } from '../../../tests/support/session-client';
-import type { HistoryPage } from '../../shared/history-filters';
+import type { HistoryPage } from '../../shared/history-list';
 import { grant } from '../credits/ledger-grants.server';
 import { QUEUES, send } from '../jobs/queues.server';
 import { createLogger } from '../logger.server';
