@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ASPECT_RATIOS, LIMITS, VIDEO_QUALITIES } from './catalogue';
-import { DEFAULT_STATS_RANGE, parseDay, STATS_RANGES } from './time';
-import { queuePlaceSchema } from './video-queue';
-import { VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video-request';
+import { LIMITS, VIDEO_QUALITIES } from './catalogue';
+import { emptyIsUnset } from './query-params';
+import { parseDay } from './time';
+import { VIDEO_STATUSES } from './video-request';
 
 /**
  * The history query (docs/history-contract.md, spec §5), shared by the web's URL parser and the server's
@@ -17,8 +17,6 @@ const HISTORY_MAX_PAGE = 100_000;
 
 export const QUALITY_FILTERS = ['all', ...VIDEO_QUALITIES] as const;
 export const STATUS_FILTERS = ['all', ...VIDEO_STATUSES] as const;
-
-const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 const day = (label: string) =>
   z.preprocess(
@@ -104,60 +102,6 @@ export function historySearchParams(query: Partial<HistoryQuery>): URLSearchPara
   return params;
 }
 
-/** One row of the history list and of the dashboard's recent activity. */
-const videoRequestListItemSchema = z.object({
-  id: z.string(),
-  prompt: z.string(),
-  quality: z.enum(VIDEO_QUALITIES),
-  aspectRatio: z.enum(ASPECT_RATIOS),
-  creditsUsed: z.int(),
-  status: z.enum(VIDEO_STATUSES),
-  createdAt: z.iso.datetime(),
-  completedAt: z.iso.datetime().nullable(),
-  /** Signed, short-lived; null until the video is rendered. */
-  thumbnailUrl: z.string().nullable(),
-  /** The delivered video's length; null until it is rendered. */
-  durationSeconds: z.number().nullable(),
-  /** A new video, or an extension or edit of `sourceRequestId`. */
-  kind: z.enum(VIDEO_REQUEST_KINDS),
-  sourceRequestId: z.string().nullable(),
-  /** While the request waits for capacity: its place in line (src/shared/video-queue.ts). */
-  queue: queuePlaceSchema.nullable(),
-  /** One of a submit's variations (index from 1), shown side by side with the others of its group. */
-  variation: z.object({ groupId: z.string(), index: z.int(), count: z.int() }).nullable(),
-});
-export type VideoRequestListItem = z.infer<typeof videoRequestListItemSchema>;
-
-/** `GET /api/videos`. */
-export const historyPageSchema = z.object({
-  items: z.array(videoRequestListItemSchema),
-  page: z.int(),
-  pageSize: z.int(),
-  total: z.int(),
-  totalPages: z.int(),
-  /** True when counting stopped at its cap: `total` is then a lower bound. */
-  totalCapped: z.boolean(),
-});
-export type HistoryPage = z.infer<typeof historyPageSchema>;
-
-/** `GET /api/dashboard/recent`: the last 5 requests, newest first. */
-export const recentActivitySchema = z.object({ items: z.array(videoRequestListItemSchema) });
-
-/** `GET /api/dashboard/stats`: the period, the month when unset. */
-export const dashboardStatsQuerySchema = z.strictObject({
-  range: z.preprocess(emptyIsUnset, z.enum(STATS_RANGES, 'Período inválido.').default(DEFAULT_STATS_RANGE)),
-});
-
-/** `GET /api/dashboard/stats?range=`, computed in SQL in the user's time zone. */
-export const dashboardStatsSchema = z.object({
-  range: z.enum(STATS_RANGES),
-  videosCreated: z.int(),
-  /** Credits of the range's requests, except failed ones (refunded). */
-  creditsSpent: z.int(),
-  /** Requests created since the 1st of this month (user's zone), whatever the range. */
-  thisMonth: z.int(),
-  /** The mode used most in the range; null with no requests; a tie reads 'fast'. */
-  mostUsedQuality: z.enum(VIDEO_QUALITIES).nullable(),
-  balance: z.int(),
-});
-export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+// The history reads' answer types, re-exported until history.server.ts imports them from their own modules.
+export type { DashboardStats } from './dashboard';
+export type { VideoRequestListItem } from './history-list';

@@ -1,5 +1,5 @@
 import { defineContract } from './api-contract';
-import { dashboardStatsQuerySchema, dashboardStatsSchema, recentActivitySchema } from './history-filters';
+import { dashboardStatsQuerySchema, dashboardStatsSchema, recentActivitySchema } from './dashboard';
 
 /**
  * `/api/dashboard` (docs/history-contract.md). The history list and its CSV are under `/api/videos`, declared with

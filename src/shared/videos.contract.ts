@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './api-contract';
-import { historyExportQuerySchema, historyPageSchema, historyQuerySchema } from './history-filters';
+import { historyExportQuerySchema, historyQuerySchema } from './history-filters';
+import { historyPageSchema } from './history-list';
 import { imagePart } from './image-part';
 import { promptPreviewRequestSchema, promptPreviewResponseSchema } from './prompt-preview';
 import {

@@ -39,3 +39,19 @@ export async function signedUpWithCredits(
   }
   return { client, userId };
 }
+
+/**
+ * A user signed up and verified through the real flow in `language`, living in `timezone`: a session client, the
+ * user's id and e-mail address.
+ */
+export async function signedUpIn(
+  appUrl: string,
+  pool: pg.Pool,
+  timezone = 'America/Sao_Paulo',
+  language: 'pt' | 'en' = 'pt',
+): Promise<{ client: SessionClient; userId: string; email: string }> {
+  const { client, email } = await signUpAndVerify(appUrl, { language });
+  const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+  await pool.query('UPDATE "user" SET timezone = $2 WHERE id = $1', [userId, timezone]);
+  return { client, userId, email };
+}

@@ -4,7 +4,7 @@
  */
 import type { MeResponse } from '../../src/shared/accounts';
 import type { CreditsResponse } from '../../src/shared/credits';
-import type { HistoryPage, VideoRequestListItem } from '../../src/shared/history-filters';
+import type { HistoryPage, VideoRequestListItem } from '../../src/shared/history-list';
 import type { VideoAvailability } from '../../src/shared/video-directing';
 import type { VideoQueueEstimate } from '../../src/shared/video-queue';
 import type { VideoRequestView } from '../../src/shared/video-request';

@@ -7,6 +7,7 @@ import {
   mailsTo,
   newEmail,
   PASSWORD,
+  signUp,
   signUpAndVerify,
   waitForMail,
 } from '../../../tests/support/accounts';
@@ -17,7 +18,7 @@ import { grant } from '../credits/ledger-grants.server';
 
 /**
  * Accounts end to end through the real server (one app for the file): Better Auth flows as the web uses them
- * (docs/accounts-contract.md), the dev mailbox, and Cena's /api/me, /api/credits and /api/admin/check.
+ * (docs/accounts-contract.md) and Cena's /api/me, /api/credits and /api/admin/check.
  */
 
 let app: TestApp;
@@ -32,9 +33,6 @@ afterAll(async () => {
   await pool?.end();
   await app?.stop();
 });
-
-const signUp = (client: SessionClient, body: Record<string, unknown>) =>
-  client.fetch('/api/auth/sign-up/email', { json: { callbackURL: '/dashboard', ...body } });
 
 const signIn = (client: SessionClient, email: string, password: string) =>
   client.json<{ code?: string; twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
@@ -474,26 +472,5 @@ describe('Cena endpoints', () => {
       },
       expect.objectContaining({ kind: 'grant', amount: 100 }),
     ]);
-  });
-});
-
-describe('dev mailbox', () => {
-  it('shows the messages with their links and escapes everything', async () => {
-    const email = newEmail();
-    await signUp(new SessionClient(app.url), {
-      name: '<script>alert(1)</script>',
-      email,
-      password: PASSWORD,
-    });
-    const mail = await waitForMail(app.url, email, /Confirme/);
-    expect(mail.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
-
-    const page = await fetch(`${app.url}/dev/mailbox`);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
-    const html = await page.text();
-    expect(html).toContain('Confirme seu e-mail — Cena');
-    expect(html).toContain(`<a href="${(mail.links[0] ?? '').replaceAll('&', '&#38;')}">`);
-    expect(html).not.toContain('<script>alert(1)');
   });
 });

@@ -12,7 +12,7 @@ import { storeVideo } from '../../../tests/support/films';
 import { colourClip, mediaTools } from '../../../tests/support/media';
 import type { SessionClient } from '../../../tests/support/session-client';
 import type { FilmCandidatesResponse, FilmScenesResponse } from '../../shared/films';
-import type { HistoryPage } from '../../shared/history-filters';
+import type { HistoryPage } from '../../shared/history-list';
 import type { VideoRequestView } from '../../shared/video-request';
 import { probe } from '../videos/pipeline/rendering.server';
 

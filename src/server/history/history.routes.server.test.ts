@@ -1,18 +1,14 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify, waitForMail } from '../../../tests/support/accounts';
 import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
 import type { SessionClient } from '../../../tests/support/session-client';
-import type { HistoryPage } from '../../shared/history-filters';
+import { signedUpIn } from '../../../tests/support/users';
+import { type SeededRequest, seedVideoRequests } from '../../../tests/support/video-requests';
+import type { HistoryPage } from '../../shared/history-list';
 import { grant } from '../credits/ledger-grants.server';
-import { QUEUES, send } from '../jobs/queues.server';
-import { createLogger } from '../logger.server';
-import type { MailMessage } from '../mail/mailer.server';
-import { sendVideoNotification } from '../notifications/video-notify.job.server';
-import { failRequest } from '../videos/pipeline/generate-video.job.server';
 import { csvField, csvFileName } from './csv-export.server';
 
-/** History, CSV, dashboard, settings and the "video ready" e-mail, through the HTTP API on the real server. */
+/** History, CSV and dashboard, through the HTTP API on the real server. */
 
 let app: TestApp;
 let pool: pg.Pool;
@@ -24,45 +20,8 @@ beforeAll(async () => {
 
 afterAll(() => stopDiskApp({ app, pool, storageDir }));
 
-async function user(timezone = 'America/Sao_Paulo', language: 'pt' | 'en' = 'pt') {
-  const { client, email } = await signUpAndVerify(app.url, { language });
-  const me = await client.json<{ user: { id: string } }>('/api/me');
-  const userId = me.body.user.id;
-  await pool.query('UPDATE "user" SET timezone = $2 WHERE id = $1', [userId, timezone]);
-  return { client, userId, email };
-}
-
-interface Seed {
-  prompt?: string;
-  quality?: 'fast' | 'quality';
-  status?: string;
-  createdAt: string;
-  aspectRatio?: string;
-  credits?: number;
-}
-
-/** History rows as stored, already dispatched: fixtures, not work for the app's fair queue and worker. */
-async function seed(userId: string, rows: Seed[]): Promise<string[]> {
-  const ids: string[] = [];
-  for (const row of rows) {
-    const result = await pool.query<{ id: string }>(
-      `INSERT INTO video_requests
-         (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, created_at, dispatched_at)
-       VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
-      [
-        userId,
-        row.prompt ?? 'Um gato dormindo no sofá da sala',
-        row.quality ?? 'fast',
-        row.aspectRatio ?? '16:9',
-        row.credits ?? (row.quality === 'quality' ? 25 : 10),
-        row.status ?? 'completed',
-        row.createdAt,
-      ],
-    );
-    ids.push(result.rows[0]?.id as string);
-  }
-  return ids;
-}
+const user = (timezone?: string, language?: 'pt' | 'en') => signedUpIn(app.url, pool, timezone, language);
+const seed = (userId: string, rows: SeededRequest[]) => seedVideoRequests(pool, userId, rows);
 
 const list = (client: SessionClient, query = '') =>
   client.json<HistoryPage & { error?: { code: string } }>(`/api/videos${query}`);
@@ -377,80 +336,5 @@ describe('dashboard', () => {
     const recent = await fay.client.json<{ items: { id: string }[] }>('/api/dashboard/recent');
     expect(recent.body.items.map((item) => item.id)).toEqual(ids.slice(2).reverse());
     expect((await fay.client.json('/api/dashboard/recent?x=1')).status).toBe(400);
-  });
-});
-
-describe('settings and the video e-mail', () => {
-  it('GET/PATCH /api/me/settings, on by default', async () => {
-    const gus = await user();
-    expect((await gus.client.json('/api/me/settings')).body).toEqual({ notifyOnVideoReady: true });
-    const patched = await gus.client.json('/api/me/settings', {
-      method: 'PATCH',
-      json: { notifyOnVideoReady: false },
-    });
-    expect(patched).toEqual({ status: 200, body: { notifyOnVideoReady: false } });
-    expect((await gus.client.json('/api/me/settings')).body).toEqual({ notifyOnVideoReady: false });
-    expect(
-      (await gus.client.json('/api/me/settings', { method: 'PATCH', json: { other: true } })).status,
-    ).toBe(400);
-    expect(
-      (await gus.client.json('/api/me/settings', { method: 'PATCH', json: { notifyOnVideoReady: 'no' } }))
-        .status,
-    ).toBe(400);
-    expect((await fetch(`${app.url}/api/me/settings`)).status).toBe(401);
-  });
-
-  it('failing a request enqueues the e-mail in the same transaction; the worker sends it in the user language', async () => {
-    const hana = await user('Europe/London', 'en');
-    const [id] = await seed(hana.userId, [{ status: 'processing', createdAt: new Date().toISOString() }]);
-    const boss = app.cena.jobs.boss;
-    const failed = await failRequest(pool, id as string, 'Falhou', async (client, requestId) => {
-      await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
-    });
-    expect(failed).toBe(true);
-    const mail = await waitForMail(app.url, hana.email, /could not be generated/, { timeoutMs: 15_000 });
-    expect(mail.links).toEqual([`${app.url}/dashboard/request/${id}`]);
-    const sent = await pool.query('SELECT kind FROM notifications_sent WHERE request_id = $1', [id]);
-    expect(sent.rows).toEqual([{ kind: 'video_failed' }]);
-  });
-
-  it('sends once per request even when the job runs twice, and respects the setting', async () => {
-    const ivo = await user();
-    const [done, quiet] = await seed(ivo.userId, [
-      { status: 'completed', createdAt: new Date().toISOString() },
-      { status: 'completed', createdAt: new Date().toISOString() },
-    ]);
-    const sent: MailMessage[] = [];
-    const deps = {
-      pool,
-      appUrl: 'https://cena.test',
-      logger: createLogger('silent'),
-      mailer: {
-        devMailbox: false,
-        async send(message: MailMessage) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          sent.push(message);
-        },
-      },
-    };
-    const outcomes = await Promise.all([
-      sendVideoNotification(deps, done as string),
-      sendVideoNotification(deps, done as string),
-    ]);
-    expect(outcomes.sort()).toEqual(['already_sent', 'sent']);
-    expect(await sendVideoNotification(deps, done as string)).toBe('already_sent');
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.subject).toBe('Seu vídeo está pronto — Cena');
-    expect(sent[0]?.links).toEqual([`https://cena.test/dashboard/request/${done}`]);
-
-    // A failed send leaves nothing recorded, so the retry sends.
-    const flaky = {
-      ...deps,
-      mailer: { devMailbox: false, send: async () => Promise.reject(new Error('smtp down')) },
-    };
-    await expect(sendVideoNotification(flaky, quiet as string)).rejects.toThrow('smtp down');
-    await ivo.client.json('/api/me/settings', { method: 'PATCH', json: { notifyOnVideoReady: false } });
-    expect(await sendVideoNotification(deps, quiet as string)).toBe('disabled');
-    expect(sent).toHaveLength(1);
   });
 });

@@ -31,16 +31,16 @@ export interface VideoGenerationInput {
   /** Up to three reference images of a character, object or style. */
   referenceImages?: ProviderImage[];
   /**
+   * The image is the last frame of the video so far and the new shot must open on it exactly (a film continued
+   * past the model's extension limit, src/shared/video-directing.ts `extensionPlan`), not merely be guided by it.
+   */
+  continuesShot?: boolean;
+  /**
    * An extension or an edit of an earlier request: the provider continues or edits the source's stored generation
    * (its operation name, e.g. an Omni interaction id). The result follows the model's capability entry
    * (src/shared/video-directing.ts): for an extension, only the new part or the tail plus the new part, which the
    * pipeline joins to the source's head; for an edit, the whole edited video.
    */
-  /**
-   * The image is the last frame of the video so far and the new shot must open on it exactly (a film continued
-   * past the model's extension limit, src/shared/video-directing.ts `extensionPlan`), not merely be guided by it.
-   */
-  continuesShot?: boolean;
   derivation?: {
     kind: 'extend' | 'edit';
     sourceOperationName: string | null;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { dashboardContract } from '../../../../shared/history.contract';
-import type { VideoRequestListItem } from '../../../../shared/history-filters';
+import type { VideoRequestListItem } from '../../../../shared/history-list';
 import type { StatsRange } from '../../../../shared/time';
 import { callApi } from '../../../lib/api';
 import { QUEUE_POLL_MS } from '../../videos';

@@ -2,7 +2,7 @@ import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatVideoLength, truncatePrompt } from '../../../../shared/format';
-import type { VideoRequestListItem } from '../../../../shared/history-filters';
+import type { VideoRequestListItem } from '../../../../shared/history-list';
 import { Button } from '../../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { currentLanguage } from '../../../lib/language';

@@ -1,0 +1,103 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from '../../../tests/support/accounts';
+import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
+import { signedUpIn } from '../../../tests/support/users';
+import { type SeededRequest, seedVideoRequests } from '../../../tests/support/video-requests';
+import { QUEUES, send } from '../jobs/queues.server';
+import { createLogger } from '../logger.server';
+import type { MailMessage } from '../mail/mailer.server';
+import { failRequest } from '../videos/pipeline/generate-video.job.server';
+import { sendVideoNotification } from './video-notify.job.server';
+
+/** The notification settings and the "video ready" e-mail, through the HTTP API and the job on the real server. */
+
+let app: TestApp;
+let pool: pg.Pool;
+let storageDir: string;
+
+beforeAll(async () => {
+  ({ app, pool, storageDir } = await startDiskApp('cena-notifications-', {
+    LOCAL_RENDER_DELAY_MS: '600000',
+  }));
+});
+
+afterAll(() => stopDiskApp({ app, pool, storageDir }));
+
+const user = (timezone?: string, language?: 'pt' | 'en') => signedUpIn(app.url, pool, timezone, language);
+const seed = (userId: string, rows: SeededRequest[]) => seedVideoRequests(pool, userId, rows);
+
+describe('settings and the video e-mail', () => {
+  it('GET/PATCH /api/me/settings, on by default', async () => {
+    const gus = await user();
+    expect((await gus.client.json('/api/me/settings')).body).toEqual({ notifyOnVideoReady: true });
+    const patched = await gus.client.json('/api/me/settings', {
+      method: 'PATCH',
+      json: { notifyOnVideoReady: false },
+    });
+    expect(patched).toEqual({ status: 200, body: { notifyOnVideoReady: false } });
+    expect((await gus.client.json('/api/me/settings')).body).toEqual({ notifyOnVideoReady: false });
+    expect(
+      (await gus.client.json('/api/me/settings', { method: 'PATCH', json: { other: true } })).status,
+    ).toBe(400);
+    expect(
+      (await gus.client.json('/api/me/settings', { method: 'PATCH', json: { notifyOnVideoReady: 'no' } }))
+        .status,
+    ).toBe(400);
+    expect((await fetch(`${app.url}/api/me/settings`)).status).toBe(401);
+  });
+
+  it('failing a request enqueues the e-mail in the same transaction; the worker sends it in the user language', async () => {
+    const hana = await user('Europe/London', 'en');
+    const [id] = await seed(hana.userId, [{ status: 'processing', createdAt: new Date().toISOString() }]);
+    const boss = app.cena.jobs.boss;
+    const failed = await failRequest(pool, id as string, 'Falhou', async (client, requestId) => {
+      await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
+    });
+    expect(failed).toBe(true);
+    const mail = await waitForMail(app.url, hana.email, /could not be generated/, { timeoutMs: 15_000 });
+    expect(mail.links).toEqual([`${app.url}/dashboard/request/${id}`]);
+    const sent = await pool.query('SELECT kind FROM notifications_sent WHERE request_id = $1', [id]);
+    expect(sent.rows).toEqual([{ kind: 'video_failed' }]);
+  });
+
+  it('sends once per request even when the job runs twice, and respects the setting', async () => {
+    const ivo = await user();
+    const [done, quiet] = await seed(ivo.userId, [
+      { status: 'completed', createdAt: new Date().toISOString() },
+      { status: 'completed', createdAt: new Date().toISOString() },
+    ]);
+    const sent: MailMessage[] = [];
+    const deps = {
+      pool,
+      appUrl: 'https://cena.test',
+      logger: createLogger('silent'),
+      mailer: {
+        devMailbox: false,
+        async send(message: MailMessage) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          sent.push(message);
+        },
+      },
+    };
+    const outcomes = await Promise.all([
+      sendVideoNotification(deps, done as string),
+      sendVideoNotification(deps, done as string),
+    ]);
+    expect(outcomes.sort()).toEqual(['already_sent', 'sent']);
+    expect(await sendVideoNotification(deps, done as string)).toBe('already_sent');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toBe('Seu vídeo está pronto — Cena');
+    expect(sent[0]?.links).toEqual([`https://cena.test/dashboard/request/${done}`]);
+
+    // A failed send leaves nothing recorded, so the retry sends.
+    const flaky = {
+      ...deps,
+      mailer: { devMailbox: false, send: async () => Promise.reject(new Error('smtp down')) },
+    };
+    await expect(sendVideoNotification(flaky, quiet as string)).rejects.toThrow('smtp down');
+    await ivo.client.json('/api/me/settings', { method: 'PATCH', json: { notifyOnVideoReady: false } });
+    expect(await sendVideoNotification(deps, quiet as string)).toBe('disabled');
+    expect(sent).toHaveLength(1);
+  });
+});

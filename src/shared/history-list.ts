@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ASPECT_RATIOS, VIDEO_QUALITIES } from './catalogue';
+import { queuePlaceSchema } from './video-queue';
+import { VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video-request';
+
+/**
+ * The history list's answer (docs/history-contract.md, spec §5): its rows, also the dashboard's recent activity
+ * (src/shared/dashboard.ts). The query that selects them is in src/shared/history-filters.ts.
+ */
+
+/** One row of the history list and of the dashboard's recent activity. */
+export const videoRequestListItemSchema = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  quality: z.enum(VIDEO_QUALITIES),
+  aspectRatio: z.enum(ASPECT_RATIOS),
+  creditsUsed: z.int(),
+  status: z.enum(VIDEO_STATUSES),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  /** Signed, short-lived; null until the video is rendered. */
+  thumbnailUrl: z.string().nullable(),
+  /** The delivered video's length; null until it is rendered. */
+  durationSeconds: z.number().nullable(),
+  /** A new video, or an extension or edit of `sourceRequestId`. */
+  kind: z.enum(VIDEO_REQUEST_KINDS),
+  sourceRequestId: z.string().nullable(),
+  /** While the request waits for capacity: its place in line (src/shared/video-queue.ts). */
+  queue: queuePlaceSchema.nullable(),
+  /** One of a submit's variations (index from 1), shown side by side with the others of its group. */
+  variation: z.object({ groupId: z.string(), index: z.int(), count: z.int() }).nullable(),
+});
+export type VideoRequestListItem = z.infer<typeof videoRequestListItemSchema>;
+
+/** `GET /api/videos`. */
+export const historyPageSchema = z.object({
+  items: z.array(videoRequestListItemSchema),
+  page: z.int(),
+  pageSize: z.int(),
+  total: z.int(),
+  totalPages: z.int(),
+  /** True when counting stopped at its cap: `total` is then a lower bound. */
+  totalCapped: z.boolean(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
