@@ -16,14 +16,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   pool = testPool({ connectionString: database.url, max: 4 });
   await pool.query(`INSERT INTO "user" (id, name, email) VALUES ('searcher', 'Ana', 'searcher@example.com')`);
-  // 600 requests one minute apart, newest first by i: only the 30 oldest Fast ones mention a beach, far past the
+  // 600 requests one hour apart, newest first by i: only the 30 oldest Fast ones mention a beach, far past the
   // 200 rows a first-page walk reads; every third one is Quality.
   await pool.query(
     `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, created_at)
      SELECT gen_random_uuid(), 'searcher', gen_random_uuid(),
             CASE WHEN i > 510 AND i % 3 <> 0 THEN 'Praia ' || i ELSE 'Cidade ' || i END,
             CASE WHEN i % 3 = 0 THEN 'quality' ELSE 'fast' END, '16:9', 10, 'completed',
-            now() - make_interval(mins => i)
+            now() - make_interval(hours => i)
      FROM generate_series(1, 600) i`,
   );
   await pool.query('ANALYZE video_requests');
@@ -34,26 +34,36 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const expected = async (quality: string, offset: number) =>
+/** The page as a plain query computes it; `from` is a day in São Paulo. */
+const expected = async (quality: string, from: string | undefined, offset: number) =>
   (
     await pool.query<{ prompt: string }>(
       `SELECT prompt FROM video_requests WHERE user_id = 'searcher' AND prompt ILIKE '%praia%'
          AND ($1 = 'all' OR quality = $1)
-       ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET $2`,
-      [quality, offset],
+         AND ($2::date IS NULL OR created_at >= $2::date::timestamp AT TIME ZONE 'America/Sao_Paulo')
+       ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET $3`,
+      [quality, from ?? null, offset],
     )
   ).rows.map((row) => row.prompt);
 
-it('finds matches the walk does not reach, in the page order, on every page', async () => {
-  for (const [quality, page] of [
-    ['all', 1],
-    ['all', 3],
-    ['fast', 1],
-    ['fast', 4],
+it('finds matches the walk does not reach, in the page order, on every page and within the days asked', async () => {
+  // 24 days ago: about halfway through the beach prompts (21 to 25 days old).
+  const from = new Date(Date.now() - 23 * 86_400_000).toLocaleDateString('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+  });
+  for (const [quality, page, since] of [
+    ['all', 1, undefined],
+    ['all', 3, undefined],
+    ['fast', 1, undefined],
+    ['fast', 4, undefined],
+    ['fast', 1, from],
+    ['all', 2, from],
   ] as const) {
-    const query = historyQuerySchema.parse({ q: 'PRAIA', quality, page: String(page) });
+    const query = historyQuerySchema.parse({ q: 'PRAIA', quality, page: String(page), from: since });
     const { rows } = await listHistory(pool, 'searcher', query, 'America/Sao_Paulo');
-    expect(rows.map((row) => row.prompt)).toEqual(await expected(quality, (page - 1) * 10));
+    const want = await expected(quality, since, (page - 1) * 10);
+    expect(want.length).toBeGreaterThan(0);
+    expect(rows.map((row) => row.prompt)).toEqual(want);
   }
 });
 

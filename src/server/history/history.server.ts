@@ -36,8 +36,21 @@ const HISTORY_SEARCH_COUNT_CAP = 1_000;
 /** The user's profile zone (a known one), else the product default. */
 export async function userTimeZone(db: Queryable, userId: string): Promise<string> {
   const result = await db.query<{ timezone: string }>('SELECT timezone FROM "user" WHERE id = $1', [userId]);
-  const zone = result.rows[0]?.timezone;
-  return zone && (TIME_ZONES as readonly string[]).includes(zone) ? zone : DEFAULT_TIME_ZONE;
+  return knownTimeZone(result.rows[0]?.timezone);
+}
+
+/**
+ * The same, from the signed-in user the session carries (a Better Auth additional field, accounts/auth.server.ts):
+ * no query per request, and as fresh as the session (ADR 0020: a changed user is read afresh).
+ */
+export function sessionTimeZone(user: object): string {
+  return knownTimeZone((user as { timezone?: unknown }).timezone);
+}
+
+function knownTimeZone(zone: unknown): string {
+  return typeof zone === 'string' && (TIME_ZONES as readonly string[]).includes(zone)
+    ? zone
+    : DEFAULT_TIME_ZONE;
 }
 
 /** `%`, `_` and `\` in the search are literal characters, not patterns. */
@@ -59,16 +72,25 @@ export function historyWhere(
   };
   if (filters.status !== 'all') add((p) => `status = ${p}`, filters.status);
   if (filters.quality !== 'all') add((p) => `quality = ${p}`, filters.quality);
-  if (filters.from || filters.to) {
-    // One side alone is open-ended: from that day on, or up to that day.
-    const from = filters.from ?? '2000-01-01';
-    const to = filters.to ?? '9999-12-30';
-    const { start, endExclusive } = dayRange(from, to, timeZone);
-    if (filters.from) add((p) => `created_at >= ${p}`, start);
-    if (filters.to) add((p) => `created_at < ${p}`, endExclusive);
-  }
+  const { start, endExclusive } = dateBounds(filters, timeZone);
+  if (start) add((p) => `created_at >= ${p}`, start);
+  if (endExclusive) add((p) => `created_at < ${p}`, endExclusive);
   if (filters.q) add((p) => `prompt ILIKE ${p}`, likePattern(filters.q));
   return { where: conditions.join(' AND '), params };
+}
+
+/** The instants the from/to days bound, in the user's zone; one side alone is open-ended. */
+function dateBounds(
+  filters: Pick<HistoryFilters, 'from' | 'to'>,
+  timeZone: string,
+): { start?: Date; endExclusive?: Date } {
+  if (!filters.from && !filters.to) return {};
+  const { start, endExclusive } = dayRange(
+    filters.from ?? '2000-01-01',
+    filters.to ?? '9999-12-30',
+    timeZone,
+  );
+  return { start: filters.from ? start : undefined, endExclusive: filters.to ? endExclusive : undefined };
 }
 
 /** Only what a list row needs (no structured prompt, no provider details). */
@@ -159,11 +181,18 @@ export function historyPageStatements(
     ),
     values: [...others.params, likePattern(query.q)],
   };
-  // MATERIALIZED: the matches are fetched whole (through the trigram index), not walked in the page's order.
+  // MATERIALIZED: the matches are fetched whole, through the trigram index, then sorted. The days are applied to
+  // them afterwards: inside, a date range lets the planner walk the all-users created_at index instead.
+  const undated = historyWhere(userId, { ...query, from: undefined, to: undefined }, timeZone);
+  const values = [...undated.params];
+  const days: string[] = [];
+  const { start, endExclusive } = dateBounds(query, timeZone);
+  if (start) days.push(`created_at >= $${values.push(start)}`);
+  if (endExclusive) days.push(`created_at < $${values.push(endExclusive)}`);
   const sorted = {
-    text: `WITH matches AS MATERIALIZED (SELECT id, created_at FROM video_requests WHERE ${where})
-      ${rowsOf(`SELECT id FROM matches ${ORDER} ${page}`)}`,
-    values: params,
+    text: `WITH matches AS MATERIALIZED (SELECT id, created_at FROM video_requests WHERE ${undated.where})
+      ${rowsOf(`SELECT id FROM matches ${days.length > 0 ? `WHERE ${days.join(' AND ')}` : ''} ${ORDER} ${page}`)}`,
+    values,
   };
   return [walk, sorted];
 }
