@@ -34,19 +34,19 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** The page as a plain query computes it; `from` is a day in São Paulo. */
-const expected = async (quality: string, from: string | undefined, offset: number) =>
-  (
-    await pool.query<{ prompt: string }>(
-      `SELECT prompt FROM video_requests WHERE user_id = 'searcher' AND prompt ILIKE '%praia%'
-         AND ($1 = 'all' OR quality = $1)
-         AND ($2::date IS NULL OR created_at >= $2::date::timestamp AT TIME ZONE 'America/Sao_Paulo')
-       ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET $3`,
-      [quality, from ?? null, offset],
-    )
-  ).rows.map((row) => row.prompt);
+/** The page and the total as a plain query computes them; `from` is a day in São Paulo. */
+const expected = async (quality: string, from: string | undefined, offset: number) => {
+  const { rows } = await pool.query<{ prompt: string; total: number }>(
+    `SELECT prompt, count(*) OVER ()::int AS total FROM video_requests WHERE user_id = 'searcher'
+       AND prompt ILIKE '%praia%' AND ($1 = 'all' OR quality = $1)
+       AND ($2::date IS NULL OR created_at >= $2::date::timestamp AT TIME ZONE 'America/Sao_Paulo')
+     ORDER BY created_at DESC, id DESC`,
+    [quality, from ?? null],
+  );
+  return { page: rows.slice(offset, offset + 10).map((row) => row.prompt), total: rows[0]?.total };
+};
 
-it('finds matches the walk does not reach, in the page order, on every page and within the days asked', async () => {
+it('finds matches the walk does not reach, in the page order and with their total, on every page and day range', async () => {
   // 24 days ago: about halfway through the beach prompts (21 to 25 days old).
   const from = new Date(Date.now() - 23 * 86_400_000).toLocaleDateString('en-CA', {
     timeZone: 'America/Sao_Paulo',
@@ -60,10 +60,11 @@ it('finds matches the walk does not reach, in the page order, on every page and 
     ['all', 2, from],
   ] as const) {
     const query = historyQuerySchema.parse({ q: 'PRAIA', quality, page: String(page), from: since });
-    const { rows } = await listHistory(pool, 'searcher', query, 'America/Sao_Paulo');
+    const { rows, total } = await listHistory(pool, 'searcher', query, 'America/Sao_Paulo');
     const want = await expected(quality, since, (page - 1) * 10);
-    expect(want.length).toBeGreaterThan(0);
-    expect(rows.map((row) => row.prompt)).toEqual(want);
+    expect(want.page.length).toBeGreaterThan(0);
+    expect(rows.map((row) => row.prompt)).toEqual(want.page);
+    expect(total).toBe(want.total);
   }
 });
 

@@ -165,7 +165,8 @@ export function historyPageStatements(
 ): HistoryStatement[] {
   const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
   const page = `LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${offset}`;
-  const rowsOf = (ids: string) => `SELECT ${LIST_COLUMNS} FROM video_requests WHERE id IN (${ids}) ${ORDER}`;
+  const rowsOf = (ids: string, extra = '') =>
+    `SELECT ${LIST_COLUMNS}${extra} FROM video_requests WHERE id IN (${ids}) ${ORDER}`;
   const { where, params } = historyWhere(userId, query, timeZone);
   const matches = {
     text: rowsOf(`SELECT id FROM video_requests WHERE ${where} ${ORDER} ${page}`),
@@ -189,9 +190,11 @@ export function historyPageStatements(
   const { start, endExclusive } = dateBounds(query, timeZone);
   if (start) days.push(`created_at >= $${values.push(start)}`);
   if (endExclusive) days.push(`created_at < $${values.push(endExclusive)}`);
+  // Having every match at hand, it counts them too (`matchCount`, on each row): no count query follows.
   const sorted = {
-    text: `WITH matches AS MATERIALIZED (SELECT id, created_at FROM video_requests WHERE ${undated.where})
-      ${rowsOf(`SELECT id FROM matches ${days.length > 0 ? `WHERE ${days.join(' AND ')}` : ''} ${ORDER} ${page}`)}`,
+    text: `WITH matches AS MATERIALIZED (SELECT id, created_at FROM video_requests WHERE ${undated.where}),
+      dated AS (SELECT id, created_at FROM matches ${days.length > 0 ? `WHERE ${days.join(' AND ')}` : ''})
+      ${rowsOf(`SELECT id FROM dated ${ORDER} ${page}`, `, (SELECT count(*) FROM dated)::int AS "matchCount"`)}`,
     values,
   };
   return [walk, sorted];
@@ -218,14 +221,24 @@ export function historyCountStatement(
   };
 }
 
-/** Reads the page with the first of its statements that fills it (or the last one). */
-async function readPage(pool: pg.Pool, statements: HistoryStatement[]): Promise<ListRow[]> {
-  let rows: ListRow[] = [];
+/**
+ * Reads the page with the first of its statements that fills it (or the last one), and the number of matches when
+ * that statement counted them.
+ */
+async function readPage(
+  pool: pg.Pool,
+  statements: HistoryStatement[],
+): Promise<{ rows: ListRow[]; matches?: number }> {
+  let read: { rows: ListRow[]; matches?: number } = { rows: [] };
   for (const { text, values } of statements) {
-    rows = (await pool.query<ListRow>(text, values)).rows;
-    if (rows.length === HISTORY_PAGE_SIZE) break;
+    const result = await pool.query<ListRow & { matchCount?: number }>(text, values);
+    read = {
+      rows: result.rows.map(({ matchCount: _, ...row }) => row),
+      matches: result.rows[0]?.matchCount,
+    };
+    if (read.rows.length === HISTORY_PAGE_SIZE) break;
   }
-  return rows;
+  return read;
 }
 
 export async function listHistory(
@@ -261,17 +274,20 @@ export async function listHistory(
   };
 
   // A text search often ends within its first page (or finds nothing), and then the page itself gives the total;
-  // counting its trigram candidates would cost more than the page. Other filters count alongside the page.
+  // when its matches were fetched whole, they were counted with it. Other filters count alongside the page.
   let rows: ListRow[];
   let total: number;
   if (query.q) {
-    rows = await readPage(pool, statements);
-    total =
-      rows.length < HISTORY_PAGE_SIZE && (rows.length > 0 || offset === 0)
-        ? offset + rows.length
-        : await countRows();
+    const read = await readPage(pool, statements);
+    rows = read.rows;
+    if (read.matches !== undefined) total = Math.min(cap, read.matches);
+    else if (rows.length < HISTORY_PAGE_SIZE && (rows.length > 0 || offset === 0))
+      total = offset + rows.length;
+    else total = await countRows();
   } else {
-    [rows, total] = await Promise.all([readPage(pool, statements), countRows()]);
+    let read: { rows: ListRow[] };
+    [read, total] = await Promise.all([readPage(pool, statements), countRows()]);
+    rows = read.rows;
   }
   return { rows, total, totalCapped: total >= cap };
 }
