@@ -113,7 +113,8 @@ async function main(): Promise<void> {
       }
       for (const bound of ['<', '>='] as const) {
         const { text, values } = historyCountStatement(userId, parsed, 'America/Sao_Paulo', bound, before);
-        const part = bound === '<' ? 'settled, kept 5 min' : 'recent';
+        // A search counts only after a full page from its walk; the matches-first statement counts its matches.
+        const part = `${bound === '<' ? 'settled, kept 5 min' : 'recent'}${parsed.q ? ', after a full walk only' : ''}`;
         await explain(pool, `${label} — count, ${part}`, text, values);
       }
     }
