@@ -1,7 +1,12 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { HISTORY_COUNT_CAP, historyWhere } from '../src/server/history/history.server';
+import {
+  HISTORY_COUNT_CAP,
+  historyCountStatement,
+  historyPageStatements,
+} from '../src/server/history/history.server';
+import { settledBefore } from '../src/server/history/settled-counts.server';
 import { historyQuerySchema } from '../src/shared/history-filters';
 import { STATS_RANGES } from '../src/shared/time';
 import { signUpAndVerify } from '../tests/support/accounts';
@@ -98,22 +103,20 @@ async function main(): Promise<void> {
     }
 
     console.log('\nEXPLAIN ANALYZE (page and count SQL as the endpoint runs them)');
-    for (const [label, query] of [pages[0], pages[2], pages[3], pages[5], pages[9]]) {
+    const before = settledBefore(new Date());
+    for (const [label, query] of [pages[0], pages[1], pages[2], pages[3], pages[5], pages[9]]) {
       const parsed = historyQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-      const { where, params } = historyWhere(userId, parsed, 'America/Sao_Paulo');
-      const offset = (parsed.page - 1) * 10;
-      await explain(
-        pool,
-        `${label} — page`,
-        `SELECT id FROM video_requests WHERE ${where} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT 10 OFFSET ${offset}`,
-        params,
-      );
-      await explain(
-        pool,
-        `${label} — count`,
-        `SELECT count(*) FROM (SELECT 1 FROM video_requests WHERE ${where} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${HISTORY_COUNT_CAP}) s`,
-        params,
-      );
+      const statements = historyPageStatements(userId, parsed, 'America/Sao_Paulo');
+      for (const [index, { text, values }] of statements.entries()) {
+        const step = statements.length > 1 ? (index === 0 ? ' (walk)' : ' (if the walk fell short)') : '';
+        await explain(pool, `${label} — page${step}`, text, values);
+      }
+      for (const bound of ['<', '>='] as const) {
+        const { text, values } = historyCountStatement(userId, parsed, 'America/Sao_Paulo', bound, before);
+        // A search counts only after a full page from its walk; the matches-first statement counts its matches.
+        const part = `${bound === '<' ? 'settled, kept 5 min' : 'recent'}${parsed.q ? ', after a full walk only' : ''}`;
+        await explain(pool, `${label} — count, ${part}`, text, values);
+      }
     }
 
     console.log('\nGET /api/videos/export.csv, all 100 000 rows (target ≤ 2 s, RSS growth ≤ 50 MB)');

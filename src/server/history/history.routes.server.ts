@@ -16,8 +16,8 @@ import {
   type ListRow,
   listHistory,
   recentRequests,
+  sessionTimeZone,
   toListItems,
-  userTimeZone,
 } from './history.server';
 
 /**
@@ -46,9 +46,8 @@ export function historyListHandler({
   queuePlaces,
 }: HistoryRoutesOptions): OperationHandler<typeof videosContract.listVideos> {
   return async (c, { query }) => {
-    const userId = sessionOf(c).user.id;
-    const timeZone = await userTimeZone(pool, userId);
-    const { rows, total, totalCapped } = await listHistory(pool, userId, query, timeZone);
+    const { user } = sessionOf(c);
+    const { rows, total, totalCapped } = await listHistory(pool, user.id, query, sessionTimeZone(user));
     const body: HistoryPage = {
       items: await toListItems(rows, storage, mediaUrlTtlSeconds, await queuePlaces(rows)),
       page: query.page,
@@ -66,8 +65,9 @@ export function historyExportHandler({
   pool,
 }: Pick<HistoryRoutesOptions, 'pool'>): OperationHandler<typeof videosContract.exportVideosCsv> {
   return async (c, { query }) => {
-    const userId = sessionOf(c).user.id;
-    const timeZone = await userTimeZone(pool, userId);
+    const { user } = sessionOf(c);
+    const userId = user.id;
+    const timeZone = sessionTimeZone(user);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${csvFileName(new Date(), timeZone)}"`);
     c.header('Cache-Control', 'no-store');
@@ -102,9 +102,8 @@ export function dashboardRoutes(options: HistoryRoutesOptions & { guards: Guards
     { base: '/api/dashboard', guards },
     {
       getDashboardStats: async (c, { query }) => {
-        const userId = sessionOf(c).user.id;
-        const timeZone = await userTimeZone(pool, userId);
-        return c.json(await dashboardStats(pool, userId, query.range, timeZone));
+        const { user } = sessionOf(c);
+        return c.json(await dashboardStats(pool, user.id, query.range, sessionTimeZone(user)));
       },
       listRecentVideos: async (c) => {
         const rows = await recentRequests(pool, sessionOf(c).user.id);

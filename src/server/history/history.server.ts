@@ -19,7 +19,7 @@ import { settledBefore, settledCount } from './settled-counts.server';
  * paging and counting happen in SQL on one user's rows, through the indexes of drizzle/0004_history.sql:
  * (user_id, created_at DESC) INCLUDE (status, quality, credits_used) for the plain list, counts and stats
  * (index-only), (user_id, status, created_at DESC) and (user_id, quality, created_at DESC) for filtered pages,
- * GIN (user_id, prompt gin_trgm_ops) for the search.
+ * GIN (user_id, quality, prompt gin_trgm_ops) for the search (drizzle/0021).
  */
 
 /**
@@ -36,8 +36,21 @@ const HISTORY_SEARCH_COUNT_CAP = 1_000;
 /** The user's profile zone (a known one), else the product default. */
 export async function userTimeZone(db: Queryable, userId: string): Promise<string> {
   const result = await db.query<{ timezone: string }>('SELECT timezone FROM "user" WHERE id = $1', [userId]);
-  const zone = result.rows[0]?.timezone;
-  return zone && (TIME_ZONES as readonly string[]).includes(zone) ? zone : DEFAULT_TIME_ZONE;
+  return knownTimeZone(result.rows[0]?.timezone);
+}
+
+/**
+ * The same, from the signed-in user the session carries (a Better Auth additional field, accounts/auth.server.ts):
+ * no query per request, and as fresh as the session (ADR 0020: a changed user is read afresh).
+ */
+export function sessionTimeZone(user: object): string {
+  return knownTimeZone((user as { timezone?: unknown }).timezone);
+}
+
+function knownTimeZone(zone: unknown): string {
+  return typeof zone === 'string' && (TIME_ZONES as readonly string[]).includes(zone)
+    ? zone
+    : DEFAULT_TIME_ZONE;
 }
 
 /** `%`, `_` and `\` in the search are literal characters, not patterns. */
@@ -59,16 +72,25 @@ export function historyWhere(
   };
   if (filters.status !== 'all') add((p) => `status = ${p}`, filters.status);
   if (filters.quality !== 'all') add((p) => `quality = ${p}`, filters.quality);
-  if (filters.from || filters.to) {
-    // One side alone is open-ended: from that day on, or up to that day.
-    const from = filters.from ?? '2000-01-01';
-    const to = filters.to ?? '9999-12-30';
-    const { start, endExclusive } = dayRange(from, to, timeZone);
-    if (filters.from) add((p) => `created_at >= ${p}`, start);
-    if (filters.to) add((p) => `created_at < ${p}`, endExclusive);
-  }
+  const { start, endExclusive } = dateBounds(filters, timeZone);
+  if (start) add((p) => `created_at >= ${p}`, start);
+  if (endExclusive) add((p) => `created_at < ${p}`, endExclusive);
   if (filters.q) add((p) => `prompt ILIKE ${p}`, likePattern(filters.q));
   return { where: conditions.join(' AND '), params };
+}
+
+/** The instants the from/to days bound, in the user's zone; one side alone is open-ended. */
+function dateBounds(
+  filters: Pick<HistoryFilters, 'from' | 'to'>,
+  timeZone: string,
+): { start?: Date; endExclusive?: Date } {
+  if (!filters.from && !filters.to) return {};
+  const { start, endExclusive } = dayRange(
+    filters.from ?? '2000-01-01',
+    filters.to ?? '9999-12-30',
+    timeZone,
+  );
+  return { start: filters.from ? start : undefined, endExclusive: filters.to ? endExclusive : undefined };
 }
 
 /** Only what a list row needs (no structured prompt, no provider details). */
@@ -113,6 +135,112 @@ export interface HistoryResult {
   totalCapped: boolean;
 }
 
+const ORDER = 'ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST';
+
+/**
+ * A search first walks the rows of its other filters newest first, at most this many times the rows up to the end
+ * of the page (and at most SEARCH_WALK_MAX): when its matches are common, a full page is found there in a fraction
+ * of a millisecond, and it is the page, since every later match comes later in the order.
+ */
+const SEARCH_WALK_FACTOR = 20;
+const SEARCH_WALK_MAX = 5_000;
+
+export interface HistoryStatement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The SQL of one history page, in the order it is tried: for a search, the bounded walk, then — when the walk did
+ * not fill the page — the matches fetched through the (user_id, quality, prompt) trigram index and sorted. The
+ * planner cannot tell the two apart: it assumes the search independent of the other filters, so a term that
+ * never goes with them (every "praia" a Quality video, asked among Fast ones) made it walk all their rows, reading
+ * each one's prompt from the table. Each statement picks the page's ids first (from the index alone where the
+ * filters allow: a deep page skips its offset there) and reads only those rows whole.
+ */
+export function historyPageStatements(
+  userId: string,
+  query: HistoryQuery,
+  timeZone: string,
+): HistoryStatement[] {
+  const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
+  const page = `LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${offset}`;
+  const rowsOf = (ids: string, extra = '') =>
+    `SELECT ${LIST_COLUMNS}${extra} FROM video_requests WHERE id IN (${ids}) ${ORDER}`;
+  const { where, params } = historyWhere(userId, query, timeZone);
+  const matches = {
+    text: rowsOf(`SELECT id FROM video_requests WHERE ${where} ${ORDER} ${page}`),
+    values: params,
+  };
+  if (!query.q) return [matches];
+  const others = historyWhere(userId, { ...query, q: '' }, timeZone);
+  const walkRows = Math.min(SEARCH_WALK_MAX, SEARCH_WALK_FACTOR * (offset + HISTORY_PAGE_SIZE));
+  const walk = {
+    text: rowsOf(
+      `SELECT id FROM (SELECT id, prompt, created_at FROM video_requests WHERE ${others.where} ${ORDER}
+       LIMIT ${walkRows}) walked WHERE prompt ILIKE $${others.params.length + 1} ${ORDER} ${page}`,
+    ),
+    values: [...others.params, likePattern(query.q)],
+  };
+  // MATERIALIZED: the matches are fetched whole, through the trigram index, then sorted. The days are applied to
+  // them afterwards: inside, a date range lets the planner walk the all-users created_at index instead.
+  const undated = historyWhere(userId, { ...query, from: undefined, to: undefined }, timeZone);
+  const values = [...undated.params];
+  const days: string[] = [];
+  const { start, endExclusive } = dateBounds(query, timeZone);
+  if (start) days.push(`created_at >= $${values.push(start)}`);
+  if (endExclusive) days.push(`created_at < $${values.push(endExclusive)}`);
+  // Having every match at hand, it counts them too (`matchCount`, on each row): no count query follows.
+  const sorted = {
+    text: `WITH matches AS MATERIALIZED (SELECT id, created_at FROM video_requests WHERE ${undated.where}),
+      dated AS (SELECT id, created_at FROM matches ${days.length > 0 ? `WHERE ${days.join(' AND ')}` : ''})
+      ${rowsOf(`SELECT id FROM dated ${ORDER} ${page}`, `, (SELECT count(*) FROM dated)::int AS "matchCount"`)}`,
+    values,
+  };
+  return [walk, sorted];
+}
+
+/**
+ * The count of the matches created before `at` (bound '<') or since, up to the cap. Ordered like the page so the
+ * planner takes the same index path: unordered, it prefers a bitmap scan of every trigram candidate, which costs
+ * more than walking the (user, …, created_at) index.
+ */
+export function historyCountStatement(
+  userId: string,
+  query: HistoryQuery,
+  timeZone: string,
+  bound: '<' | '>=',
+  at: Date,
+): HistoryStatement {
+  const { where, params } = historyWhere(userId, query, timeZone);
+  const cap = query.q ? HISTORY_SEARCH_COUNT_CAP : HISTORY_COUNT_CAP;
+  return {
+    text: `SELECT count(*)::int AS total FROM (
+       SELECT 1 FROM video_requests WHERE ${where} AND created_at ${bound} $${params.length + 1} ${ORDER} LIMIT ${cap}) s`,
+    values: [...params, at],
+  };
+}
+
+/**
+ * Reads the page with the first of its statements that fills it (or the last one), and the number of matches when
+ * that statement counted them.
+ */
+async function readPage(
+  pool: pg.Pool,
+  statements: HistoryStatement[],
+): Promise<{ rows: ListRow[]; matches?: number }> {
+  let read: { rows: ListRow[]; matches?: number } = { rows: [] };
+  for (const { text, values } of statements) {
+    const result = await pool.query<ListRow & { matchCount?: number }>(text, values);
+    read = {
+      rows: result.rows.map(({ matchCount: _, ...row }) => row),
+      matches: result.rows[0]?.matchCount,
+    };
+    if (read.rows.length === HISTORY_PAGE_SIZE) break;
+  }
+  return read;
+}
+
 export async function listHistory(
   pool: pg.Pool,
   userId: string,
@@ -122,21 +250,10 @@ export async function listHistory(
   const { where, params } = historyWhere(userId, query, timeZone);
   const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
   const cap = query.q ? HISTORY_SEARCH_COUNT_CAP : HISTORY_COUNT_CAP;
-  const readPage = () =>
-    pool.query<ListRow>(
-      `SELECT ${LIST_COLUMNS} FROM video_requests WHERE ${where}
-       ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${offset}`,
-      params,
-    );
-  // Ordered like the page so the planner takes the same index path: unordered, it prefers a bitmap scan of every
-  // trigram candidate, which costs more than walking the (user, …, created_at) index.
+  const statements = historyPageStatements(userId, query, timeZone);
   const countPart = async (bound: '<' | '>=', at: Date) => {
-    const count = await pool.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM (
-         SELECT 1 FROM video_requests WHERE ${where} AND created_at ${bound} $${params.length + 1}
-         ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${cap}) s`,
-      [...params, at],
-    );
+    const { text, values } = historyCountStatement(userId, query, timeZone, bound, at);
+    const count = await pool.query<{ total: number }>(text, values);
     return count.rows[0]?.total ?? 0;
   };
   // Up to the cap, in two parts (settled-counts.server.ts); the settled one is kept once it reached half the cap.
@@ -157,19 +274,22 @@ export async function listHistory(
   };
 
   // A text search often ends within its first page (or finds nothing), and then the page itself gives the total;
-  // counting its trigram candidates would cost more than the page. Other filters count alongside the page.
-  let page: Awaited<ReturnType<typeof readPage>>;
+  // when its matches were fetched whole, they were counted with it. Other filters count alongside the page.
+  let rows: ListRow[];
   let total: number;
   if (query.q) {
-    page = await readPage();
-    total =
-      page.rows.length < HISTORY_PAGE_SIZE && (page.rows.length > 0 || offset === 0)
-        ? offset + page.rows.length
-        : await countRows();
+    const read = await readPage(pool, statements);
+    rows = read.rows;
+    if (read.matches !== undefined) total = Math.min(cap, read.matches);
+    else if (rows.length < HISTORY_PAGE_SIZE && (rows.length > 0 || offset === 0))
+      total = offset + rows.length;
+    else total = await countRows();
   } else {
-    [page, total] = await Promise.all([readPage(), countRows()]);
+    let read: { rows: ListRow[] };
+    [read, total] = await Promise.all([readPage(pool, statements), countRows()]);
+    rows = read.rows;
   }
-  return { rows: page.rows, total, totalCapped: total >= cap };
+  return { rows, total, totalCapped: total >= cap };
 }
 
 const RECENT_LIMIT = 5;

@@ -136,8 +136,14 @@ export const videoRequests = pgTable(
     // History filters (docs/history-contract.md): one user's page by status or quality, newest first, without reading the rest.
     index('video_requests_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
     index('video_requests_user_quality_created_idx').on(t.userId, t.quality, t.createdAt.desc(), t.id.desc()),
-    // History search: ILIKE '%q%' on one user's prompts (pg_trgm + btree_gin, created by hand in the migration).
-    index('video_requests_user_prompt_trgm_idx').using('gin', t.userId, t.prompt.op('gin_trgm_ops')),
+    // History search: ILIKE '%q%' on one user's prompts (pg_trgm + btree_gin, created by hand in the migration),
+    // with the quality so a search among one quality's videos intersects in the index rather than in the table.
+    index('video_requests_user_quality_prompt_trgm_idx').using(
+      'gin',
+      t.userId,
+      t.quality,
+      t.prompt.op('gin_trgm_ops'),
+    ),
     // Unfinished requests, for sweeps of stuck or timed-out work.
     index('video_requests_unfinished_idx')
       .on(t.createdAt)

@@ -1,0 +1,2 @@
+DROP INDEX "video_requests_user_prompt_trgm_idx";--> statement-breakpoint
+CREATE INDEX "video_requests_user_quality_prompt_trgm_idx" ON "video_requests" USING gin ("user_id","quality","prompt" gin_trgm_ops);
