@@ -101,7 +101,3 @@ export function historySearchParams(query: Partial<HistoryQuery>): URLSearchPara
   if (query.to) params.set('to', query.to);
   return params;
 }
-
-// The history reads' answer types, re-exported until history.server.ts imports them from their own modules.
-export type { DashboardStats } from './dashboard';
-export type { VideoRequestListItem } from './history-list';

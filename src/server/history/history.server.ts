@@ -1,11 +1,7 @@
 import type pg from 'pg';
-import {
-  type DashboardStats,
-  HISTORY_PAGE_SIZE,
-  type HistoryFilters,
-  type HistoryQuery,
-  type VideoRequestListItem,
-} from '../../shared/history-filters';
+import type { DashboardStats } from '../../shared/dashboard';
+import { HISTORY_PAGE_SIZE, type HistoryFilters, type HistoryQuery } from '../../shared/history-filters';
+import type { VideoRequestListItem } from '../../shared/history-list';
 import { DEFAULT_STATS_RANGE, dayRange, type StatsRange, statsRangeStart } from '../../shared/time';
 import type { QueuePlace } from '../../shared/video-queue';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.server';
