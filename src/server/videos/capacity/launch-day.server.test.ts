@@ -123,7 +123,7 @@ async function newUser(): Promise<string> {
   return userId;
 }
 
-/** Every user creates their videos at once, one user after the other. */
+/** Every user creates their videos, one user after the other. */
 async function arrive(users: number, perUser: number): Promise<Map<string, string[]>> {
   const byUser = new Map<string, string[]>();
   for (let user = 0; user < users; user += 1) {
@@ -155,10 +155,13 @@ describe('launch day in real seconds', () => {
   it('6 users × 4 Fast, Cena at its defaults, the fake at 12/min and 3 in progress: all 24 done within 220 s, in turns, each charged 40', async () => {
     const gemini = await fakeGemini({ requestsPerMinute: 12, inFlight: 3, generationMs: 20_000 });
     const config = cenaConfig(gemini);
+    // All 24 wait before the first dispatch, as when six people press the button in the same instant: users seeded
+    // one after the other while a dispatcher runs would let the first user's videos start before the last user
+    // arrived, which is the queue being work-conserving, not unfair. The workers' start counts in the time.
+    const byUser = await arrive(USERS, PER_USER);
+    const started = Date.now();
     const jobs = await startWorker(config);
     await startWorker(config);
-    const started = Date.now();
-    const byUser = await arrive(USERS, PER_USER);
     const rows = await settled([...byUser.values()].flat(), started + LAUNCH_DAY_MS);
 
     expect(rows.filter((row) => row.status !== 'completed')).toEqual([]);
