@@ -6,7 +6,6 @@ import { DEFAULT_STATS_RANGE, dayRange, type StatsRange, statsRangeStart } from 
 import type { QueuePlace } from '../../shared/video-queue';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.server';
 import { balance } from '../credits/ledger-reads.server';
-import type { Queryable } from '../jobs/queues.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { settledBefore, settledCount } from './settled-counts.server';
 
@@ -29,14 +28,9 @@ export const HISTORY_COUNT_CAP = 10_000;
  */
 const HISTORY_SEARCH_COUNT_CAP = 1_000;
 
-/** The user's profile zone (a known one), else the product default. */
-export async function userTimeZone(db: Queryable, userId: string): Promise<string> {
-  const result = await db.query<{ timezone: string }>('SELECT timezone FROM "user" WHERE id = $1', [userId]);
-  return knownTimeZone(result.rows[0]?.timezone);
-}
-
 /**
- * The same, from the signed-in user the session carries (a Better Auth additional field, accounts/auth.server.ts):
+ * The user's profile zone (a known one, else the product default), from the signed-in user the session carries
+ * (a Better Auth additional field, accounts/auth.server.ts):
  * no query per request, and as fresh as the session (ADR 0020: a changed user is read afresh).
  */
 export function sessionTimeZone(user: object): string {
