@@ -14,7 +14,7 @@ import { settledBefore, settledCount } from './settled-counts.server';
  * paging and counting happen in SQL on one user's rows, through the indexes of drizzle/0004_history.sql:
  * (user_id, created_at DESC) INCLUDE (status, quality, credits_used) for the plain list, counts and stats
  * (index-only), (user_id, status, created_at DESC) and (user_id, quality, created_at DESC) for filtered pages,
- * GIN (user_id, quality, prompt gin_trgm_ops) for the search (drizzle/0021).
+ * GIN (user_id, quality, prompt gin_trgm_ops) for the search (drizzle/0022).
  */
 
 /**
