@@ -105,5 +105,6 @@ describeBrowser('prompt preview and take guarantee (local provider)', () => {
     expect(ledger.rows.map((row) => row.kind)).toEqual(['hold', 'void']);
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // Two local renders and their checks: the waits above allow take 2 up to 120 s on a busy machine.
+  }, 180_000);
 });

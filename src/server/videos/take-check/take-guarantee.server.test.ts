@@ -173,7 +173,8 @@ describe('take guarantee', () => {
     expect(await runVideoGeneration(pipeline, request.id)).toBe('already_final');
     expect(await ledger(request.holdId)).toEqual(['hold', 'void']);
     expect(await audit(pool, userId)).toEqual([]);
-  });
+    // Two local renders, each checked: on a busy machine longer than the default test timeout.
+  }, 120_000);
 
   it('a silent render where the prompt asks for sound fails; a black render fails as black', async () => {
     const userId = await newUser();
