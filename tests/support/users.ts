@@ -17,6 +17,19 @@ export async function insertUser(pool: pg.Pool, id = `user-${randomUUID()}`): Pr
   return id;
 }
 
+/** A bare user with `credits` granted as an admin adjustment, for tests of the ledger and the video pipeline. */
+export async function insertUserWithCredits(pool: pg.Pool, credits: number): Promise<string> {
+  const userId = await insertUser(pool);
+  await grant(pool, {
+    userId,
+    amount: credits,
+    source: 'adjustment',
+    sourceRef: `test:${userId}`,
+    expiresAt: null,
+  });
+  return userId;
+}
+
 /**
  * A user signed up and verified through the real flow, with `credits` granted as an admin adjustment (none when
  * 0): a session client and the user's id.

@@ -12,10 +12,9 @@ import {
   seedVideoRequest,
   startFakeGemini,
 } from '../../../../tests/support/fake-gemini';
-import { insertUser } from '../../../../tests/support/users';
+import { insertUserWithCredits } from '../../../../tests/support/users';
 import { loadConfig } from '../../config.server';
 import { audit } from '../../credits/ledger-audit.server';
-import { grant } from '../../credits/ledger-grants.server';
 import { balance } from '../../credits/ledger-reads.server';
 import { type Jobs, startJobs } from '../../jobs/jobs.server';
 import { createLogger } from '../../logger.server';
@@ -111,17 +110,7 @@ async function startWorker(
   return jobs;
 }
 
-async function newUser(): Promise<string> {
-  const userId = await insertUser(pool);
-  await grant(pool, {
-    userId,
-    amount: START,
-    source: 'adjustment',
-    sourceRef: `t:${userId}`,
-    expiresAt: null,
-  });
-  return userId;
-}
+const newUser = () => insertUserWithCredits(pool, START);
 
 /** Every user creates their videos, one user after the other. */
 async function arrive(users: number, perUser: number): Promise<Map<string, string[]>> {

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import { seedVideoRequest } from '../../../../tests/support/fake-gemini';
 import { mediaTools } from '../../../../tests/support/media';
-import { insertUser } from '../../../../tests/support/users';
-import { grant } from '../../credits/ledger-grants.server';
+import { insertUserWithCredits } from '../../../../tests/support/users';
 import { createLogger } from '../../logger.server';
 import { mediaToolchainFromEnv } from '../../media-toolchain/toolchain.server';
 import { DiskStorage } from '../../storage/storage.server';
@@ -54,17 +53,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function newUser(): Promise<string> {
-  const userId = await insertUser(pool);
-  await grant(pool, {
-    userId,
-    amount: 1_000,
-    source: 'adjustment',
-    sourceRef: `t:${userId}`,
-    expiresAt: null,
-  });
-  return userId;
-}
+const newUser = () => insertUserWithCredits(pool, 1_000);
 
 function queueOf(budget: ProviderBudget, project: string, model: string): FairQueue {
   return new FairQueue({

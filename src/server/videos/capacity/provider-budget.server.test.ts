@@ -3,8 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
 import { seedVideoRequest } from '../../../../tests/support/fake-gemini';
-import { insertUser } from '../../../../tests/support/users';
-import { grant } from '../../credits/ledger-grants.server';
+import { insertUserWithCredits } from '../../../../tests/support/users';
 import { inTransaction } from '../../kernel/transaction.server';
 import { quotaViolationsFrom } from '../pipeline/providers/gemini-client.server';
 import { FairQueue } from './fair-queue.server';
@@ -37,17 +36,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function newUser(): Promise<string> {
-  const userId = await insertUser(pool);
-  await grant(pool, {
-    userId,
-    amount: 1_000,
-    source: 'adjustment',
-    sourceRef: `t:${userId}`,
-    expiresAt: null,
-  });
-  return userId;
-}
+const newUser = () => insertUserWithCredits(pool, 1_000);
 
 /** One dispatch round's creates: each granted and sent, as the dispatcher and the pipeline do. */
 async function sendRound(budget: ProviderBudget, count: number): Promise<string[]> {

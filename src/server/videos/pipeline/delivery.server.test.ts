@@ -13,8 +13,7 @@ import {
   startFakeGemini,
 } from '../../../../tests/support/fake-gemini';
 import { mediaTools } from '../../../../tests/support/media';
-import { insertUser } from '../../../../tests/support/users';
-import { grant } from '../../credits/ledger-grants.server';
+import { insertUserWithCredits } from '../../../../tests/support/users';
 import { balance } from '../../credits/ledger-reads.server';
 import { inTransaction } from '../../kernel/transaction.server';
 import { createLogger } from '../../logger.server';
@@ -73,17 +72,7 @@ function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
   };
 }
 
-async function newUser(): Promise<string> {
-  const userId = await insertUser(pool);
-  await grant(pool, {
-    userId,
-    amount: START,
-    source: 'adjustment',
-    sourceRef: `test:${userId}`,
-    expiresAt: null,
-  });
-  return userId;
-}
+const newUser = () => insertUserWithCredits(pool, START);
 
 async function row(id: string) {
   const result = await pool.query(
