@@ -2,7 +2,7 @@ import { ChevronDown, MessageCircleQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RETENTION } from '../../../shared/catalogue';
-import type { FaqCategory, FaqItem } from './faq-content';
+import type { FaqCategory, FaqItem } from './faq-items';
 
 /**
  * The FAQ's markup, written once for the static /faq page and the landing's excerpt (prerendered, filtered by the

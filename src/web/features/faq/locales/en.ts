@@ -1,7 +1,7 @@
 import type { LocaleShape } from '../../../lib/locale-shape';
 import type ptBR from './pt-BR';
 
-/** `faq` namespace, English. The questions and answers live in ../faq-content.ts. */
+/** `faq` namespace, English. The questions and answers live in ../content/. */
 const en: LocaleShape<typeof ptBR> = {
   documentTitle: 'Frequently asked questions — Cena',
   title: 'Frequently asked questions',

@@ -1,6 +1,6 @@
 /**
  * `faq` namespace (pt-BR): the FAQ page and browser chrome. The questions and answers themselves live in
- * ../faq-content.ts (one typed module per language, reused by the help center).
+ * ../content/ (one typed module per language, reused by the help center).
  */
 export default {
   documentTitle: 'Perguntas frequentes — Cena',

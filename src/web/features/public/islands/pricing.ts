@@ -1,8 +1,9 @@
 /**
- * Island of the static pricing page (markup: pages/pricing-page.tsx). Both billing periods are prerendered; the
- * toggle flips `data-period` on the page (CSS shows one period's texts). Plan buttons follow spec §4/§5: a signed-out
- * visitor gets the 'Login necessário' toast on the sign-in page; a signed-in one checks out, or opens the billing
- * portal for 'Alterar Plano', in a new tab opened during the click; the current plan reads 'Plano Atual'.
+ * Island of the static pricing page (markup: pages/pricing-page.tsx and components/pricing/). Both billing periods
+ * are prerendered; the toggle flips `data-period` on the page (CSS shows one period's texts). Plan buttons follow
+ * spec §4/§5: a signed-out visitor gets the 'Login necessário' toast on the sign-in page; a signed-in one checks
+ * out, or opens the billing portal for 'Alterar Plano', in a new tab opened during the click; the current plan
+ * reads 'Plano Atual'.
  */
 import type { BillingPeriod, PlanId } from '../../../../shared/catalogue';
 import { LOGIN_PATH } from '../../../../shared/routes';
