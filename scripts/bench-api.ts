@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { runMigrations } from '../src/server/db/database.server';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.server';
 import { createLogger } from '../src/server/logger.server';
 import { freePort } from '../tests/support/free-port';
-import { seedVideoRequests, verdict } from './bench-support';
+import { cpuSecondsOf, rssOf, seedVideoRequests, startProcess, stopProcess, verdict } from './bench-support';
 
 /**
  * `npm run bench:api`: the web tier's cost per request. One embedded PostgreSQL; Cena's web role (`src/server/main.ts
@@ -85,13 +85,6 @@ async function drive(
   return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors };
 }
 
-/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 1/100 s). */
-async function cpuSecondsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function measure(server: ChildProcess, url: string, headers: http.OutgoingHttpHeaders): Promise<Load> {
   await drive(url, headers, WARMUP_SECONDS);
   const cpuBefore = await cpuSecondsOf(server.pid ?? 0);
@@ -121,41 +114,6 @@ async function seedUsers(pool: pg.Pool, prefix: string, count: number): Promise<
     [prefix, tokens],
   );
   return tokens.map(sessionCookie);
-}
-
-function startProcess(args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = () => {
-      http
-        .get(`http://127.0.0.1:${port}/healthz`, (response) => {
-          response.resume();
-          resolve(child);
-        })
-        .on('error', () =>
-          Date.now() > deadline ? reject(new Error(`${args[0]} did not start`)) : setTimeout(poll, 200),
-        );
-    };
-    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
-    poll();
-  });
-}
-
-async function stopProcess(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-async function rssOf(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
 }
 
 interface OpenStream {

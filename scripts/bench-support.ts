@@ -1,6 +1,8 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
@@ -21,6 +23,19 @@ export interface BenchServer {
   appUrl: string;
   /** A direct pool on the bench database, for seeding and EXPLAIN. */
   pool: pg.Pool;
+  /** The web process's id when it runs in its own process (`ownProcess`), for its CPU time and RSS. */
+  pid?: number;
+}
+
+export interface BenchServerOptions {
+  /**
+   * Runs the web role in its own process (`src/server/main.ts --role=web`, as `npm start` does) instead of in the
+   * bench's: the bench's client then shares neither its event loop nor its heap, so the latencies are what a
+   * browser would see and the RSS is the server's alone.
+   */
+  ownProcess?: boolean;
+  /** Node options for that process, e.g. `--cpu-prof` (Node refuses it in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 /** Runs `bench` against a fresh database and server, then removes everything, whatever happens. */
@@ -28,12 +43,14 @@ export async function withBenchServer(
   name: string,
   bench: (server: BenchServer) => Promise<void>,
   env: Record<string, string> = {},
+  { ownProcess = false, nodeArgs = [] }: BenchServerOptions = {},
 ): Promise<void> {
   const logger = createLogger('warn');
   const tempDir = await mkdtemp(path.join(os.tmpdir(), `cena-bench-${name}-`));
   await chmod(tempDir, 0o755);
   let embedded: EmbeddedPostgresHandle | undefined;
   let cena: RunningCena | undefined;
+  let child: ChildProcess | undefined;
   let pool: pg.Pool | undefined;
   try {
     embedded = await startEmbeddedPostgres({
@@ -46,9 +63,11 @@ export async function withBenchServer(
     // administrator command"): expected then, and an unhandled pool error would kill the bench after its verdict.
     pool.on('error', () => undefined);
     await runMigrations(pool, logger);
+    // An empty build folder: the benches read no page, and serveStatic warns about a missing one.
+    await mkdir(path.join(tempDir, 'dist', 'samples'), { recursive: true });
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
+    const settings = {
       // Not 'test': the suite's check of every answer against its schema (http/response-check.server.ts) is not
       // what production runs, and would be measured with it.
       NODE_ENV: 'development',
@@ -60,14 +79,21 @@ export async function withBenchServer(
       DATABASE_POOL_SIZE: '10',
       WEB_DIST_DIR: path.join(tempDir, 'dist'),
       STORAGE_DIR: path.join(tempDir, 'storage'),
+      DATA_DIR: path.join(tempDir, 'data'),
       SUPPORT_EMAIL: 'suporte@cena.test',
       BETTER_AUTH_SECRET: 'cena-bench-secret-0123456789abcdef0123456789',
       TRUSTED_PROXIES: '127.0.0.1',
       ...env,
-    });
-    cena = await startCena(config, createLogger('silent'), 'web');
-    await bench({ appUrl, pool });
+    };
+    if (ownProcess) {
+      // --dev: no web build needed, the benches read no page.
+      child = await startProcess([...nodeArgs, 'src/server/main.ts', '--role=web', '--dev'], settings, port);
+    } else {
+      cena = await startCena(loadConfig(settings), createLogger('silent'), 'web');
+    }
+    await bench({ appUrl, pool, pid: child?.pid });
   } finally {
+    await stopProcess(child);
     await cena?.stop().catch(() => undefined);
     await pool?.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
@@ -82,24 +108,95 @@ function percentiles(samples: number[]) {
   return { p50: pick(0.5), p99: pick(0.99) };
 }
 
-/** Sequential GETs with the session cookie, after a warm-up; throws on any non-2xx answer. */
+/** One GET on a keep-alive agent, body read to its end; resolves with the status. */
+function get(agent: http.Agent, url: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { cookie } }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Sequential GETs with the session cookie on one keep-alive connection, after a warm-up; throws on any non-2xx
+ * answer. node:http rather than fetch: a `node --cpu-prof` of the history bench showed undici's fetch taking a
+ * quarter of the process's busy time, and its garbage lengthening the collections the server then paid for.
+ */
 export async function timeRequests(
   url: string,
   cookie: string,
   { iterations = 200, warmup = 20 } = {},
 ): Promise<{ p50: number; p99: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const once = async () => {
     const t = performance.now();
-    const response = await fetch(url, { headers: { cookie } });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    const status = await get(agent, url, cookie);
+    if (status < 200 || status > 299) throw new Error(`${url} answered ${status}`);
     return performance.now() - t;
   };
-  for (let i = 0; i < warmup; i++) await once();
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) samples.push(await once());
-  return percentiles(samples);
+  try {
+    for (let i = 0; i < warmup; i++) await once();
+    const samples: number[] = [];
+    for (let i = 0; i < iterations; i++) samples.push(await once());
+    return percentiles(samples);
+  } finally {
+    agent.destroy();
+  }
 }
+
+/** Starts `node --import tsx …args` with `env` added, and resolves once its /healthz on `port` answers. */
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = () => {
+      http
+        .get(`http://127.0.0.1:${port}/healthz`, (response) => {
+          response.resume();
+          resolve(child);
+        })
+        .on('error', () =>
+          Date.now() > deadline ? reject(new Error(`${args[0]} did not start`)) : setTimeout(poll, 200),
+        );
+    };
+    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
+    poll();
+  });
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited within 15 s. */
+export async function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (clock ticks of 1/100 s). */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A process's resident set size in bytes, from /proc. */
+export async function rssOf(pid: number): Promise<number> {
+  return rssIn(await readFile(`/proc/${pid}/status`, 'utf8'));
+}
+
+const rssIn = (status: string) => Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
 
 export const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
@@ -161,7 +258,10 @@ export interface DownloadMeasure {
   bytes: number;
   /** How often the marker occurs in the body (rows, records). */
   matches: number;
-  /** Peak growth over the baseline taken just before the request, both for this process (server and reader). */
+  /**
+   * Peak growth over the baseline taken just before the request: of the server's process when `serverPid` is
+   * given, else of this one (server and reader).
+   */
   rssGrowthMb: number;
   /** Highest heapUsed sampled: live objects plus garbage not yet collected. */
   heapGrowthMb: number;
@@ -174,23 +274,30 @@ export interface DownloadMeasure {
 
 /**
  * Streams a download to its end (into `saveTo` when given, else nowhere): time, bytes, how often `marker` occurs,
- * the peak growth of this process's RSS and V8 heap sampled every 10 ms from a collected baseline, and the heap
- * left after each full collection V8 runs meanwhile (plus one forced at the end, when --expose-gc allows).
+ * the peak growth of the RSS (the server's own when it runs in `serverPid`, else this process's) and of this
+ * process's V8 heap sampled every 10 ms from a collected baseline, and the heap left after each full collection V8
+ * runs meanwhile (plus one forced at the end, when --expose-gc allows).
  */
 export async function measureDownload(
   url: string,
   cookie: string,
   marker: string,
   saveTo?: string,
+  serverPid?: number,
 ): Promise<DownloadMeasure> {
   global.gc?.();
+  // Synchronous, as the sampler runs in a timer: one small /proc read per 10 ms.
+  const rss = () =>
+    serverPid === undefined
+      ? process.memoryUsage().rss
+      : rssIn(readFileSync(`/proc/${serverPid}/status`, 'utf8'));
   const baseline = process.memoryUsage();
-  let peakRss = baseline.rss;
+  const baselineRss = rss();
+  let peakRss = baselineRss;
   let peakHeap = baseline.heapUsed;
   const sample = () => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
+    peakRss = Math.max(peakRss, rss());
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
   };
   const sampler = setInterval(sample, 10);
   let peakLive = baseline.heapUsed;
@@ -243,7 +350,7 @@ export async function measureDownload(
     seconds,
     bytes,
     matches,
-    rssGrowthMb: mb(peakRss - baseline.rss),
+    rssGrowthMb: mb(peakRss - baselineRss),
     heapGrowthMb: mb(peakHeap - baseline.heapUsed),
     liveHeapGrowthMb: mb(peakLive - baseline.heapUsed),
     fullCollections,
