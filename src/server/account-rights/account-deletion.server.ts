@@ -12,12 +12,16 @@ import { QUEUES, send } from '../jobs/queues.server';
 import { inTransaction } from '../kernel/transaction.server';
 import type { Logger } from '../logger.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
+import {
+  columnList,
+  type VideoRequestKey,
+  type VideoRequestRow,
+} from '../video-requests/video-request-row.server';
+import { videoRequests } from '../video-requests/video-requests.schema.server';
 import { failRequest } from '../videos/pipeline/generate-video.job.server';
 import { forgetLeftovers } from '../videos/pipeline/provider-leftovers.server';
 import type { VideoProvider } from '../videos/pipeline/providers/video-provider.server';
 import { mediaKeys } from '../videos/pipeline/rendering.server';
-import { columnList, type VideoRequestKey, type VideoRequestRow } from '../videos/video-request-row.server';
-import { videoRequests } from '../videos/videos.schema.server';
 
 /**
  * "Delete my account" (LGPD art. 18, VI). Two parts:

@@ -16,8 +16,8 @@ import {
   VIDEO_REQUEST_SHAPE,
   type VideoRequestKey,
   type VideoRequestRow,
-} from '../videos/video-request-row.server';
-import { videoRequests } from '../videos/videos.schema.server';
+} from '../video-requests/video-request-row.server';
+import { videoRequests } from '../video-requests/video-requests.schema.server';
 
 /**
  * "Export my data" (LGPD art. 18, II and V): everything Cena keeps about the user as one JSON document — profile

@@ -8,7 +8,7 @@ import {
   VIDEO_REQUEST_SHAPE,
   type VideoRequestRow,
   type VideoRequestShape,
-} from '../videos/video-request-row.server';
+} from '../video-requests/video-request-row.server';
 import { historyWhere } from './history.server';
 
 /**

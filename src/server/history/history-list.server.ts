@@ -6,7 +6,7 @@ import {
   shownKeys,
   type VideoRequestRow,
   type VideoRequestShape,
-} from '../videos/video-request-row.server';
+} from '../video-requests/video-request-row.server';
 
 /**
  * A row of the history list and of the dashboard's recent activity (docs/history-contract.md), read by the

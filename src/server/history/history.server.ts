@@ -4,7 +4,7 @@ import { HISTORY_PAGE_SIZE, type HistoryFilters, type HistoryQuery } from '../..
 import { DEFAULT_STATS_RANGE, dayRange, type StatsRange, statsRangeStart } from '../../shared/time';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.server';
 import { balance } from '../credits/ledger-reads.server';
-import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '../videos/video-request-row.server';
+import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '../video-requests/video-request-row.server';
 import { type ListRow, listColumns } from './history-list.server';
 import { settledBefore, settledCount } from './settled-counts.server';
 

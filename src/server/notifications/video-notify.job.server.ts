@@ -6,8 +6,8 @@ import { inTransaction } from '../kernel/transaction.server';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import { mailLanguage, videoFinishedMail } from '../mail/templates.server';
-import { columnList, type VideoRequestRow } from '../videos/video-request-row.server';
-import { videoRequests } from '../videos/videos.schema.server';
+import { columnList, type VideoRequestRow } from '../video-requests/video-request-row.server';
+import { videoRequests } from '../video-requests/video-requests.schema.server';
 import { readSettings } from './settings.routes.server';
 
 /**

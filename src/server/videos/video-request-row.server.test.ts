@@ -12,10 +12,14 @@ import { exportHistoryCsv } from '../history/csv-export.server';
 import { listHistory, recentRequests } from '../history/history.server';
 import { toListItems } from '../history/history-list.server';
 import { DiskStorage } from '../storage/storage.server';
+import {
+  columnList,
+  VIDEO_REQUEST_SHAPE,
+  type VideoRequestShape,
+} from '../video-requests/video-request-row.server';
+import { videoRequestColumns, videoRequests } from '../video-requests/video-requests.schema.server';
 import { capabilitiesOf } from './capabilities.server';
-import { columnList, VIDEO_REQUEST_SHAPE, type VideoRequestShape } from './video-request-row.server';
 import { toVideoRequestView, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
-import { videoRequestColumns, videoRequests } from './videos.schema.server';
 
 /**
  * Adding a field to a video request (ADR 0022): a scratch copy of the table with one more column, `style`, in a

@@ -4,14 +4,14 @@ import type { QueuePlace } from '../../shared/video-queue';
 import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
 import type { Queryable } from '../jobs/queues.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
-import type { CapabilitiesOf } from './capabilities.server';
 import {
   columnList,
   pickShown,
   VIDEO_REQUEST_SHAPE,
   type VideoRequestRow,
   type VideoRequestShape,
-} from './video-request-row.server';
+} from '../video-requests/video-request-row.server';
+import type { CapabilitiesOf } from './capabilities.server';
 import { videoRequests } from './videos.schema.server';
 
 /**

@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from '../../logger.server';
-import { columnList, type VideoRequestKey, type VideoRequestRow } from '../video-request-row.server';
+import {
+  columnList,
+  type VideoRequestKey,
+  type VideoRequestRow,
+} from '../../video-requests/video-request-row.server';
 import { videoRequests } from '../videos.schema.server';
 
 /**

@@ -1,12 +1,12 @@
 import { type Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { VideoQuality } from '../../shared/catalogue';
 import type { VideoStatus } from '../../shared/video-request';
-import { videoRequests } from './videos.schema.server';
+import { videoRequests } from './video-requests.schema.server';
 
 /**
- * The video request's row, from its drizzle table (ADR 0008, ADR 0022): the only place its columns are written is
- * videos.schema.server.ts. Raw SQL selects through `columnList`, so its rows have the table's camelCase keys and
- * are typed by `VideoRequestRow` (or a `Pick` of it); what the owner sees as stored is declared once, in
+ * The video request's row, from its drizzle table (ADR 0008, ADR 0022): the only place its columns are written
+ * is video-requests.schema.server.ts. Raw SQL selects through `columnList`, so its rows have the table's camelCase
+ * keys and are typed by `VideoRequestRow` (or a `Pick` of it); what the owner sees as stored is declared once, in
  * `VIDEO_REQUEST_SHAPE`, and the request's view, the history list, its CSV and the account export read it.
  */
 
