@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ASPECT_RATIOS, VIDEO_QUALITIES } from './catalogue';
 import { queuePlaceSchema } from './video-queue';
-import { VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video-request';
+import { chosenFieldSchemas, VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video-request';
 
 /**
  * The history list's answer (docs/history-contract.md, spec §5): its rows, also the dashboard's recent activity
@@ -11,9 +10,7 @@ import { VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video-request';
 /** One row of the history list and of the dashboard's recent activity. */
 export const videoRequestListItemSchema = z.object({
   id: z.string(),
-  prompt: z.string(),
-  quality: z.enum(VIDEO_QUALITIES),
-  aspectRatio: z.enum(ASPECT_RATIOS),
+  ...chosenFieldSchemas,
   creditsUsed: z.int(),
   status: z.enum(VIDEO_STATUSES),
   createdAt: z.iso.datetime(),

@@ -159,11 +159,19 @@ export type VideoRequestKind = (typeof VIDEO_REQUEST_KINDS)[number];
 const CONTINUATIONS = ['same-take', 'new-shot'] as const;
 export type Continuation = (typeof CONTINUATIONS)[number];
 
-const videoRequestViewSchema = z.object({
-  id: z.string(),
+/**
+ * What the owner chose for a request, shown as stored both in its view and in the history list (the server's
+ * VIDEO_REQUEST_SHAPE, src/server/videos/video-request-row.server.ts): a new such field is one line here (ADR 0022).
+ */
+export const chosenFieldSchemas = {
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
   aspectRatio: z.enum(ASPECT_RATIOS),
+};
+
+const videoRequestViewSchema = z.object({
+  id: z.string(),
+  ...chosenFieldSchemas,
   seed: z.int().nullable(),
   creditsUsed: z.int(),
   status: z.enum(VIDEO_STATUSES),

@@ -12,6 +12,12 @@ import { QUEUES, send } from '../jobs/queues.server';
 import { inTransaction } from '../kernel/transaction.server';
 import type { Logger } from '../logger.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
+import {
+  columnList,
+  type VideoRequestKey,
+  type VideoRequestRow,
+} from '../video-requests/video-request-row.server';
+import { videoRequests } from '../video-requests/video-requests.schema.server';
 import { failRequest } from '../videos/pipeline/generate-video.job.server';
 import { forgetLeftovers } from '../videos/pipeline/provider-leftovers.server';
 import type { VideoProvider } from '../videos/pipeline/providers/video-provider.server';
@@ -145,28 +151,30 @@ export interface CompletionDependencies {
   logger: Logger;
 }
 
-interface RequestFilesRow {
-  id: string;
-  status: string;
-  reference_image_key: string | null;
-  last_frame_key: string | null;
-  reference_image_keys: string[];
-  video_key: string | null;
-  thumbnail_key: string | null;
-  operation_name: string | null;
-  provider_project: string | null;
-}
+/** What deleting a request needs: its state, the files it names, and the provider's record of it. */
+const REQUEST_FILES_KEYS = [
+  'id',
+  'status',
+  'referenceImageKey',
+  'lastFrameKey',
+  'referenceImageKeys',
+  'videoKey',
+  'thumbnailKey',
+  'operationName',
+  'providerProject',
+] as const satisfies readonly VideoRequestKey[];
+type RequestFilesRow = Pick<VideoRequestRow, (typeof REQUEST_FILES_KEYS)[number]>;
 
 /** Every file a request may have in storage: what its row names and what the pipeline writes for it. */
 function requestFiles(userId: string, row: RequestFilesRow): Set<string> {
   const keys = mediaKeys(userId, row.id);
-  const named = [row.reference_image_key, row.last_frame_key, row.video_key, row.thumbnail_key];
+  const named = [row.referenceImageKey, row.lastFrameKey, row.videoKey, row.thumbnailKey];
   return new Set([
     keys.source,
     keys.video,
     keys.thumbnail,
     ...named.filter((key) => key !== null),
-    ...row.reference_image_keys,
+    ...row.referenceImageKeys,
   ]);
 }
 
@@ -178,9 +186,7 @@ async function deleteVideoRequests(
   let deleted = 0;
   for (;;) {
     const batch = await pool.query<RequestFilesRow>(
-      `SELECT id, status, reference_image_key, last_frame_key, reference_image_keys, video_key, thumbnail_key,
-              operation_name, provider_project
-       FROM video_requests WHERE user_id = $1 LIMIT $2`,
+      `SELECT ${columnList(videoRequests, REQUEST_FILES_KEYS)} FROM video_requests WHERE user_id = $1 LIMIT $2`,
       [userId, MEDIA_BATCH],
     );
     if (batch.rows.length === 0) return deleted;
@@ -190,10 +196,10 @@ async function deleteVideoRequests(
       if (unfinished) await failRequest(pool, row.id, ACCOUNT_DELETED_MESSAGE);
       // What Google stores of it (prompt, images, video — 55 days for an interaction) goes too; a generation still
       // running is stopped first. Before the row, which is the only record of the provider's id.
-      if (row.operation_name) {
-        const videoProvider = videoProviderFor?.(row.provider_project);
-        if (unfinished) await videoProvider?.cancel?.(row.operation_name);
-        await videoProvider?.forget?.(row.operation_name);
+      if (row.operationName) {
+        const videoProvider = videoProviderFor?.(row.providerProject);
+        if (unfinished) await videoProvider?.cancel?.(row.operationName);
+        await videoProvider?.forget?.(row.operationName);
       }
       for (const key of requestFiles(userId, row)) await storage.delete(key);
     }

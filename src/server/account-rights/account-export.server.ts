@@ -8,6 +8,16 @@ import {
 import { OMNI_INTERACTION_RETENTION_DAYS, VEO_VIDEO_RETENTION_DAYS } from '../../shared/video-models';
 import { inTransaction } from '../kernel/transaction.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
+import {
+  columnList,
+  isoJson,
+  jsonFields,
+  shownKeys,
+  VIDEO_REQUEST_SHAPE,
+  type VideoRequestKey,
+  type VideoRequestRow,
+} from '../video-requests/video-request-row.server';
+import { videoRequests } from '../video-requests/video-requests.schema.server';
 
 /**
  * "Export my data" (LGPD art. 18, II and V): everything Cena keeps about the user as one JSON document — profile
@@ -57,11 +67,10 @@ export async function claimExport(pool: pg.Pool, userId: string, now = new Date(
   });
 }
 
-/**
- * A timestamp as JSON text in `Date.toISOString()`'s form (UTC, milliseconds, `Z`), written by PostgreSQL: the
- * lists below are built as JSON text by the database, so Node neither parses dates and jsonb nor re-serialises them.
+/*
+ * The lists below are built as JSON text by the database (isoJson: timestamps in `Date.toISOString()`'s form), so
+ * Node neither parses dates and jsonb nor re-serialises them.
  */
-const isoJson = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * What the video provider held of a request (LGPD art. 18, II, VII: the data shared with a third party): Google
@@ -118,6 +127,203 @@ async function writeList(
   return count;
 }
 
+/** A signed link to a stored file as JSON text (`null` when the request has no such file). */
+type Link = (key: unknown, download: boolean) => string;
+
+/** One list of the export: its name, the query giving each row's JSON text, and what completes it in Node. */
+interface ExportList {
+  name: string;
+  sql: string;
+  params: unknown[];
+  finish?: (row: JsonRow) => string;
+}
+
+/** The opening of the document: its format and times, the profile and the settings. */
+async function writeProfile(client: pg.PoolClient, write: Write, userId: string, now: Date): Promise<void> {
+  const user = await client.query<Row>(
+    `SELECT u.id, u.name, u.email, u.email_verified, u.two_factor_enabled, u.language, u.timezone,
+            u.created_at, u.updated_at,
+            COALESCE((SELECT array_agg(provider_id ORDER BY provider_id) FROM account WHERE user_id = u.id),
+                     '{}') AS sign_in_methods,
+            (SELECT notify_on_video_ready FROM user_settings WHERE user_id = u.id) AS notify_on_video_ready
+     FROM "user" u WHERE u.id = $1`,
+    [userId],
+  );
+  const profile = user.rows[0];
+  if (!profile) throw new Error('export of a user that does not exist');
+  await write(
+    `{"format":${JSON.stringify(EXPORT_FORMAT)},"exportedAt":${JSON.stringify(now.toISOString())},` +
+      `"linksExpireAt":${JSON.stringify(new Date(now.getTime() + EXPORT_LINK_TTL_SECONDS * 1000).toISOString())},` +
+      `"profile":${JSON.stringify({
+        id: profile.id,
+        name: profile.name,
+        email: profile.email,
+        emailVerified: profile.email_verified,
+        twoFactorEnabled: profile.two_factor_enabled,
+        language: profile.language,
+        timezone: profile.timezone,
+        signInMethods: profile.sign_in_methods,
+        createdAt: iso(profile.created_at),
+        updatedAt: iso(profile.updated_at),
+      })},` +
+      `"settings":${JSON.stringify({ notifyOnVideoReady: profile.notify_on_video_ready ?? true })}`,
+  );
+}
+
+/** Subscriptions, payments and sessions. */
+function accountLists(userId: string, currentSessionId: string): ExportList[] {
+  return [
+    {
+      name: 'subscriptions',
+      sql: `SELECT json_build_object(
+                  'provider', provider, 'planId', plan_id, 'billingPeriod', billing_period, 'status', status,
+                  'currentPeriodStart', ${isoJson('current_period_start')},
+                  'currentPeriodEnd', ${isoJson('current_period_end')},
+                  'cancelAtPeriodEnd', cancel_at_period_end,
+                  'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')})::text AS json
+         FROM subscriptions WHERE user_id = $1 ORDER BY created_at DESC`,
+      params: [userId],
+    },
+    {
+      name: 'payments',
+      // Payments in cents of BRL, credit entries in credits (spec §3).
+      sql: `SELECT json_build_object(
+                  'id', id, 'type', type, 'amount', amount,
+                  'unit', CASE WHEN type = 'payment' THEN 'BRL_cents' ELSE 'credits' END,
+                  'description', description, 'invoiceId', stripe_invoice_id,
+                  'createdAt', ${isoJson('created_at')})::text AS json
+         FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id`,
+      params: [userId],
+    },
+    {
+      name: 'sessions',
+      sql: `SELECT json_build_object(
+                  'device', user_agent, 'ipAddress', ip_address, 'createdAt', ${isoJson('created_at')},
+                  'lastSeenAt', ${isoJson('updated_at')}, 'expiresAt', ${isoJson('expires_at')},
+                  'current', id = $2)::text AS json
+         FROM session WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC`,
+      params: [userId, currentSessionId],
+    },
+  ];
+}
+
+/** Credit grants, ledger entries, film scenes and the Elenco. */
+function creditAndCastLists(userId: string, link: Link): ExportList[] {
+  return [
+    {
+      name: 'creditGrants',
+      sql: `SELECT json_build_object(
+                  'id', id, 'amount', amount, 'remaining', remaining, 'source', source, 'planType', plan_type,
+                  'expiresAt', ${isoJson('expires_at')}, 'createdAt', ${isoJson('created_at')})::text AS json
+         FROM credit_grants WHERE user_id = $1 ORDER BY created_at DESC, id`,
+      params: [userId],
+    },
+    {
+      name: 'ledgerEntries',
+      sql: `SELECT json_build_object(
+                  'id', id, 'kind', kind, 'amount', amount, 'grantId', grant_id, 'holdId', hold_id,
+                  'createdAt', ${isoJson('created_at')})::text AS json
+         FROM credit_ledger_entries WHERE user_id = $1 ORDER BY id DESC`,
+      params: [userId],
+    },
+    {
+      // The films' scenes (ADR 0014): which of the user's videos each film was cut from, and the part kept.
+      name: 'filmScenes',
+      sql: `SELECT json_build_object(
+                  'filmId', s.film_id, 'position', s.position, 'sourceRequestId', s.source_request_id,
+                  'startSeconds', s.start_seconds, 'endSeconds', s.end_seconds)::text AS json
+         FROM film_scenes s JOIN video_requests f ON f.id = s.film_id
+         WHERE f.user_id = $1 ORDER BY f.created_at DESC, f.id DESC, s.position`,
+      params: [userId],
+    },
+    {
+      // Elenco: each member's images as links, and the date of the consent statement a character needs.
+      name: 'cast',
+      sql: `SELECT rtrim(json_build_object(
+                  'id', id, 'name', name, 'kind', kind, 'description', description,
+                  'likenessConsentAt', ${isoJson('likeness_consent_at')},
+                  'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')})::text, '}')
+                  AS json,
+                image_keys
+         FROM cast_members WHERE user_id = $1 ORDER BY created_at, id`,
+      params: [userId],
+      finish: (row) =>
+        `${row.json},"images":[${(row.image_keys as string[]).map((key) => link(key, false)).join(',')}]}`,
+    },
+  ];
+}
+
+/** The request's own fields in the export, in order; the columns shown to the owner are appended to them. */
+const EXPORTED_REQUEST_KEYS = [
+  'id',
+  'prompt',
+  'structuredPrompt',
+  'quality',
+  'aspectRatio',
+  'seed',
+  'creditsUsed',
+  'status',
+  'errorMessage',
+  'provider',
+  'model',
+  'resolution',
+  'durationSeconds',
+  'extendsRequestId',
+  'editsRequestId',
+  'film',
+  'variationIds',
+  'cast',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly VideoRequestKey[];
+/** The files a request names, linked in its `media`. */
+const MEDIA_KEYS = [
+  'videoKey',
+  'thumbnailKey',
+  'referenceImageKey',
+  'lastFrameKey',
+  'referenceImageKeys',
+] as const satisfies readonly VideoRequestKey[];
+type RequestMedia = Pick<VideoRequestRow, (typeof MEDIA_KEYS)[number]>;
+
+/** The JSON fields of a request (without its closing brace: the media links are appended in Node). */
+function requestFieldsSql(): string {
+  const own: readonly string[] = EXPORTED_REQUEST_KEYS;
+  const shown = shownKeys(VIDEO_REQUEST_SHAPE, 'view').filter((key) => !own.includes(key));
+  return `rtrim(json_build_object(${jsonFields(videoRequests, [...own, ...shown])},
+                  'providerRecord', ${PROVIDER_RECORD_SQL},
+                  ${jsonFields(videoRequests, ['startedAt', 'completedAt'])})::text, '}')`;
+}
+
+/** What Google still holds that no request names, and every video request with links to its media. */
+function videoLists(userId: string, link: Link): ExportList[] {
+  const media = (row: RequestMedia) =>
+    `"media":{"video":${link(row.videoKey, true)},` +
+    `"thumbnail":${link(row.thumbnailKey, false)},"referenceImage":${link(row.referenceImageKey, false)},` +
+    `"lastFrame":${link(row.lastFrameKey, false)},` +
+    `"referenceImages":[${row.referenceImageKeys.map((key) => link(key, false)).join(',')}]}`;
+  return [
+    {
+      // A take the take guarantee replaced, a generation answered after its request ended: held until its
+      // deletion there is confirmed (videos/pipeline/provider-leftovers).
+      name: 'otherProviderRecords',
+      sql: `SELECT json_build_object(
+                  'requestId', request_id, 'reason', reason,
+                  'record', ${providerRecordSql('operation_name', 'sent_at')})::text AS json
+         FROM provider_leftovers WHERE user_id = $1 ORDER BY sent_at, operation_name`,
+      params: [userId],
+    },
+    {
+      name: 'videoRequests',
+      sql: `SELECT ${requestFieldsSql()} AS json,
+                ${columnList(videoRequests, MEDIA_KEYS)}
+         FROM video_requests WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+      params: [userId],
+      finish: (row) => `${row.json},${media(row as JsonRow & RequestMedia)}}`,
+    },
+  ];
+}
+
 /**
  * Streams the user's export through `write`. `currentSessionId` marks the session the export was asked from.
  * Returns the number of video requests written.
@@ -132,173 +338,25 @@ export async function exportAccount(
 ): Promise<number> {
   // One signer for the whole export: every link shares its expiry, and signing stays a local HMAC per link.
   const sign = await storage.urlSigner({ ttlSeconds: EXPORT_LINK_TTL_SECONDS });
-  /** A signed link as JSON text (`null` when the request has no such file). */
-  const link = (key: unknown, download: boolean): string => {
+  const link: Link = (key, download) => {
     if (typeof key !== 'string' || !key) return 'null';
     const url = sign(key, { download });
     return JSON.stringify(url.startsWith('/') ? `${appUrl}${url}` : url);
   };
+  const lists = [
+    ...accountLists(userId, currentSessionId),
+    ...creditAndCastLists(userId, link),
+    ...videoLists(userId, link),
+  ];
   return inTransaction(
     pool,
     async (client) => {
-      const user = await client.query<Row>(
-        `SELECT u.id, u.name, u.email, u.email_verified, u.two_factor_enabled, u.language, u.timezone,
-                u.created_at, u.updated_at,
-                COALESCE((SELECT array_agg(provider_id ORDER BY provider_id) FROM account WHERE user_id = u.id),
-                         '{}') AS sign_in_methods,
-                (SELECT notify_on_video_ready FROM user_settings WHERE user_id = u.id) AS notify_on_video_ready
-         FROM "user" u WHERE u.id = $1`,
-        [userId],
-      );
-      const profile = user.rows[0];
-      if (!profile) throw new Error('export of a user that does not exist');
-      await write(
-        `{"format":${JSON.stringify(EXPORT_FORMAT)},"exportedAt":${JSON.stringify(now.toISOString())},` +
-          `"linksExpireAt":${JSON.stringify(new Date(now.getTime() + EXPORT_LINK_TTL_SECONDS * 1000).toISOString())},` +
-          `"profile":${JSON.stringify({
-            id: profile.id,
-            name: profile.name,
-            email: profile.email,
-            emailVerified: profile.email_verified,
-            twoFactorEnabled: profile.two_factor_enabled,
-            language: profile.language,
-            timezone: profile.timezone,
-            signInMethods: profile.sign_in_methods,
-            createdAt: iso(profile.created_at),
-            updatedAt: iso(profile.updated_at),
-          })},` +
-          `"settings":${JSON.stringify({ notifyOnVideoReady: profile.notify_on_video_ready ?? true })}`,
-      );
-      await writeList(
-        client,
-        write,
-        'subscriptions',
-        `SELECT json_build_object(
-                  'provider', provider, 'planId', plan_id, 'billingPeriod', billing_period, 'status', status,
-                  'currentPeriodStart', ${isoJson('current_period_start')},
-                  'currentPeriodEnd', ${isoJson('current_period_end')},
-                  'cancelAtPeriodEnd', cancel_at_period_end,
-                  'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')})::text AS json
-         FROM subscriptions WHERE user_id = $1 ORDER BY created_at DESC`,
-        [userId],
-        aborted,
-      );
-      await writeList(
-        client,
-        write,
-        'payments',
-        // Payments in cents of BRL, credit entries in credits (spec §3).
-        `SELECT json_build_object(
-                  'id', id, 'type', type, 'amount', amount,
-                  'unit', CASE WHEN type = 'payment' THEN 'BRL_cents' ELSE 'credits' END,
-                  'description', description, 'invoiceId', stripe_invoice_id,
-                  'createdAt', ${isoJson('created_at')})::text AS json
-         FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id`,
-        [userId],
-        aborted,
-      );
-      await writeList(
-        client,
-        write,
-        'sessions',
-        `SELECT json_build_object(
-                  'device', user_agent, 'ipAddress', ip_address, 'createdAt', ${isoJson('created_at')},
-                  'lastSeenAt', ${isoJson('updated_at')}, 'expiresAt', ${isoJson('expires_at')},
-                  'current', id = $2)::text AS json
-         FROM session WHERE user_id = $1 AND expires_at > now() ORDER BY created_at DESC`,
-        [userId, currentSessionId],
-        aborted,
-      );
-      await writeList(
-        client,
-        write,
-        'creditGrants',
-        `SELECT json_build_object(
-                  'id', id, 'amount', amount, 'remaining', remaining, 'source', source, 'planType', plan_type,
-                  'expiresAt', ${isoJson('expires_at')}, 'createdAt', ${isoJson('created_at')})::text AS json
-         FROM credit_grants WHERE user_id = $1 ORDER BY created_at DESC, id`,
-        [userId],
-        aborted,
-      );
-      await writeList(
-        client,
-        write,
-        'ledgerEntries',
-        `SELECT json_build_object(
-                  'id', id, 'kind', kind, 'amount', amount, 'grantId', grant_id, 'holdId', hold_id,
-                  'createdAt', ${isoJson('created_at')})::text AS json
-         FROM credit_ledger_entries WHERE user_id = $1 ORDER BY id DESC`,
-        [userId],
-        aborted,
-      );
-      // The films' scenes (ADR 0014): which of the user's videos each film was cut from, and the part kept.
-      await writeList(
-        client,
-        write,
-        'filmScenes',
-        `SELECT json_build_object(
-                  'filmId', s.film_id, 'position', s.position, 'sourceRequestId', s.source_request_id,
-                  'startSeconds', s.start_seconds, 'endSeconds', s.end_seconds)::text AS json
-         FROM film_scenes s JOIN video_requests f ON f.id = s.film_id
-         WHERE f.user_id = $1 ORDER BY f.created_at DESC, f.id DESC, s.position`,
-        [userId],
-        aborted,
-      );
-      // Elenco: each member's images as links, and the date of the consent statement a character needs.
-      await writeList(
-        client,
-        write,
-        'cast',
-        `SELECT rtrim(json_build_object(
-                  'id', id, 'name', name, 'kind', kind, 'description', description,
-                  'likenessConsentAt', ${isoJson('likeness_consent_at')},
-                  'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')})::text, '}')
-                  AS json,
-                image_keys
-         FROM cast_members WHERE user_id = $1 ORDER BY created_at, id`,
-        [userId],
-        aborted,
-        (row) =>
-          `${row.json},"images":[${(row.image_keys as string[]).map((key) => link(key, false)).join(',')}]}`,
-      );
-      // What Google still holds that no request names (a take the take guarantee replaced, a generation answered
-      // after its request ended), until its deletion there is confirmed (videos/pipeline/provider-leftovers).
-      await writeList(
-        client,
-        write,
-        'otherProviderRecords',
-        `SELECT json_build_object(
-                  'requestId', request_id, 'reason', reason,
-                  'record', ${providerRecordSql('operation_name', 'sent_at')})::text AS json
-         FROM provider_leftovers WHERE user_id = $1 ORDER BY sent_at, operation_name`,
-        [userId],
-        aborted,
-      );
-      // The request's fields as JSON text without its closing brace; the media links are appended in Node.
-      const requests = await writeList(
-        client,
-        write,
-        'videoRequests',
-        `SELECT rtrim(json_build_object(
-                  'id', id, 'prompt', prompt, 'structuredPrompt', structured_prompt, 'quality', quality,
-                  'aspectRatio', aspect_ratio, 'seed', seed, 'creditsUsed', credits_used, 'status', status,
-                  'errorMessage', error_message, 'provider', provider, 'model', model, 'resolution', resolution,
-                  'durationSeconds', duration_seconds, 'extendsRequestId', extends_request_id,
-                  'editsRequestId', edits_request_id, 'film', film, 'variationIds', variation_ids, 'cast', "cast",
-                  'createdAt', ${isoJson('created_at')}, 'updatedAt', ${isoJson('updated_at')},
-                  'providerRecord', ${PROVIDER_RECORD_SQL},
-                  'startedAt', ${isoJson('started_at')}, 'completedAt', ${isoJson('completed_at')})::text, '}')
-                  AS json,
-                video_key, thumbnail_key, reference_image_key, last_frame_key, reference_image_keys
-         FROM video_requests WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-        [userId],
-        aborted,
-        (row) =>
-          `${row.json},"media":{"video":${link(row.video_key, true)},` +
-          `"thumbnail":${link(row.thumbnail_key, false)},"referenceImage":${link(row.reference_image_key, false)},` +
-          `"lastFrame":${link(row.last_frame_key, false)},` +
-          `"referenceImages":[${(row.reference_image_keys as string[]).map((key) => link(key, false)).join(',')}]}}`,
-      );
+      await writeProfile(client, write, userId, now);
+      let requests = 0;
+      for (const { name, sql, params, finish } of lists) {
+        const count = await writeList(client, write, name, sql, params, aborted, finish);
+        if (name === 'videoRequests') requests = count;
+      }
       await write('}');
       return requests;
     },

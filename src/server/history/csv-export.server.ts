@@ -1,9 +1,14 @@
 import type pg from 'pg';
-import type { VideoQuality } from '../../shared/catalogue';
 import type { HistoryFilters } from '../../shared/history-filters';
 import { zonedDay } from '../../shared/time';
-import type { VideoStatus } from '../../shared/video-request';
 import { inTransaction } from '../kernel/transaction.server';
+import {
+  columnList,
+  shownIn,
+  VIDEO_REQUEST_SHAPE,
+  type VideoRequestRow,
+  type VideoRequestShape,
+} from '../video-requests/video-request-row.server';
 import { historyWhere } from './history.server';
 
 /**
@@ -13,44 +18,15 @@ import { historyWhere } from './history.server';
  */
 
 const CSV_BOM = '\uFEFF';
-const CSV_HEADER = [
-  'Data',
-  'Prompt',
-  'Qualidade',
-  'Aspect Ratio',
-  'Créditos',
-  'Status',
-  'Duração (s)',
-  'Origem',
-] as const;
-
-/** The Origem column: a new video, a film of the user's videos, or what it extends or edits (the source's id). */
-function originLabel(row: {
-  extends_request_id: string | null;
-  edits_request_id: string | null;
-  film: boolean;
-}): string {
-  if (row.film) return 'Filme';
-  if (row.extends_request_id) return `Extensão de ${row.extends_request_id}`;
-  if (row.edits_request_id) return `Edição de ${row.edits_request_id}`;
-  return 'Vídeo novo';
-}
-
-/** Seconds with a decimal comma, as Excel set to pt-BR reads them; empty until the video is rendered. */
-function durationCell(seconds: number | null): string {
-  return seconds === null ? '' : String(Math.round(seconds * 10) / 10).replace('.', ',');
-}
 const CSV_BATCH_ROWS = 1000;
 
-const STATUS_LABELS: Record<VideoStatus, string> = {
-  pending: 'Pendente',
-  processing: 'Processando',
-  generating: 'Gerando',
-  rendering: 'Renderizando',
-  completed: 'Concluído',
-  failed: 'Falhou',
-};
-const QUALITY_LABELS: Record<VideoQuality, string> = { fast: 'Fast', quality: 'Quality' };
+/** The Origem column: a new video, a film of the user's videos, or what it extends or edits (the source's id). */
+function originLabel(row: Pick<VideoRequestRow, 'extendsRequestId' | 'editsRequestId' | 'film'>): string {
+  if (row.film) return 'Filme';
+  if (row.extendsRequestId) return `Extensão de ${row.extendsRequestId}`;
+  if (row.editsRequestId) return `Edição de ${row.editsRequestId}`;
+  return 'Vídeo novo';
+}
 
 /**
  * One field: a value a spreadsheet would read as a formula (starting with = + - @, tab or CR) gets a leading `'`;
@@ -71,17 +47,27 @@ export function csvFileName(now: Date, timeZone: string): string {
   return `historico-videos-${zonedDay(now, timeZone)}.csv`;
 }
 
-interface CsvRow {
-  day: string;
-  prompt: string;
-  quality: VideoQuality;
-  aspect_ratio: string;
-  credits_used: number;
-  status: VideoStatus;
-  duration_seconds: number | null;
-  extends_request_id: string | null;
-  edits_request_id: string | null;
-  film: boolean;
+/** The date in the user's zone, the shape's CSV columns, and the origin. */
+type CsvRow = Record<string, unknown> &
+  Pick<VideoRequestRow, 'extendsRequestId' | 'editsRequestId' | 'film'> & { day: string };
+
+/** The CSV's columns: Data, the shape's columns shown in the CSV (docs/history-contract.md), Origem. */
+function csvColumns(shape: VideoRequestShape) {
+  const shown = shownIn(shape, 'csv');
+  const cells = (row: CsvRow) => [
+    row.day,
+    ...shown.map(({ key, cell }) => {
+      const value = row[key];
+      if (value === null || value === undefined) return '';
+      return cell ? cell(value as never) : (value as string | number);
+    }),
+    originLabel(row),
+  ];
+  return {
+    header: ['Data', ...shown.map(({ header }) => header ?? ''), 'Origem'],
+    keys: [...shown.map(({ key }) => key), 'extendsRequestId', 'editsRequestId', 'film'],
+    cells,
+  };
 }
 
 /**
@@ -96,7 +82,9 @@ export async function exportHistoryCsv(
   timeZone: string,
   write: (chunk: string) => Promise<void>,
   aborted: () => boolean = () => false,
+  shape: VideoRequestShape = VIDEO_REQUEST_SHAPE,
 ): Promise<number> {
+  const columns = csvColumns(shape);
   const { where, params } = historyWhere(userId, filters, timeZone);
   params.push(timeZone);
   const zone = `$${params.length}`;
@@ -106,28 +94,19 @@ export async function exportHistoryCsv(
       let rows = 0;
       await client.query(
         `DECLARE history_csv NO SCROLL CURSOR FOR
-         SELECT to_char(created_at AT TIME ZONE ${zone}, 'DD/MM/YYYY HH24:MI') AS day, prompt, quality,
-                aspect_ratio, credits_used, status, duration_seconds, extends_request_id, edits_request_id, film
+         SELECT to_char(created_at AT TIME ZONE ${zone}, 'DD/MM/YYYY HH24:MI') AS day,
+                ${columnList(shape.table, columns.keys)}
          FROM video_requests WHERE ${where}
          ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST`,
         params,
       );
-      await write(CSV_BOM + csvLine(CSV_HEADER));
+      await write(CSV_BOM + csvLine(columns.header));
       while (!aborted()) {
         const batch = await client.query<CsvRow>(`FETCH ${CSV_BATCH_ROWS} FROM history_csv`);
         if (batch.rows.length === 0) break;
         let chunk = '';
         for (const row of batch.rows) {
-          chunk += csvLine([
-            row.day,
-            row.prompt,
-            QUALITY_LABELS[row.quality],
-            row.aspect_ratio,
-            row.credits_used,
-            STATUS_LABELS[row.status],
-            durationCell(row.duration_seconds),
-            originLabel(row),
-          ]);
+          chunk += csvLine(columns.cells(row));
         }
         rows += batch.rows.length;
         await write(chunk);

@@ -11,14 +11,8 @@ import { type Guards, type OperationHandler, routesFromContract } from '../kerne
 import { sessionOf } from '../kernel/session.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
 import { csvFileName, exportHistoryCsv } from './csv-export.server';
-import {
-  dashboardStats,
-  type ListRow,
-  listHistory,
-  recentRequests,
-  sessionTimeZone,
-  toListItems,
-} from './history.server';
+import { dashboardStats, listHistory, recentRequests, sessionTimeZone } from './history.server';
+import { type ListRow, toListItems } from './history-list.server';
 
 /**
  * HTTP side of docs/history-contract.md: the history list and CSV (mounted by the videos routes, under

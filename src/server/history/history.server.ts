@@ -1,12 +1,11 @@
 import type pg from 'pg';
 import type { DashboardStats } from '../../shared/dashboard';
 import { HISTORY_PAGE_SIZE, type HistoryFilters, type HistoryQuery } from '../../shared/history-filters';
-import type { VideoRequestListItem } from '../../shared/history-list';
 import { DEFAULT_STATS_RANGE, dayRange, type StatsRange, statsRangeStart } from '../../shared/time';
-import type { QueuePlace } from '../../shared/video-queue';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.server';
 import { balance } from '../credits/ledger-reads.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
+import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '../video-requests/video-request-row.server';
+import { type ListRow, listColumns } from './history-list.server';
 import { settledBefore, settledCount } from './settled-counts.server';
 
 /**
@@ -83,42 +82,6 @@ function dateBounds(
   return { start: filters.from ? start : undefined, endExclusive: filters.to ? endExclusive : undefined };
 }
 
-/** Only what a list row needs (no structured prompt, no provider details). */
-const LIST_COLUMNS = `id, prompt, quality, aspect_ratio AS "aspectRatio", credits_used AS "creditsUsed", status,
-  created_at AS "createdAt", completed_at AS "completedAt", thumbnail_key AS "thumbnailKey",
-  duration_seconds AS "durationSeconds",
-  CASE WHEN film THEN 'film' WHEN extends_request_id IS NOT NULL THEN 'extension'
-       WHEN edits_request_id IS NOT NULL THEN 'edit' ELSE 'original' END AS kind,
-  COALESCE(extends_request_id, edits_request_id) AS "sourceRequestId",
-  CASE WHEN cardinality(variation_ids) > 1 THEN json_build_object(
-    'groupId', variation_ids[1], 'index', array_position(variation_ids, id), 'count', cardinality(variation_ids))
-  END AS variation`;
-
-export interface ListRow
-  extends Omit<VideoRequestListItem, 'createdAt' | 'completedAt' | 'thumbnailUrl' | 'queue'> {
-  createdAt: Date;
-  completedAt: Date | null;
-  thumbnailKey: string | null;
-}
-
-export async function toListItems(
-  rows: ListRow[],
-  storage: BlobStorage,
-  ttlSeconds: number,
-  /** The places in line of the waiting requests among the rows (videos/capacity/queue-places.server.ts). */
-  queuePlaces?: ReadonlyMap<string, QueuePlace>,
-): Promise<VideoRequestListItem[]> {
-  return Promise.all(
-    rows.map(async ({ thumbnailKey, createdAt, completedAt, ...row }) => ({
-      ...row,
-      createdAt: createdAt.toISOString(),
-      completedAt: completedAt?.toISOString() ?? null,
-      thumbnailUrl: thumbnailKey ? await storage.signedUrl(thumbnailKey, { ttlSeconds }) : null,
-      queue: queuePlaces?.get(row.id) ?? null,
-    })),
-  );
-}
-
 export interface HistoryResult {
   rows: ListRow[];
   total: number;
@@ -152,11 +115,12 @@ export function historyPageStatements(
   userId: string,
   query: HistoryQuery,
   timeZone: string,
+  shape: VideoRequestShape = VIDEO_REQUEST_SHAPE,
 ): HistoryStatement[] {
   const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
   const page = `LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${offset}`;
   const rowsOf = (ids: string, extra = '') =>
-    `SELECT ${LIST_COLUMNS}${extra} FROM video_requests WHERE id IN (${ids}) ${ORDER}`;
+    `SELECT ${listColumns(shape)}${extra} FROM video_requests WHERE id IN (${ids}) ${ORDER}`;
   const { where, params } = historyWhere(userId, query, timeZone);
   const matches = {
     text: rowsOf(`SELECT id FROM video_requests WHERE ${where} ${ORDER} ${page}`),
@@ -236,11 +200,12 @@ export async function listHistory(
   userId: string,
   query: HistoryQuery,
   timeZone: string,
+  shape: VideoRequestShape = VIDEO_REQUEST_SHAPE,
 ): Promise<HistoryResult> {
   const { where, params } = historyWhere(userId, query, timeZone);
   const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
   const cap = query.q ? HISTORY_SEARCH_COUNT_CAP : HISTORY_COUNT_CAP;
-  const statements = historyPageStatements(userId, query, timeZone);
+  const statements = historyPageStatements(userId, query, timeZone, shape);
   const countPart = async (bound: '<' | '>=', at: Date) => {
     const { text, values } = historyCountStatement(userId, query, timeZone, bound, at);
     const count = await pool.query<{ total: number }>(text, values);
@@ -284,9 +249,13 @@ export async function listHistory(
 
 const RECENT_LIMIT = 5;
 
-export async function recentRequests(pool: pg.Pool, userId: string): Promise<ListRow[]> {
+export async function recentRequests(
+  pool: pg.Pool,
+  userId: string,
+  shape: VideoRequestShape = VIDEO_REQUEST_SHAPE,
+): Promise<ListRow[]> {
   const result = await pool.query<ListRow>(
-    `SELECT ${LIST_COLUMNS} FROM video_requests WHERE user_id = $1
+    `SELECT ${listColumns(shape)} FROM video_requests WHERE user_id = $1
      ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${RECENT_LIMIT}`,
     [userId],
   );

@@ -1,10 +1,13 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
+import { user } from '../accounts/accounts.schema.server';
 import { QUEUES } from '../jobs/queues.server';
 import { inTransaction } from '../kernel/transaction.server';
 import type { Logger } from '../logger.server';
 import type { Mailer } from '../mail/mailer.server';
 import { mailLanguage, videoFinishedMail } from '../mail/templates.server';
+import { columnList, type VideoRequestRow } from '../video-requests/video-request-row.server';
+import { videoRequests } from '../video-requests/video-requests.schema.server';
 import { readSettings } from './settings.routes.server';
 
 /**
@@ -23,26 +26,22 @@ export interface NotifyDeps {
   logger: Logger;
 }
 
-interface Row {
-  user_id: string;
-  status: string;
-  prompt: string;
-  email: string;
-  name: string;
-  language: string;
-}
+/** The finished request and its owner's address and language. */
+type Row = Pick<VideoRequestRow, 'userId' | 'status' | 'prompt'> &
+  Pick<typeof user.$inferSelect, 'email' | 'name' | 'language'>;
 
 export async function sendVideoNotification(deps: NotifyDeps, requestId: string): Promise<NotifyOutcome> {
   const { pool, mailer, appUrl } = deps;
   const found = await pool.query<Row>(
-    `SELECT r.user_id, r.status, r.prompt, u.email, u.name, u.language
+    `SELECT ${columnList(videoRequests, ['userId', 'status', 'prompt'], 'r')},
+            ${columnList(user, ['email', 'name', 'language'], 'u')}
      FROM video_requests r JOIN "user" u ON u.id = r.user_id WHERE r.id = $1`,
     [requestId],
   );
   const row = found.rows[0];
   if (!row) return 'not_found';
   if (row.status !== 'completed' && row.status !== 'failed') return 'not_final';
-  if (!(await readSettings(pool, row.user_id)).notifyOnVideoReady) return 'disabled';
+  if (!(await readSettings(pool, row.userId)).notifyOnVideoReady) return 'disabled';
   const status = row.status;
 
   const kind = status === 'completed' ? 'video_completed' : 'video_failed';

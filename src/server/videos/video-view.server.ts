@@ -4,28 +4,25 @@ import type { QueuePlace } from '../../shared/video-queue';
 import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
 import type { Queryable } from '../jobs/queues.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
+import {
+  columnList,
+  pickShown,
+  VIDEO_REQUEST_SHAPE,
+  type VideoRequestRow,
+  type VideoRequestShape,
+} from '../video-requests/video-request-row.server';
 import type { CapabilitiesOf } from './capabilities.server';
-import type { videoRequests } from './videos.schema.server';
+import { videoRequests } from './videos.schema.server';
 
 /**
  * One video request as stored, and as the browser sees it (docs/video-contract.md). Shared by the create/read
  * routes, the pipeline and the list (docs/history-contract.md): media keys become short-lived signed URLs here and nowhere else.
  */
 
-export type VideoRequestRecord = typeof videoRequests.$inferSelect;
+export type VideoRequestRecord = VideoRequestRow;
 
-/** Raw-SQL select list giving a VideoRequestRecord's camelCase keys (pg returns them as aliased). */
-export const VIDEO_REQUEST_COLUMNS = `id, user_id AS "userId", client_key AS "clientKey", prompt,
-  structured_prompt AS "structuredPrompt", quality, aspect_ratio AS "aspectRatio", seed,
-  credits_used AS "creditsUsed", status, error_message AS "errorMessage",
-  reference_image_key AS "referenceImageKey", last_frame_key AS "lastFrameKey",
-  reference_image_keys AS "referenceImageKeys", extends_request_id AS "extendsRequestId",
-  edits_request_id AS "editsRequestId", video_key AS "videoKey", thumbnail_key AS "thumbnailKey",
-  provider, model, operation_name AS "operationName", resolution, duration_seconds AS "durationSeconds",
-  hold_id AS "holdId", attempts, created_at AS "createdAt", updated_at AS "updatedAt",
-  started_at AS "startedAt", completed_at AS "completedAt", dispatched_at AS "dispatchedAt",
-  generated_at AS "generatedAt", provider_project AS "providerProject", film,
-  variation_ids AS "variationIds", "cast"`;
+/** Raw-SQL select list of every column, aliased to a VideoRequestRecord's camelCase keys. */
+export const VIDEO_REQUEST_COLUMNS = columnList(videoRequests);
 
 /** The request with this id, only if it belongs to `userId` (another user's id reads as missing). */
 export async function findVideoRequest(
@@ -50,6 +47,8 @@ export interface ViewOptions {
   queuePlaces?: ReadonlyMap<string, QueuePlace>;
   /** The take guarantee's checks (take-check/take-view.server.ts); lists leave them out. */
   takeChecks?: ReadonlyMap<string, TakeCheckView[]>;
+  /** The table and its shown columns; VIDEO_REQUEST_SHAPE unless a test's scratch copy of the table is read. */
+  shape?: VideoRequestShape;
 }
 
 function kindOf(
@@ -115,15 +114,7 @@ export async function toVideoRequestView(
       sign(record.thumbnailKey),
       ...record.referenceImageKeys.map((key) => storage.signedUrl(key, { ttlSeconds })),
     ]);
-  return {
-    id: record.id,
-    prompt: record.prompt,
-    quality: record.quality,
-    aspectRatio: record.aspectRatio,
-    seed: record.seed,
-    creditsUsed: record.creditsUsed,
-    status: record.status,
-    errorMessage: record.errorMessage,
+  const computed = {
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     completedAt: record.completedAt?.toISOString() ?? null,
@@ -151,4 +142,7 @@ export async function toVideoRequestView(
       durationSeconds: record.durationSeconds,
     },
   };
+  // The columns shown as stored come first, in the shape's order.
+  const shown = pickShown(options.shape ?? VIDEO_REQUEST_SHAPE, 'view', record);
+  return { ...(shown as Omit<VideoRequestView, keyof typeof computed>), ...computed };
 }

@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from '../../logger.server';
+import {
+  columnList,
+  type VideoRequestKey,
+  type VideoRequestRow,
+} from '../../video-requests/video-request-row.server';
+import { videoRequests } from '../videos.schema.server';
 
 /**
  * The outbound webhook (spec §7): when a request is created, its details are POSTed to VIDEO_WEBHOOK_URL, signed
@@ -22,40 +28,41 @@ export function signWebhookBody(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-interface WebhookRow {
-  id: string;
-  user_id: string;
-  prompt: string;
-  quality: string;
-  aspect_ratio: string;
-  credits_used: number;
-  reference_image_key: string | null;
-  seed: number | null;
-  created_at: Date;
-}
+/** What the webhook tells of a request: the creation event's fields. */
+const WEBHOOK_KEYS = [
+  'id',
+  'userId',
+  'prompt',
+  'quality',
+  'aspectRatio',
+  'creditsUsed',
+  'referenceImageKey',
+  'seed',
+  'createdAt',
+] as const satisfies readonly VideoRequestKey[];
+type WebhookRow = Pick<VideoRequestRow, (typeof WEBHOOK_KEYS)[number]>;
 
 /** Sends one request's webhook; throws on a non-2xx answer or a network error so the job is retried. */
 export async function sendVideoWebhook(deps: WebhookDeps, requestId: string): Promise<'sent' | 'not_found'> {
   const found = await deps.pool.query<WebhookRow>(
-    `SELECT id, user_id, prompt, quality, aspect_ratio, credits_used, reference_image_key, seed, created_at
-     FROM video_requests WHERE id = $1`,
+    `SELECT ${columnList(videoRequests, WEBHOOK_KEYS)} FROM video_requests WHERE id = $1`,
     [requestId],
   );
   const row = found.rows[0];
   if (!row) return 'not_found';
   const body = JSON.stringify({
     request_id: row.id,
-    user_id: row.user_id,
+    user_id: row.userId,
     prompt: row.prompt,
     quality: row.quality,
-    aspect_ratio: row.aspect_ratio,
-    credits_used: row.credits_used,
+    aspect_ratio: row.aspectRatio,
+    credits_used: row.creditsUsed,
     reference_image_url:
-      row.reference_image_key && deps.referenceImageUrl
-        ? await deps.referenceImageUrl(row.reference_image_key)
+      row.referenceImageKey && deps.referenceImageUrl
+        ? await deps.referenceImageUrl(row.referenceImageKey)
         : null,
     seed: row.seed,
-    timestamp: row.created_at.toISOString(),
+    timestamp: row.createdAt.toISOString(),
     // The event is the creation, whatever the request's status is by the time a retry gets through.
     status: 'pending',
   });

@@ -1,0 +1,47 @@
+import type { VideoRequestListItem } from '../../shared/history-list';
+import type { QueuePlace } from '../../shared/video-queue';
+import type { BlobStorage } from '../storage/blob-storage.server';
+import {
+  columnList,
+  shownKeys,
+  type VideoRequestRow,
+  type VideoRequestShape,
+} from '../video-requests/video-request-row.server';
+
+/**
+ * A row of the history list and of the dashboard's recent activity (docs/history-contract.md), read by the
+ * queries of history.server.ts: the shape's columns shown in the list, and what the list derives from the row.
+ */
+
+/** Only what a list row needs (no structured prompt, no provider details). */
+export function listColumns(shape: VideoRequestShape): string {
+  return `${columnList(shape.table, [...shownKeys(shape, 'list'), 'createdAt', 'completedAt', 'thumbnailKey'])},
+  CASE WHEN film THEN 'film' WHEN extends_request_id IS NOT NULL THEN 'extension'
+       WHEN edits_request_id IS NOT NULL THEN 'edit' ELSE 'original' END AS kind,
+  COALESCE(extends_request_id, edits_request_id) AS "sourceRequestId",
+  CASE WHEN cardinality(variation_ids) > 1 THEN json_build_object(
+    'groupId', variation_ids[1], 'index', array_position(variation_ids, id), 'count', cardinality(variation_ids))
+  END AS variation`;
+}
+
+/** A list row as read: the list item's fields, with the row's dates and thumbnail key not yet turned into text. */
+export type ListRow = Omit<VideoRequestListItem, 'createdAt' | 'completedAt' | 'thumbnailUrl' | 'queue'> &
+  Pick<VideoRequestRow, 'createdAt' | 'completedAt' | 'thumbnailKey'>;
+
+export async function toListItems(
+  rows: ListRow[],
+  storage: BlobStorage,
+  ttlSeconds: number,
+  /** The places in line of the waiting requests among the rows (videos/capacity/queue-places.server.ts). */
+  queuePlaces?: ReadonlyMap<string, QueuePlace>,
+): Promise<VideoRequestListItem[]> {
+  return Promise.all(
+    rows.map(async ({ thumbnailKey, createdAt, completedAt, ...row }) => ({
+      ...row,
+      createdAt: createdAt.toISOString(),
+      completedAt: completedAt?.toISOString() ?? null,
+      thumbnailUrl: thumbnailKey ? await storage.signedUrl(thumbnailKey, { ttlSeconds }) : null,
+      queue: queuePlaces?.get(row.id) ?? null,
+    })),
+  );
+}
