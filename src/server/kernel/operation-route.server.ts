@@ -28,8 +28,11 @@ function pathParameters(path: string) {
 function successResponses(operation: Operation): RouteConfig['responses'] {
   return Object.fromEntries(
     Object.entries(operation.responses).map(([status, response]) => {
-      const { description, contentType = 'application/json', schema } =
-        typeof response === 'string' ? { description: response } : response;
+      const {
+        description,
+        contentType = 'application/json',
+        schema,
+      } = typeof response === 'string' ? { description: response } : response;
       // A body that is not JSON, or not ours (Better Auth's, the event stream, the CSV), is described in words.
       return [status, { description, content: { [contentType]: { schema: schema ?? z.unknown() } } }];
     }),
@@ -51,7 +54,10 @@ function errorResponses(operation: Operation): RouteConfig['responses'] {
     byStatus.set(status, [...(byStatus.get(status) ?? []), line]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, lines]) => [status, { description: lines.join('; '), content: errorContent }]),
+    [...byStatus].map(([status, lines]) => [
+      status,
+      { description: lines.join('; '), content: errorContent },
+    ]),
   );
 }
 

@@ -99,7 +99,9 @@ function wildcardParameters(c: Context<AppEnv>, operation: Operation): Record<st
  */
 function inputChecks(operation: Operation): MiddlewareHandler<AppEnv>[] {
   if (operation.wildcard) return [];
-  const checks: MiddlewareHandler<AppEnv>[] = [operation.query ? rejectRepeatedParameters : rejectQueryParameters];
+  const checks: MiddlewareHandler<AppEnv>[] = [
+    operation.query ? rejectRepeatedParameters : rejectQueryParameters,
+  ];
   const body = operation.body;
   if (!body || body.contentType === 'multipart/form-data') return checks;
   checks.push(jsonBodyLimit);

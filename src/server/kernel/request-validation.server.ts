@@ -61,7 +61,8 @@ async function decodeJsonBody(c: Context<AppEnv>) {
  */
 function isJsonType(type: string): boolean {
   return (
-    /^application\/json\b/i.test(type) && /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i.test(type)
+    /^application\/json\b/i.test(type) &&
+    /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i.test(type)
   );
 }
 
@@ -106,7 +107,9 @@ export const rejectRepeatedParameters: MiddlewareHandler<AppEnv> = async (c, nex
 };
 
 const queryMessages: z.core.$ZodErrorMap = (issue) =>
-  issue.code === 'unrecognized_keys' ? `Parâmetro não permitido: ${issue.keys.join(', ')}.` : genericMessages(issue);
+  issue.code === 'unrecognized_keys'
+    ? `Parâmetro não permitido: ${issue.keys.join(', ')}.`
+    : genericMessages(issue);
 
 function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Dados inválidos.';
