@@ -8,9 +8,8 @@ import {
   jsonBodyChecks,
   jsonBodyLimit,
   optionalJsonBody,
+  queryChecks,
   refuseInvalidInput,
-  rejectQueryParameters,
-  rejectRepeatedParameters,
 } from './request-validation.server';
 
 /**
@@ -99,9 +98,7 @@ function wildcardParameters(c: Context<AppEnv>, operation: Operation): Record<st
  */
 function inputChecks(operation: Operation): MiddlewareHandler<AppEnv>[] {
   if (operation.wildcard) return [];
-  const checks: MiddlewareHandler<AppEnv>[] = [
-    operation.query ? rejectRepeatedParameters : rejectQueryParameters,
-  ];
+  const checks = [queryChecks(operation.query !== undefined)];
   const body = operation.body;
   if (!body || body.contentType === 'multipart/form-data') return checks;
   checks.push(jsonBodyLimit);

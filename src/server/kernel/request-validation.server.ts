@@ -82,29 +82,28 @@ export function optionalJsonBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** For endpoints that take no parameters: a query string is a client mistake, refused like an unknown field. */
-export const rejectQueryParameters: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.req.url.includes('?')) return next();
-  const names = [...new URL(c.req.url).searchParams.keys()];
-  if (names.length > 0) {
-    return apiError(c, 400, 'invalid_request', `Parâmetro não permitido: ${[...new Set(names)].join(', ')}.`);
-  }
-  await next();
-};
-
 /**
- * A repeated parameter is refused by name before the library validates the query (which would hand the schema an
- * array, refused with a type message that does not say what was wrong).
+ * What the library does not say about a query string: where an operation declares none, any parameter is a client
+ * mistake, refused like an unknown field; where it declares one, a repeated parameter is refused by name (the
+ * library would hand the schema an array, refused with a type message that does not say what was wrong).
  */
-export const rejectRepeatedParameters: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.req.url.includes('?')) return next();
-  const seen = new Set<string>();
-  for (const name of new URL(c.req.url).searchParams.keys()) {
-    if (seen.has(name)) return apiError(c, 400, 'invalid_request', `Parâmetro repetido: ${name}.`);
-    seen.add(name);
-  }
-  await next();
-};
+export function queryChecks(declared: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.req.url.includes('?')) return next();
+    const names = [...new URL(c.req.url).searchParams.keys()];
+    if (!declared && names.length > 0) {
+      return apiError(
+        c,
+        400,
+        'invalid_request',
+        `Parâmetro não permitido: ${[...new Set(names)].join(', ')}.`,
+      );
+    }
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    if (repeated) return apiError(c, 400, 'invalid_request', `Parâmetro repetido: ${repeated}.`);
+    await next();
+  };
+}
 
 const queryMessages: z.core.$ZodErrorMap = (issue) =>
   issue.code === 'unrecognized_keys'
