@@ -21,7 +21,7 @@ import type { Capacity } from '../videos/capacity/capacity.server';
 import { geminiWebhooksRoutes } from '../videos/gemini-webhooks/gemini-webhooks.routes.server';
 import { createPromptWriter } from '../videos/prompt-writer.server';
 import { videosRoutes } from '../videos/videos.routes.server';
-import type { AppDependencies } from './app.server';
+import type { AppDependencies } from './app-dependencies.server';
 import { documentedOperations, openApiHandler } from './openapi.server';
 import { checkResponses } from './response-check.server';
 

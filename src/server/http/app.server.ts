@@ -7,50 +7,27 @@ import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
 import { ADMIN_PATH } from '../../shared/routes';
-import type { Auth } from '../accounts/auth.server';
 import { requireAdmin } from '../accounts/roles.server';
 import { createBilling } from '../billing/billing.server';
 import { devCheckoutPages } from '../billing/dev-checkout-pages.server';
 import type { Config } from '../config.server';
 import { migrationsApplied } from '../db/database.server';
-import type { Jobs } from '../jobs/jobs.server';
 import { isClientAbort } from '../kernel/client-abort.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
 import type { Guards } from '../kernel/operations.server';
 import { isUnstorableText, rejectNulInUrl } from '../kernel/request-validation.server';
 import { requireSameOrigin, trustedOrigins } from '../kernel/same-origin.server';
-import { requireSession, type SessionSource } from '../kernel/session.server';
-import type { Logger } from '../logger.server';
+import { requireSession } from '../kernel/session.server';
 import { devMailboxRoutes } from '../mail/dev-mailbox.server';
 import { createMetrics, type Metrics } from '../metrics/metrics.server';
-import type { RealtimeHub } from '../realtime/realtime-hub.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
 import { DiskStorage } from '../storage/disk-storage.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { mediaRoutes } from '../storage/signed-media.routes.server';
 import { createCapacity } from '../videos/capacity/capacity.server';
-import type { ModelAvailability } from '../videos/model-availability.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
 import { apiRoutes } from './api-routes.server';
+import type { AppDependencies } from './app-dependencies.server';
 import { WebPages } from './web-pages.server';
-
-export interface AppDependencies {
-  config: Config;
-  logger: Logger;
-  pool: pg.Pool;
-  jobs: Jobs;
-  storage: BlobStorage;
-  auth: Auth;
-  /** Where requests' sessions are read (accounts/session-cache.server.ts). */
-  sessions: SessionSource;
-  /** Better Auth's secret (two-factor secrets are encrypted with it). */
-  authSecret: string;
-  realtime: RealtimeHub;
-  /** E-mails go to the dev mailbox (local mode): serve it at /dev/mailbox and /api/dev/mailbox. */
-  devMailbox: boolean;
-  /** The periodic check of the configured video models (creates of an unserved mode answer 503). */
-  modelAvailability: ModelAvailability;
-}
 
 /** Reset links carry their token in the path; logs keep the route, never the token. */
 function redactSecrets(path: string): string {
