@@ -1,74 +1,33 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
-import { compress } from 'hono/compress';
+import { type ErrorHandler, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
-import { metaContract } from '../../shared/meta.contract';
 import { ADMIN_PATH } from '../../shared/routes';
-import { accountRightsRoutes } from '../account-rights/account-rights.routes.server';
-import { authRoutes } from '../accounts/auth.routes.server';
-import type { Auth } from '../accounts/auth.server';
-import { meRoutes } from '../accounts/me.routes.server';
 import { requireAdmin } from '../accounts/roles.server';
-import { adminRoutes } from '../admin/admin.routes.server';
-import { billingRoutes } from '../billing/billing.routes.server';
 import { createBilling } from '../billing/billing.server';
 import { devCheckoutPages } from '../billing/dev-checkout-pages.server';
-import { castRoutes } from '../cast/cast.routes.server';
 import type { Config } from '../config.server';
-import { creditsRoutes } from '../credits/credits.routes.server';
 import { migrationsApplied } from '../db/database.server';
-import { filmsRoutes } from '../films/films.routes.server';
-import { dashboardRoutes } from '../history/history.routes.server';
-import type { Jobs } from '../jobs/jobs.server';
 import { isClientAbort } from '../kernel/client-abort.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
+import type { Guards } from '../kernel/operations.server';
 import { isUnstorableText, rejectNulInUrl } from '../kernel/request-validation.server';
 import { requireSameOrigin, trustedOrigins } from '../kernel/same-origin.server';
-import { requireSession, type SessionSource } from '../kernel/session.server';
-import type { Logger } from '../logger.server';
+import { requireSession } from '../kernel/session.server';
 import { devMailboxRoutes } from '../mail/dev-mailbox.server';
-import { createMetrics } from '../metrics/metrics.server';
-import { settingsRoutes } from '../notifications/settings.routes.server';
-import { eventsRoutes } from '../realtime/events.routes.server';
-import type { RealtimeHub } from '../realtime/realtime-hub.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
+import { createMetrics, type Metrics } from '../metrics/metrics.server';
 import { DiskStorage } from '../storage/disk-storage.server';
 import { s3MediaOrigin } from '../storage/s3-storage.server';
 import { mediaRoutes } from '../storage/signed-media.routes.server';
-import { capabilitiesOf } from '../videos/capabilities.server';
 import { createCapacity } from '../videos/capacity/capacity.server';
-import { geminiWebhooksRoutes } from '../videos/gemini-webhooks/gemini-webhooks.routes.server';
-import type { ModelAvailability } from '../videos/model-availability.server';
-import { createPromptWriter } from '../videos/prompt-writer.server';
 import { videoModelLabel } from '../videos/video-model-label.server';
-import { videosRoutes } from '../videos/videos.routes.server';
-import { documentedOperations, openApiHandler } from './openapi.server';
-import { checkResponses } from './response-check.server';
+import { apiRoutes } from './api-routes.server';
+import type { AppDependencies } from './app-dependencies.server';
 import { WebPages } from './web-pages.server';
-
-export interface AppDependencies {
-  config: Config;
-  logger: Logger;
-  pool: pg.Pool;
-  jobs: Jobs;
-  storage: BlobStorage;
-  auth: Auth;
-  /** Where requests' sessions are read (accounts/session-cache.server.ts). */
-  sessions: SessionSource;
-  /** Better Auth's secret (two-factor secrets are encrypted with it). */
-  authSecret: string;
-  realtime: RealtimeHub;
-  /** E-mails go to the dev mailbox (local mode): serve it at /dev/mailbox and /api/dev/mailbox. */
-  devMailbox: boolean;
-  /** The periodic check of the configured video models (creates of an unserved mode answer 503). */
-  modelAvailability: ModelAvailability;
-}
 
 /** Reset links carry their token in the path; logs keep the route, never the token. */
 function redactSecrets(path: string): string {
@@ -83,24 +42,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const MAX_URL_LENGTH = 8 * 1024;
 
-export function createApp({
-  config,
-  logger,
-  pool,
-  jobs,
-  storage,
-  auth,
-  sessions,
-  authSecret,
-  realtime,
-  devMailbox,
-  modelAvailability,
-}: AppDependencies): Hono<AppEnv> {
-  // Presigned S3 URLs are fetched straight from the bucket by <img> and <video>.
-  const mediaOrigins = config.storage.s3 ? [s3MediaOrigin(config.storage.s3)] : [];
+export function createApp(deps: AppDependencies): Hono<AppEnv> {
+  const { config, pool, jobs, logger, storage, auth, devMailbox } = deps;
   const app = new Hono<AppEnv>();
-
-  // First, so it times every request (METRICS_TOKEN unset: nothing is measured and /metrics answers 404).
   const capacity = createCapacity(config.video, jobs.boss);
   const metrics = createMetrics({
     pool,
@@ -108,7 +52,34 @@ export function createApp({
     token: config.metricsToken,
     queueView: () => capacity.queue.adminView(pool),
   });
+  // First, so it times every request (METRICS_TOKEN unset: nothing is measured and /metrics answers 404).
   if (metrics) app.use(metrics.middleware);
+  addRequestLayers(app, deps);
+  addProbes(app, pool, metrics);
+
+  const billing = createBilling(config, pool, logger);
+  const guards = guardsOf(deps);
+  const mailbox = devMailbox ? devMailboxRoutes(pool, guards) : undefined;
+  app.route('/', apiRoutes(deps, { guards, capacity, billing, mailbox: mailbox?.api }));
+
+  // Signed local-disk media (with S3 the browser goes to the bucket's presigned URLs instead).
+  if (storage instanceof DiskStorage) app.route('/media', mediaRoutes(storage));
+  app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
+  if (mailbox) app.route('/dev/mailbox', mailbox.page);
+  // The local test checkout's pages exist only without Stripe (and so never in production).
+  if (billing.local) app.route('/dev', devCheckoutPages(auth, billing.local, trustedOrigins(config)));
+  addWebBuild(app, config, devMailbox);
+  app.all('*', (c) => apiError(c, 405, 'method_not_allowed', 'Método não permitido.'));
+  return app;
+}
+
+function guardsOf({ sessions, pool }: AppDependencies): Guards {
+  const session = requireSession(sessions);
+  return { session, admin: requireAdmin(pool, session) };
+}
+
+/** What every request passes before its route: its id and log line, the security headers, the address checks. */
+function addRequestLayers(app: Hono<AppEnv>, { config, logger }: AppDependencies): void {
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -124,29 +95,7 @@ export function createApp({
       'request',
     );
   });
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Style attributes and the toast library's runtime <style> need inline styles; scripts never do.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
-        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: config.isProduction ? 'max-age=63072000; includeSubDomains' : false,
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-
+  app.use(securityHeaders(config));
   app.use(async (c, next) => {
     // The path and query start at the first `/` after the scheme's `//`.
     const url = c.req.url;
@@ -156,29 +105,59 @@ export function createApp({
     await next();
   });
   app.use(rejectNulInUrl);
-  const ownOrigins = trustedOrigins(config);
   // Stripe and Google sign their webhooks; no browser sends them, and they carry no cookie.
-  app.use('/api/*', requireSameOrigin(ownOrigins, ['/api/billing/stripe/webhook', '/api/gemini/webhook']));
+  app.use(
+    '/api/*',
+    requireSameOrigin(trustedOrigins(config), ['/api/billing/stripe/webhook', '/api/gemini/webhook']),
+  );
+  app.onError(answerError);
+}
 
-  app.onError((error, c) => {
-    if (isClientAbort(c, error)) {
-      c.get('logger').info({ path: redactSecrets(c.req.path) }, 'client closed the connection mid-request');
-      return apiError(c, 400, 'request_aborted', 'A requisição foi interrompida antes de terminar.');
-    }
-    if (error instanceof HTTPException) return apiError(c, error.status, 'http_error', error.message);
-    if (error instanceof ZodError) return apiError(c, 400, 'invalid_request', 'Dados inválidos.');
-    // Text PostgreSQL cannot store (U+0000) that reached it through a form the checks above do not parse.
-    if (isUnstorableText(error)) {
-      c.get('logger').warn({ err: error }, 'request text refused by PostgreSQL');
-      return apiError(c, 400, 'invalid_characters', 'O texto enviado contém um caractere inválido.');
-    }
-    c.get('logger').error({ err: error }, 'unhandled error');
-    return apiError(c, 500, 'internal_error', 'Erro interno. Tente novamente em instantes.');
+function securityHeaders(config: Config) {
+  // Presigned S3 URLs are fetched straight from the bucket by <img> and <video>.
+  const mediaOrigins = config.storage.s3 ? [s3MediaOrigin(config.storage.s3)] : [];
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Style attributes and the toast library's runtime <style> need inline styles; scripts never do.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+      mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    strictTransportSecurity: config.isProduction ? 'max-age=63072000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
   });
+}
 
+const answerError: ErrorHandler<AppEnv> = (error, c) => {
+  if (isClientAbort(c, error)) {
+    c.get('logger').info({ path: redactSecrets(c.req.path) }, 'client closed the connection mid-request');
+    return apiError(c, 400, 'request_aborted', 'A requisição foi interrompida antes de terminar.');
+  }
+  if (error instanceof HTTPException) return apiError(c, error.status, 'http_error', error.message);
+  if (error instanceof ZodError) return apiError(c, 400, 'invalid_request', 'Dados inválidos.');
+  // Text PostgreSQL cannot store (U+0000) that reached it through a form the checks above do not parse.
+  if (isUnstorableText(error)) {
+    c.get('logger').warn({ err: error }, 'request text refused by PostgreSQL');
+    return apiError(c, 400, 'invalid_characters', 'O texto enviado contém um caractere inválido.');
+  }
+  c.get('logger').error({ err: error }, 'unhandled error');
+  return apiError(c, 500, 'internal_error', 'Erro interno. Tente novamente em instantes.');
+};
+
+/** The orchestrator's probes and the Prometheus endpoint. */
+function addProbes(app: Hono<AppEnv>, pool: pg.Pool, metrics: Metrics | undefined): void {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/metrics', (c) => metrics?.handler(c) ?? apiError(c, 404, 'not_found', 'Rota não encontrada.'));
-
   let migrated = false;
   app.get('/readyz', async (c) => {
     try {
@@ -192,109 +171,10 @@ export function createApp({
       ? c.json({ status: 'ready', database: true, migrations: true })
       : c.json({ status: 'unavailable', database: true, migrations: false }, 503);
   });
+}
 
-  const api = new Hono<AppEnv>();
-  // Only the API's big bodies are compressed. Its other answers are a few KB of JSON, which compressing would turn
-  // into a CompressionStream piped per request (losing @hono/node-server's direct write of a string body) for
-  // more CPU than the bytes it saves; the streamed data export gzips itself (account-rights).
-  for (const big of ['/openapi.json', '/videos/export.csv', '/admin/*']) api.use(big, compress());
-  if (config.env === 'test') api.use(checkResponses(documentedOperations({ devMailbox })));
-  const session = requireSession(sessions);
-  const guards: Guards = { session, admin: requireAdmin(pool, session) };
-  api.route(
-    '/openapi.json',
-    routesFromContract(
-      metaContract,
-      { base: '/api/openapi.json', guards },
-      { getOpenApiDocument: openApiHandler({ devMailbox, appUrl: config.appUrl }) },
-    ),
-  );
-  api.route('/auth', authRoutes(auth, config.auth.trustedProxies, guards));
-  api.route('/me/settings', settingsRoutes(pool, guards));
-  api.route('/me', meRoutes({ pool, guards }));
-  api.route(
-    '/me',
-    accountRightsRoutes({
-      pool,
-      guards,
-      boss: jobs.boss,
-      storage,
-      authSecret,
-      appUrl: config.appUrl,
-    }),
-  );
-  const billing = createBilling(config, pool, logger);
-  api.route(
-    '/admin',
-    adminRoutes({
-      pool,
-      config,
-      provider: billing.provider,
-      guards,
-      modelAvailability,
-      queue: capacity.queue,
-    }),
-  );
-  api.route('/credits', creditsRoutes(pool, guards));
-  api.route('/events', eventsRoutes(pool, realtime, guards));
-  api.route('/cast', castRoutes({ pool, storage, guards, mediaUrlTtlSeconds: config.storage.urlTtlSeconds }));
-  api.route(
-    '/videos',
-    videosRoutes({
-      pool,
-      queue: capacity.queue,
-      storage,
-      guards,
-      mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
-      modes: modelAvailability,
-      capabilities: capabilitiesOf(config.video),
-      writePrompt: createPromptWriter(config, logger),
-    }),
-  );
-  api.route('/gemini', geminiWebhooksRoutes({ pool, guards, webhook: config.video.gemini.webhook }));
-  api.route(
-    '/films',
-    filmsRoutes({
-      pool,
-      boss: jobs.boss,
-      storage,
-      guards,
-      mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
-      capabilities: capabilitiesOf(config.video),
-    }),
-  );
-  api.route(
-    '/dashboard',
-    dashboardRoutes({
-      pool,
-      storage,
-      queuePlaces: (rows) => capacity.queue.places(pool, rows),
-      guards,
-      mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
-    }),
-  );
-  api.route(
-    '/billing',
-    billingRoutes({
-      pool,
-      provider: billing.provider,
-      guards,
-      portalLoginUrl: config.billing.portalLoginUrl,
-      webhook: billing.webhook,
-    }),
-  );
-  const mailbox = devMailbox ? devMailboxRoutes(pool, guards) : undefined;
-  if (mailbox) api.route('/dev/mailbox', mailbox.api);
-  api.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
-  app.route('/api', api);
-
-  // Signed local-disk media (with S3 the browser goes to the bucket's presigned URLs instead).
-  if (storage instanceof DiskStorage) app.route('/media', mediaRoutes(storage));
-  app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
-  if (mailbox) app.route('/dev/mailbox', mailbox.page);
-  // The local test checkout's pages exist only without Stripe (and so never in production).
-  if (billing.local) app.route('/dev', devCheckoutPages(auth, billing.local, ownOrigins));
-
+/** The web build: hashed assets, the landing's samples, public files, then the pages themselves. */
+function addWebBuild(app: Hono<AppEnv>, config: Config, devMailbox: boolean): void {
   const distDir = config.webDistDir;
   app.use(
     '/assets/*',
@@ -322,7 +202,4 @@ export function createApp({
     videoModel: videoModelLabel(config.video.provider, config.video.gemini.models.quality),
   });
   app.on(['GET', 'HEAD'], '*', (c) => pages.respond(c));
-  app.all('*', (c) => apiError(c, 405, 'method_not_allowed', 'Método não permitido.'));
-
-  return app;
 }

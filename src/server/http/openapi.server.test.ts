@@ -80,4 +80,9 @@ describe('GET /api/openapi.json', () => {
     const again = await fetch(`${app.url}/api/openapi.json`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
   });
+
+  it("is the library's document of the mounted routes, the same as the declarations' own", async () => {
+    const body = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as { paths: unknown };
+    expect(body.paths).toEqual(buildOpenApiDocument({ devMailbox: true }).paths);
+  });
 });

@@ -1,20 +1,17 @@
 import { createHash } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { z } from 'zod';
-import {
-  EVERY_OPERATION_ERRORS,
-  errorStatus,
-  implicitErrors,
-  type Operation,
-} from '../../shared/api-contract';
+import type { z } from 'zod';
+import { EVERY_OPERATION_ERRORS, type Operation } from '../../shared/api-contract';
 import { apiErrorBodySchema } from '../../shared/api-error';
 import type { AppEnv } from '../kernel/errors.server';
+import { operationRoute } from '../kernel/operation-route.server';
 import { API_CONTRACTS } from './api-contracts.server';
 
 /**
- * `GET /api/openapi.json`: an OpenAPI 3.1 document generated from the operations' declarations (ADR 0017). Request
- * schemas are the zod schemas the routes validate with (`z.toJSONSchema`, input side) and response schemas the
- * ones in src/shared the web infers its types from (output side), so they cannot disagree;
+ * `GET /api/openapi.json`: the OpenAPI 3.1 document `@hono/zod-openapi` generates from the routes mounted from the
+ * operations' declarations (ADR 0017, ADR 0025). Request schemas are the zod schemas the routes validate with and
+ * response schemas the ones in src/shared the web infers its types from, so they cannot disagree;
  * declared-routes.server.test.ts proves every route comes from a declaration, and api-responses.server.test.ts
  * checks real answers against the response schemas.
  */
@@ -25,20 +22,6 @@ const OPERATION_NAMES = new Map<Operation, string>(
 );
 export const API_OPERATIONS: readonly Operation[] = [...OPERATION_NAMES.keys()];
 
-type JsonSchema = Record<string, unknown>;
-
-/** The schema's input side (what a client sends); what JSON Schema cannot say (a refine) is left open. */
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
-  delete json.$schema;
-  return json as JsonSchema;
-}
-
-/** A response body: the schema's output side (what the server sends). */
-function responseJsonSchema(schema: z.ZodType): JsonSchema {
-  return toJsonSchema(schema, 'output');
-}
-
 /**
  * The zod schema a documented answer must match: the error body for 4xx/5xx, else the operation's own for that
  * status (undefined for a body that is not JSON, or not ours: Better Auth's, the event stream, the CSV).
@@ -47,104 +30,6 @@ export function responseSchemaOf(operation: Operation, status: number): z.ZodTyp
   if (status >= 400) return apiErrorBodySchema;
   const response = operation.responses[status];
   return typeof response === 'object' ? response.schema : undefined;
-}
-
-const errorSchema = responseJsonSchema(apiErrorBodySchema);
-
-function queryParameters(schema: z.ZodType): JsonSchema[] {
-  const json = toJsonSchema(schema);
-  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((json.required as string[] | undefined) ?? []);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    schema: property,
-  }));
-}
-
-function pathParameters(path: string): JsonSchema[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
-}
-
-function responseObject(status: number, response: Operation['responses'][number]): JsonSchema {
-  const {
-    description,
-    contentType = 'application/json',
-    schema,
-  } = typeof response === 'string' ? { description: response } : response;
-  const body =
-    status >= 400 ? { $ref: '#/components/schemas/Error' } : schema ? responseJsonSchema(schema) : {};
-  return { description, content: { [contentType]: { schema: body } } };
-}
-
-/**
- * The operation's error codes grouped by status, each named in its status's description. The codes every
- * operation may answer (EVERY_OPERATION_ERRORS) are said once, in the document's description.
- */
-function errorResponses(operation: Operation): Record<string, JsonSchema> {
-  const byStatus = new Map<number, string[]>();
-  const own = { ...implicitErrors(operation), ...operation.errors };
-  const input = operation.query || operation.body ? { invalid_request: 400 } : {};
-  for (const [code, declaration] of Object.entries({ ...input, ...own })) {
-    if (code in EVERY_OPERATION_ERRORS && !(code in input) && !operation.errors?.[code]) continue;
-    const status = errorStatus(declaration);
-    const line = typeof declaration === 'number' ? `\`${code}\`` : `\`${code}\`: ${declaration.description}`;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), line]);
-  }
-  return Object.fromEntries(
-    [...byStatus].map(([status, lines]) => [
-      status,
-      {
-        description: lines.join('; '),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
-    ]),
-  );
-}
-
-function operationObject(operation: Operation): JsonSchema {
-  const parameters = [
-    ...pathParameters(operation.path),
-    ...(operation.query ? queryParameters(operation.query) : []),
-  ];
-  const security =
-    operation.auth === 'none' ? [] : [{ [operation.auth === 'admin' ? 'adminSession' : 'session']: [] }];
-  return {
-    operationId: OPERATION_NAMES.get(operation),
-    summary: operation.summary,
-    ...(operation.description ? { description: operation.description } : {}),
-    tags: [operation.tag],
-    security,
-    ...(parameters.length > 0 ? { parameters } : {}),
-    ...(operation.body
-      ? {
-          requestBody: {
-            required: operation.body.required ?? true,
-            content: {
-              [operation.body.contentType ?? 'application/json']: {
-                schema: toJsonSchema(operation.body.schema),
-              },
-            },
-          },
-        }
-      : {}),
-    responses: {
-      ...Object.fromEntries(
-        Object.entries(operation.responses).map(([status, response]) => [
-          status,
-          responseObject(Number(status), response),
-        ]),
-      ),
-      ...errorResponses(operation),
-    },
-    ...(operation.wildcard ? { 'x-cena-wildcard': true } : {}),
-  };
 }
 
 export interface OpenApiOptions {
@@ -159,14 +44,23 @@ export function documentedOperations({ devMailbox }: Pick<OpenApiOptions, 'devMa
   return API_OPERATIONS.filter((operation) => devMailbox || !operation.localOnly);
 }
 
-export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const operation of documentedOperations(options)) {
-    paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
-  }
-  return {
+/** What the document says besides its paths: who it is, the codes every operation may answer, the cookies. */
+function describe(app: OpenAPIHono<AppEnv>, { appUrl }: OpenApiOptions): Record<string, unknown> {
+  const registry = app.openAPIRegistry;
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'cena.session_token',
+    description: "Better Auth's session cookie (`__Secure-cena.session_token` over HTTPS).",
+  });
+  registry.registerComponent('securitySchemes', 'adminSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'cena.session_token',
+    description: 'The session cookie of an account with the admin role (403 otherwise).',
+  });
+  const document = app.getOpenAPI31Document({
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Cena API',
       version: '1',
@@ -177,34 +71,39 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
           .map(([code, status]) => `\`${code}\` (${status})`)
           .join(', ')}.`,
     },
-    ...(options.appUrl ? { servers: [{ url: options.appUrl }] } : {}),
+    ...(appUrl ? { servers: [{ url: appUrl }] } : {}),
     tags: [...new Set(API_OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),
-    paths,
-    components: {
-      schemas: { Error: errorSchema },
-      securitySchemes: {
-        session: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: 'cena.session_token',
-          description: "Better Auth's session cookie (`__Secure-cena.session_token` over HTTPS).",
-        },
-        adminSession: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: 'cena.session_token',
-          description: 'The session cookie of an account with the admin role (403 otherwise).',
-        },
-      },
-    },
-  };
+  });
+  return { ...document, jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema' };
 }
 
-/** Built once per app; answered with an ETag and a short public cache. */
-export function openApiHandler(options: OpenApiOptions): (c: Context<AppEnv>) => Response {
-  const body = JSON.stringify(buildOpenApiDocument(options));
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/** The document of every declared operation, mounted or not: what the mounted app's document must equal. */
+export function buildOpenApiDocument(options: OpenApiOptions): Record<string, unknown> {
+  const app = new OpenAPIHono<AppEnv>();
+  for (const operation of documentedOperations(options)) {
+    app.openAPIRegistry.registerPath(
+      operationRoute(OPERATION_NAMES.get(operation) ?? '', operation, operation.path),
+    );
+  }
+  return describe(app, options);
+}
+
+/**
+ * `GET /api/openapi.json` of `api`, the OpenAPIHono every domain's routes are mounted on (its registry merges
+ * theirs): generated at the first request, when every route is mounted, then answered with an ETag and a short
+ * public cache.
+ */
+export function openApiHandler(
+  api: OpenAPIHono<AppEnv>,
+  options: OpenApiOptions,
+): (c: Context<AppEnv>) => Response {
+  let answer: { body: string; etag: string } | undefined;
   return (c) => {
+    if (!answer) {
+      const body = JSON.stringify(describe(api, options));
+      answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    }
+    const { body, etag } = answer;
     c.header('Cache-Control', 'public, max-age=300');
     c.header('ETag', etag);
     // Compression weakens the tag on the way out (W/"…"): compare without the weak prefix.

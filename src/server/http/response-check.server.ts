@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { errorsOf, type Operation } from '../../shared/api-contract';
 import { type AppEnv, apiError } from '../kernel/errors.server';
+import { declarationOf } from '../kernel/operations.server';
 import { responseSchemaOf } from './openapi.server';
 
 /**
@@ -10,47 +12,43 @@ import { responseSchemaOf } from './openapi.server';
  * what differs, which fails whichever test made the request.
  */
 export function checkResponses(operations: readonly Operation[]): MiddlewareHandler<AppEnv> {
-  // Fixed paths before parameterised ones: `/api/videos/export.csv` is not `/api/videos/{id}`.
-  const matchers = operations
-    .filter((operation) => !operation.wildcard)
-    .map((operation) => ({
-      operation,
-      pattern: new RegExp(`^${operation.path.replace(/\./g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
-      parameters: (operation.path.match(/\{/g) ?? []).length,
-    }))
-    .sort((a, b) => a.parameters - b.parameters);
-
+  const checked = new Set(operations.filter((operation) => !operation.wildcard));
   return async (c, next) => {
     await next();
-    const method = c.req.method.toLowerCase();
-    const found = matchers.find(
-      ({ operation, pattern }) => operation.method === method && pattern.test(c.req.path),
-    );
-    if (!found || !c.res.headers.get('content-type')?.includes('application/json')) return;
-    const schema = responseSchemaOf(found.operation, c.res.status);
-    if (!schema) return;
-    const body: unknown = await c.res.clone().json();
-    const checked = schema.safeParse(body);
-    if (checked.success) {
-      const undeclared = undeclaredError(found.operation, c.res.status, checked.data);
-      if (!undeclared) return;
-      c.get('logger').error({ body }, 'error code not declared by its operation');
-      c.res = undefined;
-      c.res = apiError(c, 500, 'response_mismatch', `${c.req.method} ${found.operation.path}: ${undeclared}`);
-      return;
-    }
-    c.get('logger').error(
-      { issues: checked.error.issues, body },
-      'response does not match its documented schema',
-    );
+    // The first declared handler the router matched is the one that answered (or whose guard or checks did):
+    // a fixed path is mounted before a parameterised one, `/api/videos/queue` before `/api/videos/{id}`.
+    const operation = matchedRoutes(c)
+      .map((route) => declarationOf(route.handler))
+      .find((declared) => declared !== undefined);
+    if (!operation || !checked.has(operation)) return;
+    if (!c.res.headers.get('content-type')?.includes('application/json')) return;
+    const mismatch = await mismatchOf(operation, c.res);
+    if (!mismatch) return;
+    c.get('logger').error(mismatch.log, mismatch.reason);
     c.res = undefined;
     c.res = apiError(
       c,
       500,
       'response_mismatch',
-      `${c.req.method} ${c.req.path} ${found.operation.path}: ${JSON.stringify(checked.error.issues)}`,
+      `${c.req.method} ${c.req.path} ${operation.path}: ${mismatch.why}`,
     );
   };
+}
+
+/** What is wrong with an answer: a body its documented schema refuses, or an error code not declared. */
+async function mismatchOf(operation: Operation, response: Response) {
+  const schema = responseSchemaOf(operation, response.status);
+  if (!schema) return undefined;
+  const body: unknown = await response.clone().json();
+  const checked = schema.safeParse(body);
+  if (!checked.success) {
+    const reason = 'response does not match its documented schema';
+    return { reason, log: { issues: checked.error.issues, body }, why: JSON.stringify(checked.error.issues) };
+  }
+  const undeclared = undeclaredError(operation, response.status, checked.data);
+  return undeclared
+    ? { reason: 'error code not declared by its operation', log: { body }, why: undeclared }
+    : undefined;
 }
 
 /** Why an error answer is not one its operation declares, or undefined when it is (or it is not an error). */

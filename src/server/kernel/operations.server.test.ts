@@ -216,6 +216,20 @@ describe('routesFromContract', () => {
     });
   });
 
+  it("refuses with its own 415 a JSON Content-Type the library's media-type gate would refuse", async () => {
+    const rename = (type: string) =>
+      call('/api/things/7', {
+        method: 'PATCH',
+        headers: { ...SESSION, 'content-type': type },
+        body: '{"name":"Gato"}',
+      });
+    expect(await rename('application/json;')).toEqual(
+      refusal(415, 'unsupported_media_type', 'Envie os dados em JSON (Content-Type: application/json).'),
+    );
+    expect(ran.filter((step) => step === 'renameThing')).toEqual([]);
+    expect((await rename('application/json; charset=utf-8')).status).toBe(200);
+  });
+
   it('takes no body, or the declared one, where the body is not required', async () => {
     const archive = (init: RequestInit) =>
       call('/api/things/7/archive', {

@@ -1,13 +1,22 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { Contract, Operation, OperationAuth, PathParameters } from '../../shared/api-contract';
 import type { AppEnv } from './errors.server';
-import { jsonBodyLimit, parseJsonBody, parseQuery, rejectQueryParameters } from './request-validation.server';
+import { operationRoute } from './operation-route.server';
+import {
+  jsonBodyChecks,
+  jsonBodyLimit,
+  optionalJsonBody,
+  queryChecks,
+  refuseInvalidInput,
+} from './request-validation.server';
 
 /**
- * Mounts a domain's handlers from its declarations (ADR 0017): a handler exists only for a declared operation
- * (the handlers object is typed by the contract, every key required, no other allowed), and the declaration gives
- * the route its path, its guard and its input checks, so a handler receives input already validated.
+ * Mounts a domain's handlers from its declarations (ADR 0017) with `@hono/zod-openapi` (ADR 0025): a handler exists
+ * only for a declared operation (the handlers object is typed by the contract, every key required, no other
+ * allowed), and the declaration becomes the library's route config (operation-route.server.ts), which gives the
+ * route its path, its documentation and its validation, so a handler receives input already validated.
  */
 
 type JsonBody<B> = B extends { contentType: 'multipart/form-data' }
@@ -52,19 +61,22 @@ export function declarationOf(handler: object): Operation | undefined {
 }
 
 /**
- * `/api/videos/{id}/edits` under `/api/videos` → `/:id/edits`; a wildcard's last parameter is the rest of the path:
- * `/api/auth/{betterAuthPath}` under `/api/auth` → `/*`.
+ * `/api/videos/{id}/edits` under `/api/videos` → `/{id}/edits`, the path the library routes and documents (merged
+ * under its mount point by OpenAPIHono's `route`).
  */
-function routePath(operation: Operation, base: string): string {
+function documentedPath(operation: Operation, base: string): string {
   if (!operation.path.startsWith(base)) {
     throw new Error(`${operation.method} ${operation.path} is not under ${base}`);
   }
-  const relative = operation.path.slice(base.length) || '/';
-  if (!operation.wildcard) return relative.replace(/\{(\w+)\}/g, ':$1');
-  if (!/\/\{\w+\}$/.test(relative)) {
+  if (operation.wildcard && !/\/\{\w+\}$/.test(operation.path)) {
     throw new Error(`${operation.method} ${operation.path}: a wildcard ends with its parameter`);
   }
-  return relative.replace(/\{\w+\}$/, '*').replace(/\{(\w+)\}/g, ':$1');
+  return operation.path.slice(base.length) || '/';
+}
+
+/** Hono's form of a documented path; a wildcard's last parameter is the rest of the path (`/{rest}` → `/*`). */
+function honoPath(path: string, wildcard: boolean): string {
+  return (wildcard ? path.replace(/\{\w+\}$/, '*') : path).replace(/\{(\w+)\}/g, ':$1');
 }
 
 /** A wildcard's parameters: its last one is the rest of the path, `sign-in/email` for `/api/auth/sign-in/email`. */
@@ -80,38 +92,43 @@ function wildcardParameters(c: Context<AppEnv>, operation: Operation): Record<st
   };
 }
 
+/**
+ * Our checks that run between the guard and the library's validators: what the library lacks or words otherwise
+ * (request-validation.server.ts). A wildcard belongs to another library, which reads its own query and body.
+ */
 function inputChecks(operation: Operation): MiddlewareHandler<AppEnv>[] {
-  // A wildcard belongs to another library, which reads its own query and body.
   if (operation.wildcard) return [];
-  const checks: MiddlewareHandler<AppEnv>[] = [];
-  if (!operation.query) checks.push(rejectQueryParameters);
+  const checks = [queryChecks(operation.query !== undefined)];
   const body = operation.body;
-  if (body && (body.contentType ?? 'application/json') === 'application/json') checks.push(jsonBodyLimit);
+  if (!body || body.contentType === 'multipart/form-data') return checks;
+  checks.push(jsonBodyLimit);
+  checks.push(body.required === false ? optionalJsonBody(body.schema) : jsonBodyChecks);
   return checks;
 }
 
-async function readInput(c: Context<AppEnv>, operation: Operation) {
+/**
+ * The route `app.openapi` validates with: the documented one, less what the library must not read itself — a
+ * multipart form (read and checked by its handler) and a body that may be absent (optionalJsonBody).
+ */
+function validatedRoute(route: RouteConfig, operation: Operation): RouteConfig {
+  const body = operation.body;
+  if (!body || (body.required !== false && body.contentType !== 'multipart/form-data')) return route;
+  const { body: _documented, ...request } = route.request ?? {};
+  return { ...route, request };
+}
+
+/** What a mounted handler receives: the values the library (or optionalJsonBody) validated. */
+function inputOf(c: Context<AppEnv>, operation: Operation): OperationInput<Operation> {
   if (operation.wildcard) {
-    return { input: { params: wildcardParameters(c, operation), query: undefined, body: undefined } };
+    return { params: wildcardParameters(c, operation), query: undefined, body: undefined } as never;
   }
-  let query: unknown;
-  if (operation.query) {
-    const parsed = parseQuery(c, operation.query);
-    if (!parsed.ok) return { response: parsed.response };
-    query = parsed.data;
-  }
-  let body: unknown;
-  const declared = operation.body;
-  if (declared && (declared.contentType ?? 'application/json') === 'application/json') {
-    // HonoRequest caches the text, so parseJsonBody reads the same body again.
-    const empty = declared.required === false && (await c.req.text()).trim() === '';
-    if (!empty) {
-      const parsed = await parseJsonBody(c, declared.schema);
-      if (!parsed.ok) return { response: parsed.response };
-      body = parsed.data;
-    }
-  }
-  return { input: { params: c.req.param(), query, body } };
+  const valid = (target: 'param' | 'query' | 'json'): unknown => c.req.valid(target as never);
+  return {
+    params: operation.path.includes('{') ? valid('param') : {},
+    query: operation.query ? valid('query') : undefined,
+    // Undefined for a multipart form, and for an optional body that was not sent.
+    body: operation.body?.contentType === 'multipart/form-data' ? undefined : valid('json'),
+  } as never;
 }
 
 /** A Hono app with one route per declaration of `contract`, to be mounted at `base`. */
@@ -119,8 +136,8 @@ export function routesFromContract<C extends Contract>(
   contract: C,
   { base, guards }: MountOptions,
   handlers: Handlers<C>,
-): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
   // Fixed paths before parameterised ones: `/api/videos/queue` is not `/api/videos/{id}`.
   const names = Object.keys(contract).sort(
     (a, b) => (contract[a]?.path.split('{').length ?? 0) - (contract[b]?.path.split('{').length ?? 0),
@@ -130,15 +147,32 @@ export function routesFromContract<C extends Contract>(
     const spec = handlers[name] as HandlerSpec<Operation> | undefined;
     if (!spec) throw new Error(`${name} is declared without a handler`);
     const { before, handle } = typeof spec === 'function' ? { before: [], handle: spec } : spec;
-    const final = async (c: Context<AppEnv>) => {
-      const read = await readInput(c, operation);
-      if ('response' in read) return read.response;
-      return handle(c, read.input as OperationInput<Operation>);
-    };
+    const final = (c: Context<AppEnv>) => handle(c, inputOf(c, operation));
     declarations.set(final, operation);
     const guard = operation.auth === 'none' ? [] : [guards[operation.auth]];
-    const chain: MiddlewareHandler<AppEnv>[] = [...guard, ...before, ...inputChecks(operation)];
-    app.on([operation.method.toUpperCase()], [routePath(operation, base)], ...chain, final);
+    const middleware = [...guard, ...before, ...inputChecks(operation)];
+    const route = operationRoute(name, operation, documentedPath(operation, base));
+    mount(app, { route, operation, middleware, final });
   }
   return app;
+}
+
+interface Mounting {
+  route: RouteConfig;
+  operation: Operation;
+  middleware: MiddlewareHandler<AppEnv>[];
+  final: (c: Context<AppEnv>) => Response | Promise<Response>;
+}
+
+function mount(app: OpenAPIHono<AppEnv>, { route, operation, middleware, final }: Mounting): void {
+  // A wildcard is routed by Hono's `*`, which the library's `{name}` paths cannot say: documented, then mounted.
+  if (operation.wildcard) {
+    app.openAPIRegistry.registerPath(route);
+    app.on([operation.method.toUpperCase()], [honoPath(route.path, true)], ...middleware, final);
+    return;
+  }
+  const validated = validatedRoute(route, operation);
+  if (validated !== route) app.openAPIRegistry.registerPath(route);
+  const hook = refuseInvalidInput({ query: operation.query, json: operation.body?.schema });
+  app.openapi({ ...validated, middleware, hide: validated !== route }, final as never, hook as never);
 }

@@ -34,67 +34,107 @@ export const jsonBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
   onError: (c) => apiError(c, 413, 'payload_too_large', 'Corpo da requisição grande demais.'),
 });
 
-type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
-
-/** Reads and validates a JSON body; on failure `response` is the 4xx to return. */
-export async function parseJsonBody<S extends z.ZodType>(
-  c: Context<AppEnv>,
-  schema: S,
-): Promise<Parsed<z.output<S>>> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    return {
-      ok: false,
-      response: apiError(
-        c,
-        415,
-        'unsupported_media_type',
-        'Envie os dados em JSON (Content-Type: application/json).',
-      ),
-    };
-  }
-  const decoded = decodeJson(await c.req.text());
-  if (!decoded.ok) return { ok: false, response: apiError(c, 400, decoded.code, decoded.message) };
-  const body = decoded.value;
-  const result = schema.safeParse(body, { error: genericMessages });
-  if (!result.success) {
-    const message = result.error.issues[0]?.message ?? 'Dados inválidos.';
-    return { ok: false, response: apiError(c, 400, 'invalid_request', message) };
-  }
-  return { ok: true, data: result.data };
-}
-
-/** For endpoints that take no parameters: a query string is a client mistake, refused like an unknown field. */
-export const rejectQueryParameters: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.req.url.includes('?')) return next();
-  const names = [...new URL(c.req.url).searchParams.keys()];
-  if (names.length > 0) {
-    return apiError(c, 400, 'invalid_request', `Parâmetro não permitido: ${[...new Set(names)].join(', ')}.`);
-  }
+/**
+ * What `@hono/zod-openapi` does not check the way Cena answers, before its validators run (ADR 0025): the library
+ * refuses a missing or foreign Content-Type, bad syntax, deep nesting and U+0000 with its own English 400/415,
+ * or not at all, so the body is read and decoded here first; the library then validates the decoded text.
+ */
+export const jsonBodyChecks: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const decoded = await decodeJsonBody(c);
+  if (!decoded.ok) return decoded.response;
   await next();
 };
 
-/** Validates the query string against a strict schema; a repeated or unknown parameter is refused with 400. */
-export function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Parsed<z.output<S>> {
-  const params = new URL(c.req.url).searchParams;
-  const query: Record<string, string> = {};
-  for (const [name, value] of params) {
-    if (name in query) {
-      return { ok: false, response: apiError(c, 400, 'invalid_request', `Parâmetro repetido: ${name}.`) };
+async function decodeJsonBody(c: Context<AppEnv>) {
+  if (!isJsonType(c.req.header('content-type') ?? '')) {
+    const message = 'Envie os dados em JSON (Content-Type: application/json).';
+    return { ok: false, response: apiError(c, 415, 'unsupported_media_type', message) } as const;
+  }
+  const decoded = decodeJson(await c.req.text());
+  if (!decoded.ok) return { ok: false, response: apiError(c, 400, decoded.code, decoded.message) } as const;
+  return decoded;
+}
+
+/**
+ * Both what Cena has always taken as JSON and what the library's media-type gate lets through (its
+ * `jsonRequestRegex`, node_modules/@hono/zod-openapi/dist/index.mjs): anything else is our 415, never its own.
+ */
+function isJsonType(type: string): boolean {
+  return (
+    /^application\/json\b/i.test(type) &&
+    /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i.test(type)
+  );
+}
+
+/**
+ * A body that may be absent (`required: false`): none, whitespace, or the declared JSON. The library reads an
+ * empty JSON body as malformed, so this one is validated here and handed on as the library's own validated data.
+ */
+export function optionalJsonBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if ((await c.req.text()).trim() === '') return next();
+    const decoded = await decodeJsonBody(c);
+    if (!decoded.ok) return decoded.response;
+    const result = schema.safeParse(decoded.value, { error: genericMessages });
+    if (!result.success) return apiError(c, 400, 'invalid_request', firstMessage(result.error));
+    c.req.addValidatedData('json', result.data as object);
+    await next();
+  };
+}
+
+/**
+ * What the library does not say about a query string: where an operation declares none, any parameter is a client
+ * mistake, refused like an unknown field; where it declares one, a repeated parameter is refused by name (the
+ * library would hand the schema an array, refused with a type message that does not say what was wrong).
+ */
+export function queryChecks(declared: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.req.url.includes('?')) return next();
+    const names = [...new URL(c.req.url).searchParams.keys()];
+    if (!declared && names.length > 0) {
+      return apiError(
+        c,
+        400,
+        'invalid_request',
+        `Parâmetro não permitido: ${[...new Set(names)].join(', ')}.`,
+      );
     }
-    query[name] = value;
-  }
-  const result = schema.safeParse(query, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Parâmetro não permitido: ${issue.keys.join(', ')}.`
-        : genericMessages(issue),
-  });
-  if (!result.success) {
-    const message = result.error.issues[0]?.message ?? 'Parâmetros inválidos.';
-    return { ok: false, response: apiError(c, 400, 'invalid_request', message) };
-  }
-  return { ok: true, data: result.data };
+    const repeated = names.find((name, index) => names.indexOf(name) !== index);
+    if (repeated) return apiError(c, 400, 'invalid_request', `Parâmetro repetido: ${repeated}.`);
+    await next();
+  };
+}
+
+const queryMessages: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'unrecognized_keys'
+    ? `Parâmetro não permitido: ${issue.keys.join(', ')}.`
+    : genericMessages(issue);
+
+function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Dados inválidos.';
+}
+
+/** A failed validation's result as the library hands it to a hook: the value it validated, and where from. */
+interface FailedValidation {
+  success: boolean;
+  target: string;
+  data?: unknown;
+}
+
+/**
+ * The hook `app.openapi` calls after each validator: a refusal is 400 `invalid_request` with the pt-BR message of
+ * the first issue. The library's parse ran without our wording, so the value it validated is parsed again with
+ * it (only on failure); a schema's own messages win over both, as zod 4 orders them.
+ */
+export function refuseInvalidInput(schemas: { query?: z.ZodType; json?: z.ZodType }) {
+  return (result: FailedValidation, c: Context<AppEnv>): Response | undefined => {
+    if (result.success) return undefined;
+    const schema = result.target === 'query' ? schemas.query : schemas.json;
+    const messages = result.target === 'query' ? queryMessages : genericMessages;
+    const reparsed = schema?.safeParse(result.data, { error: messages });
+    const message = reparsed && !reparsed.success ? firstMessage(reparsed.error) : 'Dados inválidos.';
+    return apiError(c, 400, 'invalid_request', message);
+  };
 }
 
 const NUL_MESSAGE = 'O texto enviado contém um caractere inválido.';

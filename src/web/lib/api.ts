@@ -75,41 +75,6 @@ export async function readApiError(response: Response): Promise<ApiError> {
   return apiErrorOf(response, await response.json().catch(() => null));
 }
 
-interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Serialised as JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-async function apiRequest<T>(
-  path: string,
-  { method = 'GET', body, signal }: ApiRequestOptions = {},
-): Promise<T> {
-  const response = await apiFetch(path, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: signal ?? null,
-  });
-
-  const text = await response.text().catch(() => '');
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = null;
-    }
-  }
-
-  if (!response.ok) throw apiErrorOf(response, data);
-  return data as T;
-}
-
 type ParametersOption<O extends Operation> = keyof PathParameters<O> extends never
   ? { params?: undefined }
   : { params: PathParameters<O> };
@@ -139,7 +104,7 @@ function queryString(query: Record<string, unknown> | undefined): string {
 /**
  * Calls one declared operation (src/shared/*.contract.ts, ADR 0017): its path, method and body come from the
  * declaration, and the answer is typed by the declared response schema, so a changed shape is a type error in the
- * page that reads it. Failures are ApiErrors, as with apiRequest.
+ * page that reads it. Failures are ApiErrors.
  */
 export async function callApi<O extends Operation>(
   operation: O,
@@ -153,18 +118,13 @@ export async function callApi<O extends Operation>(
     signal?: AbortSignal;
   };
   const path = `${pathOf(operation, (params ?? {}) as PathParameters<O>)}${queryString(query)}`;
-  if (!form) {
-    return apiRequest<ResponseOf<O>>(path, {
-      method: operation.method.toUpperCase() as ApiRequestOptions['method'],
-      body,
-      signal,
-    });
-  }
-  // No Content-Type header: the browser sets multipart/form-data with its boundary.
+  // A form goes without Content-Type: the browser sets multipart/form-data with its boundary.
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!form && body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await apiFetch(path, {
     method: operation.method.toUpperCase(),
-    headers: { Accept: 'application/json' },
-    body: form,
+    headers,
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     signal: signal ?? null,
   });
   const data: unknown = await response.json().catch(() => null);

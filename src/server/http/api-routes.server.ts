@@ -1,0 +1,136 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { metaContract } from '../../shared/meta.contract';
+import { accountRightsRoutes } from '../account-rights/account-rights.routes.server';
+import { authRoutes } from '../accounts/auth.routes.server';
+import { meRoutes } from '../accounts/me.routes.server';
+import { adminRoutes } from '../admin/admin.routes.server';
+import { billingRoutes } from '../billing/billing.routes.server';
+import type { Billing } from '../billing/billing.server';
+import { castRoutes } from '../cast/cast.routes.server';
+import { creditsRoutes } from '../credits/credits.routes.server';
+import { filmsRoutes } from '../films/films.routes.server';
+import { dashboardRoutes } from '../history/history.routes.server';
+import { type AppEnv, apiError } from '../kernel/errors.server';
+import { type Guards, routesFromContract } from '../kernel/operations.server';
+import { settingsRoutes } from '../notifications/settings.routes.server';
+import { eventsRoutes } from '../realtime/events.routes.server';
+import { capabilitiesOf } from '../videos/capabilities.server';
+import type { Capacity } from '../videos/capacity/capacity.server';
+import { geminiWebhooksRoutes } from '../videos/gemini-webhooks/gemini-webhooks.routes.server';
+import { createPromptWriter } from '../videos/prompt-writer.server';
+import { videosRoutes } from '../videos/videos.routes.server';
+import type { AppDependencies } from './app-dependencies.server';
+import { documentedOperations, openApiHandler } from './openapi.server';
+import { checkResponses } from './response-check.server';
+
+/** What the composition root builds once and the API's routes share. */
+export interface ApiShared {
+  guards: Guards;
+  capacity: Capacity;
+  billing: Billing;
+  /** The dev mailbox's API, in local mode. */
+  mailbox: Hono<AppEnv> | undefined;
+}
+
+/**
+ * `/api/*`: every domain's routes, each mounted from its declarations (ADR 0017) on one OpenAPIHono whose
+ * registry merges theirs, so `/api/openapi.json` describes what is mounted (ADR 0025).
+ */
+export function apiRoutes(deps: AppDependencies, shared: ApiShared) {
+  const { config, devMailbox } = deps;
+  const api = new OpenAPIHono<AppEnv>().basePath('/api');
+  // Only the API's big bodies are compressed. Its other answers are a few KB of JSON, which compressing would turn
+  // into a CompressionStream piped per request (losing @hono/node-server's direct write of a string body) for
+  // more CPU than the bytes it saves; the streamed data export gzips itself (account-rights).
+  for (const big of ['/openapi.json', '/videos/export.csv', '/admin/*']) api.use(big, compress());
+  if (config.env === 'test') api.use(checkResponses(documentedOperations({ devMailbox })));
+  const document = openApiHandler(api, { devMailbox, appUrl: config.appUrl });
+  api.route(
+    '/openapi.json',
+    routesFromContract(
+      metaContract,
+      { base: '/api/openapi.json', guards: shared.guards },
+      { getOpenApiDocument: document },
+    ),
+  );
+  mountAccountRoutes(api, deps, shared);
+  mountVideoRoutes(api, deps, shared);
+  if (shared.mailbox) api.route('/dev/mailbox', shared.mailbox);
+  api.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
+  return api;
+}
+
+type Api = ReturnType<OpenAPIHono<AppEnv>['basePath']>;
+
+/** Who the user is and what they may do: sign-in, account, rights, notifications, credits, billing, admin. */
+function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity, billing }: ApiShared): void {
+  const { config, pool, jobs, storage, auth, authSecret, realtime, modelAvailability } = deps;
+  api.route('/auth', authRoutes(auth, config.auth.trustedProxies, guards));
+  api.route('/me/settings', settingsRoutes(pool, guards));
+  api.route('/me', meRoutes({ pool, guards }));
+  api.route(
+    '/me',
+    accountRightsRoutes({ pool, guards, boss: jobs.boss, storage, authSecret, appUrl: config.appUrl }),
+  );
+  api.route(
+    '/admin',
+    adminRoutes({
+      pool,
+      config,
+      provider: billing.provider,
+      guards,
+      modelAvailability,
+      queue: capacity.queue,
+    }),
+  );
+  api.route('/credits', creditsRoutes(pool, guards));
+  api.route('/events', eventsRoutes(pool, realtime, guards));
+  api.route(
+    '/billing',
+    billingRoutes({
+      pool,
+      provider: billing.provider,
+      guards,
+      portalLoginUrl: config.billing.portalLoginUrl,
+      webhook: billing.webhook,
+    }),
+  );
+}
+
+/** What the user makes: the cast, videos, the provider's webhooks, films, the dashboard. */
+function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }: ApiShared): void {
+  const { config, logger, pool, jobs, storage, modelAvailability } = deps;
+  const mediaUrlTtlSeconds = config.storage.urlTtlSeconds;
+  const capabilities = capabilitiesOf(config.video);
+  api.route('/cast', castRoutes({ pool, storage, guards, mediaUrlTtlSeconds }));
+  api.route(
+    '/videos',
+    videosRoutes({
+      pool,
+      queue: capacity.queue,
+      storage,
+      guards,
+      mediaUrlTtlSeconds,
+      modes: modelAvailability,
+      capabilities,
+      writePrompt: createPromptWriter(config, logger),
+    }),
+  );
+  api.route('/gemini', geminiWebhooksRoutes({ pool, guards, webhook: config.video.gemini.webhook }));
+  api.route(
+    '/films',
+    filmsRoutes({ pool, boss: jobs.boss, storage, guards, mediaUrlTtlSeconds, capabilities }),
+  );
+  api.route(
+    '/dashboard',
+    dashboardRoutes({
+      pool,
+      storage,
+      queuePlaces: (rows) => capacity.queue.places(pool, rows),
+      guards,
+      mediaUrlTtlSeconds,
+    }),
+  );
+}
