@@ -33,7 +33,7 @@ import {
 } from '../../../shared/catalogue';
 import { formatBRL } from '../../../shared/format';
 import type { Language } from '../../../shared/language';
-import { VARIATIONS_MAX } from '../../../shared/video-request';
+import { VARIATIONS_MAX } from '../../../shared/video-request-form';
 import { usePublicConfig } from '../../lib/public-config';
 
 const FAQ_CATEGORY_IDS = ['creditos', 'planos', 'videos', 'tecnico'] as const;
