@@ -10,7 +10,7 @@ import { type CastMemberRecord, insertCastMember } from './cast.server';
  * `{userId}/cast/{timestamp}-{n}-{safe name}`, then the member inserted; images of a member not saved are deleted.
  */
 
-export type CreateCastMemberOutcome =
+type CreateCastMemberOutcome =
   | { kind: 'saved'; member: CastMemberRecord }
   | { kind: 'invalid'; errors: FieldErrors }
   | { kind: 'full' }

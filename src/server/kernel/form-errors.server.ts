@@ -81,7 +81,7 @@ function formFields(
   return { fields, errors };
 }
 
-export type FormRead<T> = { ok: true; data: T } | { ok: false; response: Response };
+type FormRead<T> = { ok: true; data: T } | { ok: false; response: Response };
 
 /** The body as multipart fields (every repeat kept), or the 415 / 400 to answer. */
 async function readMultipart(c: Context<AppEnv>): Promise<FormRead<MultipartForm>> {

@@ -36,7 +36,7 @@ export interface StagedImages {
   drop(): Promise<void>;
 }
 
-export interface StagingOptions {
+interface StagingOptions {
   logger: Logger;
   /** A key another row already keeps (the same name stored twice in one millisecond): not this one's to delete. */
   isKept?: (key: string) => Promise<boolean>;

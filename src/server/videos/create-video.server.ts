@@ -24,7 +24,7 @@ import { createDeps, type VideosDeps } from './video-answers.server';
  * or held; images stored for a request that is not created are deleted again.
  */
 
-export type CreateVideoOutcome =
+type CreateVideoOutcome =
   | CreateVideoResult
   | { kind: 'invalid'; errors: FieldErrors }
   | { kind: 'cast_not_found' }
