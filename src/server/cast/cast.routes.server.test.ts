@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import * as forms from '../../../tests/support/multipart-forms';
 import { tinyPng } from '../../../tests/support/images';
+import * as forms from '../../../tests/support/multipart-forms';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { signedUpWithCredits } from '../../../tests/support/users';
 import { CAST_MESSAGES, type CastMember } from '../../shared/cast';
