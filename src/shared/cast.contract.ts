@@ -1,36 +1,11 @@
-import { z } from 'zod';
 import { defineContract, EMPTY_BODY } from './api-contract';
 import {
-  CAST_DESCRIPTION_MAX_LENGTH,
-  CAST_IMAGES_MAX,
-  CAST_IMAGES_MIN,
-  CAST_KINDS,
-  CAST_NAME_MAX_LENGTH,
   castDeletedSchema,
   castListSchema,
   castMemberResponseSchema,
+  createCastFormSchema,
   updateCastMemberSchema,
 } from './cast';
-import { imagePart } from './image-part';
-
-/**
- * `POST /api/cast`, as sent: the text fields plus 1–3 image parts. Documentation only: the handler reads the form
- * and checks it with `createCastMemberSchema` (src/shared/cast.ts), field by field.
- */
-const createCastForm = z.strictObject({
-  name: z.string().max(CAST_NAME_MAX_LENGTH),
-  kind: z.enum(CAST_KINDS),
-  description: z.string().max(CAST_DESCRIPTION_MAX_LENGTH).optional(),
-  likenessConsent: z
-    .enum(['true', 'on', 'false'])
-    .meta({ description: "Required `true` for a character: the portrayed person's consent (LGPD art. 11)." })
-    .optional(),
-  images: z
-    .array(imagePart('An image of the member'))
-    .min(CAST_IMAGES_MIN)
-    .max(CAST_IMAGES_MAX)
-    .meta({ description: '1 to 3 parts named images.' }),
-});
 
 const NOT_FOUND = { status: 404, description: 'No such member of this user (or a malformed id)' } as const;
 
@@ -50,7 +25,7 @@ export const castContract = defineContract({
     summary: 'Save a cast member with 1–3 images',
     tag: 'cast',
     auth: 'session',
-    body: { schema: createCastForm, contentType: 'multipart/form-data' },
+    body: { schema: createCastFormSchema, contentType: 'multipart/form-data' },
     responses: { 201: { description: '`{ member }`.', schema: castMemberResponseSchema } },
     errors: {
       invalid_request: {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CAST_MESSAGES, castFitProblem, createCastMemberSchema, updateCastMemberSchema } from './cast';
+import { CAST_MESSAGES, castFitProblem, createCastFormSchema, updateCastMemberSchema } from './cast';
+import { REFERENCE_IMAGE_TOO_LARGE, REFERENCE_IMAGE_WRONG_TYPE } from './image-part';
 import { directingCapabilities } from './video-directing';
 import { videoModelFacts } from './video-models';
-import { createVideoRequestSchema } from './video-request';
+import { createVideoFormSchema } from './video-request-form';
 
 /** The catalogue's reference-image count of a model (src/shared/video-models.ts). */
 const referencesOf = (model: string) => {
@@ -10,6 +11,18 @@ const referencesOf = (model: string) => {
   if (!facts) throw new Error(`${model} is not catalogued`);
   return directingCapabilities(facts).referenceImagesMax;
 };
+
+const png = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'ana.png', {
+    type: 'image/png',
+  });
+const images = [png()];
+
+/** The first message the schema gives for `field`. */
+const messageOf = (
+  result: { error?: { issues: { path: PropertyKey[]; message: string }[] } },
+  field: string,
+) => result.error?.issues.find((issue) => issue.path[0] === field)?.message;
 
 describe('Elenco rules', () => {
   it("fits the cast to the model's reference images, counting the uploaded ones too", () => {
@@ -29,14 +42,14 @@ describe('Elenco rules', () => {
   });
 
   it('needs a character’s consent, and only a character’s', () => {
-    const character = { name: 'Ana', kind: 'character' };
-    expect(createCastMemberSchema.safeParse(character).error?.issues[0]?.message).toBe(
+    const character = { name: 'Ana', kind: 'character', images };
+    expect(createCastFormSchema.safeParse(character).error?.issues[0]?.message).toBe(
       CAST_MESSAGES.consentRequired,
     );
-    expect(createCastMemberSchema.safeParse({ ...character, likenessConsent: 'false' }).success).toBe(false);
-    expect(createCastMemberSchema.safeParse({ ...character, likenessConsent: 'true' }).success).toBe(true);
-    expect(createCastMemberSchema.safeParse({ name: 'Garrafa', kind: 'product' }).success).toBe(true);
-    expect(createCastMemberSchema.safeParse({ name: '  ', kind: 'style' }).success).toBe(false);
+    expect(createCastFormSchema.safeParse({ ...character, likenessConsent: 'false' }).success).toBe(false);
+    expect(createCastFormSchema.safeParse({ ...character, likenessConsent: 'true' }).success).toBe(true);
+    expect(createCastFormSchema.safeParse({ name: 'Garrafa', kind: 'product', images }).success).toBe(true);
+    expect(createCastFormSchema.safeParse({ name: '  ', kind: 'style', images }).success).toBe(false);
     expect(updateCastMemberSchema.safeParse({}).success).toBe(false);
     expect(updateCastMemberSchema.safeParse({ description: null }).success).toBe(true);
   });
@@ -49,14 +62,35 @@ describe('Elenco rules', () => {
       clientKey: '00000000-0000-4000-8000-000000000000',
     };
     const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
-    expect(createVideoRequestSchema.safeParse({ ...base, variations: '4' }).success).toBe(true);
-    expect(createVideoRequestSchema.safeParse({ ...base, variations: '5' }).success).toBe(false);
-    expect(createVideoRequestSchema.safeParse({ ...base, castIds: [id(1), id(2), id(3)] }).success).toBe(
-      true,
+    expect(createVideoFormSchema.safeParse({ ...base, variations: '4' }).success).toBe(true);
+    expect(createVideoFormSchema.safeParse({ ...base, variations: '5' }).success).toBe(false);
+    expect(createVideoFormSchema.safeParse({ ...base, castIds: [id(1), id(2), id(3)] }).success).toBe(true);
+    expect(createVideoFormSchema.safeParse({ ...base, castIds: [id(1), id(2), id(3), id(4)] }).success).toBe(
+      false,
     );
-    expect(
-      createVideoRequestSchema.safeParse({ ...base, castIds: [id(1), id(2), id(3), id(4)] }).success,
-    ).toBe(false);
-    expect(createVideoRequestSchema.safeParse({ ...base, castIds: [id(1), id(1)] }).success).toBe(false);
+    expect(createVideoFormSchema.safeParse({ ...base, castIds: [id(1), id(1)] }).success).toBe(false);
+  });
+
+  it('takes the cast form’s 1 to 3 images as files within the size limit, and says each problem with the consent', () => {
+    const product = { name: 'Garrafa', kind: 'product' };
+    expect(messageOf(createCastFormSchema.safeParse(product), 'images')).toBe(CAST_MESSAGES.imagesCount);
+    expect(messageOf(createCastFormSchema.safeParse({ ...product, images: [] }), 'images')).toBe(
+      CAST_MESSAGES.imagesCount,
+    );
+    const four = [png(), png(), png(), png()];
+    expect(messageOf(createCastFormSchema.safeParse({ ...product, images: four }), 'images')).toBe(
+      CAST_MESSAGES.imagesCount,
+    );
+    expect(messageOf(createCastFormSchema.safeParse({ ...product, images: ['texto'] }), 'images')).toBe(
+      REFERENCE_IMAGE_WRONG_TYPE,
+    );
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png');
+    expect(messageOf(createCastFormSchema.safeParse({ ...product, images: [big] }), 'images')).toBe(
+      REFERENCE_IMAGE_TOO_LARGE,
+    );
+    // A character without images and without consent: both said at once.
+    const character = createCastFormSchema.safeParse({ name: 'Ana', kind: 'character' });
+    expect(messageOf(character, 'images')).toBe(CAST_MESSAGES.imagesCount);
+    expect(messageOf(character, 'likenessConsent')).toBe(CAST_MESSAGES.consentRequired);
   });
 });

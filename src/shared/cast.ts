@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageFile } from './image-part';
 
 /**
  * Elenco: characters, products and styles a user keeps under a name with 1–3 images, and picks on the create page
@@ -33,8 +34,11 @@ const nameSchema = z
   .min(1, 'Dê um nome.')
   .max(CAST_NAME_MAX_LENGTH, `Use no máximo ${CAST_NAME_MAX_LENGTH} caracteres.`);
 
-/** The text fields of `POST /api/cast` (multipart; the images are checked by their bytes beside it). */
-export const createCastMemberSchema = z
+/**
+ * The cast form, `POST /api/cast` (multipart): one schema for the cast page's checks, the server's reading of the
+ * form and the OpenAPI document. Each image's type is judged by its bytes beside it.
+ */
+export const createCastFormSchema = z
   .strictObject({
     name: nameSchema,
     kind: z.enum(CAST_KINDS, 'Escolha personagem, produto ou estilo.'),
@@ -44,13 +48,32 @@ export const createCastMemberSchema = z
       .max(CAST_DESCRIPTION_MAX_LENGTH, `Use no máximo ${CAST_DESCRIPTION_MAX_LENGTH} caracteres.`)
       .optional(),
     /** A checkbox: `true` (or the browser's `on`) when the user confirms the portrayed person's consent. */
-    likenessConsent: z.enum(['true', 'on', 'false']).optional(),
+    likenessConsent: z
+      .enum(['true', 'on', 'false'])
+      .meta({
+        description: "Required `true` for a character: the portrayed person's consent (LGPD art. 11).",
+      })
+      .optional(),
+    images: z
+      .array(imageFile('An image of the member'), CAST_MESSAGES.imagesCount)
+      .min(CAST_IMAGES_MIN, CAST_MESSAGES.imagesCount)
+      .max(CAST_IMAGES_MAX, CAST_MESSAGES.imagesCount)
+      .meta({ description: `${CAST_IMAGES_MIN} to ${CAST_IMAGES_MAX} parts named images.` }),
   })
-  .superRefine((value, context) => {
-    if (value.kind === 'character' && value.likenessConsent !== 'true' && value.likenessConsent !== 'on') {
-      context.addIssue({ code: 'custom', path: ['likenessConsent'], message: CAST_MESSAGES.consentRequired });
-    }
-  });
+  .superRefine(
+    (value, context) => {
+      if (value.kind === 'character' && value.likenessConsent !== 'true' && value.likenessConsent !== 'on') {
+        context.addIssue({
+          code: 'custom',
+          path: ['likenessConsent'],
+          message: CAST_MESSAGES.consentRequired,
+        });
+      }
+    },
+    // Every field's problem at once: the consent is said beside a missing image too.
+    { when: () => true },
+  );
+export type CreateCastForm = z.output<typeof createCastFormSchema>;
 
 /** `PATCH /api/cast/{id}`: rename, or change the description (null or '' clears it). */
 export const updateCastMemberSchema = z

@@ -2,8 +2,8 @@ import { defineContract } from './api-contract';
 import { dashboardStatsQuerySchema, dashboardStatsSchema, recentActivitySchema } from './dashboard';
 
 /**
- * `/api/dashboard` (docs/history-contract.md). The history list and its CSV are under `/api/videos`, declared with
- * the videos (src/shared/videos.contract.ts: `listVideos`, `exportVideosCsv`).
+ * `/api/dashboard` (docs/history-contract.md). The history list and its CSV are video requests under `/api/videos`,
+ * declared and served by the videos (src/shared/videos.contract.ts: `listVideos`, `exportVideosCsv`).
  */
 export const dashboardContract = defineContract({
   getDashboardStats: {

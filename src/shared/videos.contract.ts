@@ -1,50 +1,16 @@
-import { z } from 'zod';
 import { defineContract } from './api-contract';
 import { historyExportQuerySchema, historyQuerySchema } from './history-filters';
 import { historyPageSchema } from './history-list';
-import { imagePart } from './image-part';
 import { promptPreviewRequestSchema, promptPreviewResponseSchema } from './prompt-preview';
 import {
   editVideoRequestSchema,
   extendVideoRequestSchema,
-  MAX_REFERENCE_IMAGES,
   videoAvailabilitySchema,
   videoVersionsResponseSchema,
 } from './video-directing';
 import { videoQueueEstimateSchema } from './video-queue';
-import {
-  createVideoRequestSchema,
-  createVideoResponseSchema,
-  MAX_CAST_PER_REQUEST,
-  videoRequestResponseSchema,
-} from './video-request';
-
-/**
- * `/api/videos` (docs/video-contract.md; the list and the CSV are the history's, docs/history-contract.md). The
- * create form is read by its handler; this schema is what the document shows of it.
- */
-const createVideoForm = createVideoRequestSchema.extend({
-  structuredPrompt: z.string().optional().meta({
-    description:
-      'The structured prompt from POST /api/videos/prompt-preview, as the user edited it: a JSON text of { subject, action, scene, camera, lighting, style, audio, negative } (each ≤ 600 characters). It is what the provider receives and what the technical info shows; invalid → 400 with fields.structuredPrompt.',
-  }),
-  image: imagePart('First frame (the reference image)').optional(),
-  lastFrame: imagePart('Last frame, only with a first frame and where the model supports it').optional(),
-  referenceImages: z
-    .array(imagePart('Reference image of a character, object or style'))
-    .max(MAX_REFERENCE_IMAGES)
-    .meta({ description: 'Up to 3 parts named referenceImages.' })
-    .optional(),
-  castIds: z
-    .array(z.uuid())
-    .max(MAX_CAST_PER_REQUEST)
-    .meta({ description: 'Elenco members (repeatable part): their images go as reference images.' })
-    .optional(),
-  variations: z
-    .enum(['1', '2', '3', '4'])
-    .meta({ description: 'How many requests this submit creates, held together (all or none).' })
-    .optional(),
-});
+import { createVideoResponseSchema, videoRequestResponseSchema } from './video-request';
+import { createVideoFormSchema } from './video-request-form';
 
 /** What creating a video may be refused for after its input was read: all before anything is held. */
 const CREATE_REFUSALS = {
@@ -83,6 +49,10 @@ const DERIVED = {
   },
 } as const;
 
+/**
+ * `/api/videos` (docs/video-contract.md), served by src/server/videos: the list and its CSV are the history page's
+ * reading of the user's video requests (docs/history-contract.md), served here with the rest.
+ */
 export const videosContract = defineContract({
   listVideos: {
     method: 'get',
@@ -99,7 +69,7 @@ export const videosContract = defineContract({
     summary: 'Create a video request (idempotent by clientKey); holds its credits',
     tag: 'videos',
     auth: 'session',
-    body: { schema: createVideoForm, contentType: 'multipart/form-data' },
+    body: { schema: createVideoFormSchema, contentType: 'multipart/form-data' },
     responses: {
       200: {
         description: 'The existing submit of this clientKey: `{ request, group }`.',

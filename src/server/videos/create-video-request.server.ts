@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { CastSnapshot } from '../../shared/cast';
 import { type AspectRatio, VIDEO_COST_CREDITS, type VideoQuality } from '../../shared/catalogue';
 import type { StructuredPrompt } from '../../shared/video-request';
 import { hold } from '../credits/ledger-holds.server';
 import { CreditsConflictError } from '../credits/ledger-inputs.server';
+import { createDatabase } from '../db/database.server';
 import { inTransaction } from '../kernel/transaction.server';
 import { buildStructuredPrompt } from './structured-prompt.server';
 import { findVideoRequest, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
+import { videoRequests } from './videos.schema.server';
 
 /**
  * Creating a video request (docs/video-contract.md, design §3): one transaction places the credit hold, inserts
@@ -186,41 +189,57 @@ async function insertInTransaction(
   if (!held.ok) return { kind: 'insufficient_credits', balance: held.balance };
   // A concurrent identical submit committed first (hold and request together): answer with its request.
   if (!held.created) return 'replay';
-  const inserted = await client.query<VideoRequestRecord>(
-    `INSERT INTO video_requests
-       (id, user_id, client_key, prompt, structured_prompt, quality, aspect_ratio, seed, credits_used, status,
-        reference_image_key, hold_id, created_at, updated_at, last_frame_key, reference_image_keys,
-        extends_request_id, edits_request_id, provider_project, provider, model, variation_ids, "cast")
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12, $12, $13, $14, $15, $16,
-            -- An extension or edit continues an interaction stored with its source's project and key, by the
-            -- source's model (so its API surface and join rule), whatever the mode's model is today.
-            source.provider_project, source.provider, source.model, $17, $18
-     FROM (SELECT 1) AS one
-     LEFT JOIN video_requests source ON source.id = COALESCE($15::uuid, $16::uuid)
-     RETURNING ${VIDEO_REQUEST_COLUMNS}`,
-    [
-      id,
-      input.userId,
-      input.clientKey,
-      input.prompt,
-      JSON.stringify(structuredPrompt),
-      input.quality,
-      input.aspectRatio,
-      input.seed,
-      cost,
-      input.referenceImageKey,
-      held.hold.id,
-      now,
-      input.lastFrameKey ?? null,
-      input.referenceImageKeys ?? [],
-      input.extendsRequestId ?? null,
-      input.editsRequestId ?? null,
-      input.variationIds,
-      JSON.stringify(input.cast ?? []),
-    ],
-  );
-  const request = inserted.rows[0];
-  if (!request) throw new Error('video request insert returned no row');
+  const request = await insertRequest(client, {
+    id,
+    userId: input.userId,
+    clientKey: input.clientKey,
+    prompt: input.prompt,
+    structuredPrompt,
+    quality: input.quality,
+    aspectRatio: input.aspectRatio,
+    seed: input.seed,
+    creditsUsed: cost,
+    status: 'pending',
+    referenceImageKey: input.referenceImageKey,
+    holdId: held.hold.id,
+    createdAt: now,
+    updatedAt: now,
+    lastFrameKey: input.lastFrameKey ?? null,
+    referenceImageKeys: input.referenceImageKeys ?? [],
+    extendsRequestId: input.extendsRequestId ?? null,
+    editsRequestId: input.editsRequestId ?? null,
+    variationIds: input.variationIds,
+    cast: input.cast ?? [],
+  });
   // No job yet: the request waits in the fair queue until the dispatcher gives it a slot (ADR 0013).
   return { kind: 'created', request };
+}
+
+/**
+ * Inserts the request. An extension or edit continues an interaction stored with its source's project and key, by
+ * the source's model (so its API surface and join rule), whatever the mode's model is today: those three columns
+ * are its source's.
+ */
+async function insertRequest(
+  client: pg.PoolClient,
+  row: typeof videoRequests.$inferInsert,
+): Promise<VideoRequestRecord> {
+  const db = createDatabase(client);
+  const sourceId = row.extendsRequestId ?? row.editsRequestId;
+  const [source] = sourceId
+    ? await db
+        .select({
+          providerProject: videoRequests.providerProject,
+          provider: videoRequests.provider,
+          model: videoRequests.model,
+        })
+        .from(videoRequests)
+        .where(eq(videoRequests.id, sourceId))
+    : [];
+  const [request] = await db
+    .insert(videoRequests)
+    .values({ ...row, ...source })
+    .returning();
+  if (!request) throw new Error('video request insert returned no row');
+  return request;
 }

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import {
   CAST_DESCRIPTION_MAX_LENGTH,
   CAST_IMAGES_MAX,
-  CAST_IMAGES_MIN,
   CAST_KINDS,
   CAST_NAME_MAX_LENGTH,
   type CastKind,
+  createCastFormSchema,
 } from '../../../../shared/cast';
 import { referenceImageMaxMegabytes } from '../../../../shared/catalogue';
 import { referenceImageProblem } from '../../../../shared/video-request';
@@ -19,6 +19,13 @@ import { isApiError } from '../../../lib/api';
 import { useSaveCastMember } from '../api/cast';
 
 type Field = 'name' | 'images' | 'likenessConsent' | 'description' | 'kind';
+
+/** The UI-language message of a field the schema refuses (its own messages are the server's pt-BR ones). */
+const FIELD_MESSAGES = {
+  name: 'form.errors.name',
+  images: 'form.errors.imagesCount',
+  likenessConsent: 'form.errors.consent',
+} as const;
 
 /** Each chosen file judged by its first bytes and size, with the same rule the server applies. */
 async function imageProblem(file: File): Promise<string | undefined> {
@@ -69,12 +76,21 @@ export function CastForm() {
     }));
   };
 
+  /** The shared form schema's problems (src/shared/cast.ts), each said in the UI language. */
   const validate = (): Partial<Record<Field, string>> => {
+    const result = createCastFormSchema.safeParse({
+      name,
+      kind,
+      description,
+      images,
+      likenessConsent: consent ? 'true' : 'false',
+    });
     const found: Partial<Record<Field, string>> = {};
-    if (!name.trim()) found.name = t('form.errors.name');
-    if (images.length < CAST_IMAGES_MIN || images.length > CAST_IMAGES_MAX)
-      found.images = t('form.errors.imagesCount');
-    if (kind === 'character' && !consent) found.likenessConsent = t('form.errors.consent');
+    for (const issue of result.error?.issues ?? []) {
+      const field = issue.path[0] as Field;
+      found[field] ??=
+        field in FIELD_MESSAGES ? t(FIELD_MESSAGES[field as keyof typeof FIELD_MESSAGES]) : issue.message;
+    }
     return found;
   };
 

@@ -23,7 +23,7 @@ import {
   YEARLY_PERIOD_MONTHS,
 } from '../../../../shared/catalogue';
 import { formatBRL } from '../../../../shared/format';
-import { VARIATIONS_MAX } from '../../../../shared/video-request';
+import { VARIATIONS_MAX } from '../../../../shared/video-request-form';
 import { type FaqOptions, faqFormatters, type LocalizedFaq } from '../faq-items';
 
 /** The FAQ in pt-BR, the source of truth. Every figure comes from src/shared/catalogue.ts. */

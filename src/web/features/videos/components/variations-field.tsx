@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VARIATIONS_MAX } from '../../../../shared/video-request';
+import { VARIATIONS_MAX } from '../../../../shared/video-request-form';
 import { FieldHint } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { formatCredits } from '../../credits';

@@ -19,11 +19,8 @@ import {
   directingProblems,
   offeredDirecting,
 } from '../../../../shared/video-directing';
-import {
-  createVideoRequestSchema,
-  detectImageType,
-  PROMPT_MAX_LENGTH,
-} from '../../../../shared/video-request';
+import { detectImageType, PROMPT_MAX_LENGTH } from '../../../../shared/video-request';
+import { createVideoFormSchema } from '../../../../shared/video-request-form';
 import { formatCredits } from '../../credits';
 
 /** The create form's values and rules (spec §5), checked with the shared schema the server uses too. */
@@ -74,14 +71,19 @@ export function sanitiseSeed(value: string): string {
   return value.replace(/\D/g, '').slice(0, 5);
 }
 
-/** Field errors of the values (the clientKey is the form's own, not the user's). */
+/** The fields the user types, as the shared form schema (src/shared/video-request-form.ts) checks them. */
+const typedFieldsSchema = createVideoFormSchema.pick({
+  prompt: true,
+  quality: true,
+  aspectRatio: true,
+  seed: true,
+});
+
+/** Field errors of the values the user typed. */
 export function validateCreateForm(
   values: CreateFormValues,
 ): Partial<Record<keyof CreateFormValues, CreateFieldError>> {
-  const result = createVideoRequestSchema.safeParse({
-    ...values,
-    clientKey: '00000000-0000-4000-8000-000000000000',
-  });
+  const result = typedFieldsSchema.safeParse(values);
   if (result.success) return {};
   const errors: Partial<Record<keyof CreateFormValues, CreateFieldError>> = {};
   for (const issue of result.error.issues) {
@@ -109,20 +111,20 @@ export function createFieldErrorText(t: TFunction<'videos'>, key: CreateFieldErr
   }
 }
 
-const imageFile = z.instanceof(File);
+const { image, lastFrame, referenceImages } = createVideoFormSchema.shape;
 
 /**
- * The form's schema for react-hook-form: the shared request rules (the server checks them again) without the
- * clientKey, which the form makes itself, plus the images and the rules of the chosen mode's model
- * (src/shared/video-directing.ts). Each image's bytes are checked when it is chosen; a refused one is not kept.
+ * The form's schema for react-hook-form: the shared form schema's fields the user fills in (the server checks them
+ * all again), its images as the inputs hold them (none is null, not absent), and the rules of the chosen mode's
+ * model (src/shared/video-directing.ts). Each image's bytes are checked when it is chosen; a refused one is not kept.
  */
 const createFormSchema = (directing: DirectingCapabilities) =>
-  createVideoRequestSchema
-    .omit({ clientKey: true })
+  typedFieldsSchema
     .extend({
-      image: imageFile.nullable(),
-      lastFrame: imageFile.nullable(),
-      referenceImages: z.array(imageFile),
+      image: image.unwrap().nullable(),
+      lastFrame: lastFrame.unwrap().nullable(),
+      // The count is the chosen model's (below), said once.
+      referenceImages: z.array(referenceImages.unwrap().element),
     })
     .superRefine(
       (form, ctx) => {

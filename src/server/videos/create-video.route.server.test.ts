@@ -15,7 +15,7 @@ import { balance } from '../credits/ledger-reads.server';
 import { JOBS_SCHEMA } from '../jobs/jobs.server';
 import { QUEUES } from '../jobs/queues.server';
 
-/** POST /api/videos and GET /api/videos/:id end to end, on the real server and database (disk storage). */
+/** POST /api/videos end to end, on the real server and database (disk storage). */
 
 let app: TestApp;
 let pool: pg.Pool;
@@ -325,25 +325,6 @@ describe('POST /api/videos', () => {
     const data = /event: video_request\ndata: (.*)\n/.exec(text)?.[1] ?? '';
     expect(JSON.parse(data)).toEqual({ id: created.body.request.id, status: 'pending', op: 'insert' });
     await reader.cancel();
-  });
-});
-
-describe('GET /api/videos/:id', () => {
-  it('answers 404 for another user’s request, an unknown id and a malformed id', async () => {
-    const owner = await user(30);
-    const other = await user(0);
-    const created = await postVideo(owner.client);
-    for (const id of [created.body.request.id, randomUUID(), 'not-a-uuid']) {
-      const answer = await other.client.json(`/api/videos/${id}`);
-      expect(answer.status).toBe(404);
-      expect(answer.body).toMatchObject({
-        error: { code: 'not_found', message: 'Solicitação não encontrada' },
-      });
-    }
-  });
-
-  it('requires a session', async () => {
-    expect((await fetch(`${app.url}/api/videos/${randomUUID()}`)).status).toBe(401);
   });
 });
 

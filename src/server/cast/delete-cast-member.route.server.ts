@@ -1,0 +1,15 @@
+import type { castContract } from '../../shared/cast.contract';
+import type { OperationHandler } from '../kernel/operations.server';
+import { sessionOf } from '../kernel/session.server';
+import { deleteCastMember } from './cast.server';
+import { type CastDeps, isMemberId, memberNotFound } from './cast-answers.server';
+
+/** `DELETE /api/cast/{id}`: the member and its images; requests that used it keep their own copies. */
+export const deleteCastMemberRoute =
+  ({ pool, storage }: CastDeps): OperationHandler<typeof castContract.deleteCastMember> =>
+  async (c, { params }) => {
+    if (!isMemberId(params.id)) return memberNotFound(c);
+    const deleted = await deleteCastMember(pool, storage, sessionOf(c).user.id, params.id);
+    if (!deleted) return memberNotFound(c);
+    return c.json({ deleted: true });
+  };

@@ -1,0 +1,16 @@
+import type { castContract } from '../../shared/cast.contract';
+import type { OperationHandler } from '../kernel/operations.server';
+import { sessionOf } from '../kernel/session.server';
+import { listCastMembers, toCastMemberView } from './cast.server';
+import type { CastDeps } from './cast-answers.server';
+
+/** `GET /api/cast`: the signed-in user's members, oldest first. */
+export const listCastRoute =
+  ({ pool, storage, mediaUrlTtlSeconds }: CastDeps): OperationHandler<typeof castContract.listCast> =>
+  async (c) => {
+    const members = await listCastMembers(pool, sessionOf(c).user.id);
+    const items = await Promise.all(
+      members.map((member) => toCastMemberView(member, storage, mediaUrlTtlSeconds)),
+    );
+    return c.json({ items });
+  };

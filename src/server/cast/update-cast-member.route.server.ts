@@ -1,0 +1,15 @@
+import type { castContract } from '../../shared/cast.contract';
+import type { OperationHandler } from '../kernel/operations.server';
+import { sessionOf } from '../kernel/session.server';
+import { toCastMemberView, updateCastMember } from './cast.server';
+import { type CastDeps, isMemberId, memberNotFound } from './cast-answers.server';
+
+/** `PATCH /api/cast/{id}`: rename a member or change its description. */
+export const updateCastMemberRoute =
+  ({ pool, storage, mediaUrlTtlSeconds }: CastDeps): OperationHandler<typeof castContract.updateCastMember> =>
+  async (c, { params, body }) => {
+    if (!isMemberId(params.id)) return memberNotFound(c);
+    const updated = await updateCastMember(pool, sessionOf(c).user.id, params.id, body);
+    if (!updated) return memberNotFound(c);
+    return c.json({ member: await toCastMemberView(updated, storage, mediaUrlTtlSeconds) });
+  };

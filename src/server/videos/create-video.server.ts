@@ -1,0 +1,170 @@
+import { castFitProblem } from '../../shared/cast';
+import { STRUCTURED_PROMPT_BY_USER } from '../../shared/prompt-preview';
+import { directingProblems } from '../../shared/video-directing';
+import type { CreateVideoForm } from '../../shared/video-request-form';
+import { type CastMemberRecord, castSnapshot, findCastMembers } from '../cast/cast.server';
+import type { FieldErrors } from '../kernel/form-errors.server';
+import type { Logger } from '../logger.server';
+import { contentTypeOf } from '../storage/blob-storage.server';
+import {
+  imageKey,
+  readImage,
+  type StagedImages,
+  stageImages,
+  storedImage,
+  type UploadedImage,
+} from '../storage/uploaded-image.server';
+import { type CreateVideoResult, createVideoRequest } from './create-video-request.server';
+import { createDeps, type VideosDeps } from './video-answers.server';
+
+/**
+ * 'Criar vídeo' once its form is read (src/shared/video-request-form.ts): what the schema cannot judge (each
+ * image's bytes, what the mode's model accepts, the cast), then the images stored as the request's own and the
+ * request created with its hold (create-video-request.server.ts). Everything is checked before anything is stored
+ * or held; images stored for a request that is not created are deleted again.
+ */
+
+type CreateVideoOutcome =
+  | CreateVideoResult
+  | { kind: 'invalid'; errors: FieldErrors }
+  | { kind: 'cast_not_found' }
+  | { kind: 'cast_does_not_fit'; message: string }
+  | { kind: 'upload_failed' };
+
+interface FormImages {
+  firstFrame: UploadedImage | undefined;
+  lastFrame: UploadedImage | undefined;
+  references: UploadedImage[];
+}
+
+/** The form's images read by their bytes, and each field's problem: its type, or what the model does not take. */
+async function readFormImages(
+  deps: VideosDeps,
+  form: CreateVideoForm,
+): Promise<{ images: FormImages; errors: FieldErrors }> {
+  const errors: FieldErrors = {};
+  const read = async (name: 'image' | 'lastFrame' | 'referenceImages', file: File) => {
+    const image = await readImage(file);
+    if (!('problem' in image)) return image;
+    errors[name] ??= image.problem;
+    return undefined;
+  };
+  const firstFrame = form.image && (await read('image', form.image));
+  const lastFrame = form.lastFrame && (await read('lastFrame', form.lastFrame));
+  const references: UploadedImage[] = [];
+  for (const file of form.referenceImages ?? []) {
+    const image = await read('referenceImages', file);
+    if (image) references.push(image);
+  }
+  const problems = directingProblems(
+    { firstFrame: Boolean(form.image), lastFrame: Boolean(lastFrame), referenceImages: references.length },
+    deps.capabilities(form.quality),
+  );
+  if (problems.lastFrame) errors.lastFrame ??= problems.lastFrame;
+  if (problems.referenceImages) errors.referenceImages ??= problems.referenceImages;
+  return { images: { firstFrame, lastFrame, references }, errors };
+}
+
+/**
+ * The request's own copies, `{userId}/{timestamp}-{role}{safe name}`: the first frame, the last frame, the
+ * uploaded references, then the cast's images (a member renamed, changed or deleted later leaves it as it was).
+ */
+function requestImages(deps: VideosDeps, userId: string, images: FormImages, cast: CastMemberRecord[]) {
+  const prefix = (role: string) => `${userId}/${Date.now()}-${role}`;
+  const named = (role: string, image: UploadedImage | undefined) =>
+    image ? [{ key: imageKey(prefix(role), image), image }] : [];
+  const castKeys = cast.flatMap((member) => member.imageKeys);
+  return {
+    first: named('', images.firstFrame),
+    last: named('last-frame-', images.lastFrame),
+    references: [
+      ...images.references.map((image, index) => ({
+        key: imageKey(prefix(`reference-${index + 1}-`), image),
+        image,
+      })),
+      ...castKeys.map((key, index) => ({
+        key: imageKey(prefix(`cast-${index + 1}-`), {
+          name: key.split('/').pop() ?? 'elenco',
+          type: contentTypeOf(key),
+        }),
+        image: () => storedImage(deps.storage, key),
+      })),
+    ],
+  };
+}
+
+export async function createVideo(
+  deps: VideosDeps,
+  userId: string,
+  form: CreateVideoForm,
+  logger: Logger,
+): Promise<CreateVideoOutcome> {
+  const { images, errors } = await readFormImages(deps, form);
+  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+  // The cast is checked before anything is stored or held: another user's member reads as missing.
+  const cast = await findCastMembers(deps.pool, userId, form.castIds ?? []);
+  if (!cast) return { kind: 'cast_not_found' };
+  const castImages = cast.flatMap((member) => member.imageKeys).length;
+  const fit = castFitProblem(
+    castImages,
+    images.references.length,
+    deps.capabilities(form.quality).referenceImagesMax,
+  );
+  if (fit) return { kind: 'cast_does_not_fit', message: fit };
+
+  const named = requestImages(deps, userId, images, cast);
+  const staged = await stageImages(deps.storage, [...named.first, ...named.last, ...named.references], {
+    logger,
+    isKept: (key) => keptByARequest(deps, userId, key),
+  });
+  if (!staged) return { kind: 'upload_failed' };
+  const keyOf = (list: readonly { key: string }[]) => list[0]?.key ?? null;
+  return createWithImages(deps, staged, {
+    userId,
+    clientKey: form.clientKey,
+    prompt: form.prompt,
+    quality: form.quality,
+    aspectRatio: form.aspectRatio,
+    seed: form.seed ? Number(form.seed) : null,
+    referenceImageKey: keyOf(named.first),
+    lastFrameKey: keyOf(named.last),
+    referenceImageKeys: named.references.map(({ key }) => key),
+    variations: Number(form.variations ?? 1),
+    cast: cast.map(castSnapshot),
+    structuredPrompt: form.structuredPrompt && {
+      ...form.structuredPrompt,
+      builtBy: STRUCTURED_PROMPT_BY_USER,
+    },
+  });
+}
+
+/** The request created with its stored images, which are deleted again unless it was created. */
+async function createWithImages(
+  deps: VideosDeps,
+  staged: StagedImages,
+  input: Parameters<typeof createVideoRequest>[1],
+): Promise<CreateVideoResult> {
+  let result: CreateVideoResult;
+  try {
+    result = await createVideoRequest(createDeps(deps), input);
+  } catch (error) {
+    await staged.drop();
+    throw error;
+  }
+  if (result.kind !== 'created') await staged.drop();
+  return result;
+}
+
+/**
+ * Two identical submits in the same millisecond name their images alike: an image a request keeps (the winner of
+ * a replay) is not this submit's to delete.
+ */
+async function keptByARequest(deps: VideosDeps, userId: string, key: string): Promise<boolean> {
+  const kept = await deps.pool.query(
+    `SELECT 1 FROM video_requests
+     WHERE user_id = $1 AND (reference_image_key = $2 OR last_frame_key = $2 OR $2 = ANY(reference_image_keys))
+     LIMIT 1`,
+    [userId, key],
+  );
+  return (kept.rowCount ?? 0) > 0;
+}

@@ -1,0 +1,18 @@
+import { directingOffer, type VideoAvailability } from '../../shared/video-directing';
+import type { videosContract } from '../../shared/videos.contract';
+import type { OperationHandler } from '../kernel/operations.server';
+import type { VideosDeps } from './video-answers.server';
+
+/** `GET /api/videos/availability`: a mode whose model Google stopped serving is shown as unavailable. */
+export const getAvailabilityRoute =
+  ({ modes, capabilities }: VideosDeps): OperationHandler<typeof videosContract.getAvailability> =>
+  (c) => {
+    const body: VideoAvailability = {
+      modes: modes.modes(),
+      directing: {
+        fast: directingOffer(capabilities('fast')),
+        quality: directingOffer(capabilities('quality')),
+      },
+    };
+    return c.json(body);
+  };

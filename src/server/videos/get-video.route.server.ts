@@ -1,0 +1,16 @@
+import type { videosContract } from '../../shared/videos.contract';
+import type { OperationHandler } from '../kernel/operations.server';
+import { sessionOf } from '../kernel/session.server';
+import { isRequestId, notFound, requestView, type VideosDeps } from './video-answers.server';
+import { findVideoRequest } from './video-view.server';
+
+/** `GET /api/videos/{id}`: one request of the signed-in user; another user's reads as missing. */
+export const getVideoRoute =
+  (deps: VideosDeps): OperationHandler<typeof videosContract.getVideo> =>
+  async (c, { params }) => {
+    const record = isRequestId(params.id)
+      ? await findVideoRequest(deps.pool, sessionOf(c).user.id, params.id)
+      : undefined;
+    if (!record) return notFound(c);
+    return c.json({ request: await requestView(deps, record) });
+  };

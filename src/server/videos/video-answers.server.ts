@@ -1,0 +1,105 @@
+import type { Context } from 'hono';
+import type pg from 'pg';
+import type { VideoQuality } from '../../shared/catalogue';
+import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '../../shared/video-request';
+import { type AppEnv, apiError } from '../kernel/errors.server';
+import type { BlobStorage } from '../storage/blob-storage.server';
+import type { CapabilitiesOf } from './capabilities.server';
+import type { FairQueue } from './capacity/fair-queue.server';
+import type { CreateVideoDeps, CreateVideoResult } from './create-video-request.server';
+import type { PromptWriter } from './prompt-writer.server';
+import { takeChecksOf } from './take-check/take-view.server';
+import { toVideoRequestView, type VideoRequestRecord } from './video-view.server';
+
+/** What the `/api/videos` operations share: their dependencies and the answers more than one of them gives. */
+
+export interface VideosDeps {
+  pool: pg.Pool;
+  /** The fair queue: a waiting request's place in line, and the create page's estimate. */
+  queue: FairQueue;
+  storage: BlobStorage;
+  mediaUrlTtlSeconds: number;
+  /** What the configured models can do (extension, edit, frames, references). */
+  capabilities: CapabilitiesOf;
+  /** Requests per user per minute. */
+  createPerMinute: number;
+  /** The periodic model check: which modes may be created now. */
+  modes: { isAvailable(quality: VideoQuality): boolean; modes(): VideoModeAvailability };
+  /** 'Ver prompt estruturado': the text model (with its rules fallback). */
+  writePrompt: PromptWriter;
+}
+
+/** What creating, extending and editing need of the videos' dependencies. */
+export const createDeps = ({ pool, createPerMinute, modes }: VideosDeps): CreateVideoDeps => ({
+  pool,
+  perMinuteLimit: createPerMinute,
+  isModeAvailable: (quality) => modes.isAvailable(quality),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path's id that can name a request at all: anything else is answered as missing, never looked up. */
+export const isRequestId = (id: string) => UUID.test(id);
+
+/** An unknown id and another user's answer alike. */
+export const notFound = (c: Context<AppEnv>) => apiError(c, 404, 'not_found', 'Solicitação não encontrada');
+
+/** What a new video and an extension or edit are both refused for, before anything is held. */
+type CreateRefusal = Extract<
+  CreateVideoResult,
+  { kind: 'insufficient_credits' | 'rate_limited' | 'unavailable' }
+>;
+
+/** The answer to a refused create, extension or edit: one wording and one Retry-After for each refusal. */
+export function refusalAnswer(c: Context<AppEnv>, refusal: CreateRefusal, variations: number): Response {
+  switch (refusal.kind) {
+    case 'insufficient_credits':
+      return apiError(
+        c,
+        402,
+        'insufficient_credits',
+        variations > 1
+          ? 'Créditos insuficientes para todas as variações.'
+          : 'Créditos insuficientes para este vídeo.',
+      );
+    case 'rate_limited':
+      // The per-user limit is counted by create itself, not by a middleware before it: a replay of a clientKey is
+      // answered (200) whatever the count, and a submit counts once per variation (create-video-request.server.ts).
+      c.header('Retry-After', '60');
+      return apiError(
+        c,
+        429,
+        'rate_limited',
+        'Muitas solicitações em pouco tempo. Aguarde um minuto e tente de novo.',
+      );
+    case 'unavailable':
+      c.header('Retry-After', '300');
+      return apiError(c, 503, 'video_unavailable', VIDEO_UNAVAILABLE_MESSAGE);
+  }
+}
+
+/** One request as the browser gets it, with its place in line and its take checks. */
+export async function requestView(deps: VideosDeps, record: VideoRequestRecord) {
+  return toVideoRequestView(record, deps.storage, {
+    ttlSeconds: deps.mediaUrlTtlSeconds,
+    capabilities: deps.capabilities,
+    queuePlaces: await deps.queue.places(deps.pool, [record]),
+    takeChecks: await takeChecksOf(deps.pool, [record.id]),
+  });
+}
+
+/** A submit's first request and every request of it (its variations). */
+export async function groupView(
+  deps: VideosDeps,
+  { request, group }: { request: VideoRequestRecord; group: VideoRequestRecord[] },
+) {
+  const options = {
+    ttlSeconds: deps.mediaUrlTtlSeconds,
+    capabilities: deps.capabilities,
+    queuePlaces: await deps.queue.places(deps.pool, group),
+  };
+  return {
+    request: await toVideoRequestView(request, deps.storage, options),
+    group: await Promise.all(group.map((member) => toVideoRequestView(member, deps.storage, options))),
+  };
+}
