@@ -9,7 +9,7 @@ import type { PaymentProvider } from '../billing/providers/payment-provider.serv
 import type { Config } from '../config.server';
 import { CreditsConflictError } from '../credits/ledger-inputs.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
+import { type Guards, type Handlers, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
 import type { FairQueue } from '../videos/capacity/fair-queue.server';
 import type { ModelAvailability } from '../videos/model-availability.server';
@@ -36,6 +36,53 @@ export interface AdminRoutesOptions {
 }
 
 const userIdParamSchema = z.string().min(1).max(200);
+
+type AdminHandlers = Handlers<typeof adminContract>;
+
+/** An adjustment grant, idempotent by its key: a retried grant answers 200 with the first one's result. */
+function grantCredits(pool: pg.Pool): AdminHandlers['grantCredits'] {
+  return async (c, { params, body }) => {
+    const id = userIdParamSchema.safeParse(params.id);
+    if (!id.success || !(await userDetail(pool, id.data))) {
+      return apiError(c, 404, 'user_not_found', 'Usuário não encontrado.');
+    }
+    const adminId = sessionOf(c).user.id;
+    try {
+      const result = await grantAdjustment(pool, id.data, adminId, body);
+      c.get('logger').info(
+        { adminId, userId: id.data, amount: body.amount, created: result.created },
+        'admin granted credits',
+      );
+      return c.json(result, result.created ? 201 : 200);
+    } catch (error) {
+      if (!(error instanceof CreditsConflictError)) throw error;
+      return apiError(
+        c,
+        409,
+        'idempotency_conflict',
+        'Esta concessão já foi feita com outros dados. Feche a janela e tente de novo.',
+      );
+    }
+  };
+}
+
+/** The admin's own billing, reconciled like `/api/billing/reconcile` (same throttle), with the admin's message. */
+function reconcileOwnBilling(pool: pg.Pool, provider: PaymentProvider): AdminHandlers['reconcileOwnBilling'] {
+  return async (c) => {
+    const userId = sessionOf(c).user.id;
+    if (!(await claimBillingAction(pool, userId, 'reconcile'))) return reconcileThrottled(c);
+    try {
+      const fulfilled = await provider.reconcile(userId);
+      return c.json({
+        fulfilled,
+        subscription: subscriptionView(await currentSubscription(pool, userId)),
+      });
+    } catch (error) {
+      c.get('logger').error({ err: error, provider: provider.kind }, 'admin reconcile failed');
+      return apiError(c, 502, 'reconcile_failed', 'Erro ao reconciliar — Tente novamente em instantes.');
+    }
+  };
+}
 
 export function adminRoutes({
   pool,
@@ -73,44 +120,9 @@ export function adminRoutes({
         return c.json(detail);
       },
 
-      grantCredits: async (c, { params, body }) => {
-        const id = userIdParamSchema.safeParse(params.id);
-        if (!id.success || !(await userDetail(pool, id.data))) {
-          return apiError(c, 404, 'user_not_found', 'Usuário não encontrado.');
-        }
-        const adminId = sessionOf(c).user.id;
-        try {
-          const result = await grantAdjustment(pool, id.data, adminId, body);
-          c.get('logger').info(
-            { adminId, userId: id.data, amount: body.amount, created: result.created },
-            'admin granted credits',
-          );
-          return c.json(result, result.created ? 201 : 200);
-        } catch (error) {
-          if (!(error instanceof CreditsConflictError)) throw error;
-          return apiError(
-            c,
-            409,
-            'idempotency_conflict',
-            'Esta concessão já foi feita com outros dados. Feche a janela e tente de novo.',
-          );
-        }
-      },
+      grantCredits: grantCredits(pool),
 
-      reconcileOwnBilling: async (c) => {
-        const userId = sessionOf(c).user.id;
-        if (!(await claimBillingAction(pool, userId, 'reconcile'))) return reconcileThrottled(c);
-        try {
-          const fulfilled = await provider.reconcile(userId);
-          return c.json({
-            fulfilled,
-            subscription: subscriptionView(await currentSubscription(pool, userId)),
-          });
-        } catch (error) {
-          c.get('logger').error({ err: error, provider: provider.kind }, 'admin reconcile failed');
-          return apiError(c, 502, 'reconcile_failed', 'Erro ao reconciliar — Tente novamente em instantes.');
-        }
-      },
+      reconcileOwnBilling: reconcileOwnBilling(pool, provider),
 
       checkEnvironment: async (c) => c.json(await environmentCheck(config, pool, modelAvailability)),
 

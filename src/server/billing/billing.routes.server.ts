@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { billingContract } from '../../shared/billing.contract';
 import { findPackage, findPlan, LIMITS } from '../../shared/catalogue';
 import { type AppEnv, apiError } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
+import { type Guards, type Handlers, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
 import {
   claimBillingAction,
@@ -40,6 +40,173 @@ export interface BillingRoutesOptions {
   webhook: StripeWebhook | undefined;
 }
 
+type BillingHandlers = Handlers<typeof billingContract>;
+
+interface BillingDependencies {
+  pool: pg.Pool;
+  provider: PaymentProvider;
+  /** The spec's fixed portal fallback (STRIPE_PORTAL_LOGIN_URL). */
+  portalLoginUrl: string | undefined;
+}
+
+function providerFailed(
+  c: Context<AppEnv>,
+  provider: PaymentProvider,
+  error: unknown,
+  code: string,
+  message: string,
+): Response {
+  c.get('logger').error({ err: error, provider: provider.kind }, `billing provider call failed: ${code}`);
+  return apiError(c, 502, code, message);
+}
+
+/** The provider's portal; spec §7: the fixed login link when the provider gives none or fails. */
+function openPortal(
+  provider: PaymentProvider,
+  portalLoginUrl: string | undefined,
+): BillingHandlers['openPortal'] {
+  return async (c) => {
+    try {
+      const url = (await provider.portalUrl(billingUser(c))) ?? portalLoginUrl;
+      if (!url) {
+        return apiError(c, 502, 'portal_failed', 'Não foi possível abrir o portal. Tente novamente.');
+      }
+      return c.json({ url });
+    } catch (error) {
+      // Spec §7: the portal falls back to the fixed login link when Stripe fails.
+      if (portalLoginUrl) {
+        c.get('logger').warn({ err: error }, 'portal session failed; answering the portal login link');
+        return c.json({ url: portalLoginUrl });
+      }
+      return providerFailed(
+        c,
+        provider,
+        error,
+        'portal_failed',
+        'Não foi possível abrir o portal. Tente novamente.',
+      );
+    }
+  };
+}
+
+/** Starting a payment, the portal, and the success page's check. */
+function paymentHandlers({
+  pool,
+  provider,
+  portalLoginUrl,
+}: BillingDependencies): Pick<
+  BillingHandlers,
+  'createCheckout' | 'createCreditCheckout' | 'openPortal' | 'verifyPayment'
+> {
+  return {
+    createCheckout: async (c, { body }) => {
+      const plan = findPlan(body.planId);
+      if (!plan) return apiError(c, 400, 'invalid_request', 'Plano desconhecido.');
+      const user = billingUser(c);
+      if (await currentSubscription(pool, user.id)) {
+        return apiError(
+          c,
+          409,
+          'subscription_exists',
+          'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.',
+        );
+      }
+      try {
+        const { url } = await provider.startPlanCheckout(user, plan, body.billingPeriod);
+        return c.json({ url });
+      } catch (error) {
+        return providerFailed(
+          c,
+          provider,
+          error,
+          'checkout_failed',
+          'Erro ao processar pagamento. Tente novamente.',
+        );
+      }
+    },
+
+    createCreditCheckout: async (c, { body }) => {
+      const pkg = findPackage(body.packageType);
+      if (!pkg) return apiError(c, 400, 'invalid_request', 'Pacote de créditos desconhecido.');
+      try {
+        const { url } = await provider.startPackageCheckout(billingUser(c), pkg);
+        return c.json({ url });
+      } catch (error) {
+        return providerFailed(
+          c,
+          provider,
+          error,
+          'checkout_failed',
+          'Não foi possível iniciar o checkout. Tente novamente.',
+        );
+      }
+    },
+
+    openPortal: openPortal(provider, portalLoginUrl),
+
+    verifyPayment: async (c, { body }) => {
+      try {
+        return c.json(await provider.verify(sessionOf(c).user.id, body.sessionId));
+      } catch (error) {
+        return providerFailed(
+          c,
+          provider,
+          error,
+          'verify_failed',
+          'Erro ao verificar o pagamento. Tente novamente ou entre em contato com o suporte.',
+        );
+      }
+    },
+  };
+}
+
+/** The subscription as stored, brought up to date from the provider on request, and the purchase history. */
+function accountHandlers({
+  pool,
+  provider,
+}: BillingDependencies): Pick<
+  BillingHandlers,
+  'getSubscription' | 'checkSubscription' | 'reconcile' | 'listTransactions'
+> {
+  const currentView = async (userId: string) => subscriptionView(await currentSubscription(pool, userId));
+  return {
+    getSubscription: async (c) => c.json({ subscription: await currentView(sessionOf(c).user.id) }),
+
+    checkSubscription: async (c) => {
+      const userId = sessionOf(c).user.id;
+      // Inside the window (any process) the stored state is the answer; a failed sync also answers it.
+      if (await claimBillingAction(pool, userId, 'check-subscription')) {
+        try {
+          await provider.syncSubscriptions(userId);
+        } catch (error) {
+          c.get('logger').warn({ err: error }, 'subscription sync failed; answering the stored state');
+        }
+      }
+      return c.json({ subscription: await currentView(userId) });
+    },
+
+    reconcile: async (c) => {
+      const userId = sessionOf(c).user.id;
+      if (!(await claimBillingAction(pool, userId, 'reconcile'))) return reconcileThrottled(c);
+      try {
+        const fulfilled = await provider.reconcile(userId);
+        return c.json({ fulfilled, subscription: await currentView(userId) });
+      } catch (error) {
+        return providerFailed(
+          c,
+          provider,
+          error,
+          'reconcile_failed',
+          'Erro ao reconciliar. Tente novamente em instantes.',
+        );
+      }
+    },
+
+    listTransactions: async (c) =>
+      c.json({ transactions: await recentTransactions(pool, sessionOf(c).user.id) }),
+  };
+}
+
 export function billingRoutes({
   pool,
   provider,
@@ -47,13 +214,6 @@ export function billingRoutes({
   portalLoginUrl,
   webhook,
 }: BillingRoutesOptions): Hono<AppEnv> {
-  const providerFailed = (c: Context<AppEnv>, error: unknown, code: string, message: string) => {
-    c.get('logger').error({ err: error, provider: provider.kind }, `billing provider call failed: ${code}`);
-    return apiError(c, 502, code, message);
-  };
-
-  const currentView = async (userId: string) => subscriptionView(await currentSubscription(pool, userId));
-
   return routesFromContract(
     billingContract,
     { base: '/api/billing', guards },
@@ -66,111 +226,8 @@ export function billingRoutes({
           return webhook.handle(c);
         },
       },
-
-      createCheckout: async (c, { body }) => {
-        const plan = findPlan(body.planId);
-        if (!plan) return apiError(c, 400, 'invalid_request', 'Plano desconhecido.');
-        const user = billingUser(c);
-        if (await currentSubscription(pool, user.id)) {
-          return apiError(
-            c,
-            409,
-            'subscription_exists',
-            'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.',
-          );
-        }
-        try {
-          const { url } = await provider.startPlanCheckout(user, plan, body.billingPeriod);
-          return c.json({ url });
-        } catch (error) {
-          return providerFailed(c, error, 'checkout_failed', 'Erro ao processar pagamento. Tente novamente.');
-        }
-      },
-
-      createCreditCheckout: async (c, { body }) => {
-        const pkg = findPackage(body.packageType);
-        if (!pkg) return apiError(c, 400, 'invalid_request', 'Pacote de créditos desconhecido.');
-        try {
-          const { url } = await provider.startPackageCheckout(billingUser(c), pkg);
-          return c.json({ url });
-        } catch (error) {
-          return providerFailed(
-            c,
-            error,
-            'checkout_failed',
-            'Não foi possível iniciar o checkout. Tente novamente.',
-          );
-        }
-      },
-
-      openPortal: async (c) => {
-        try {
-          const url = (await provider.portalUrl(billingUser(c))) ?? portalLoginUrl;
-          if (!url) {
-            return apiError(c, 502, 'portal_failed', 'Não foi possível abrir o portal. Tente novamente.');
-          }
-          return c.json({ url });
-        } catch (error) {
-          // Spec §7: the portal falls back to the fixed login link when Stripe fails.
-          if (portalLoginUrl) {
-            c.get('logger').warn({ err: error }, 'portal session failed; answering the portal login link');
-            return c.json({ url: portalLoginUrl });
-          }
-          return providerFailed(
-            c,
-            error,
-            'portal_failed',
-            'Não foi possível abrir o portal. Tente novamente.',
-          );
-        }
-      },
-
-      verifyPayment: async (c, { body }) => {
-        try {
-          return c.json(await provider.verify(sessionOf(c).user.id, body.sessionId));
-        } catch (error) {
-          return providerFailed(
-            c,
-            error,
-            'verify_failed',
-            'Erro ao verificar o pagamento. Tente novamente ou entre em contato com o suporte.',
-          );
-        }
-      },
-
-      getSubscription: async (c) => c.json({ subscription: await currentView(sessionOf(c).user.id) }),
-
-      checkSubscription: async (c) => {
-        const userId = sessionOf(c).user.id;
-        // Inside the window (any process) the stored state is the answer; a failed sync also answers it.
-        if (await claimBillingAction(pool, userId, 'check-subscription')) {
-          try {
-            await provider.syncSubscriptions(userId);
-          } catch (error) {
-            c.get('logger').warn({ err: error }, 'subscription sync failed; answering the stored state');
-          }
-        }
-        return c.json({ subscription: await currentView(userId) });
-      },
-
-      reconcile: async (c) => {
-        const userId = sessionOf(c).user.id;
-        if (!(await claimBillingAction(pool, userId, 'reconcile'))) return reconcileThrottled(c);
-        try {
-          const fulfilled = await provider.reconcile(userId);
-          return c.json({ fulfilled, subscription: await currentView(userId) });
-        } catch (error) {
-          return providerFailed(
-            c,
-            error,
-            'reconcile_failed',
-            'Erro ao reconciliar. Tente novamente em instantes.',
-          );
-        }
-      },
-
-      listTransactions: async (c) =>
-        c.json({ transactions: await recentTransactions(pool, sessionOf(c).user.id) }),
+      ...paymentHandlers({ pool, provider, portalLoginUrl }),
+      ...accountHandlers({ pool, provider, portalLoginUrl }),
     },
   );
 }

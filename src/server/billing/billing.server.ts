@@ -3,7 +3,8 @@ import type { Config } from '../config.server';
 import type { Logger } from '../logger.server';
 import { LocalPaymentProvider } from './providers/local-checkout.server';
 import type { PaymentProvider } from './providers/payment-provider.server';
-import { createStripeClient, StripePaymentProvider } from './providers/stripe-provider.server';
+import { StripePaymentProvider } from './providers/stripe-provider.server';
+import { createStripeClient } from './providers/stripe-sdk.server';
 import { StripeWebhook } from './stripe-webhook.server';
 
 export interface Billing {

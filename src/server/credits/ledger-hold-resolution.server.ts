@@ -82,6 +82,108 @@ export async function voidHold(pool: pg.Pool, holdId: string, now: Date = new Da
   return inTransaction(pool, (client) => voidHoldInTransaction(client, holdId, now));
 }
 
+interface AllocationsBack {
+  /** Allocations whose grant is still valid: they go back to it. */
+  backIds: string[];
+  backAmounts: number[];
+  /** Allocations whose grant expired while held: they come back as one refund grant. */
+  expiredIds: string[];
+  expiredParts: { grantId: string; amount: number }[];
+  expiredTotal: number;
+}
+
+async function allocationsBack(client: pg.PoolClient, holdId: string, now: Date): Promise<AllocationsBack> {
+  const allocations = await client.query<
+    Pick<AllocationSqlRow, 'grant_id' | 'amount'> & Pick<GrantSqlRow, 'expires_at'>
+  >(
+    `SELECT a.grant_id, a.amount, g.expires_at
+     FROM credit_hold_allocations a JOIN credit_grants g ON g.id = a.grant_id
+     WHERE a.hold_id = $1
+     ORDER BY a.grant_id`,
+    [holdId],
+  );
+  const back: AllocationsBack = {
+    backIds: [],
+    backAmounts: [],
+    expiredIds: [],
+    expiredParts: [],
+    expiredTotal: 0,
+  };
+  for (const allocation of allocations.rows) {
+    if (isValidAt(allocation.expires_at, now)) {
+      back.backIds.push(allocation.grant_id);
+      back.backAmounts.push(allocation.amount);
+    } else {
+      back.expiredIds.push(allocation.grant_id);
+      back.expiredParts.push({ grantId: allocation.grant_id, amount: allocation.amount });
+      back.expiredTotal += allocation.amount;
+    }
+  }
+  return back;
+}
+
+async function giveBackToGrants(
+  client: pg.PoolClient,
+  holdId: string,
+  userId: string,
+  { backIds, backAmounts }: AllocationsBack,
+  now: Date,
+): Promise<void> {
+  if (backIds.length === 0) return;
+  await client.query(
+    `WITH given_back AS (
+         UPDATE credit_grants AS g SET remaining = g.remaining + t.amount
+         FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)
+         WHERE g.id = t.grant_id
+       )
+       INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
+       SELECT $4::text, 'void', amount, grant_id, $1::uuid, $5::timestamptz FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)`,
+    [holdId, backIds, backAmounts, userId, now],
+  );
+  await takeOutstandingClawbacks(client, holdId, userId, backIds, now);
+}
+
+async function refundExpiredPart(
+  client: pg.PoolClient,
+  holdId: string,
+  userId: string,
+  { expiredIds, expiredParts, expiredTotal }: AllocationsBack,
+  now: Date,
+): Promise<CreditGrant> {
+  // Giving credits back to an expired grant would lose them: they come back as a short-lived refund grant.
+  // No ON CONFLICT: this runs once per hold (the status UPDATE above), and grant() refuses the `hold:` keys,
+  // so a duplicate here means corruption and must abort the void.
+  const refund = await client.query<GrantSqlRow>(
+    `WITH refund AS (
+         INSERT INTO credit_grants
+           (user_id, amount, remaining, source, source_ref, plan_type, expires_at, created_at, metadata)
+         VALUES ($1, $2, $2, 'refund', $3, 'refund', $4, $5, $6)
+         RETURNING ${GRANT_COLUMNS}
+       ), entry AS (
+         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
+         SELECT user_id, 'refund_grant', amount, id, $7::uuid, created_at FROM refund
+       )
+       SELECT * FROM refund`,
+    [
+      userId,
+      expiredTotal,
+      `hold:${holdId}`,
+      new Date(now.getTime() + REFUND_GRANT_VALIDITY_DAYS * DAY_MS),
+      now,
+      { holdId, expiredGrantIds: expiredIds },
+      holdId,
+    ],
+  );
+  const refundRow = refund.rows[0];
+  if (!refundRow) throw new Error(`refund grant for hold ${holdId} not inserted`);
+  // What a refunded purchase is still owed of those expired credits is not given back to spend.
+  await takeOutstandingFromRefund(client, holdId, userId, refundRow.id, expiredParts, now);
+  const taken = await client.query<GrantSqlRow>(`SELECT ${GRANT_COLUMNS} FROM credit_grants WHERE id = $1`, [
+    refundRow.id,
+  ]);
+  return toGrant(taken.rows[0] ?? refundRow);
+}
+
 /**
  * voidHold on a client the caller has already put inside a transaction, so the void commits (or rolls back)
  * together with the caller's own change, e.g. a video request marked failed.
@@ -109,82 +211,9 @@ export async function voidHoldInTransaction(
   );
   const row = voided.rows[0];
   if (!row) return { changed: false, hold: await currentHold(client, holdId), refundGrant: null };
-
-  const allocations = await client.query<
-    Pick<AllocationSqlRow, 'grant_id' | 'amount'> & Pick<GrantSqlRow, 'expires_at'>
-  >(
-    `SELECT a.grant_id, a.amount, g.expires_at
-     FROM credit_hold_allocations a JOIN credit_grants g ON g.id = a.grant_id
-     WHERE a.hold_id = $1
-     ORDER BY a.grant_id`,
-    [holdId],
-  );
-  const backIds: string[] = [];
-  const backAmounts: number[] = [];
-  const expiredIds: string[] = [];
-  const expiredParts: { grantId: string; amount: number }[] = [];
-  let expiredTotal = 0;
-  for (const allocation of allocations.rows) {
-    if (isValidAt(allocation.expires_at, now)) {
-      backIds.push(allocation.grant_id);
-      backAmounts.push(allocation.amount);
-    } else {
-      expiredIds.push(allocation.grant_id);
-      expiredParts.push({ grantId: allocation.grant_id, amount: allocation.amount });
-      expiredTotal += allocation.amount;
-    }
-  }
-
-  if (backIds.length > 0) {
-    await client.query(
-      `WITH given_back AS (
-         UPDATE credit_grants AS g SET remaining = g.remaining + t.amount
-         FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)
-         WHERE g.id = t.grant_id
-       )
-       INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
-       SELECT $4::text, 'void', amount, grant_id, $1::uuid, $5::timestamptz FROM unnest($2::uuid[], $3::int[]) AS t(grant_id, amount)`,
-      [holdId, backIds, backAmounts, row.user_id, now],
-    );
-  }
-
-  if (backIds.length > 0) await takeOutstandingClawbacks(client, holdId, row.user_id, backIds, now);
-
-  let refundGrant: CreditGrant | null = null;
-  if (expiredTotal > 0) {
-    // Giving credits back to an expired grant would lose them: they come back as a short-lived refund grant.
-    // No ON CONFLICT: this runs once per hold (the status UPDATE above), and grant() refuses the `hold:` keys,
-    // so a duplicate here means corruption and must abort the void.
-    const refund = await client.query<GrantSqlRow>(
-      `WITH refund AS (
-         INSERT INTO credit_grants
-           (user_id, amount, remaining, source, source_ref, plan_type, expires_at, created_at, metadata)
-         VALUES ($1, $2, $2, 'refund', $3, 'refund', $4, $5, $6)
-         RETURNING ${GRANT_COLUMNS}
-       ), entry AS (
-         INSERT INTO credit_ledger_entries (user_id, kind, amount, grant_id, hold_id, created_at)
-         SELECT user_id, 'refund_grant', amount, id, $7::uuid, created_at FROM refund
-       )
-       SELECT * FROM refund`,
-      [
-        row.user_id,
-        expiredTotal,
-        `hold:${holdId}`,
-        new Date(now.getTime() + REFUND_GRANT_VALIDITY_DAYS * DAY_MS),
-        now,
-        { holdId, expiredGrantIds: expiredIds },
-        holdId,
-      ],
-    );
-    const refundRow = refund.rows[0];
-    if (!refundRow) throw new Error(`refund grant for hold ${holdId} not inserted`);
-    // What a refunded purchase is still owed of those expired credits is not given back to spend.
-    await takeOutstandingFromRefund(client, holdId, row.user_id, refundRow.id, expiredParts, now);
-    const taken = await client.query<GrantSqlRow>(
-      `SELECT ${GRANT_COLUMNS} FROM credit_grants WHERE id = $1`,
-      [refundRow.id],
-    );
-    refundGrant = toGrant(taken.rows[0] ?? refundRow);
-  }
+  const back = await allocationsBack(client, holdId, now);
+  await giveBackToGrants(client, holdId, row.user_id, back, now);
+  const refundGrant =
+    back.expiredTotal > 0 ? await refundExpiredPart(client, holdId, row.user_id, back, now) : null;
   return { changed: true, hold: toHold(row), refundGrant };
 }

@@ -1,42 +1,12 @@
-import type { ServerResponse } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import type pg from 'pg';
 import { realtimeContract } from '../../shared/realtime.contract';
-import { currentSubscription, subscriptionView } from '../billing/billing-store.server';
-import { balance } from '../credits/ledger-reads.server';
 import { type AppEnv, apiError } from '../kernel/errors.server';
 import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
+import { eventPump, HEARTBEAT_MS, RETRY_MS, sseEvent, writer } from './event-stream.server';
 import type { RealtimeHub, Subscriber } from './realtime-hub.server';
-
-/** Below the idle timeouts of common proxies (often 30–60 s), so they keep the stream open. */
-const HEARTBEAT_MS = 25_000;
-/** How long the browser's EventSource waits before reconnecting. */
-const RETRY_MS = 3_000;
-
-/** One server-sent event (https://html.spec.whatwg.org/multipage/server-sent-events.html): data is one JSON line. */
-function sseEvent(event: string, data: string, retryMs?: number): string {
-  return `event: ${event}\ndata: ${data}\n${retryMs === undefined ? '' : `retry: ${retryMs}\n`}\n`;
-}
-
-/** Writes to the socket, waiting for it to drain when Node's buffer is full; false once the client is gone. */
-function writer(outgoing: ServerResponse): (text: string) => Promise<boolean> {
-  return (text) =>
-    new Promise((resolve) => {
-      if (outgoing.destroyed || outgoing.writableEnded) return resolve(false);
-      if (outgoing.write(text)) return resolve(true);
-      const done = (ok: boolean) => () => {
-        outgoing.off('drain', drained);
-        outgoing.off('close', closed);
-        resolve(ok);
-      };
-      const drained = done(true);
-      const closed = done(false);
-      outgoing.once('drain', drained);
-      outgoing.once('close', closed);
-    });
-}
 
 /**
  * `GET /api/events`: the signed-in user's server-sent events (docs/accounts-contract.md): `ready` on connect,
@@ -82,49 +52,7 @@ export function eventsRoutes(pool: pg.Pool, hub: RealtimeHub, guards: Guards): H
     const send = writer(outgoing);
     const open = () => !outgoing.destroyed && !outgoing.writableEnded;
 
-    // One writer per stream: reads never overlap, a burst of notifications costs at most one more read of each
-    // kind, and when both are due the balance goes first (a fixed order the client and tests can rely on).
-    const dirty = { credits: false, subscription: false, videos: false };
-    // Video request changes carry their own data, so each is sent (in order) rather than coalesced.
-    const videoEvents: { id: string; status: string; op: string }[] = [];
-    let pumping = false;
-    const pump = async () => {
-      if (pumping) return;
-      pumping = true;
-      try {
-        while (open() && (dirty.credits || dirty.subscription || dirty.videos || videoEvents.length > 0)) {
-          if (dirty.credits) {
-            dirty.credits = false;
-            const current = await balance(pool, userId);
-            if (open()) await send(sseEvent('credits', JSON.stringify({ balance: current })));
-          } else if (dirty.subscription) {
-            dirty.subscription = false;
-            const subscription = subscriptionView(await currentSubscription(pool, userId));
-            if (open()) await send(sseEvent('subscription', JSON.stringify({ subscription })));
-          } else if (dirty.videos) {
-            // A `video_request` without an id: every list and request of the user is read again (the web's
-            // applyVideoRequestEvent).
-            dirty.videos = false;
-            await send(sseEvent('video_request', '{}'));
-          } else {
-            const video = videoEvents.shift();
-            if (video) await send(sseEvent('video_request', JSON.stringify(video)));
-          }
-        }
-      } catch (error) {
-        logger.warn({ err: error }, 'could not send a realtime event');
-      } finally {
-        pumping = false;
-      }
-    };
-    subscriber.notify = (event) => {
-      if (event.type === 'video_request') {
-        videoEvents.push({ id: event.id, status: event.status, op: event.op });
-      } else {
-        dirty[event.type] = true;
-      }
-      void pump();
-    };
+    subscriber.notify = eventPump({ pool, userId, logger, send, open });
     subscriber.close = () => outgoing.end();
 
     const heartbeat = setInterval(() => void send(': heartbeat\n\n'), HEARTBEAT_MS);

@@ -1,0 +1,160 @@
+import type pg from 'pg';
+import type Stripe from 'stripe';
+import type { BillingPeriod, PlanId } from '../../../shared/catalogue';
+import type { SubscriptionStatus } from '../../../shared/subscription';
+import type { StripeConfig } from '../../config.server';
+import type { Logger } from '../../logger.server';
+import { type SubscriptionState, upsertSubscription, userOfStripeCustomer } from '../billing-store.server';
+import { type BillingReason, type FulfilResult, fulfilInvoice, isPlanId } from '../fulfilment.server';
+import { fromUnix, idOf } from './stripe-sdk.server';
+
+/**
+ * Plans at Stripe: subscriptions stored as Stripe has them, and paid subscription invoices granted, the plan read
+ * back from the invoice's price ids.
+ */
+
+type PlanPrice = { planId: PlanId; period: BillingPeriod };
+
+/** What the Stripe provider's parts share. */
+export interface StripeContext {
+  pool: pg.Pool;
+  stripe: Stripe;
+  logger: Logger;
+  /** price id → plan and period, to read plans back from subscriptions and invoice lines. */
+  priceIndex: Map<string, PlanPrice>;
+}
+
+export function priceIndexOf(prices: StripeConfig['prices']): Map<string, PlanPrice> {
+  const index = new Map<string, PlanPrice>();
+  for (const [planId, planPrices] of Object.entries(prices) as [PlanId, Record<BillingPeriod, string>][]) {
+    index.set(planPrices.monthly, { planId, period: 'monthly' });
+    index.set(planPrices.yearly, { planId, period: 'yearly' });
+  }
+  return index;
+}
+
+function mapStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+    case 'past_due':
+    case 'canceled':
+    case 'incomplete':
+      return status as SubscriptionStatus;
+    case 'unpaid':
+    case 'paused':
+      return 'past_due';
+    default:
+      return 'canceled';
+  }
+}
+
+export async function userOfCustomer(
+  context: StripeContext,
+  customer: string | Stripe.Customer | Stripe.DeletedCustomer | null,
+  metadataUserId: string | undefined,
+): Promise<string | null> {
+  const customerId = idOf(customer);
+  const known = customerId ? await userOfStripeCustomer(context.pool, customerId) : null;
+  return known ?? metadataUserId ?? null;
+}
+
+type InvoicePlan = PlanPrice & { periodEnd: Date | null };
+
+/** The plan an invoice charges and, for an upgrade, the one it credits; the subscription's metadata as fallback. */
+function invoicePlans(
+  context: StripeContext,
+  invoice: Stripe.Invoice,
+): { current: InvoicePlan | undefined; previous: PlanPrice | undefined } {
+  let current: InvoicePlan | undefined;
+  let previous: PlanPrice | undefined;
+  for (const line of invoice.lines?.data ?? []) {
+    const priceId = idOf(line.pricing?.price_details?.price);
+    const mapped = priceId ? context.priceIndex.get(priceId) : undefined;
+    if (!mapped) continue;
+    // A proration invoice credits the old price (negative line) and charges the new one (positive line).
+    if (line.amount < 0) previous = mapped;
+    else current ??= { ...mapped, periodEnd: fromUnix(line.period?.end) };
+  }
+  if (!current) {
+    const metadata = invoice.parent?.subscription_details?.metadata;
+    const planId = metadata?.plan_id;
+    const period = metadata?.billing_period;
+    if (isPlanId(planId) && (period === 'monthly' || period === 'yearly')) {
+      current = { planId, period, periodEnd: null };
+    }
+  }
+  return { current, previous };
+}
+
+/** Reads plan, upgrade and period from a paid invoice's lines and fulfils it; null when it is not ours. */
+export async function fulfilStripeInvoice(
+  context: StripeContext,
+  invoice: Stripe.Invoice,
+): Promise<FulfilResult | null> {
+  if (invoice.status !== 'paid' || !invoice.id) return null;
+  const details = invoice.parent?.subscription_details;
+  const userId = await userOfCustomer(context, invoice.customer, details?.metadata?.user_id);
+  if (!userId) {
+    context.logger.warn({ invoice: invoice.id }, 'paid invoice of an unknown customer: not fulfilled');
+    return null;
+  }
+  const { current, previous } = invoicePlans(context, invoice);
+  if (!current) {
+    context.logger.warn({ invoice: invoice.id }, 'paid invoice names no known plan: not fulfilled');
+    return null;
+  }
+  const reasons: BillingReason[] = ['subscription_create', 'subscription_cycle', 'subscription_update'];
+  const billingReason = reasons.find((reason) => reason === invoice.billing_reason) ?? 'other';
+  return fulfilInvoice(context.pool, {
+    userId,
+    invoiceId: invoice.id,
+    planId: current.planId,
+    period: current.period,
+    periodEnd: current.periodEnd,
+    billingReason,
+    previousPlanId: previous?.planId ?? null,
+    previousPeriod: previous?.period ?? null,
+    amountPaidCents: invoice.amount_paid,
+  });
+}
+
+async function subscriptionState(
+  context: StripeContext,
+  subscription: Stripe.Subscription,
+): Promise<SubscriptionState | null> {
+  const userId = await userOfCustomer(context, subscription.customer, subscription.metadata?.user_id);
+  const item = subscription.items.data[0];
+  const mapped = item ? context.priceIndex.get(item.price.id) : undefined;
+  const planId = mapped?.planId ?? subscription.metadata?.plan_id;
+  const period = mapped?.period ?? subscription.metadata?.billing_period;
+  if (!userId || !item || !isPlanId(planId) || (period !== 'monthly' && period !== 'yearly')) {
+    context.logger.warn({ subscription: subscription.id }, 'subscription not recognised: not stored');
+    return null;
+  }
+  return {
+    userId,
+    provider: 'stripe',
+    providerSubscriptionId: subscription.id,
+    planId,
+    billingPeriod: period,
+    status: mapStatus(subscription.status),
+    currentPeriodStart: new Date(item.current_period_start * 1000),
+    currentPeriodEnd: new Date(item.current_period_end * 1000),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+  };
+}
+
+/** Stores a subscription as Stripe has it (whatever event, in whatever order, asked). */
+export async function storeSubscription(
+  context: StripeContext,
+  subscription: Stripe.Subscription,
+): Promise<void> {
+  const state = await subscriptionState(context, subscription);
+  if (state) await upsertSubscription(context.pool, state);
+}
+
+/** Stores the subscription as Stripe has it now. */
+export async function syncSubscription(context: StripeContext, subscriptionId: string): Promise<void> {
+  await storeSubscription(context, await context.stripe.subscriptions.retrieve(subscriptionId));
+}

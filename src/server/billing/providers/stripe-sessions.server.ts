@@ -1,0 +1,77 @@
+import type Stripe from 'stripe';
+import { findPackage } from '../../../shared/catalogue';
+import { findCheckout, markCheckout } from '../billing-store.server';
+import { type FulfilResult, fulfilPackagePurchase } from '../fulfilment.server';
+import { ProviderError } from './payment-provider.server';
+import { fulfilStripeInvoice, type StripeContext, syncSubscription } from './stripe-plans.server';
+import { idOf } from './stripe-sdk.server';
+
+export type SessionOutcome = FulfilResult | 'pending' | 'canceled';
+
+/**
+ * How a paid session was paid (the charge's `payment_method_details.type`): the admin panel shows boleto, which
+ * Stripe cannot refund (docs.stripe.com/payments/boleto#refunds).
+ */
+async function paymentMethodOf(
+  context: StripeContext,
+  session: Stripe.Checkout.Session,
+): Promise<string | null> {
+  const intentId = idOf(session.payment_intent);
+  if (!intentId) return null;
+  const intent = await context.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+  const charge = intent.latest_charge;
+  return typeof charge === 'object' && charge ? (charge.payment_method_details?.type ?? null) : null;
+}
+
+async function fulfilPackageSession(
+  context: StripeContext,
+  session: Stripe.Checkout.Session,
+  userId: string,
+): Promise<SessionOutcome> {
+  const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  const stored = await findCheckout(context.pool, session.id);
+  if (!paid) {
+    if (session.status === 'expired') {
+      await markCheckout(context.pool, session.id, 'canceled');
+      return 'canceled';
+    }
+    // A Pix or boleto that was never paid (async_payment_failed) stays `complete` and `unpaid` at Stripe.
+    return stored?.status === 'canceled' ? 'canceled' : 'pending';
+  }
+  const packageId = stored?.packageId ?? session.metadata?.package_id ?? '';
+  if (!findPackage(packageId)) throw new ProviderError(`session ${session.id} names no known package`);
+  return fulfilPackagePurchase(context.pool, {
+    userId,
+    sessionId: session.id,
+    packageId,
+    amountCents: session.amount_total ?? stored?.amountCents ?? 0,
+    paymentMethod: await paymentMethodOf(context, session),
+  });
+}
+
+async function fulfilPlanSession(
+  context: StripeContext,
+  session: Stripe.Checkout.Session,
+): Promise<SessionOutcome> {
+  const subscriptionId = idOf(session.subscription);
+  if (subscriptionId) await syncSubscription(context, subscriptionId);
+  const invoiceId = idOf(session.invoice);
+  if (session.status !== 'complete' || !invoiceId)
+    return session.status === 'expired' ? 'canceled' : 'pending';
+  const invoice = await context.stripe.invoices.retrieve(invoiceId);
+  if (invoice.status !== 'paid') return 'pending';
+  const result = await fulfilStripeInvoice(context, invoice);
+  await markCheckout(context.pool, session.id, 'paid');
+  return result ?? 'pending';
+}
+
+/** Fulfils a Checkout session as Stripe reports it now. */
+export function fulfilSession(
+  context: StripeContext,
+  session: Stripe.Checkout.Session,
+  userId: string,
+): Promise<SessionOutcome> {
+  if (session.mode === 'payment') return fulfilPackageSession(context, session, userId);
+  if (session.mode === 'subscription') return fulfilPlanSession(context, session);
+  return Promise.resolve('pending');
+}
