@@ -46,6 +46,8 @@ export function lastFrameKey(userId: string, requestId: string): string {
 export function mediaKeys(userId: string, requestId: string) {
   const base = `${userId}/videos/${requestId}`;
   return {
+    /** The provider's file as downloaded, kept only from the download step to the render step (ADR 0024). */
+    download: `${base}/download.mp4`,
     source: `${base}/source.mp4`,
     video: `${base}/video.mp4`,
     thumbnail: `${base}/thumbnail.jpg`,
