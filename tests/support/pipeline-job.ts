@@ -8,10 +8,21 @@ import { DiskStorage } from '../../src/server/storage/storage.server';
 import { capabilitiesOf } from '../../src/server/videos/capabilities.server';
 import type { PipelineDeps } from '../../src/server/videos/pipeline/generate-video.job.server';
 import { unlimitedCapacity } from '../../src/server/videos/pipeline/generation-capacity.server';
+import type { GenerationStep } from '../../src/server/videos/pipeline/generation-steps.server';
+import type { JobRun } from '../../src/server/videos/pipeline/job/job-types.server';
+import { loadRequest } from '../../src/server/videos/pipeline/job/request-row.server';
 import { GeminiClient } from '../../src/server/videos/pipeline/providers/gemini-client.server';
 import { GeminiVideoProvider } from '../../src/server/videos/pipeline/providers/gemini-provider.server';
+import type { VideoStatus } from '../../src/shared/video-request';
 import { createTestDatabase, type TestDatabase, testPool } from './database';
-import { API_KEY, contractBreaches, type FakeGemini, NO_BREACHES, startFakeGemini } from './fake-gemini';
+import {
+  API_KEY,
+  contractBreaches,
+  type FakeGemini,
+  NO_BREACHES,
+  seedVideoRequest,
+  startFakeGemini,
+} from './fake-gemini';
 import { mediaTools } from './media';
 import { insertUserWithCredits } from './users';
 
@@ -31,7 +42,13 @@ export interface JobHarness {
   newUser(): Promise<string>;
   /** The request's status, step, media columns and hold status. */
   row(id: string): Promise<Record<string, unknown>>;
+  /** One run of the job for a stored request, as runVideoGeneration builds it, for a step called on its own. */
+  runOf(id: string, overrides?: Partial<PipelineDeps>): Promise<JobRun>;
+  /** A request of `userId` put at `step` (and `status`) as a crashed run would have left it. */
+  seedAt(userId: string, prompt: string, step: GenerationStep, status: VideoStatus): Promise<SeededRequest>;
 }
+
+type SeededRequest = Awaited<ReturnType<typeof seedVideoRequest>>;
 
 export async function jobHarness(): Promise<JobHarness> {
   const tools = await mediaTools(30_000);
@@ -83,6 +100,29 @@ export async function jobHarness(): Promise<JobHarness> {
       [id],
     );
     return result.rows[0];
+  };
+  harness.runOf = async (id, overrides) => {
+    const deps = harness.deps(overrides);
+    const row = await loadRequest(harness.pool, id);
+    if (!row) throw new Error(`no request ${id}`);
+    return {
+      deps,
+      row,
+      provider: deps.provider,
+      deadline: Date.now() + 60_000,
+      log: logger,
+      signal: undefined,
+    };
+  };
+  harness.seedAt = async (userId, prompt, step, status) => {
+    const request = await seedVideoRequest(harness.pool, { userId, prompt });
+    await harness.pool.query(
+      `UPDATE video_requests SET generation_step = $2, status = $3, started_at = now(),
+         operation_name = CASE WHEN $3 = 'rendering' THEN 'interactions/seeded' END
+       WHERE id = $1`,
+      [request.id, step, status],
+    );
+    return request;
   };
   return harness;
 }

@@ -37,7 +37,11 @@ describe('the download step (fake Gemini API)', () => {
     const keys = mediaKeys(userId, request.id);
     expect(await job.row(request.id)).toMatchObject({ status: 'rendering', generation_step: 'downloaded' });
     expect(await job.storage.exists(keys.download)).toBe(true);
-    const seen = { polls: job.gemini.polls, downloads: job.gemini.downloads, requests: job.gemini.requests.length };
+    const seen = {
+      polls: job.gemini.polls,
+      downloads: job.gemini.downloads,
+      requests: job.gemini.requests.length,
+    };
 
     expect(await runVideoGeneration(job.deps(), request.id)).toBe('completed');
     expect(job.gemini.submits.get('Um farol na tempestade')).toBe(1);

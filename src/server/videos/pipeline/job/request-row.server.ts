@@ -39,12 +39,24 @@ const REQUEST_COLUMNS = {
   hasAudio: videoRequests.hasAudio,
 } satisfies { [K in keyof RequestRow]: unknown };
 
+/**
+ * The SELECT list of `columns`, each aliased to its property: raw SQL typed by the schema's own row. The job's first
+ * read is raw rather than the builder's because it sits between the slot's grant and its renewal, and the builder's
+ * first query in a process costs about 100 ms more (measured in delivery.server.test.ts's 300 ms lease).
+ */
+function selectList(columns: Record<string, { name: string }>): string {
+  return Object.entries(columns)
+    .map(([property, column]) => `${column.name} AS "${property}"`)
+    .join(', ');
+}
+
+const REQUEST_SELECT = selectList(REQUEST_COLUMNS);
+
 export async function loadRequest(pool: pg.Pool, requestId: string): Promise<RequestRow | undefined> {
-  const [row] = await createDatabase(pool)
-    .select(REQUEST_COLUMNS)
-    .from(videoRequests)
-    .where(eq(videoRequests.id, requestId));
-  return row;
+  const result = await pool.query<RequestRow>(`SELECT ${REQUEST_SELECT} FROM video_requests WHERE id = $1`, [
+    requestId,
+  ]);
+  return result.rows[0];
 }
 
 /** The completed source of an extension or edit; none for a request of its own. */
