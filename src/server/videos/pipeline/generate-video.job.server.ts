@@ -20,7 +20,6 @@ import { failRequest, settleCompleted } from './job/settle.step.server';
 
 export {
   FAILURE_MESSAGES,
-  type FinalHook,
   type PipelineDeps,
   type PipelineReadStorage,
 } from './job/job-types.server';

@@ -32,7 +32,7 @@ export interface GenerationCapacity {
 type HeartbeatPool = Parameters<typeof startSlotHeartbeat>[0]['pool'];
 
 /** The request's columns capacity reads. */
-export interface SlotOwner {
+interface SlotOwner {
   id: string;
   quality: VideoQuality;
   providerProject: string | null;
