@@ -171,6 +171,7 @@ function requestFiles(userId: string, row: RequestFilesRow): Set<string> {
   const named = [row.referenceImageKey, row.lastFrameKey, row.videoKey, row.thumbnailKey];
   return new Set([
     keys.source,
+    keys.download,
     keys.video,
     keys.thumbnail,
     ...named.filter((key) => key !== null),

@@ -18,6 +18,7 @@ import { ASPECT_RATIOS, VIDEO_QUALITIES } from '../../shared/catalogue';
 import { type StructuredPrompt, VIDEO_STATUSES } from '../../shared/video-request';
 import { user } from '../accounts/accounts.schema.server';
 import { creditHolds } from '../credits/credits.schema.server';
+import { GENERATION_STEPS } from './generation-steps.server';
 
 /**
  * Video requests (spec §3, docs/video-contract.md). Media columns hold storage keys, never URLs: the browser only
@@ -93,6 +94,13 @@ export const videoRequestColumns = () => ({
   providerOutcomeUnknownAt: timestamptz('provider_outcome_unknown_at'),
   resolution: text('resolution'),
   durationSeconds: doublePrecision('duration_seconds'),
+  /** Whether the rendered video has a sound track (its probe), read by the take check of a resumed job. */
+  hasAudio: boolean('has_audio'),
+  /**
+   * The last step of the generation job the request reached (generation-steps.server.ts, ADR 0024): any worker
+   * that picks the job up resumes after it.
+   */
+  generationStep: text('generation_step', { enum: GENERATION_STEPS }).notNull().default('queued'),
   holdId: uuid('hold_id').references(() => creditHolds.id),
   attempts: integer('attempts').notNull().default(0),
   /**
@@ -122,6 +130,7 @@ export const videoRequests = pgTable('video_requests', videoRequestColumns(), (t
   check('video_requests_quality_valid', sql`${t.quality} IN (${inList(VIDEO_QUALITIES)})`),
   check('video_requests_aspect_ratio_valid', sql`${t.aspectRatio} IN (${inList(ASPECT_RATIOS)})`),
   check('video_requests_credits_used_positive', sql`${t.creditsUsed} > 0 OR ${t.film}`),
+  check('video_requests_generation_step_valid', sql`${t.generationStep} IN (${inList(GENERATION_STEPS)})`),
   check('video_requests_seed_range', sql`${t.seed} IS NULL OR ${t.seed} BETWEEN 10000 AND 99999`),
   check('video_requests_attempts_non_negative', sql`${t.attempts} >= 0`),
   check('video_requests_one_source', sql`${t.extendsRequestId} IS NULL OR ${t.editsRequestId} IS NULL`),

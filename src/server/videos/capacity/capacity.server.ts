@@ -68,28 +68,13 @@ const OVERDUE_EVERY_MS = 5_000;
 /** A third of the worker slots' time to live: two missed beats still leave the worker counted. */
 const BEAT_EVERY_MS = 10_000;
 
-/**
- * Runs the fair queue in a worker process: every `intervalMs` one round of dispatching (one process at a time,
- * under the queue's lock), and sooner when this process frees a slot — but never two rounds closer than a fifth of
- * the interval, since each round reads the whole queue's order. Every few seconds, the sweep of requests that
- * waited too long; now and then, the pruning of old counts. Any number of worker processes may run it; each
- * renews its worker slots (capacity/worker-slots.server.ts) from the same loop.
- */
-export function startDispatcher(options: DispatcherOptions): Dispatcher {
+/** One round of the dispatcher: the worker's beat, a dispatch, and now and then the overdue sweep and the pruning. */
+function roundOf(options: DispatcherOptions): () => Promise<void> {
   const { pool, capacity, logger } = options;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let lastPrune = 0;
-  let lastOverdue = 0;
-  let lastRound = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let soon: NodeJS.Timeout | undefined;
-  const minGapMs = options.intervalMs / 5;
-
   let lastBeat = 0;
-  const round = async () => {
-    lastRound = Date.now();
+  let lastOverdue = 0;
+  let lastPrune = 0;
+  return async () => {
     if (Date.now() - lastBeat > BEAT_EVERY_MS) {
       await capacity.workers.beat(pool, options.worker.id, options.worker.slots);
       lastBeat = Date.now();
@@ -109,6 +94,26 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       await capacity.workers.prune(pool);
     }
   };
+}
+
+/**
+ * Runs the fair queue in a worker process: every `intervalMs` one round of dispatching (one process at a time,
+ * under the queue's lock), and sooner when this process frees a slot — but never two rounds closer than a fifth of
+ * the interval, since each round reads the whole queue's order. Every few seconds, the sweep of requests that
+ * waited too long; now and then, the pruning of old counts. Any number of worker processes may run it; each
+ * renews its worker slots (capacity/worker-slots.server.ts) from the same loop.
+ */
+export function startDispatcher(options: DispatcherOptions): Dispatcher {
+  const { pool, capacity, logger } = options;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let lastRound = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Timeout | undefined;
+  const minGapMs = options.intervalMs / 5;
+
+  const round = roundOf(options);
 
   const run = () => {
     if (stopped) return;
@@ -116,6 +121,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       again = true;
       return;
     }
+    lastRound = Date.now();
     running = round()
       .catch((error: unknown) => logger.error({ err: error }, 'dispatching the video queue failed'))
       .finally(() => {

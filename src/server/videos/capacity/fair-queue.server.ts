@@ -146,7 +146,8 @@ export class FairQueue {
       // The next in line waits for the spend window rather than being overtaken by a cheaper take.
       if (costCents > (spendLeft.get(project) ?? 0)) break;
       const taken = await client.query(
-        `UPDATE video_requests SET dispatched_at = now(), provider_project = $2, updated_at = now()
+        `UPDATE video_requests
+         SET dispatched_at = now(), generation_step = 'dispatched', provider_project = $2, updated_at = now()
          WHERE id = $1 AND status = 'pending' AND dispatched_at IS NULL AND NOT film`,
         [candidate.id, project],
       );
@@ -169,7 +170,7 @@ export class FairQueue {
     const result = await db.query(
       // Back in line for any project with room, unless it is bound to its source's (an extension or an edit).
       `UPDATE video_requests
-       SET status = 'pending', dispatched_at = NULL, attempts = GREATEST(attempts - 1, 0), updated_at = now(),
+       SET status = 'pending', generation_step = 'queued', dispatched_at = NULL, attempts = GREATEST(attempts - 1, 0), updated_at = now(),
            provider_project = CASE WHEN extends_request_id IS NULL AND edits_request_id IS NULL
                                    THEN NULL ELSE provider_project END
        WHERE id = $1 AND status IN ('pending', 'processing') AND operation_name IS NULL`,

@@ -12,6 +12,7 @@ import { mediaToolchainFromEnv } from '../../media-toolchain/toolchain.server';
 import { DiskStorage } from '../../storage/storage.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { runVideoGeneration } from '../pipeline/generate-video.job.server';
+import { unlimitedCapacity } from '../pipeline/generation-capacity.server';
 import {
   LOCAL_BAD_TAKE_MARKERS,
   LocalVideoProvider,
@@ -95,6 +96,7 @@ describe('the longest wait for capacity', () => {
       logger,
       timeoutMs: { fast: 120_000, quality: 120_000 },
       poll: { initialMs: 50, maxMs: 200 },
+      capacity: unlimitedCapacity(),
       checkTake: createTakeGuarantee({ pool, storage, tools, logger, strictness: 'normal' }),
     };
     // The dispatcher gives it a slot now, after its long wait; its first take fails its check: back in line for

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase, testPool } from '../../../../tes
 import { seedVideoRequest } from '../../../../tests/support/fake-gemini';
 import { insertUserWithCredits } from '../../../../tests/support/users';
 import { inTransaction } from '../../kernel/transaction.server';
-import { quotaViolationsFrom } from '../pipeline/providers/gemini-client.server';
+import { quotaViolationsFrom } from '../pipeline/providers/gemini-error-details.server';
 import { FairQueue } from './fair-queue.server';
 import { ProviderBudget, type QuotaRefusal } from './provider-budget.server';
 import { WorkerSlots } from './worker-slots.server';

@@ -27,6 +27,7 @@ import {
   type PipelineDeps,
   runVideoGeneration,
 } from './generate-video.job.server';
+import { sharedCapacity, unlimitedCapacity } from './generation-capacity.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
 
@@ -68,6 +69,7 @@ function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
     logger,
     timeoutMs: { fast: 60_000, quality: 60_000 },
     poll: { initialMs: 10, maxMs: 50 },
+    capacity: unlimitedCapacity(),
     ...overrides,
   };
 }
@@ -205,7 +207,7 @@ describe("a generation's slot while it runs (fake Gemini API with a quota)", () 
           dispatched.push(requestId);
         },
       });
-      const pipeline = deps({ provider: provider(limited), capacity: { budget, queue } });
+      const pipeline = deps({ provider: provider(limited), capacity: sharedCapacity({ budget, queue }) });
       const first = await seedVideoRequest(pool, { userId: await newUser(), prompt: 'Primeiro na fila' });
       expect(await queue.dispatch(pool)).toBe(1);
       expect(dispatched).toEqual([first.id]);
@@ -286,7 +288,7 @@ describe('what nobody reads any more is not left at Google (fake Gemini API)', (
       },
     });
     await expect(
-      runVideoGeneration(deps({ pool: failing, capacity: { budget, queue } }), request.id),
+      runVideoGeneration(deps({ pool: failing, capacity: sharedCapacity({ budget, queue }) }), request.id),
     ).rejects.toThrow('Connection terminated unexpectedly');
     const [use] = await budget.use(pool, ['mark-test'], OMNI);
     expect(use?.inFlight).toBe(0);

@@ -116,6 +116,105 @@ function coverFilter(width: number, height: number): string {
  * picture give way to the shot, whose sound crossfades with the film's over that time, so picture and sound stay
  * in step. Returns how many seconds of the old film were re-encoded (the rest was copied).
  */
+/** The film from `fromSeconds` on, stream-copied: the part the append re-encodes with the new shot. */
+async function copyFrom(
+  headFile: string,
+  fromSeconds: number,
+  tailFile: string,
+  tools: MediaTools,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  await runTool(
+    tools.ffmpegPath,
+    [
+      // Half a frame past the keyframe: a copy starts at the keyframe at or before the seek point.
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', fromSeconds.toFixed(6), '-i', headFile],
+      ...['-map', '0:v', '-map', '0:a?', '-c', 'copy', tailFile],
+    ],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
+}
+
+/** The append's filter graph: the film's window then the shot, the sound crossfaded over `fade` seconds. */
+function crossfadeFilter(args: {
+  head: FilmFormat;
+  shot: FilmFormat;
+  keptFrames: number;
+  kept: number;
+  fade: number;
+  total: number;
+}): string {
+  const { head, shot, keptFrames, kept, fade, total } = args;
+  const sampleRate = head.audio?.sampleRate ?? 48_000;
+  const layout = (head.audio?.channels ?? 2) === 1 ? 'mono' : 'stereo';
+  // Each track is padded or cut to the window's exact length, so the sound never drifts from the picture however
+  // many shots are appended. A missing sound track is silence.
+  const sound = (index: number, has: boolean, shape: string) =>
+    has
+      ? `[${index}:a]aresample=${sampleRate},aformat=sample_fmts=fltp:channel_layouts=${layout},asetpts=PTS-STARTPTS,${shape},apad,atrim=end=${total.toFixed(6)}[a${index}]`
+      : `anullsrc=r=${sampleRate}:cl=${layout},atrim=end=${total.toFixed(6)}[a${index}]`;
+  const delayMs = Math.round(kept * 1000);
+  // A crossfade by hand (the npm ffmpeg build's acrossfade crashes): the film's sound fades out over the last
+  // `fade` seconds while the shot's, delayed to start there, fades in; amix halves each input, volume restores it.
+  return [
+    `[0:v]trim=end_frame=${keptFrames},setpts=PTS-STARTPTS,setsar=1,format=yuv420p[v0]`,
+    `[1:v]setpts=PTS-STARTPTS,${coverFilter(head.width, head.height)},fps=${head.fps},format=yuv420p[v1]`,
+    sound(
+      0,
+      head.audio !== null,
+      `atrim=end=${(kept + fade).toFixed(6)},afade=t=out:st=${kept.toFixed(6)}:d=${fade.toFixed(6)}`,
+    ),
+    sound(1, shot.audio !== null, `afade=t=in:st=0:d=${fade.toFixed(6)},adelay=${delayMs}|${delayMs}`),
+    '[v0][v1]concat=n=2:v=1:a=0[v]',
+    '[a0][a1]amix=inputs=2:duration=first:dropout_transition=0,volume=2[a]',
+  ].join(';');
+}
+
+/**
+ * The film up to the keyframe, copied stream by stream (`-t` ends each stream on its own; the concat demuxer's
+ * `outpoint` ends all at the first stream to reach it, which can drop picture), then the re-encoded window. Half a
+ * frame early, so rounding never keeps the keyframe; the window is then placed exactly where the keyframe was
+ * (`duration`).
+ */
+async function prependHead(args: {
+  headFile: string;
+  windowFile: string;
+  outFile: string;
+  copied: number;
+  halfFrame: number;
+  startSeconds: number;
+  tools: MediaTools;
+  signal: AbortSignal | undefined;
+}): Promise<void> {
+  const { headFile, windowFile, outFile, copied, halfFrame, startSeconds, tools, signal } = args;
+  const work = path.dirname(outFile);
+  const prefixFile = path.join(work, 'append-prefix.mp4');
+  await runTool(
+    tools.ffmpegPath,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', headFile],
+      ...['-map', '0:v', '-map', '0:a', '-t', (copied - startSeconds - halfFrame).toFixed(6), '-c', 'copy'],
+      prefixFile,
+    ],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
+  const list = path.join(work, 'append.txt');
+  const quote = (file: string) => `'${file.replaceAll("'", "'\\''")}'`;
+  await writeFile(
+    list,
+    `file ${quote(prefixFile)}\nduration ${(copied - startSeconds).toFixed(6)}\nfile ${quote(windowFile)}\n`,
+  );
+  await runTool(
+    tools.ffmpegPath,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list],
+      ...['-map', '0:v', '-map', '0:a', '-c', 'copy'],
+      ...['-metadata', `comment=${FILM_TAG}`, '-movflags', '+faststart', outFile],
+    ],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
+}
+
 export async function appendShot(args: {
   headFile: string;
   shotFile: string;
@@ -144,54 +243,13 @@ export async function appendShot(args: {
   // The film from the keyframe on, copied out first: seeking the input of the encode itself is what the npm
   // ffmpeg build (2018) crashes on when the sound is crossfaded.
   const tailFile = copied > 0 ? path.join(work, 'append-tail.mp4') : headFile;
-  if (copied > 0) {
-    await runTool(
-      tools.ffmpegPath,
-      [
-        // Half a frame past the keyframe: a copy starts at the keyframe at or before the seek point.
-        ...[
-          '-hide_banner',
-          '-loglevel',
-          'error',
-          '-y',
-          '-ss',
-          (copied + halfFrame).toFixed(6),
-          '-i',
-          headFile,
-        ],
-        ...['-map', '0:v', '-map', '0:a?', '-c', 'copy', tailFile],
-      ],
-      { timeoutMs: tools.timeoutMs, signal },
-    );
-  }
+  if (copied > 0) await copyFrom(headFile, copied + halfFrame, tailFile, tools, signal);
   // Counted on the copied-out part itself, so the picture is cut on a frame whatever the film's start offset.
   const windowHead = copied > 0 ? await filmFormat(tailFile, tools, signal) : head;
   const keptFrames = Math.max(1, windowHead.frames - fadeFrames);
   const kept = keptFrames / fps;
   const total = kept + Math.round((shot.frames / fpsValue(shot.fps)) * fps) / fps;
-  const sampleRate = head.audio?.sampleRate ?? 48_000;
-  const layout = (head.audio?.channels ?? 2) === 1 ? 'mono' : 'stereo';
-  // Each track is padded or cut to the window's exact length, so the sound never drifts from the picture however
-  // many shots are appended. A missing sound track is silence.
-  const sound = (index: number, has: boolean, shape: string) =>
-    has
-      ? `[${index}:a]aresample=${sampleRate},aformat=sample_fmts=fltp:channel_layouts=${layout},asetpts=PTS-STARTPTS,${shape},apad,atrim=end=${total.toFixed(6)}[a${index}]`
-      : `anullsrc=r=${sampleRate}:cl=${layout},atrim=end=${total.toFixed(6)}[a${index}]`;
-  const delayMs = Math.round(kept * 1000);
-  // A crossfade by hand (the npm ffmpeg build's acrossfade crashes): the film's sound fades out over the last
-  // `fade` seconds while the shot's, delayed to start there, fades in; amix halves each input, volume restores it.
-  const filter = [
-    `[0:v]trim=end_frame=${keptFrames},setpts=PTS-STARTPTS,setsar=1,format=yuv420p[v0]`,
-    `[1:v]setpts=PTS-STARTPTS,${coverFilter(head.width, head.height)},fps=${head.fps},format=yuv420p[v1]`,
-    sound(
-      0,
-      head.audio !== null,
-      `atrim=end=${(kept + fade).toFixed(6)},afade=t=out:st=${kept.toFixed(6)}:d=${fade.toFixed(6)}`,
-    ),
-    sound(1, shot.audio !== null, `afade=t=in:st=0:d=${fade.toFixed(6)},adelay=${delayMs}|${delayMs}`),
-    '[v0][v1]concat=n=2:v=1:a=0[v]',
-    '[a0][a1]amix=inputs=2:duration=first:dropout_transition=0,volume=2[a]',
-  ].join(';');
+  const filter = crossfadeFilter({ head, shot, keptFrames, kept, fade, total });
   await runTool(
     tools.ffmpegPath,
     [
@@ -206,43 +264,16 @@ export async function appendShot(args: {
     { timeoutMs: tools.timeoutMs, signal },
   );
   if (copied === 0) return { reencodedSeconds: head.durationSeconds };
-  // The film up to the keyframe, copied stream by stream (`-t` ends each stream on its own; the concat demuxer's
-  // `outpoint` ends all at the first stream to reach it, which can drop picture). Half a frame early, so rounding
-  // never keeps the keyframe; the window is then placed exactly where the keyframe was (`duration`).
-  const prefixFile = path.join(work, 'append-prefix.mp4');
-  await runTool(
-    tools.ffmpegPath,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', headFile],
-      ...[
-        '-map',
-        '0:v',
-        '-map',
-        '0:a',
-        '-t',
-        (copied - head.startSeconds - halfFrame).toFixed(6),
-        '-c',
-        'copy',
-      ],
-      prefixFile,
-    ],
-    { timeoutMs: tools.timeoutMs, signal },
-  );
-  const list = path.join(work, 'append.txt');
-  const quote = (file: string) => `'${file.replaceAll("'", "'\\''")}'`;
-  await writeFile(
-    list,
-    `file ${quote(prefixFile)}\nduration ${(copied - head.startSeconds).toFixed(6)}\nfile ${quote(windowFile)}\n`,
-  );
-  await runTool(
-    tools.ffmpegPath,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list],
-      ...['-map', '0:v', '-map', '0:a', '-c', 'copy'],
-      ...['-metadata', `comment=${FILM_TAG}`, '-movflags', '+faststart', outFile],
-    ],
-    { timeoutMs: tools.timeoutMs, signal },
-  );
+  await prependHead({
+    headFile,
+    windowFile,
+    outFile,
+    copied,
+    halfFrame,
+    startSeconds: head.startSeconds,
+    tools,
+    signal,
+  });
   return { reencodedSeconds: head.durationSeconds - copied };
 }
 

@@ -20,6 +20,7 @@ import { createLogger } from '../../logger.server';
 import { DiskStorage } from '../../storage/storage.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { type PipelineDeps, runVideoGeneration } from './generate-video.job.server';
+import { unlimitedCapacity } from './generation-capacity.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
 
@@ -77,6 +78,7 @@ function deps(): PipelineDeps {
     tools,
     capabilities: capabilitiesOf({ provider: 'gemini', gemini: { models: GEMINI_MODELS } }),
     logger: createLogger('silent'),
+    capacity: unlimitedCapacity(),
     timeoutMs: { fast: TIMEOUT_MS, quality: TIMEOUT_MS },
     poll: { initialMs: 10, maxMs: 40 },
   };

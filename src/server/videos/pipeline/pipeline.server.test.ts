@@ -39,6 +39,7 @@ import {
   type PipelineDeps,
   runVideoGeneration,
 } from './generate-video.job.server';
+import { sharedCapacity, unlimitedCapacity } from './generation-capacity.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
 import { lastFrameKey, mediaKeys, probe } from './rendering.server';
@@ -93,6 +94,7 @@ function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
     logger,
     timeoutMs: { fast: 60_000, quality: 60_000 },
     poll: { initialMs: 10, maxMs: 50 },
+    capacity: unlimitedCapacity(),
     ...overrides,
   };
 }
@@ -427,7 +429,9 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       );
       await budget.grant(client, request.id, 'quota-test', OMNI);
     });
-    expect(await runVideoGeneration(deps({ capacity: { budget, queue } }), request.id)).toBe('requeued');
+    expect(await runVideoGeneration(deps({ capacity: sharedCapacity({ budget, queue }) }), request.id)).toBe(
+      'requeued',
+    );
     expect(await row(request.id)).toMatchObject({
       status: 'pending',
       dispatched_at: null,

@@ -46,6 +46,8 @@ export function lastFrameKey(userId: string, requestId: string): string {
 export function mediaKeys(userId: string, requestId: string) {
   const base = `${userId}/videos/${requestId}`;
   return {
+    /** The provider's file as downloaded, kept only from the download step to the render step (ADR 0024). */
+    download: `${base}/download.mp4`,
     source: `${base}/source.mp4`,
     video: `${base}/video.mp4`,
     thumbnail: `${base}/thumbnail.jpg`,
@@ -210,6 +212,86 @@ async function onDisk(
   return { file, probe: await probe(file, tools, signal) };
 }
 
+/** An extension's answer joined to its source in `workDir`; a new shot's cropped head written beside it. */
+async function joined(
+  join: JoinPlan,
+  source: { file: string; probe: ProbeResult },
+  workDir: string,
+  tools: MediaTools,
+  signal: AbortSignal | undefined,
+): Promise<{ sourceFile: string; framedHeadFile: string | undefined }> {
+  const headFile = path.join(workDir, 'head.mp4');
+  await pipeline(join.head, createWriteStream(headFile), { signal });
+  const sourceFile = path.join(workDir, 'joined.mp4');
+  if (join.kind === 'same-take') {
+    const answerSeconds = join.repeatedTail ? source.probe.durationSeconds : 0;
+    const keep = join.headSeconds - overlapSeconds(join, answerSeconds);
+    await joinFiles(headFile, keep, source.file, sourceFile, tools, signal);
+    return { sourceFile, framedHeadFile: undefined };
+  }
+  await appendShot({ headFile, shotFile: source.file, outFile: sourceFile, tools, signal });
+  if (!join.framedHead) return { sourceFile, framedHeadFile: undefined };
+  const framedHeadFile = path.join(workDir, 'framed-head.mp4');
+  await pipeline(join.framedHead, createWriteStream(framedHeadFile), { signal });
+  return { sourceFile, framedHeadFile };
+}
+
+/** The user's framing (1:1, 4:3) of the source, written in `workDir`. */
+async function reframed(args: {
+  sourceFile: string;
+  shotFile: string;
+  framedHeadFile: string | undefined;
+  ratio: number;
+  workDir: string;
+  tools: MediaTools;
+  signal: AbortSignal | undefined;
+}): Promise<string> {
+  const { tools, signal } = args;
+  if (args.framedHeadFile) {
+    // The delivered film grows by the new shot too, cropped to its frame: never re-encoded whole.
+    const framedDir = await mkdtemp(path.join(args.workDir, 'framed-'));
+    const videoFile = path.join(framedDir, 'video.mp4');
+    await appendShot({
+      headFile: args.framedHeadFile,
+      shotFile: args.shotFile,
+      outFile: videoFile,
+      tools,
+      signal,
+    });
+    return videoFile;
+  }
+  const videoFile = path.join(args.workDir, 'video.mp4');
+  await runTool(
+    tools.ffmpegPath,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-i', args.sourceFile],
+      ...['-vf', cropFilter(args.ratio), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20'],
+      ...['-pix_fmt', 'yuv420p', '-c:a', 'copy', '-movflags', '+faststart', videoFile],
+    ],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
+  return videoFile;
+}
+
+/** A frame a second in: the first frame of a generated video is often a fade from black. */
+async function writeThumbnail(
+  videoFile: string,
+  durationSeconds: number,
+  thumbnailFile: string,
+  tools: MediaTools,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const at = Math.min(1, durationSeconds / 2).toFixed(2);
+  await runTool(
+    tools.ffmpegPath,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', at, '-i', videoFile, '-frames:v', '1'],
+      ...['-vf', "scale='min(640,iw)':-2", '-q:v', '4', thumbnailFile],
+    ],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
+}
+
 export async function renderResult(args: {
   /**
    * The provider's video: on local disk and probed already (the pipeline's delivery step, delivery.server.ts),
@@ -231,26 +313,10 @@ export async function renderResult(args: {
   try {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'cena-render-'));
     const source = await onDisk(args.source, workDir, tools, signal);
-    let sourceFile = source.file;
-    const shotFile = sourceFile;
-    let framedHeadFile: string | undefined;
-    if (args.join) {
-      const headFile = path.join(workDir, 'head.mp4');
-      await pipeline(args.join.head, createWriteStream(headFile), { signal });
-      const joinedFile = path.join(workDir, 'joined.mp4');
-      if (args.join.kind === 'same-take') {
-        const answerSeconds = args.join.repeatedTail ? source.probe.durationSeconds : 0;
-        const keep = args.join.headSeconds - overlapSeconds(args.join, answerSeconds);
-        await joinFiles(headFile, keep, sourceFile, joinedFile, tools, signal);
-      } else {
-        await appendShot({ headFile, shotFile, outFile: joinedFile, tools, signal });
-        if (args.join.framedHead) {
-          framedHeadFile = path.join(workDir, 'framed-head.mp4');
-          await pipeline(args.join.framedHead, createWriteStream(framedHeadFile), { signal });
-        }
-      }
-      sourceFile = joinedFile;
-    }
+    const shotFile = source.file;
+    const { sourceFile, framedHeadFile } = args.join
+      ? await joined(args.join, source, workDir, tools, signal)
+      : { sourceFile: shotFile, framedHeadFile: undefined };
     // A joined file is probed anew; the provider's own was probed by its download.
     const sourceProbe = args.join ? await probe(sourceFile, tools, signal) : source.probe;
     const wanted = RATIOS[args.aspectRatio];
@@ -260,38 +326,14 @@ export async function renderResult(args: {
     const sourceKey = reframe ? keys.source : keys.video;
     await args.storage.put(sourceKey, createReadStream(sourceFile), 'video/mp4');
 
-    let videoFile = sourceFile;
-    if (reframe && framedHeadFile) {
-      // The delivered film grows by the new shot too, cropped to its frame: never re-encoded whole.
-      const framedDir = await mkdtemp(path.join(workDir, 'framed-'));
-      videoFile = path.join(framedDir, 'video.mp4');
-      await appendShot({ headFile: framedHeadFile, shotFile, outFile: videoFile, tools, signal });
-    } else if (reframe) {
-      videoFile = path.join(workDir, 'video.mp4');
-      await runTool(
-        tools.ffmpegPath,
-        [
-          ...['-hide_banner', '-loglevel', 'error', '-y', '-i', sourceFile],
-          ...['-vf', cropFilter(wanted), '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20'],
-          ...['-pix_fmt', 'yuv420p', '-c:a', 'copy', '-movflags', '+faststart', videoFile],
-        ],
-        { timeoutMs: tools.timeoutMs, signal },
-      );
-    }
+    const videoFile = reframe
+      ? await reframed({ sourceFile, shotFile, framedHeadFile, ratio: wanted, workDir, tools, signal })
+      : sourceFile;
     const videoProbe = reframe ? await probe(videoFile, tools, signal) : sourceProbe;
     if (reframe) await args.storage.put(keys.video, createReadStream(videoFile), 'video/mp4');
 
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
-    // A frame a second in: the first frame of a generated video is often a fade from black.
-    const at = Math.min(1, videoProbe.durationSeconds / 2).toFixed(2);
-    await runTool(
-      tools.ffmpegPath,
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', at, '-i', videoFile, '-frames:v', '1'],
-        ...['-vf', "scale='min(640,iw)':-2", '-q:v', '4', thumbnailFile],
-      ],
-      { timeoutMs: tools.timeoutMs, signal },
-    );
+    await writeThumbnail(videoFile, videoProbe.durationSeconds, thumbnailFile, tools, signal);
     await args.storage.put(keys.thumbnail, createReadStream(thumbnailFile), 'image/jpeg');
 
     return {

@@ -24,6 +24,7 @@ import {
   type PipelineReadStorage,
   runVideoGeneration,
 } from './generate-video.job.server';
+import { sharedCapacity } from './generation-capacity.server';
 import { forgetLeftovers } from './provider-leftovers.server';
 import { GeminiClient } from './providers/gemini-client.server';
 import { GeminiVideoProvider } from './providers/gemini-provider.server';
@@ -193,7 +194,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
     pool,
     provider: firstProvider,
     providerFor,
-    capacity,
+    capacity: sharedCapacity(capacity),
     storage: options.storage,
     tools,
     logger,

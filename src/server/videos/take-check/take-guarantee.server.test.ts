@@ -22,6 +22,7 @@ import { mediaToolchainFromEnv } from '../../media-toolchain/toolchain.server';
 import { DiskStorage } from '../../storage/storage.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { type PipelineDeps, runVideoGeneration } from '../pipeline/generate-video.job.server';
+import { unlimitedCapacity } from '../pipeline/generation-capacity.server';
 import { GeminiClient } from '../pipeline/providers/gemini-client.server';
 import { GeminiVideoProvider } from '../pipeline/providers/gemini-provider.server';
 import {
@@ -84,6 +85,7 @@ function deps(
     logger,
     timeoutMs: { fast: 120_000, quality: 120_000 },
     poll: { initialMs: 50, maxMs: 200 },
+    capacity: unlimitedCapacity(),
     checkTake: createTakeGuarantee({ pool, storage, tools, logger, strictness, judge }),
   };
 }

@@ -108,8 +108,8 @@ async function startReroll(client: pg.PoolClient, requestId: string): Promise<bo
   if (!replaced) return false;
   const result = await client.query(
     `UPDATE video_requests
-     SET status = 'pending', dispatched_at = NULL, operation_name = NULL, create_sent_at = NULL, generated_at = NULL,
-         queued_at = now(), updated_at = now(),
+     SET status = 'pending', generation_step = 'queued', dispatched_at = NULL, operation_name = NULL,
+         create_sent_at = NULL, generated_at = NULL, queued_at = now(), updated_at = now(),
          provider_project = CASE WHEN extends_request_id IS NULL AND edits_request_id IS NULL
                                  THEN NULL ELSE provider_project END
      WHERE id = $1 AND status = 'rendering'`,

@@ -1,0 +1,128 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { createLogger } from '../../src/server/logger.server';
+import { DiskStorage } from '../../src/server/storage/storage.server';
+import { capabilitiesOf } from '../../src/server/videos/capabilities.server';
+import type { PipelineDeps } from '../../src/server/videos/pipeline/generate-video.job.server';
+import { unlimitedCapacity } from '../../src/server/videos/pipeline/generation-capacity.server';
+import type { GenerationStep } from '../../src/server/video-requests/generation-steps.server';
+import type { JobRun } from '../../src/server/videos/pipeline/job/job-types.server';
+import { loadRequest } from '../../src/server/videos/pipeline/job/request-row.server';
+import { GeminiClient } from '../../src/server/videos/pipeline/providers/gemini-client.server';
+import { GeminiVideoProvider } from '../../src/server/videos/pipeline/providers/gemini-provider.server';
+import type { VideoStatus } from '../../src/shared/video-request';
+import { createTestDatabase, type TestDatabase, testPool } from './database';
+import {
+  API_KEY,
+  contractBreaches,
+  type FakeGemini,
+  NO_BREACHES,
+  seedVideoRequest,
+  startFakeGemini,
+} from './fake-gemini';
+import { mediaTools } from './media';
+import { insertUserWithCredits } from './users';
+
+/**
+ * The generation job's steps against the Gemini fake, a test database and disk storage: each step's test file
+ * calls `jobHarness()` once at its top.
+ */
+
+const OMNI = 'gemini-omni-1.1-flash';
+export const START_CREDITS = 10_000;
+
+export interface JobHarness {
+  pool: pg.Pool;
+  gemini: FakeGemini;
+  storage: DiskStorage;
+  deps(overrides?: Partial<PipelineDeps>): PipelineDeps;
+  newUser(): Promise<string>;
+  /** The request's status, step, media columns and hold status. */
+  row(id: string): Promise<Record<string, unknown>>;
+  /** One run of the job for a stored request, as runVideoGeneration builds it, for a step called on its own. */
+  runOf(id: string, overrides?: Partial<PipelineDeps>): Promise<JobRun>;
+  /** A request of `userId` put at `step` (and `status`) as a crashed run would have left it. */
+  seedAt(userId: string, prompt: string, step: GenerationStep, status: VideoStatus): Promise<SeededRequest>;
+}
+
+type SeededRequest = Awaited<ReturnType<typeof seedVideoRequest>>;
+
+export async function jobHarness(): Promise<JobHarness> {
+  const tools = await mediaTools(30_000);
+  const logger = createLogger('silent');
+  let database: TestDatabase | undefined;
+  const harness = {} as JobHarness;
+  let storageDir: string | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    harness.pool = testPool({ connectionString: database.url, max: 10 });
+    harness.gemini = await startFakeGemini({ retryDelay: '0.3s', tiny: true });
+    storageDir = await mkdtemp(path.join(os.tmpdir(), 'cena-job-'));
+    harness.storage = new DiskStorage(storageDir, 'test-signing-secret');
+  });
+  afterEach(() => {
+    expect(contractBreaches(harness.gemini)).toEqual(NO_BREACHES);
+  });
+  afterAll(async () => {
+    await harness.gemini?.stop();
+    await harness.pool?.end();
+    await database?.drop();
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
+  });
+  harness.deps = (overrides = {}) => ({
+    pool: harness.pool,
+    provider: new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: API_KEY,
+        apiBase: harness.gemini.base,
+        retry: { attempts: 4, initialDelayMs: 5, maxDelayMs: 20 },
+      }),
+      { fast: OMNI, quality: OMNI },
+    ),
+    capacity: unlimitedCapacity(),
+    storage: harness.storage,
+    tools,
+    capabilities: capabilitiesOf({ provider: 'gemini', gemini: { models: { fast: OMNI, quality: OMNI } } }),
+    logger,
+    timeoutMs: { fast: 60_000, quality: 60_000 },
+    poll: { initialMs: 10, maxMs: 50 },
+    ...overrides,
+  });
+  harness.newUser = () => insertUserWithCredits(harness.pool, START_CREDITS);
+  harness.row = async (id) => {
+    const result = await harness.pool.query(
+      `SELECT r.status, r.generation_step, r.operation_name, r.create_sent_at, r.video_key, r.thumbnail_key,
+              r.resolution, r.duration_seconds, r.has_audio, h.status AS hold_status
+       FROM video_requests r JOIN credit_holds h ON h.id = r.hold_id WHERE r.id = $1`,
+      [id],
+    );
+    return result.rows[0];
+  };
+  harness.runOf = async (id, overrides) => {
+    const deps = harness.deps(overrides);
+    const row = await loadRequest(harness.pool, id);
+    if (!row) throw new Error(`no request ${id}`);
+    return {
+      deps,
+      row,
+      provider: deps.provider,
+      deadline: Date.now() + 60_000,
+      log: logger,
+      signal: undefined,
+    };
+  };
+  harness.seedAt = async (userId, prompt, step, status) => {
+    const request = await seedVideoRequest(harness.pool, { userId, prompt });
+    await harness.pool.query(
+      `UPDATE video_requests SET generation_step = $2, status = $3, started_at = now(),
+         operation_name = CASE WHEN $3 = 'rendering' THEN 'interactions/seeded' END
+       WHERE id = $1`,
+      [request.id, step, status],
+    );
+    return request;
+  };
+  return harness;
+}
