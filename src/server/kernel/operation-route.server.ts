@@ -61,6 +61,20 @@ function errorResponses(operation: Operation): RouteConfig['responses'] {
   );
 }
 
+type RequestBody = NonNullable<NonNullable<RouteConfig['request']>['body']>;
+type DocumentedSchema = NonNullable<Extract<RequestBody['content'][string], { schema?: unknown }>['schema']>;
+
+/**
+ * A multipart form's schema as JSON Schema: zod-to-openapi cannot draw `z.file()` parts, which zod's own converter
+ * writes as `format: binary` strings. Handed over as plain JSON Schema, the library documents the form and leaves
+ * reading it to the handler's `readForm` (kernel/form-errors.server.ts), which validates it with the same schema.
+ */
+function multipartSchema(schema: z.ZodType): DocumentedSchema {
+  const { $schema: _dialect, ...document } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  // zod's JSON Schema type and the library's SchemaObject describe the same JSON; their TypeScript shapes differ.
+  return document as unknown as DocumentedSchema;
+}
+
 function requestOf(operation: Operation, path: string): RouteConfig['request'] {
   const params = pathParameters(path);
   const body = operation.body;
@@ -71,7 +85,10 @@ function requestOf(operation: Operation, path: string): RouteConfig['request'] {
       ? {
           body: {
             required: body.required ?? true,
-            content: { [body.contentType ?? 'application/json']: { schema: body.schema } },
+            content:
+              body.contentType === 'multipart/form-data'
+                ? { 'multipart/form-data': { schema: multipartSchema(body.schema) } }
+                : { [body.contentType ?? 'application/json']: { schema: body.schema } },
           },
         }
       : {}),
