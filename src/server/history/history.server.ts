@@ -191,6 +191,27 @@ export function historyPageStatements(
 }
 
 /**
+ * A search's two statements (historyPageStatements) as one, so the page costs one round trip: the walk's rows when
+ * they fill the page, else the matches-first statement's. The second is gated on the walk's count (a one-time
+ * filter), so PostgreSQL runs it only when the walk fell short.
+ */
+export function historySearchStatement([walk, sorted]: HistoryStatement[]): HistoryStatement {
+  if (!walk || !sorted) throw new Error('a search has two statements');
+  const shift = walk.values.length;
+  const sortedText = sorted.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+  const walked = '(SELECT count(*) FROM walked)';
+  return {
+    text: `WITH walked AS MATERIALIZED (${walk.text})
+      SELECT * FROM (
+        SELECT *, NULL::int AS "matchCount" FROM walked WHERE ${walked} = ${HISTORY_PAGE_SIZE}
+        UNION ALL
+        SELECT * FROM (${sortedText}) sorted WHERE ${walked} < ${HISTORY_PAGE_SIZE}) page
+      ${ORDER.replace('created_at', '"createdAt"')}`,
+    values: [...walk.values, ...sorted.values],
+  };
+}
+
+/**
  * The count of the matches created before `at` (bound '<') or since, up to the cap. Ordered like the page so the
  * planner takes the same index path: unordered, it prefers a bitmap scan of every trigram candidate, which costs
  * more than walking the (user, …, created_at) index.
@@ -225,7 +246,7 @@ async function readPage(
     const result = await pool.query<ListRow & { matchCount?: number }>(statement);
     read = {
       rows: result.rows.map(({ matchCount: _, ...row }) => row),
-      matches: result.rows[0]?.matchCount,
+      matches: result.rows[0]?.matchCount ?? undefined,
     };
     if (read.rows.length === HISTORY_PAGE_SIZE) break;
   }
@@ -271,7 +292,7 @@ export async function listHistory(
   let rows: ListRow[];
   let total: number;
   if (query.q) {
-    const read = await readPage(pool, statements);
+    const read = await readPage(pool, [historySearchStatement(statements)]);
     rows = read.rows;
     if (read.matches !== undefined) total = Math.min(cap, read.matches);
     else if (rows.length < HISTORY_PAGE_SIZE && (rows.length > 0 || offset === 0))
