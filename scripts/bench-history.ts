@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import {
   HISTORY_COUNT_CAP,
+  type HistoryStatement,
   historyCountStatement,
   historyPageStatements,
 } from '../src/server/history/history.server';
@@ -54,6 +55,34 @@ async function seed(pool: pg.Pool, userId: string): Promise<void> {
      FROM generate_series(1, ${OTHER_USERS}) AS u, generate_series(1, 5) AS k`,
   );
   await pool.query('VACUUM ANALYZE video_requests');
+}
+
+/**
+ * The plan a named statement settles on: PostgreSQL keeps a generic plan (made without the values) once it costs
+ * no more than the custom ones (https://www.postgresql.org/docs/current/sql-prepare.html, "Notes"), so the plan to
+ * check for an index-driven path is that one, forced here.
+ */
+async function explainGeneric(pool: pg.Pool, label: string, statement: HistoryStatement): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE generic AS ${statement.text}`);
+    // EXECUTE is a utility statement: no bound parameters, its values are written in.
+    const args = statement.values
+      .map((value) => client.escapeLiteral(value instanceof Date ? value.toISOString() : String(value)))
+      .join(', ');
+    const result = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) EXECUTE generic(${args})`,
+    );
+    const lines = result.rows.map((row) => row['QUERY PLAN']);
+    const nodes = lines.filter((line) => /(Scan|Limit|Sort|Aggregate)/.test(line)).map((line) => line.trim());
+    console.log(`  ${label}, generic plan: ${lines.find((line) => line.startsWith('Execution Time')) ?? ''}`);
+    for (const node of nodes) console.log(`    ${node.replace(/\(cost=[^)]*\)\s*/, '')}`);
+  } finally {
+    await client.query('DEALLOCATE generic').catch(() => undefined);
+    await client.query('RESET plan_cache_mode');
+    client.release();
+  }
 }
 
 /** timeRequests, plus the server process's CPU time per request (warm-up included). */
@@ -123,12 +152,14 @@ async function bench({ appUrl, pool, pid }: BenchServer): Promise<boolean> {
     for (const [index, { text, values }] of statements.entries()) {
       const step = statements.length > 1 ? (index === 0 ? ' (walk)' : ' (if the walk fell short)') : '';
       await explain(pool, `${label} — page${step}`, text, values);
+      if (statements[index]?.name) await explainGeneric(pool, `${label} — page`, { text, values });
     }
     for (const bound of ['<', '>='] as const) {
-      const { text, values } = historyCountStatement(userId, parsed, 'America/Sao_Paulo', bound, before);
+      const count = historyCountStatement(userId, parsed, 'America/Sao_Paulo', bound, before);
       // A search counts only after a full page from its walk; the matches-first statement counts its matches.
       const part = `${bound === '<' ? 'settled, kept 5 min' : 'recent'}${parsed.q ? ', after a full walk only' : ''}`;
-      await explain(pool, `${label} — count, ${part}`, text, values);
+      await explain(pool, `${label} — count, ${part}`, count.text, count.values);
+      if (count.name) await explainGeneric(pool, `${label} — count, ${part}`, count);
     }
   }
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
 import { historyQuerySchema } from '../../shared/history-filters';
-import { historyPageStatements, listHistory } from './history.server';
+import { historyPageStatements, historySearchStatement, listHistory } from './history.server';
 
 /**
  * A search first walks the newest rows of its other filters and, when they hold no full page, fetches the matches
@@ -76,4 +76,24 @@ it('answers a search whose matches are common from the walk alone, as the matche
   const fetched = (await pool.query<{ id: string }>(sorted.text, sorted.values)).rows.map((row) => row.id);
   expect(walked).toHaveLength(10);
   expect(walked).toEqual(fetched);
+});
+
+it("answers a search in one statement: the walk's page when it fills one, else the matches-first page with its count", async () => {
+  const rowsOf = async ({ text, values }: { text: string; values: unknown[] }) =>
+    (await pool.query<{ id: string; matchCount: number | null }>(text, values)).rows;
+  for (const q of ['cidade', 'praia']) {
+    const statements = historyPageStatements(
+      'searcher',
+      historyQuerySchema.parse({ q, page: '2' }),
+      'America/Sao_Paulo',
+    );
+    const [walk, sorted] = statements;
+    if (!walk || !sorted) throw new Error('a search has two statements');
+    const walked = await rowsOf(walk);
+    const one = await rowsOf(historySearchStatement(statements));
+    const expected =
+      walked.length === 10 ? walked.map((row) => ({ ...row, matchCount: null })) : await rowsOf(sorted);
+    expect(one.length).toBe(10);
+    expect(one).toEqual(expected);
+  }
 });

@@ -74,13 +74,28 @@ function dateBounds(
   timeZone: string,
 ): { start?: Date; endExclusive?: Date } {
   if (!filters.from && !filters.to) return {};
-  const { start, endExclusive } = dayRange(
-    filters.from ?? '2000-01-01',
-    filters.to ?? '9999-12-30',
-    timeZone,
-  );
-  return { start: filters.from ? start : undefined, endExclusive: filters.to ? endExclusive : undefined };
+  const key = `${filters.from} ${filters.to} ${timeZone}`;
+  let bounds = knownBounds.get(key);
+  if (!bounds) {
+    const { start, endExclusive } = dayRange(
+      filters.from ?? '2000-01-01',
+      filters.to ?? '9999-12-30',
+      timeZone,
+    );
+    bounds = { start: filters.from ? start : undefined, endExclusive: filters.to ? endExclusive : undefined };
+    if (knownBounds.size >= KNOWN_BOUNDS_MAX) knownBounds.clear();
+    knownBounds.set(key, bounds);
+  }
+  return bounds;
 }
+
+/**
+ * The instants of the day ranges asked lately: a day's start in a zone does not change (short of a new tz
+ * database, which comes with a restart), and the zone arithmetic was a few percent of a history request's CPU.
+ * Bounded: past the limit it starts over.
+ */
+const knownBounds = new Map<string, { start?: Date; endExclusive?: Date }>();
+const KNOWN_BOUNDS_MAX = 1_000;
 
 export interface HistoryResult {
   rows: ListRow[];
@@ -101,6 +116,27 @@ const SEARCH_WALK_MAX = 5_000;
 export interface HistoryStatement {
   text: string;
   values: unknown[];
+  /** A named prepared statement's name (node-postgres `name`): parsed and planned once per connection. */
+  name?: string;
+}
+
+/**
+ * The statements prepared by name: those whose text depends only on which filters are set (not on a page past
+ * PREPARED_PAGES, whose offset is in the text, nor on a search term, whose best plan depends on the term — see
+ * historyPageStatements), so a connection holds a bounded set of them. PostgreSQL plans a prepared statement for
+ * its values 5 times, then keeps a generic plan when its estimated cost is not much above theirs
+ * (https://www.postgresql.org/docs/current/sql-prepare.html, "Notes"); a connection reuses it from then on.
+ */
+const PREPARED_PAGES = 5;
+const preparedNames = new Map<string, string>();
+
+function prepared(statement: HistoryStatement): HistoryStatement {
+  let name = preparedNames.get(statement.text);
+  if (!name) {
+    name = `history-${preparedNames.size + 1}`;
+    preparedNames.set(statement.text, name);
+  }
+  return { ...statement, name };
 }
 
 /**
@@ -126,7 +162,7 @@ export function historyPageStatements(
     text: rowsOf(`SELECT id FROM video_requests WHERE ${where} ${ORDER} ${page}`),
     values: params,
   };
-  if (!query.q) return [matches];
+  if (!query.q) return [query.page <= PREPARED_PAGES ? prepared(matches) : matches];
   const others = historyWhere(userId, { ...query, q: '' }, timeZone);
   const walkRows = Math.min(SEARCH_WALK_MAX, SEARCH_WALK_FACTOR * (offset + HISTORY_PAGE_SIZE));
   const walk = {
@@ -155,6 +191,27 @@ export function historyPageStatements(
 }
 
 /**
+ * A search's two statements (historyPageStatements) as one, so the page costs one round trip: the walk's rows when
+ * they fill the page, else the matches-first statement's. The second is gated on the walk's count (a one-time
+ * filter), so PostgreSQL runs it only when the walk fell short.
+ */
+export function historySearchStatement([walk, sorted]: HistoryStatement[]): HistoryStatement {
+  if (!walk || !sorted) throw new Error('a search has two statements');
+  const shift = walk.values.length;
+  const sortedText = sorted.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+  const walked = '(SELECT count(*) FROM walked)';
+  return {
+    text: `WITH walked AS MATERIALIZED (${walk.text})
+      SELECT * FROM (
+        SELECT *, NULL::int AS "matchCount" FROM walked WHERE ${walked} = ${HISTORY_PAGE_SIZE}
+        UNION ALL
+        SELECT * FROM (${sortedText}) sorted WHERE ${walked} < ${HISTORY_PAGE_SIZE}) page
+      ${ORDER.replace('created_at', '"createdAt"')}`,
+    values: [...walk.values, ...sorted.values],
+  };
+}
+
+/**
  * The count of the matches created before `at` (bound '<') or since, up to the cap. Ordered like the page so the
  * planner takes the same index path: unordered, it prefers a bitmap scan of every trigram candidate, which costs
  * more than walking the (user, …, created_at) index.
@@ -168,11 +225,12 @@ export function historyCountStatement(
 ): HistoryStatement {
   const { where, params } = historyWhere(userId, query, timeZone);
   const cap = query.q ? HISTORY_SEARCH_COUNT_CAP : HISTORY_COUNT_CAP;
-  return {
+  const statement = {
     text: `SELECT count(*)::int AS total FROM (
        SELECT 1 FROM video_requests WHERE ${where} AND created_at ${bound} $${params.length + 1} ${ORDER} LIMIT ${cap}) s`,
     values: [...params, at],
   };
+  return query.q ? statement : prepared(statement);
 }
 
 /**
@@ -184,11 +242,11 @@ async function readPage(
   statements: HistoryStatement[],
 ): Promise<{ rows: ListRow[]; matches?: number }> {
   let read: { rows: ListRow[]; matches?: number } = { rows: [] };
-  for (const { text, values } of statements) {
-    const result = await pool.query<ListRow & { matchCount?: number }>(text, values);
+  for (const statement of statements) {
+    const result = await pool.query<ListRow & { matchCount?: number }>(statement);
     read = {
       rows: result.rows.map(({ matchCount: _, ...row }) => row),
-      matches: result.rows[0]?.matchCount,
+      matches: result.rows[0]?.matchCount ?? undefined,
     };
     if (read.rows.length === HISTORY_PAGE_SIZE) break;
   }
@@ -207,8 +265,9 @@ export async function listHistory(
   const cap = query.q ? HISTORY_SEARCH_COUNT_CAP : HISTORY_COUNT_CAP;
   const statements = historyPageStatements(userId, query, timeZone, shape);
   const countPart = async (bound: '<' | '>=', at: Date) => {
-    const { text, values } = historyCountStatement(userId, query, timeZone, bound, at);
-    const count = await pool.query<{ total: number }>(text, values);
+    const count = await pool.query<{ total: number }>(
+      historyCountStatement(userId, query, timeZone, bound, at),
+    );
     return count.rows[0]?.total ?? 0;
   };
   // Up to the cap, in two parts (settled-counts.server.ts); the settled one is kept once it reached half the cap.
@@ -233,7 +292,7 @@ export async function listHistory(
   let rows: ListRow[];
   let total: number;
   if (query.q) {
-    const read = await readPage(pool, statements);
+    const read = await readPage(pool, [historySearchStatement(statements)]);
     rows = read.rows;
     if (read.matches !== undefined) total = Math.min(cap, read.matches);
     else if (rows.length < HISTORY_PAGE_SIZE && (rows.length > 0 || offset === 0))

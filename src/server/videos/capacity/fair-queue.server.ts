@@ -4,7 +4,7 @@ import { createCostCents } from '../../../shared/video-models';
 import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '../../../shared/video-queue';
 import type { Queryable } from '../../jobs/queues.server';
 import { inTransaction } from '../../kernel/transaction.server';
-import type { BudgetHold, ProviderBudget } from './provider-budget.server';
+import type { BudgetHold, BudgetUse, ProviderBudget } from './provider-budget.server';
 import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.server';
 import type { WorkerSlots } from './worker-slots.server';
 
@@ -41,9 +41,23 @@ const DISPATCH_LOCK = 7_310_423_113;
 /** Measured generation time: the mean over this many recent generations of the model. */
 const MEASURED_GENERATIONS = 20;
 
-interface RecentFlow {
+/** The queue's measured pace: the mean generation time (null: none measured yet) and the starts of the last window. */
+interface MeasuredPace {
+  seconds: number | null;
   starts: number;
 }
+
+/** Of the qualities `$1`: the mean generation time of the recent generations. */
+const MEASURED_SQL = `
+  SELECT avg(extract(epoch FROM generated_at - dispatched_at))::float8
+  FROM (SELECT generated_at, dispatched_at FROM video_requests
+        WHERE quality = ANY($1::text[]) AND generated_at IS NOT NULL AND dispatched_at IS NOT NULL
+        ORDER BY generated_at DESC LIMIT ${MEASURED_GENERATIONS}) recent`;
+
+/** Of the qualities `$1`: the requests dispatched in the last `$2` seconds. */
+const STARTS_SQL = `
+  SELECT count(*)::int FROM video_requests
+  WHERE dispatched_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])`;
 
 /** The waiting requests of `$1` (qualities) in the order they will be served; `position` counts from 1. */
 const ORDERED_SQL = `
@@ -224,25 +238,43 @@ export class FairQueue {
     db: Queryable,
     requests: readonly { id: string; quality: VideoQuality; status: string }[],
   ): Promise<Map<string, HeldPlace>> {
-    const places = new Map<string, HeldPlace>();
     const waiting = requests.filter((request) => request.status === 'pending');
-    if (waiting.length === 0) return places;
-    for (const group of this.groups) {
-      const ids = waiting.filter((request) => group.qualities.includes(request.quality)).map(({ id }) => id);
-      if (ids.length === 0) continue;
-      const [found, pace] = await Promise.all([
-        db.query<{ id: string; position: string }>(
-          `${ORDERED_SQL} SELECT id, position FROM ordered WHERE id = ANY($2::uuid[])`,
-          [group.qualities, ids],
-        ),
-        this.pace(db, group),
-      ]);
-      for (const row of found.rows) {
-        const position = Number(row.position);
-        places.set(row.id, { position, etaSeconds: pace.startsIn(position), heldBy: pace.heldBy });
-      }
-    }
-    return places;
+    const found = await Promise.all(
+      this.groups.map(async (group) => {
+        const ids = waiting
+          .filter((request) => group.qualities.includes(request.quality))
+          .map(({ id }) => id);
+        return ids.length === 0 ? [] : this.groupPlaces(db, group, ids);
+      }),
+    );
+    return new Map(found.flat());
+  }
+
+  /**
+   * The places of `ids` in the queue of `group`: their positions and the queue's measured pace in one statement,
+   * beside the budget's, so a page of waiting requests costs two parallel round trips per model, not four.
+   */
+  private async groupPlaces(
+    db: Queryable,
+    group: QueueModel,
+    ids: readonly string[],
+  ): Promise<[string, HeldPlace][]> {
+    const [found, uses] = await Promise.all([
+      db.query<{ id: string | null; position: string | null } & MeasuredPace>(
+        `${ORDERED_SQL}
+         SELECT o.id, o.position, pace.seconds, pace.starts
+         FROM (SELECT (${MEASURED_SQL}) AS seconds, (${STARTS_SQL}) AS starts) pace
+         LEFT JOIN ordered o ON o.id = ANY($3::uuid[])`,
+        [group.qualities, FLOW_WINDOW_SECONDS, ids],
+      ),
+      this.options.budget.use(db, this.options.projects, group.model, this.costOf(group)),
+    ]);
+    const pace = this.paceFrom(uses, group, found.rows[0]);
+    return found.rows.flatMap(({ id, position }) => {
+      if (id === null || position === null) return [];
+      const place = Number(position);
+      return [[id, { position: place, etaSeconds: pace.startsIn(place), heldBy: pace.heldBy }] as const];
+    });
   }
 
   /** What a request created now by `userId` would wait, per mode (the create page, before the user pays). */
@@ -323,22 +355,20 @@ export class FairQueue {
   /** How fast the queue of `group` moves now: free slots, and starts per second once they are taken. */
   private async pace(db: Queryable, group: QueueModel) {
     const { budget, projects } = this.options;
-    const [uses, measured, recent] = await Promise.all([
+    const [uses, measured] = await Promise.all([
       budget.use(db, projects, group.model, this.costOf(group)),
-      db.query<{ seconds: number | null }>(
-        `SELECT avg(extract(epoch FROM generated_at - dispatched_at))::float8 AS seconds
-         FROM (SELECT generated_at, dispatched_at FROM video_requests
-               WHERE quality = ANY($1::text[]) AND generated_at IS NOT NULL AND dispatched_at IS NOT NULL
-               ORDER BY generated_at DESC LIMIT ${MEASURED_GENERATIONS}) recent`,
-        [group.qualities],
-      ),
-      db.query<RecentFlow>(
-        `SELECT count(*)::int AS starts FROM video_requests
-         WHERE dispatched_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])`,
-        [group.qualities, FLOW_WINDOW_SECONDS],
-      ),
+      db.query<MeasuredPace>(`SELECT (${MEASURED_SQL}) AS seconds, (${STARTS_SQL}) AS starts`, [
+        group.qualities,
+        FLOW_WINDOW_SECONDS,
+      ]),
     ]);
-    return paceOf(uses, budget, measured.rows[0]?.seconds ?? null, group, this.costOf(group), recent.rows[0]);
+    return this.paceFrom(uses, group, measured.rows[0]);
+  }
+
+  private paceFrom(uses: BudgetUse[], group: QueueModel, measured: MeasuredPace | undefined) {
+    return paceOf(uses, this.options.budget, measured?.seconds ?? null, group, this.costOf(group), {
+      starts: measured?.starts ?? 0,
+    });
   }
 }
 
