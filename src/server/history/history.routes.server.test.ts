@@ -120,13 +120,16 @@ describe('GET /api/videos', () => {
     expect((await list(alice.client, '?to=2025-03-09')).body.total).toBe(0);
     expect((await list(alice.client, '?from=2025-04-01')).body.total).toBe(20);
     // In London the same instants fall a day later at the edges: 11/03 23:59:59 SP is 12/03 02:59:59 in London.
-    await pool.query('UPDATE "user" SET timezone = $2 WHERE id = $1', [alice.userId, 'Europe/London']);
+    // Through the profile, as the user changes it: the process forgets its cached session at once (ADR 0020).
+    const zone = (timezone: string) =>
+      alice.client.fetch('/api/me/profile', { method: 'PATCH', json: { timezone } });
+    expect((await zone('Europe/London')).status).toBe(200);
     try {
       expect(
         (await list(alice.client, '?from=2025-03-12&to=2025-03-12')).body.items.map((i) => i.id),
       ).toEqual([ids[2], ids[1]]);
     } finally {
-      await pool.query('UPDATE "user" SET timezone = $2 WHERE id = $1', [alice.userId, 'America/Sao_Paulo']);
+      expect((await zone('America/Sao_Paulo')).status).toBe(200);
     }
   });
 
