@@ -58,146 +58,214 @@ function closeHttpServer(server: HttpServer, timeoutMs: number): Promise<void> {
   });
 }
 
+/** What this process has started so far: stopping, and aborting a half-started process, close what is here. */
+interface StartedParts {
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  server?: HttpServer;
+  realtime?: RealtimeHub;
+  accounts?: CenaAuth;
+  jobs?: Jobs;
+  modelAvailability?: ModelAvailability;
+  videoWorkers?: VideoWorkers;
+}
+
+/** What both tiers use: the job queue, storage, the auth secret and the video models' availability. */
+interface SharedServices {
+  jobs: Jobs;
+  storage: BlobStorage;
+  authSecret: string;
+  availability: ModelAvailability;
+}
+
+async function startSharedServices(
+  config: Config,
+  logger: Logger,
+  parts: StartedParts,
+): Promise<SharedServices> {
+  const jobs = await startJobs(parts.database.url, logger);
+  parts.jobs = jobs;
+  await configureVideoQueues(jobs.boss, config);
+  await configureAccountDeletionQueue(jobs.boss);
+  const authSecret = await resolveAuthSecret(config, logger);
+  const storage = createStorage(config, authSecret);
+  // Every process checks the configured video models itself: the web refuses creates of an unserved mode, the
+  // worker logs it (design §5). In-process state, so no process waits on another's check.
+  const availability = createModelAvailability(config, logger);
+  parts.modelAvailability = availability;
+  availability.start();
+  return { jobs, storage, authSecret, availability };
+}
+
+function listen(app: ReturnType<typeof createApp>, config: Config): Promise<HttpServer> {
+  return new Promise<HttpServer>((resolve, reject) => {
+    const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(listening),
+    );
+    listening.once('error', reject);
+  });
+}
+
+/** Accounts, the realtime hub and the HTTP server; resolves to the server's base URL. */
+async function startWebTier(
+  config: Config,
+  logger: Logger,
+  role: Role,
+  parts: StartedParts,
+  shared: SharedServices,
+): Promise<string> {
+  const { pool } = parts.database;
+  const mailer = createMailer(config, pool, logger);
+  const accounts = createAuth({
+    config,
+    logger,
+    pool,
+    mailer,
+    secret: shared.authSecret,
+  });
+  parts.accounts = accounts;
+  const realtime = new RealtimeHub(parts.database.url, logger);
+  parts.realtime = realtime;
+  const sessions = accounts.sessions;
+  realtime.onSessionChange((userId) => (userId ? sessions.forgetUser(userId) : sessions.forgetAll()));
+  await realtime.start();
+  const app = createApp({
+    config,
+    logger,
+    pool,
+    jobs: shared.jobs,
+    storage: shared.storage,
+    auth: accounts.auth,
+    sessions: accounts.sessions,
+    authSecret: shared.authSecret,
+    realtime,
+    devMailbox: mailer.devMailbox,
+    modelAvailability: shared.availability,
+  });
+  const server = await listen(app, config);
+  parts.server = server;
+  answerClientErrors(server, logger);
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, role }, `Cena is listening on http://localhost:${port}`);
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The video pipeline's workers and the other background jobs. */
+async function startWorkerTier(
+  config: Config,
+  logger: Logger,
+  parts: StartedParts,
+  shared: SharedServices,
+): Promise<void> {
+  const { pool } = parts.database;
+  const { jobs, storage, availability } = shared;
+  const videoWorkers = await registerVideoWorkers({
+    boss: jobs.boss,
+    pool,
+    config,
+    logger,
+    storage,
+    promptModelServed: () => availability.promptModelServed(),
+    // The webhook's receiver is outside: a day-long signed URL, absolute (disk URLs are paths).
+    referenceImageUrl: async (key) => {
+      const signed = await storage.signedUrl(key, { ttlSeconds: 24 * 60 * 60 });
+      return signed.startsWith('/') ? `${config.appUrl}${signed}` : signed;
+    },
+  });
+  parts.videoWorkers = videoWorkers;
+  await registerNotificationWorker(jobs.boss, {
+    pool,
+    mailer: createMailer(config, pool, logger),
+    appUrl: config.appUrl,
+    logger,
+  });
+  await registerCounterCompaction(jobs.boss, pool, logger);
+  await registerAccountDeletionWorker(jobs.boss, {
+    pool,
+    storage,
+    provider: createBilling(config, pool, logger).provider,
+    videoProviderFor: videoWorkers.providerFor,
+    logger,
+  });
+  await startFilmWorker(config, logger, pool, shared);
+  logger.info({ provider: config.video.provider }, 'video workers started');
+}
+
+async function startFilmWorker(
+  config: Config,
+  logger: Logger,
+  pool: pg.Pool,
+  { jobs, storage }: SharedServices,
+): Promise<void> {
+  const toolchain = await resolveMediaToolchain({
+    ffmpegPath: config.video.ffmpegPath,
+    ffprobePath: config.video.ffprobePath,
+  });
+  await registerFilmWorker(jobs.boss, {
+    pool,
+    storage,
+    logger,
+    // A film of many scenes re-encodes minutes of video: a longer bound than one video's steps.
+    tools: {
+      ffmpegPath: toolchain.ffmpeg.path,
+      ffprobePath: toolchain.ffprobe.path,
+      timeoutMs: 15 * 60_000,
+    },
+  });
+}
+
+/** Stops a fully started process, each part after what still depends on it. */
+async function stopInOrder(
+  config: Config,
+  logger: Logger,
+  parts: StartedParts,
+  { availability, jobs }: SharedServices,
+): Promise<void> {
+  const { server, realtime, accounts, videoWorkers, database } = parts;
+  logger.info('shutting down');
+  availability.stop();
+  // Event streams never end by themselves: close them first, or the server would wait out the timeout.
+  await realtime?.stop();
+  if (server) await closeHttpServer(server, config.shutdownTimeoutMs);
+  await accounts?.settle();
+  await videoWorkers?.stop();
+  // After the server: a request still in flight may be sending a job.
+  await jobs.stop(config.shutdownTimeoutMs);
+  await videoWorkers?.closeProviders();
+  await database.close();
+  logger.info('stopped');
+}
+
+/** Closes what a process that failed to start had already opened, without waiting on anything in flight. */
+async function abortHalfStarted(parts: StartedParts): Promise<void> {
+  parts.modelAvailability?.stop();
+  await parts.videoWorkers?.stop();
+  await parts.realtime?.stop();
+  if (parts.server) await closeHttpServer(parts.server, 0);
+  await parts.jobs?.stop(0).catch(() => undefined);
+  await parts.videoWorkers?.closeProviders();
+  await parts.database.close().catch(() => undefined);
+}
+
 /** Starts the processes' shared parts (database, migrations) and the parts of the given role. */
 export async function startCena(config: Config, logger: Logger, role: Role): Promise<RunningCena> {
-  const database = await openDatabase(config, logger);
-  const { pool } = database;
-  let server: HttpServer | undefined;
-  let realtime: RealtimeHub | undefined;
-  let accounts: CenaAuth | undefined;
-  let jobs: Jobs | undefined;
-  let modelAvailability: ModelAvailability | undefined;
-  let videoWorkers: VideoWorkers | undefined;
-
+  const parts: StartedParts = { database: await openDatabase(config, logger) };
   try {
-    jobs = await startJobs(database.url, logger);
-    await configureVideoQueues(jobs.boss, config);
-    await configureAccountDeletionQueue(jobs.boss);
-    const authSecret = await resolveAuthSecret(config, logger);
-    const storage = createStorage(config, authSecret);
-    // Every process checks the configured video models itself: the web refuses creates of an unserved mode, the
-    // worker logs it (design §5). In-process state, so no process waits on another's check.
-    const availability = createModelAvailability(config, logger);
-    modelAvailability = availability;
-    availability.start();
-    let url: string | undefined;
-    if (role !== 'worker') {
-      const mailer = createMailer(config, pool, logger);
-      accounts = createAuth({
-        config,
-        logger,
-        pool,
-        mailer,
-        secret: authSecret,
-      });
-      realtime = new RealtimeHub(database.url, logger);
-      const sessions = accounts.sessions;
-      realtime.onSessionChange((userId) => (userId ? sessions.forgetUser(userId) : sessions.forgetAll()));
-      await realtime.start();
-      const app = createApp({
-        config,
-        logger,
-        pool,
-        jobs,
-        storage,
-        auth: accounts.auth,
-        sessions: accounts.sessions,
-        authSecret,
-        realtime,
-        devMailbox: mailer.devMailbox,
-        modelAvailability: availability,
-      });
-      server = await new Promise<HttpServer>((resolve, reject) => {
-        const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-          resolve(listening),
-        );
-        listening.once('error', reject);
-      });
-      answerClientErrors(server, logger);
-      const { port } = server.address() as AddressInfo;
-      url = `http://127.0.0.1:${port}`;
-      logger.info({ port, role }, `Cena is listening on http://localhost:${port}`);
-    }
-
-    if (role !== 'web') {
-      videoWorkers = await registerVideoWorkers({
-        boss: jobs.boss,
-        pool,
-        config,
-        logger,
-        storage,
-        promptModelServed: () => availability.promptModelServed(),
-        // The webhook's receiver is outside: a day-long signed URL, absolute (disk URLs are paths).
-        referenceImageUrl: async (key) => {
-          const signed = await storage.signedUrl(key, { ttlSeconds: 24 * 60 * 60 });
-          return signed.startsWith('/') ? `${config.appUrl}${signed}` : signed;
-        },
-      });
-      await registerNotificationWorker(jobs.boss, {
-        pool,
-        mailer: createMailer(config, pool, logger),
-        appUrl: config.appUrl,
-        logger,
-      });
-      await registerCounterCompaction(jobs.boss, pool, logger);
-      await registerAccountDeletionWorker(jobs.boss, {
-        pool,
-        storage,
-        provider: createBilling(config, pool, logger).provider,
-        videoProviderFor: videoWorkers.providerFor,
-        logger,
-      });
-      const toolchain = await resolveMediaToolchain({
-        ffmpegPath: config.video.ffmpegPath,
-        ffprobePath: config.video.ffprobePath,
-      });
-      await registerFilmWorker(jobs.boss, {
-        pool,
-        storage,
-        logger,
-        // A film of many scenes re-encodes minutes of video: a longer bound than one video's steps.
-        tools: {
-          ffmpegPath: toolchain.ffmpeg.path,
-          ffprobePath: toolchain.ffprobe.path,
-          timeoutMs: 15 * 60_000,
-        },
-      });
-      logger.info({ provider: config.video.provider }, 'video workers started');
-    }
-
+    const shared = await startSharedServices(config, logger, parts);
+    const url = role !== 'worker' ? await startWebTier(config, logger, role, parts, shared) : undefined;
+    if (role !== 'web') await startWorkerTier(config, logger, parts, shared);
     let stopping: Promise<void> | undefined;
-    const startedJobs = jobs;
     return {
       url,
-      pool,
-      jobs: startedJobs,
-      storage,
+      pool: parts.database.pool,
+      jobs: shared.jobs,
+      storage: shared.storage,
       stop() {
-        stopping ??= (async () => {
-          logger.info('shutting down');
-          availability.stop();
-          // Event streams never end by themselves: close them first, or the server would wait out the timeout.
-          await realtime?.stop();
-          if (server) await closeHttpServer(server, config.shutdownTimeoutMs);
-          await accounts?.settle();
-          await videoWorkers?.stop();
-          // After the server: a request still in flight may be sending a job.
-          await startedJobs.stop(config.shutdownTimeoutMs);
-          await videoWorkers?.closeProviders();
-          await database.close();
-          logger.info('stopped');
-        })();
+        stopping ??= stopInOrder(config, logger, parts, shared);
         return stopping;
       },
     };
   } catch (error) {
-    modelAvailability?.stop();
-    await videoWorkers?.stop();
-    await realtime?.stop();
-    if (server) await closeHttpServer(server, 0);
-    await jobs?.stop(0).catch(() => undefined);
-    await videoWorkers?.closeProviders();
-    await database.close().catch(() => undefined);
+    await abortHalfStarted(parts);
     throw error;
   }
 }

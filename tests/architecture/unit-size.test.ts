@@ -21,13 +21,8 @@ const TEST_FILE = /\.test\.tsx?$/;
  * prefix is listed here.
  */
 const SPLITS_IN_PROGRESS_ELSEWHERE = [
-  'src/server/videos/',
-  'src/server/http/app.server.ts',
-  'src/server/account-rights/account-export.server.ts',
-  'src/web/',
-  'scripts/bench-pipeline.ts',
-  'src/server/cast/',
-  'src/server/films/',
+  // Its column list is being reshaped on another branch (the first-frame rename); it splits there.
+  'src/server/video-requests/video-requests.schema.server.ts',
 ];
 
 function sourceFiles(folder: string): string[] {

@@ -151,13 +151,8 @@ export interface VideoWorkers {
   providerFor(project: string | null): VideoProvider;
 }
 
-export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<VideoWorkers> {
-  const { boss, pool, config, logger } = options;
-  const webhook = config.video.webhook;
-  const enqueueNotification = async (client: pg.PoolClient, requestId: string) => {
-    await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
-  };
-  // Before any job: a worker that cannot render would fail (and refund) every video it picks up.
+/** Before any job: a worker that cannot render would fail (and refund) every video it picks up. */
+async function resolveWorkerToolchain(config: Config, logger: Logger): Promise<MediaToolchain> {
   const toolchain = await resolveMediaToolchain({
     ffmpegPath: config.video.ffmpegPath,
     ffprobePath: config.video.ffprobePath,
@@ -173,6 +168,17 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   );
   const outdated = bundledFfmpegWarning(toolchain);
   if (outdated) logger.warn(outdated);
+  return toolchain;
+}
+
+interface WorkerProviders {
+  providers: Map<string, VideoProvider>;
+  firstProvider: VideoProvider;
+  providerFor: (project: string | null) => VideoProvider;
+}
+
+function workerProviders(options: VideoWorkersOptions, toolchain: MediaToolchain): WorkerProviders {
+  const { config } = options;
   const providers = options.provider
     ? new Map(projectsOf(config.video).map((project) => [project, options.provider as VideoProvider]))
     : createVideoProviders(config, toolchain);
@@ -180,20 +186,33 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   if (!firstProvider) throw new Error('no video provider configured');
   const providerFor = (project: string | null) =>
     (project ? providers.get(project) : undefined) ?? firstProvider;
-  const capacity = createCapacity(config.video, boss, options.capacityClock);
-  // With Google's webhooks, the web process that receives an event wakes the job here (ADR 0018).
+  return { providers, firstProvider, providerFor };
+}
+
+type EnqueueNotification = PipelineDeps['enqueueNotification'];
+
+interface PipelineParts {
+  toolchain: MediaToolchain;
+  providers: WorkerProviders;
+  capacity: ReturnType<typeof createCapacity>;
+  wake: ProviderWake | undefined;
+  enqueueNotification: EnqueueNotification;
+}
+
+function pipelineDeps(options: VideoWorkersOptions, parts: PipelineParts): PipelineDeps {
+  const { boss, pool, config, logger } = options;
+  const { toolchain, providers, capacity, wake, enqueueNotification } = parts;
+  const webhook = config.video.webhook;
   const geminiWebhook = config.video.provider === 'gemini' ? config.video.gemini.webhook : undefined;
-  const wake = geminiWebhook ? new ProviderWake(pool, logger) : undefined;
-  await wake?.start();
   const tools = {
     ffmpegPath: toolchain.ffmpeg.path,
     ffprobePath: toolchain.ffprobe.path,
     timeoutMs: 120_000,
   };
-  const deps: PipelineDeps = {
+  return {
     pool,
-    provider: firstProvider,
-    providerFor,
+    provider: providers.firstProvider,
+    providerFor: providers.providerFor,
     capacity: sharedCapacity(capacity),
     storage: options.storage,
     tools,
@@ -229,21 +248,15 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       judge: createSubjectJudge(config, logger),
     }),
   };
+}
 
-  await configureVideoQueues(boss, config, options.queueOptions);
-  const concurrency = options.concurrency ?? VIDEO_JOBS_PER_WORKER;
-  const dispatcher = startDispatcher({
-    worker: { id: randomUUID(), slots: concurrency },
-    pool,
-    capacity,
-    logger,
-    intervalMs: options.dispatchIntervalMs ?? 500,
-    maxWaitMs: config.video.capacity.maxWaitMs,
-    failOverdue: (requestId) =>
-      failRequest(pool, requestId, FAILURE_MESSAGES.capacity, enqueueNotification, true),
-  });
-
-  await boss.work(
+async function workGenerateQueue(
+  options: VideoWorkersOptions,
+  deps: PipelineDeps,
+  dispatcher: { nudge(): void },
+  concurrency: number,
+): Promise<void> {
+  await options.boss.work(
     QUEUES.videoGenerate,
     {
       localConcurrency: concurrency,
@@ -263,7 +276,13 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       }
     },
   );
+}
 
+async function workDeadLetters(
+  options: VideoWorkersOptions,
+  enqueueNotification: EnqueueNotification,
+): Promise<void> {
+  const { boss, pool, logger } = options;
   await boss.work<RequestJob>(VIDEO_GENERATE_DEAD_QUEUE, async ([job]) => {
     if (!job) return;
     // The request may have been settled by a later run; failRequest is a no-op then.
@@ -274,7 +293,11 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       );
     }
   });
+}
 
+async function workWebhooks(options: VideoWorkersOptions): Promise<void> {
+  const { boss, pool, logger } = options;
+  const webhook = options.config.video.webhook;
   await boss.work(
     QUEUES.videoWebhook,
     { includeMetadata: true },
@@ -301,8 +324,39 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       }
     },
   );
+}
+
+export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<VideoWorkers> {
+  const { boss, pool, config, logger } = options;
+  const enqueueNotification: EnqueueNotification = async (client, requestId) => {
+    await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
+  };
+  const toolchain = await resolveWorkerToolchain(config, logger);
+  const providers = workerProviders(options, toolchain);
+  const capacity = createCapacity(config.video, boss, options.capacityClock);
+  // With Google's webhooks, the web process that receives an event wakes the job here (ADR 0018).
+  const geminiWebhook = config.video.provider === 'gemini' ? config.video.gemini.webhook : undefined;
+  const wake = geminiWebhook ? new ProviderWake(pool, logger) : undefined;
+  await wake?.start();
+  const deps = pipelineDeps(options, { toolchain, providers, capacity, wake, enqueueNotification });
+
+  await configureVideoQueues(boss, config, options.queueOptions);
+  const concurrency = options.concurrency ?? VIDEO_JOBS_PER_WORKER;
+  const dispatcher = startDispatcher({
+    worker: { id: randomUUID(), slots: concurrency },
+    pool,
+    capacity,
+    logger,
+    intervalMs: options.dispatchIntervalMs ?? 500,
+    maxWaitMs: config.video.capacity.maxWaitMs,
+    failOverdue: (requestId) =>
+      failRequest(pool, requestId, FAILURE_MESSAGES.capacity, enqueueNotification, true),
+  });
+  await workGenerateQueue(options, deps, dispatcher, concurrency);
+  await workDeadLetters(options, enqueueNotification);
+  await workWebhooks(options);
   // Generations whose deletion at Google failed earlier (provider_leftovers) are tried again at every start.
-  forgetLeftovers(pool, providerFor, logger).catch((error: unknown) =>
+  forgetLeftovers(pool, providers.providerFor, logger).catch((error: unknown) =>
     logger.warn({ err: error }, 'could not retry deleting recorded generations at Google'),
   );
   return {
@@ -310,9 +364,9 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       await dispatcher.stop();
       await wake?.stop();
     },
-    providerFor,
+    providerFor: providers.providerFor,
     async closeProviders() {
-      await Promise.all([...providers.values()].map((provider) => provider.close?.()));
+      await Promise.all([...providers.providers.values()].map((provider) => provider.close?.()));
     },
   };
 }

@@ -7,6 +7,13 @@ import { VIDEO_LENGTH_SECONDS, type VideoQuality } from '../../../../shared/cata
 import { MODE_RESOLUTION, providerFrameSize } from '../../../../shared/video-models';
 import { runTool } from '../ffmpeg.server';
 import {
+  type PreviewImage,
+  pictureSource,
+  previewRenderArgs,
+  toneSource,
+  wrap,
+} from './local-preview-graph.server';
+import {
   type PollResult,
   type ProviderAspectRatio,
   ProviderError,
@@ -62,22 +69,6 @@ export function previewSize(
   return providerFrameSize(MODE_RESOLUTION[quality], aspectRatio);
 }
 
-/**
- * A slowly drifting three-colour gradient seeded from the prompt, as a geq filter on a gbrp frame.
- * (ffmpeg's `gradients` source would do, but the npm static build predates it.)
- */
-function gradient(digest: Buffer, still: boolean): string {
-  const colours = [0, 3, 6].map((offset) => [...digest.subarray(offset, offset + 3)]);
-  const phase = ((digest.readUInt16BE(9) % 628) / 100).toFixed(2);
-  const time = still ? '0' : 'T';
-  const t = `clip(0.55*X/W+0.45*Y/H+0.22*sin(2*PI*${time}/8+3*X/W+${phase}),0,1)`;
-  const channel = (index: number) => {
-    const [a, b, c] = colours.map((colour) => colour[index] ?? 0);
-    return `'if(lt(${t},0.5),lerp(${a},${b},2*${t}),lerp(${b},${c},2*${t}-1))'`;
-  };
-  return `geq=r=${channel(0)}:g=${channel(1)}:b=${channel(2)}`;
-}
-
 const IMAGE_EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -109,30 +100,6 @@ function badTakeOf(prompt: string): BadTake | undefined {
 
 const OPERATION = /^local\/([0-9a-f-]{36})$/;
 const URI = /^local:\/\/([0-9a-f-]{36})$/;
-
-/** Wraps the prompt into at most `maxLines` lines of `width` characters (drawtext does not wrap). */
-function wrap(text: string, width: number, maxLines: number): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.replace(/\s+/g, ' ').trim().split(' ')) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (candidate.length <= width) line = candidate;
-    else {
-      if (line) lines.push(line);
-      line = word.slice(0, width);
-    }
-    if (lines.length === maxLines) break;
-  }
-  if (line && lines.length < maxLines) lines.push(line);
-  const full = lines.join('\n');
-  return full.length < text.trim().length ? `${full.replace(/.{0,1}$/, '')}…` : full;
-}
-
-/** Single-quoted filter option value; a path with a quote is refused rather than escaped. */
-function quoted(value: string): string {
-  if (value.includes("'")) throw new ProviderError(`path not usable in an ffmpeg filter: ${value}`);
-  return `'${value.replaceAll('\\', '/')}'`;
-}
 
 export class LocalVideoProvider implements VideoProvider {
   readonly name = 'local';
@@ -263,121 +230,38 @@ export class LocalVideoProvider implements VideoProvider {
 
   private async render(id: string, operation: LocalOperation): Promise<void> {
     const { width, height } = previewSize(operation.quality ?? 'fast', operation.aspectRatio);
-    const portrait = height > width;
-    const seconds = operation.durationSeconds ?? VIDEO_LENGTH_SECONDS;
+    const frame = { width, height, seconds: operation.durationSeconds ?? VIDEO_LENGTH_SECONDS };
     const digest = createHash('sha256')
       .update(`${operation.prompt}\u0000${operation.seed ?? ''}`)
       .digest();
-    const tone = 180 + (digest.readUInt16BE(12) % 260);
     const textFile = this.file(id, `${randomUUID()}.txt`);
     const caption = operation.label ? `${operation.label}: ${operation.prompt}` : operation.prompt;
+    const portrait = height > width;
     await writeFile(textFile, wrap(caption, portrait ? 24 : 40, portrait ? 8 : 5));
-    const font = quoted(this.options.fontFile);
-    // Sizes are set for 720 px on the short side and scale with it, so both modes show the same layout.
-    const scale = Math.min(width, height) / 720;
-    const px = (size: number) => Math.round(size * scale);
-    const images: { file: string; role: 'first' | 'last' | 'reference'; index: number }[] = [];
-    if (operation.firstFrame) images.push({ file: operation.firstFrame, role: 'first', index: 0 });
-    if (operation.lastFrame) images.push({ file: operation.lastFrame, role: 'last', index: 0 });
-    for (const [index, file] of (operation.referenceImages ?? []).entries()) {
-      images.push({ file, role: 'reference', index });
-    }
-    const thumb = Math.round(height / 6);
-    // The picture, the prompt and the label are one lavfi source, as cheap as a clip without images; the gradient
-    // is computed small (geq runs per pixel) and scaled up smoothly, so 1080p costs little more than 720p.
     const bad = badTakeOf(operation.prompt);
-    const video =
-      bad === 'black'
-        ? `color=c=black:s=${width}x${height}:r=24:d=${seconds},format=yuv420p`
-        : [
-            `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=24:d=${seconds},format=gbrp,${gradient(digest, bad === 'frozen')}`,
-            `,scale=${width}:${height}:flags=bicubic`,
-            `,drawtext=fontfile=${font}:textfile=${quoted(textFile)}:expansion=none:fontcolor=white`,
-            `:fontsize=${px(portrait ? 36 : 40)}:line_spacing=${px(10)}:box=1:boxcolor=black@0.45:boxborderw=${px(24)}`,
-            ':x=(w-text_w)/2:y=(h-text_h)/2',
-            `,drawtext=fontfile=${font}:text='prévia local · Cena':expansion=none:fontcolor=white@0.9`,
-            `:fontsize=${px(28)}:box=1:boxcolor=black@0.6:boxborderw=${px(12)}:x=${px(32)}:y=${px(32)}`,
-            ',format=yuv420p',
-          ].join('');
-    // Inputs 0 and 1 are the picture and the tone; every image follows as one still frame, decoded and scaled
-    // once: overlay's default eof_action (repeat) keeps it on screen for the rest of the picture, which alone sets
-    // the length. (A looped image input would decode and scale the file again for every frame.)
-    const graph: string[] = [];
-    let last = '0:v';
-    images.forEach((image, position) => {
-      const input = position + 2;
-      const next = `s${position + 1}`;
-      if (image.role === 'reference') {
-        // References stay on screen the whole time, as a row of thumbnails in the lower right corner.
-        graph.push(`[${input}:v]scale=-2:${thumb},setsar=1[i${position}]`);
-        const x = `W-${(image.index + 1) * (thumb + px(24))}`;
-        graph.push(`[${last}][i${position}]overlay=x=${x}:y=H-h-${px(24)}[${next}]`);
-      } else {
-        // The first frame opens the video and the last frame closes it, full frame, for a second and a half.
-        const when = image.role === 'first' ? 'lt(t,1.5)' : `gte(t,${(seconds - 1.5).toFixed(2)})`;
-        graph.push(
-          `[${input}:v]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1[i${position}]`,
-        );
-        graph.push(`[${last}][i${position}]overlay=enable='${when}'[${next}]`);
-      }
-      last = next;
-    });
-    const mapping =
-      graph.length > 0
-        ? ['-filter_complex', `${graph.join(';')};[${last}]format=yuv420p[v]`, '-map', '[v]', '-map', '1:a']
-        : ['-map', '0:v', '-map', '1:a'];
-    // An extension's part starts and ends at full volume, so the joined video's sound runs on without a dip.
-    const fades =
-      operation.label === 'continuação' ? '' : `,afade=t=in:d=0.5,afade=t=out:st=${seconds - 0.7}:d=0.7`;
-    const audio = `sine=f=${tone}:d=${seconds}:r=44100,volume=${bad === 'silent' ? 0 : 0.25}${fades}`;
-    const imageInputs = images.flatMap((image) => ['-i', image.file]);
+    const sources = {
+      video: pictureSource(
+        frame,
+        digest,
+        { black: bad === 'black', still: bad === 'frozen' },
+        { fontFile: this.options.fontFile, textFile },
+      ),
+      // An extension's part starts and ends at full volume, so the joined video's sound runs on without a dip.
+      audio: toneSource(frame, digest, {
+        silent: bad === 'silent',
+        fades: operation.label !== 'continuação',
+      }),
+      images: imagesOf(operation),
+    };
     // Per render: another process may render the same operation at once (a resumed job), and two ffmpeg runs
     // must never write one file. The first complete rename wins; a later one replaces it with an equal file.
     const partial = this.file(id, `${randomUUID()}.partial.mp4`);
     try {
-      await runTool(
-        this.options.ffmpegPath,
-        [
-          ...[
-            '-hide_banner',
-            '-loglevel',
-            'error',
-            '-y',
-            '-f',
-            'lavfi',
-            '-i',
-            video,
-            '-f',
-            'lavfi',
-            '-i',
-            audio,
-            ...imageInputs,
-          ],
-          ...mapping,
-          ...[
-            '-t',
-            String(seconds),
-            '-c:v',
-            'libx264',
-            // A preview is about the wait, not the bitrate: the fastest preset keeps a 1080p render to seconds
-            // on two cores, and a smooth gradient loses nothing visible.
-            '-preset',
-            'ultrafast',
-            '-crf',
-            '23',
-            '-c:a',
-            'aac',
-            '-b:a',
-            '96k',
-          ],
-          ...['-movflags', '+faststart', '-f', 'mp4', partial],
-        ],
+      await runTool(this.options.ffmpegPath, previewRenderArgs(frame, sources, partial), {
         // An edit re-renders the source's whole length: the limit grows with it (2 min per 8 s, at least 2 min).
-        {
-          timeoutMs: this.options.renderTimeoutMs ?? Math.max(120_000, seconds * 15_000),
-          signal: this.stopping.signal,
-        },
-      );
+        timeoutMs: this.options.renderTimeoutMs ?? Math.max(120_000, frame.seconds * 15_000),
+        signal: this.stopping.signal,
+      });
       // Renamed only when complete, so `poll` never hands out half a file.
       await rename(partial, this.file(id, 'mp4'));
     } finally {
@@ -385,4 +269,15 @@ export class LocalVideoProvider implements VideoProvider {
       await rm(partial, { force: true });
     }
   }
+}
+
+/** The operation's images in input order: the first frame, the last frame, then the references. */
+function imagesOf(operation: LocalOperation): PreviewImage[] {
+  const images: PreviewImage[] = [];
+  if (operation.firstFrame) images.push({ file: operation.firstFrame, role: 'first', index: 0 });
+  if (operation.lastFrame) images.push({ file: operation.lastFrame, role: 'last', index: 0 });
+  for (const [index, file] of (operation.referenceImages ?? []).entries()) {
+    images.push({ file, role: 'reference', index });
+  }
+  return images;
 }
