@@ -6,7 +6,8 @@ import type { AppEnv } from '../kernel/errors.server';
 import { type Guards, routesFromContract } from '../kernel/operations.server';
 import { sessionOf } from '../kernel/session.server';
 import type { BlobStorage } from '../storage/blob-storage.server';
-import { dashboardStats, recentRequests, sessionTimeZone } from './history.server';
+import { dashboardStats, recentRequests } from './dashboard-stats.server';
+import { sessionTimeZone } from './history.server';
 import { type ListRow, toListItems } from './history-list.server';
 
 /**

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
 import { historyQuerySchema } from '../../shared/history-filters';
-import { dashboardStats, listHistory } from './history.server';
+import { dashboardStats } from './dashboard-stats.server';
+import { listHistory } from './history.server';
 
 /**
  * The history's total and the dashboard's stats of a user with many requests count those older than the last full

@@ -9,7 +9,8 @@ import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/
 import { insertUser } from '../../../tests/support/users';
 import { historyQuerySchema } from '../../shared/history-filters';
 import { exportHistoryCsv } from '../history/csv-export.server';
-import { listHistory, recentRequests } from '../history/history.server';
+import { recentRequests } from '../history/dashboard-stats.server';
+import { listHistory } from '../history/history.server';
 import { toListItems } from '../history/history-list.server';
 import { DiskStorage } from '../storage/storage.server';
 import {
