@@ -134,8 +134,13 @@ const videoRequestViewSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
-  /** The first frame (the form's reference image). */
-  referenceImageUrl: z.string().nullable(),
+  /** The first frame the video starts from (the form's `firstFrame`). */
+  firstFrameUrl: z.string().nullable(),
+  /** The first frame's old name, the same value, kept for one release (docs/video-contract.md). */
+  referenceImageUrl: z
+    .string()
+    .nullable()
+    .meta({ deprecated: true, description: 'Deprecated: the first frame, read firstFrameUrl instead.' }),
   lastFrameUrl: z.string().nullable(),
   referenceImageUrls: z.array(z.string()),
   /** How this request came to be, and the request it extends or edits. */

@@ -50,8 +50,8 @@ export const videoRequestColumns = () => ({
   creditsUsed: integer('credits_used').notNull(),
   status: text('status', { enum: VIDEO_STATUSES }).notNull().default('pending'),
   errorMessage: text('error_message'),
-  /** The first frame (the create form's reference image). */
-  referenceImageKey: text('reference_image_key'),
+  /** The first frame the video starts from (the create form's `firstFrame`). */
+  firstFrameKey: text('first_frame_key'),
   /** Optional last frame; only with a first frame (src/shared/video-directing.ts). */
   lastFrameKey: text('last_frame_key'),
   /** Up to three reference images of a character, object or style. */
@@ -137,7 +137,7 @@ export const videoRequests = pgTable('video_requests', videoRequestColumns(), (t
   check('video_requests_reference_images_max', sql`cardinality(${t.referenceImageKeys}) <= 3`),
   check(
     'video_requests_last_frame_needs_first',
-    sql`${t.lastFrameKey} IS NULL OR ${t.referenceImageKey} IS NOT NULL`,
+    sql`${t.lastFrameKey} IS NULL OR ${t.firstFrameKey} IS NOT NULL`,
   ),
   // The versions of a video (its extensions and edits), read by the detail page's timeline.
   index('video_requests_extends_idx').on(t.extendsRequestId).where(sql`${t.extendsRequestId} IS NOT NULL`),

@@ -31,8 +31,8 @@ export interface CreateVideoInput {
   aspectRatio: AspectRatio;
   seed: number | null;
   /** Already stored by the caller; deleted by the caller when the result is not `created`. */
-  referenceImageKey: string | null;
-  /** Stored like the first frame (`referenceImageKey`), which it needs. */
+  firstFrameKey: string | null;
+  /** Stored like the first frame (`firstFrameKey`), which it needs. */
   lastFrameKey?: string | null;
   referenceImageKeys?: string[];
   /** The request this one extends or edits (at most one); its mode and ratio are this one's. */
@@ -200,7 +200,7 @@ async function insertInTransaction(
     seed: input.seed,
     creditsUsed: cost,
     status: 'pending',
-    referenceImageKey: input.referenceImageKey,
+    firstFrameKey: input.firstFrameKey,
     holdId: held.hold.id,
     createdAt: now,
     updatedAt: now,

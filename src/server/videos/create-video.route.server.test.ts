@@ -170,9 +170,8 @@ describe('POST /api/videos', () => {
     expect(created.status).toBe(201);
     const request = created.body.request as VideoRequestView;
     expect(request).toMatchObject({ quality: 'quality', seed: 12345, creditsUsed: 25 });
-    const key = (
-      await pool.query('SELECT reference_image_key FROM video_requests WHERE id = $1', [request.id])
-    ).rows[0].reference_image_key as string;
+    const key = (await pool.query('SELECT first_frame_key FROM video_requests WHERE id = $1', [request.id]))
+      .rows[0].first_frame_key as string;
     expect(key).toMatch(new RegExp(`^${userId}/\\d{13}-Minha-Foto-1\\.png$`));
     expect(request.referenceImageUrl).toMatch(/^\/media\/.+\?expires=\d+&signature=/);
     const image = await fetch(`${app.url}${request.referenceImageUrl}`);

@@ -70,7 +70,7 @@ export async function createDerivedVideoRequest(
       quality: source.quality,
       aspectRatio: source.aspectRatio,
       seed: source.seed,
-      referenceImageKey: newShot ? lastFrameKey(source.userId, source.id) : null,
+      firstFrameKey: newShot ? lastFrameKey(source.userId, source.id) : null,
       extendsRequestId: input.derivation === 'extend' ? source.id : null,
       editsRequestId: input.derivation === 'edit' ? source.id : null,
     },
