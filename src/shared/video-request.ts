@@ -123,6 +123,19 @@ export const chosenFieldSchemas = {
   aspectRatio: z.enum(ASPECT_RATIOS),
 };
 
+export type ChosenFields = {
+  [K in keyof typeof chosenFieldSchemas]: z.output<(typeof chosenFieldSchemas)[K]>;
+};
+
+/**
+ * The owner's chosen fields of anything that carries them (the read form, a source request), copied by
+ * `chosenFieldSchemas`' keys so a new chosen field is stored without being named again (ADR 0022).
+ */
+export function chosenFieldsOf(source: ChosenFields): ChosenFields {
+  const keys = Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[];
+  return Object.fromEntries(keys.map((key) => [key, source[key]])) as ChosenFields;
+}
+
 /** What the browser gets for one request; media URLs are short-lived signed URLs of the owner's files. */
 const videoRequestViewSchema = z.object({
   id: z.string(),

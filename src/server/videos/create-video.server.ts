@@ -1,6 +1,7 @@
 import { castFitProblem } from '../../shared/cast';
 import { STRUCTURED_PROMPT_BY_USER } from '../../shared/prompt-preview';
 import { directingProblems } from '../../shared/video-directing';
+import { chosenFieldsOf } from '../../shared/video-request';
 import { type CreateVideoForm, firstFrameOf } from '../../shared/video-request-form';
 import { type CastMemberRecord, castSnapshot, findCastMembers } from '../cast/cast.server';
 import type { FieldErrors } from '../kernel/form-errors.server';
@@ -125,9 +126,7 @@ export async function createVideo(
   return createWithImages(deps, staged, {
     userId,
     clientKey: form.clientKey,
-    prompt: form.prompt,
-    quality: form.quality,
-    aspectRatio: form.aspectRatio,
+    ...chosenFieldsOf(form),
     seed: form.seed ? Number(form.seed) : null,
     firstFrameKey: keyOf(named.first),
     lastFrameKey: keyOf(named.last),

@@ -1,4 +1,5 @@
 import { editRefusal, extensionPlan } from '../../shared/video-directing';
+import { chosenFieldsOf } from '../../shared/video-request';
 import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,
@@ -66,9 +67,9 @@ export async function createDerivedVideoRequest(
     {
       userId: input.userId,
       clientKey: input.clientKey,
+      // The source's choices (its mode and ratio among them), with the new instruction as the prompt.
+      ...chosenFieldsOf(source),
       prompt: input.text,
-      quality: source.quality,
-      aspectRatio: source.aspectRatio,
       seed: source.seed,
       firstFrameKey: newShot ? lastFrameKey(source.userId, source.id) : null,
       extendsRequestId: input.derivation === 'extend' ? source.id : null,
