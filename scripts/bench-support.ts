@@ -229,7 +229,7 @@ export async function seedVideoRequests(pool: pg.Pool, userId: string, rows: num
   await pool.query('ALTER TABLE video_requests DISABLE TRIGGER video_requests_notify');
   await pool.query(
     `INSERT INTO video_requests (id, user_id, client_key, prompt, structured_prompt, quality, aspect_ratio,
-                                 credits_used, status, reference_image_key, video_key, thumbnail_key,
+                                 credits_used, status, first_frame_key, video_key, thumbnail_key,
                                  created_at, started_at, completed_at)
      SELECT id, $1, gen_random_uuid(), prompt,
             CASE WHEN status = 'completed' THEN jsonb_build_object(

@@ -166,7 +166,7 @@ async function startWorkerTier(
     storage,
     promptModelServed: () => availability.promptModelServed(),
     // The webhook's receiver is outside: a day-long signed URL, absolute (disk URLs are paths).
-    referenceImageUrl: async (key) => {
+    signedImageUrl: async (key) => {
       const signed = await storage.signedUrl(key, { ttlSeconds: 24 * 60 * 60 });
       return signed.startsWith('/') ? `${config.appUrl}${signed}` : signed;
     },

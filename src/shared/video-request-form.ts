@@ -73,8 +73,11 @@ export const createVideoFormSchema = z.strictObject({
     .meta({ description: 'How many requests this submit creates, held together (all or none).' })
     .optional(),
   structuredPrompt: structuredPromptField,
-  /** The first frame (`image`, its historical name). */
-  image: imageFile('First frame (the reference image)').optional(),
+  firstFrame: imageFile('First frame, the image the video starts from').optional(),
+  /** The first frame's old name, still read for one release (docs/video-contract.md); never with `firstFrame`. */
+  image: imageFile('Deprecated: the first frame, sent as firstFrame now')
+    .meta({ deprecated: true })
+    .optional(),
   lastFrame: imageFile('Last frame, only with a first frame and where the model supports it').optional(),
   referenceImages: z
     .array(imageFile('Reference image of a character, object or style'))
@@ -83,3 +86,14 @@ export const createVideoFormSchema = z.strictObject({
     .optional(),
 });
 export type CreateVideoForm = z.output<typeof createVideoFormSchema>;
+
+export const FIRST_FRAME_TWICE =
+  'Envie o primeiro quadro uma vez só: use o campo firstFrame (image é o nome antigo).';
+
+/** The first frame and the field it came in, or the problem of a form that sends it under both names. */
+export function firstFrameOf(
+  form: Pick<CreateVideoForm, 'firstFrame' | 'image'>,
+): { field: 'firstFrame' | 'image'; file: File | undefined } | { problem: string } {
+  if (form.firstFrame && form.image) return { problem: FIRST_FRAME_TWICE };
+  return form.image ? { field: 'image', file: form.image } : { field: 'firstFrame', file: form.firstFrame };
+}

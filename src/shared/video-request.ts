@@ -123,6 +123,19 @@ export const chosenFieldSchemas = {
   aspectRatio: z.enum(ASPECT_RATIOS),
 };
 
+export type ChosenFields = {
+  [K in keyof typeof chosenFieldSchemas]: z.output<(typeof chosenFieldSchemas)[K]>;
+};
+
+/**
+ * The owner's chosen fields of anything that carries them (the read form, a source request), copied by
+ * `chosenFieldSchemas`' keys so a new chosen field is stored without being named again (ADR 0022).
+ */
+export function chosenFieldsOf(source: ChosenFields): ChosenFields {
+  const keys = Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[];
+  return Object.fromEntries(keys.map((key) => [key, source[key]])) as ChosenFields;
+}
+
 /** What the browser gets for one request; media URLs are short-lived signed URLs of the owner's files. */
 const videoRequestViewSchema = z.object({
   id: z.string(),
@@ -134,8 +147,13 @@ const videoRequestViewSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   completedAt: z.iso.datetime().nullable(),
-  /** The first frame (the form's reference image). */
-  referenceImageUrl: z.string().nullable(),
+  /** The first frame the video starts from (the form's `firstFrame`). */
+  firstFrameUrl: z.string().nullable(),
+  /** The first frame's old name, the same value, kept for one release (docs/video-contract.md). */
+  referenceImageUrl: z
+    .string()
+    .nullable()
+    .meta({ deprecated: true, description: 'Deprecated: the first frame, read firstFrameUrl instead.' }),
   lastFrameUrl: z.string().nullable(),
   referenceImageUrls: z.array(z.string()),
   /** How this request came to be, and the request it extends or edits. */

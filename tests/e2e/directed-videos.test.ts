@@ -73,12 +73,12 @@ describeBrowser('extend and edit in a browser (local provider)', () => {
       .getByLabel('Descreva seu vídeo')
       .fill('Um barco a vela cruzando a baía ao amanhecer, câmera lenta');
     await page.getByTestId('aspect-16x9').click();
-    await page.getByTestId('reference-image-input').setInputFiles({
+    await page.getByTestId('first-frame-input').setInputFiles({
       name: 'primeiro-quadro.png',
       mimeType: 'image/png',
       buffer: tinyPng(),
     });
-    await page.getByTestId('reference-image-preview').waitFor();
+    await page.getByTestId('first-frame-preview').waitFor();
     await page.locator('[data-testid="directing"] summary').click();
     await page.getByTestId('reference-images-input').setInputFiles([
       { name: 'personagem.png', mimeType: 'image/png', buffer: tinyPng(48, 48) },

@@ -84,13 +84,13 @@ describeBrowser('video generation in a browser (local provider)', () => {
     await page.getByLabel('Seed (opcional)').fill('12ab3');
     expect(await page.getByLabel('Seed (opcional)').inputValue()).toBe('123');
     await page.getByLabel('Seed (opcional)').fill('');
-    await page.getByTestId('reference-image-input').setInputFiles({
+    await page.getByTestId('first-frame-input').setInputFiles({
       name: 'falso.png',
       mimeType: 'image/png',
       buffer: Buffer.from('GIF89a not really a png'),
     });
     await expect
-      .poll(() => page.getByTestId('reference-image-error').textContent())
+      .poll(() => page.getByTestId('first-frame-error').textContent())
       .toBe('Use uma imagem JPG, PNG ou WEBP.');
 
     // The sensitive-prompt audio warning comes and goes with the words.
@@ -100,13 +100,13 @@ describeBrowser('video generation in a browser (local provider)', () => {
     expect(await page.getByTestId('sensitive-warning').count()).toBe(0);
 
     // A real PNG: preview shown.
-    await page.getByTestId('reference-image-input').setInputFiles({
+    await page.getByTestId('first-frame-input').setInputFiles({
       name: 'referencia.png',
       mimeType: 'image/png',
       buffer: tinyPng(),
     });
-    await page.getByTestId('reference-image-preview').waitFor();
-    expect(await page.getByTestId('reference-image-error').count()).toBe(0);
+    await page.getByTestId('first-frame-preview').waitFor();
+    expect(await page.getByTestId('first-frame-error').count()).toBe(0);
 
     // Status changes are recorded by the page itself (the SPA keeps this window: no reload).
     await page.evaluate(() => {

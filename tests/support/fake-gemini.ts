@@ -1201,7 +1201,7 @@ export async function seedVideoRequest(
     quality?: 'fast' | 'quality';
     aspectRatio?: '16:9' | '9:16' | '1:1' | '4:3';
     createdAt?: Date;
-    referenceImageKey?: string;
+    firstFrameKey?: string;
     /** Already given its slot and its job by the test itself: not work for a running dispatcher. */
     dispatched?: boolean;
   },
@@ -1216,7 +1216,7 @@ export async function seedVideoRequest(
   await pool.query(
     `INSERT INTO video_requests
        (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, hold_id, created_at, queued_at,
-        updated_at, reference_image_key, dispatched_at)
+        updated_at, first_frame_key, dispatched_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $9, $9, $10, CASE WHEN $11 THEN $9::timestamptz END)`,
     [
       id,
@@ -1228,7 +1228,7 @@ export async function seedVideoRequest(
       cost,
       held.hold.id,
       args.createdAt ?? new Date(),
-      args.referenceImageKey ?? null,
+      args.firstFrameKey ?? null,
       args.dispatched ?? false,
     ],
   );

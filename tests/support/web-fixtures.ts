@@ -52,6 +52,7 @@ export function videoRequest(overrides: Partial<VideoRequestView> = {}): VideoRe
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     completedAt: null,
+    firstFrameUrl: null,
     referenceImageUrl: null,
     lastFrameUrl: null,
     referenceImageUrls: [],

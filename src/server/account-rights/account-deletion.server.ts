@@ -155,7 +155,7 @@ export interface CompletionDependencies {
 const REQUEST_FILES_KEYS = [
   'id',
   'status',
-  'referenceImageKey',
+  'firstFrameKey',
   'lastFrameKey',
   'referenceImageKeys',
   'videoKey',
@@ -168,7 +168,7 @@ type RequestFilesRow = Pick<VideoRequestRow, (typeof REQUEST_FILES_KEYS)[number]
 /** Every file a request may have in storage: what its row names and what the pipeline writes for it. */
 function requestFiles(userId: string, row: RequestFilesRow): Set<string> {
   const keys = mediaKeys(userId, row.id);
-  const named = [row.referenceImageKey, row.lastFrameKey, row.videoKey, row.thumbnailKey];
+  const named = [row.firstFrameKey, row.lastFrameKey, row.videoKey, row.thumbnailKey];
   return new Set([
     keys.source,
     keys.download,

@@ -280,7 +280,7 @@ const EXPORTED_REQUEST_KEYS = [
 const MEDIA_KEYS = [
   'videoKey',
   'thumbnailKey',
-  'referenceImageKey',
+  'firstFrameKey',
   'lastFrameKey',
   'referenceImageKeys',
 ] as const satisfies readonly VideoRequestKey[];
@@ -297,11 +297,16 @@ function requestFieldsSql(): string {
 
 /** What Google still holds that no request names, and every video request with links to its media. */
 function videoLists(userId: string, link: Link): ExportList[] {
-  const media = (row: RequestMedia) =>
-    `"media":{"video":${link(row.videoKey, true)},` +
-    `"thumbnail":${link(row.thumbnailKey, false)},"referenceImage":${link(row.referenceImageKey, false)},` +
-    `"lastFrame":${link(row.lastFrameKey, false)},` +
-    `"referenceImages":[${row.referenceImageKeys.map((key) => link(key, false)).join(',')}]}`;
+  // `referenceImage` is the first frame's old name, kept beside `firstFrame` for one release (docs/accounts-contract.md).
+  const media = (row: RequestMedia) => {
+    const firstFrame = link(row.firstFrameKey, false);
+    return (
+      `"media":{"video":${link(row.videoKey, true)},"thumbnail":${link(row.thumbnailKey, false)},` +
+      `"firstFrame":${firstFrame},"referenceImage":${firstFrame},` +
+      `"lastFrame":${link(row.lastFrameKey, false)},` +
+      `"referenceImages":[${row.referenceImageKeys.map((key) => link(key, false)).join(',')}]}`
+    );
+  };
   return [
     {
       // A take the take guarantee replaced, a generation answered after its request ended: held until its

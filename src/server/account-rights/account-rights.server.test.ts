@@ -61,13 +61,13 @@ async function userIdOf(client: SessionClient): Promise<string> {
 async function seedCustomer(userId: string, prompt: string): Promise<{ requestId: string; keys: string[] }> {
   const requestId = randomUUID();
   const keys = mediaKeys(userId, requestId);
-  const referenceKey = `${userId}/${Date.now()}-referencia.png`;
+  const firstFrameKey = `${userId}/${Date.now()}-referencia.png`;
   const lastFrameKey = `${userId}/${Date.now()}-ultimo-quadro.png`;
   const characterKey = `${userId}/${Date.now()}-personagem.png`;
   await app.cena.storage.put(keys.video, Buffer.from('mp4 bytes'), 'video/mp4');
   await app.cena.storage.put(keys.thumbnail, Buffer.from('jpeg bytes'), 'image/jpeg');
   const castKey = `${userId}/cast/${Date.now()}-1-ana.png`;
-  for (const key of [referenceKey, lastFrameKey, characterKey, castKey]) {
+  for (const key of [firstFrameKey, lastFrameKey, characterKey, castKey]) {
     await app.cena.storage.put(key, Buffer.from('png bytes'), 'image/png');
   }
   await app.cena.pool.query(
@@ -77,7 +77,7 @@ async function seedCustomer(userId: string, prompt: string): Promise<{ requestId
   );
   await app.cena.pool.query(
     `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-       video_key, thumbnail_key, reference_image_key, last_frame_key, reference_image_keys, completed_at)
+       video_key, thumbnail_key, first_frame_key, last_frame_key, reference_image_keys, completed_at)
      VALUES ($1, $2, $3, $4, 'fast', '16:9', 10, 'completed', $5, $6, $7, $8, $9, now())`,
     [
       requestId,
@@ -86,7 +86,7 @@ async function seedCustomer(userId: string, prompt: string): Promise<{ requestId
       prompt,
       keys.video,
       keys.thumbnail,
-      referenceKey,
+      firstFrameKey,
       lastFrameKey,
       [characterKey],
     ],
@@ -105,7 +105,7 @@ async function seedCustomer(userId: string, prompt: string): Promise<{ requestId
   );
   return {
     requestId,
-    keys: [keys.video, keys.thumbnail, referenceKey, lastFrameKey, characterKey, castKey],
+    keys: [keys.video, keys.thumbnail, firstFrameKey, lastFrameKey, characterKey, castKey],
   };
 }
 
@@ -152,6 +152,9 @@ describe('GET /api/me/export', () => {
     });
     // Nothing of this request went to Google.
     expect(request.providerRecord).toBeNull();
+    expect(request.media.firstFrame).toEqual(expect.any(String));
+    // The first frame's old name, kept for one release.
+    expect(request.media.referenceImage).toBe(request.media.firstFrame);
     expect(request.media.lastFrame).toEqual(expect.any(String));
     expect(request.media.referenceImages).toEqual([expect.any(String)]);
     // The signed link works.

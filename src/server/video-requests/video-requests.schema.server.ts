@@ -30,11 +30,8 @@ import { GENERATION_STEPS } from './generation-steps.server';
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
-/**
- * The table's columns, a function so a scratch copy of the table (with one more column) is built from the same
- * definitions rather than restated (videos/video-request-row.server.test.ts, ADR 0022).
- */
-export const videoRequestColumns = () => ({
+/** Who asked, and what they chose in the form (src/shared/video-request.ts `chosenFieldSchemas`). */
+const ownerChoices = () => ({
   /** Derived from (user_id, client_key) at creation, so a replayed submit lands on the same id and hold. */
   id: uuid('id').primaryKey(),
   userId: text('user_id')
@@ -48,14 +45,22 @@ export const videoRequestColumns = () => ({
   aspectRatio: text('aspect_ratio', { enum: ASPECT_RATIOS }).notNull(),
   seed: integer('seed'),
   creditsUsed: integer('credits_used').notNull(),
-  status: text('status', { enum: VIDEO_STATUSES }).notNull().default('pending'),
-  errorMessage: text('error_message'),
-  /** The first frame (the create form's reference image). */
-  referenceImageKey: text('reference_image_key'),
+});
+
+/** The images the video is made from: the first and last frame, the references and the cast's. */
+const imageColumns = () => ({
+  /** The first frame the video starts from (the create form's `firstFrame`). */
+  firstFrameKey: text('first_frame_key'),
   /** Optional last frame; only with a first frame (src/shared/video-directing.ts). */
   lastFrameKey: text('last_frame_key'),
   /** Up to three reference images of a character, object or style. */
   referenceImageKeys: text('reference_image_keys').array().notNull().default(sql`'{}'::text[]`),
+  /** The cast members the request used, as they were then (src/shared/cast.ts); their images are copied. */
+  cast: jsonb('cast').$type<CastSnapshot[]>().notNull().default(sql`'[]'::jsonb`),
+});
+
+/** Where the request comes from: the video it extends or edits, a film, the variations of one submit. */
+const lineageColumns = () => ({
   /** The request this one extends (its video continues the source's whole video). */
   extendsRequestId: uuid('extends_request_id').references((): AnyPgColumn => videoRequests.id, {
     onDelete: 'set null',
@@ -74,12 +79,26 @@ export const videoRequestColumns = () => ({
    * order, on each of them (the first one's id names the group); empty for a single request. Written once.
    */
   variationIds: uuid('variation_ids').array().notNull().default(sql`'{}'::uuid[]`),
-  /** The cast members the request used, as they were then (src/shared/cast.ts); their images are copied. */
-  cast: jsonb('cast').$type<CastSnapshot[]>().notNull().default(sql`'[]'::jsonb`),
+});
+
+/** What the user gets: the status, the error, the rendered media and its probe. */
+const outcomeColumns = () => ({
+  status: text('status', { enum: VIDEO_STATUSES }).notNull().default('pending'),
+  errorMessage: text('error_message'),
   videoKey: text('video_key'),
   thumbnailKey: text('thumbnail_key'),
+  resolution: text('resolution'),
+  durationSeconds: doublePrecision('duration_seconds'),
+  /** Whether the rendered video has a sound track (its probe), read by the take check of a resumed job. */
+  hasAudio: boolean('has_audio'),
+});
+
+/** The provider's bookkeeping: which model and project, its operation, whether its create was sent. */
+const providerColumns = () => ({
   provider: text('provider'),
   model: text('model'),
+  /** The Google Cloud project (and so the key) that serves it; an extension or edit stays on its source's. */
+  providerProject: text('provider_project'),
   /** The provider's long-running operation: a restarted worker resumes polling it instead of paying twice. */
   operationName: text('operation_name'),
   /**
@@ -92,10 +111,10 @@ export const videoRequestColumns = () => ({
    * the operator's reconciliation against Google's billing (ADR 0015), listed in the admin panel.
    */
   providerOutcomeUnknownAt: timestamptz('provider_outcome_unknown_at'),
-  resolution: text('resolution'),
-  durationSeconds: doublePrecision('duration_seconds'),
-  /** Whether the rendered video has a sound track (its probe), read by the take check of a resumed job. */
-  hasAudio: boolean('has_audio'),
+});
+
+/** The queue and the generation job: its step, hold, attempts and times. */
+const jobColumns = () => ({
   /**
    * The last step of the generation job the request reached (generation-steps.server.ts, ADR 0024): any worker
    * that picks the job up resumes after it.
@@ -110,8 +129,6 @@ export const videoRequestColumns = () => ({
   dispatchedAt: timestamptz('dispatched_at'),
   /** When the provider finished generating (its slot freed): the queue's measure of a generation's length. */
   generatedAt: timestamptz('generated_at'),
-  /** The Google Cloud project (and so the key) that serves it; an extension or edit stays on its source's. */
-  providerProject: text('provider_project'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   /**
    * When the current take started waiting for the provider: the creation, and again when a take's re-roll puts
@@ -122,6 +139,19 @@ export const videoRequestColumns = () => ({
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   startedAt: timestamptz('started_at'),
   completedAt: timestamptz('completed_at'),
+});
+
+/**
+ * The table's columns, a function so a scratch copy of the table (with one more column) is built from the same
+ * definitions rather than restated (videos/video-request-row.server.test.ts, ADR 0022).
+ */
+export const videoRequestColumns = () => ({
+  ...ownerChoices(),
+  ...imageColumns(),
+  ...lineageColumns(),
+  ...outcomeColumns(),
+  ...providerColumns(),
+  ...jobColumns(),
 });
 
 export const videoRequests = pgTable('video_requests', videoRequestColumns(), (t) => [
@@ -137,7 +167,7 @@ export const videoRequests = pgTable('video_requests', videoRequestColumns(), (t
   check('video_requests_reference_images_max', sql`cardinality(${t.referenceImageKeys}) <= 3`),
   check(
     'video_requests_last_frame_needs_first',
-    sql`${t.lastFrameKey} IS NULL OR ${t.referenceImageKey} IS NOT NULL`,
+    sql`${t.lastFrameKey} IS NULL OR ${t.firstFrameKey} IS NOT NULL`,
   ),
   // The versions of a video (its extensions and edits), read by the detail page's timeline.
   index('video_requests_extends_idx').on(t.extendsRequestId).where(sql`${t.extendsRequestId} IS NOT NULL`),

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { CastSnapshot } from '../../shared/cast';
-import { type AspectRatio, VIDEO_COST_CREDITS, type VideoQuality } from '../../shared/catalogue';
-import type { StructuredPrompt } from '../../shared/video-request';
+import { VIDEO_COST_CREDITS, type VideoQuality } from '../../shared/catalogue';
+import { type ChosenFields, chosenFieldsOf, type StructuredPrompt } from '../../shared/video-request';
 import { hold } from '../credits/ledger-holds.server';
 import { CreditsConflictError } from '../credits/ledger-inputs.server';
 import { createDatabase } from '../db/database.server';
@@ -23,16 +23,13 @@ import { videoRequests } from './videos.schema.server';
  * already there (`created: false`) and answer with the committed request instead of holding again.
  */
 
-export interface CreateVideoInput {
+export interface CreateVideoInput extends ChosenFields {
   userId: string;
   clientKey: string;
-  prompt: string;
-  quality: VideoQuality;
-  aspectRatio: AspectRatio;
   seed: number | null;
   /** Already stored by the caller; deleted by the caller when the result is not `created`. */
-  referenceImageKey: string | null;
-  /** Stored like the first frame (`referenceImageKey`), which it needs. */
+  firstFrameKey: string | null;
+  /** Stored like the first frame (`firstFrameKey`), which it needs. */
   lastFrameKey?: string | null;
   referenceImageKeys?: string[];
   /** The request this one extends or edits (at most one); its mode and ratio are this one's. */
@@ -193,14 +190,12 @@ async function insertInTransaction(
     id,
     userId: input.userId,
     clientKey: input.clientKey,
-    prompt: input.prompt,
+    ...chosenFieldsOf(input),
     structuredPrompt,
-    quality: input.quality,
-    aspectRatio: input.aspectRatio,
     seed: input.seed,
     creditsUsed: cost,
     status: 'pending',
-    referenceImageKey: input.referenceImageKey,
+    firstFrameKey: input.firstFrameKey,
     holdId: held.hold.id,
     createdAt: now,
     updatedAt: now,

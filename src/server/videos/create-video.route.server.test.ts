@@ -9,6 +9,7 @@ import { freePort } from '../../../tests/support/free-port';
 import type { SessionClient } from '../../../tests/support/session-client';
 import { signedUpWithCredits } from '../../../tests/support/users';
 import type { VideoRequestView } from '../../shared/video-request';
+import { FIRST_FRAME_TWICE } from '../../shared/video-request-form';
 import { audit } from '../credits/ledger-audit.server';
 import { grant } from '../credits/ledger-grants.server';
 import { balance } from '../credits/ledger-reads.server';
@@ -44,8 +45,12 @@ interface Form {
   /** For a body the server refuses mid-upload: its socket must not be reused by the next request. */
   closeConnection?: boolean;
   fields?: Record<string, string>;
-  image?: { bytes: Buffer; name: string; type?: string };
+  firstFrame?: Upload;
+  /** The first frame under its deprecated name. */
+  image?: Upload;
 }
+
+type Upload = { bytes: Buffer; name: string; type?: string };
 
 const validFields = () => ({
   prompt: 'Um cachorro correndo na praia ao pôr do sol',
@@ -57,16 +62,18 @@ const validFields = () => ({
 
 async function postVideo(
   client: SessionClient,
-  { fields = validFields(), image, closeConnection = false }: Form = {},
+  { fields = validFields(), firstFrame, image, closeConnection = false }: Form = {},
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (image)
-    form.append(
-      'image',
-      new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/png' }),
-      image.name,
-    );
+  for (const [name, file] of [['firstFrame', firstFrame] as const, ['image', image] as const]) {
+    if (file)
+      form.append(
+        name,
+        new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
+        file.name,
+      );
+  }
   const response = await fetch(`${app.url}/api/videos`, {
     method: 'POST',
     body: form,
@@ -121,6 +128,7 @@ describe('POST /api/videos', () => {
       status: 'pending',
       errorMessage: null,
       completedAt: null,
+      firstFrameUrl: null,
       referenceImageUrl: null,
       videoUrl: null,
       downloadUrl: null,
@@ -165,17 +173,16 @@ describe('POST /api/videos', () => {
     const bytes = Buffer.concat([PNG, Buffer.alloc(100, 7)]);
     const created = await postVideo(client, {
       fields: { ...validFields(), quality: 'quality', aspectRatio: '16:9', seed: '12345' },
-      image: { bytes, name: 'Minha Foto (1).png' },
+      firstFrame: { bytes, name: 'Minha Foto (1).png' },
     });
     expect(created.status).toBe(201);
     const request = created.body.request as VideoRequestView;
     expect(request).toMatchObject({ quality: 'quality', seed: 12345, creditsUsed: 25 });
-    const key = (
-      await pool.query('SELECT reference_image_key FROM video_requests WHERE id = $1', [request.id])
-    ).rows[0].reference_image_key as string;
+    const key = (await pool.query('SELECT first_frame_key FROM video_requests WHERE id = $1', [request.id]))
+      .rows[0].first_frame_key as string;
     expect(key).toMatch(new RegExp(`^${userId}/\\d{13}-Minha-Foto-1\\.png$`));
-    expect(request.referenceImageUrl).toMatch(/^\/media\/.+\?expires=\d+&signature=/);
-    const image = await fetch(`${app.url}${request.referenceImageUrl}`);
+    expect(request.firstFrameUrl).toMatch(/^\/media\/.+\?expires=\d+&signature=/);
+    const image = await fetch(`${app.url}${request.firstFrameUrl}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer())).toEqual(bytes);
@@ -227,23 +234,54 @@ describe('POST /api/videos', () => {
     expect(await balance(pool, userId)).toBe(30);
   });
 
+  it('still reads the first frame under its deprecated name `image`, and refuses it sent under both names', async () => {
+    const { client, userId } = await user(30);
+    const old = await postVideo(client, { image: { bytes: PNG, name: 'antigo.png' } });
+    expect(old.status).toBe(201);
+    const request = old.body.request as VideoRequestView;
+    expect(request.firstFrameUrl).toMatch(/^\/media\/.+\?expires=\d+&signature=/);
+    // The view's deprecated name carries the same link.
+    expect(request.referenceImageUrl).toBe(request.firstFrameUrl);
+    expect((await fetch(`${app.url}${request.firstFrameUrl}`)).status).toBe(200);
+    expect(await balance(pool, userId)).toBe(20);
+
+    // The old name gets the same checks, its problem said under the name that was sent.
+    const text = await postVideo(client, { image: { bytes: Buffer.from('não é imagem'), name: 'foto.png' } });
+    expect(text.status).toBe(400);
+    expect(text.body.error.fields).toEqual({ image: 'Use uma imagem JPG, PNG ou WEBP.' });
+
+    const before = await storedFiles();
+    const both = await postVideo(client, {
+      firstFrame: { bytes: PNG, name: 'novo.png' },
+      image: { bytes: PNG, name: 'antigo.png' },
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatchObject({
+      code: 'invalid_request',
+      message: FIRST_FRAME_TWICE,
+      fields: { firstFrame: FIRST_FRAME_TWICE },
+    });
+    expect(await storedFiles()).toEqual(before);
+    expect(await balance(pool, userId)).toBe(20);
+  });
+
   it('refuses an image by its content, and one over 5 MB with the spec message', async () => {
     const { client, userId } = await user(30);
     const before = await storedFiles();
     const text = await postVideo(client, {
-      image: { bytes: Buffer.from('not an image at all'), name: 'foto.png' },
+      firstFrame: { bytes: Buffer.from('not an image at all'), name: 'foto.png' },
     });
     expect(text.status).toBe(400);
-    expect(text.body.error.fields).toEqual({ image: 'Use uma imagem JPG, PNG ou WEBP.' });
+    expect(text.body.error.fields).toEqual({ firstFrame: 'Use uma imagem JPG, PNG ou WEBP.' });
 
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - PNG.length)]);
-    const tooBig = await postVideo(client, { image: { bytes: big, name: 'grande.png' } });
+    const tooBig = await postVideo(client, { firstFrame: { bytes: big, name: 'grande.png' } });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error.message).toBe('Imagem muito grande. Máximo 5MB.');
-    expect(tooBig.body.error.fields).toEqual({ image: 'Imagem muito grande. Máximo 5MB.' });
+    expect(tooBig.body.error.fields).toEqual({ firstFrame: 'Imagem muito grande. Máximo 5MB.' });
 
     const huge = await postVideo(client, {
-      image: { bytes: Buffer.alloc(26 * 1024 * 1024 + 10), name: 'enorme.png' },
+      firstFrame: { bytes: Buffer.alloc(26 * 1024 * 1024 + 10), name: 'enorme.png' },
       closeConnection: true,
     });
     expect(huge.status).toBe(413);
@@ -254,7 +292,7 @@ describe('POST /api/videos', () => {
   it('answers 402 with too few credits: no request, no hold, no image, balance unchanged', async () => {
     const { client, userId } = await user(5);
     const before = await storedFiles();
-    const refused = await postVideo(client, { image: { bytes: PNG, name: 'a.png' } });
+    const refused = await postVideo(client, { firstFrame: { bytes: PNG, name: 'a.png' } });
     expect(refused.status).toBe(402);
     expect(refused.body.error).toMatchObject({
       code: 'insufficient_credits',
@@ -273,7 +311,9 @@ describe('POST /api/videos', () => {
     const { client, userId } = await user(100);
     const fields = validFields();
     const image = { bytes: PNG, name: 'same.png' };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postVideo(client, { fields, image })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postVideo(client, { fields, firstFrame: image })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([
       200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
     ]);
@@ -354,7 +394,7 @@ describe('when the reference image cannot be stored', () => {
       });
       const form = new FormData();
       for (const [name, value] of Object.entries(validFields())) form.append(name, value);
-      form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'ref.png');
+      form.append('firstFrame', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'ref.png');
       const response = await fetch(`${broken.url}/api/videos`, {
         method: 'POST',
         body: form,

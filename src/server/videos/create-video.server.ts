@@ -1,7 +1,8 @@
 import { castFitProblem } from '../../shared/cast';
 import { STRUCTURED_PROMPT_BY_USER } from '../../shared/prompt-preview';
 import { directingProblems } from '../../shared/video-directing';
-import type { CreateVideoForm } from '../../shared/video-request-form';
+import { chosenFieldsOf } from '../../shared/video-request';
+import { type CreateVideoForm, firstFrameOf } from '../../shared/video-request-form';
 import { type CastMemberRecord, castSnapshot, findCastMembers } from '../cast/cast.server';
 import type { FieldErrors } from '../kernel/form-errors.server';
 import type { Logger } from '../logger.server';
@@ -43,13 +44,16 @@ async function readFormImages(
   form: CreateVideoForm,
 ): Promise<{ images: FormImages; errors: FieldErrors }> {
   const errors: FieldErrors = {};
-  const read = async (name: 'image' | 'lastFrame' | 'referenceImages', file: File) => {
+  const read = async (name: 'firstFrame' | 'image' | 'lastFrame' | 'referenceImages', file: File) => {
     const image = await readImage(file);
     if (!('problem' in image)) return image;
     errors[name] ??= image.problem;
     return undefined;
   };
-  const firstFrame = form.image && (await read('image', form.image));
+  const sent = firstFrameOf(form);
+  if ('problem' in sent) errors.firstFrame = sent.problem;
+  const sentFile = 'file' in sent ? sent.file : undefined;
+  const firstFrame = sentFile && 'field' in sent ? await read(sent.field, sentFile) : undefined;
   const lastFrame = form.lastFrame && (await read('lastFrame', form.lastFrame));
   const references: UploadedImage[] = [];
   for (const file of form.referenceImages ?? []) {
@@ -57,7 +61,7 @@ async function readFormImages(
     if (image) references.push(image);
   }
   const problems = directingProblems(
-    { firstFrame: Boolean(form.image), lastFrame: Boolean(lastFrame), referenceImages: references.length },
+    { firstFrame: Boolean(sentFile), lastFrame: Boolean(lastFrame), referenceImages: references.length },
     deps.capabilities(form.quality),
   );
   if (problems.lastFrame) errors.lastFrame ??= problems.lastFrame;
@@ -122,11 +126,9 @@ export async function createVideo(
   return createWithImages(deps, staged, {
     userId,
     clientKey: form.clientKey,
-    prompt: form.prompt,
-    quality: form.quality,
-    aspectRatio: form.aspectRatio,
+    ...chosenFieldsOf(form),
     seed: form.seed ? Number(form.seed) : null,
-    referenceImageKey: keyOf(named.first),
+    firstFrameKey: keyOf(named.first),
     lastFrameKey: keyOf(named.last),
     referenceImageKeys: named.references.map(({ key }) => key),
     variations: Number(form.variations ?? 1),
@@ -162,7 +164,7 @@ async function createWithImages(
 async function keptByARequest(deps: VideosDeps, userId: string, key: string): Promise<boolean> {
   const kept = await deps.pool.query(
     `SELECT 1 FROM video_requests
-     WHERE user_id = $1 AND (reference_image_key = $2 OR last_frame_key = $2 OR $2 = ANY(reference_image_keys))
+     WHERE user_id = $1 AND (first_frame_key = $2 OR last_frame_key = $2 OR $2 = ANY(reference_image_keys))
      LIMIT 1`,
     [userId, key],
   );

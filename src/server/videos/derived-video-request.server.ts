@@ -1,4 +1,5 @@
 import { editRefusal, extensionPlan } from '../../shared/video-directing';
+import { chosenFieldsOf } from '../../shared/video-request';
 import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,
@@ -66,11 +67,11 @@ export async function createDerivedVideoRequest(
     {
       userId: input.userId,
       clientKey: input.clientKey,
+      // The source's choices (its mode and ratio among them), with the new instruction as the prompt.
+      ...chosenFieldsOf(source),
       prompt: input.text,
-      quality: source.quality,
-      aspectRatio: source.aspectRatio,
       seed: source.seed,
-      referenceImageKey: newShot ? lastFrameKey(source.userId, source.id) : null,
+      firstFrameKey: newShot ? lastFrameKey(source.userId, source.id) : null,
       extendsRequestId: input.derivation === 'extend' ? source.id : null,
       editsRequestId: input.derivation === 'edit' ? source.id : null,
     },

@@ -72,7 +72,7 @@ export function derivationSourceOf(record: VideoRequestRecord): DerivationSource
     durationSeconds: record.durationSeconds,
     resolution: record.resolution,
     operationName: record.operationName,
-    joinedShots: Boolean(record.extendsRequestId && record.referenceImageKey),
+    joinedShots: Boolean(record.extendsRequestId && record.firstFrameKey),
   };
 }
 
@@ -105,9 +105,9 @@ export async function toVideoRequestView(
     key ? storage.signedUrl(key, { ttlSeconds, download }) : Promise.resolve(null);
   // The video is offered only once the request is completed: a half-written file is never linked.
   const videoKey = record.status === 'completed' ? record.videoKey : null;
-  const [referenceImageUrl, lastFrameUrl, videoUrl, downloadUrl, thumbnailUrl, ...referenceImageUrls] =
+  const [firstFrameUrl, lastFrameUrl, videoUrl, downloadUrl, thumbnailUrl, ...referenceImageUrls] =
     await Promise.all([
-      sign(record.referenceImageKey),
+      sign(record.firstFrameKey),
       sign(record.lastFrameKey),
       sign(videoKey),
       sign(videoKey, true),
@@ -118,7 +118,8 @@ export async function toVideoRequestView(
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     completedAt: record.completedAt?.toISOString() ?? null,
-    referenceImageUrl,
+    firstFrameUrl,
+    referenceImageUrl: firstFrameUrl,
     lastFrameUrl,
     referenceImageUrls: referenceImageUrls.filter((url): url is string => url !== null),
     kind: kindOf(record),

@@ -352,7 +352,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       userId,
       prompt: 'As luzes do farol se acendem',
       aspectRatio: '1:1',
-      referenceImageKey: frameKey,
+      firstFrameKey: frameKey,
     });
     await pool.query('UPDATE video_requests SET extends_request_id = $2 WHERE id = $1', [shot.id, source.id]);
     expect(await runVideoGeneration(deps(), shot.id)).toBe('completed');
@@ -783,7 +783,7 @@ describe('video pipeline on pg-boss', () => {
           prompt: `Um barco a vela no mar número ${index}`,
           quality: item.quality,
           aspectRatio: item.aspectRatio,
-          referenceImageKey: 'image' in item ? item.image : undefined,
+          firstFrameKey: 'image' in item ? item.image : undefined,
           dispatched: true,
         });
         await send(jobs.boss, QUEUES.videoGenerate, { requestId: request.id });

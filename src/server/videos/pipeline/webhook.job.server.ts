@@ -19,8 +19,8 @@ export interface WebhookDeps {
   url: string;
   secret: string;
   logger: Logger;
-  /** A URL the receiver can fetch the reference image from (a long-lived signed URL); none when unset. */
-  referenceImageUrl?: (key: string) => Promise<string>;
+  /** Signs an image key into a URL the receiver can fetch (long-lived); none when unset. */
+  signedImageUrl?: (key: string) => Promise<string>;
   timeoutMs?: number;
 }
 
@@ -36,7 +36,7 @@ const WEBHOOK_KEYS = [
   'quality',
   'aspectRatio',
   'creditsUsed',
-  'referenceImageKey',
+  'firstFrameKey',
   'seed',
   'createdAt',
 ] as const satisfies readonly VideoRequestKey[];
@@ -58,9 +58,7 @@ export async function sendVideoWebhook(deps: WebhookDeps, requestId: string): Pr
     aspect_ratio: row.aspectRatio,
     credits_used: row.creditsUsed,
     reference_image_url:
-      row.referenceImageKey && deps.referenceImageUrl
-        ? await deps.referenceImageUrl(row.referenceImageKey)
-        : null,
+      row.firstFrameKey && deps.signedImageUrl ? await deps.signedImageUrl(row.firstFrameKey) : null,
     seed: row.seed,
     timestamp: row.createdAt.toISOString(),
     // The event is the creation, whatever the request's status is by the time a retry gets through.

@@ -126,7 +126,7 @@ export interface VideoWorkersOptions {
   promptModelServed?: () => boolean;
   poll?: PipelineDeps['poll'];
   /** For the webhook's reference_image_url. */
-  referenceImageUrl?: (key: string) => Promise<string>;
+  signedImageUrl?: (key: string) => Promise<string>;
   /** Jobs worked at once by this process. */
   concurrency?: number;
   /** Tests shorten the retry delay so a restarted worker picks a job up in about a second. */
@@ -310,7 +310,7 @@ async function workWebhooks(options: VideoWorkersOptions): Promise<void> {
             url: webhook.url,
             secret: webhook.secret,
             logger,
-            referenceImageUrl: options.referenceImageUrl,
+            signedImageUrl: options.signedImageUrl,
           },
           job.data.requestId,
         );

@@ -115,7 +115,7 @@ export type RequestRow = Pick<
   | 'aspectRatio'
   | 'seed'
   | 'status'
-  | 'referenceImageKey'
+  | 'firstFrameKey'
   | 'lastFrameKey'
   | 'referenceImageKeys'
   | 'extendsRequestId'

@@ -19,7 +19,7 @@ const REQUEST_COLUMNS = {
   aspectRatio: videoRequests.aspectRatio,
   seed: videoRequests.seed,
   status: videoRequests.status,
-  referenceImageKey: videoRequests.referenceImageKey,
+  firstFrameKey: videoRequests.firstFrameKey,
   lastFrameKey: videoRequests.lastFrameKey,
   referenceImageKeys: videoRequests.referenceImageKeys,
   extendsRequestId: videoRequests.extendsRequestId,

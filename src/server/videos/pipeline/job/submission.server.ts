@@ -22,7 +22,7 @@ import { sourceFiles } from './source-files.server';
  * (src/shared/video-directing.ts `extensionPlan`); any other extension continues the model's take.
  */
 export function isNewShot(row: RequestRow): boolean {
-  return Boolean(row.extendsRequestId && row.referenceImageKey);
+  return Boolean(row.extendsRequestId && row.firstFrameKey);
 }
 
 /**
@@ -94,8 +94,8 @@ export async function buildSubmission(run: JobRun): Promise<VideoGenerationInput
   const row = await withWrittenPrompt(run);
   const source = await loadSource(run.deps.pool, row);
   const newShot = isNewShot(row);
-  if (newShot && source && row.referenceImageKey) await ensureLastFrame(run, source, row.referenceImageKey);
-  const image = row.referenceImageKey ? await readImage(run.deps, row.referenceImageKey) : undefined;
+  if (newShot && source && row.firstFrameKey) await ensureLastFrame(run, source, row.firstFrameKey);
+  const image = row.firstFrameKey ? await readImage(run.deps, row.firstFrameKey) : undefined;
   const lastFrame = row.lastFrameKey ? await readImage(run.deps, row.lastFrameKey) : undefined;
   const referenceImages: ProviderImage[] = [];
   for (const key of row.referenceImageKeys) referenceImages.push(await readImage(run.deps, key));

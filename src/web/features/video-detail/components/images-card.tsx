@@ -7,10 +7,10 @@ export function ImagesCard({ request }: { request: VideoRequestView }) {
   const { t } = useTranslation('videoDetail');
   const frames = [
     {
-      url: request.referenceImageUrl,
+      url: request.firstFrameUrl,
       title: t('referenceImage.firstFrame'),
       alt: t('referenceImage.alt'),
-      testId: 'reference-image',
+      testId: 'first-frame-image',
     },
     {
       url: request.lastFrameUrl,

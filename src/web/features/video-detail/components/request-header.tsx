@@ -14,7 +14,7 @@ import { QueuePlaceNote, VideoStatusBadge } from '../../videos';
 /** The create page prefilled from this request; `from` lets it carry the request's images over too. */
 function createLink(request: VideoRequestView, quality = request.quality): string {
   const params = new URLSearchParams({ prompt: request.prompt, quality, aspectRatio: request.aspectRatio });
-  if (request.referenceImageUrl || request.referenceImageUrls.length > 0) params.set('from', request.id);
+  if (request.firstFrameUrl || request.referenceImageUrls.length > 0) params.set('from', request.id);
   // The cast is picked again by id (its images are not carried as files).
   for (const member of request.cast) params.append('cast', member.id);
   return `/dashboard/create?${params.toString()}`;

@@ -26,7 +26,7 @@ function Row({ label, children, testId }: { label: string; children: React.React
 /** What the JSON prompt view adds: which images went to the model with the text, and what it derives from. */
 function jsonInputs(request: VideoRequestView) {
   return {
-    firstFrame: request.referenceImageUrl !== null,
+    firstFrame: request.firstFrameUrl !== null,
     lastFrame: request.lastFrameUrl !== null,
     referenceImages: request.referenceImageUrls.length,
     ...(request.cast.length > 0 ? { cast: request.cast.map(({ name, kind }) => ({ name, kind })) } : {}),
@@ -51,7 +51,7 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
   };
   const duration = request.technical.durationSeconds;
   const inputs: string[] = [
-    request.referenceImageUrl ? t('technical.inputFirstFrame') : null,
+    request.firstFrameUrl ? t('technical.inputFirstFrame') : null,
     request.lastFrameUrl ? t('technical.inputLastFrame') : null,
     request.referenceImageUrls.length > 0
       ? t('technical.inputReferences', { count: request.referenceImageUrls.length })

@@ -20,12 +20,12 @@ async function fileFrom(url: string, name: string): Promise<File> {
 export function useCarriedImages(
   from: string | null,
   set: {
-    setImage: (file: File | null) => void;
+    setFirstFrame: (file: File | null) => void;
     setLastFrame: (file: File | null) => void;
     setReferenceImages: (files: File[]) => void;
   },
 ): void {
-  const { setImage, setLastFrame, setReferenceImages } = set;
+  const { setFirstFrame, setLastFrame, setReferenceImages } = set;
   useEffect(() => {
     if (!from) return;
     let cancelled = false;
@@ -33,7 +33,7 @@ export function useCarriedImages(
       try {
         const request = await getVideoRequest(from);
         const [first, last, ...references] = await Promise.all([
-          request.referenceImageUrl ? fileFrom(request.referenceImageUrl, 'primeiro-quadro') : null,
+          request.firstFrameUrl ? fileFrom(request.firstFrameUrl, 'primeiro-quadro') : null,
           request.lastFrameUrl ? fileFrom(request.lastFrameUrl, 'ultimo-quadro') : null,
           // The cast's images come last and are picked again as the cast (`?cast=`), not carried as files.
           ...request.referenceImageUrls
@@ -41,7 +41,7 @@ export function useCarriedImages(
             .map((url, index) => fileFrom(url, `referencia-${index + 1}`)),
         ]);
         if (cancelled) return;
-        setImage(first ?? null);
+        setFirstFrame(first ?? null);
         setLastFrame(last ?? null);
         setReferenceImages(references.filter((file): file is File => file !== null));
       } catch {
@@ -51,5 +51,5 @@ export function useCarriedImages(
     return () => {
       cancelled = true;
     };
-  }, [from, setImage, setLastFrame, setReferenceImages]);
+  }, [from, setFirstFrame, setLastFrame, setReferenceImages]);
 }

@@ -18,7 +18,7 @@ export interface CreateVideoRequestPayload {
   /** Made once per submission attempt and reused on a retry: the server answers a replay with the same request. */
   clientKey: string;
   /** The first frame. */
-  image: File | null;
+  firstFrame: File | null;
   /** Only with a first frame. */
   lastFrame?: File | null;
   referenceImages?: File[];
@@ -31,7 +31,7 @@ export interface CreateVideoRequestPayload {
 }
 
 /**
- * `POST /api/videos` as ONE `multipart/form-data` call (prompt, quality, aspectRatio, seed, clientKey, image).
+ * `POST /api/videos` as ONE `multipart/form-data` call (prompt, quality, aspectRatio, seed, clientKey, firstFrame and the other images).
  * 201 (created) and 200 (a replay of the same clientKey) both answer `{ request, group }`: the first request, and
  * every request of the submit (its variations). A failure is an ApiError, its `fields` the per-field messages.
  */
@@ -42,7 +42,7 @@ export async function createVideoRequest(payload: CreateVideoRequestPayload): Pr
   form.set('aspectRatio', payload.aspectRatio);
   form.set('seed', payload.seed);
   form.set('clientKey', payload.clientKey);
-  if (payload.image) form.set('image', payload.image, payload.image.name);
+  if (payload.firstFrame) form.set('firstFrame', payload.firstFrame, payload.firstFrame.name);
   if (payload.lastFrame) form.set('lastFrame', payload.lastFrame, payload.lastFrame.name);
   for (const file of payload.referenceImages ?? []) form.append('referenceImages', file, file.name);
   for (const id of payload.castIds ?? []) form.append('castIds', id);

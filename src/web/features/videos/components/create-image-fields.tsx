@@ -15,10 +15,10 @@ import {
   createFieldErrorText,
 } from '../lib/create-form';
 import { DirectingFields } from './directing-fields';
-import { ReferenceImageField } from './reference-image-field';
+import { FirstFrameField } from './first-frame-field';
 
 /**
- * The create form's images: the first frame (the reference image) and the advanced section's last frame and
+ * The create form's images: the first frame and the advanced section's last frame and
  * reference images. Each file is checked by its bytes when chosen and kept only if it passes; the mode's rules are
  * checked on the whole set. `from` carries a duplicated request's images over.
  */
@@ -44,12 +44,12 @@ export function CreateImageFields({
 }) {
   const { t } = useTranslation('videos');
   const { control, setValue, getValues, setError, clearErrors } = form;
-  const [image, lastFrame, referenceImages] = useWatch({
+  const [firstFrame, lastFrame, referenceImages] = useWatch({
     control,
-    name: ['image', 'lastFrame', 'referenceImages'],
+    name: ['firstFrame', 'lastFrame', 'referenceImages'],
   });
-  const { errors } = useFormState({ control, name: ['image', 'lastFrame', 'referenceImages'] });
-  const imageCheck = useRef(0);
+  const { errors } = useFormState({ control, name: ['firstFrame', 'lastFrame', 'referenceImages'] });
+  const firstFrameCheck = useRef(0);
 
   const problemText = async (file: File) => {
     const problem = await checkReferenceImage(file);
@@ -61,38 +61,38 @@ export function CreateImageFields({
   };
 
   useCarriedImages(from, {
-    setImage: useCallback((file: File | null) => setValue('image', file), [setValue]),
+    setFirstFrame: useCallback((file: File | null) => setValue('firstFrame', file), [setValue]),
     setLastFrame: useCallback((file: File | null) => setValue('lastFrame', file), [setValue]),
     setReferenceImages: useCallback((files: File[]) => setValue('referenceImages', files), [setValue]),
   });
 
-  const refuseImage = (message: string | undefined) => {
+  const refuseFirstFrame = (message: string | undefined) => {
     onImageRefused(message);
-    showError('image', message);
+    showError('firstFrame', message);
   };
 
-  const selectImage = async (file: File | null) => {
+  const selectFirstFrame = async (file: File | null) => {
     onChange();
-    const check = ++imageCheck.current;
+    const check = ++firstFrameCheck.current;
     if (!file) {
-      setValue('image', null);
-      refuseImage(undefined);
+      setValue('firstFrame', null);
+      refuseFirstFrame(undefined);
       return;
     }
     onChecking(true);
     const problem = await problemText(file);
-    if (check !== imageCheck.current) return; // a newer choice won
+    if (check !== firstFrameCheck.current) return; // a newer choice won
     onChecking(false);
-    setValue('image', problem ? null : file);
-    refuseImage(problem);
+    setValue('firstFrame', problem ? null : file);
+    refuseFirstFrame(problem);
   };
 
-  const removeImage = () => {
-    imageCheck.current++;
+  const removeFirstFrame = () => {
+    firstFrameCheck.current++;
     onChange();
     onChecking(false);
-    setValue('image', null);
-    refuseImage(undefined);
+    setValue('firstFrame', null);
+    refuseFirstFrame(undefined);
   };
 
   /** The advanced section's images: each checked by its bytes, the model's rules checked on the whole set. */
@@ -111,7 +111,7 @@ export function CreateImageFields({
     }
     const rules = directingProblems(
       {
-        firstFrame: current.image !== null,
+        firstFrame: current.firstFrame !== null,
         lastFrame: !lastProblem && candidateLast !== null,
         referenceImages: candidates.length,
       },
@@ -125,16 +125,16 @@ export function CreateImageFields({
 
   return (
     <>
-      <ReferenceImageField
-        file={image}
-        error={errors.image?.message}
+      <FirstFrameField
+        file={firstFrame}
+        error={errors.firstFrame?.message}
         checking={checking}
         disabled={disabled}
-        onSelect={(file) => void selectImage(file)}
-        onRemove={removeImage}
+        onSelect={(file) => void selectFirstFrame(file)}
+        onRemove={removeFirstFrame}
       />
       <DirectingFields
-        hasFirstFrame={image !== null}
+        hasFirstFrame={firstFrame !== null}
         offer={directing}
         lastFrame={lastFrame}
         referenceImages={referenceImages}

@@ -61,7 +61,7 @@ describe('create form rules', () => {
   it('resolves the form with the shared rules, its messages in the UI language and the mode’s image rules', async () => {
     const t = ((key: string) => `t:${key}`) as unknown as TFunction<'videos'>;
     const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png');
-    const form = { ...ok, image: null, lastFrame: null, referenceImages: [] };
+    const form = { ...ok, firstFrame: null, lastFrame: null, referenceImages: [] };
     const options = { fields: {}, shouldUseNativeValidation: false } as const;
     const offers = {
       fast: { lastFrame: false, referenceImagesMax: 3 },
@@ -90,8 +90,8 @@ describe('create form rules', () => {
     expect(invalid.errors.referenceImages?.message).toBe(TOO_MANY_REFERENCE_IMAGES);
 
     // A first frame refused by its bytes is not in the values, and still blocks the submit.
-    const refused = await resolve(form, { imageRefused: 'Use uma imagem JPG, PNG ou WEBP.' }, options);
-    expect(refused.errors.image?.message).toBe('Use uma imagem JPG, PNG ou WEBP.');
+    const refused = await resolve(form, { firstFrameRefused: 'Use uma imagem JPG, PNG ou WEBP.' }, options);
+    expect(refused.errors.firstFrame?.message).toBe('Use uma imagem JPG, PNG ou WEBP.');
   });
 
   it('makes v4 uuids', () => {

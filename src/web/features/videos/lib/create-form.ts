@@ -111,7 +111,7 @@ export function createFieldErrorText(t: TFunction<'videos'>, key: CreateFieldErr
   }
 }
 
-const { image, lastFrame, referenceImages } = createVideoFormSchema.shape;
+const { firstFrame, lastFrame, referenceImages } = createVideoFormSchema.shape;
 
 /**
  * The form's schema for react-hook-form: the shared form schema's fields the user fills in (the server checks them
@@ -121,7 +121,7 @@ const { image, lastFrame, referenceImages } = createVideoFormSchema.shape;
 const createFormSchema = (directing: DirectingCapabilities) =>
   typedFieldsSchema
     .extend({
-      image: image.unwrap().nullable(),
+      firstFrame: firstFrame.unwrap().nullable(),
       lastFrame: lastFrame.unwrap().nullable(),
       // The count is the chosen model's (below), said once.
       referenceImages: z.array(referenceImages.unwrap().element),
@@ -130,7 +130,7 @@ const createFormSchema = (directing: DirectingCapabilities) =>
       (form, ctx) => {
         const problems = directingProblems(
           {
-            firstFrame: form.image !== null,
+            firstFrame: form.firstFrame !== null,
             lastFrame: form.lastFrame !== null,
             referenceImages: form.referenceImages.length,
           },
@@ -147,7 +147,7 @@ export type CreateFormOutput = z.output<ReturnType<typeof createFormSchema>>;
 
 /** What the resolver reads besides the values: a first frame refused by its bytes (not kept) still blocks a submit. */
 export interface CreateFormContext {
-  imageRefused?: string | undefined;
+  firstFrameRefused?: string | undefined;
 }
 
 /**
@@ -170,7 +170,8 @@ export function createFormResolver(
       const error = errors[field];
       if (key && error) errors[field] = { ...error, message: createFieldErrorText(t, key) };
     }
-    if (context?.imageRefused) errors.image = { type: 'refused', message: context.imageRefused };
+    if (context?.firstFrameRefused)
+      errors.firstFrame = { type: 'refused', message: context.firstFrameRefused };
     return Object.keys(errors).length > 0 ? { values: {}, errors } : result;
   };
 }

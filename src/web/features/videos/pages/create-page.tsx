@@ -45,7 +45,7 @@ const SHOWN_FIELDS = [
   'quality',
   'aspectRatio',
   'seed',
-  'image',
+  'firstFrame',
   'lastFrame',
   'referenceImages',
 ] as const satisfies readonly (keyof CreateFormFields)[];
@@ -53,7 +53,7 @@ const isShownField = (key: string): key is (typeof SHOWN_FIELDS)[number] =>
   (SHOWN_FIELDS as readonly string[]).includes(key);
 
 /**
- * /dashboard/create (spec §2, §4, §5, §8): prompt, quality, aspect ratio, seed, reference image and cost summary;
+ * /dashboard/create (spec §2, §4, §5, §8): prompt, quality, aspect ratio, seed, first frame and cost summary;
  * prefilled from `?prompt=&quality=&aspectRatio=`. Submit is one multipart POST with a `clientKey` made once per
  * submission attempt (reused on a retry of the same values), so a double click or a retry creates one request.
  */
@@ -79,7 +79,7 @@ export default function CreatePage() {
 
   const [initialValues] = useState<CreateFormFields>(() => ({
     ...valuesFromSearch(params),
-    image: null,
+    firstFrame: null,
     lastFrame: null,
     referenceImages: [],
   }));
@@ -153,7 +153,7 @@ export default function CreatePage() {
         aspectRatio: values.aspectRatio,
         seed: values.seed ?? '',
         clientKey: clientKey.current,
-        image: values.image,
+        firstFrame: values.firstFrame,
         lastFrame: values.lastFrame,
         referenceImages: values.referenceImages,
         castIds: knownCastIds,
@@ -172,7 +172,7 @@ export default function CreatePage() {
         toast.error(apiError.message);
         return;
       }
-      const failure = classifySubmitError(apiError ?? {}, values.image !== null);
+      const failure = classifySubmitError(apiError ?? {}, values.firstFrame !== null);
       if (failure !== 'submit' || (apiError && apiError.status >= 400 && apiError.status < 500)) {
         // A definite refusal: nothing was created, so the next submit is a new attempt.
         clientKey.current = null;
@@ -269,7 +269,7 @@ export default function CreatePage() {
               checking={checkingImage}
               onChecking={setCheckingImage}
               onImageRefused={(message) => {
-                context.imageRefused = message;
+                context.firstFrameRefused = message;
               }}
               onChange={changed}
             />

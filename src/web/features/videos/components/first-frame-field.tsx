@@ -19,10 +19,10 @@ function formatSize(bytes: number, language: string): string {
 }
 
 /**
- * The optional reference image: a file input (JPEG/PNG/WebP), checked by the caller from its first bytes, a preview
+ * The optional first frame: a file input (JPEG/PNG/WebP), checked by the caller from its first bytes, a preview
  * and a remove button. The input itself stays the focus target (keyboard: Tab, Enter/Space opens the picker).
  */
-export function ReferenceImageField({
+export function FirstFrameField({
   file,
   error,
   checking,
@@ -60,7 +60,7 @@ export function ReferenceImageField({
   }, [file]);
 
   return (
-    <div className="flex flex-col gap-2" data-testid="reference-image">
+    <div className="flex flex-col gap-2" data-testid="first-frame">
       <span className="text-sm leading-none font-medium" id={`${id}-label`}>
         {t('create.image.label')}
       </span>
@@ -70,7 +70,7 @@ export function ReferenceImageField({
             src={preview}
             alt={t('create.image.previewAlt')}
             className="aspect-video w-full max-w-xs rounded-lg border border-border bg-muted object-contain sm:w-48"
-            data-testid="reference-image-preview"
+            data-testid="first-frame-preview"
           />
         ) : null}
         <div className="flex flex-col gap-2">
@@ -88,7 +88,7 @@ export function ReferenceImageField({
               ref={inputRef}
               id={id}
               type="file"
-              name="image"
+              name="firstFrame"
               accept={REFERENCE_IMAGE_TYPES.join(',')}
               className="sr-only"
               disabled={disabled}
@@ -96,7 +96,7 @@ export function ReferenceImageField({
               aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
               aria-invalid={error ? true : undefined}
               onChange={(event) => onSelect(event.currentTarget.files?.[0] ?? null)}
-              data-testid="reference-image-input"
+              data-testid="first-frame-input"
             />
           </label>
           {file ? (
@@ -113,7 +113,7 @@ export function ReferenceImageField({
                   onRemove();
                   inputRef.current?.focus();
                 }}
-                data-testid="reference-image-remove"
+                data-testid="first-frame-remove"
               >
                 <Trash2 aria-hidden="true" />
                 {t('create.image.remove')}
@@ -134,7 +134,7 @@ export function ReferenceImageField({
           max: referenceImageMaxMegabytes(),
         })}
       </FieldHint>
-      <FieldError id={errorId} data-testid="reference-image-error">
+      <FieldError id={errorId} data-testid="first-frame-error">
         {error}
       </FieldError>
     </div>

@@ -1,0 +1,3 @@
+ALTER TABLE "video_requests" RENAME COLUMN "reference_image_key" TO "first_frame_key";--> statement-breakpoint
+ALTER TABLE "video_requests" DROP CONSTRAINT "video_requests_last_frame_needs_first";--> statement-breakpoint
+ALTER TABLE "video_requests" ADD CONSTRAINT "video_requests_last_frame_needs_first" CHECK ("video_requests"."last_frame_key" IS NULL OR "video_requests"."first_frame_key" IS NOT NULL);
