@@ -34,9 +34,16 @@ describe('the document', () => {
     const create = document.paths['/api/videos']?.post as {
       requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
     };
-    expect(create.requestBody.content['multipart/form-data']?.schema.properties.image).toMatchObject({
-      format: 'binary',
-    });
+    const form = create.requestBody.content['multipart/form-data']?.schema.properties;
+    expect(form?.firstFrame).toMatchObject({ format: 'binary' });
+    // The first frame's old field name stays for one release, marked deprecated (docs/video-contract.md).
+    expect(form?.image).toMatchObject({ format: 'binary', deprecated: true });
+    const view = document.paths['/api/videos/{id}']?.get as {
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    };
+    expect(JSON.stringify(view.responses['200']?.content['application/json']?.schema)).toContain(
+      '"referenceImageUrl":{"type":["string","null"],"deprecated":true',
+    );
     expect(document.paths['/api/dev/mailbox']).toBeUndefined();
   });
 
