@@ -53,6 +53,8 @@ export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
   plugins: [react(), tailwindcss(), publicPagesInDev()],
+  // Imports across rooms use tsconfig.json's #server/#web/#shared aliases.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

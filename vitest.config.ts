@@ -5,6 +5,7 @@ const PAGE_TESTS = 'src/web/**/*.test.tsx';
 
 export default defineConfig({
   root: '.',
+  resolve: { tsconfigPaths: true },
   test: {
     // Two cores: two files at a time keeps PostgreSQL, Chromium and the test runner from starving each other.
     maxWorkers: 2,

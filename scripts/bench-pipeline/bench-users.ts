@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
-import type { AspectRatio } from '../../src/shared/catalogue';
-import { signUpAndVerify } from '../../tests/support/accounts';
-import type { TestApp } from '../../tests/support/app';
-import { preciseNow } from '../../tests/support/fake-gemini';
-import type { SessionClient } from '../../tests/support/session-client';
+import { parseAdminArgs, runAdminCommand } from '#server/admin/admin-commands.server';
+import type { AspectRatio } from '#shared/catalogue';
+import { signUpAndVerify } from '#tests/support/accounts';
+import type { TestApp } from '#tests/support/app';
+import { preciseNow } from '#tests/support/fake-gemini';
+import type { SessionClient } from '#tests/support/session-client';
 
 /** The bench's signed-in users, their creates and their event streams. */
 

@@ -5,10 +5,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchain.server';
-import { LocalVideoProvider } from '../../src/server/videos/pipeline/providers/local-preview-provider.server';
-import { renderResult } from '../../src/server/videos/pipeline/rendering.server';
-import type { AspectRatio } from '../../src/shared/catalogue';
+import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { LocalVideoProvider } from '#server/videos/pipeline/providers/local-preview-provider.server';
+import { renderResult } from '#server/videos/pipeline/rendering.server';
+import type { AspectRatio } from '#shared/catalogue';
 import { tools } from './shared';
 
 /** The runs on files alone: the rendering step and a local extension. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { startTestApp } from '../../tests/support/app';
-import { API_KEY, type FakeGemini } from '../../tests/support/fake-gemini';
+import { startTestApp } from '#tests/support/app';
+import { API_KEY, type FakeGemini } from '#tests/support/fake-gemini';
 import { type BenchUser, createVideo, type EventStream, makeUsers, openEvents } from './bench-users';
 import { PROMPT, progress, quantile } from './shared';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createLogger } from '../../src/server/logger.server';
-import { mediaTools } from '../../tests/support/media';
+import { createLogger } from '#server/logger.server';
+import { mediaTools } from '#tests/support/media';
 
 /** What every part of the pipeline bench shares: its silent logger, the media tools and the figures' printing. */
 

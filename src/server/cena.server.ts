@@ -4,30 +4,30 @@ import type pg from 'pg';
 import {
   configureAccountDeletionQueue,
   registerAccountDeletionWorker,
-} from './account-rights/account-deletion.server';
-import { type CenaAuth, createAuth } from './accounts/auth.server';
-import { resolveAuthSecret } from './accounts/auth-secret.server';
-import { createBilling } from './billing/billing.server';
-import type { Config } from './config.server';
-import { openDatabase } from './db/open-database.server';
-import { registerFilmWorker } from './films/film-render.job.server';
-import { createApp } from './http/app.server';
-import { type Jobs, startJobs } from './jobs/jobs.server';
-import { answerClientErrors } from './kernel/client-errors.server';
-import type { Logger } from './logger.server';
-import { createMailer } from './mail/mailer.server';
-import { resolveMediaToolchain } from './media-toolchain/toolchain.server';
-import { registerCounterCompaction } from './metrics/counters-compaction.job.server';
-import { registerNotificationWorker } from './notifications/video-notify.job.server';
-import { RealtimeHub } from './realtime/realtime-hub.server';
-import type { BlobStorage } from './storage/blob-storage.server';
-import { createStorage } from './storage/storage.server';
-import { createModelAvailability, type ModelAvailability } from './videos/model-availability.server';
+} from '#server/account-rights/account-deletion.server';
+import { type CenaAuth, createAuth } from '#server/accounts/auth.server';
+import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
+import { createBilling } from '#server/billing/billing.server';
+import { openDatabase } from '#server/db/open-database.server';
+import { registerFilmWorker } from '#server/films/film-render.job.server';
+import { createApp } from '#server/http/app.server';
+import { type Jobs, startJobs } from '#server/jobs/jobs.server';
+import { answerClientErrors } from '#server/kernel/client-errors.server';
+import { createMailer } from '#server/mail/mailer.server';
+import { resolveMediaToolchain } from '#server/media-toolchain/toolchain.server';
+import { registerCounterCompaction } from '#server/metrics/counters-compaction.job.server';
+import { registerNotificationWorker } from '#server/notifications/video-notify.job.server';
+import { RealtimeHub } from '#server/realtime/realtime-hub.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
+import { createStorage } from '#server/storage/storage.server';
+import { createModelAvailability, type ModelAvailability } from '#server/videos/model-availability.server';
 import {
   configureVideoQueues,
   registerVideoWorkers,
   type VideoWorkers,
-} from './videos/pipeline/workers.server';
+} from '#server/videos/pipeline/workers.server';
+import type { Config } from './config.server';
+import type { Logger } from './logger.server';
 
 export type Role = 'web' | 'worker' | 'all';
 

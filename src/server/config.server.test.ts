@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRIPE_TEST_ENV } from '../../tests/support/fake-stripe';
+import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
 import { ConfigError, loadConfig } from './config.server';
 
 describe('configuration', () => {

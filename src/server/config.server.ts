@@ -1,21 +1,25 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { type AuthConfig, authConfig, authEnv } from './config/auth.server';
-import { type BillingConfig, billingConfig, billingEnv } from './config/billing.server';
-import { type DatabaseConfig, databaseConfig, databaseEnv } from './config/database.server';
+import { type AuthConfig, authConfig, authEnv } from '#server/config/auth.server';
+import { type BillingConfig, billingConfig, billingEnv } from '#server/config/billing.server';
+import { type DatabaseConfig, databaseConfig, databaseEnv } from '#server/config/database.server';
 import {
   type ConfigReading,
   emptyAsUndefined,
   optionalString,
   optionalUrl,
-} from './config/env-values.server';
-import { type MailConfig, mailConfig, mailEnv } from './config/mail.server';
-import { type StorageConfig, storageConfig, storageEnv } from './config/storage.server';
-import { type VideoConfig, videoConfig, videoEnv } from './config/video.server';
+} from '#server/config/env-values.server';
+import { type MailConfig, mailConfig, mailEnv } from '#server/config/mail.server';
+import { type StorageConfig, storageConfig, storageEnv } from '#server/config/storage.server';
+import { type VideoConfig, videoConfig, videoEnv } from '#server/config/video.server';
 
-export type { StripeConfig } from './config/billing.server';
-export { DEFAULT_PROMPT_MODEL, type GeminiConfig, type GeminiWebhookConfig } from './config/gemini.server';
-export type { TakeStrictness, VideoConfig } from './config/video.server';
+export type { StripeConfig } from '#server/config/billing.server';
+export {
+  DEFAULT_PROMPT_MODEL,
+  type GeminiConfig,
+  type GeminiWebhookConfig,
+} from '#server/config/gemini.server';
+export type { TakeStrictness, VideoConfig } from '#server/config/video.server';
 
 /**
  * The one place that reads the environment. Every variable is listed in README.md with its default;

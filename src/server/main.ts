@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { WebPages } from '#server/http/web-pages.server';
+import { MediaToolchainError } from '#server/media-toolchain/toolchain.server';
 import { type Role, startCena } from './cena.server';
 import { ConfigError, loadConfig } from './config.server';
-import { WebPages } from './http/web-pages.server';
 import { createLogger } from './logger.server';
-import { MediaToolchainError } from './media-toolchain/toolchain.server';
 
 /**
  * Process entry: `npm start` (web + worker in one process), `npm run start:web`, `npm run start:worker`.

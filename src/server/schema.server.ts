@@ -3,16 +3,16 @@
  * sits beside the composition root, not in `db/`, because it depends on every domain. Migrations are
  * generated SQL committed under drizzle/.
  */
-export * from './account-rights/account-rights.schema.server';
-export * from './accounts/accounts.schema.server';
-export * from './billing/billing.schema.server';
-export * from './cast/cast.schema.server';
-export * from './credits/credits.schema.server';
-export * from './films/films.schema.server';
-export * from './mail/mail.schema.server';
-export * from './metrics/cluster-counters.schema.server';
-export * from './notifications/notifications.schema.server';
-export * from './videos/capacity/capacity.schema.server';
-export * from './videos/gemini-webhooks/gemini-webhooks.schema.server';
-export * from './videos/take-check/take-check.schema.server';
-export * from './videos/videos.schema.server';
+export * from '#server/account-rights/account-rights.schema.server';
+export * from '#server/accounts/accounts.schema.server';
+export * from '#server/billing/billing.schema.server';
+export * from '#server/cast/cast.schema.server';
+export * from '#server/credits/credits.schema.server';
+export * from '#server/films/films.schema.server';
+export * from '#server/mail/mail.schema.server';
+export * from '#server/metrics/cluster-counters.schema.server';
+export * from '#server/notifications/notifications.schema.server';
+export * from '#server/videos/capacity/capacity.schema.server';
+export * from '#server/videos/gemini-webhooks/gemini-webhooks.schema.server';
+export * from '#server/videos/take-check/take-check.schema.server';
+export * from '#server/videos/videos.schema.server';

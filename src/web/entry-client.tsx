@@ -7,7 +7,7 @@
  * of hundreds of milliseconds on a mid-range phone, during which a tap or a keystroke waits.
  */
 import './styles.css';
-import { linkAppAssets } from './lib/app-assets';
+import { linkAppAssets } from '#web/lib/app-assets';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -22,11 +22,11 @@ await new Promise<void>((resolve) => {
   setTimeout(resolve, PAINT_WAIT_MS);
 });
 await linkAppAssets('modulepreload');
-await import('./app/start-stages/react');
+await import('#web/app/start-stages/react');
 await nextTask();
-await import('./app/start-stages/libraries');
+await import('#web/app/start-stages/libraries');
 await nextTask();
-await import('./app/start-stages/forms');
+await import('#web/app/start-stages/forms');
 await nextTask();
-const { startApp } = await import('./app/start-app');
+const { startApp } = await import('#web/app/start-app');
 await startApp(container);

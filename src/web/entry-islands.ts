@@ -3,14 +3,15 @@
  * mobile menu, hero carousel, pricing toggle and plan buttons, FAQ search — framework-free, and prefetches the app
  * for links into it. A page's own islands load on demand, so each page downloads just what it has.
  */
-import { attachSiteHeader } from './app/islands/site-header';
-import { prefetchAppOnIntent } from './app/islands/spa-prefetch';
-import { watchViewer } from './lib/viewer';
+import { attachSiteHeader } from '#web/app/islands/site-header';
+import { prefetchAppOnIntent } from '#web/app/islands/spa-prefetch';
+import { watchViewer } from '#web/lib/viewer';
 
 const ISLANDS: Record<string, () => Promise<(root: HTMLElement) => void>> = {
-  'hero-carousel': () => import('./features/public/islands/hero-carousel').then((m) => m.attachHeroCarousel),
-  pricing: () => import('./features/public/islands/pricing').then((m) => m.attachPricing),
-  'faq-search': () => import('./features/faq/islands/faq-search').then((m) => m.attachFaqSearch),
+  'hero-carousel': () =>
+    import('#web/features/public/islands/hero-carousel').then((m) => m.attachHeroCarousel),
+  pricing: () => import('#web/features/public/islands/pricing').then((m) => m.attachPricing),
+  'faq-search': () => import('#web/features/faq/islands/faq-search').then((m) => m.attachFaqSearch),
 };
 
 async function attachIslands(): Promise<void> {

@@ -8,15 +8,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { Language } from '../shared/language';
-import { LOGIN_PATH } from '../shared/routes';
-import i18n, { loadNamespaces } from './app/i18n';
-import { PUBLIC_NAMESPACES, type PublicPath, PublicSite } from './app/public-site';
-import LoginPage from './features/accounts/pages/login-page';
-import { withPrerenderedConfig } from './lib/public-config';
-import { takePrerenderedTitle } from './lib/use-document-title';
+import type { Language } from '#shared/language';
+import { LOGIN_PATH } from '#shared/routes';
+import i18n, { loadNamespaces } from '#web/app/i18n';
+import { PUBLIC_NAMESPACES, type PublicPath, PublicSite } from '#web/app/public-site';
+import LoginPage from '#web/features/accounts/pages/login-page';
+import { withPrerenderedConfig } from '#web/lib/public-config';
+import { takePrerenderedTitle } from '#web/lib/use-document-title';
 
-export { FIRST_POSTER } from './features/public/components/hero-carousel';
+export { FIRST_POSTER } from '#web/features/public/components/hero-carousel';
 
 export interface PrerenderedPage {
   html: string;

@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseCircular, parseDependencyTree } from 'dpdm';
@@ -44,6 +52,16 @@ describe('biome.json import rules', () => {
     ['src/web/features/faq/probe.tsx', "import { y } from '../../app/route-table';"],
     ['src/web/components/probe.tsx', "import { y } from '../app/i18n';"],
     ['src/web/lib/probe.ts', "import { y } from '../features/videos';"],
+    // The same rules through the path aliases of tsconfig.json.
+    ['src/server/credits/probe.server.ts', "import { y } from '#server/http/app.server';"],
+    ['src/server/kernel/probe.server.ts', "import type { y } from '#server/accounts/auth.server';"],
+    [
+      'src/web/features/dashboard/pages/probe.tsx',
+      "import { y } from '#web/features/credits/api/get-credits';",
+    ],
+    ['src/web/features/faq/probe.tsx', "import { y } from '#web/features/public/components/page-header';"],
+    ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '#web/app/i18n';"],
+    ['src/web/lib/probe.ts', "import { y } from '#web/features/videos';"],
   ])('%s: %s fails the lint', (file, importLine) => {
     expect(restricted(file, importLine)).toBe(true);
   });
@@ -59,6 +77,12 @@ describe('biome.json import rules', () => {
     ['src/web/app/probe.tsx', "import { y } from '../features/videos/pages/create-page';"],
     ['src/web/app/probe.tsx', "import { y } from '../lib/language';"],
     ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../../../lib/language';"],
+    ['src/server/credits/probe.server.ts', "import { y } from '#server/kernel/errors.server';"],
+    ['src/server/kernel/probe.server.ts', "import { y } from '#server/logger.server';"],
+    ['src/server/kernel/probe.server.ts', "import { y } from '#shared/api-contract';"],
+    ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '#web/features/credits';"],
+    ['src/web/features/public/islands/probe.ts', "import { y } from '#web/features/billing/islands';"],
+    ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '#web/lib/api';"],
   ])('%s: %s is allowed', (file, importLine) => {
     expect(restricted(file, importLine)).toBe(false);
   });
@@ -124,4 +148,23 @@ describe('import cycles', () => {
     const tree = await dependencyTree(['src/server/**/*.ts']);
     expect(folderCycles(tree)).toEqual([]);
   }, 120_000);
+});
+
+/** Every source and test file of the project, relative to its root. */
+function projectFiles(folder: string): string[] {
+  return readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => path.join(folder, file));
+}
+
+describe('path aliases', () => {
+  it('no import climbs three folders: it names its room with #server, #web, #shared or #tests (tsconfig.json)', () => {
+    const climbing = ['src', 'tests', 'scripts']
+      .flatMap(projectFiles)
+      .filter((file) => file !== path.join('tests', 'architecture', 'import-boundaries.test.ts'))
+      .filter((file) =>
+        /(from|import\(|vi\.mock\()\s*'(\.\.\/){3,}/.test(readFileSync(path.join(ROOT, file), 'utf8')),
+      );
+    expect(climbing).toEqual([]);
+  });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { grant } from '../../src/server/credits/ledger-grants.server';
-import { ADMIN_PATH } from '../../src/shared/routes';
+import { grant } from '#server/credits/ledger-grants.server';
+import { ADMIN_PATH } from '#shared/routes';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { seriousViolations } from '../support/axe';

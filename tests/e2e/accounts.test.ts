@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
+import { parseAdminArgs, runAdminCommand } from '#server/admin/admin-commands.server';
 import { startTestApp, type TestApp } from '../support/app';
 import { describeBrowser, launchBrowser } from '../support/browser';
 

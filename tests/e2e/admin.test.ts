@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clawback } from '../../src/server/credits/ledger-claims.server';
-import { grant } from '../../src/server/credits/ledger-grants.server';
+import { clawback } from '#server/credits/ledger-claims.server';
+import { grant } from '#server/credits/ledger-grants.server';
 import { newEmail, signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import {

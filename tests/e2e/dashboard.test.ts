@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formatDate } from '../../src/shared/format';
-import { greeting, type StatsRange, statsRangeStart } from '../../src/shared/time';
+import { formatDate } from '#shared/format';
+import { greeting, type StatsRange, statsRangeStart } from '#shared/time';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import {

@@ -3,8 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE } from '../../src/shared/format';
-import { dayRange, zonedDay, zonedParts, zonedTimeToUtc } from '../../src/shared/time';
+import { DEFAULT_TIME_ZONE } from '#shared/format';
+import { dayRange, zonedDay, zonedParts, zonedTimeToUtc } from '#shared/time';
 import { signUpAndVerify } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import {

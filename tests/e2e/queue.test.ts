@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
+import { parseAdminArgs, runAdminCommand } from '#server/admin/admin-commands.server';
 import { signUpAndVerify } from '../support/accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { collectPageErrors, describeBrowser, launchBrowser, signInThroughForm } from '../support/browser';

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { type RunningCena, startCena } from '../../src/server/cena.server';
-import { loadConfig } from '../../src/server/config.server';
-import { createLogger } from '../../src/server/logger.server';
+import { type RunningCena, startCena } from '#server/cena.server';
+import { loadConfig } from '#server/config.server';
+import { createLogger } from '#server/logger.server';
 import { createTestDatabase, type TestDatabase, testPool } from './database';
 import { freePort } from './free-port';
 

@@ -9,7 +9,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { describe } from 'vitest';
-import { parseAdminArgs, runAdminCommand } from '../../src/server/admin/admin-commands.server';
+import { parseAdminArgs, runAdminCommand } from '#server/admin/admin-commands.server';
 import { signUpAndVerify } from './accounts';
 import { startTestApp, type TestApp } from './app';
 import { CHROME_PATH, hasChromium } from './chromium';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchain.server';
+import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
 import {
   type FakeWebhookOptions,
   type FakeWebhooks,
@@ -1206,8 +1206,8 @@ export async function seedVideoRequest(
     dispatched?: boolean;
   },
 ): Promise<{ id: string; holdId: string; cost: number }> {
-  const { hold } = await import('../../src/server/credits/ledger-holds.server');
-  const { VIDEO_COST_CREDITS } = await import('../../src/shared/catalogue');
+  const { hold } = await import('#server/credits/ledger-holds.server');
+  const { VIDEO_COST_CREDITS } = await import('#shared/catalogue');
   const id = randomUUID();
   const quality = args.quality ?? 'fast';
   const cost = VIDEO_COST_CREDITS[quality];

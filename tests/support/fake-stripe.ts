@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { type BillingPeriod, PLANS, type PlanId, planPriceCents } from '../../src/shared/catalogue';
+import { type BillingPeriod, PLANS, type PlanId, planPriceCents } from '#shared/catalogue';
 
 /**
  * A small HTTP server on 127.0.0.1 speaking the subset of the Stripe REST API Cena calls (no test reaches Stripe).

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type pg from 'pg';
-import type { BlobStorage } from '../../src/server/storage/blob-storage.server';
-import type { AspectRatio, VideoQuality } from '../../src/shared/catalogue';
-import type { VideoStatus } from '../../src/shared/video-status';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { AspectRatio, VideoQuality } from '#shared/catalogue';
+import type { VideoStatus } from '#shared/video-status';
 
 /**
  * One of the user's videos as the pipeline leaves it, without waiting for a render: the row and, when completed,

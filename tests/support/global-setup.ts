@@ -3,12 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPool, runMigrations } from '../../src/server/db/database.server';
-import {
-  type EmbeddedPostgresHandle,
-  startEmbeddedPostgres,
-} from '../../src/server/db/embedded-postgres.server';
-import { createLogger } from '../../src/server/logger.server';
+import { createPool, runMigrations } from '#server/db/database.server';
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '#server/db/embedded-postgres.server';
+import { createLogger } from '#server/logger.server';
 import { announceMissingChromium } from './chromium';
 import { TEMPLATE_DATABASE } from './database';
 import { freePort } from './free-port';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import type { CastMember } from '../../src/shared/cast';
-import type { VideoRequestView } from '../../src/shared/video-request';
+import type { CastMember } from '#shared/cast';
+import type { VideoRequestView } from '#shared/video-request';
 import { tinyPng } from './images';
 import type { SessionClient } from './session-client';
 

@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { createLogger } from '../../src/server/logger.server';
-import { DiskStorage } from '../../src/server/storage/storage.server';
-import type { GenerationStep } from '../../src/server/video-requests/generation-steps.server';
-import { capabilitiesOf } from '../../src/server/videos/capabilities.server';
-import type { PipelineDeps } from '../../src/server/videos/pipeline/generate-video.job.server';
-import { unlimitedCapacity } from '../../src/server/videos/pipeline/generation-capacity.server';
-import type { JobRun } from '../../src/server/videos/pipeline/job/job-types.server';
-import { loadRequest } from '../../src/server/videos/pipeline/job/request-row.server';
-import { GeminiClient } from '../../src/server/videos/pipeline/providers/gemini-client.server';
-import { GeminiVideoProvider } from '../../src/server/videos/pipeline/providers/gemini-provider.server';
-import type { VideoStatus } from '../../src/shared/video-request';
+import { createLogger } from '#server/logger.server';
+import { DiskStorage } from '#server/storage/storage.server';
+import type { GenerationStep } from '#server/video-requests/generation-steps.server';
+import { capabilitiesOf } from '#server/videos/capabilities.server';
+import type { PipelineDeps } from '#server/videos/pipeline/generate-video.job.server';
+import { unlimitedCapacity } from '#server/videos/pipeline/generation-capacity.server';
+import type { JobRun } from '#server/videos/pipeline/job/job-types.server';
+import { loadRequest } from '#server/videos/pipeline/job/request-row.server';
+import { GeminiClient } from '#server/videos/pipeline/providers/gemini-client.server';
+import { GeminiVideoProvider } from '#server/videos/pipeline/providers/gemini-provider.server';
+import type { VideoStatus } from '#shared/video-request';
 import { createTestDatabase, type TestDatabase, testPool } from './database';
 import {
   API_KEY,

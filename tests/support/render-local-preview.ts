@@ -8,10 +8,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { mediaToolchainFromEnv } from '../../src/server/media-toolchain/toolchain.server';
-import { LocalVideoProvider } from '../../src/server/videos/pipeline/providers/local-preview-provider.server';
-import { renderResult } from '../../src/server/videos/pipeline/rendering.server';
-import type { AspectRatio, VideoQuality } from '../../src/shared/catalogue';
+import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { LocalVideoProvider } from '#server/videos/pipeline/providers/local-preview-provider.server';
+import { renderResult } from '#server/videos/pipeline/rendering.server';
+import type { AspectRatio, VideoQuality } from '#shared/catalogue';
 
 const [quality, aspectRatio] = process.argv.slice(2) as [VideoQuality, AspectRatio];
 const toolchain = await mediaToolchainFromEnv();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { grant } from '../../src/server/credits/ledger-grants.server';
+import { grant } from '#server/credits/ledger-grants.server';
 import { signUpAndVerify } from './accounts';
 import type { SessionClient } from './session-client';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CreditsResponse } from '../../src/shared/credits';
-import { creditsContract } from '../../src/shared/credits.contract';
-import { videosContract } from '../../src/shared/videos.contract';
+import type { CreditsResponse } from '#shared/credits';
+import { creditsContract } from '#shared/credits.contract';
+import { videosContract } from '#shared/videos.contract';
 import { fakeApi } from './web-api';
 import { availability, credits, videoRequest } from './web-fixtures';
 

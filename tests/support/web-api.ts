@@ -6,8 +6,8 @@
  * operation of its kind answers, `errorsOf`). A contract change therefore breaks the page test that relied on it.
  */
 import { vi } from 'vitest';
-import { errorsOf, type Operation, type ResponseOf } from '../../src/shared/api-contract';
-import type { ApiErrorBody } from '../../src/shared/api-error';
+import { errorsOf, type Operation, type ResponseOf } from '#shared/api-contract';
+import type { ApiErrorBody } from '#shared/api-error';
 
 interface Reply {
   status: number;

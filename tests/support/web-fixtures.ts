@@ -2,12 +2,12 @@
  * Answers of Cena's API for page-level web tests, typed by the contract's schemas (src/shared): a field added to or
  * renamed in a schema is a type error here, and the fake API (./web-api.ts) parses each answer with its schema.
  */
-import type { MeResponse } from '../../src/shared/accounts';
-import type { CreditsResponse } from '../../src/shared/credits';
-import type { HistoryPage, VideoRequestListItem } from '../../src/shared/history-list';
-import type { VideoAvailability } from '../../src/shared/video-directing';
-import type { VideoQueueEstimate } from '../../src/shared/video-queue';
-import type { VideoRequestView } from '../../src/shared/video-request';
+import type { MeResponse } from '#shared/accounts';
+import type { CreditsResponse } from '#shared/credits';
+import type { HistoryPage, VideoRequestListItem } from '#shared/history-list';
+import type { VideoAvailability } from '#shared/video-directing';
+import type { VideoQueueEstimate } from '#shared/video-queue';
+import type { VideoRequestView } from '#shared/video-request';
 
 const CREATED_AT = '2026-11-20T14:00:00.000Z';
 

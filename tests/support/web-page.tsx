@@ -10,8 +10,8 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, vi } from 'vitest';
-import { loadNamespaces, type PageNamespace } from '../../src/web/app/i18n';
-import { Toaster } from '../../src/web/components/ui/toaster';
+import { loadNamespaces, type PageNamespace } from '#web/app/i18n';
+import { Toaster } from '#web/components/ui/toaster';
 import { type FakeApi, fakeApi } from './web-api';
 import i18n from './web-i18n';
 

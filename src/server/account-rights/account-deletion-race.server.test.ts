@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { LocalPaymentProvider } from '../billing/providers/local-checkout.server';
-import { grant } from '../credits/ledger-grants.server';
-import { createLogger } from '../logger.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
-import { mediaKeys } from '../videos/pipeline/rendering.server';
+import { LocalPaymentProvider } from '#server/billing/providers/local-checkout.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { createLogger } from '#server/logger.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
+import { mediaKeys } from '#server/videos/pipeline/rendering.server';
+import { signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
 import { completeAccountDeletion } from './account-deletion.server';
 
 /**

@@ -4,24 +4,24 @@ import * as argon2 from '@node-rs/argon2';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import type { DeleteAccountBody } from '../../shared/account-rights';
-import { claimTotpCode, releaseTotpCode } from '../accounts/totp-replay.server';
-import type { PaymentProvider } from '../billing/providers/payment-provider.server';
-import { deleteAllCastMembers } from '../cast/cast.server';
-import { QUEUES, send } from '../jobs/queues.server';
-import { inTransaction } from '../kernel/transaction.server';
-import type { Logger } from '../logger.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
+import { claimTotpCode, releaseTotpCode } from '#server/accounts/totp-replay.server';
+import type { PaymentProvider } from '#server/billing/providers/payment-provider.server';
+import { deleteAllCastMembers } from '#server/cast/cast.server';
+import { QUEUES, send } from '#server/jobs/queues.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import type { Logger } from '#server/logger.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
 import {
   columnList,
   type VideoRequestKey,
   type VideoRequestRow,
-} from '../video-requests/video-request-row.server';
-import { videoRequests } from '../video-requests/video-requests.schema.server';
-import { failRequest } from '../videos/pipeline/generate-video.job.server';
-import { forgetLeftovers } from '../videos/pipeline/provider-leftovers.server';
-import type { VideoProvider } from '../videos/pipeline/providers/video-provider.server';
-import { mediaKeys } from '../videos/pipeline/rendering.server';
+} from '#server/video-requests/video-request-row.server';
+import { videoRequests } from '#server/video-requests/video-requests.schema.server';
+import { failRequest } from '#server/videos/pipeline/generate-video.job.server';
+import { forgetLeftovers } from '#server/videos/pipeline/provider-leftovers.server';
+import type { VideoProvider } from '#server/videos/pipeline/providers/video-provider.server';
+import { mediaKeys } from '#server/videos/pipeline/rendering.server';
+import type { DeleteAccountBody } from '#shared/account-rights';
 
 /**
  * "Delete my account" (LGPD art. 18, VI). Two parts:

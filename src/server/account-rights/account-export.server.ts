@@ -1,13 +1,6 @@
 import type pg from 'pg';
-import {
-  EXPORT_FORMAT,
-  EXPORT_LINK_TTL_SECONDS,
-  EXPORT_WINDOW_MINUTES,
-  EXPORTS_PER_WINDOW,
-} from '../../shared/account-rights';
-import { OMNI_INTERACTION_RETENTION_DAYS, VEO_VIDEO_RETENTION_DAYS } from '../../shared/video-models';
-import { inTransaction } from '../kernel/transaction.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
 import {
   columnList,
   isoJson,
@@ -16,8 +9,15 @@ import {
   VIDEO_REQUEST_SHAPE,
   type VideoRequestKey,
   type VideoRequestRow,
-} from '../video-requests/video-request-row.server';
-import { videoRequests } from '../video-requests/video-requests.schema.server';
+} from '#server/video-requests/video-request-row.server';
+import { videoRequests } from '#server/video-requests/video-requests.schema.server';
+import {
+  EXPORT_FORMAT,
+  EXPORT_LINK_TTL_SECONDS,
+  EXPORT_WINDOW_MINUTES,
+  EXPORTS_PER_WINDOW,
+} from '#shared/account-rights';
+import { OMNI_INTERACTION_RETENTION_DAYS, VEO_VIDEO_RETENTION_DAYS } from '#shared/video-models';
 
 /**
  * "Export my data" (LGPD art. 18, II and V): everything Cena keeps about the user as one JSON document — profile

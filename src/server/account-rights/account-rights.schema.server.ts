@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { user } from '../accounts/accounts.schema.server';
+import { user } from '#server/accounts/accounts.schema.server';
 
 /**
  * The customer's rights under the LGPD (Lei 13.709/2018, art. 18): exporting their data and deleting their account

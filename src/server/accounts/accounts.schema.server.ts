@@ -19,7 +19,7 @@ import {
  * required column it never writes fails loudly), so the two cannot drift silently.
  */
 
-import { DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE, LANGUAGES } from '../../shared/accounts';
+import { DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE, LANGUAGES } from '#shared/accounts';
 
 export {
   DEFAULT_LANGUAGE,
@@ -28,7 +28,7 @@ export {
   type Language,
   TIME_ZONES,
   type TimeZone,
-} from '../../shared/accounts';
+} from '#shared/accounts';
 
 export const ROLES = ['admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -2,6 +2,7 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grant } from '#server/credits/ledger-grants.server';
 import {
   lastMailId,
   mailsTo,
@@ -10,11 +11,10 @@ import {
   signUp,
   signUpAndVerify,
   waitForMail,
-} from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import { SessionClient } from '../../../tests/support/session-client';
-import { grant } from '../credits/ledger-grants.server';
+} from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
+import { SessionClient } from '#tests/support/session-client';
 
 /**
  * Accounts end to end through the real server (one app for the file): Better Auth flows as the web uses them

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/password';
 
 /**
  * Better Auth answers its errors in English (`{ code, message }`, codes from @better-auth/core's

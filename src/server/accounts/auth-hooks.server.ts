@@ -2,8 +2,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'b
 import { setSessionCookie } from 'better-auth/cookies';
 import type pg from 'pg';
 import { z } from 'zod';
-import { MAX_NAME_LENGTH } from '../../shared/accounts';
-import { PASSWORD_MAX_LENGTH } from '../../shared/password';
+import { MAX_NAME_LENGTH } from '#shared/accounts';
+import { PASSWORD_MAX_LENGTH } from '#shared/password';
 import { LANGUAGES } from './accounts.schema.server';
 import { localizedAuthError } from './auth-errors.server';
 import { claimTotpCode, releaseTotpCode } from './totp-replay.server';

@@ -2,15 +2,15 @@ import type { Algorithm } from '@node-rs/argon2';
 import * as argon2 from '@node-rs/argon2';
 import type { BetterAuthOptions } from 'better-auth';
 import { isAPIError } from 'better-auth/api';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password';
-import type { Logger } from '../logger.server';
-import type { Mailer } from '../mail/mailer.server';
+import type { Logger } from '#server/logger.server';
+import type { Mailer } from '#server/mail/mailer.server';
 import {
   existingAccountMail,
   mailLanguage,
   resetPasswordMail,
   verificationMail,
-} from '../mail/templates.server';
+} from '#server/mail/templates.server';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/password';
 
 /** Better Auth's settings for its log, passwords and e-mails, where Cena departs from its defaults. */
 

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../config.server';
-import { createLogger } from '../logger.server';
+import { loadConfig } from '#server/config.server';
+import { createLogger } from '#server/logger.server';
 import { resolveAuthSecret, SECRET_FILE } from './auth-secret.server';
 
 let dataDir: string;

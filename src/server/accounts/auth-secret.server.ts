@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config.server';
-import type { Logger } from '../logger.server';
+import type { Config } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
 
 /** Where local mode keeps its generated secret, next to the embedded database. */
 export const SECRET_FILE = 'auth-secret';

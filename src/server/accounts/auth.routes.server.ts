@@ -1,11 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { authContract } from '../../shared/accounts.contract';
-import { isClientAbort } from '../kernel/client-abort.server';
-import type { AppEnv } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
-import { decodeJson, isUnstorableText, jsonBodyLimit } from '../kernel/request-validation.server';
+import { isClientAbort } from '#server/kernel/client-abort.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { decodeJson, isUnstorableText, jsonBodyLimit } from '#server/kernel/request-validation.server';
+import { authContract } from '#shared/accounts.contract';
 import type { Auth } from './auth.server';
 import { localizedAuthError, translateAuthError } from './auth-errors.server';
 

@@ -3,11 +3,11 @@ import { betterAuth } from 'better-auth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { Config } from '../config.server';
-import { createDatabase } from '../db/database.server';
-import { trustedOrigins } from '../kernel/same-origin.server';
-import type { Logger } from '../logger.server';
-import type { Mailer } from '../mail/mailer.server';
+import type { Config } from '#server/config.server';
+import { createDatabase } from '#server/db/database.server';
+import { trustedOrigins } from '#server/kernel/same-origin.server';
+import type { Logger } from '#server/logger.server';
+import type { Mailer } from '#server/mail/mailer.server';
 import {
   authSchema,
   DEFAULT_LANGUAGE,

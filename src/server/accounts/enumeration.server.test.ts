@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEmail, PASSWORD, signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { SessionClient } from '../../../tests/support/session-client';
+import { newEmail, PASSWORD, signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { SessionClient } from '#tests/support/session-client';
 
 /**
  * No account enumeration (design §6): sign-up, sign-in and password reset answer a registered e-mail exactly as an

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type pg from 'pg';
-import { DEFAULT_TIME_ZONE, type MeResponse, TIME_ZONES, type TimeZone } from '../../shared/accounts';
-import { accountsContract } from '../../shared/accounts.contract';
-import { createDatabase } from '../db/database.server';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { createDatabase } from '#server/db/database.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { DEFAULT_TIME_ZONE, type MeResponse, TIME_ZONES, type TimeZone } from '#shared/accounts';
+import { accountsContract } from '#shared/accounts.contract';
 import { user } from './accounts.schema.server';
 import { hasRole } from './roles.server';
 

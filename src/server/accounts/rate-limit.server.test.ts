@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newEmail } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { SessionClient } from '../../../tests/support/session-client';
+import { newEmail } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { SessionClient } from '#tests/support/session-client';
 import { AUTH_RATE_LIMITS } from './auth.server';
 
 /**

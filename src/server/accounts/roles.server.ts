@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import type pg from 'pg';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import { sessionOf } from '../kernel/session.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { sessionOf } from '#server/kernel/session.server';
 import type { Role } from './accounts.schema.server';
 
 /** Whether the user holds the role, read from `user_roles` on every call: a revoked role stops working at once. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { SessionClient } from '../../../tests/support/session-client';
-import type { SessionData } from '../kernel/session.server';
+import type { SessionData } from '#server/kernel/session.server';
+import { PASSWORD, signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { SessionClient } from '#tests/support/session-client';
 import { SESSION_CACHE_MS, SessionCache, type SessionRead } from './session-cache.server';
 
 const COOKIE = 'cena.session_token';

@@ -1,4 +1,4 @@
-import type { SessionData, SessionSource } from '../kernel/session.server';
+import type { SessionData, SessionSource } from '#server/kernel/session.server';
 
 /**
  * Each web process keeps the sessions Better Auth validated for SESSION_CACHE_MS, keyed by the exact signed cookie

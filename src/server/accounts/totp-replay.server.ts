@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { inTransaction } from '../kernel/transaction.server';
+import { inTransaction } from '#server/kernel/transaction.server';
 
 /**
  * A TOTP code signs in once. Better Auth accepts a code for its whole window — one 30 s step either side of now

@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from '../config.server';
-import { openDatabase } from '../db/open-database.server';
-import { createLogger } from '../logger.server';
+import { ConfigError, loadConfig } from '#server/config.server';
+import { openDatabase } from '#server/db/open-database.server';
+import { createLogger } from '#server/logger.server';
 import { CommandError, parseAdminArgs, runAdminCommand, USAGE, UsageError } from './admin-commands.server';
 
 /**

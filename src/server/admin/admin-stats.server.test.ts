@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { adminStats, dailySeries } from './admin-stats.server';
 
 /** The figures' definitions on a database of their own, with a fixed clock: days, ties, empty states. */

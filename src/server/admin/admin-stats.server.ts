@@ -10,9 +10,9 @@ import {
   type RequestOfUser,
   UNKNOWN_OUTCOMES_LIMIT,
   type UnknownOutcomeItem,
-} from '../../shared/admin';
-import { PACKAGE_IDS, PLAN_IDS, VIDEO_QUALITIES } from '../../shared/catalogue';
-import { CURRENT_SUBSCRIPTION_STATUSES } from '../../shared/subscription';
+} from '#shared/admin';
+import { PACKAGE_IDS, PLAN_IDS, VIDEO_QUALITIES } from '#shared/catalogue';
+import { CURRENT_SUBSCRIPTION_STATUSES } from '#shared/subscription';
 
 /**
  * The admin panel's figures (docs/admin-contract.md), computed in PostgreSQL in one statement per view so each

@@ -1,5 +1,18 @@
 import { and, eq, like, notExists, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { accountDeletions } from '#server/account-rights/account-rights.schema.server';
+import { user } from '#server/accounts/accounts.schema.server';
+import { hasRole } from '#server/accounts/roles.server';
+import {
+  currentSubscription,
+  recordTransactions,
+  subscriptionView,
+} from '#server/billing/billing-store.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
+import { balance, type CreditGrantView, listGrants } from '#server/credits/ledger-reads.server';
+import { createDatabase, type Database } from '#server/db/database.server';
+import { videoRequests } from '#server/videos/videos.schema.server';
 import {
   type AdminGrantInput,
   type AdminGrantResult,
@@ -8,16 +21,7 @@ import {
   USER_DETAIL_REQUESTS,
   USER_SEARCH_LIMIT,
   type UserSearchItem,
-} from '../../shared/admin';
-import { accountDeletions } from '../account-rights/account-rights.schema.server';
-import { user } from '../accounts/accounts.schema.server';
-import { hasRole } from '../accounts/roles.server';
-import { currentSubscription, recordTransactions, subscriptionView } from '../billing/billing-store.server';
-import { grant } from '../credits/ledger-grants.server';
-import { CreditsConflictError } from '../credits/ledger-inputs.server';
-import { balance, type CreditGrantView, listGrants } from '../credits/ledger-reads.server';
-import { createDatabase, type Database } from '../db/database.server';
-import { videoRequests } from '../videos/videos.schema.server';
+} from '#shared/admin';
 
 /** Looking up one account and adjusting its credits: the admin's support tools. */
 

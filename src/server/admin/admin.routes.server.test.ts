@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import { type FakeGemini, startFakeGemini } from '../../../tests/support/fake-gemini';
-import { STRIPE_TEST_ENV } from '../../../tests/support/fake-stripe';
-import type { SessionClient } from '../../../tests/support/session-client';
+import { grantRole } from '#server/accounts/roles.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { hold } from '#server/credits/ledger-holds.server';
 import type {
   AdminGrantResult,
   AdminStats,
@@ -17,11 +15,13 @@ import type {
   FixTransactionsResult,
   UnknownOutcomeItem,
   UserSearchItem,
-} from '../../shared/admin';
-import { grantRole } from '../accounts/roles.server';
-import { audit } from '../credits/ledger-audit.server';
-import { grant } from '../credits/ledger-grants.server';
-import { hold } from '../credits/ledger-holds.server';
+} from '#shared/admin';
+import { signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
+import { type FakeGemini, startFakeGemini } from '#tests/support/fake-gemini';
+import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
+import type { SessionClient } from '#tests/support/session-client';
 
 /** The admin API on the real server: role checks on every route, figures, support tools and the ledger fix. */
 

@@ -1,19 +1,23 @@
 import type { Hono } from 'hono';
 import type pg from 'pg';
 import { z } from 'zod';
-import { adminContract } from '../../shared/admin.contract';
-import { hasRole } from '../accounts/roles.server';
-import { reconcileThrottled } from '../billing/billing.routes.server';
-import { claimBillingAction, currentSubscription, subscriptionView } from '../billing/billing-store.server';
-import type { PaymentProvider } from '../billing/providers/payment-provider.server';
-import type { Config } from '../config.server';
-import { CreditsConflictError } from '../credits/ledger-inputs.server';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import { type Guards, type Handlers, routesFromContract } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
-import type { FairQueue } from '../videos/capacity/fair-queue.server';
-import type { ModelAvailability } from '../videos/model-availability.server';
-import { takeCheckStats } from '../videos/take-check/take-stats.server';
+import { hasRole } from '#server/accounts/roles.server';
+import { reconcileThrottled } from '#server/billing/billing.routes.server';
+import {
+  claimBillingAction,
+  currentSubscription,
+  subscriptionView,
+} from '#server/billing/billing-store.server';
+import type { PaymentProvider } from '#server/billing/providers/payment-provider.server';
+import type { Config } from '#server/config.server';
+import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import type { FairQueue } from '#server/videos/capacity/fair-queue.server';
+import type { ModelAvailability } from '#server/videos/model-availability.server';
+import { takeCheckStats } from '#server/videos/take-check/take-stats.server';
+import { adminContract } from '#shared/admin.contract';
 import { adminStats, dailySeries, recentFailures, unknownOutcomes } from './admin-stats.server';
 import { grantAdjustment, searchUsers, userDetail } from './admin-users.server';
 import { environmentCheck } from './environment-check.server';

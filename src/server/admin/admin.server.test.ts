@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEmail, signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { runToEnd } from '../../../tests/support/child-process';
-import { testPool } from '../../../tests/support/database';
+import { newEmail, signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { runToEnd } from '#tests/support/child-process';
+import { testPool } from '#tests/support/database';
 import { CommandError, parseAdminArgs, runAdminCommand, UsageError } from './admin-commands.server';
 
 /** The operator CLI and the admin check it feeds. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { EnvironmentCheck } from '../../shared/admin';
-import type { Config } from '../config.server';
-import type { ModelAvailability } from '../videos/model-availability.server';
+import type { Config } from '#server/config.server';
+import type { ModelAvailability } from '#server/videos/model-availability.server';
+import type { EnvironmentCheck } from '#shared/admin';
 
 /**
  * What this deployment is wired to (spec §3 environment check, design §6): presence and kind of each integration,

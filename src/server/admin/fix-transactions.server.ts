@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import type { FixTransactionsResult } from '../../shared/admin';
-import { type AuditProblem, audit } from '../credits/ledger-audit.server';
-import { reconcileGrants } from '../credits/ledger-reconciliation.server';
-import { inTransaction } from '../kernel/transaction.server';
+import { type AuditProblem, audit } from '#server/credits/ledger-audit.server';
+import { reconcileGrants } from '#server/credits/ledger-reconciliation.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import type { FixTransactionsResult } from '#shared/admin';
 
 /**
  * The admin's "fix transaction amounts" (design §6): an audit that posts compensating entries and never edits

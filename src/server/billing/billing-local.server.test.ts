@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import type { SessionClient } from '../../../tests/support/session-client';
-import { audit } from '../credits/ledger-audit.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
+import type { SessionClient } from '#tests/support/session-client';
 
 /** The billing contract (docs/billing-contract.md), local mode, through the HTTP API and the local checkout's own forms. */
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { SubscriptionView } from '../../shared/billing';
-import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '../../shared/catalogue';
-import { CURRENT_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../shared/subscription';
-import { createDatabase } from '../db/database.server';
+import { createDatabase } from '#server/db/database.server';
+import type { SubscriptionView } from '#shared/billing';
+import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '#shared/catalogue';
+import { CURRENT_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '#shared/subscription';
 import {
   type BillingThrottledAction,
   type CheckoutKind,

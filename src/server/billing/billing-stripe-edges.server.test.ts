@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import {
-  type FakeStripe,
-  type FakeStripeEvent,
-  STRIPE_TEST_PRICES,
-} from '../../../tests/support/fake-stripe';
-import type { SessionClient } from '../../../tests/support/session-client';
-import { type StripeTestBed, startStripeTestBed } from '../../../tests/support/stripe-app';
-import { grantRole } from '../accounts/roles.server';
-import { audit } from '../credits/ledger-audit.server';
-import { capture } from '../credits/ledger-hold-resolution.server';
-import { hold } from '../credits/ledger-holds.server';
+import { grantRole } from '#server/accounts/roles.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { capture } from '#server/credits/ledger-hold-resolution.server';
+import { hold } from '#server/credits/ledger-holds.server';
+import { PASSWORD, signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { type FakeStripe, type FakeStripeEvent, STRIPE_TEST_PRICES } from '#tests/support/fake-stripe';
+import type { SessionClient } from '#tests/support/session-client';
+import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
 
 /**
  * Stripe as it really behaves, against the fake Stripe (which follows Stripe's documentation, see its header):

@@ -1,15 +1,11 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import type { TestApp } from '../../../tests/support/app';
-import {
-  type FakeStripe,
-  type FakeStripeEvent,
-  STRIPE_TEST_PRICES,
-} from '../../../tests/support/fake-stripe';
-import { SessionClient } from '../../../tests/support/session-client';
-import { type StripeTestBed, startStripeTestBed } from '../../../tests/support/stripe-app';
-import { audit } from '../credits/ledger-audit.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { signUpAndVerify } from '#tests/support/accounts';
+import type { TestApp } from '#tests/support/app';
+import { type FakeStripe, type FakeStripeEvent, STRIPE_TEST_PRICES } from '#tests/support/fake-stripe';
+import { SessionClient } from '#tests/support/session-client';
+import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
 
 /**
  * Stripe mode against a local fake of the Stripe API (no internet). The billing contract's property (docs/billing-contract.md): every

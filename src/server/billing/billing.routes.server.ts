@@ -1,10 +1,10 @@
 import type { Context, Hono } from 'hono';
 import type pg from 'pg';
-import { billingContract } from '../../shared/billing.contract';
-import { findPackage, findPlan, LIMITS } from '../../shared/catalogue';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import { type Guards, type Handlers, routesFromContract } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { billingContract } from '#shared/billing.contract';
+import { findPackage, findPlan, LIMITS } from '#shared/catalogue';
 import {
   claimBillingAction,
   currentSubscription,

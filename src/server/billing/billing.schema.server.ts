@@ -11,10 +11,10 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { TRANSACTION_TYPES } from '../../shared/billing';
-import type { PlanId } from '../../shared/catalogue';
-import { SUBSCRIPTION_STATUSES } from '../../shared/subscription';
-import { user } from '../accounts/accounts.schema.server';
+import { user } from '#server/accounts/accounts.schema.server';
+import { TRANSACTION_TYPES } from '#shared/billing';
+import type { PlanId } from '#shared/catalogue';
+import { SUBSCRIPTION_STATUSES } from '#shared/subscription';
 
 /**
  * Billing (docs/billing-contract.md, design §4). Every row a payment produces is keyed by the provider's own id (Checkout session,
@@ -26,7 +26,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 export const PROVIDERS = ['stripe', 'local'] as const;
 export type ProviderKind = (typeof PROVIDERS)[number];
-export { TRANSACTION_TYPES, type TransactionType } from '../../shared/billing';
+export { TRANSACTION_TYPES, type TransactionType } from '#shared/billing';
 export const CHECKOUT_KINDS = ['plan', 'package'] as const;
 export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 export const CHECKOUT_STATUSES = ['open', 'paid', 'canceled'] as const;

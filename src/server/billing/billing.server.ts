@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Config } from '../config.server';
-import type { Logger } from '../logger.server';
+import type { Config } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
 import { LocalPaymentProvider } from './providers/local-checkout.server';
 import type { PaymentProvider } from './providers/payment-provider.server';
 import { StripePaymentProvider } from './providers/stripe-provider.server';

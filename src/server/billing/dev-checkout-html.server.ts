@@ -1,3 +1,4 @@
+import { escapeHtml } from '#server/mail/templates.server';
 import {
   type BillingPeriod,
   findPackage,
@@ -5,8 +6,7 @@ import {
   PLANS,
   planCreditsPerInvoice,
   planPriceCents,
-} from '../../shared/catalogue';
-import { escapeHtml } from '../mail/templates.server';
+} from '#shared/catalogue';
 import type { CheckoutRecord, SubscriptionRecord } from './billing-store.server';
 
 /** The local test checkout's HTML (dev-checkout-pages.server.ts): every value escaped, no scripts. */

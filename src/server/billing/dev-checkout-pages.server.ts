@@ -1,12 +1,12 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PLAN_IDS, type PlanId } from '../../shared/catalogue';
-import { LOGIN_PATH } from '../../shared/routes';
-import type { Auth } from '../accounts/auth.server';
-import type { AppEnv } from '../kernel/errors.server';
-import { rejectNulInForm } from '../kernel/request-validation.server';
-import { fromOwnOrigin } from '../kernel/same-origin.server';
-import { escapeHtml } from '../mail/templates.server';
+import type { Auth } from '#server/accounts/auth.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { rejectNulInForm } from '#server/kernel/request-validation.server';
+import { fromOwnOrigin } from '#server/kernel/same-origin.server';
+import { escapeHtml } from '#server/mail/templates.server';
+import { PLAN_IDS, type PlanId } from '#shared/catalogue';
+import { LOGIN_PATH } from '#shared/routes';
 import { checkoutHtml, noSubscriptionHtml, page, portalHtml } from './dev-checkout-html.server';
 import type { LocalPaymentProvider } from './providers/local-checkout.server';
 

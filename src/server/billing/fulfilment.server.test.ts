@@ -1,14 +1,14 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
-import { insertUser } from '../../../tests/support/users';
-import { fixTransactions } from '../admin/fix-transactions.server';
-import { audit } from '../credits/ledger-audit.server';
-import { capture, voidHold } from '../credits/ledger-hold-resolution.server';
-import { hold } from '../credits/ledger-holds.server';
-import { balance } from '../credits/ledger-reads.server';
-import { createPool } from '../db/database.server';
-import { createLogger } from '../logger.server';
+import { fixTransactions } from '#server/admin/fix-transactions.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { capture, voidHold } from '#server/credits/ledger-hold-resolution.server';
+import { hold } from '#server/credits/ledger-holds.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { createPool } from '#server/db/database.server';
+import { createLogger } from '#server/logger.server';
+import { createTestDatabase, type TestDatabase } from '#tests/support/database';
+import { insertUser } from '#tests/support/users';
 import {
   clawbackPurchase,
   fulfilInvoice,

@@ -1,4 +1,8 @@
 import type pg from 'pg';
+import { clawback } from '#server/credits/ledger-claims.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { GrantNotFoundError } from '#server/credits/ledger-inputs.server';
+import { restoreClawback, restoredAmount } from '#server/credits/ledger-restorations.server';
 import {
   type BillingPeriod,
   findPackage,
@@ -7,11 +11,7 @@ import {
   PLAN_CREDIT_FALLBACK_VALIDITY_DAYS,
   type PlanId,
   planCreditsPerInvoice,
-} from '../../shared/catalogue';
-import { clawback } from '../credits/ledger-claims.server';
-import { grant } from '../credits/ledger-grants.server';
-import { GrantNotFoundError } from '../credits/ledger-inputs.server';
-import { restoreClawback, restoredAmount } from '../credits/ledger-restorations.server';
+} from '#shared/catalogue';
 import { markCheckout, recordTransactions } from './billing-store.server';
 
 /**

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import type Stripe from 'stripe';
-import { type AppEnv, apiError } from '../kernel/errors.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import type { StripePaymentProvider } from './providers/stripe-provider.server';
 
 /** Stripe events are a few KB; a larger body (announced or streamed) is refused before it is read. */

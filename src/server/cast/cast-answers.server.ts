@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type pg from 'pg';
-import { CAST_MESSAGES } from '../../shared/cast';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
+import { CAST_MESSAGES } from '#shared/cast';
 
 /** What the `/api/cast` operations share: their dependencies and the answer for a member that is not there. */
 

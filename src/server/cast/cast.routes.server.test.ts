@@ -1,11 +1,11 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import { tinyPng } from '../../../tests/support/images';
-import * as forms from '../../../tests/support/multipart-forms';
-import type { SessionClient } from '../../../tests/support/session-client';
-import { signedUpWithCredits } from '../../../tests/support/users';
-import { CAST_MESSAGES, type CastMember } from '../../shared/cast';
+import { CAST_MESSAGES, type CastMember } from '#shared/cast';
+import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import { tinyPng } from '#tests/support/images';
+import * as forms from '#tests/support/multipart-forms';
+import type { SessionClient } from '#tests/support/session-client';
+import { signedUpWithCredits } from '#tests/support/users';
 
 /**
  * Elenco (`/api/cast`): save, list, rename and delete, end to end on the real server and database (disk storage).

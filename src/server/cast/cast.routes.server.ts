@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import { castContract } from '../../shared/cast.contract';
-import type { AppEnv } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { castContract } from '#shared/cast.contract';
 import type { CastDeps } from './cast-answers.server';
 import { createCastMemberRoute } from './create-cast-member.route.server';
 import { deleteCastMemberRoute } from './delete-cast-member.route.server';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { CAST_IMAGES_MAX, CAST_IMAGES_MIN, CAST_KINDS } from '../../shared/cast';
-import { user } from '../accounts/accounts.schema.server';
+import { user } from '#server/accounts/accounts.schema.server';
+import { CAST_IMAGES_MAX, CAST_IMAGES_MIN, CAST_KINDS } from '#shared/cast';
 
 /**
  * Elenco (src/shared/cast.ts): a user's characters, products and styles. Images are storage keys, never URLs.

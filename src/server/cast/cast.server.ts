@@ -1,14 +1,14 @@
 import type pg from 'pg';
+import type { Queryable } from '#server/jobs/queues.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
 import {
   CAST_MEMBERS_MAX,
   type CastKind,
   type CastMember,
   type CastSnapshot,
   type UpdateCastMemberInput,
-} from '../../shared/cast';
-import type { Queryable } from '../jobs/queues.server';
-import { inTransaction } from '../kernel/transaction.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
+} from '#shared/cast';
 import type { castMembers } from './cast.schema.server';
 
 /** Elenco's storage (src/shared/cast.ts): one user's members, never another's (another's id reads as missing). */

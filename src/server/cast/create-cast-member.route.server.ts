@@ -1,10 +1,10 @@
-import { CAST_IMAGES_MAX, CAST_MESSAGES, createCastFormSchema } from '../../shared/cast';
-import type { castContract } from '../../shared/cast.contract';
-import { REFERENCE_IMAGE_MAX_BYTES, referenceImageMaxMegabytes } from '../../shared/catalogue';
-import { apiError } from '../kernel/errors.server';
-import { invalidFields, multipartBodyLimit, readForm, uploadFailed } from '../kernel/form-errors.server';
-import type { Handlers } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { apiError } from '#server/kernel/errors.server';
+import { invalidFields, multipartBodyLimit, readForm, uploadFailed } from '#server/kernel/form-errors.server';
+import type { Handlers } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { CAST_IMAGES_MAX, CAST_MESSAGES, createCastFormSchema } from '#shared/cast';
+import type { castContract } from '#shared/cast.contract';
+import { REFERENCE_IMAGE_MAX_BYTES, referenceImageMaxMegabytes } from '#shared/catalogue';
 import { toCastMemberView } from './cast.server';
 import type { CastDeps } from './cast-answers.server';
 import { createCastMember } from './create-cast-member.server';

@@ -1,8 +1,8 @@
-import type { CreateCastForm } from '../../shared/cast';
-import type { FieldErrors } from '../kernel/form-errors.server';
-import type { Logger } from '../logger.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
-import { imageKey, readImage, stageImages, type UploadedImage } from '../storage/uploaded-image.server';
+import type { FieldErrors } from '#server/kernel/form-errors.server';
+import type { Logger } from '#server/logger.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
+import { imageKey, readImage, stageImages, type UploadedImage } from '#server/storage/uploaded-image.server';
+import type { CreateCastForm } from '#shared/cast';
 import { type CastMemberRecord, insertCastMember } from './cast.server';
 
 /**

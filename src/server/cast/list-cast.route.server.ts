@@ -1,6 +1,6 @@
-import type { castContract } from '../../shared/cast.contract';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import type { castContract } from '#shared/cast.contract';
 import { listCastMembers, toCastMemberView } from './cast.server';
 import type { CastDeps } from './cast-answers.server';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type BillingPeriod, PLAN_IDS, type PlanId } from '../../shared/catalogue';
+import { type BillingPeriod, PLAN_IDS, type PlanId } from '#shared/catalogue';
 import { type ConfigReading, optionalString, optionalUrl } from './env-values.server';
 
 /** Stripe (both keys, or neither: then the local test checkout, never in production). */

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  GEMINI_VIDEO_CAPACITY,
-  LOCAL_RENDERER_CAPACITY,
-  type ProviderCapacity,
-} from '../../shared/video-models';
+import { GEMINI_VIDEO_CAPACITY, LOCAL_RENDERER_CAPACITY, type ProviderCapacity } from '#shared/video-models';
 import { emptyAsUndefined } from './env-values.server';
 
 export const capacityEnv = z.object({

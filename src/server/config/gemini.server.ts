@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { VideoQuality } from '../../shared/catalogue';
-import { DEFAULT_VIDEO_MODELS } from '../../shared/video-models';
+import type { VideoQuality } from '#shared/catalogue';
+import { DEFAULT_VIDEO_MODELS } from '#shared/video-models';
 import { type ConfigReading, optionalString } from './env-values.server';
 
 /** The Gemini API root Google's Omni guide calls (`POST /v1beta/interactions`; ADR 0005 on v1 vs v1beta). */

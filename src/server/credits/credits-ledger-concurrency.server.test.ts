@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
-import { insertUser } from '../../../tests/support/users';
-import { inTransaction } from '../kernel/transaction.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { insertUser } from '#tests/support/users';
 import { audit } from './ledger-audit.server';
 import { grant } from './ledger-grants.server';
 import { voidHoldInTransaction } from './ledger-hold-resolution.server';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
-import { insertUser } from '../../../tests/support/users';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { insertUser } from '#tests/support/users';
 import { audit } from './ledger-audit.server';
 import { grant } from './ledger-grants.server';
 import { hold } from './ledger-holds.server';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
-import { insertUser } from '../../../tests/support/users';
-import { REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
-import { createPool } from '../db/database.server';
-import { createLogger } from '../logger.server';
+import { createPool } from '#server/db/database.server';
+import { createLogger } from '#server/logger.server';
+import { REFUND_GRANT_VALIDITY_DAYS } from '#shared/catalogue';
+import { createTestDatabase, type TestDatabase } from '#tests/support/database';
+import { insertUser } from '#tests/support/users';
 import { audit } from './ledger-audit.server';
 import { expiringSoon } from './ledger-expiry.server';
 import { type GrantInput, grant } from './ledger-grants.server';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/database';
-import { insertUser } from '../../../tests/support/users';
-import { createPool } from '../db/database.server';
-import { createLogger } from '../logger.server';
+import { createPool } from '#server/db/database.server';
+import { createLogger } from '#server/logger.server';
+import { createTestDatabase, type TestDatabase } from '#tests/support/database';
+import { insertUser } from '#tests/support/users';
 import { audit } from './ledger-audit.server';
 import { clawback } from './ledger-claims.server';
 import { grant } from './ledger-grants.server';

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type pg from 'pg';
-import { creditsContract } from '../../shared/credits.contract';
-import type { AppEnv } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { creditsContract } from '#shared/credits.contract';
 import { expiringSoon } from './ledger-expiry.server';
 import { balance, listGrants, recentEntries } from './ledger-reads.server';
 

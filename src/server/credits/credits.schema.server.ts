@@ -12,7 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { GRANT_SOURCES, LEDGER_ENTRY_KINDS } from '../../shared/credits';
+import { GRANT_SOURCES, LEDGER_ENTRY_KINDS } from '#shared/credits';
 
 /**
  * The credits ledger (design §3). Credits are money, so the tables carry their own guards: amounts are checked
@@ -29,7 +29,7 @@ export {
   type GrantSource,
   LEDGER_ENTRY_KINDS,
   type LedgerEntryKind,
-} from '../../shared/credits';
+} from '#shared/credits';
 
 export const HOLD_STATUSES = ['pending', 'captured', 'voided'] as const;
 export type HoldStatus = (typeof HOLD_STATUSES)[number];

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { inTransaction } from '../kernel/transaction.server';
+import { inTransaction } from '#server/kernel/transaction.server';
 import { userIdSchema } from './ledger-inputs.server';
 import { reconcileGrants } from './ledger-reconciliation.server';
 import type { EntrySqlRow, HoldSqlRow } from './ledger-rows.server';

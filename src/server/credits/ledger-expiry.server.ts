@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { EXPIRING_SOON_WINDOW_DAYS } from '../../shared/catalogue';
+import { EXPIRING_SOON_WINDOW_DAYS } from '#shared/catalogue';
 import { nowSchema, userIdSchema } from './ledger-inputs.server';
 
 /** When credits stop counting: a grant's remaining counts until its `expires_at` (design §3). */

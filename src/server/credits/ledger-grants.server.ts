@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { inTransaction } from '../kernel/transaction.server';
+import { inTransaction } from '#server/kernel/transaction.server';
 import { GRANT_SOURCES } from './credits.schema.server';
 import {
   CreditsConflictError,

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
-import { inTransaction } from '../kernel/transaction.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { REFUND_GRANT_VALIDITY_DAYS } from '#shared/catalogue';
 import { takeOutstandingClawbacks, takeOutstandingFromRefund } from './ledger-claims.server';
 import { DAY_MS, isValidAt } from './ledger-expiry.server';
 import { HoldNotFoundError, holdIdSchema, nowSchema } from './ledger-inputs.server';

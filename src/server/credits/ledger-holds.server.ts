@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
-import { inTransaction } from '../kernel/transaction.server';
+import { inTransaction } from '#server/kernel/transaction.server';
 import {
   CreditsConflictError,
   creditAmountSchema,

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
-import { createDatabase } from '../db/database.server';
+import { createDatabase } from '#server/db/database.server';
 import { creditGrants } from './credits.schema.server';
 import { isValidAt } from './ledger-expiry.server';
 import { nowSchema, userIdSchema } from './ledger-inputs.server';

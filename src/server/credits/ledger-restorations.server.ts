@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { REFUND_GRANT_VALIDITY_DAYS } from '../../shared/catalogue';
-import { inTransaction } from '../kernel/transaction.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { REFUND_GRANT_VALIDITY_DAYS } from '#shared/catalogue';
 import { GRANT_SOURCES } from './credits.schema.server';
 import { outstandingClaim, RESTORED_SUFFIX } from './ledger-claims.server';
 import { DAY_MS, isValidAt } from './ledger-expiry.server';

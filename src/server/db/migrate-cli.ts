@@ -1,5 +1,5 @@
-import { loadConfig } from '../config.server';
-import { createLogger } from '../logger.server';
+import { loadConfig } from '#server/config.server';
+import { createLogger } from '#server/logger.server';
 import { openDatabase } from './open-database.server';
 
 /** `npm run db:migrate`: apply committed migrations (opening the database applies them) and exit. */

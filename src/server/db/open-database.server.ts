@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Config } from '../config.server';
-import type { Logger } from '../logger.server';
+import type { Config } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
 import { createPool, runMigrations } from './database.server';
 import { startEmbeddedPostgres } from './embedded-postgres.server';
 

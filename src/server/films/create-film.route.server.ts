@@ -1,8 +1,8 @@
-import { FILM_MESSAGES, trimOutsideMessage } from '../../shared/films';
-import type { filmsContract } from '../../shared/films.contract';
-import { apiError } from '../kernel/errors.server';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { apiError } from '#server/kernel/errors.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { FILM_MESSAGES, trimOutsideMessage } from '#shared/films';
+import type { filmsContract } from '#shared/films.contract';
 import { createFilm } from './create-film.server';
 import { type FilmsDeps, filmView } from './films-answers.server';
 

@@ -1,15 +1,15 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import type { AspectRatio, VideoQuality } from '../../shared/catalogue';
-import { type CreateFilmInput, sceneTrim } from '../../shared/films';
-import { QUEUES, send } from '../jobs/queues.server';
-import { inTransaction } from '../kernel/transaction.server';
-import { videoRequestIdFor } from '../videos/create-video-request.server';
+import { QUEUES, send } from '#server/jobs/queues.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { videoRequestIdFor } from '#server/videos/create-video-request.server';
 import {
   findVideoRequest,
   VIDEO_REQUEST_COLUMNS,
   type VideoRequestRecord,
-} from '../videos/video-view.server';
+} from '#server/videos/video-view.server';
+import type { AspectRatio, VideoQuality } from '#shared/catalogue';
+import { type CreateFilmInput, sceneTrim } from '#shared/films';
 
 /**
  * Saving a film (ADR 0014): every scene must be one of the user's completed videos, all of one aspect ratio, each

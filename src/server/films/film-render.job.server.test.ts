@@ -5,12 +5,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
-import { colourClip, mediaTools } from '../../../tests/support/media';
-import { insertUser } from '../../../tests/support/users';
-import { createLogger } from '../logger.server';
-import { DiskStorage } from '../storage/storage.server';
-import { mediaKeys } from '../videos/pipeline/rendering.server';
+import { createLogger } from '#server/logger.server';
+import { DiskStorage } from '#server/storage/storage.server';
+import { mediaKeys } from '#server/videos/pipeline/rendering.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { colourClip, mediaTools } from '#tests/support/media';
+import { insertUser } from '#tests/support/users';
 import { type FilmRenderDeps, renderFilm } from './film-render.job.server';
 
 let database: TestDatabase;

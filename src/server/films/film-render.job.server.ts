@@ -5,12 +5,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
-import { FILM_MESSAGES } from '../../shared/films';
-import { QUEUES } from '../jobs/queues.server';
-import type { Logger } from '../logger.server';
-import type { MediaTools } from '../videos/pipeline/ffmpeg.server';
-import type { PipelineReadStorage } from '../videos/pipeline/generate-video.job.server';
-import { mediaKeys, probe } from '../videos/pipeline/rendering.server';
+import { QUEUES } from '#server/jobs/queues.server';
+import type { Logger } from '#server/logger.server';
+import type { MediaTools } from '#server/videos/pipeline/ffmpeg.server';
+import type { PipelineReadStorage } from '#server/videos/pipeline/generate-video.job.server';
+import { mediaKeys, probe } from '#server/videos/pipeline/rendering.server';
+import { FILM_MESSAGES } from '#shared/films';
 import { filmThumbnail, joinScenes } from './film-render.server';
 
 /**

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { colourClip, mediaTools } from '../../../tests/support/media';
-import type { MediaTools } from '../videos/pipeline/ffmpeg.server';
-import { runTool } from '../videos/pipeline/ffmpeg.server';
-import { probe } from '../videos/pipeline/rendering.server';
+import type { MediaTools } from '#server/videos/pipeline/ffmpeg.server';
+import { runTool } from '#server/videos/pipeline/ffmpeg.server';
+import { probe } from '#server/videos/pipeline/rendering.server';
+import { colourClip, mediaTools } from '#tests/support/media';
 import { joinScenes } from './film-render.server';
 
 /**

@@ -1,7 +1,7 @@
-import { FILM_CROSSFADE_SECONDS } from '../../shared/films';
-import type { MediaTools } from '../videos/pipeline/ffmpeg.server';
-import { FfmpegError, runTool } from '../videos/pipeline/ffmpeg.server';
-import { type ProbeResult, probe } from '../videos/pipeline/rendering.server';
+import type { MediaTools } from '#server/videos/pipeline/ffmpeg.server';
+import { FfmpegError, runTool } from '#server/videos/pipeline/ffmpeg.server';
+import { type ProbeResult, probe } from '#server/videos/pipeline/rendering.server';
+import { FILM_CROSSFADE_SECONDS } from '#shared/films';
 
 /**
  * Joins a film's scenes (ADR 0014) with the media toolchain's ffmpeg. Every scene is brought to one size and frame

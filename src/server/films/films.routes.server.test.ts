@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import { eventReader } from '../../../tests/support/event-stream';
-import { storeVideo } from '../../../tests/support/films';
-import { colourClip, mediaTools } from '../../../tests/support/media';
-import type { SessionClient } from '../../../tests/support/session-client';
-import type { FilmCandidatesResponse, FilmScenesResponse } from '../../shared/films';
-import type { HistoryPage } from '../../shared/history-list';
-import type { VideoRequestView } from '../../shared/video-request';
-import { probe } from '../videos/pipeline/rendering.server';
+import { probe } from '#server/videos/pipeline/rendering.server';
+import type { FilmCandidatesResponse, FilmScenesResponse } from '#shared/films';
+import type { HistoryPage } from '#shared/history-list';
+import type { VideoRequestView } from '#shared/video-request';
+import { signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
+import { eventReader } from '#tests/support/event-stream';
+import { storeVideo } from '#tests/support/films';
+import { colourClip, mediaTools } from '#tests/support/media';
+import type { SessionClient } from '#tests/support/session-client';
 
 /**
  * `POST /api/films` end to end in local mode: a film of the user's completed videos is saved for no credits, goes

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import { filmsContract } from '../../shared/films.contract';
-import type { AppEnv } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { filmsContract } from '#shared/films.contract';
 import { createFilmRoute } from './create-film.route.server';
 import type { FilmsDeps } from './films-answers.server';
 import { listFilmCandidatesRoute } from './list-film-candidates.route.server';

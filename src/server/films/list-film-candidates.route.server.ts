@@ -1,7 +1,7 @@
-import type { FilmCandidatesResponse } from '../../shared/films';
-import type { filmsContract } from '../../shared/films.contract';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import type { FilmCandidatesResponse } from '#shared/films';
+import type { filmsContract } from '#shared/films.contract';
 import { type FilmsDeps, signedUrlOf } from './films-answers.server';
 
 /** The board lists the newest completed videos; older ones are rarely joined and the list stays light. */

@@ -1,9 +1,9 @@
-import type { FilmScenesResponse } from '../../shared/films';
-import type { filmsContract } from '../../shared/films.contract';
-import { apiError } from '../kernel/errors.server';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
-import { findVideoRequest } from '../videos/video-view.server';
+import { apiError } from '#server/kernel/errors.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { findVideoRequest } from '#server/videos/video-view.server';
+import type { FilmScenesResponse } from '#shared/films';
+import type { filmsContract } from '#shared/films.contract';
 import { type FilmsDeps, signedUrlOf } from './films-answers.server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

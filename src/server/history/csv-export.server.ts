@@ -1,14 +1,14 @@
 import type pg from 'pg';
-import type { HistoryFilters } from '../../shared/history-filters';
-import { zonedDay } from '../../shared/time';
-import { inTransaction } from '../kernel/transaction.server';
+import { inTransaction } from '#server/kernel/transaction.server';
 import {
   columnList,
   shownIn,
   VIDEO_REQUEST_SHAPE,
   type VideoRequestRow,
   type VideoRequestShape,
-} from '../video-requests/video-request-row.server';
+} from '#server/video-requests/video-request-row.server';
+import type { HistoryFilters } from '#shared/history-filters';
+import { zonedDay } from '#shared/time';
 import { historyWhere } from './history.server';
 
 /**

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import type { DashboardStats } from '../../shared/dashboard';
-import { DEFAULT_STATS_RANGE, type StatsRange, statsRangeStart } from '../../shared/time';
-import { balance } from '../credits/ledger-reads.server';
-import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '../video-requests/video-request-row.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-request-row.server';
+import type { DashboardStats } from '#shared/dashboard';
+import { DEFAULT_STATS_RANGE, type StatsRange, statsRangeStart } from '#shared/time';
 import { type ListRow, listColumns } from './history-list.server';
 import { settledBefore, settledCount } from './settled-counts.server';
 

@@ -1,12 +1,12 @@
-import type { VideoRequestListItem } from '../../shared/history-list';
-import type { QueuePlace } from '../../shared/video-queue';
-import type { BlobStorage } from '../storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
 import {
   columnList,
   shownKeys,
   type VideoRequestRow,
   type VideoRequestShape,
-} from '../video-requests/video-request-row.server';
+} from '#server/video-requests/video-request-row.server';
+import type { VideoRequestListItem } from '#shared/history-list';
+import type { QueuePlace } from '#shared/video-queue';
 
 /**
  * A row of the history list and of the dashboard's recent activity (docs/history-contract.md), read by the

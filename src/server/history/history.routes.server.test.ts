@@ -1,11 +1,11 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import type { SessionClient } from '../../../tests/support/session-client';
-import { signedUpIn } from '../../../tests/support/users';
-import { type SeededRequest, seedVideoRequests } from '../../../tests/support/video-requests';
-import type { HistoryPage } from '../../shared/history-list';
-import { grant } from '../credits/ledger-grants.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import type { HistoryPage } from '#shared/history-list';
+import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import type { SessionClient } from '#tests/support/session-client';
+import { signedUpIn } from '#tests/support/users';
+import { type SeededRequest, seedVideoRequests } from '#tests/support/video-requests';
 import { csvField, csvFileName } from './csv-export.server';
 
 /** History, CSV and dashboard, through the HTTP API on the real server. */
@@ -265,7 +265,7 @@ describe('dashboard', () => {
       expiresAt: null,
     });
     const now = new Date();
-    const { statsRangeStart } = await import('../../shared/time');
+    const { statsRangeStart } = await import('#shared/time');
     const sp = 'America/Sao_Paulo';
     const iso = (date: Date, deltaMs: number) => new Date(date.getTime() + deltaMs).toISOString();
     const today = statsRangeStart('today', now, sp);

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import type pg from 'pg';
-import { dashboardContract } from '../../shared/history.contract';
-import type { QueuePlace } from '../../shared/video-queue';
-import type { AppEnv } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
+import { dashboardContract } from '#shared/history.contract';
+import type { QueuePlace } from '#shared/video-queue';
 import { dashboardStats, recentRequests } from './dashboard-stats.server';
 import { sessionTimeZone } from './history.server';
 import { type ListRow, toListItems } from './history-list.server';

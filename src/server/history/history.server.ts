@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { HISTORY_PAGE_SIZE, type HistoryFilters, type HistoryQuery } from '../../shared/history-filters';
-import { dayRange } from '../../shared/time';
-import { DEFAULT_TIME_ZONE, TIME_ZONES } from '../accounts/accounts.schema.server';
-import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '../video-requests/video-request-row.server';
+import { DEFAULT_TIME_ZONE, TIME_ZONES } from '#server/accounts/accounts.schema.server';
+import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-request-row.server';
+import { HISTORY_PAGE_SIZE, type HistoryFilters, type HistoryQuery } from '#shared/history-filters';
+import { dayRange } from '#shared/time';
 import { type ListRow, listColumns } from './history-list.server';
 import { settledBefore, settledCount } from './settled-counts.server';
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
-import { historyQuerySchema } from '../../shared/history-filters';
+import { historyQuerySchema } from '#shared/history-filters';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { dashboardStats } from './dashboard-stats.server';
 import { listHistory } from './history.server';
 

@@ -1,18 +1,18 @@
-import { accountRightsContract } from '../../shared/account-rights.contract';
-import { accountsContract, authContract } from '../../shared/accounts.contract';
-import { adminContract } from '../../shared/admin.contract';
-import type { Contract } from '../../shared/api-contract';
-import { billingContract } from '../../shared/billing.contract';
-import { castContract } from '../../shared/cast.contract';
-import { creditsContract } from '../../shared/credits.contract';
-import { devMailboxContract } from '../../shared/dev-mailbox.contract';
-import { filmsContract } from '../../shared/films.contract';
-import { geminiWebhooksContract } from '../../shared/gemini-webhooks.contract';
-import { dashboardContract } from '../../shared/history.contract';
-import { metaContract } from '../../shared/meta.contract';
-import { notificationsContract } from '../../shared/notifications.contract';
-import { realtimeContract } from '../../shared/realtime.contract';
-import { videosContract } from '../../shared/videos.contract';
+import { accountRightsContract } from '#shared/account-rights.contract';
+import { accountsContract, authContract } from '#shared/accounts.contract';
+import { adminContract } from '#shared/admin.contract';
+import type { Contract } from '#shared/api-contract';
+import { billingContract } from '#shared/billing.contract';
+import { castContract } from '#shared/cast.contract';
+import { creditsContract } from '#shared/credits.contract';
+import { devMailboxContract } from '#shared/dev-mailbox.contract';
+import { filmsContract } from '#shared/films.contract';
+import { geminiWebhooksContract } from '#shared/gemini-webhooks.contract';
+import { dashboardContract } from '#shared/history.contract';
+import { metaContract } from '#shared/meta.contract';
+import { notificationsContract } from '#shared/notifications.contract';
+import { realtimeContract } from '#shared/realtime.contract';
+import { videosContract } from '#shared/videos.contract';
 
 /** Every domain's declarations (ADR 0017): the OpenAPI document and the response check loop over them. */
 export const API_CONTRACTS: readonly Contract[] = [

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import { tinyPng } from '../../../tests/support/images';
-import type { SessionClient } from '../../../tests/support/session-client';
-import type { Operation } from '../../shared/api-contract';
-import { grantRole } from '../accounts/roles.server';
+import { grantRole } from '#server/accounts/roles.server';
+import type { Operation } from '#shared/api-contract';
+import { signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
+import { tinyPng } from '#tests/support/images';
+import type { SessionClient } from '#tests/support/session-client';
 import { API_OPERATIONS, documentedOperations, responseSchemaOf } from './openapi.server';
 
 /**

@@ -1,12 +1,12 @@
 import type pg from 'pg';
-import type { Auth } from '../accounts/auth.server';
-import type { Config } from '../config.server';
-import type { Jobs } from '../jobs/jobs.server';
-import type { SessionSource } from '../kernel/session.server';
-import type { Logger } from '../logger.server';
-import type { RealtimeHub } from '../realtime/realtime-hub.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
-import type { ModelAvailability } from '../videos/model-availability.server';
+import type { Auth } from '#server/accounts/auth.server';
+import type { Config } from '#server/config.server';
+import type { Jobs } from '#server/jobs/jobs.server';
+import type { SessionSource } from '#server/kernel/session.server';
+import type { Logger } from '#server/logger.server';
+import type { RealtimeHub } from '#server/realtime/realtime-hub.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { ModelAvailability } from '#server/videos/model-availability.server';
 
 /** What the composition root is built from (cena.server.ts makes them; tests make inert ones). */
 export interface AppDependencies {

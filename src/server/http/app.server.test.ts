@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { STRIPE_TEST_ENV } from '../../../tests/support/fake-stripe';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import type { SessionClient } from '../../../tests/support/session-client';
+import { signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import type { SessionClient } from '#tests/support/session-client';
 
 /**
  * Bad input answers 4xx wherever it arrives: U+0000 (which PostgreSQL cannot store in text) in a path, a query, a

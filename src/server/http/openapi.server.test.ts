@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { startTestApp, type TestApp } from '#tests/support/app';
 import { API_OPERATIONS, buildOpenApiDocument } from './openapi.server';
 
 describe('the operations', () => {

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { EVERY_OPERATION_ERRORS, type Operation } from '../../shared/api-contract';
-import { apiErrorBodySchema } from '../../shared/api-error';
-import type { AppEnv } from '../kernel/errors.server';
-import { operationRoute } from '../kernel/operation-route.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { operationRoute } from '#server/kernel/operation-route.server';
+import { EVERY_OPERATION_ERRORS, type Operation } from '#shared/api-contract';
+import { apiErrorBodySchema } from '#shared/api-error';
 import { API_CONTRACTS } from './api-contracts.server';
 
 /**

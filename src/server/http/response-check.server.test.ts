@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineContract } from '../../shared/api-contract';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
-import { createLogger } from '../logger.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { createLogger } from '#server/logger.server';
+import { defineContract } from '#shared/api-contract';
 import { checkResponses } from './response-check.server';
 
 /**

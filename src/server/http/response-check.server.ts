@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { errorsOf, type Operation } from '../../shared/api-contract';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import { declarationOf } from '../kernel/operations.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { declarationOf } from '#server/kernel/operations.server';
+import { errorsOf, type Operation } from '#shared/api-contract';
 import { responseSchemaOf } from './openapi.server';
 
 /**

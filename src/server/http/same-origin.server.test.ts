@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import type { SessionClient } from '../../../tests/support/session-client';
-import { grantRole } from '../accounts/roles.server';
-import { grant } from '../credits/ledger-grants.server';
+import { grantRole } from '#server/accounts/roles.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
+import type { SessionClient } from '#tests/support/session-client';
 
 /**
  * Cross-site requests: every unsafe /api route (taken from the API document, so routes added later are covered)

@@ -9,7 +9,7 @@ import {
   languageFromCookie,
   localizedModelLabel,
   parseLanguage,
-} from '../../shared/language';
+} from '#shared/language';
 import {
   isKnownPagePath,
   isPrerenderedPath,
@@ -17,7 +17,7 @@ import {
   loginPreviewFile,
   NOT_FOUND_PATH,
   prerenderedFile,
-} from '../../shared/routes';
+} from '#shared/routes';
 
 /**
  * HTML documents of the built web app. Public pages are prerendered at build time in every language; the server

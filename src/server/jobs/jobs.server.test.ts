@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
-import { createLogger } from '../logger.server';
+import { createLogger } from '#server/logger.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { type Jobs, startJobs } from './jobs.server';
 import { QUEUES, send } from './queues.server';
 

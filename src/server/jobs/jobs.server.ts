@@ -1,5 +1,5 @@
 import { PgBoss } from 'pg-boss';
-import type { Logger } from '../logger.server';
+import type { Logger } from '#server/logger.server';
 import { QUEUE_NAMES } from './queues.server';
 
 /**

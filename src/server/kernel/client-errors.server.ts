@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { Http2SecureServer, Http2Server } from 'node:http2';
 import type { Duplex } from 'node:stream';
-import type { ApiErrorBody } from '../../shared/api-error';
-import type { Logger } from '../logger.server';
+import type { Logger } from '#server/logger.server';
+import type { ApiErrorBody } from '#shared/api-error';
 
 /**
  * Requests Node's HTTP parser refuses before the app sees them (a head over 16 KB — usually an over-long URL —,

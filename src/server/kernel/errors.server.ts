@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '../../shared/api-error';
-import type { Logger } from '../logger.server';
+import type { Logger } from '#server/logger.server';
+import type { ApiErrorBody } from '#shared/api-error';
 
 export interface AppEnv {
   Variables: {

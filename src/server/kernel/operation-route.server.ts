@@ -1,11 +1,6 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
-import {
-  EVERY_OPERATION_ERRORS,
-  errorStatus,
-  implicitErrors,
-  type Operation,
-} from '../../shared/api-contract';
-import { apiErrorBodySchema } from '../../shared/api-error';
+import { EVERY_OPERATION_ERRORS, errorStatus, implicitErrors, type Operation } from '#shared/api-contract';
+import { apiErrorBodySchema } from '#shared/api-error';
 
 /**
  * One declaration (src/shared/*.contract.ts, ADR 0017) as `@hono/zod-openapi`'s route config (ADR 0025): what

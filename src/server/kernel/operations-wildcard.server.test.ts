@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { defineContract } from '../../shared/api-contract';
+import { defineContract } from '#shared/api-contract';
 import type { AppEnv } from './errors.server';
 import { type Guards, routesFromContract } from './operations.server';
 

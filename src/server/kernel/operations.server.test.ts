@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { defineContract, EMPTY_BODY } from '../../shared/api-contract';
+import { defineContract, EMPTY_BODY } from '#shared/api-contract';
 import { type AppEnv, apiError } from './errors.server';
 import { type Guards, routesFromContract } from './operations.server';
 

@@ -1,7 +1,7 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { Contract, Operation, OperationAuth, PathParameters } from '../../shared/api-contract';
+import type { Contract, Operation, OperationAuth, PathParameters } from '#shared/api-contract';
 import type { AppEnv } from './errors.server';
 import { operationRoute } from './operation-route.server';
 import {

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Config } from '../config.server';
+import type { Config } from '#server/config.server';
 import { type AppEnv, apiError } from './errors.server';
 
 /**

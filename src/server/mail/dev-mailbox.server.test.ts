@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEmail, PASSWORD, signUp, waitForMail } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { SessionClient } from '../../../tests/support/session-client';
+import { newEmail, PASSWORD, signUp, waitForMail } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { SessionClient } from '#tests/support/session-client';
 
 /** Local mode's mailbox page through the real server (no SMTP configured). */
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
-import type { DevMailMessage } from '../../shared/dev-mailbox';
-import { devMailboxContract } from '../../shared/dev-mailbox.contract';
-import type { AppEnv } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import type { DevMailMessage } from '#shared/dev-mailbox';
+import { devMailboxContract } from '#shared/dev-mailbox.contract';
 import { escapeHtml } from './templates.server';
 
 /**

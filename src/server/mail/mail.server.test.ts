@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { startTestApp } from '../../../tests/support/app';
-import { SessionClient } from '../../../tests/support/session-client';
-import { ConfigError, loadConfig } from '../config.server';
+import { ConfigError, loadConfig } from '#server/config.server';
+import { startTestApp } from '#tests/support/app';
+import { SessionClient } from '#tests/support/session-client';
 import { existingAccountMail, resetPasswordMail, verificationMail } from './templates.server';
 
 describe('mail configuration', () => {

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
-import type { Config } from '../config.server';
-import type { Logger } from '../logger.server';
+import type { Config } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
 
 export interface MailMessage {
   to: string;

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { Gauge, type Registry } from 'prom-client';
-import type { AdminQueue } from '../../shared/video-queue';
-import { VIDEO_STATUSES } from '../../shared/video-status';
-import { HOLD_STATUSES } from '../credits/credits.schema.server';
-import { JOBS_SCHEMA } from '../jobs/jobs.server';
-import { QUEUE_NAMES } from '../jobs/queues.server';
+import { HOLD_STATUSES } from '#server/credits/credits.schema.server';
+import { JOBS_SCHEMA } from '#server/jobs/jobs.server';
+import { QUEUE_NAMES } from '#server/jobs/queues.server';
+import type { AdminQueue } from '#shared/video-queue';
+import { VIDEO_STATUSES } from '#shared/video-status';
 
 /**
  * The cluster-wide gauges of `GET /metrics`, read from PostgreSQL at scrape time (metrics.server.ts says why and

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { QUEUES } from '../jobs/queues.server';
-import type { Logger } from '../logger.server';
+import { QUEUES } from '#server/jobs/queues.server';
+import type { Logger } from '#server/logger.server';
 
 /**
  * The /metrics counters grow by append-only change rows (migration 0006); every five minutes one worker of the

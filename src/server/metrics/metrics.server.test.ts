@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import { insertUser } from '../../../tests/support/users';
-import { grant } from '../credits/ledger-grants.server';
-import { capture, voidHold, voidHoldInTransaction } from '../credits/ledger-hold-resolution.server';
-import { hold } from '../credits/ledger-holds.server';
-import { QUEUE_NAMES } from '../jobs/queues.server';
-import { inTransaction } from '../kernel/transaction.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { capture, voidHold, voidHoldInTransaction } from '#server/credits/ledger-hold-resolution.server';
+import { hold } from '#server/credits/ledger-holds.server';
+import { QUEUE_NAMES } from '#server/jobs/queues.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
+import { insertUser } from '#tests/support/users';
 import { compactCounters } from './counters-compaction.job.server';
 
 /** GET /metrics on the real server: the token, the per-process HTTP metrics and the cluster-wide gauges. */

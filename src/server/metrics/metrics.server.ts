@@ -3,9 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { AdminQueue } from '../../shared/video-queue';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import type { Logger } from '../logger.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import type { Logger } from '#server/logger.server';
+import type { AdminQueue } from '#shared/video-queue';
 import { createCapacityGauges, createStoreGauges, readCluster, resetCluster } from './cluster-gauges.server';
 
 /**

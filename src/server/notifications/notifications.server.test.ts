@@ -1,13 +1,13 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForMail } from '../../../tests/support/accounts';
-import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import { signedUpIn } from '../../../tests/support/users';
-import { type SeededRequest, seedVideoRequests } from '../../../tests/support/video-requests';
-import { QUEUES, send } from '../jobs/queues.server';
-import { createLogger } from '../logger.server';
-import type { MailMessage } from '../mail/mailer.server';
-import { failRequest } from '../videos/pipeline/generate-video.job.server';
+import { QUEUES, send } from '#server/jobs/queues.server';
+import { createLogger } from '#server/logger.server';
+import type { MailMessage } from '#server/mail/mailer.server';
+import { failRequest } from '#server/videos/pipeline/generate-video.job.server';
+import { waitForMail } from '#tests/support/accounts';
+import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import { signedUpIn } from '#tests/support/users';
+import { type SeededRequest, seedVideoRequests } from '#tests/support/video-requests';
 import { sendVideoNotification } from './video-notify.job.server';
 
 /** The notification settings and the "video ready" e-mail, through the HTTP API and the job on the real server. */

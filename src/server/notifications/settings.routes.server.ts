@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type pg from 'pg';
-import type { UserSettings } from '../../shared/accounts';
-import { notificationsContract } from '../../shared/notifications.contract';
-import { createDatabase } from '../db/database.server';
-import type { AppEnv } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { createDatabase } from '#server/db/database.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import type { UserSettings } from '#shared/accounts';
+import { notificationsContract } from '#shared/notifications.contract';
 import { userSettings } from './notifications.schema.server';
 
 /** `/api/me/settings` (docs/history-contract.md): notification preferences; without a row, the defaults. */

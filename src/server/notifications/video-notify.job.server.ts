@@ -1,13 +1,13 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { user } from '../accounts/accounts.schema.server';
-import { QUEUES } from '../jobs/queues.server';
-import { inTransaction } from '../kernel/transaction.server';
-import type { Logger } from '../logger.server';
-import type { Mailer } from '../mail/mailer.server';
-import { mailLanguage, videoFinishedMail } from '../mail/templates.server';
-import { columnList, type VideoRequestRow } from '../video-requests/video-request-row.server';
-import { videoRequests } from '../video-requests/video-requests.schema.server';
+import { user } from '#server/accounts/accounts.schema.server';
+import { QUEUES } from '#server/jobs/queues.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import type { Logger } from '#server/logger.server';
+import type { Mailer } from '#server/mail/mailer.server';
+import { mailLanguage, videoFinishedMail } from '#server/mail/templates.server';
+import { columnList, type VideoRequestRow } from '#server/video-requests/video-request-row.server';
+import { videoRequests } from '#server/video-requests/video-requests.schema.server';
 import { readSettings } from './settings.routes.server';
 
 /**

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { currentSubscription, subscriptionView } from '../billing/billing-store.server';
-import { balance } from '../credits/ledger-reads.server';
-import type { Logger } from '../logger.server';
+import { currentSubscription, subscriptionView } from '#server/billing/billing-store.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import type { Logger } from '#server/logger.server';
 import type { Subscriber } from './realtime-hub.server';
 
 /** Writing one user's server-sent events to their open response (events.routes.server.ts). */

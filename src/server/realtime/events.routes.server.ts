@@ -1,10 +1,10 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import type pg from 'pg';
-import { realtimeContract } from '../../shared/realtime.contract';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { realtimeContract } from '#shared/realtime.contract';
 import { eventPump, HEARTBEAT_MS, RETRY_MS, sseEvent, writer } from './event-stream.server';
 import type { RealtimeHub, Subscriber } from './realtime-hub.server';
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { z } from 'zod';
-import type { Logger } from '../logger.server';
+import type { Logger } from '#server/logger.server';
 
 /**
  * Fans PostgreSQL notifications out to the users' open event streams (design §1, Realtime). Anything that changes a

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
-import { eventReader } from '../../../tests/support/event-stream';
-import type { SessionClient } from '../../../tests/support/session-client';
-import { grant } from '../credits/ledger-grants.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
+import { eventReader } from '#tests/support/event-stream';
+import type { SessionClient } from '#tests/support/session-client';
 import { MAX_STREAMS_PER_USER } from './realtime-hub.server';
 
 /**

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { type AppEnv, apiError } from '../kernel/errors.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { contentTypeOf, isSafeKey } from './blob-storage.server';
 import type { DiskStorage } from './disk-storage.server';
 

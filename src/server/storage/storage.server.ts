@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Config } from '../config.server';
+import type { Config } from '#server/config.server';
 import type { BlobStorage } from './blob-storage.server';
 import { DiskStorage } from './disk-storage.server';
 import { S3Storage } from './s3-storage.server';

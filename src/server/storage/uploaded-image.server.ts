@@ -1,6 +1,6 @@
-import { REFERENCE_IMAGE_WRONG_TYPE } from '../../shared/image-part';
-import { detectImageType, referenceImageProblem } from '../../shared/video-request';
-import type { Logger } from '../logger.server';
+import type { Logger } from '#server/logger.server';
+import { REFERENCE_IMAGE_WRONG_TYPE } from '#shared/image-part';
+import { detectImageType, referenceImageProblem } from '#shared/video-request';
 import { type BlobStorage, contentTypeOf, extensionOf, safeFileName } from './blob-storage.server';
 
 /** An image from a multipart form, its type read from its bytes (never its name or the browser's claim). */

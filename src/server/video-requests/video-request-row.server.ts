@@ -1,6 +1,6 @@
 import { type Column, getTableColumns, type Table } from 'drizzle-orm';
-import type { VideoQuality } from '../../shared/catalogue';
-import type { VideoStatus } from '../../shared/video-request';
+import type { VideoQuality } from '#shared/catalogue';
+import type { VideoStatus } from '#shared/video-request';
 import { videoRequests } from './video-requests.schema.server';
 
 /**

@@ -13,11 +13,11 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CastSnapshot } from '../../shared/cast';
-import { ASPECT_RATIOS, VIDEO_QUALITIES } from '../../shared/catalogue';
-import { type StructuredPrompt, VIDEO_STATUSES } from '../../shared/video-request';
-import { user } from '../accounts/accounts.schema.server';
-import { creditHolds } from '../credits/credits.schema.server';
+import { user } from '#server/accounts/accounts.schema.server';
+import { creditHolds } from '#server/credits/credits.schema.server';
+import type { CastSnapshot } from '#shared/cast';
+import { ASPECT_RATIOS, VIDEO_QUALITIES } from '#shared/catalogue';
+import { type StructuredPrompt, VIDEO_STATUSES } from '#shared/video-request';
 import { GENERATION_STEPS } from './generation-steps.server';
 
 /**

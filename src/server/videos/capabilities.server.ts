@@ -1,12 +1,12 @@
-import type { VideoQuality } from '../../shared/catalogue';
+import type { GeminiConfig, VideoConfig } from '#server/config.server';
+import type { VideoQuality } from '#shared/catalogue';
 import {
   type DirectingCapabilities,
   directingCapabilities,
   FIRST_FRAME_ONLY,
   LOCAL_RENDERER_CAPABILITIES,
-} from '../../shared/video-directing';
-import { videoModelFacts } from '../../shared/video-models';
-import type { GeminiConfig, VideoConfig } from '../config.server';
+} from '#shared/video-directing';
+import { videoModelFacts } from '#shared/video-models';
 
 /**
  * What the model that serves a mode can direct — frames, references, extension, edit — from the catalogue

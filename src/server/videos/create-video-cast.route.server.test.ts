@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import * as forms from '../../../tests/support/multipart-forms';
-import { png, videoParts } from '../../../tests/support/multipart-forms';
-import type { SessionClient } from '../../../tests/support/session-client';
-import { signedUpWithCredits } from '../../../tests/support/users';
-import type { VideoRequestView } from '../../shared/video-request';
-import { audit } from '../credits/ledger-audit.server';
-import { balance } from '../credits/ledger-reads.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import type { VideoRequestView } from '#shared/video-request';
+import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import * as forms from '#tests/support/multipart-forms';
+import { png, videoParts } from '#tests/support/multipart-forms';
+import type { SessionClient } from '#tests/support/session-client';
+import { signedUpWithCredits } from '#tests/support/users';
 import { failRequest } from './pipeline/generate-video.job.server';
 
 /**

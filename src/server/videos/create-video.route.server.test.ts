@@ -3,18 +3,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndVerify } from '../../../tests/support/accounts';
-import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import { freePort } from '../../../tests/support/free-port';
-import type { SessionClient } from '../../../tests/support/session-client';
-import { signedUpWithCredits } from '../../../tests/support/users';
-import type { VideoRequestView } from '../../shared/video-request';
-import { FIRST_FRAME_TWICE } from '../../shared/video-request-form';
-import { audit } from '../credits/ledger-audit.server';
-import { grant } from '../credits/ledger-grants.server';
-import { balance } from '../credits/ledger-reads.server';
-import { JOBS_SCHEMA } from '../jobs/jobs.server';
-import { QUEUES } from '../jobs/queues.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { JOBS_SCHEMA } from '#server/jobs/jobs.server';
+import { QUEUES } from '#server/jobs/queues.server';
+import type { VideoRequestView } from '#shared/video-request';
+import { FIRST_FRAME_TWICE } from '#shared/video-request-form';
+import { signUpAndVerify } from '#tests/support/accounts';
+import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import { freePort } from '#tests/support/free-port';
+import type { SessionClient } from '#tests/support/session-client';
+import { signedUpWithCredits } from '#tests/support/users';
 
 /** POST /api/videos end to end, on the real server and database (disk storage). */
 

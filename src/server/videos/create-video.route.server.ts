@@ -1,12 +1,12 @@
-import { CAST_MESSAGES } from '../../shared/cast';
-import { REFERENCE_IMAGE_MAX_BYTES, referenceImageMaxMegabytes } from '../../shared/catalogue';
-import { MAX_REFERENCE_IMAGES } from '../../shared/video-directing';
-import { createVideoFormSchema } from '../../shared/video-request-form';
-import type { videosContract } from '../../shared/videos.contract';
-import { apiError } from '../kernel/errors.server';
-import { invalidFields, multipartBodyLimit, readForm, uploadFailed } from '../kernel/form-errors.server';
-import type { Handlers } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { apiError } from '#server/kernel/errors.server';
+import { invalidFields, multipartBodyLimit, readForm, uploadFailed } from '#server/kernel/form-errors.server';
+import type { Handlers } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { CAST_MESSAGES } from '#shared/cast';
+import { REFERENCE_IMAGE_MAX_BYTES, referenceImageMaxMegabytes } from '#shared/catalogue';
+import { MAX_REFERENCE_IMAGES } from '#shared/video-directing';
+import { createVideoFormSchema } from '#shared/video-request-form';
+import type { videosContract } from '#shared/videos.contract';
 import { createVideo } from './create-video.server';
 import { groupView, refusalAnswer, type VideosDeps } from './video-answers.server';
 

@@ -1,12 +1,7 @@
-import { castFitProblem } from '../../shared/cast';
-import { STRUCTURED_PROMPT_BY_USER } from '../../shared/prompt-preview';
-import { directingProblems } from '../../shared/video-directing';
-import { chosenFieldsOf } from '../../shared/video-request';
-import { type CreateVideoForm, firstFrameOf } from '../../shared/video-request-form';
-import { type CastMemberRecord, castSnapshot, findCastMembers } from '../cast/cast.server';
-import type { FieldErrors } from '../kernel/form-errors.server';
-import type { Logger } from '../logger.server';
-import { contentTypeOf } from '../storage/blob-storage.server';
+import { type CastMemberRecord, castSnapshot, findCastMembers } from '#server/cast/cast.server';
+import type { FieldErrors } from '#server/kernel/form-errors.server';
+import type { Logger } from '#server/logger.server';
+import { contentTypeOf } from '#server/storage/blob-storage.server';
 import {
   imageKey,
   readImage,
@@ -14,7 +9,12 @@ import {
   stageImages,
   storedImage,
   type UploadedImage,
-} from '../storage/uploaded-image.server';
+} from '#server/storage/uploaded-image.server';
+import { castFitProblem } from '#shared/cast';
+import { STRUCTURED_PROMPT_BY_USER } from '#shared/prompt-preview';
+import { directingProblems } from '#shared/video-directing';
+import { chosenFieldsOf } from '#shared/video-request';
+import { type CreateVideoForm, firstFrameOf } from '#shared/video-request-form';
 import { type CreateVideoResult, createVideoRequest } from './create-video-request.server';
 import { createDeps, type VideosDeps } from './video-answers.server';
 

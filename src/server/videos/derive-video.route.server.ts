@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import type { videosContract } from '../../shared/videos.contract';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import type { videosContract } from '#shared/videos.contract';
 import { createDerivedVideoRequest, type DerivedVideoInput } from './derived-video-request.server';
 import {
   createDeps,

@@ -1,5 +1,5 @@
-import { editRefusal, extensionPlan } from '../../shared/video-directing';
-import { chosenFieldsOf } from '../../shared/video-request';
+import { editRefusal, extensionPlan } from '#shared/video-directing';
+import { chosenFieldsOf } from '#shared/video-request';
 import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,

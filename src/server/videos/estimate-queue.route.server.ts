@@ -1,6 +1,6 @@
-import type { videosContract } from '../../shared/videos.contract';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import type { videosContract } from '#shared/videos.contract';
 import type { VideosDeps } from './video-answers.server';
 
 /** `GET /api/videos/queue`: what a request created now would wait, per mode (ADR 0013). */

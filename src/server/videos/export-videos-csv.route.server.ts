@@ -1,9 +1,9 @@
 import { stream } from 'hono/streaming';
-import type { videosContract } from '../../shared/videos.contract';
-import { csvFileName, exportHistoryCsv } from '../history/csv-export.server';
-import { sessionTimeZone } from '../history/history.server';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { csvFileName, exportHistoryCsv } from '#server/history/csv-export.server';
+import { sessionTimeZone } from '#server/history/history.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import type { videosContract } from '#shared/videos.contract';
 import type { VideosDeps } from './video-answers.server';
 
 /** `GET /api/videos/export.csv`: the history's list as CSV, streamed, named by today's date in the user's zone. */

@@ -1,6 +1,6 @@
-import { directingOffer, type VideoAvailability } from '../../shared/video-directing';
-import type { videosContract } from '../../shared/videos.contract';
-import type { OperationHandler } from '../kernel/operations.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { directingOffer, type VideoAvailability } from '#shared/video-directing';
+import type { videosContract } from '#shared/videos.contract';
 import type { VideosDeps } from './video-answers.server';
 
 /** `GET /api/videos/availability`: a mode whose model Google stopped serving is shown as unavailable. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDiskApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import { postForm, videoParts } from '../../../tests/support/multipart-forms';
-import { signedUpWithCredits } from '../../../tests/support/users';
+import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import { postForm, videoParts } from '#tests/support/multipart-forms';
+import { signedUpWithCredits } from '#tests/support/users';
 
 /** GET /api/videos/:id end to end, on the real server and database (disk storage). */
 

@@ -1,6 +1,6 @@
-import type { videosContract } from '../../shared/videos.contract';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import type { videosContract } from '#shared/videos.contract';
 import { isRequestId, notFound, type VideosDeps } from './video-answers.server';
 import { findVersions } from './video-versions.server';
 

@@ -1,10 +1,10 @@
-import { HISTORY_PAGE_SIZE } from '../../shared/history-filters';
-import type { HistoryPage } from '../../shared/history-list';
-import type { videosContract } from '../../shared/videos.contract';
-import { listHistory, sessionTimeZone } from '../history/history.server';
-import { toListItems } from '../history/history-list.server';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { listHistory, sessionTimeZone } from '#server/history/history.server';
+import { toListItems } from '#server/history/history-list.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { HISTORY_PAGE_SIZE } from '#shared/history-filters';
+import type { HistoryPage } from '#shared/history-list';
+import type { videosContract } from '#shared/videos.contract';
 import type { VideosDeps } from './video-answers.server';
 
 /**

@@ -1,9 +1,9 @@
-import type { ModelCheckReason } from '../../shared/admin';
-import { VIDEO_QUALITIES, type VideoQuality } from '../../shared/catalogue';
-import { type VideoModelFamily, videoModelFamily } from '../../shared/video-models';
-import type { VideoModeAvailability } from '../../shared/video-request';
-import type { Config } from '../config.server';
-import type { Logger } from '../logger.server';
+import type { Config } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
+import type { ModelCheckReason } from '#shared/admin';
+import { VIDEO_QUALITIES, type VideoQuality } from '#shared/catalogue';
+import { type VideoModelFamily, videoModelFamily } from '#shared/video-models';
+import type { VideoModeAvailability } from '#shared/video-request';
 import { GeminiClient, type ListedModel } from './pipeline/providers/gemini-client.server';
 
 /**

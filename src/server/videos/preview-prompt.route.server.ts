@@ -1,8 +1,8 @@
-import { promptPreviewLimitMessage } from '../../shared/prompt-preview';
-import type { videosContract } from '../../shared/videos.contract';
-import { apiError } from '../kernel/errors.server';
-import type { OperationHandler } from '../kernel/operations.server';
-import { sessionOf } from '../kernel/session.server';
+import { apiError } from '#server/kernel/errors.server';
+import type { OperationHandler } from '#server/kernel/operations.server';
+import { sessionOf } from '#server/kernel/session.server';
+import { promptPreviewLimitMessage } from '#shared/prompt-preview';
+import type { videosContract } from '#shared/videos.contract';
 import { previewPrompt } from './prompt-preview/prompt-preview.server';
 import type { VideosDeps } from './video-answers.server';
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
 import {
   API_KEY,
   FAKE_STRUCTURED_PROMPT,
   type FakeGemini,
   startFakeGemini,
-} from '../../../tests/support/fake-gemini';
-import { loadConfig } from '../config.server';
-import type { Logger } from '../logger.server';
+} from '#tests/support/fake-gemini';
 import { createPromptWriter } from './prompt-writer.server';
 
 let gemini: FakeGemini;

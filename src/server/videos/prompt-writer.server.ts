@@ -1,8 +1,8 @@
 import { Type } from '@google/genai';
 import { z } from 'zod';
-import type { StructuredPrompt } from '../../shared/video-request';
-import type { Config } from '../config.server';
-import type { Logger } from '../logger.server';
+import type { Config } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
+import type { StructuredPrompt } from '#shared/video-request';
 import { GeminiClient } from './pipeline/providers/gemini-client.server';
 import { buildStructuredPrompt } from './structured-prompt.server';
 

@@ -1,4 +1,4 @@
-import type { StructuredPrompt } from '../../shared/video-request';
+import type { StructuredPrompt } from '#shared/video-request';
 
 /**
  * The structured "JSON prompt" (design §5) built from the user's text by fixed rules, so the same text always

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type pg from 'pg';
-import type { VideoQuality } from '../../shared/catalogue';
-import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '../../shared/video-request';
-import { type AppEnv, apiError } from '../kernel/errors.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { VideoQuality } from '#shared/catalogue';
+import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '#shared/video-request';
 import type { CapabilitiesOf } from './capabilities.server';
 import type { FairQueue } from './capacity/fair-queue.server';
 import type { CreateVideoDeps, CreateVideoResult } from './create-video-request.server';

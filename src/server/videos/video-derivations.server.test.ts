@@ -3,21 +3,21 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '../../../tests/support/app';
-import { testPool } from '../../../tests/support/database';
+import { balance } from '#server/credits/ledger-reads.server';
+import { DERIVATION_REFUSALS, FILM_MAX_SECONDS, type VideoVersion } from '#shared/video-directing';
+import type { VideoRequestView } from '#shared/video-request';
+import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
 import {
   API_KEY,
   contractBreaches,
   type FakeGemini,
   NO_BREACHES,
   startFakeGemini,
-} from '../../../tests/support/fake-gemini';
-import { mediaTools } from '../../../tests/support/media';
-import type { SessionClient } from '../../../tests/support/session-client';
-import { signedUpWithCredits } from '../../../tests/support/users';
-import { DERIVATION_REFUSALS, FILM_MAX_SECONDS, type VideoVersion } from '../../shared/video-directing';
-import type { VideoRequestView } from '../../shared/video-request';
-import { balance } from '../credits/ledger-reads.server';
+} from '#tests/support/fake-gemini';
+import { mediaTools } from '#tests/support/media';
+import type { SessionClient } from '#tests/support/session-client';
+import { signedUpWithCredits } from '#tests/support/users';
 import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-preview-provider.server';
 import { probe } from './pipeline/rendering.server';
 

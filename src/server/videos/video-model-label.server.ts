@@ -1,5 +1,5 @@
-import { videoModelFamily } from '../../shared/video-models';
-import type { VideoConfig } from '../config.server';
+import type { VideoConfig } from '#server/config.server';
+import { videoModelFamily } from '#shared/video-models';
 
 /**
  * The model family a deployment really generates with, named on the landing page: the local preview says so

@@ -5,20 +5,20 @@ import { getTableColumns } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../tests/support/database';
-import { insertUser } from '../../../tests/support/users';
-import { historyQuerySchema } from '../../shared/history-filters';
-import { exportHistoryCsv } from '../history/csv-export.server';
-import { recentRequests } from '../history/dashboard-stats.server';
-import { listHistory } from '../history/history.server';
-import { toListItems } from '../history/history-list.server';
-import { DiskStorage } from '../storage/storage.server';
+import { exportHistoryCsv } from '#server/history/csv-export.server';
+import { recentRequests } from '#server/history/dashboard-stats.server';
+import { listHistory } from '#server/history/history.server';
+import { toListItems } from '#server/history/history-list.server';
+import { DiskStorage } from '#server/storage/storage.server';
 import {
   columnList,
   VIDEO_REQUEST_SHAPE,
   type VideoRequestShape,
-} from '../video-requests/video-request-row.server';
-import { videoRequestColumns, videoRequests } from '../video-requests/video-requests.schema.server';
+} from '#server/video-requests/video-request-row.server';
+import { videoRequestColumns, videoRequests } from '#server/video-requests/video-requests.schema.server';
+import { historyQuerySchema } from '#shared/history-filters';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { insertUser } from '#tests/support/users';
 import { capabilitiesOf } from './capabilities.server';
 import { toVideoRequestView, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
 

@@ -1,5 +1,5 @@
-import type { VideoVersion } from '../../shared/video-directing';
-import type { Queryable } from '../jobs/queues.server';
+import type { Queryable } from '#server/jobs/queues.server';
+import type { VideoVersion } from '#shared/video-directing';
 
 /**
  * The versions of one video: walk up from any request to its original, then down to every edit and extension made

@@ -1,16 +1,16 @@
-import type { TakeCheckView } from '../../shared/take-check';
-import { type DerivationSource, editRefusal, extensionPlan } from '../../shared/video-directing';
-import type { QueuePlace } from '../../shared/video-queue';
-import type { VideoRequestKind, VideoRequestView } from '../../shared/video-request';
-import type { Queryable } from '../jobs/queues.server';
-import type { BlobStorage } from '../storage/blob-storage.server';
+import type { Queryable } from '#server/jobs/queues.server';
+import type { BlobStorage } from '#server/storage/blob-storage.server';
 import {
   columnList,
   pickShown,
   VIDEO_REQUEST_SHAPE,
   type VideoRequestRow,
   type VideoRequestShape,
-} from '../video-requests/video-request-row.server';
+} from '#server/video-requests/video-request-row.server';
+import type { TakeCheckView } from '#shared/take-check';
+import { type DerivationSource, editRefusal, extensionPlan } from '#shared/video-directing';
+import type { QueuePlace } from '#shared/video-queue';
+import type { VideoRequestKind, VideoRequestView } from '#shared/video-request';
 import type { CapabilitiesOf } from './capabilities.server';
 import { videoRequests } from './videos.schema.server';
 

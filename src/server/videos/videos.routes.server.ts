@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import { videosContract } from '../../shared/videos.contract';
-import type { AppEnv } from '../kernel/errors.server';
-import { type Guards, routesFromContract } from '../kernel/operations.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { videosContract } from '#shared/videos.contract';
 import { createVideoRoute } from './create-video.route.server';
 import { editVideoRoute, extendVideoRoute } from './derive-video.route.server';
 import { estimateQueueRoute } from './estimate-queue.route.server';

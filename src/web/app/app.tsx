@@ -6,13 +6,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { takeFlashToast } from '../lib/flash-toast';
-import { useToasterNeeded } from '../lib/toaster-bus';
+import { takeFlashToast } from '#web/lib/flash-toast';
+import { useToasterNeeded } from '#web/lib/toaster-bus';
 import { ErrorBoundary } from './error-boundary';
 import i18n, { parseLanguage, setLanguage } from './i18n';
 import { AppRoutes } from './route-table';
 
-const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('#web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /** Client-side navigation to a `?lang=` URL switches the language too (the first load is handled in i18n.ts). */
 function LanguageFromUrl() {
@@ -57,7 +57,7 @@ function FlashToast() {
   useEffect(() => {
     const flash = takeFlashToast();
     if (!flash) return;
-    void import('../components/ui/toaster').then(({ toast }) => {
+    void import('#web/components/ui/toaster').then(({ toast }) => {
       toast[flash.kind](flash.title, { description: flash.description });
     });
   }, []);

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../components/ui/button';
+import { Button } from '#web/components/ui/button';
 
 function ErrorScreen({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');

@@ -14,26 +14,26 @@
  */
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseLanguage } from '../../shared/language';
-import type accountsPt from '../features/accounts/locales/pt-BR';
-import type adminPt from '../features/admin/locales/pt-BR';
-import type billingPt from '../features/billing/locales/pt-BR';
-import type castPt from '../features/cast/locales/pt-BR';
-import type creditsPt from '../features/credits/locales/pt-BR';
-import type dashboardPt from '../features/dashboard/locales/pt-BR';
-import type faqPt from '../features/faq/locales/pt-BR';
-import type filmsPt from '../features/films/locales/pt-BR';
-import type helpPt from '../features/help/locales/pt-BR';
-import type publicPt from '../features/public/locales/pt-BR';
-import type settingsPt from '../features/settings/locales/pt-BR';
-import type shellPt from '../features/shell/locales/pt-BR';
-import type videoDetailPt from '../features/video-detail/locales/pt-BR';
-import type videoHistoryPt from '../features/video-history/locales/pt-BR';
-import type videosPt from '../features/videos/locales/pt-BR';
-import { applyHtmlLang, storedLanguage, storeLanguage } from '../lib/language';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseLanguage } from '#shared/language';
+import type accountsPt from '#web/features/accounts/locales/pt-BR';
+import type adminPt from '#web/features/admin/locales/pt-BR';
+import type billingPt from '#web/features/billing/locales/pt-BR';
+import type castPt from '#web/features/cast/locales/pt-BR';
+import type creditsPt from '#web/features/credits/locales/pt-BR';
+import type dashboardPt from '#web/features/dashboard/locales/pt-BR';
+import type faqPt from '#web/features/faq/locales/pt-BR';
+import type filmsPt from '#web/features/films/locales/pt-BR';
+import type helpPt from '#web/features/help/locales/pt-BR';
+import type publicPt from '#web/features/public/locales/pt-BR';
+import type settingsPt from '#web/features/settings/locales/pt-BR';
+import type shellPt from '#web/features/shell/locales/pt-BR';
+import type videoDetailPt from '#web/features/video-detail/locales/pt-BR';
+import type videoHistoryPt from '#web/features/video-history/locales/pt-BR';
+import type videosPt from '#web/features/videos/locales/pt-BR';
+import { applyHtmlLang, storedLanguage, storeLanguage } from '#web/lib/language';
 import commonPt from './locales/pt-BR';
 
-export { currentLanguage, setLanguage } from '../lib/language';
+export { currentLanguage, setLanguage } from '#web/lib/language';
 export { LANGUAGES, parseLanguage };
 
 const NAMESPACES = [
@@ -87,39 +87,39 @@ type Loader = () => Promise<{ default: object }>;
 const loaders: Record<Language, Record<Namespace, Loader>> = {
   'pt-BR': {
     common: () => Promise.resolve({ default: commonPt }),
-    public: () => import('../features/public/locales/pt-BR'),
-    faq: () => import('../features/faq/locales/pt-BR'),
-    accounts: () => import('../features/accounts/locales/pt-BR'),
-    shell: () => import('../features/shell/locales/pt-BR'),
-    credits: () => import('../features/credits/locales/pt-BR'),
-    help: () => import('../features/help/locales/pt-BR'),
-    billing: () => import('../features/billing/locales/pt-BR'),
-    videos: () => import('../features/videos/locales/pt-BR'),
-    cast: () => import('../features/cast/locales/pt-BR'),
-    dashboard: () => import('../features/dashboard/locales/pt-BR'),
-    settings: () => import('../features/settings/locales/pt-BR'),
-    videoHistory: () => import('../features/video-history/locales/pt-BR'),
-    videoDetail: () => import('../features/video-detail/locales/pt-BR'),
-    films: () => import('../features/films/locales/pt-BR'),
-    admin: () => import('../features/admin/locales/pt-BR'),
+    public: () => import('#web/features/public/locales/pt-BR'),
+    faq: () => import('#web/features/faq/locales/pt-BR'),
+    accounts: () => import('#web/features/accounts/locales/pt-BR'),
+    shell: () => import('#web/features/shell/locales/pt-BR'),
+    credits: () => import('#web/features/credits/locales/pt-BR'),
+    help: () => import('#web/features/help/locales/pt-BR'),
+    billing: () => import('#web/features/billing/locales/pt-BR'),
+    videos: () => import('#web/features/videos/locales/pt-BR'),
+    cast: () => import('#web/features/cast/locales/pt-BR'),
+    dashboard: () => import('#web/features/dashboard/locales/pt-BR'),
+    settings: () => import('#web/features/settings/locales/pt-BR'),
+    videoHistory: () => import('#web/features/video-history/locales/pt-BR'),
+    videoDetail: () => import('#web/features/video-detail/locales/pt-BR'),
+    films: () => import('#web/features/films/locales/pt-BR'),
+    admin: () => import('#web/features/admin/locales/pt-BR'),
   },
   en: {
     common: () => import('./locales/en'),
-    public: () => import('../features/public/locales/en'),
-    faq: () => import('../features/faq/locales/en'),
-    accounts: () => import('../features/accounts/locales/en'),
-    shell: () => import('../features/shell/locales/en'),
-    credits: () => import('../features/credits/locales/en'),
-    help: () => import('../features/help/locales/en'),
-    billing: () => import('../features/billing/locales/en'),
-    videos: () => import('../features/videos/locales/en'),
-    cast: () => import('../features/cast/locales/en'),
-    dashboard: () => import('../features/dashboard/locales/en'),
-    settings: () => import('../features/settings/locales/en'),
-    videoHistory: () => import('../features/video-history/locales/en'),
-    videoDetail: () => import('../features/video-detail/locales/en'),
-    films: () => import('../features/films/locales/en'),
-    admin: () => import('../features/admin/locales/en'),
+    public: () => import('#web/features/public/locales/en'),
+    faq: () => import('#web/features/faq/locales/en'),
+    accounts: () => import('#web/features/accounts/locales/en'),
+    shell: () => import('#web/features/shell/locales/en'),
+    credits: () => import('#web/features/credits/locales/en'),
+    help: () => import('#web/features/help/locales/en'),
+    billing: () => import('#web/features/billing/locales/en'),
+    videos: () => import('#web/features/videos/locales/en'),
+    cast: () => import('#web/features/cast/locales/en'),
+    dashboard: () => import('#web/features/dashboard/locales/en'),
+    settings: () => import('#web/features/settings/locales/en'),
+    videoHistory: () => import('#web/features/video-history/locales/en'),
+    videoDetail: () => import('#web/features/video-detail/locales/en'),
+    films: () => import('#web/features/films/locales/en'),
+    admin: () => import('#web/features/admin/locales/en'),
   },
 };
 

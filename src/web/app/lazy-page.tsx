@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { PageSpinner } from '../components/ui/spinner';
+import { PageSpinner } from '#web/components/ui/spinner';
 import { loadNamespaces, type PageNamespace } from './i18n';
 
 export interface LazyPage {

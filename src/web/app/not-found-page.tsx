@@ -1,8 +1,8 @@
 import { Home } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../components/ui/button';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { Button } from '#web/components/ui/button';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** The 404 page (any unknown path; prerendered at /404). Rendered inside the public layout. */
 export default function NotFoundPage() {

@@ -2,10 +2,10 @@ import { Coins, Menu, X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { Logo } from '../components/logo';
-import { Button } from '../components/ui/button';
-import { BalanceSlot, signedInOnly, signedOutOnly } from '../features/public/components/viewer-slots';
-import { cn } from '../lib/cn';
+import { Logo } from '#web/components/logo';
+import { Button } from '#web/components/ui/button';
+import { BalanceSlot, signedInOnly, signedOutOnly } from '#web/features/public/components/viewer-slots';
+import { cn } from '#web/lib/cn';
 import { currentLanguage, LANGUAGES } from './i18n';
 
 const HEADER_LINKS = [

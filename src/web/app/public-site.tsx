@@ -4,15 +4,15 @@
  */
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { NOT_FOUND_PATH, type PRERENDERED_PATHS } from '../../shared/routes';
-import FaqPage from '../features/faq/faq-page';
-import ContactPage from '../features/public/pages/contact-page';
-import HowItWorksPage from '../features/public/pages/how-it-works-page';
-import LandingPage from '../features/public/pages/landing-page';
-import PricingPage from '../features/public/pages/pricing-page';
-import PrivacyPage from '../features/public/pages/privacy-page';
-import TermsPage from '../features/public/pages/terms-page';
-import '../styles.css';
+import { NOT_FOUND_PATH, type PRERENDERED_PATHS } from '#shared/routes';
+import FaqPage from '#web/features/faq/faq-page';
+import ContactPage from '#web/features/public/pages/contact-page';
+import HowItWorksPage from '#web/features/public/pages/how-it-works-page';
+import LandingPage from '#web/features/public/pages/landing-page';
+import PricingPage from '#web/features/public/pages/pricing-page';
+import PrivacyPage from '#web/features/public/pages/privacy-page';
+import TermsPage from '#web/features/public/pages/terms-page';
+import '#web/styles.css';
 import i18n from './i18n';
 import NotFoundPage from './not-found-page';
 import { PublicLayout } from './public-layout';

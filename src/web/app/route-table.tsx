@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { ADMIN_PATH } from '../../shared/routes';
-import { PageSpinner } from '../components/ui/spinner';
+import { ADMIN_PATH } from '#shared/routes';
+import { PageSpinner } from '#web/components/ui/spinner';
 import { type LazyPage, lazyPage } from './lazy-page';
 
 // Layouts
@@ -17,53 +17,61 @@ const ACCOUNTS_NS = { namespaces: ['accounts'] } as const;
 const SHELL_NS = { namespaces: ['accounts', 'shell', 'credits', 'billing'] } as const;
 const PROFILE_NS = { namespaces: ['accounts', 'billing', 'credits'] } as const;
 const BILLING_NS = { namespaces: ['billing', 'credits'] } as const;
-const RequireAuthLayout = lazyPage(() => import('../features/accounts/components/require-auth'), ACCOUNTS_NS);
-const ShellLayout = lazyPage(() => import('../features/shell/pages/shell-layout'), SHELL_NS);
+const RequireAuthLayout = lazyPage(
+  () => import('#web/features/accounts/components/require-auth'),
+  ACCOUNTS_NS,
+);
+const ShellLayout = lazyPage(() => import('#web/features/shell/pages/shell-layout'), SHELL_NS);
 const RequireAdminLayout = lazyPage(
-  () => import('../features/accounts/components/require-admin'),
+  () => import('#web/features/accounts/components/require-admin'),
   ACCOUNTS_NS,
 );
 
 // Accounts and the signed-in area (features/accounts, shell, credits, help, billing, videos, video-*)
-const LoginPage = lazyPage(() => import('../features/accounts/pages/login-page'), ACCOUNTS_NS);
+const LoginPage = lazyPage(() => import('#web/features/accounts/pages/login-page'), ACCOUNTS_NS);
 const ResetPasswordPage = lazyPage(
-  () => import('../features/accounts/pages/reset-password-page'),
+  () => import('#web/features/accounts/pages/reset-password-page'),
   ACCOUNTS_NS,
 );
 /** The dashboard home shows the plan badge card (`billing`) and the expiring-credits alert (`credits`). */
-const DashboardHomePage = lazyPage(() => import('../features/dashboard/pages/dashboard-home-page'), {
+const DashboardHomePage = lazyPage(() => import('#web/features/dashboard/pages/dashboard-home-page'), {
   namespaces: ['dashboard', 'credits', 'billing', 'videos'],
 });
 /** Settings reuse the profile's language and time zone card (`accounts`). */
-const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'), {
+const SettingsPage = lazyPage(() => import('#web/features/settings/pages/settings-page'), {
   namespaces: ['settings', 'accounts'],
 });
-const ProfilePage = lazyPage(() => import('../features/accounts/pages/profile-page'), PROFILE_NS);
-const BuyCreditsPage = lazyPage(() => import('../features/billing/pages/buy-credits-page'), BILLING_NS);
+const ProfilePage = lazyPage(() => import('#web/features/accounts/pages/profile-page'), PROFILE_NS);
+const BuyCreditsPage = lazyPage(() => import('#web/features/billing/pages/buy-credits-page'), BILLING_NS);
 const PaymentSuccessPage = lazyPage(
-  () => import('../features/billing/pages/payment-success-page'),
+  () => import('#web/features/billing/pages/payment-success-page'),
   BILLING_NS,
 );
-const HelpPage = lazyPage(() => import('../features/help/pages/help-page'), { namespaces: ['help', 'faq'] });
+const HelpPage = lazyPage(() => import('#web/features/help/pages/help-page'), {
+  namespaces: ['help', 'faq'],
+});
 /** The create page shows the balance; both video pages use the `credits` formatting. */
 const VIDEOS_NS = { namespaces: ['videos', 'credits', 'cast'] } as const;
-const CreatePage = lazyPage(() => import('../features/videos/pages/create-page'), VIDEOS_NS);
-const ConfirmationPage = lazyPage(() => import('../features/videos/pages/confirmation-page'), VIDEOS_NS);
-const CastPage = lazyPage(() => import('../features/cast/pages/cast-page'), { namespaces: ['cast'] });
+const CreatePage = lazyPage(() => import('#web/features/videos/pages/create-page'), VIDEOS_NS);
+const ConfirmationPage = lazyPage(() => import('#web/features/videos/pages/confirmation-page'), VIDEOS_NS);
+const CastPage = lazyPage(() => import('#web/features/cast/pages/cast-page'), { namespaces: ['cast'] });
 /** The history and a video's detail page show statuses and qualities from `videos` and credits from `credits`. */
 const VIDEO_HISTORY_NS = { namespaces: ['videoHistory', 'videos', 'credits', 'films'] } as const;
 const VIDEO_DETAIL_NS = { namespaces: ['videoDetail', 'videos', 'credits', 'films'] } as const;
-const HistoryPage = lazyPage(() => import('../features/video-history/pages/history-page'), VIDEO_HISTORY_NS);
+const HistoryPage = lazyPage(
+  () => import('#web/features/video-history/pages/history-page'),
+  VIDEO_HISTORY_NS,
+);
 const VideoDetailPage = lazyPage(
-  () => import('../features/video-detail/pages/video-detail-page'),
+  () => import('#web/features/video-detail/pages/video-detail-page'),
   VIDEO_DETAIL_NS,
 );
 /** 'Montar filme' (ADR 0014): thumbnails and statuses from `videos`. */
-const FilmBoardPage = lazyPage(() => import('../features/films/pages/film-board-page'), {
+const FilmBoardPage = lazyPage(() => import('#web/features/films/pages/film-board-page'), {
   namespaces: ['films', 'videos'],
 });
 /** The admin panel names qualities and statuses from `videos`, packages, plan periods and statuses from `billing`. */
-const AdminPanelPage = lazyPage(() => import('../features/admin/pages/admin-panel-page'), {
+const AdminPanelPage = lazyPage(() => import('#web/features/admin/pages/admin-panel-page'), {
   namespaces: ['admin', 'videos', 'billing'],
 });
 

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** A list of short feature lines, each after a check mark (plan and credit-package cards). Pass the gap. */
 export function CheckList({ items, className }: { items: readonly ReactNode[]; className?: string }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cn } from '../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** The Cena mark: a rounded "play" frame. Decorative; pair it with the word "Cena". */
 export function LogoMark({ className }: { className?: string }) {

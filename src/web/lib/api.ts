@@ -11,8 +11,8 @@ import {
   pathOf,
   type QueryOf,
   type ResponseOf,
-} from '../../shared/api-contract';
-import { apiErrorBodySchema } from '../../shared/api-error';
+} from '#shared/api-contract';
+import { apiErrorBodySchema } from '#shared/api-error';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

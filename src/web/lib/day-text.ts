@@ -1,4 +1,4 @@
-import { parseDay } from '../../shared/time';
+import { parseDay } from '#shared/time';
 
 /**
  * The pt-BR way of writing a calendar day (dd/MM/yyyy, spec §9), to and from the 'yyyy-MM-dd' the filters and the

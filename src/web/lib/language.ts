@@ -6,7 +6,7 @@ import {
   languageCookie,
   languageFromCookie,
   parseLanguage,
-} from '../../shared/language';
+} from '#shared/language';
 
 /**
  * The reader's language, for any part of the web: what i18next shows now, and the switch that remembers a choice

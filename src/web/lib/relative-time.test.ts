@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from '../../../tests/support/web-i18n';
+import i18n from '#tests/support/web-i18n';
 import { localizedRelativeTime } from './relative-time';
 
 describe('localizedRelativeTime (spec §9 texts)', () => {

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
-import type { Language } from '../../shared/language';
-import { relativeTime } from '../../shared/time';
+import type { Language } from '#shared/language';
+import { relativeTime } from '#shared/time';
 
 /**
  * The shared `relativeTime` (spec §9) in the UI language: src/shared/time.ts decides the unit and count, the `common`

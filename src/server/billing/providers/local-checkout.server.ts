@@ -8,8 +8,8 @@ import {
   type Plan,
   type PlanId,
   planPriceCents,
-} from '../../../shared/catalogue';
-import { isCurrentStatus } from '../../../shared/subscription';
+} from '#shared/catalogue';
+import { isCurrentStatus } from '#shared/subscription';
 import {
   type CheckoutRecord,
   currentSubscription,

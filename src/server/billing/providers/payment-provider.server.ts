@@ -1,4 +1,4 @@
-import type { BillingPeriod, CreditPackage, Plan } from '../../../shared/catalogue';
+import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
 import type { ProviderKind } from '../billing.schema.server';
 
 /**

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type Stripe from 'stripe';
-import type { BillingPeriod, PlanId } from '../../../shared/catalogue';
-import type { SubscriptionStatus } from '../../../shared/subscription';
-import type { StripeConfig } from '../../config.server';
-import type { Logger } from '../../logger.server';
+import type { StripeConfig } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
+import type { BillingPeriod, PlanId } from '#shared/catalogue';
+import type { SubscriptionStatus } from '#shared/subscription';
 import { type SubscriptionState, upsertSubscription, userOfStripeCustomer } from '../billing-store.server';
 import { type BillingReason, type FulfilResult, fulfilInvoice, isPlanId } from '../fulfilment.server';
 import { fromUnix, idOf } from './stripe-sdk.server';

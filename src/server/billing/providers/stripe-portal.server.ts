@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
-import type { StripeConfig } from '../../config.server';
+import type { StripeConfig } from '#server/config.server';
 import { ProviderError } from './payment-provider.server';
 import { idOf } from './stripe-sdk.server';
 

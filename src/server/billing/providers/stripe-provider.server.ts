@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import Stripe from 'stripe';
-import type { BillingPeriod, CreditPackage, Plan } from '../../../shared/catalogue';
-import type { StripeConfig } from '../../config.server';
-import type { Logger } from '../../logger.server';
+import type { StripeConfig } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
+import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
 import { findCheckout, insertCheckout, saveStripeCustomer, stripeCustomerOf } from '../billing-store.server';
 import {
   type BillingUser,

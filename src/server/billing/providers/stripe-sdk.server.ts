@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../config.server';
+import type { StripeConfig } from '#server/config.server';
 
 export function createStripeClient(config: StripeConfig): Stripe {
   return new Stripe(config.secretKey, {

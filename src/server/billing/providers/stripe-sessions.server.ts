@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { findPackage } from '../../../shared/catalogue';
+import { findPackage } from '#shared/catalogue';
 import { findCheckout, markCheckout } from '../billing-store.server';
 import { type FulfilResult, fulfilPackagePurchase } from '../fulfilment.server';
 import { ProviderError } from './payment-provider.server';

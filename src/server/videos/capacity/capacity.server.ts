@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { LOCAL_PREVIEW_MODEL } from '../../../shared/video-models';
-import type { VideoConfig } from '../../config.server';
-import { QUEUES, send } from '../../jobs/queues.server';
-import type { Logger } from '../../logger.server';
+import type { VideoConfig } from '#server/config.server';
+import { QUEUES, send } from '#server/jobs/queues.server';
+import type { Logger } from '#server/logger.server';
+import { LOCAL_PREVIEW_MODEL } from '#shared/video-models';
 import { FairQueue } from './fair-queue.server';
 import { type BudgetOptions, ProviderBudget } from './provider-budget.server';
 import { WorkerSlots } from './worker-slots.server';

@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { VideoQuality } from '../../../shared/catalogue';
-import { createCostCents } from '../../../shared/video-models';
-import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '../../../shared/video-queue';
-import type { Queryable } from '../../jobs/queues.server';
-import { inTransaction } from '../../kernel/transaction.server';
+import type { Queryable } from '#server/jobs/queues.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import type { VideoQuality } from '#shared/catalogue';
+import { createCostCents } from '#shared/video-models';
+import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '#shared/video-queue';
 import type { BudgetHold, BudgetUse, ProviderBudget } from './provider-budget.server';
 import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.server';
 import type { WorkerSlots } from './worker-slots.server';

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
+import { loadConfig } from '#server/config.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { type Jobs, startJobs } from '#server/jobs/jobs.server';
+import { createLogger } from '#server/logger.server';
+import { DiskStorage } from '#server/storage/storage.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import {
   API_KEY,
   contractBreaches,
@@ -11,14 +17,8 @@ import {
   NO_BREACHES,
   seedVideoRequest,
   startFakeGemini,
-} from '../../../../tests/support/fake-gemini';
-import { insertUserWithCredits } from '../../../../tests/support/users';
-import { loadConfig } from '../../config.server';
-import { audit } from '../../credits/ledger-audit.server';
-import { balance } from '../../credits/ledger-reads.server';
-import { type Jobs, startJobs } from '../../jobs/jobs.server';
-import { createLogger } from '../../logger.server';
-import { DiskStorage } from '../../storage/storage.server';
+} from '#tests/support/fake-gemini';
+import { insertUserWithCredits } from '#tests/support/users';
 import { registerVideoWorkers, type VideoWorkers } from '../pipeline/workers.server';
 import { RULES_WRITER } from '../prompt-writer.server';
 import { createCapacity } from './capacity.server';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
-import { seedVideoRequest } from '../../../../tests/support/fake-gemini';
-import { insertUserWithCredits } from '../../../../tests/support/users';
-import { inTransaction } from '../../kernel/transaction.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { seedVideoRequest } from '#tests/support/fake-gemini';
+import { insertUserWithCredits } from '#tests/support/users';
 import { quotaViolationsFrom } from '../pipeline/providers/gemini-error-details.server';
 import { FairQueue } from './fair-queue.server';
 import { ProviderBudget, type QuotaRefusal } from './provider-budget.server';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { ProviderCapacity } from '../../../shared/video-models';
-import type { Queryable } from '../../jobs/queues.server';
+import type { Queryable } from '#server/jobs/queues.server';
+import type { ProviderCapacity } from '#shared/video-models';
 import type { QuotaViolation } from '../pipeline/providers/video-provider.server';
 
 /**

@@ -1,4 +1,4 @@
-import { VIDEO_DURATION_MINUTES, type VideoQuality } from '../../../shared/catalogue';
+import { VIDEO_DURATION_MINUTES, type VideoQuality } from '#shared/catalogue';
 import type { BudgetHold, BudgetUse, ProviderBudget } from './provider-budget.server';
 
 /** The modes one model serves (both modes may share one model, and so one budget). */

@@ -4,9 +4,9 @@ import { requestId } from 'hono/request-id';
 import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
-import type { AppEnv } from '../../kernel/errors.server';
-import type { Guards } from '../../kernel/operations.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import type { Guards } from '#server/kernel/operations.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { geminiWebhooksRoutes } from './gemini-webhooks.routes.server';
 
 /**

@@ -2,11 +2,11 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import { z } from 'zod';
-import { geminiWebhooksContract } from '../../../shared/gemini-webhooks.contract';
-import type { GeminiWebhookConfig } from '../../config.server';
-import { type AppEnv, apiError } from '../../kernel/errors.server';
-import { type Guards, routesFromContract } from '../../kernel/operations.server';
-import { inTransaction } from '../../kernel/transaction.server';
+import type { GeminiWebhookConfig } from '#server/config.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { geminiWebhooksContract } from '#shared/gemini-webhooks.contract';
 import { notifyProviderEvent } from './provider-wake.server';
 import { verifyWebhook } from './standard-webhooks.server';
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DiskApp, startDiskApp, stopDiskApp } from '../../../../tests/support/app';
+import { audit } from '#server/credits/ledger-audit.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { type DiskApp, startDiskApp, stopDiskApp } from '#tests/support/app';
 import {
   API_KEY,
   contractBreaches,
@@ -7,12 +10,9 @@ import {
   NO_BREACHES,
   seedVideoRequest,
   startFakeGemini,
-} from '../../../../tests/support/fake-gemini';
-import type { WebhookDelivery } from '../../../../tests/support/fake-gemini-webhooks';
-import { insertUser } from '../../../../tests/support/users';
-import { audit } from '../../credits/ledger-audit.server';
-import { grant } from '../../credits/ledger-grants.server';
-import { balance } from '../../credits/ledger-reads.server';
+} from '#tests/support/fake-gemini';
+import type { WebhookDelivery } from '#tests/support/fake-gemini-webhooks';
+import { insertUser } from '#tests/support/users';
 
 /**
  * Google's webhooks end the wait at once (ADR 0018), through the real app — the receiver in its web role, the

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
-import { inTransaction } from '../../kernel/transaction.server';
-import { createLogger } from '../../logger.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { createLogger } from '#server/logger.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { notifyProviderEvent, ProviderWake } from './provider-wake.server';
 
 /**

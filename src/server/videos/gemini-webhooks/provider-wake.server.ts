@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import type { Logger } from '../../logger.server';
+import type { Logger } from '#server/logger.server';
 
 /**
  * Carries "Google says this generation moved" from the web process that received the webhook to the worker whose

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
+import { balance } from '#server/credits/ledger-reads.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { createLogger } from '#server/logger.server';
+import { DiskStorage } from '#server/storage/storage.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import {
   API_KEY,
   contractBreaches,
@@ -11,13 +15,9 @@ import {
   NO_BREACHES,
   seedVideoRequest,
   startFakeGemini,
-} from '../../../../tests/support/fake-gemini';
-import { mediaTools } from '../../../../tests/support/media';
-import { insertUserWithCredits } from '../../../../tests/support/users';
-import { balance } from '../../credits/ledger-reads.server';
-import { inTransaction } from '../../kernel/transaction.server';
-import { createLogger } from '../../logger.server';
-import { DiskStorage } from '../../storage/storage.server';
+} from '#tests/support/fake-gemini';
+import { mediaTools } from '#tests/support/media';
+import { insertUserWithCredits } from '#tests/support/users';
 import { capabilitiesOf } from '../capabilities.server';
 import { FairQueue } from '../capacity/fair-queue.server';
 import { ProviderBudget } from '../capacity/provider-budget.server';

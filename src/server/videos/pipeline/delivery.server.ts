@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from '../../logger.server';
+import type { Logger } from '#server/logger.server';
 import { FfmpegError, type MediaTools } from './ffmpeg.server';
 import { ProviderError, type VideoProvider } from './providers/video-provider.server';
 import { type ProbeResult, probe } from './rendering.server';

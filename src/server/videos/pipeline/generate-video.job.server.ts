@@ -1,5 +1,5 @@
-import { FINAL_VIDEO_STATUSES } from '../../../shared/video-request';
-import { reached } from '../../video-requests/generation-steps.server';
+import { reached } from '#server/video-requests/generation-steps.server';
+import { FINAL_VIDEO_STATUSES } from '#shared/video-request';
 import type { DeliveredFile } from './delivery.server';
 import { check } from './job/check.step.server';
 import { download, storedDownload } from './job/download.step.server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger.server';
+import { createLogger } from '#server/logger.server';
 import { unlimitedCapacity } from './generation-capacity.server';
 
 describe('the unlimited capacity', () => {

@@ -1,6 +1,6 @@
-import type { VideoQuality } from '../../../shared/catalogue';
-import type { Queryable } from '../../jobs/queues.server';
-import type { Logger } from '../../logger.server';
+import type { Queryable } from '#server/jobs/queues.server';
+import type { Logger } from '#server/logger.server';
+import type { VideoQuality } from '#shared/catalogue';
 import type { FairQueue } from '../capacity/fair-queue.server';
 import type { ProviderBudget, QuotaRefusal } from '../capacity/provider-budget.server';
 import { type SlotHeartbeat, startSlotHeartbeat } from './slot-heartbeat.server';

@@ -4,20 +4,15 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
-import {
-  API_KEY,
-  type FakeGemini,
-  seedVideoRequest,
-  startFakeGemini,
-} from '../../../../tests/support/fake-gemini';
-import { mediaTools } from '../../../../tests/support/media';
-import { insertUser } from '../../../../tests/support/users';
-import { audit } from '../../credits/ledger-audit.server';
-import { grant } from '../../credits/ledger-grants.server';
-import { balance } from '../../credits/ledger-reads.server';
-import { createLogger } from '../../logger.server';
-import { DiskStorage } from '../../storage/storage.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { createLogger } from '#server/logger.server';
+import { DiskStorage } from '#server/storage/storage.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { API_KEY, type FakeGemini, seedVideoRequest, startFakeGemini } from '#tests/support/fake-gemini';
+import { mediaTools } from '#tests/support/media';
+import { insertUser } from '#tests/support/users';
 import { capabilitiesOf } from '../capabilities.server';
 import { type PipelineDeps, runVideoGeneration } from './generate-video.job.server';
 import { unlimitedCapacity } from './generation-capacity.server';

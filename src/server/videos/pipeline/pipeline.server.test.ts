@@ -7,7 +7,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
+import { loadConfig } from '#server/config.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { type Jobs, startJobs } from '#server/jobs/jobs.server';
+import { QUEUES, send } from '#server/jobs/queues.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import { createLogger } from '#server/logger.server';
+import { DiskStorage } from '#server/storage/storage.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import {
   API_KEY,
   contractBreaches,
@@ -15,18 +24,9 @@ import {
   NO_BREACHES,
   seedVideoRequest,
   startFakeGemini,
-} from '../../../../tests/support/fake-gemini';
-import { mediaTools } from '../../../../tests/support/media';
-import { insertUser } from '../../../../tests/support/users';
-import { loadConfig } from '../../config.server';
-import { audit } from '../../credits/ledger-audit.server';
-import { grant } from '../../credits/ledger-grants.server';
-import { balance } from '../../credits/ledger-reads.server';
-import { type Jobs, startJobs } from '../../jobs/jobs.server';
-import { QUEUES, send } from '../../jobs/queues.server';
-import { inTransaction } from '../../kernel/transaction.server';
-import { createLogger } from '../../logger.server';
-import { DiskStorage } from '../../storage/storage.server';
+} from '#tests/support/fake-gemini';
+import { mediaTools } from '#tests/support/media';
+import { insertUser } from '#tests/support/users';
 import { capabilitiesOf } from '../capabilities.server';
 import { FairQueue } from '../capacity/fair-queue.server';
 import { ProviderBudget } from '../capacity/provider-budget.server';

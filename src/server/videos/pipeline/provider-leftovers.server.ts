@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Logger } from '../../logger.server';
+import type { Logger } from '#server/logger.server';
 import type { VideoProvider } from './providers/video-provider.server';
 
 /**

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { AspectRatio } from '../../../shared/catalogue';
+import type { AspectRatio } from '#shared/catalogue';
 import { FfmpegError, type MediaTools, probeJson, runTool } from './ffmpeg.server';
 import { appendShot, extractLastFrame } from './film.server';
 

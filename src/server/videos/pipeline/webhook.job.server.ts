@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type pg from 'pg';
-import type { Logger } from '../../logger.server';
+import type { Logger } from '#server/logger.server';
 import {
   columnList,
   type VideoRequestKey,
   type VideoRequestRow,
-} from '../../video-requests/video-request-row.server';
+} from '#server/video-requests/video-request-row.server';
 import { videoRequests } from '../videos.schema.server';
 
 /**

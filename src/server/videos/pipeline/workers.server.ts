@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type pg from 'pg';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
-import type { Config } from '../../config.server';
-import { QUEUES, send } from '../../jobs/queues.server';
-import type { Logger } from '../../logger.server';
+import type { Config } from '#server/config.server';
+import { QUEUES, send } from '#server/jobs/queues.server';
+import type { Logger } from '#server/logger.server';
 import {
   bundledFfmpegWarning,
   describeMediaToolchain,
   type MediaToolchain,
   resolveMediaToolchain,
-} from '../../media-toolchain/toolchain.server';
+} from '#server/media-toolchain/toolchain.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from '../capacity/capacity.server';
 import { ProviderWake } from '../gemini-webhooks/provider-wake.server';

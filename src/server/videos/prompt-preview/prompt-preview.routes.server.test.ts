@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { testPool } from '../../../../tests/support/database';
+import { DEFAULT_PROMPT_MODEL } from '#server/config.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import {
+  PROMPT_PREVIEW_RULES_NOTE,
+  PROMPT_PREVIEWS_PER_HOUR,
+  type PromptPreviewResponse,
+} from '#shared/prompt-preview';
+import type { VideoRequestView } from '#shared/video-request';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { testPool } from '#tests/support/database';
 import {
   API_KEY,
   contractBreaches,
@@ -10,17 +18,9 @@ import {
   type FakeGemini,
   NO_BREACHES,
   startFakeGemini,
-} from '../../../../tests/support/fake-gemini';
-import type { SessionClient } from '../../../../tests/support/session-client';
-import { signedUpWithCredits } from '../../../../tests/support/users';
-import {
-  PROMPT_PREVIEW_RULES_NOTE,
-  PROMPT_PREVIEWS_PER_HOUR,
-  type PromptPreviewResponse,
-} from '../../../shared/prompt-preview';
-import type { VideoRequestView } from '../../../shared/video-request';
-import { DEFAULT_PROMPT_MODEL } from '../../config.server';
-import { balance } from '../../credits/ledger-reads.server';
+} from '#tests/support/fake-gemini';
+import type { SessionClient } from '#tests/support/session-client';
+import { signedUpWithCredits } from '#tests/support/users';
 
 /**
  * 'Ver prompt estruturado' end to end: POST /api/videos/prompt-preview (the text model — the fake Gemini API — or

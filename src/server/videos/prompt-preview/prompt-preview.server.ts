@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '#server/kernel/transaction.server';
 import {
   type EditedStructuredPrompt,
   PROMPT_PREVIEW_RULES_NOTE,
@@ -6,8 +7,7 @@ import {
   type PromptPreviewResponse,
   STRUCTURED_FIELD_MAX_LENGTH,
   STRUCTURED_PROMPT_FIELDS,
-} from '../../../shared/prompt-preview';
-import { inTransaction } from '../../kernel/transaction.server';
+} from '#shared/prompt-preview';
 import type { PromptWriter } from '../prompt-writer.server';
 import { STRUCTURED_PROMPT_RULES } from '../structured-prompt.server';
 

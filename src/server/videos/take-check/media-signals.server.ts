@@ -1,4 +1,4 @@
-import type { TakeStrictness } from '../../config.server';
+import type { TakeStrictness } from '#server/config.server';
 import type { MediaTools } from '../pipeline/ffmpeg.server';
 import { runTool } from '../pipeline/ffmpeg.server';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Config } from '../../config.server';
-import type { Logger } from '../../logger.server';
+import type { Config } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
 import { GeminiClient } from '../pipeline/providers/gemini-client.server';
 
 /**

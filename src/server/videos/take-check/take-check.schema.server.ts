@@ -11,8 +11,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TakeProblem } from '../../../shared/take-check';
-import { user } from '../../accounts/accounts.schema.server';
+import { user } from '#server/accounts/accounts.schema.server';
+import type { TakeProblem } from '#shared/take-check';
 import { videoRequests } from '../videos.schema.server';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testPool } from '../../../../tests/support/database';
+import { loadConfig, type TakeStrictness } from '#server/config.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { grant } from '#server/credits/ledger-grants.server';
+import { createLogger } from '#server/logger.server';
+import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { DiskStorage } from '#server/storage/storage.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import {
   API_KEY,
   contractBreaches,
@@ -11,15 +17,9 @@ import {
   NO_BREACHES,
   seedVideoRequest,
   startFakeGemini,
-} from '../../../../tests/support/fake-gemini';
-import { mediaTools } from '../../../../tests/support/media';
-import { insertUser } from '../../../../tests/support/users';
-import { loadConfig, type TakeStrictness } from '../../config.server';
-import { audit } from '../../credits/ledger-audit.server';
-import { grant } from '../../credits/ledger-grants.server';
-import { createLogger } from '../../logger.server';
-import { mediaToolchainFromEnv } from '../../media-toolchain/toolchain.server';
-import { DiskStorage } from '../../storage/storage.server';
+} from '#tests/support/fake-gemini';
+import { mediaTools } from '#tests/support/media';
+import { insertUser } from '#tests/support/users';
 import { capabilitiesOf } from '../capabilities.server';
 import { type PipelineDeps, runVideoGeneration } from '../pipeline/generate-video.job.server';
 import { unlimitedCapacity } from '../pipeline/generation-capacity.server';

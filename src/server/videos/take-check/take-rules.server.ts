@@ -1,6 +1,6 @@
-import type { TakeProblem } from '../../../shared/take-check';
-import type { StructuredPrompt } from '../../../shared/video-request';
-import type { TakeStrictness } from '../../config.server';
+import type { TakeStrictness } from '#server/config.server';
+import type { TakeProblem } from '#shared/take-check';
+import type { StructuredPrompt } from '#shared/video-request';
 import { type MediaSignals, SIGNAL_THRESHOLDS, type Stretch } from './media-signals.server';
 import type { SubjectVerdict } from './subject-judge.server';
 

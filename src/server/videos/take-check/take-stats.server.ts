@@ -1,5 +1,5 @@
-import { TAKE_PROBLEM_KINDS, type TakeCheckStats, type TakeProblem } from '../../../shared/take-check';
-import type { Queryable } from '../../jobs/queues.server';
+import type { Queryable } from '#server/jobs/queues.server';
+import { TAKE_PROBLEM_KINDS, type TakeCheckStats, type TakeProblem } from '#shared/take-check';
 
 /** The admin panel's view of the take guarantee: how often takes fail, why, and the last failures. */
 export async function takeCheckStats(db: Queryable, days = 30): Promise<TakeCheckStats> {

@@ -1,5 +1,5 @@
-import type { TakeCheckView, TakeProblem } from '../../../shared/take-check';
-import type { Queryable } from '../../jobs/queues.server';
+import type { Queryable } from '#server/jobs/queues.server';
+import type { TakeCheckView, TakeProblem } from '#shared/take-check';
 
 /** The take guarantee's checks of some requests, oldest first, as their timelines show them. */
 export async function takeChecksOf(

@@ -3,8 +3,8 @@
  * focus to its button), and what depends on the viewer — a signed-in visitor sees 'Painel' and their balance
  * instead of 'Entrar', on the header and wherever a page marks parts `data-viewer-only`.
  */
-import { fillTemplate } from '../../lib/text-template';
-import { onViewer, type ViewerState } from '../../lib/viewer';
+import { fillTemplate } from '#web/lib/text-template';
+import { onViewer, type ViewerState } from '#web/lib/viewer';
 
 function attachMobileMenu(header: HTMLElement): void {
   const toggle = header.querySelector<HTMLButtonElement>('[data-menu-toggle]');

@@ -4,8 +4,8 @@
  * is idle after load if such a link is on screen. The files are only downloaded into the HTTP cache
  * (`rel=prefetch`, lowest priority), never run here. Their lists are written by the build (lib/app-assets.ts).
  */
-import { isAppPath } from '../../../shared/routes';
-import { APP_ASSETS_ID, APP_ASSETS_IDLE_ID, linkAppAssets } from '../../lib/app-assets';
+import { isAppPath } from '#shared/routes';
+import { APP_ASSETS_ID, APP_ASSETS_IDLE_ID, linkAppAssets } from '#web/lib/app-assets';
 
 /** After load, how long to wait for an idle moment before prefetching anyway. */
 const IDLE_TIMEOUT_MS = 3000;

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** Use as `<Accordion type="single" collapsible>` (or `type="multiple"`). */
 export function Accordion({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Root>) {

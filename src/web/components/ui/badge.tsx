@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 const badgeVariants = {
   default: 'border-transparent bg-primary text-primary-foreground',

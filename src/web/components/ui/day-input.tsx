@@ -1,5 +1,5 @@
 import { type ComponentProps, useId, useState } from 'react';
-import { dayToText, maskDayText, textToDay } from '../../lib/day-text';
+import { dayToText, maskDayText, textToDay } from '#web/lib/day-text';
 import { FieldError, Input } from './input';
 
 type DayInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'min' | 'max' | 'type'> & {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 const sizes = { sm: 'size-4', md: 'size-6', lg: 'size-10' } as const;
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** Wrapped in a horizontally scrollable region so wide tables never break a 375 px layout. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {

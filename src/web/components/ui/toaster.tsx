@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster as Sonner, toast } from 'sonner';
-import { announceToaster } from '../../lib/toaster-bus';
+import { announceToaster } from '#web/lib/toaster-bus';
 
 export { toast };
 

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { Button } from '#web/components/ui/button';
+import { cn } from '#web/lib/cn';
 import { useFaq } from './faq-content';
 import { FaqCategoryNav, FaqCategorySection, FaqEmptyState } from './faq-list';
 import { FaqSearchBox } from './faq-search-box';

@@ -7,8 +7,8 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../shared/language';
-import { usePublicConfig } from '../../lib/public-config';
+import type { Language } from '#shared/language';
+import { usePublicConfig } from '#web/lib/public-config';
 import { en } from './content/en';
 import { ptBR } from './content/pt-BR';
 import {

@@ -1,5 +1,5 @@
 /** The FAQ's shape: its categories and questions, in display order, and what each language's content provides. */
-import type { Language } from '../../../shared/language';
+import type { Language } from '#shared/language';
 
 export const FAQ_CATEGORY_IDS = ['creditos', 'planos', 'videos', 'tecnico'] as const;
 type FaqCategoryId = (typeof FAQ_CATEGORY_IDS)[number];

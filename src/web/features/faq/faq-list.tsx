@@ -1,7 +1,7 @@
 import { ChevronDown, MessageCircleQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RETENTION } from '../../../shared/catalogue';
+import { RETENTION } from '#shared/catalogue';
 import type { FaqCategory, FaqItem } from './faq-items';
 
 /**

@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input, Label } from '../../components/ui/input';
+import { Input, Label } from '#web/components/ui/input';
 
 /**
  * The FAQ's search field with its clear button, shared by the help center (a controlled React input) and the static

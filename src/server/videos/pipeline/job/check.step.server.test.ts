@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobHarness } from '../../../../../tests/support/pipeline-job';
+import { jobHarness } from '#tests/support/pipeline-job';
 import type { TakeGuarantee } from '../../take-check/take-guarantee.server';
 import { check } from './check.step.server';
 

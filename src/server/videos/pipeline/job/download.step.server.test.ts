@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { seedVideoRequest } from '../../../../../tests/support/fake-gemini';
-import { jobHarness, START_CREDITS } from '../../../../../tests/support/pipeline-job';
-import { balance } from '../../../credits/ledger-reads.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { seedVideoRequest } from '#tests/support/fake-gemini';
+import { jobHarness, START_CREDITS } from '#tests/support/pipeline-job';
 import { runVideoGeneration } from '../generate-video.job.server';
 import { mediaKeys } from '../rendering.server';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedVideoRequest } from '../../../../../tests/support/fake-gemini';
-import { jobHarness } from '../../../../../tests/support/pipeline-job';
+import { seedVideoRequest } from '#tests/support/fake-gemini';
+import { jobHarness } from '#tests/support/pipeline-job';
 import { FairQueue } from '../../capacity/fair-queue.server';
 import { ProviderBudget } from '../../capacity/provider-budget.server';
 import { runVideoGeneration } from '../generate-video.job.server';

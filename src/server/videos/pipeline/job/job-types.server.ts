@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
-import type { VideoQuality } from '../../../../shared/catalogue';
-import type { Logger } from '../../../logger.server';
+import type { Logger } from '#server/logger.server';
+import type { VideoQuality } from '#shared/catalogue';
 import type { CapabilitiesOf } from '../../capabilities.server';
 import type { PromptWriter } from '../../prompt-writer.server';
 import type { TakeGuarantee } from '../../take-check/take-guarantee.server';

@@ -1,9 +1,9 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { FINAL_VIDEO_STATUSES } from '../../../../shared/video-request';
-import { createDatabase } from '../../../db/database.server';
-import { inTransaction } from '../../../kernel/transaction.server';
-import type { GenerationStep } from '../../../video-requests/generation-steps.server';
+import { createDatabase } from '#server/db/database.server';
+import { inTransaction } from '#server/kernel/transaction.server';
+import type { GenerationStep } from '#server/video-requests/generation-steps.server';
+import { FINAL_VIDEO_STATUSES } from '#shared/video-request';
 import { videoRequests } from '../../videos.schema.server';
 import { type PipelineDeps, RequestFailure, type RequestRow, type SourceRow } from './job-types.server';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jobHarness, START_CREDITS } from '../../../../../tests/support/pipeline-job';
-import { balance } from '../../../credits/ledger-reads.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { jobHarness, START_CREDITS } from '#tests/support/pipeline-job';
 import { runVideoGeneration } from '../generate-video.job.server';
 import { failRequest } from './settle.step.server';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { capture, voidHoldInTransaction } from '../../../credits/ledger-hold-resolution.server';
-import { inTransaction } from '../../../kernel/transaction.server';
+import { capture, voidHoldInTransaction } from '#server/credits/ledger-hold-resolution.server';
+import { inTransaction } from '#server/kernel/transaction.server';
 import { mediaKeys } from '../rendering.server';
 import type { FinalHook, JobRun, PipelineDeps } from './job-types.server';
 import { FINAL_SQL } from './request-row.server';

@@ -1,4 +1,4 @@
-import { VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
+import { VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { type JoinPlan, mediaKeys } from '../rendering.server';
 import type { PipelineDeps, RequestRow, SourceRow } from './job-types.server';
 

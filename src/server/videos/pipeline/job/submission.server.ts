@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { providerAspectRatio } from '../../../../shared/video-models';
-import { detectImageType } from '../../../../shared/video-request';
+import { providerAspectRatio } from '#shared/video-models';
+import { detectImageType } from '#shared/video-request';
 import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../../structured-prompt.server';
 import type { ProviderImage, VideoGenerationInput } from '../providers/video-provider.server';
 import { storeLastFrame } from '../rendering.server';

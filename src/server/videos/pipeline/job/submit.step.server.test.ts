@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedVideoRequest } from '../../../../../tests/support/fake-gemini';
-import { jobHarness } from '../../../../../tests/support/pipeline-job';
+import { seedVideoRequest } from '#tests/support/fake-gemini';
+import { jobHarness } from '#tests/support/pipeline-job';
 import { submit } from './submit.step.server';
 
 const job = await jobHarness();

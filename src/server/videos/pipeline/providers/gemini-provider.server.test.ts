@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ASPECT_RATIOS, VIDEO_QUALITIES } from '#shared/catalogue';
+import { MODE_RESOLUTION, providerAspectRatio } from '#shared/video-models';
 import {
   API_KEY,
   contractBreaches,
@@ -14,10 +16,8 @@ import {
   NO_BREACHES,
   OTHER_API_KEY,
   startFakeGemini,
-} from '../../../../../tests/support/fake-gemini';
-import { mediaTools } from '../../../../../tests/support/media';
-import { ASPECT_RATIOS, VIDEO_QUALITIES } from '../../../../shared/catalogue';
-import { MODE_RESOLUTION, providerAspectRatio } from '../../../../shared/video-models';
+} from '#tests/support/fake-gemini';
+import { mediaTools } from '#tests/support/media';
 import { probe } from '../rendering.server';
 import { GeminiClient } from './gemini-client.server';
 import { GeminiVideoProvider } from './gemini-provider.server';

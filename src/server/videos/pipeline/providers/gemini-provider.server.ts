@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { VideoQuality } from '../../../../shared/catalogue';
-import { videoModelFamily } from '../../../../shared/video-models';
+import type { VideoQuality } from '#shared/catalogue';
+import { videoModelFamily } from '#shared/video-models';
 import type { GeminiClient } from './gemini-client.server';
 import { INTERACTION_PREFIX, OmniInteractions } from './omni-provider.server';
 import { isVeoOperation, VeoPredictLongRunning } from './veo-provider.server';

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runToEnd } from '../../../../../tests/support/child-process';
-import { mediaToolchainFromEnv } from '../../../media-toolchain/toolchain.server';
+import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { runToEnd } from '#tests/support/child-process';
 import { renderResult } from '../rendering.server';
 import { LocalVideoProvider, previewSize } from './local-preview-provider.server';
 

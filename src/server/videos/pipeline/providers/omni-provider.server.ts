@@ -1,5 +1,5 @@
-import { VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
-import { MODE_RESOLUTION } from '../../../../shared/video-models';
+import { VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
+import { MODE_RESOLUTION } from '#shared/video-models';
 import { type GeminiClient, provablyNotAccepted } from './gemini-client.server';
 import {
   type PollResult,

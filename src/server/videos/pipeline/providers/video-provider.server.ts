@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { VideoQuality } from '../../../../shared/catalogue';
-import type { ProviderAspectRatio } from '../../../../shared/video-models';
+import type { VideoQuality } from '#shared/catalogue';
+import type { ProviderAspectRatio } from '#shared/video-models';
 
 /**
  * One interface for every video model (design §5). A generation is a long-running operation: `submit` starts it
@@ -9,7 +9,7 @@ import type { ProviderAspectRatio } from '../../../../shared/video-models';
  */
 
 /** What the provider is asked for: 16:9 or 9:16 only; 1:1 and 4:3 are reframed from 16:9 afterwards. */
-export type { ProviderAspectRatio } from '../../../../shared/video-models';
+export type { ProviderAspectRatio } from '#shared/video-models';
 
 export interface VideoGenerationInput {
   requestId: string;

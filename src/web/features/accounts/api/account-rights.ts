@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { type DeleteAccountBody, exportFileName } from '../../../../shared/account-rights';
-import { accountRightsContract } from '../../../../shared/account-rights.contract';
-import { callApi } from '../../../lib/api';
-import { downloadAttachment } from '../../../lib/download';
+import { type DeleteAccountBody, exportFileName } from '#shared/account-rights';
+import { accountRightsContract } from '#shared/account-rights.contract';
+import { callApi } from '#web/lib/api';
+import { downloadAttachment } from '#web/lib/download';
 import { clearSignedInUser } from './session';
 
 /** "Exportar meus dados": `GET /api/me/export`, saved as cena-meus-dados-{date}.json. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminContract } from '../../../../shared/admin.contract';
-import { LIMITS } from '../../../../shared/catalogue';
-import { callApi, isApiError, isUnauthorized } from '../../../lib/api';
+import { adminContract } from '#shared/admin.contract';
+import { LIMITS } from '#shared/catalogue';
+import { callApi, isApiError, isUnauthorized } from '#web/lib/api';
 
 /** Why the admin check could not answer (spec §8 "Admin checks"); the texts live in the `accounts` locale. */
 export type AdminCheckFailure = 'attempts' | 'unexpected' | 'failed';

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse, Language as ProfileLanguage } from '../../../../shared/accounts';
-import { accountsContract } from '../../../../shared/accounts.contract';
-import type { Language } from '../../../../shared/language';
-import { callApi, isUnauthorized } from '../../../lib/api';
+import type { MeResponse, Language as ProfileLanguage } from '#shared/accounts';
+import { accountsContract } from '#shared/accounts.contract';
+import type { Language } from '#shared/language';
+import { callApi, isUnauthorized } from '#web/lib/api';
 
 export {
   LANGUAGES as PROFILE_LANGUAGES,
   type Language as ProfileLanguage,
   TIME_ZONES,
   type TimeZone,
-} from '../../../../shared/accounts';
+} from '#shared/accounts';
 export type Me = MeResponse;
 
 export const ME_QUERY_KEY = ['me'] as const;

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient, unwrapAuth } from '../../../lib/auth-client';
+import { authClient, unwrapAuth } from '#web/lib/auth-client';
 
 /** 'Esqueceu a senha?': e-mails a reset link that lands on /auth/reset-password?token=… (same answer for any e-mail). */
 export function useRequestPasswordReset() {

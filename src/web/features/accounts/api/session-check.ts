@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '#web/lib/auth-client';
 
 /**
  * "Is there a session cookie?" for the sign-in page, through Better Auth's `get-session` (200 with `null` when

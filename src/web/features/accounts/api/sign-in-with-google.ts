@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient, unwrapAuth } from '../../../lib/auth-client';
+import { authClient, unwrapAuth } from '#web/lib/auth-client';
 
 /** Google sign-in: Better Auth answers with the provider URL and the browser leaves the app. */
 export function useSignInWithGoogle() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { LOGIN_PATH } from '../../../../shared/routes';
-import { isApiError } from '../../../lib/api';
-import { authClient, unwrapAuth } from '../../../lib/auth-client';
+import { LOGIN_PATH } from '#shared/routes';
+import { isApiError } from '#web/lib/api';
+import { authClient, unwrapAuth } from '#web/lib/auth-client';
 import { clearSignedInUser } from './session';
 
 /** A "there is no session" answer: for a sign-out that is success (spec §4). */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient, unwrapAuth } from '../../../lib/auth-client';
+import { authClient, unwrapAuth } from '#web/lib/auth-client';
 import type { ProfileLanguage } from './me';
 
 export interface SignUpInput {

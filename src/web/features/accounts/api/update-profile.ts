@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfilePatch } from '../../../../shared/accounts';
-import { accountsContract } from '../../../../shared/accounts.contract';
-import { callApi } from '../../../lib/api';
+import type { ProfilePatch } from '#shared/accounts';
+import { accountsContract } from '#shared/accounts.contract';
+import { callApi } from '#web/lib/api';
 import { ME_QUERY_KEY } from './me';
 
 /** `PATCH /api/me/profile`; the answer (the new `GET /api/me`) replaces the cached user. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authClient, unwrapAuth } from '../../../lib/auth-client';
+import { authClient, unwrapAuth } from '#web/lib/auth-client';
 import { loadSignedInUser } from './session';
 
 export interface VerifyTwoFactorInput {

@@ -1,6 +1,6 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/ui/input';
+import { Input } from '#web/components/ui/input';
 import { HookFormField } from './form-field';
 
 /** The sign-in / sign-up e-mail field: label, placeholder, e-mail keyboard and autofill, inline error. */

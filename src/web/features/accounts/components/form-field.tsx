@@ -7,8 +7,8 @@ import {
   type UseFormReturn,
   useController,
 } from 'react-hook-form';
-import { FieldError, FieldHint, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toaster';
+import { FieldError, FieldHint, Label } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/toaster';
 
 export interface FieldControlProps {
   id: string;

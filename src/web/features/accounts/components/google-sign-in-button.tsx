@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { FieldHint } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toaster';
-import { usePublicConfig } from '../../../lib/public-config';
+import { Button } from '#web/components/ui/button';
+import { FieldHint } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/toaster';
+import { usePublicConfig } from '#web/lib/public-config';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
 import { authErrorMessage } from '../lib/auth-errors';
 

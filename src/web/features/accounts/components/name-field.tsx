@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/ui/input';
+import { Input } from '#web/components/ui/input';
 import { NAME_MAX_LENGTH } from '../lib/validation';
 import { HookFormField } from './form-field';
 

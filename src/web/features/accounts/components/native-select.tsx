@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { inputClassName } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { inputClassName } from '#web/components/ui/input';
+import { cn } from '#web/lib/cn';
 
 /** A native <select> styled like the design system's inputs (native: keyboard, mobile pickers and a11y for free). */
 export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/ui/input';
+import { Input } from '#web/components/ui/input';
 import { type HookFieldProps, HookFormField } from './form-field';
 
 export type PasswordFieldProps<

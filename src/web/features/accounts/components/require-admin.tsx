@@ -1,10 +1,10 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { LIMITS } from '../../../../shared/catalogue';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { isUnauthorized } from '../../../lib/api';
+import { LIMITS } from '#shared/catalogue';
+import { Button } from '#web/components/ui/button';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { isUnauthorized } from '#web/lib/api';
 import { AdminCheckError, useAdminCheck } from '../api/admin-check';
 import { useMe } from '../api/me';
 

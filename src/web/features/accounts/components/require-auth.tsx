@@ -1,9 +1,9 @@
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LOGIN_PATH } from '../../../../shared/routes';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { LOGIN_PATH } from '#shared/routes';
+import { Button } from '#web/components/ui/button';
+import { PageSpinner } from '#web/components/ui/spinner';
 import { useMe } from '../api/me';
 
 /**

@@ -1,6 +1,6 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { Input } from '#web/components/ui/input';
+import { cn } from '#web/lib/cn';
 import { type HookFieldProps, HookFormField } from './form-field';
 
 /** The 6-digit code of an authenticator app: digits only, one-time-code autofill, spaced monospace. */

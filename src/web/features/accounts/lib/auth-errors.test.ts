@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from '../../../../../tests/support/web-i18n';
-import { ApiError } from '../../../lib/api';
+import i18n from '#tests/support/web-i18n';
+import { ApiError } from '#web/lib/api';
 import { authErrorMessage } from './auth-errors';
 
 describe('authErrorMessage', () => {

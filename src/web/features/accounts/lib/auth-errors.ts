@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../../lib/api';
+import { isApiError } from '#web/lib/api';
 import { PASSWORD_MIN_LENGTH } from './validation';
 
 /**

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { deleteAccountBodySchema } from '../../../../shared/account-rights';
-import { MAX_NAME_LENGTH } from '../../../../shared/accounts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../shared/password';
+import { deleteAccountBodySchema } from '#shared/account-rights';
+import { MAX_NAME_LENGTH } from '#shared/accounts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/password';
 import { EMAIL_PATTERN } from './validation';
 
 /**

@@ -1,7 +1,7 @@
 /** Form rules shared by sign-up, reset and the profile (design §6: passwords ≥ 8 everywhere). */
 
-import { MAX_NAME_LENGTH } from '../../../../shared/accounts';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/password';
+import { MAX_NAME_LENGTH } from '#shared/accounts';
+import { PASSWORD_MIN_LENGTH } from '#shared/password';
 
 export { PASSWORD_MIN_LENGTH };
 export const NAME_MAX_LENGTH = MAX_NAME_LENGTH;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PaymentHistoryCard, SubscriptionCard } from '../../billing';
+import { PaymentHistoryCard, SubscriptionCard } from '#web/features/billing';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
 import { DataRightsCard } from '../components/profile/data-rights-card';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { DAILY_SERIES_DEFAULT_DAYS } from '../../../../shared/admin';
-import { adminContract } from '../../../../shared/admin.contract';
-import { callApi } from '../../../lib/api';
+import { DAILY_SERIES_DEFAULT_DAYS } from '#shared/admin';
+import { adminContract } from '#shared/admin.contract';
+import { callApi } from '#web/lib/api';
 import { adminDailyKey } from './keys';
 
 /** `GET /api/admin/daily?days=` → one point per São Paulo day, oldest first, zeros included. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminContract } from '../../../../shared/admin.contract';
-import { callApi } from '../../../lib/api';
+import { adminContract } from '#shared/admin.contract';
+import { callApi } from '#web/lib/api';
 
 /** `POST /api/admin/environment`: which services are configured (never a secret). */
 export function useEnvironmentCheck() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminContract } from '../../../../shared/admin.contract';
-import { callApi } from '../../../lib/api';
+import { adminContract } from '#shared/admin.contract';
+import { callApi } from '#web/lib/api';
 import { ADMIN_FAILED_KEY } from './keys';
 
 /** `GET /api/admin/failed-requests` → requests that failed in the last 24 h, newest first (at most 100). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminContract } from '../../../../shared/admin.contract';
-import { callApi } from '../../../lib/api';
-import { TRANSACTIONS_QUERY_KEY } from '../../billing';
-import { CREDITS_QUERY_KEY } from '../../credits';
+import { adminContract } from '#shared/admin.contract';
+import { TRANSACTIONS_QUERY_KEY } from '#web/features/billing';
+import { CREDITS_QUERY_KEY } from '#web/features/credits';
+import { callApi } from '#web/lib/api';
 import { ADMIN_QUERY_KEY } from './keys';
 
 /** `POST /api/admin/fix-transactions`: audits the history and posts compensating entries; refreshes the figures. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminGrantInput } from '../../../../shared/admin';
-import { adminContract } from '../../../../shared/admin.contract';
-import { callApi } from '../../../lib/api';
-import { CREDITS_QUERY_KEY } from '../../credits';
+import type { AdminGrantInput } from '#shared/admin';
+import { adminContract } from '#shared/admin.contract';
+import { CREDITS_QUERY_KEY } from '#web/features/credits';
+import { callApi } from '#web/lib/api';
 import { ADMIN_STATS_KEY, adminUserKey } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminContract } from '../../../../shared/admin.contract';
-import { callApi } from '../../../lib/api';
+import { adminContract } from '#shared/admin.contract';
+import { callApi } from '#web/lib/api';
 import { ADMIN_QUEUE_KEY } from './keys';
 
 /** `GET /api/admin/queue` (docs/video-contract.md, "Capacity and the queue"): read again every 15 s. */

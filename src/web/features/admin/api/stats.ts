@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminContract } from '../../../../shared/admin.contract';
-import { callApi } from '../../../lib/api';
+import { adminContract } from '#shared/admin.contract';
+import { callApi } from '#web/lib/api';
 import { ADMIN_STATS_KEY } from './keys';
 
 /** `GET /api/admin/stats` (docs/admin-contract.md). */

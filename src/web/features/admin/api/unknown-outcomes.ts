@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminContract } from '../../../../shared/admin.contract';
-import { callApi } from '../../../lib/api';
+import { adminContract } from '#shared/admin.contract';
+import { callApi } from '#web/lib/api';
 import { ADMIN_UNKNOWN_OUTCOMES_KEY } from './keys';
 
 /** `GET /api/admin/unknown-outcomes` → requests refunded with the provider's outcome unknown (ADR 0015). */

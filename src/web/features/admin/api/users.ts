@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminContract } from '../../../../shared/admin.contract';
-import { callApi, isApiError } from '../../../lib/api';
+import { adminContract } from '#shared/admin.contract';
+import { callApi, isApiError } from '#web/lib/api';
 import { adminUserKey, adminUserSearchKey } from './keys';
 
 /** The server's minimum (userSearchQuerySchema): shorter texts are not sent. */

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DailyPoint } from '../../../../shared/admin';
-import { formatBRL } from '../../../../shared/format';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
-import { formatCredits } from '../../credits';
+import type { DailyPoint } from '#shared/admin';
+import { formatBRL } from '#shared/format';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatCredits } from '#web/features/credits';
+import { cn } from '#web/lib/cn';
 import { formatDayMonth } from '../lib/format';
 
 type Metric = 'signups' | 'revenue' | 'videos';

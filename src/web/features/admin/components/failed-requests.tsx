@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FailedRequestItem } from '../../../../shared/admin';
+import type { FailedRequestItem } from '#shared/admin';
 import { type ListQueryProps, RequestList } from './request-list';
 
 /**

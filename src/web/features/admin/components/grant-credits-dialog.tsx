@@ -3,8 +3,8 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ADMIN_GRANT_MAX_CREDITS, type AdminGrantInput, adminGrantSchema } from '../../../../shared/admin';
-import { Button } from '../../../components/ui/button';
+import { ADMIN_GRANT_MAX_CREDITS, type AdminGrantInput, adminGrantSchema } from '#shared/admin';
+import { Button } from '#web/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -12,12 +12,12 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog';
-import { FieldError, FieldHint, Input, Label, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toaster';
-import { currentLanguage } from '../../../lib/language';
-import { newUuid } from '../../../lib/uuid';
-import { formatCredits } from '../../credits';
+} from '#web/components/ui/dialog';
+import { FieldError, FieldHint, Input, Label, Textarea } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/toaster';
+import { formatCredits } from '#web/features/credits';
+import { currentLanguage } from '#web/lib/language';
+import { newUuid } from '#web/lib/uuid';
 import { useGrantCredits } from '../api/grant-credits';
 
 type Field = keyof AdminGrantInput;

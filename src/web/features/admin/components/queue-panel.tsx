@@ -1,11 +1,11 @@
 import { Users } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminQueue } from '../../../../shared/video-queue';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { queueWait } from '../../videos';
+import type { AdminQueue } from '#shared/video-queue';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { queueWait } from '#web/features/videos';
 
 /**
  * The fair queue and the provider budgets (ADR 0013): per mode, how many wait and for how long; per Google Cloud

@@ -1,12 +1,12 @@
 import { CircleCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoQuality } from '../../../../shared/catalogue';
-import { truncatePrompt } from '../../../../shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import type { VideoQuality } from '#shared/catalogue';
+import { truncatePrompt } from '#shared/format';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { formatAdminDateTime } from '../lib/format';
 
 /** What a list component of the panel gets from its query. */

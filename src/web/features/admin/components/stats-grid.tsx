@@ -16,13 +16,13 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdminStats, formatConversionRate } from '../../../../shared/admin';
-import { findPlan } from '../../../../shared/catalogue';
-import { formatBRL } from '../../../../shared/format';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { currentLanguage } from '../../../lib/language';
-import { formatCredits } from '../../credits';
+import { type AdminStats, formatConversionRate } from '#shared/admin';
+import { findPlan } from '#shared/catalogue';
+import { formatBRL } from '#shared/format';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatCredits } from '#web/features/credits';
+import { currentLanguage } from '#web/lib/language';
 
 type StatKey = Exclude<keyof AdminStats, 'generatedAt'>;
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TAKE_PROBLEM_LABELS, type TakeCheckStats } from '../../../../shared/take-check';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { TAKE_PROBLEM_LABELS, type TakeCheckStats } from '#shared/take-check';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
 import { formatAdminDateTime } from '../lib/format';
 
 const percent = (part: number, whole: number) =>

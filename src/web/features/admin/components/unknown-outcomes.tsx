@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UnknownOutcomeItem } from '../../../../shared/admin';
+import type { UnknownOutcomeItem } from '#shared/admin';
 import { formatAdminDateTime } from '../lib/format';
 import { type ListQueryProps, RequestList } from './request-list';
 

@@ -1,9 +1,9 @@
 import { Search, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldHint, Input, Label } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+import { FieldHint, Input, Label } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { cn } from '#web/lib/cn';
 import { USER_SEARCH_MIN_CHARS, useUserSearch } from '../api/users';
 import { formatAdminDate } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';

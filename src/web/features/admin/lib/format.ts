@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '../../../../shared/format';
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '#shared/format';
 
 /** The admin panel reads every time in São Paulo (docs/admin-contract.md), whatever the admin's own zone. */
 const ADMIN_TIME_ZONE = DEFAULT_TIME_ZONE;

@@ -1,12 +1,12 @@
 import { LayoutDashboard } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DAILY_SERIES_DEFAULT_DAYS } from '../../../../shared/admin';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toaster';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DAILY_SERIES_DEFAULT_DAYS } from '#shared/admin';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toast } from '#web/components/ui/toaster';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useAdminDaily } from '../api/daily';
 import { useFailedRequests } from '../api/failed-requests';
 import { useAdminQueue } from '../api/queue';

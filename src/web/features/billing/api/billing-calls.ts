@@ -3,16 +3,16 @@
  * page calls these directly (lazily), the signed-in area through the hooks next to this file.
  */
 
-import type { BodyOf } from '../../../../shared/api-contract';
-import type { RedirectResponse, SubscriptionView } from '../../../../shared/billing';
-import { billingContract } from '../../../../shared/billing.contract';
-import { isCurrentStatus } from '../../../../shared/subscription';
-import { callApi } from '../../../lib/api';
+import type { BodyOf } from '#shared/api-contract';
+import type { RedirectResponse, SubscriptionView } from '#shared/billing';
+import { billingContract } from '#shared/billing.contract';
+import { isCurrentStatus } from '#shared/subscription';
+import { callApi } from '#web/lib/api';
 
-export type { SubscriptionStatus } from '../../../../shared/subscription';
+export type { SubscriptionStatus } from '#shared/subscription';
 export type Subscription = SubscriptionView;
 
-export type { SubscriptionResponse, Transaction } from '../../../../shared/billing';
+export type { SubscriptionResponse, Transaction } from '#shared/billing';
 
 export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
 export const TRANSACTIONS_QUERY_KEY = ['transactions'] as const;

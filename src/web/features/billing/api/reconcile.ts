@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CREDITS_QUERY_KEY } from '../../credits';
+import { CREDITS_QUERY_KEY } from '#web/features/credits';
 import { reconcile, SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from './billing-calls';
 
 /** `POST /api/billing/reconcile`: fulfils anything the provider has that we miss; refreshes what it may change. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CREDITS_QUERY_KEY } from '../../credits';
+import { CREDITS_QUERY_KEY } from '#web/features/credits';
 import { TRANSACTIONS_QUERY_KEY, verifyPayment } from './billing-calls';
 
 /** `POST /api/billing/verify` (idempotent fulfilment); a success refreshes the balance and the payment history. */

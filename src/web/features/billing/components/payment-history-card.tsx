@@ -1,13 +1,13 @@
 import { Receipt } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../shared/catalogue';
-import { formatBRL, formatDate } from '../../../../shared/format';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
-import { formatCredits } from '../../credits';
+import { LIMITS } from '#shared/catalogue';
+import { formatBRL, formatDate } from '#shared/format';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatCredits } from '#web/features/credits';
+import { cn } from '#web/lib/cn';
 import type { Transaction } from '../api/billing-calls';
 import { useTransactions } from '../api/transactions';
 

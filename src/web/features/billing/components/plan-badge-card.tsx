@@ -1,10 +1,10 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCredits } from '../../credits';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatCredits } from '#web/features/credits';
 import { isCurrentSubscription } from '../api/billing-calls';
 import { useSubscription } from '../api/subscription';
 import { planName, subscriptionCredits } from '../lib/plan';

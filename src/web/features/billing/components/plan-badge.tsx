@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { isCurrentSubscription } from '../api/billing-calls';
 import { useSubscription } from '../api/subscription';
 import { planName } from '../lib/plan';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge';
 import type { SubscriptionStatus } from '../api/billing-calls';
 
 const VARIANTS: Record<SubscriptionStatus, BadgeVariant> = {

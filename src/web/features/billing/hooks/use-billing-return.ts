@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '../../../components/ui/toaster';
+import { toast } from '#web/components/ui/toaster';
 import { useCheckSubscription } from '../api/check-subscription';
 import { useReconcile } from '../api/reconcile';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../components/ui/toaster';
-import { openPendingTab } from '../../../lib/new-tab';
+import { toast } from '#web/components/ui/toaster';
+import { openPendingTab } from '#web/lib/new-tab';
 import { useOpenPortal } from '../api/open-portal';
 
 /** Opens the billing portal in a new tab; 'Erro' — 'Não foi possível abrir o portal. Tente novamente.' on failure. */

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api';
+import { isApiError } from '#web/lib/api';
 
 /** The server's pt-BR message for an API failure (never for a network failure or a bare HTTP status). */
 export function serverMessage(error: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { findPlan, planCreditsPerInvoice } from '../../../../shared/catalogue';
+import { findPlan, planCreditsPerInvoice } from '#shared/catalogue';
 import type { Subscription } from '../api/billing-calls';
 
 /** The plan's display name: the catalogue's, else what the server sent. */

@@ -1,4 +1,4 @@
-import type { LocaleShape } from '../../../lib/locale-shape';
+import type { LocaleShape } from '#web/lib/locale-shape';
 import type ptBR from './pt-BR';
 
 const en: LocaleShape<typeof ptBR> = {

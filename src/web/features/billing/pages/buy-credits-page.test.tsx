@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { credits } from '../../../../../tests/support/web-fixtures';
-import i18n from '../../../../../tests/support/web-i18n';
-import { fakeTab, pageTest } from '../../../../../tests/support/web-page';
-import { billingContract } from '../../../../shared/billing.contract';
-import { CREDIT_PACKAGES } from '../../../../shared/catalogue';
-import { creditsContract } from '../../../../shared/credits.contract';
-import { formatBRL } from '../../../../shared/format';
+import { billingContract } from '#shared/billing.contract';
+import { CREDIT_PACKAGES } from '#shared/catalogue';
+import { creditsContract } from '#shared/credits.contract';
+import { formatBRL } from '#shared/format';
+import { credits } from '#tests/support/web-fixtures';
+import i18n from '#tests/support/web-i18n';
+import { fakeTab, pageTest } from '#tests/support/web-page';
 import BuyCreditsPage from './buy-credits-page';
 
 const t = i18n.getFixedT('pt-BR', 'billing');

@@ -9,11 +9,11 @@ import {
   type PackageId,
   pricePerCreditCents,
   VIDEO_COST_CREDITS,
-} from '../../../../shared/catalogue';
-import { formatBRL, formatDecimal2 } from '../../../../shared/format';
-import { CheckList } from '../../../components/check-list';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+} from '#shared/catalogue';
+import { formatBRL, formatDecimal2 } from '#shared/format';
+import { CheckList } from '#web/components/check-list';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
 import {
   Card,
   CardContent,
@@ -22,13 +22,13 @@ import {
   CardHeader,
   CardRibbon,
   CardTitle,
-} from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toaster';
-import { cn } from '../../../lib/cn';
-import { openPendingTab } from '../../../lib/new-tab';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { formatCredits, useCredits } from '../../credits';
+} from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toast } from '#web/components/ui/toaster';
+import { formatCredits, useCredits } from '#web/features/credits';
+import { cn } from '#web/lib/cn';
+import { openPendingTab } from '#web/lib/new-tab';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useCreateCreditCheckout } from '../api/create-credit-checkout';
 
 function CurrentBalance() {

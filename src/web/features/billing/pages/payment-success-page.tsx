@@ -2,11 +2,11 @@ import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toaster';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { formatCredits, useCredits } from '../../credits';
+import { Button } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/spinner';
+import { toast } from '#web/components/ui/toaster';
+import { formatCredits, useCredits } from '#web/features/credits';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useVerifyPayment } from '../api/verify-payment';
 
 type State = { kind: 'loading' } | { kind: 'success'; credits: number } | { kind: 'error'; message: string };

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CastKind, CastMember, UpdateCastMemberInput } from '../../../../shared/cast';
-import { castContract } from '../../../../shared/cast.contract';
-import { callApi } from '../../../lib/api';
+import type { CastKind, CastMember, UpdateCastMemberInput } from '#shared/cast';
+import { castContract } from '#shared/cast.contract';
+import { callApi } from '#web/lib/api';
 
 /** `/api/cast` (src/shared/cast.contract.ts): the user's Elenco. */
 

@@ -1,11 +1,11 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAST_NAME_MAX_LENGTH, type CastMember } from '../../../../shared/cast';
-import { formatDate } from '../../../../shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
+import { CAST_NAME_MAX_LENGTH, type CastMember } from '#shared/cast';
+import { formatDate } from '#shared/format';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent } from '#web/components/ui/card';
 import {
   Dialog,
   DialogClose,
@@ -14,10 +14,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toaster';
-import { isApiError } from '../../../lib/api';
+} from '#web/components/ui/dialog';
+import { Input } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/toaster';
+import { isApiError } from '#web/lib/api';
 import { useDeleteCastMember, useUpdateCastMember } from '../api/cast';
 
 /** One member: its images, kind, description and consent date; rename in place, delete after confirming. */

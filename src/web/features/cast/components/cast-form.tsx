@@ -8,14 +8,14 @@ import {
   CAST_NAME_MAX_LENGTH,
   type CastKind,
   createCastFormSchema,
-} from '../../../../shared/cast';
-import { referenceImageMaxMegabytes } from '../../../../shared/catalogue';
-import { referenceImageProblem } from '../../../../shared/video-request';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FieldError, FieldHint, Input, Label, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toaster';
-import { isApiError } from '../../../lib/api';
+} from '#shared/cast';
+import { referenceImageMaxMegabytes } from '#shared/catalogue';
+import { referenceImageProblem } from '#shared/video-request';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
+import { FieldError, FieldHint, Input, Label, Textarea } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/toaster';
+import { isApiError } from '#web/lib/api';
 import { useSaveCastMember } from '../api/cast';
 
 type Field = 'name' | 'images' | 'likenessConsent' | 'description' | 'kind';

@@ -2,9 +2,9 @@ import { Users } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type CastMember, castFitProblem } from '../../../../shared/cast';
-import { FieldError, FieldHint } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { type CastMember, castFitProblem } from '#shared/cast';
+import { FieldError, FieldHint } from '#web/components/ui/input';
+import { cn } from '#web/lib/cn';
 import { useCast } from '../api/cast';
 
 /** How many reference images the chosen members bring. */

@@ -1,8 +1,8 @@
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useCast } from '../api/cast';
 import { CastCard } from '../components/cast-card';
 import { CastForm } from '../components/cast-form';

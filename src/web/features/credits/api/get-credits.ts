@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreditsResponse } from '../../../../shared/credits';
-import { creditsContract } from '../../../../shared/credits.contract';
-import { callApi } from '../../../lib/api';
+import type { CreditsResponse } from '#shared/credits';
+import { creditsContract } from '#shared/credits.contract';
+import { callApi } from '#web/lib/api';
 export type Credits = CreditsResponse;
 
 export const CREDITS_QUERY_KEY = ['credits'] as const;

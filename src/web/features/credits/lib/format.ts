@@ -1,4 +1,4 @@
-import { currentLanguage } from '../../../lib/language';
+import { currentLanguage } from '#web/lib/language';
 
 /** An integer in the UI language: 1500 → "1.500" (pt-BR) / "1,500" (en). */
 export function formatCredits(value: number): string {

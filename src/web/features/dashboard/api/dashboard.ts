@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { dashboardContract } from '../../../../shared/history.contract';
-import type { VideoRequestListItem } from '../../../../shared/history-list';
-import type { StatsRange } from '../../../../shared/time';
-import { callApi } from '../../../lib/api';
-import { QUEUE_POLL_MS } from '../../videos';
+import { dashboardContract } from '#shared/history.contract';
+import type { VideoRequestListItem } from '#shared/history-list';
+import type { StatsRange } from '#shared/time';
+import { QUEUE_POLL_MS } from '#web/features/videos';
+import { callApi } from '#web/lib/api';
 import { DASHBOARD_QUERY_KEY } from './keys';
 
 /** Calls of the dashboard home (docs/history-contract.md). */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { refreshAfterChange } from '../../../lib/refresh-after-change';
+import { refreshAfterChange } from '#web/lib/refresh-after-change';
 
 /**
  * The dashboard home's cache keys, kept free of page code: the signed-in shell imports this to refetch the stats

@@ -1,7 +1,7 @@
 import { CheckCircle2, CircleAlert, CircleHelp, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { VideoStatus } from '../../../../shared/video-request';
-import { Badge } from '../../../components/ui/badge';
+import type { VideoStatus } from '#shared/video-request';
+import { Badge } from '#web/components/ui/badge';
 
 /**
  * The recent list's status (spec §2): it labels only completed, processing and failed; every other status shows

@@ -2,9 +2,9 @@ import { BarChart3, CalendarDays, ChevronDown, Coins, Gauge, Video } from 'lucid
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATS_RANGES, type StatsRange } from '../../../../shared/time';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { STATS_RANGES, type StatsRange } from '#shared/time';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,10 +12,10 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
-import { formatCredits, useCredits } from '../../credits';
+} from '#web/components/ui/dropdown-menu';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { formatCredits, useCredits } from '#web/features/credits';
+import { cn } from '#web/lib/cn';
 import { useDashboardStats } from '../api/dashboard';
 
 function StatCard({

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { type Greeting, greeting } from '../../../../shared/time';
+import { type Greeting, greeting } from '#shared/time';
 
 /**
  * The shared greeting rule (src/shared/time.ts) answers in pt-BR, the product's language. This maps its answer to the

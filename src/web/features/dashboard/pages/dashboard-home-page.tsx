@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_STATS_RANGE, STATS_RANGES, type StatsRange } from '../../../../shared/time';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMe } from '../../accounts';
-import { PlanBadgeCard, useBillingReturn } from '../../billing';
-import { ExpiringCreditsAlert, useCredits } from '../../credits';
+import { DEFAULT_STATS_RANGE, STATS_RANGES, type StatsRange } from '#shared/time';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { useMe } from '#web/features/accounts';
+import { PlanBadgeCard, useBillingReturn } from '#web/features/billing';
+import { ExpiringCreditsAlert, useCredits } from '#web/features/credits';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
 import { StatsSection } from '../components/stats-section';

@@ -1,4 +1,4 @@
-import { CAST_IMAGES_MAX } from '../../../../shared/cast';
+import { CAST_IMAGES_MAX } from '#shared/cast';
 import {
   ASPECT_RATIOS,
   CREDIT_PACKAGES,
@@ -21,9 +21,9 @@ import {
   VIDEO_LENGTH_SECONDS,
   VIDEO_RESOLUTION,
   YEARLY_PERIOD_MONTHS,
-} from '../../../../shared/catalogue';
-import { formatBRL } from '../../../../shared/format';
-import { VARIATIONS_MAX } from '../../../../shared/video-request-form';
+} from '#shared/catalogue';
+import { formatBRL } from '#shared/format';
+import { VARIATIONS_MAX } from '#shared/video-request-form';
 import { type FaqOptions, faqFormatters, type LocalizedFaq } from '../faq-items';
 
 /** The FAQ in English: the same questions as pt-BR. Every figure comes from src/shared/catalogue.ts. */

@@ -3,7 +3,7 @@
  * the help center (filter-faq.ts), hides emptied categories and the category links while searching, announces the
  * count, and swaps the page's contact band for the nothing-found state (one way to reach support, not two).
  */
-import { fillTemplate, type PluralTemplate } from '../../../lib/text-template';
+import { fillTemplate, type PluralTemplate } from '#web/lib/text-template';
 import { filterFaq } from '../filter-faq';
 
 interface FaqEntry {

@@ -1,4 +1,4 @@
-import type { LocaleShape } from '../../../lib/locale-shape';
+import type { LocaleShape } from '#web/lib/locale-shape';
 import type ptBR from './pt-BR';
 
 /** `faq` namespace, English. The questions and answers live in ../content/. */

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateFilmInput } from '../../../../shared/films';
-import { filmsContract } from '../../../../shared/films.contract';
-import { callApi } from '../../../lib/api';
-import { VIDEOS_QUERY_KEY, videoRequestQueryKey } from '../../videos';
+import type { CreateFilmInput } from '#shared/films';
+import { filmsContract } from '#shared/films.contract';
+import { VIDEOS_QUERY_KEY, videoRequestQueryKey } from '#web/features/videos';
+import { callApi } from '#web/lib/api';
 
 /**
  * `/api/films` (ADR 0014, src/shared/films.contract.ts). The queries live under the `videos` key, so the SSE `video_request` events that keep the

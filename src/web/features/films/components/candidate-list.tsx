@@ -1,13 +1,13 @@
 import { Film, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AspectRatio } from '../../../../shared/catalogue';
-import type { FilmCandidate } from '../../../../shared/films';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { currentLanguage } from '../../../lib/language';
-import { VideoThumbnail } from '../../videos';
+import type { AspectRatio } from '#shared/catalogue';
+import type { FilmCandidate } from '#shared/films';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { VideoThumbnail } from '#web/features/videos';
+import { currentLanguage } from '#web/lib/language';
 import { formatSeconds } from '../lib/board';
 
 /** The user's completed videos; once the film has a ratio, videos of another ratio cannot be added. */

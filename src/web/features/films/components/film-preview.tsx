@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AspectRatio } from '../../../../shared/catalogue';
-import { cn } from '../../../lib/cn';
+import type { AspectRatio } from '#shared/catalogue';
+import { cn } from '#web/lib/cn';
 import { type BoardScene, sceneCut } from '../lib/board';
 
 const FRAME: Record<AspectRatio, string> = {

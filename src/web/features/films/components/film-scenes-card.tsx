@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { currentLanguage } from '../../../lib/language';
-import { VideoThumbnail } from '../../videos';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Spinner } from '#web/components/ui/spinner';
+import { VideoThumbnail } from '#web/features/videos';
+import { currentLanguage } from '#web/lib/language';
 import { useFilmScenes } from '../api/films';
 import { formatSeconds } from '../lib/board';
 

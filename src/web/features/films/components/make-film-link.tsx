@@ -1,7 +1,7 @@
 import { Clapperboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { Button, type ButtonVariant } from '#web/components/ui/button';
 
 const FILM_BOARD_PATH = '/dashboard/films/new';
 

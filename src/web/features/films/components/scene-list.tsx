@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, GripVertical, X } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { currentLanguage } from '../../../lib/language';
-import { VideoThumbnail } from '../../videos';
+import { Button } from '#web/components/ui/button';
+import { Input, Label } from '#web/components/ui/input';
+import { VideoThumbnail } from '#web/features/videos';
+import { cn } from '#web/lib/cn';
+import { currentLanguage } from '#web/lib/language';
 import { type BoardScene, formatSeconds, MIN_SCENE_SECONDS, sceneCut } from '../lib/board';
 
 /**

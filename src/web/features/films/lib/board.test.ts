@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FilmCandidate } from '../../../../shared/films';
+import type { FilmCandidate } from '#shared/films';
 import { type BoardScene, boardRequest, moveScene, sceneCut } from './board';
 
 const video = (id: string, durationSeconds = 8): FilmCandidate => ({

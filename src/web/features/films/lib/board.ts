@@ -4,7 +4,7 @@ import {
   FILM_MIN_SCENES,
   type FilmCandidate,
   sceneTrim,
-} from '../../../../shared/films';
+} from '#shared/films';
 
 /**
  * The scene board's state, kept pure so ordering and trimming are tested without a browser: the scenes in order,

@@ -1,8 +1,8 @@
 import { Clock, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { RETENTION } from '../../../../shared/catalogue';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { usePublicConfig } from '../../../lib/public-config';
+import { RETENTION } from '#shared/catalogue';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { usePublicConfig } from '#web/lib/public-config';
 
 /** 'Contato': the support e-mail (runtime config) and the reply time. */
 export function ContactPanel() {

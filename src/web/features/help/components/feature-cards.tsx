@@ -9,8 +9,8 @@ import {
   ScanEye,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { VIDEO_RESOLUTION } from '../../../../shared/catalogue';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { VIDEO_RESOLUTION } from '#shared/catalogue';
+import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 
 type FeatureKey = 'audio' | 'resolution' | 'scene' | 'modes' | 'prompts' | 'preview' | 'guarantee';
 

@@ -1,4 +1,4 @@
-import type { LocaleShape } from '../../../lib/locale-shape';
+import type { LocaleShape } from '#web/lib/locale-shape';
 import type ptBR from './pt-BR';
 
 /** `help` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */

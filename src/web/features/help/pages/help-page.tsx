@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FaqBrowser } from '../../faq';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { FaqBrowser } from '#web/features/faq';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { ContactPanel } from '../components/contact-panel';
 import { FeatureCards } from '../components/feature-cards';
 

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
+import { Button, type ButtonSize, type ButtonVariant } from '#web/components/ui/button';
 
 export interface ArrowLinkProps {
   to: string;

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** A list of short tips, each after a small primary-coloured dot. */
 export function DotList({

@@ -1,6 +1,6 @@
 import { Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LANDING_CLAIMS } from '../../../../shared/catalogue';
+import { LANDING_CLAIMS } from '#shared/catalogue';
 import {
   POSTER_WIDTHS,
   posterVariant,
@@ -8,9 +8,9 @@ import {
   SAMPLE_WIDTH,
   samplePoster,
   sampleVideo,
-} from '../../../../shared/sample-media';
-import { cn } from '../../../lib/cn';
-import { jsonForScript } from '../../../lib/text-template';
+} from '#shared/sample-media';
+import { cn } from '#web/lib/cn';
+import { jsonForScript } from '#web/lib/text-template';
 import { type CarouselSlide, srcsetOf } from '../islands/hero-carousel';
 import { useFormatters } from '../lib/format';
 

@@ -1,7 +1,7 @@
 import { CreditCard, Download, type LucideIcon, PenLine, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { RETENTION, VIDEO_COST_CREDITS, VIDEO_ESTIMATE_MINUTES } from '../../../../shared/catalogue';
-import { cn } from '../../../lib/cn';
+import { RETENTION, VIDEO_COST_CREDITS, VIDEO_ESTIMATE_MINUTES } from '#shared/catalogue';
+import { cn } from '#web/lib/cn';
 import { useFormatters } from '../lib/format';
 
 const STEPS: readonly { key: 'signup' | 'plan' | 'create' | 'download'; icon: LucideIcon }[] = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/page-header';
-import { cn } from '../../../lib/cn';
+import { PageHeader } from '#web/components/page-header';
+import { cn } from '#web/lib/cn';
 import { useFormatters } from '../lib/format';
 
 export interface LegalSection {

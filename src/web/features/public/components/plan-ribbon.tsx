@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Plan } from '../../../../shared/catalogue';
-import { Badge } from '../../../components/ui/badge';
-import { CardRibbon } from '../../../components/ui/card';
+import type { Plan } from '#shared/catalogue';
+import { Badge } from '#web/components/ui/badge';
+import { CardRibbon } from '#web/components/ui/card';
 import { SuccessBadge } from './success-badge';
 
 /** "Mais popular" or "Melhor custo-benefício" on the top edge of a plan card; nothing for other plans. */

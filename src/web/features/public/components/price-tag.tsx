@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 import { splitCurrency } from '../lib/format';
 
 export interface PriceTagProps {

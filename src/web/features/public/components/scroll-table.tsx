@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /**
  * A table in a horizontally scrollable, keyboard-focusable region (so a wide table can be scrolled without a

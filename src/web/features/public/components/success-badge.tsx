@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /**
  * A green badge with AA contrast at small sizes (the ui Badge's success tone is 4.49:1 at 12 px, just under AA).

@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import { usePublicConfig } from '../../../lib/public-config';
+import { cn } from '#web/lib/cn';
+import { usePublicConfig } from '#web/lib/public-config';
 
 /** The support e-mail (from the runtime config, never hard-coded) as a mailto link. */
 export function SupportEmailLink({ className }: { className?: string }) {

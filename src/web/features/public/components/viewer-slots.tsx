@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { pluralTemplate } from '../../../lib/text-template';
+import { pluralTemplate } from '#web/lib/text-template';
 
 /**
  * Parts of the static public pages that depend on who is looking. The prerender cannot know, so it writes both:

@@ -3,8 +3,8 @@
  * LIMITS.carouselIntervalMs (a click on a dot gives that slide its full time), mounts the muted looping video of
  * the active slide once the page — and its LCP poster — has loaded, and runs the dots, pause and mute toggles.
  */
-import { LIMITS } from '../../../../shared/catalogue';
-import { readJsonBlock } from '../../../lib/text-template';
+import { LIMITS } from '#shared/catalogue';
+import { readJsonBlock } from '#web/lib/text-template';
 
 export interface PosterVariant {
   src: string;

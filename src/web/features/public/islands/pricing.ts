@@ -5,14 +5,14 @@
  * out, or opens the billing portal for 'Alterar Plano', in a new tab opened during the click; the current plan
  * reads 'Plano Atual'.
  */
-import type { BillingPeriod, PlanId } from '../../../../shared/catalogue';
-import { LOGIN_PATH } from '../../../../shared/routes';
-import { isCurrentStatus } from '../../../../shared/subscription';
-import { setFlashToast } from '../../../lib/flash-toast';
-import { openPendingTab } from '../../../lib/new-tab';
-import { readJsonBlock } from '../../../lib/text-template';
-import { currentViewer, onViewer, type ViewerState } from '../../../lib/viewer';
-import type { PlanActionMessages, Subscription } from '../../billing/islands';
+import type { BillingPeriod, PlanId } from '#shared/catalogue';
+import { LOGIN_PATH } from '#shared/routes';
+import { isCurrentStatus } from '#shared/subscription';
+import type { PlanActionMessages, Subscription } from '#web/features/billing/islands';
+import { setFlashToast } from '#web/lib/flash-toast';
+import { openPendingTab } from '#web/lib/new-tab';
+import { readJsonBlock } from '#web/lib/text-template';
+import { currentViewer, onViewer, type ViewerState } from '#web/lib/viewer';
 
 export interface PricingTexts {
   currentPlan: string;
@@ -94,7 +94,7 @@ export function attachPricing(root: HTMLElement): void {
   const loadSubscription = async (): Promise<SubscriptionState> => {
     const viewer = await currentViewer();
     if (viewer === 'signed-out') return null;
-    const { getSubscription } = await import('../../billing/islands');
+    const { getSubscription } = await import('#web/features/billing/islands');
     return getSubscription()
       .then((response) => response.subscription)
       .catch(() => null);
@@ -128,8 +128,8 @@ export function attachPricing(root: HTMLElement): void {
       const current = subscription === undefined ? await loadSubscription() : subscription;
       tab ??= openPendingTab();
       const [{ runPlanAction }, { showErrorToast }] = await Promise.all([
-        import('../../billing/islands'),
-        import('../../../lib/island-toast'),
+        import('#web/features/billing/islands'),
+        import('#web/lib/island-toast'),
       ]);
       await runPlanAction({
         planId: button.planId,

@@ -1,7 +1,7 @@
 /** Number formatting for the public pages in the UI language. Money is always BRL (src/shared/format.ts). */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBRL } from '../../../../shared/format';
+import { formatBRL } from '#shared/format';
 
 function numberLocale(language: string | undefined): string {
   return language?.toLowerCase().startsWith('en') ? 'en-US' : 'pt-BR';

@@ -1,4 +1,4 @@
-import type { LocaleShape } from '../../../lib/locale-shape';
+import type { LocaleShape } from '#web/lib/locale-shape';
 import type ptBR from './privacy.pt-BR';
 
 /** `public` namespace, English: the Privacy Policy page. Same keys as pt-BR. */

@@ -1,4 +1,4 @@
-import type { LocaleShape } from '../../../lib/locale-shape';
+import type { LocaleShape } from '#web/lib/locale-shape';
 import type ptBR from './terms.pt-BR';
 
 /** `public` namespace, English: the Terms of Use page. Same keys as pt-BR. */

@@ -1,8 +1,8 @@
 import { Clock, Mail, MessageCircleQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { RETENTION } from '../../../../shared/catalogue';
-import { PageHeader } from '../../../components/page-header';
-import { Button } from '../../../components/ui/button';
+import { RETENTION } from '#shared/catalogue';
+import { PageHeader } from '#web/components/page-header';
+import { Button } from '#web/components/ui/button';
 import {
   Card,
   CardContent,
@@ -10,9 +10,9 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card';
-import { usePublicConfig } from '../../../lib/public-config';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+} from '#web/components/ui/card';
+import { usePublicConfig } from '#web/lib/public-config';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { ArrowLink } from '../components/arrow-link';
 import { DotList } from '../components/dot-list';
 import { SupportEmailLink } from '../components/support-email-link';

@@ -8,10 +8,10 @@ import {
   VIDEO_LENGTH_SECONDS,
   VIDEO_QUALITIES,
   VIDEO_RESOLUTION,
-} from '../../../../shared/catalogue';
-import { PageHeader } from '../../../components/page-header';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+} from '#shared/catalogue';
+import { PageHeader } from '#web/components/page-header';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { CtaBand } from '../components/cta-band';
 import { DotList } from '../components/dot-list';
 import { HowItWorksSteps } from '../components/how-it-works-steps';

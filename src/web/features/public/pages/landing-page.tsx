@@ -21,15 +21,15 @@ import {
   VIDEO_ESTIMATE_MINUTES,
   VIDEO_LENGTH_SECONDS,
   VIDEO_RESOLUTION,
-} from '../../../../shared/catalogue';
-import { formatBRL } from '../../../../shared/format';
-import { DEFAULT_LANGUAGE, localizedModelLabel, parseLanguage } from '../../../../shared/language';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { usePublicConfig } from '../../../lib/public-config';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FaqDisclosureList, type FaqItemId, useFaqItems } from '../../faq';
+} from '#shared/catalogue';
+import { formatBRL } from '#shared/format';
+import { DEFAULT_LANGUAGE, localizedModelLabel, parseLanguage } from '#shared/language';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { FaqDisclosureList, type FaqItemId, useFaqItems } from '#web/features/faq';
+import { cn } from '#web/lib/cn';
+import { usePublicConfig } from '#web/lib/public-config';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { ArrowLink } from '../components/arrow-link';
 import { CtaBand } from '../components/cta-band';
 import { HeroCarousel } from '../components/hero-carousel';

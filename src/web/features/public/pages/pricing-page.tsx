@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { PLANS, VIDEO_LENGTH_SECONDS } from '../../../../shared/catalogue';
-import { PageHeader } from '../../../components/page-header';
-import { jsonForScript } from '../../../lib/text-template';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PLANS, VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
+import { PageHeader } from '#web/components/page-header';
+import { jsonForScript } from '#web/lib/text-template';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { BillingToggle } from '../components/pricing/billing-toggle';
 import { CreditPackages } from '../components/pricing/credit-packages';
 import { PlanCard } from '../components/pricing/plan-card';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { RETENTION } from '../../../../shared/catalogue';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { RETENTION } from '#shared/catalogue';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { LegalDocument, LegalList, LegalParagraph, type LegalSection } from '../components/legal-document';
 import { SupportEmailLink } from '../components/support-email-link';
 import { useFormatters } from '../lib/format';

@@ -11,8 +11,8 @@ import {
   VIDEO_LENGTH_SECONDS,
   VIDEO_RESOLUTION,
   YEARLY_PERIOD_MONTHS,
-} from '../../../../shared/catalogue';
-import { formatBRL } from '../../../../shared/format';
+} from '#shared/catalogue';
+import { formatBRL } from '#shared/format';
 import {
   TableBody,
   TableCaption,
@@ -20,8 +20,8 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui/table';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+} from '#web/components/ui/table';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { LegalDocument, LegalList, LegalParagraph, type LegalSection } from '../components/legal-document';
 import { ScrollTable } from '../components/scroll-table';
 import { SupportEmailLink } from '../components/support-email-link';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserSettings } from '../../../../shared/accounts';
-import { notificationsContract } from '../../../../shared/notifications.contract';
-import { callApi } from '../../../lib/api';
+import type { UserSettings } from '#shared/accounts';
+import { notificationsContract } from '#shared/notifications.contract';
+import { callApi } from '#web/lib/api';
 
 /** `GET/PATCH /api/me/settings` (docs/history-contract.md). */
 

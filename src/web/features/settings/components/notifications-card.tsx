@@ -1,11 +1,11 @@
 import { Mail } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toaster';
-import { cn } from '../../../lib/cn';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { toast } from '#web/components/ui/toaster';
+import { cn } from '#web/lib/cn';
 import { useSettings, useUpdateSettings } from '../api/settings';
 
 /** An on/off switch (`role="switch"`), labelled by the visible text next to it. */

@@ -1,9 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PreferencesCard, useMe } from '../../accounts';
+import { PageSpinner } from '#web/components/ui/spinner';
+import { PreferencesCard, useMe } from '#web/features/accounts';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 import { NotificationsCard } from '../components/notifications-card';
 
 /**

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { LogoMark } from '../../../components/logo';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import type { Me } from '../../accounts';
-import { PlanBadge } from '../../billing';
-import { CreditBalancePill } from '../../credits';
+import { LogoMark } from '#web/components/logo';
+import { Button } from '#web/components/ui/button';
+import type { Me } from '#web/features/accounts';
+import { PlanBadge } from '#web/features/billing';
+import { CreditBalancePill } from '#web/features/credits';
+import { cn } from '#web/lib/cn';
 import { MobileDrawer } from './mobile-drawer';
 import { MAIN_NAV, PLANS_NAV } from './nav-items';
 import { UserMenu } from './user-menu';

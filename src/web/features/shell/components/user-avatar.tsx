@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /** The first letter of the name, else of the e-mail (spec §2), upper-cased; '?' when both are empty. */
 export function avatarInitial(name: string | null | undefined, email: string | null | undefined): string {

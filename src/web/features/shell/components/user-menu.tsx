@@ -8,8 +8,8 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import type { Me } from '../../accounts';
+} from '#web/components/ui/dropdown-menu';
+import type { Me } from '#web/features/accounts';
 import { useSignOutAction } from '../hooks/use-sign-out-action';
 import { ACCOUNT_NAV } from './nav-items';
 import { UserAvatar } from './user-avatar';

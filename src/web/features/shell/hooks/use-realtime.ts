@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ME_QUERY_KEY } from '../../accounts';
-import { applySubscriptionEvent, SUBSCRIPTION_QUERY_KEY, TRANSACTIONS_QUERY_KEY } from '../../billing';
-import { applyCreditsEvent, CREDITS_QUERY_KEY } from '../../credits';
-import { refetchDashboard } from '../../dashboard';
-import { applyVideoRequestEvent, refetchVideos } from '../../videos';
+import { ME_QUERY_KEY } from '#web/features/accounts';
+import {
+  applySubscriptionEvent,
+  SUBSCRIPTION_QUERY_KEY,
+  TRANSACTIONS_QUERY_KEY,
+} from '#web/features/billing';
+import { applyCreditsEvent, CREDITS_QUERY_KEY } from '#web/features/credits';
+import { refetchDashboard } from '#web/features/dashboard';
+import { applyVideoRequestEvent, refetchVideos } from '#web/features/videos';
 import { connectEventStream, subscribeEvent } from '../lib/event-stream';
 
 /**

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isUnauthorized } from '../../../lib/api';
-import { setLanguage } from '../../../lib/language';
-import { ME_QUERY_KEY, type Me, toUiLanguage } from '../../accounts';
+import { ME_QUERY_KEY, type Me, toUiLanguage } from '#web/features/accounts';
+import { isUnauthorized } from '#web/lib/api';
+import { setLanguage } from '#web/lib/language';
 
 /**
  * Keeps the signed-in UI in step with the account:

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../components/ui/toaster';
-import { authErrorMessage, useSignOut } from '../../accounts';
+import { toast } from '#web/components/ui/toaster';
+import { authErrorMessage, useSignOut } from '#web/features/accounts';
 
 /** 'Sair' with the spec's toasts ('Logout realizado' / 'Erro no logout'). */
 export function useSignOutAction() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useMe } from '../../accounts';
-import { useCheckSubscriptionOnSignIn } from '../../billing';
+import { useMe } from '#web/features/accounts';
+import { useCheckSubscriptionOnSignIn } from '#web/features/billing';
 import { TopBar } from '../components/top-bar';
 import { useRealtime } from '../hooks/use-realtime';
 import { useSessionSync } from '../hooks/use-session-sync';

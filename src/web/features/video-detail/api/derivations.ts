@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { videosContract } from '../../../../shared/videos.contract';
-import { callApi } from '../../../lib/api';
-import { VIDEOS_QUERY_KEY } from '../../videos';
+import type { VideoRequestView } from '#shared/video-request';
+import { videosContract } from '#shared/videos.contract';
+import { VIDEOS_QUERY_KEY } from '#web/features/videos';
+import { callApi } from '#web/lib/api';
 
 /**
  * Extensions, edits and the versions timeline (src/shared/video-directing.ts). The versions query lives under the

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 
 export const HISTORY_PATH = '/dashboard/history';
 

@@ -3,10 +3,10 @@ import { Clapperboard, Wand2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PROMPT_MIN_LENGTH, VIDEO_COST_CREDITS } from '../../../../shared/catalogue';
-import { INSTRUCTION_MAX_LENGTH, INSTRUCTION_MIN_LENGTH } from '../../../../shared/video-directing';
-import { PROMPT_MAX_LENGTH, type VideoRequestView } from '../../../../shared/video-request';
-import { Button } from '../../../components/ui/button';
+import { PROMPT_MIN_LENGTH, VIDEO_COST_CREDITS } from '#shared/catalogue';
+import { INSTRUCTION_MAX_LENGTH, INSTRUCTION_MIN_LENGTH } from '#shared/video-directing';
+import { PROMPT_MAX_LENGTH, type VideoRequestView } from '#shared/video-request';
+import { Button } from '#web/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -15,13 +15,13 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog';
-import { FieldError, Label, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toaster';
-import { isApiError } from '../../../lib/api';
-import { newUuid } from '../../../lib/uuid';
-import { CREDITS_QUERY_KEY, formatCredits } from '../../credits';
-import { VIDEOS_QUERY_KEY } from '../../videos';
+} from '#web/components/ui/dialog';
+import { FieldError, Label, Textarea } from '#web/components/ui/input';
+import { toast } from '#web/components/ui/toaster';
+import { CREDITS_QUERY_KEY, formatCredits } from '#web/features/credits';
+import { VIDEOS_QUERY_KEY } from '#web/features/videos';
+import { isApiError } from '#web/lib/api';
+import { newUuid } from '#web/lib/uuid';
 import { type Derivation, deriveVideo } from '../api/derivations';
 
 /**

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toaster';
-import { videoRequestQueryOptions } from '../../videos';
+import type { VideoRequestView } from '#shared/video-request';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toaster';
+import { videoRequestQueryOptions } from '#web/features/videos';
 
 /** 'Baixar vídeo' with a freshly signed URL. */
 export function DownloadButton({ request }: { request: VideoRequestView }) {

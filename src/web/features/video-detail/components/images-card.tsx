@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import type { VideoRequestView } from '#shared/video-request';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 
 /** The images the request was made with: first frame, last frame, references. */
 export function ImagesCard({ request }: { request: VideoRequestView }) {

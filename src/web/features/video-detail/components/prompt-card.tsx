@@ -1,10 +1,10 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/toaster';
-import { copyText } from '../../videos';
+import type { VideoRequestView } from '#shared/video-request';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
+import { toast } from '#web/components/ui/toaster';
+import { copyText } from '#web/features/videos';
 
 /** The prompt (a film's title) with 'Copiar prompt'. */
 export function PromptCard({ request }: { request: VideoRequestView }) {

@@ -1,9 +1,9 @@
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '#web/components/ui/button';
+import { Skeleton } from '#web/components/ui/skeleton';
+import { Spinner } from '#web/components/ui/spinner';
 import { HISTORY_PATH } from './back-to-history';
 
 /** 'Solicitação não encontrada' (unknown id or another user's, no retry) or a failed load with a retry. */

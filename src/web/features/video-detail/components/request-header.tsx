@@ -1,15 +1,15 @@
 import { Sparkles, SquareStack } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../shared/format';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { currentLanguage } from '../../../lib/language';
-import { localizedRelativeTime } from '../../../lib/relative-time';
-import { formatCredits } from '../../credits';
-import { MakeFilmLink } from '../../films';
-import { QueuePlaceNote, VideoStatusBadge } from '../../videos';
+import { formatDateTime } from '#shared/format';
+import type { VideoRequestView } from '#shared/video-request';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { formatCredits } from '#web/features/credits';
+import { MakeFilmLink } from '#web/features/films';
+import { QueuePlaceNote, VideoStatusBadge } from '#web/features/videos';
+import { currentLanguage } from '#web/lib/language';
+import { localizedRelativeTime } from '#web/lib/relative-time';
 
 /** The create page prefilled from this request; `from` lets it carry the request's images over too. */
 function createLink(request: VideoRequestView, quality = request.quality): string {

@@ -1,9 +1,9 @@
 import { CheckCircle2, Circle, CircleAlert, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../shared/format';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { cn } from '../../../lib/cn';
-import { formatCredits } from '../../credits';
+import { formatDateTime } from '#shared/format';
+import type { VideoRequestView } from '#shared/video-request';
+import { formatCredits } from '#web/features/credits';
+import { cn } from '#web/lib/cn';
 import { type TimelineStepState, timelineSteps } from '../lib/timeline';
 
 const ICON = { done: CheckCircle2, current: Loader2, upcoming: Circle, failed: CircleAlert } as const;

@@ -1,16 +1,11 @@
 import { Copy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import {
-  Accordion,
-  AccordionContent,
-  AccordionItem,
-  AccordionTrigger,
-} from '../../../components/ui/accordion';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toaster';
-import { formatCredits } from '../../credits';
-import { copyText } from '../../videos';
+import type { VideoRequestView } from '#shared/video-request';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#web/components/ui/accordion';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toaster';
+import { formatCredits } from '#web/features/credits';
+import { copyText } from '#web/features/videos';
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (

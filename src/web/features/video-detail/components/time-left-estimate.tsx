@@ -1,8 +1,8 @@
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VIDEO_DURATION_MINUTES } from '../../../../shared/catalogue';
-import type { VideoRequestView } from '../../../../shared/video-request';
+import { VIDEO_DURATION_MINUTES } from '#shared/catalogue';
+import type { VideoRequestView } from '#shared/video-request';
 import { timeLeft } from '../lib/timeline';
 
 /** A clock that ticks every `ms` while `active` (the time-left estimate). */

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatVideoLength } from '../../../../shared/format';
-import type { VideoVersion } from '../../../../shared/video-directing';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { VideoStatusBadge } from '../../videos';
+import { formatVideoLength } from '#shared/format';
+import type { VideoVersion } from '#shared/video-directing';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
+import { VideoStatusBadge } from '#web/features/videos';
+import { cn } from '#web/lib/cn';
 import { useVersions } from '../api/derivations';
 
 /**

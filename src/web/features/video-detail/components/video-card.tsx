@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { VideoPlayer, videoRequestQueryKey } from '../../videos';
+import type { VideoRequestView } from '#shared/video-request';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
+import { VideoPlayer, videoRequestQueryKey } from '#web/features/videos';
 import { DeriveDialog } from './derive-dialog';
 import { DownloadButton } from './download-button';
 

@@ -1,6 +1,6 @@
-import { VIDEO_DURATION_MINUTES, type VideoQuality } from '../../../../shared/catalogue';
-import type { TakeCheckView, TakeProblem } from '../../../../shared/take-check';
-import type { VideoStatus } from '../../../../shared/video-request';
+import { VIDEO_DURATION_MINUTES, type VideoQuality } from '#shared/catalogue';
+import type { TakeCheckView, TakeProblem } from '#shared/take-check';
+import type { VideoStatus } from '#shared/video-request';
 
 type TimelineStepKey =
   | 'created'

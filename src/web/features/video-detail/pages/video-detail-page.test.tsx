@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { me, videoRequest } from '../../../../../tests/support/web-fixtures';
-import i18n from '../../../../../tests/support/web-i18n';
-import { pageTest } from '../../../../../tests/support/web-page';
-import { accountsContract } from '../../../../shared/accounts.contract';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { videosContract } from '../../../../shared/videos.contract';
+import { accountsContract } from '#shared/accounts.contract';
+import type { VideoRequestView } from '#shared/video-request';
+import { videosContract } from '#shared/videos.contract';
+import { me, videoRequest } from '#tests/support/web-fixtures';
+import i18n from '#tests/support/web-i18n';
+import { pageTest } from '#tests/support/web-page';
 import VideoDetailPage from './video-detail-page';
 
 const t = i18n.getFixedT('pt-BR', 'videoDetail');

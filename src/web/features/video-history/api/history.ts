@@ -1,14 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pathOf } from '../../../../shared/api-contract';
-import {
-  type HistoryFilters,
-  type HistoryQuery,
-  historySearchParams,
-} from '../../../../shared/history-filters';
-import { videosContract } from '../../../../shared/videos.contract';
-import { callApi, isApiError } from '../../../lib/api';
-import { downloadAttachment } from '../../../lib/download';
-import { QUEUE_POLL_MS, VIDEOS_QUERY_KEY } from '../../videos';
+import { pathOf } from '#shared/api-contract';
+import { type HistoryFilters, type HistoryQuery, historySearchParams } from '#shared/history-filters';
+import { videosContract } from '#shared/videos.contract';
+import { QUEUE_POLL_MS, VIDEOS_QUERY_KEY } from '#web/features/videos';
+import { callApi, isApiError } from '#web/lib/api';
+import { downloadAttachment } from '#web/lib/download';
 
 /**
  * History calls (docs/history-contract.md). The list lives under the `videos` key, so the shell's SSE

@@ -1,11 +1,11 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type HistoryQuery, QUALITY_FILTERS, STATUS_FILTERS } from '../../../../shared/history-filters';
-import { Button } from '../../../components/ui/button';
-import { DayInput } from '../../../components/ui/day-input';
-import { Input, Label } from '../../../components/ui/input';
-import { NativeSelect } from '../../accounts';
+import { type HistoryQuery, QUALITY_FILTERS, STATUS_FILTERS } from '#shared/history-filters';
+import { Button } from '#web/components/ui/button';
+import { DayInput } from '#web/components/ui/day-input';
+import { Input, Label } from '#web/components/ui/input';
+import { NativeSelect } from '#web/features/accounts';
 import { hasActiveFilters, QUICK_RANGES, type QuickRange, quickRange } from '../lib/url-filters';
 
 export type FilterChange = Partial<Omit<HistoryQuery, 'page'>>;

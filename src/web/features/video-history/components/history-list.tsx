@@ -1,14 +1,14 @@
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime, formatVideoLength, truncatePrompt } from '../../../../shared/format';
-import type { VideoRequestListItem } from '../../../../shared/history-list';
-import { Button } from '../../../components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { currentLanguage } from '../../../lib/language';
-import { localizedRelativeTime } from '../../../lib/relative-time';
-import { formatCredits } from '../../credits';
-import { QueuePlaceNote, VideoStatusBadge, VideoThumbnail } from '../../videos';
+import { formatDateTime, formatVideoLength, truncatePrompt } from '#shared/format';
+import type { VideoRequestListItem } from '#shared/history-list';
+import { Button } from '#web/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table';
+import { formatCredits } from '#web/features/credits';
+import { QueuePlaceNote, VideoStatusBadge, VideoThumbnail } from '#web/features/videos';
+import { currentLanguage } from '#web/lib/language';
+import { localizedRelativeTime } from '#web/lib/relative-time';
 import { groupVariations, type HistoryEntry } from '../lib/variation-groups';
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../shared/catalogue';
-import { Button } from '../../../components/ui/button';
+import { LIMITS } from '#shared/catalogue';
+import { Button } from '#web/components/ui/button';
 
 /** Up to `buttons` page numbers around the current page (spec §9: 5), clamped to 1…totalPages. */
 export function pageWindow(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n from '../../../../../tests/support/web-i18n';
-import { formatDateTime, truncatePrompt } from '../../../../shared/format';
-import { localizedRelativeTime } from '../../../lib/relative-time';
+import { formatDateTime, truncatePrompt } from '#shared/format';
+import i18n from '#tests/support/web-i18n';
+import { localizedRelativeTime } from '#web/lib/relative-time';
 import { pageWindow } from '../components/pager';
 import { DEFAULT_HISTORY_QUERY, hasActiveFilters, parseHistoryParams, quickRange } from './url-filters';
 

@@ -1,9 +1,5 @@
-import {
-  type HistoryQuery,
-  historyQuerySchema,
-  searchParamsRecord,
-} from '../../../../shared/history-filters';
-import { zonedDay, zonedParts, zonedTimeToUtc } from '../../../../shared/time';
+import { type HistoryQuery, historyQuerySchema, searchParamsRecord } from '#shared/history-filters';
+import { zonedDay, zonedParts, zonedTimeToUtc } from '#shared/time';
 
 export const DEFAULT_HISTORY_QUERY: HistoryQuery = { q: '', quality: 'all', status: 'all', page: 1 };
 

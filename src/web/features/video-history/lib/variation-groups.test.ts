@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VideoRequestListItem } from '../../../../shared/history-list';
+import type { VideoRequestListItem } from '#shared/history-list';
 import { groupVariations } from './variation-groups';
 
 const item = (id: string, variation: VideoRequestListItem['variation'] = null): VideoRequestListItem => ({

@@ -1,4 +1,4 @@
-import type { VideoRequestListItem } from '../../../../shared/history-list';
+import type { VideoRequestListItem } from '#shared/history-list';
 
 export type HistoryEntry =
   | { kind: 'single'; item: VideoRequestListItem }

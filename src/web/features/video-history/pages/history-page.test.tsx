@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { historyItem, historyPage, me } from '../../../../../tests/support/web-fixtures';
-import i18n from '../../../../../tests/support/web-i18n';
-import { pageTest } from '../../../../../tests/support/web-page';
-import { accountsContract } from '../../../../shared/accounts.contract';
-import { videosContract } from '../../../../shared/videos.contract';
+import { accountsContract } from '#shared/accounts.contract';
+import { videosContract } from '#shared/videos.contract';
+import { historyItem, historyPage, me } from '#tests/support/web-fixtures';
+import i18n from '#tests/support/web-i18n';
+import { pageTest } from '#tests/support/web-page';
 import HistoryPage from './history-page';
 
 const t = i18n.getFixedT('pt-BR', 'videoHistory');

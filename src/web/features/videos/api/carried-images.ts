@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { VideoRequestView } from '../../../../shared/video-request';
+import type { VideoRequestView } from '#shared/video-request';
 import { getVideoRequest } from './video-request-calls';
 
 const castImages = (request: VideoRequestView) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CREDITS_QUERY_KEY } from '../../credits';
+import { CREDITS_QUERY_KEY } from '#web/features/credits';
 import { createVideoRequest, VIDEOS_QUERY_KEY, videoRequestQueryKey } from './video-request-calls';
 
 /**

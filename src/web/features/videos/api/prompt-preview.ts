@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { videosContract } from '../../../../shared/videos.contract';
-import { callApi } from '../../../lib/api';
+import { videosContract } from '#shared/videos.contract';
+import { callApi } from '#web/lib/api';
 
 /** `POST /api/videos/prompt-preview`: the structured prompt of the text, before paying (free, limited per hour). */
 export function usePromptPreview() {

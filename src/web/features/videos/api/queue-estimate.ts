@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { videosContract } from '../../../../shared/videos.contract';
-import { callApi } from '../../../lib/api';
+import { videosContract } from '#shared/videos.contract';
+import { callApi } from '#web/lib/api';
 import { VIDEOS_QUERY_KEY } from './video-request-calls';
 
 const QUEUE_ESTIMATE_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'queue'] as const;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { refreshAfterChange } from '../../../lib/refresh-after-change';
+import { refreshAfterChange } from '#web/lib/refresh-after-change';
 import { VIDEOS_QUERY_KEY, videoRequestQueryKey } from './video-request-calls';
 
 /**

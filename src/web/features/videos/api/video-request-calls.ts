@@ -1,8 +1,8 @@
-import type { AspectRatio, VideoQuality } from '../../../../shared/catalogue';
-import type { EditedStructuredPrompt } from '../../../../shared/prompt-preview';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { videosContract } from '../../../../shared/videos.contract';
-import { callApi } from '../../../lib/api';
+import type { AspectRatio, VideoQuality } from '#shared/catalogue';
+import type { EditedStructuredPrompt } from '#shared/prompt-preview';
+import type { VideoRequestView } from '#shared/video-request';
+import { videosContract } from '#shared/videos.contract';
+import { callApi } from '#web/lib/api';
 
 /** Calls and cache keys of the `videos` feature (contract: docs/video-contract.md). */
 

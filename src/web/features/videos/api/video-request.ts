@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isFinalVideoStatus } from '../../../../shared/video-status';
-import { isApiError } from '../../../lib/api';
+import { isFinalVideoStatus } from '#shared/video-status';
+import { isApiError } from '#web/lib/api';
 import { getVideoRequest, videoRequestQueryKey } from './video-request-calls';
 
 /** Safety net only: the SSE `video_request` event refetches at once; this covers a silently dead stream. */

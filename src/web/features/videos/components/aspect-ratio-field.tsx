@@ -1,10 +1,10 @@
 import { AlertTriangle } from 'lucide-react';
 import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ASPECT_RATIOS, type AspectRatio } from '../../../../shared/catalogue';
-import { losesPromisedResolution } from '../../../../shared/video-models';
-import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/input';
+import { ASPECT_RATIOS, type AspectRatio } from '#shared/catalogue';
+import { losesPromisedResolution } from '#shared/video-models';
+import { Button } from '#web/components/ui/button';
+import { FieldError } from '#web/components/ui/input';
 import type { CreateFieldProps } from './create-field';
 import { Notice } from './notice';
 import { OptionCards } from './option-cards';

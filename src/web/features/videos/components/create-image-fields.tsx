@@ -1,11 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { type FieldPath, type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  type DirectingCapabilities,
-  directingProblems,
-  MAX_REFERENCE_IMAGES,
-} from '../../../../shared/video-directing';
+import { type DirectingCapabilities, directingProblems, MAX_REFERENCE_IMAGES } from '#shared/video-directing';
 import { useCarriedImages } from '../api/carried-images';
 import {
   type CreateFormContext,

@@ -1,7 +1,7 @@
 import { Sparkles, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { QueueModeEstimate } from '../../../../shared/video-queue';
-import { Button } from '../../../components/ui/button';
+import type { QueueModeEstimate } from '#shared/video-queue';
+import { Button } from '#web/components/ui/button';
 import { queueWait } from '../lib/queue-place';
 import { CostSummary } from './cost-summary';
 

@@ -1,16 +1,16 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REFERENCE_IMAGE_TYPES } from '../../../../shared/catalogue';
+import { REFERENCE_IMAGE_TYPES } from '#shared/catalogue';
 import {
   type DirectingCapabilities,
   LAST_FRAME_UNSUPPORTED,
   MAX_REFERENCE_IMAGES,
   REFERENCE_IMAGES_UNSUPPORTED,
-} from '../../../../shared/video-directing';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { FieldError, FieldHint } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+} from '#shared/video-directing';
+import { Button, buttonClassName } from '#web/components/ui/button';
+import { FieldError, FieldHint } from '#web/components/ui/input';
+import { cn } from '#web/lib/cn';
 
 function Thumbnail({
   file,

@@ -5,11 +5,11 @@ import {
   REFERENCE_IMAGE_TYPES,
   referenceImageFormatLabels,
   referenceImageMaxMegabytes,
-} from '../../../../shared/catalogue';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { FieldError, FieldHint } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+} from '#shared/catalogue';
+import { Button, buttonClassName } from '#web/components/ui/button';
+import { FieldError, FieldHint } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { cn } from '#web/lib/cn';
 
 function formatSize(bytes: number, language: string): string {
   const format = (value: number) =>

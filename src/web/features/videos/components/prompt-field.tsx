@@ -1,8 +1,8 @@
 import { VolumeX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PROMPT_MIN_LENGTH } from '../../../../shared/catalogue';
-import { hasSensitiveTerms, PROMPT_MAX_LENGTH } from '../../../../shared/video-request';
-import { FieldError, FieldHint, Label, Textarea } from '../../../components/ui/input';
+import { PROMPT_MIN_LENGTH } from '#shared/catalogue';
+import { hasSensitiveTerms, PROMPT_MAX_LENGTH } from '#shared/video-request';
+import { FieldError, FieldHint, Label, Textarea } from '#web/components/ui/input';
 import { type CreateFieldProps, useCreateField } from './create-field';
 import { Notice } from './notice';
 

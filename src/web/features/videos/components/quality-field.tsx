@@ -7,9 +7,9 @@ import {
   VIDEO_QUALITIES,
   VIDEO_RESOLUTION,
   type VideoQuality,
-} from '../../../../shared/catalogue';
-import { FieldError } from '../../../components/ui/input';
-import { formatCredits } from '../../credits';
+} from '#shared/catalogue';
+import { FieldError } from '#web/components/ui/input';
+import { formatCredits } from '#web/features/credits';
 import type { CreateFieldProps } from './create-field';
 import { Notice } from './notice';
 import { OptionCards } from './option-cards';

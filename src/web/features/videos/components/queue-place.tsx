@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { QueuePlace } from '../../../../shared/video-queue';
-import { cn } from '../../../lib/cn';
+import type { QueuePlace } from '#shared/video-queue';
+import { cn } from '#web/lib/cn';
 import { queuePlaceText } from '../lib/queue-place';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { SEED_MAX, SEED_MIN } from '../../../../shared/catalogue';
-import { FieldError, FieldHint, Input, Label } from '../../../components/ui/input';
+import { SEED_MAX, SEED_MIN } from '#shared/catalogue';
+import { FieldError, FieldHint, Input, Label } from '#web/components/ui/input';
 import { sanitiseSeed } from '../lib/create-form';
 import { type CreateFieldProps, useCreateField } from './create-field';
 

@@ -1,7 +1,7 @@
 import { CheckCircle2, CircleAlert, Clock, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { VideoStatus } from '../../../../shared/video-request';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import type { VideoStatus } from '#shared/video-request';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge';
 
 const VARIANT: Record<VideoStatus, BadgeVariant> = {
   pending: 'outline',

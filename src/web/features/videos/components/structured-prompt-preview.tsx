@@ -5,11 +5,11 @@ import {
   type EditedStructuredPrompt,
   STRUCTURED_FIELD_MAX_LENGTH,
   STRUCTURED_PROMPT_FIELDS,
-} from '../../../../shared/prompt-preview';
-import { Button } from '../../../components/ui/button';
-import { FieldError, FieldHint, Label, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api';
+} from '#shared/prompt-preview';
+import { Button } from '#web/components/ui/button';
+import { FieldError, FieldHint, Label, Textarea } from '#web/components/ui/input';
+import { Spinner } from '#web/components/ui/spinner';
+import { isApiError } from '#web/lib/api';
 import { usePromptPreview } from '../api/prompt-preview';
 import { Notice } from './notice';
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VARIATIONS_MAX } from '../../../../shared/video-request-form';
-import { FieldHint } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { formatCredits } from '../../credits';
+import { VARIATIONS_MAX } from '#shared/video-request-form';
+import { FieldHint } from '#web/components/ui/input';
+import { formatCredits } from '#web/features/credits';
+import { cn } from '#web/lib/cn';
 
 const CHOICES = Array.from({ length: VARIATIONS_MAX }, (_, index) => index + 1);
 

@@ -1,10 +1,10 @@
 import { CircleAlert, Download } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VideoRequestView } from '../../../../shared/video-request';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toaster';
-import { formatCredits } from '../../credits';
+import type { VideoRequestView } from '#shared/video-request';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toaster';
+import { formatCredits } from '#web/features/credits';
 
 const RATIO_CLASS: Record<VideoRequestView['aspectRatio'], string> = {
   '16:9': 'aspect-video',

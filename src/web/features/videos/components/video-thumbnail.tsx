@@ -1,7 +1,7 @@
 import { Film } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn';
 
 /**
  * A request's thumbnail (a short-lived signed URL), or a film icon while there is none or the link has expired.

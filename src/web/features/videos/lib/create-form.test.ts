@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { LAST_FRAME_UNSUPPORTED, TOO_MANY_REFERENCE_IMAGES } from '../../../../shared/video-directing';
-import { newUuid } from '../../../lib/uuid';
+import { LAST_FRAME_UNSUPPORTED, TOO_MANY_REFERENCE_IMAGES } from '#shared/video-directing';
+import { newUuid } from '#web/lib/uuid';
 import {
   checkReferenceImage,
   classifySubmitError,

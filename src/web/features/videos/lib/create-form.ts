@@ -12,16 +12,16 @@ import {
   SEED_MIN,
   VIDEO_QUALITIES,
   type VideoQuality,
-} from '../../../../shared/catalogue';
+} from '#shared/catalogue';
 import {
   type DirectingCapabilities,
   type DirectingOffer,
   directingProblems,
   offeredDirecting,
-} from '../../../../shared/video-directing';
-import { detectImageType, PROMPT_MAX_LENGTH } from '../../../../shared/video-request';
-import { createVideoFormSchema } from '../../../../shared/video-request-form';
-import { formatCredits } from '../../credits';
+} from '#shared/video-directing';
+import { detectImageType, PROMPT_MAX_LENGTH } from '#shared/video-request';
+import { createVideoFormSchema } from '#shared/video-request-form';
+import { formatCredits } from '#web/features/credits';
 
 /** The create form's values and rules (spec §5), checked with the shared schema the server uses too. */
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { QueuePlace } from '../../../../shared/video-queue';
+import type { QueuePlace } from '#shared/video-queue';
 
 /** English ordinals (1st, 2nd, 3rd, 4th, 11th, 21st…); pt-BR writes 1º, 2º… in the text itself. */
 const ENGLISH_SUFFIX: Record<Intl.LDMLPluralRule, string> = {

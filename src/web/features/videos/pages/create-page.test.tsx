@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  availability,
-  credits,
-  queueEstimate,
-  videoRequest,
-} from '../../../../../tests/support/web-fixtures';
-import i18n from '../../../../../tests/support/web-i18n';
-import { pageTest } from '../../../../../tests/support/web-page';
-import { castContract } from '../../../../shared/cast.contract';
-import { VIDEO_COST_CREDITS } from '../../../../shared/catalogue';
-import { creditsContract } from '../../../../shared/credits.contract';
-import { videosContract } from '../../../../shared/videos.contract';
+import { castContract } from '#shared/cast.contract';
+import { VIDEO_COST_CREDITS } from '#shared/catalogue';
+import { creditsContract } from '#shared/credits.contract';
+import { videosContract } from '#shared/videos.contract';
+import { availability, credits, queueEstimate, videoRequest } from '#tests/support/web-fixtures';
+import i18n from '#tests/support/web-i18n';
+import { pageTest } from '#tests/support/web-page';
 import CreatePage from './create-page';
 
 const t = i18n.getFixedT('pt-BR', 'videos');

@@ -2,23 +2,23 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { castFitProblem } from '../../../../shared/cast';
+import { castFitProblem } from '#shared/cast';
 import {
   PROMPT_MIN_LENGTH,
   VIDEO_COST_CREDITS,
   VIDEO_LENGTH_SECONDS,
   VIDEO_QUALITIES,
   type VideoQuality,
-} from '../../../../shared/catalogue';
-import { editedStructuredPromptSchema } from '../../../../shared/prompt-preview';
-import { offeredDirecting } from '../../../../shared/video-directing';
-import { Card, CardContent } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/toaster';
-import { isApiError } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { newUuid } from '../../../lib/uuid';
-import { CastPicker, castImageCount, useCast } from '../../cast';
-import { useCredits } from '../../credits';
+} from '#shared/catalogue';
+import { editedStructuredPromptSchema } from '#shared/prompt-preview';
+import { offeredDirecting } from '#shared/video-directing';
+import { Card, CardContent } from '#web/components/ui/card';
+import { toast } from '#web/components/ui/toaster';
+import { CastPicker, castImageCount, useCast } from '#web/features/cast';
+import { useCredits } from '#web/features/credits';
+import { isApiError } from '#web/lib/api';
+import { useDocumentTitle } from '#web/lib/use-document-title';
+import { newUuid } from '#web/lib/uuid';
 import { useVideoAvailability } from '../api/availability';
 import { useCreateVideoRequest } from '../api/create-video-request';
 import { useQueueEstimate } from '../api/queue-estimate';

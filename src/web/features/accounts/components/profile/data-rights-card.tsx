@@ -3,9 +3,9 @@ import { Download, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { DeleteAccountBody } from '../../../../../shared/account-rights';
-import { Button } from '../../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import type { DeleteAccountBody } from '#shared/account-rights';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import {
   Dialog,
   DialogContent,
@@ -14,10 +14,10 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../../components/ui/dialog';
-import { toast } from '../../../../components/ui/toaster';
-import { isApiError } from '../../../../lib/api';
-import { formatCredits, useCredits } from '../../../credits';
+} from '#web/components/ui/dialog';
+import { toast } from '#web/components/ui/toaster';
+import { formatCredits, useCredits } from '#web/features/credits';
+import { isApiError } from '#web/lib/api';
 import { useDeleteAccount, useExportMyData } from '../../api/account-rights';
 import type { Me } from '../../api/me';
 import { type DeleteAccountForm, deleteAccountFormSchema } from '../../lib/form-schemas';

@@ -1,10 +1,10 @@
 import i18n from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { Spinner } from '../../../../components/ui/spinner';
-import { toast } from '../../../../components/ui/toaster';
-import { currentLanguage, setLanguage } from '../../../../lib/language';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { Spinner } from '#web/components/ui/spinner';
+import { toast } from '#web/components/ui/toaster';
+import { currentLanguage, setLanguage } from '#web/lib/language';
 import {
   type Me,
   PROFILE_LANGUAGES,

@@ -1,8 +1,8 @@
 import { LogOut } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Button } from '#web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import {
   Dialog,
   DialogContent,
@@ -11,8 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../../components/ui/dialog';
-import { toast } from '../../../../components/ui/toaster';
+} from '#web/components/ui/dialog';
+import { toast } from '#web/components/ui/toaster';
 import { useSignOutEverywhere } from '../../api/sign-out';
 import { authErrorMessage } from '../../lib/auth-errors';
 

@@ -3,9 +3,9 @@ import {
   type BillingPeriod,
   catalogueYearlyDiscountPercent,
   catalogueYearlyFreeMonths,
-} from '../../../../../shared/catalogue';
-import { Badge } from '../../../../components/ui/badge';
-import { cn } from '../../../../lib/cn';
+} from '#shared/catalogue';
+import { Badge } from '#web/components/ui/badge';
+import { cn } from '#web/lib/cn';
 import { useFormatters } from '../../lib/format';
 import { SuccessBadge } from '../success-badge';
 

@@ -1,12 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import {
-  CREDIT_PACKAGES,
-  PACKAGE_CREDIT_VALIDITY_DAYS,
-  pricePerCreditCents,
-} from '../../../../../shared/catalogue';
-import { formatBRL, formatDecimal2 } from '../../../../../shared/format';
-import { Badge } from '../../../../components/ui/badge';
-import { cn } from '../../../../lib/cn';
+import { CREDIT_PACKAGES, PACKAGE_CREDIT_VALIDITY_DAYS, pricePerCreditCents } from '#shared/catalogue';
+import { formatBRL, formatDecimal2 } from '#shared/format';
+import { Badge } from '#web/components/ui/badge';
+import { cn } from '#web/lib/cn';
 import { useFormatters } from '../../lib/format';
 import { ArrowLink } from '../arrow-link';
 import { SectionHeading } from '../section-heading';

@@ -7,10 +7,10 @@ import {
   YEARLY_PERIOD_MONTHS,
   yearlyMonthlyEquivalentCents,
   yearlySavingsCents,
-} from '../../../../../shared/catalogue';
-import { formatBRL } from '../../../../../shared/format';
-import { CheckList } from '../../../../components/check-list';
-import { buttonClassName } from '../../../../components/ui/button';
+} from '#shared/catalogue';
+import { formatBRL } from '#shared/format';
+import { CheckList } from '#web/components/check-list';
+import { buttonClassName } from '#web/components/ui/button';
 import {
   Card,
   CardContent,
@@ -18,8 +18,8 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from '../../../../components/ui/card';
-import { cn } from '../../../../lib/cn';
+} from '#web/components/ui/card';
+import { cn } from '#web/lib/cn';
 import { formatBRLWhole, useFormatters } from '../../lib/format';
 import { PlanRibbon } from '../plan-ribbon';
 import { PriceTag } from '../price-tag';

@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  PLANS,
-  type Plan,
-  periodPricePerVideoCents,
-  VIDEO_COST_CREDITS,
-} from '../../../../../shared/catalogue';
-import { formatBRL } from '../../../../../shared/format';
+import { PLANS, type Plan, periodPricePerVideoCents, VIDEO_COST_CREDITS } from '#shared/catalogue';
+import { formatBRL } from '#shared/format';
 import {
   TableBody,
   TableCaption,
@@ -13,8 +8,8 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../../components/ui/table';
-import { cn } from '../../../../lib/cn';
+} from '#web/components/ui/table';
+import { cn } from '#web/lib/cn';
 import { useFormatters } from '../../lib/format';
 import { ScrollTable } from '../scroll-table';
 import { SectionHeading } from '../section-heading';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { type FaqItemId, useFaqItems } from '../../../faq';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
+import { type FaqItemId, useFaqItems } from '#web/features/faq';
 import { ArrowLink } from '../arrow-link';
 import { SectionHeading } from '../section-heading';
 

@@ -1,6 +1,6 @@
 import { CreditCard, Lock, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LANDING_CLAIMS } from '../../../../../shared/catalogue';
+import { LANDING_CLAIMS } from '#shared/catalogue';
 
 /** SSL, Stripe and the user count under the plans. */
 export function TrustNotes() {
