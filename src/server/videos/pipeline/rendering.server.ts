@@ -56,6 +56,25 @@ export function mediaKeys(userId: string, requestId: string) {
 
 const RATIOS: Record<AspectRatio, number> = { '16:9': 16 / 9, '9:16': 9 / 16, '1:1': 1, '4:3': 4 / 3 };
 
+/** The ratios the provider makes as asked; 1:1 and 4:3 are reframed from them. */
+const PROVIDER_RATIOS: readonly AspectRatio[] = ['16:9', '9:16'];
+
+/**
+ * Where the download step keeps the provider's file until the render (ADR 0024). A new video in a ratio the
+ * provider makes is its own file: kept under the video's key, the render only adds the thumbnail and the file is
+ * stored once. An extension (joined) or a reframed ratio keeps a copy the render reads, then deletes.
+ */
+export function downloadKey(request: {
+  userId: string;
+  id: string;
+  aspectRatio: AspectRatio;
+  extendsRequestId: string | null;
+}): string {
+  const keys = mediaKeys(request.userId, request.id);
+  const ownFile = request.extendsRequestId === null && PROVIDER_RATIOS.includes(request.aspectRatio);
+  return ownFile ? keys.video : keys.download;
+}
+
 export async function probe(file: string, tools: MediaTools, signal?: AbortSignal): Promise<ProbeResult> {
   const info = await probeJson(tools.ffprobePath, file, { timeoutMs: tools.timeoutMs, signal });
   const video = info.streams?.find((stream) => stream.codec_type === 'video');
@@ -306,6 +325,8 @@ export async function renderResult(args: {
   aspectRatio: AspectRatio;
   tools: MediaTools;
   signal?: AbortSignal;
+  /** The key the source file is stored under already (the download step's), not uploaded again. */
+  storedAt?: string;
 }): Promise<RenderedMedia> {
   const { tools, signal } = args;
   const keys = mediaKeys(args.userId, args.requestId);
@@ -324,7 +345,8 @@ export async function renderResult(args: {
     // reframe the provider's file is the user's video and is stored once, under the video key.
     const reframe = Math.abs(sourceProbe.width / sourceProbe.height - wanted) > 0.02;
     const sourceKey = reframe ? keys.source : keys.video;
-    await args.storage.put(sourceKey, createReadStream(sourceFile), 'video/mp4');
+    if (sourceKey !== args.storedAt)
+      await args.storage.put(sourceKey, createReadStream(sourceFile), 'video/mp4');
 
     const videoFile = reframe
       ? await reframed({ sourceFile, shotFile, framedHeadFile, ratio: wanted, workDir, tools, signal })

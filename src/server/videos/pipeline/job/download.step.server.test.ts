@@ -28,7 +28,12 @@ function crashingOnRender(stop: AbortController) {
 describe('the download step (fake Gemini API)', () => {
   it('a crash after the download resumes at the render: no second create, poll or download, charged once', async () => {
     const userId = await job.newUser();
-    const request = await seedVideoRequest(job.pool, { userId, prompt: 'Um farol na tempestade' });
+    // 1:1 is reframed from the provider's file: the download is a copy the render reads.
+    const request = await seedVideoRequest(job.pool, {
+      userId,
+      prompt: 'Um farol na tempestade',
+      aspectRatio: '1:1',
+    });
     const stop = new AbortController();
     const first = runVideoGeneration(job.deps({ storage: crashingOnRender(stop) }), request.id, {
       signal: stop.signal,
@@ -55,6 +60,34 @@ describe('the download step (fake Gemini API)', () => {
     });
     expect(await balance(job.pool, userId)).toBe(START_CREDITS - request.cost);
     // The stored download lives only until its render.
+    expect(await job.storage.exists(keys.download)).toBe(false);
+  }, 60_000);
+
+  it('a new video in a ratio the provider makes is stored once: the download is the video, the render adds the thumbnail', async () => {
+    const userId = await job.newUser();
+    const request = await seedVideoRequest(job.pool, {
+      userId,
+      prompt: 'Um barco no cais',
+      aspectRatio: '9:16',
+    });
+    const puts: string[] = [];
+    const { storage } = job;
+    const counting = new Proxy(storage, {
+      get(target, property) {
+        if (property === 'put') {
+          return (...args: Parameters<typeof storage.put>) => {
+            puts.push(args[0]);
+            return target.put(...args);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await runVideoGeneration(job.deps({ storage: counting }), request.id)).toBe('completed');
+    const keys = mediaKeys(userId, request.id);
+    expect(puts.sort()).toEqual([keys.thumbnail, keys.video].sort());
+    expect(await job.storage.exists(keys.video)).toBe(true);
     expect(await job.storage.exists(keys.download)).toBe(false);
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type DeliveredFile, DeliveryFailure, fetchDeliveredVideo } from '../delivery.server';
-import { mediaKeys, probe } from '../rendering.server';
+import { downloadKey, probe } from '../rendering.server';
 import { isAbort, type JobRun, RequestFailure } from './job-types.server';
 import { reachStep } from './request-row.server';
 import type { GeneratedVideo } from './wait-for-video.server';
@@ -35,11 +35,7 @@ export async function download(
     throw error;
   }
   try {
-    await deps.storage.put(
-      mediaKeys(row.userId, row.id).download,
-      createReadStream(delivered.file),
-      'video/mp4',
-    );
+    await deps.storage.put(downloadKey(row), createReadStream(delivered.file), 'video/mp4');
     return { delivered, stored: await reachStep(deps.pool, row.id, 'downloaded') };
   } catch (error) {
     await delivered.discard();
@@ -54,7 +50,7 @@ export async function storedDownload(run: JobRun): Promise<DeliveredFile> {
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
     const file = path.join(dir, 'download.mp4');
-    const stream = await deps.storage.getStream(mediaKeys(row.userId, row.id).download);
+    const stream = await deps.storage.getStream(downloadKey(row));
     await pipeline(stream, createWriteStream(file), { signal });
     return { file, probe: await probe(file, deps.tools, signal), discard };
   } catch (error) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { colourClip, mediaTools } from '#tests/support/media';
 import { jobHarness } from '#tests/support/pipeline-job';
-import { mediaKeys } from '../rendering.server';
+import { downloadKey, mediaKeys } from '../rendering.server';
 import { storedDownload } from './download.step.server';
 import { render } from './render.step.server';
 
@@ -24,7 +24,9 @@ describe('the render step', () => {
         seconds: 2,
         size: '320x180',
       });
-      await job.storage.put(keys.download, createReadStream(clip), 'video/mp4');
+      // Where the download step keeps it (a new 16:9 video: under its own key).
+      const { row } = await job.runOf(request.id);
+      await job.storage.put(downloadKey(row), createReadStream(clip), 'video/mp4');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import type { DeliveredFile } from '../delivery.server';
-import { mediaKeys, renderResult } from '../rendering.server';
+import { downloadKey, mediaKeys, renderResult } from '../rendering.server';
 import { isAbort, type JobRun, RequestFailure, type RequestRow } from './job-types.server';
 import { loadSource, reachStep } from './request-row.server';
 import { joinPlan } from './source-files.server';
@@ -24,10 +24,11 @@ export async function render(run: JobRun, delivered: DeliveredFile): Promise<Req
       aspectRatio: row.aspectRatio,
       tools: deps.tools,
       signal,
+      storedAt: downloadKey(row),
     });
   } catch (error) {
     if (isAbort(error, signal)) throw error;
-    await forgetDownload(run);
+    await forgetDownload(run, downloadKey(row));
     throw new RequestFailure('render', (error as Error).message);
   } finally {
     await delivered.discard();
@@ -40,13 +41,14 @@ export async function render(run: JobRun, delivered: DeliveredFile): Promise<Req
     hasAudio: media.probe.hasAudio,
   };
   const stored = await reachStep(deps.pool, row.id, 'rendered', columns);
-  await forgetDownload(run);
+  const copy = mediaKeys(row.userId, row.id).download;
+  if (downloadKey(row) === copy) await forgetDownload(run, copy);
   return stored ? { ...row, ...columns, generationStep: 'rendered' } : undefined;
 }
 
 /** The download is rendered (or unusable): its stored copy goes, best effort. */
-async function forgetDownload(run: JobRun): Promise<void> {
+async function forgetDownload(run: JobRun, key: string): Promise<void> {
   await run.deps.storage
-    .delete(mediaKeys(run.row.userId, run.row.id).download)
+    .delete(key)
     .catch((error: unknown) => run.log.warn({ err: error }, 'could not delete the stored download'));
 }
