@@ -79,7 +79,10 @@ export function devCheckoutPages(
     '*',
     bodyLimit({
       maxSize: MAX_FORM_BYTES,
-      onError: (c) => c.html(page('Requisição recusada', '<p>Formulário grande demais.</p>'), 413),
+      onError: (c) => {
+        c.header('Connection', 'close'); // the unread rest is cut, as for payloadTooLarge
+        return c.html(page('Requisição recusada', '<p>Formulário grande demais.</p>'), 413);
+      },
     }),
     rejectNulInForm,
   );

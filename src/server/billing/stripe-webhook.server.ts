@@ -2,13 +2,13 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import type Stripe from 'stripe';
-import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
 import type { StripePaymentProvider } from './providers/stripe-provider.server';
 
 /** Stripe events are a few KB; a larger body (announced or streamed) is refused before it is read. */
 export const webhookBodyLimit = bodyLimit({
   maxSize: 512 * 1024,
-  onError: (c) => apiError(c, 413, 'payload_too_large', 'Evento grande demais.'),
+  onError: (c) => payloadTooLarge(c, 'Evento grande demais.'),
 });
 
 /**

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import { type AppEnv, apiError } from './errors.server';
+import { type AppEnv, apiError, payloadTooLarge } from './errors.server';
 
 /**
  * Multipart forms, read like a JSON body: the form's one schema (src/shared, shared with the web's form) gives the
@@ -36,7 +36,7 @@ function fieldErrors(error: z.ZodError): FieldErrors {
 
 /** A multipart body's limit: a larger body is cut off while streaming and answered 413 with `message`. */
 export function multipartBodyLimit(maxSize: number, message: string): MiddlewareHandler<AppEnv> {
-  return bodyLimit({ maxSize, onError: (c) => apiError(c, 413, 'payload_too_large', message) });
+  return bodyLimit({ maxSize, onError: (c) => payloadTooLarge(c, message) });
 }
 
 type MultipartForm = Record<string, string | File | (string | File)[]>;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
-import { type AppEnv, apiError } from './errors.server';
+import { type AppEnv, apiError, payloadTooLarge } from './errors.server';
 
 /**
  * Input checks shared by Cena's JSON endpoints: bad input always answers 4xx in the standard error shape with a
@@ -31,7 +31,7 @@ const genericMessages: z.core.$ZodErrorMap = (issue) => {
 /** Refuses bodies over MAX_JSON_BODY_BYTES, whether announced by Content-Length or streamed. */
 export const jsonBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
   maxSize: MAX_JSON_BODY_BYTES,
-  onError: (c) => apiError(c, 413, 'payload_too_large', 'Corpo da requisição grande demais.'),
+  onError: (c) => payloadTooLarge(c, 'Corpo da requisição grande demais.'),
 });
 
 /**

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { GeminiWebhookConfig } from '#server/config.server';
-import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import { geminiWebhooksContract } from '#shared/gemini-webhooks.contract';
@@ -21,7 +21,7 @@ import { verifyWebhook } from './standard-webhooks.server';
 /** Thin events are a few hundred bytes: a larger body (announced or streamed) is refused before it is read. */
 const eventBodyLimit = bodyLimit({
   maxSize: 64 * 1024,
-  onError: (c) => apiError(c, 413, 'payload_too_large', 'Evento grande demais.'),
+  onError: (c) => payloadTooLarge(c, 'Evento grande demais.'),
 });
 
 const eventSchema = z.object({

@@ -14,8 +14,9 @@ import { connectEventStream, subscribeEvent } from '../lib/event-stream';
 /**
  * Holds the app's SSE connection while the signed-in shell is mounted and routes its events into the cache:
  * `credits` → balance (and the dashboard stats); `subscription` → plan badge, profile subscription and payment
- * history; `video_request` → that request, the video lists and the dashboard (stats, recent activity); a
- * reconnection → refetch what may have changed meanwhile; the stream refused (e.g. the session was revoked on
+ * history; `video_request` → that request, the video lists and the dashboard (stats, recent activity); every
+ * connection, the first included → refetch what may have changed before it was listening (the page's first reads
+ * can be answered before the stream opens, and a change in between would otherwise only show on a reload); the stream refused (e.g. the session was revoked on
  * another device) → re-check `GET /api/me`, which sends a signed-out user to /auth/login.
  */
 export function useRealtime(): void {
@@ -33,14 +34,12 @@ export function useRealtime(): void {
         applyVideoRequestEvent(queryClient, data);
         refetchDashboard(queryClient); // stats and recent activity
       }),
-      subscribeEvent('ready', (data) => {
-        if ((data as { reconnected?: boolean } | null)?.reconnected) {
-          void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
-          void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
-          void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
-          refetchVideos(queryClient);
-          refetchDashboard(queryClient);
-        }
+      subscribeEvent('ready', () => {
+        void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
+        refetchVideos(queryClient);
+        refetchDashboard(queryClient);
       }),
       subscribeEvent('closed', () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY })),
     ];

@@ -4,7 +4,7 @@
  * - `connectEventStream()` opens it (reference-counted; the signed-in shell holds it while mounted) and returns the
  *   function that releases it.
  * - `subscribeEvent(name, handler)` listens to one server event (`credits`, later `subscription`, `video_request`),
- *   plus two local ones: `ready` (every (re)connection, with `{ reconnected }`) and `closed` (the browser gave up,
+ *   plus two local ones: `ready` (every (re)connection) and `closed` (the browser gave up,
  *   e.g. a 401 after the session was revoked).
  *
  * Failures are tolerated silently: the browser retries network drops by itself; when it gives up (an HTTP error),
@@ -23,7 +23,6 @@ let source: EventSource | null = null;
 let holders = 0;
 let retryDelay = RETRY_START_MS;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
-let connectedOnce = false;
 
 function dispatch(name: string, data: unknown): void {
   for (const handler of handlers.get(name) ?? []) {
@@ -56,9 +55,7 @@ function open(): void {
   attached.clear();
   es.addEventListener('ready', () => {
     retryDelay = RETRY_START_MS;
-    const reconnected = connectedOnce;
-    connectedOnce = true;
-    dispatch('ready', { reconnected });
+    dispatch('ready', null);
   });
   for (const name of handlers.keys()) attach(name);
   es.onerror = () => {
@@ -84,7 +81,6 @@ function close(): void {
   source?.close();
   source = null;
   attached.clear();
-  connectedOnce = false;
   retryDelay = RETRY_START_MS;
 }
 
