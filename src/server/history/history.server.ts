@@ -11,7 +11,7 @@ import { settledBefore, settledCount } from './settled-counts.server';
  * paging and counting happen in SQL on one user's rows, through the indexes of drizzle/0004_history.sql:
  * (user_id, created_at DESC) INCLUDE (status, quality, credits_used) for the plain list, counts and stats
  * (index-only), (user_id, status, created_at DESC) and (user_id, quality, created_at DESC) for filtered pages,
- * GIN (user_id, quality, prompt gin_trgm_ops) for the search (drizzle/0022).
+ * GIN (user_id, quality, prompt_search gin_trgm_ops) for the search (drizzle/0022, accent-free since drizzle/0025).
  */
 
 /**
@@ -40,9 +40,14 @@ function knownTimeZone(zone: unknown): string {
     : DEFAULT_TIME_ZONE;
 }
 
-/** `%`, `_` and `\` in the search are literal characters, not patterns. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/**
+ * The LIKE pattern of a search term, in SQL: the term made accent- and case-free by the same `cena_search_text` that
+ * fills `prompt_search` (drizzle/0025, ADR 0026), so "acai" and "AÇAÍ" find "açaí". Then `%`, `_` and `\` are
+ * escaped as literal characters — after the folding, since unaccent turns some characters (fullwidth ％, ＿, ＼)
+ * into them. IMMUTABLE throughout: PostgreSQL folds it to a constant when it plans the statement with the term.
+ */
+function searchPattern(placeholder: string): string {
+  return String.raw`'%' || replace(replace(replace(cena_search_text(${placeholder}), '\', '\\'), '%', '\%'), '_', '\_') || '%'`;
 }
 
 /** WHERE clause (always starting with the owner) and its parameters for the history filters. */
@@ -62,7 +67,7 @@ export function historyWhere(
   const { start, endExclusive } = dateBounds(filters, timeZone);
   if (start) add((p) => `created_at >= ${p}`, start);
   if (endExclusive) add((p) => `created_at < ${p}`, endExclusive);
-  if (filters.q) add((p) => `prompt ILIKE ${p}`, likePattern(filters.q));
+  if (filters.q) add((p) => `prompt_search LIKE ${searchPattern(p)}`, filters.q);
   return { where: conditions.join(' AND '), params };
 }
 
@@ -165,10 +170,11 @@ export function historyPageStatements(
   const walkRows = Math.min(SEARCH_WALK_MAX, SEARCH_WALK_FACTOR * (offset + HISTORY_PAGE_SIZE));
   const walk = {
     text: rowsOf(
-      `SELECT id FROM (SELECT id, prompt, created_at FROM video_requests WHERE ${others.where} ${ORDER}
-       LIMIT ${walkRows}) walked WHERE prompt ILIKE $${others.params.length + 1} ${ORDER} ${page}`,
+      `SELECT id FROM (SELECT id, prompt_search, created_at FROM video_requests WHERE ${others.where} ${ORDER}
+       LIMIT ${walkRows}) walked WHERE prompt_search LIKE ${searchPattern(`$${others.params.length + 1}`)}
+       ${ORDER} ${page}`,
     ),
-    values: [...others.params, likePattern(query.q)],
+    values: [...others.params, query.q],
   };
   // MATERIALIZED: the matches are fetched whole, through the trigram index, then sorted. The days are applied to
   // them afterwards: inside, a date range lets the planner walk the all-users created_at index instead.
