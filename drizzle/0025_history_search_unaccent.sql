@@ -10,4 +10,5 @@ BEGIN ATOMIC
 END;--> statement-breakpoint
 DROP INDEX "video_requests_user_quality_prompt_trgm_idx";--> statement-breakpoint
 ALTER TABLE "video_requests" ADD COLUMN "prompt_search" text GENERATED ALWAYS AS (cena_search_text(prompt)) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "video_requests_user_quality_search_trgm_idx" ON "video_requests" USING gin ("user_id","quality","prompt_search" gin_trgm_ops);
+CREATE INDEX "video_requests_user_search_fast_trgm_idx" ON "video_requests" USING gin ("user_id","prompt_search" gin_trgm_ops) WHERE "video_requests"."quality" = 'fast';--> statement-breakpoint
+CREATE INDEX "video_requests_user_search_quality_trgm_idx" ON "video_requests" USING gin ("user_id","prompt_search" gin_trgm_ops) WHERE "video_requests"."quality" = 'quality';

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '#server/accounts/accounts.schema.server';
 import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-request-row.server';
+import { VIDEO_QUALITIES } from '#shared/catalogue';
 import { HISTORY_PAGE_SIZE, type HistoryFilters, type HistoryQuery } from '#shared/history-filters';
 import { dayRange } from '#shared/time';
 import { type ListRow, listColumns } from './history-list.server';
@@ -11,7 +12,7 @@ import { keptSettledCount, settledBefore, settledCount } from './settled-counts.
  * paging and counting happen in SQL on one user's rows, through the indexes of drizzle/0004_history.sql:
  * (user_id, created_at DESC) INCLUDE (status, quality, credits_used) for the plain list, counts and stats
  * (index-only), (user_id, status, created_at DESC) and (user_id, quality, created_at DESC) for filtered pages,
- * GIN (user_id, quality, prompt_search gin_trgm_ops) for the search (drizzle/0022, accent-free since drizzle/0025).
+ * GIN (user_id, prompt_search gin_trgm_ops) per quality for the search (drizzle/0025, ADR 0026).
  */
 
 /**
@@ -50,6 +51,12 @@ function searchPattern(placeholder: string): string {
   return String.raw`'%' || replace(replace(replace(cena_search_text(${placeholder}), '\', '\\'), '%', '\%'), '_', '\_') || '%'`;
 }
 
+/**
+ * Every row's quality, spelled as the predicates of the search's per-quality trigram indexes (drizzle/0025): with it a
+ * search among all qualities reads both indexes (a BitmapOr), which the planner cannot prove usable without it.
+ */
+const ANY_QUALITY = `(${VIDEO_QUALITIES.map((quality) => `quality = '${quality}'`).join(' OR ')})`;
+
 /** WHERE clause (always starting with the owner) and its parameters for the history filters. */
 export function historyWhere(
   userId: string,
@@ -67,7 +74,10 @@ export function historyWhere(
   const { start, endExclusive } = dateBounds(filters, timeZone);
   if (start) add((p) => `created_at >= ${p}`, start);
   if (endExclusive) add((p) => `created_at < ${p}`, endExclusive);
-  if (filters.q) add((p) => `prompt_search LIKE ${searchPattern(p)}`, filters.q);
+  if (filters.q) {
+    add((p) => `prompt_search LIKE ${searchPattern(p)}`, filters.q);
+    if (filters.quality === 'all') conditions.push(ANY_QUALITY);
+  }
   return { where: conditions.join(' AND '), params };
 }
 
@@ -144,7 +154,7 @@ function prepared(statement: HistoryStatement): HistoryStatement {
 
 /**
  * The SQL of one history page, in the order it is tried: for a search, the bounded walk, then — when the walk did
- * not fill the page — the matches fetched through the (user_id, quality, prompt) trigram index and sorted. The
+ * not fill the page — the matches fetched through the per-quality (user_id, prompt_search) trigram indexes and sorted. The
  * planner cannot tell the two apart: it assumes the search independent of the other filters, so a term that
  * never goes with them (every "praia" a Quality video, asked among Fast ones) made it walk all their rows, reading
  * each one's prompt from the table. Each statement picks the page's ids first (from the index alone where the
