@@ -122,6 +122,7 @@ async function bench({ appUrl, pool, pid }: BenchServer): Promise<boolean> {
     ['page 1, no filter', ''],
     ['page 500, no filter', 'page=500'],
     ['q=névoa (1/6 match)', `q=${encodeURIComponent('névoa')}`],
+    ['q=NEVOA (1/6, accent- and case-free)', 'q=NEVOA'],
     ['q="take 4242" (rare)', `q=${encodeURIComponent('take 4242')}`],
     ['q=zzz (no match)', 'q=zzz'],
     ['status=failed', 'status=failed'],
@@ -146,7 +147,7 @@ async function bench({ appUrl, pool, pid }: BenchServer): Promise<boolean> {
 
   console.log('\nEXPLAIN ANALYZE (page and count SQL as the endpoint runs them)');
   const before = settledBefore(new Date());
-  for (const [label, query] of [pages[0], pages[1], pages[2], pages[3], pages[5], pages[9]]) {
+  for (const [label, query] of [pages[0], pages[1], pages[3], pages[4], pages[6], pages[10]]) {
     const parsed = historyQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
     const statements = historyPageStatements(userId, parsed, 'America/Sao_Paulo');
     for (const [index, { text, values }] of statements.entries()) {

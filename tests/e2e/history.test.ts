@@ -353,6 +353,15 @@ describeBrowser('request detail and history in a browser', () => {
     await page.getByTestId('filter-search').fill('FAROL');
     await expect.poll(() => param(page, 'q')).toBe('FAROL');
     await expect.poll(() => rowsShown(page)).toBe(1);
+    // As people type, without accents or capitals: "câmera aérea", "girassóis".
+    await page.getByTestId('filter-search').fill('camera aerea');
+    await expect.poll(() => param(page, 'q')).toBe('camera aerea');
+    await expect.poll(() => rowsShown(page)).toBe(1);
+    expect(await page.getByTestId('history-prompt').first().textContent()).toMatch(/^Um farol/);
+    await page.getByTestId('filter-search').fill('GIRASSOIS');
+    await expect
+      .poll(() => page.getByTestId('history-total').textContent())
+      .toBe(`${seeds.filter((s) => s.prompt.includes('girassóis')).length} solicitações`);
     await page.getByTestId('filter-search').fill('');
     await expect.poll(() => param(page, 'q')).toBeNull();
     await page.getByTestId('filter-quality').selectOption('quality');

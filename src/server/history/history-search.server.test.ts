@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { historyQuerySchema } from '#shared/history-filters';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { historyPageStatements, historySearchStatement, listHistory } from './history.server';
@@ -91,9 +91,32 @@ it("answers a search in one statement: the walk's page when it fills one, else t
     if (!walk || !sorted) throw new Error('a search has two statements');
     const walked = await rowsOf(walk);
     const one = await rowsOf(historySearchStatement(statements));
+    // Without a recent count to take along, `recentCount` is null on either branch.
     const expected =
-      walked.length === 10 ? walked.map((row) => ({ ...row, matchCount: null })) : await rowsOf(sorted);
+      walked.length === 10
+        ? walked.map((row) => ({ ...row, matchCount: null, recentCount: null }))
+        : (await rowsOf(sorted)).map((row) => ({ ...row, recentCount: null }));
     expect(one.length).toBe(10);
     expect(one).toEqual(expected);
+  }
+});
+
+it('answers a page its walk filled in one round trip once the settled count is kept, a new match counted with it', async () => {
+  const query = historyQuerySchema.parse({ q: 'CIDADE', page: '2' });
+  // Every third request is Quality, the 60 oldest others are beaches: 540 cities, most of them settled (an hour old).
+  const first = await listHistory(pool, 'searcher', query, 'America/Sao_Paulo');
+  expect(first.total).toBe(540);
+  await pool.query(
+    `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status)
+     VALUES (gen_random_uuid(), 'searcher', gen_random_uuid(), 'Cidade nova', 'fast', '16:9', 10, 'pending')`,
+  );
+  const queries = vi.spyOn(pool, 'query');
+  try {
+    const again = await listHistory(pool, 'searcher', query, 'America/Sao_Paulo');
+    expect(queries).toHaveBeenCalledTimes(1);
+    expect(again.total).toBe(541);
+    expect(again.rows).toHaveLength(10);
+  } finally {
+    queries.mockRestore();
   }
 });

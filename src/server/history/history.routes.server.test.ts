@@ -102,6 +102,43 @@ describe('GET /api/videos', () => {
     expect((await list(alice.client, '?q=n%C3%A9voa')).body.total).toBe(20);
   });
 
+  it('searches without accents or case, as people type: the page, its total and the CSV', async () => {
+    const carol = await user('America/Sao_Paulo');
+    const prompts = [
+      ...Array.from({ length: 12 }, (_, i) => `Tigela de açaí ${i}`),
+      'ACAI gelado na praia',
+      'Pão de queijo',
+      'Caju maduro',
+    ];
+    await seed(
+      carol.userId,
+      prompts.map((prompt, i) => ({
+        prompt,
+        createdAt: new Date(Date.UTC(2025, 5, 1, 12, i)).toISOString(),
+      })),
+    );
+    const acai = new Set(prompts.filter((prompt) => /a[çc]a[íi]/i.test(prompt)));
+    // A first page full of matches (the newest rows walked), the rest (fetched through the index and counted),
+    // and each spelling of the term: the same rows.
+    for (const q of ['acai', 'AÇAÍ', 'Açai']) {
+      const first = await list(carol.client, `?q=${encodeURIComponent(q)}`);
+      const second = await list(carol.client, `?q=${encodeURIComponent(q)}&page=2`);
+      expect(first.body.total).toBe(13);
+      expect(second.body.total).toBe(13);
+      const found = [...first.body.items, ...second.body.items].map((item) => item.prompt);
+      expect(new Set(found)).toEqual(acai);
+    }
+    expect((await list(carol.client, '?q=pao%20DE')).body.items.map((item) => item.prompt)).toEqual([
+      'Pão de queijo',
+    ]);
+    expect((await list(carol.client, '?q=caj%C3%BA')).body.items.map((item) => item.prompt)).toEqual([
+      'Caju maduro',
+    ]);
+    const csv = await (await carol.client.fetch('/api/videos/export.csv?q=acai')).text();
+    const rows = csv.split('\r\n').slice(1, -1);
+    expect(new Set(rows.map((row) => row.split(';')[1]))).toEqual(acai);
+  });
+
   it('filters by quality and status', async () => {
     expect((await list(alice.client, '?quality=quality')).body.total).toBe(11);
     expect((await list(alice.client, '?status=failed')).body.items.map((i) => i.id)).toEqual([ids[1]]);

@@ -1,17 +1,18 @@
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '#server/accounts/accounts.schema.server';
 import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-request-row.server';
+import { VIDEO_QUALITIES } from '#shared/catalogue';
 import { HISTORY_PAGE_SIZE, type HistoryFilters, type HistoryQuery } from '#shared/history-filters';
 import { dayRange } from '#shared/time';
 import { type ListRow, listColumns } from './history-list.server';
-import { settledBefore, settledCount } from './settled-counts.server';
+import { keptSettledCount, settledBefore, settledCount } from './settled-counts.server';
 
 /**
  * The history list (docs/history-contract.md; the dashboard's stats and recent activity: dashboard-stats.server.ts). Filtering, sorting,
  * paging and counting happen in SQL on one user's rows, through the indexes of drizzle/0004_history.sql:
  * (user_id, created_at DESC) INCLUDE (status, quality, credits_used) for the plain list, counts and stats
  * (index-only), (user_id, status, created_at DESC) and (user_id, quality, created_at DESC) for filtered pages,
- * GIN (user_id, quality, prompt gin_trgm_ops) for the search (drizzle/0022).
+ * GIN (user_id, prompt_search gin_trgm_ops) per quality for the search (drizzle/0025, ADR 0026).
  */
 
 /**
@@ -40,10 +41,21 @@ function knownTimeZone(zone: unknown): string {
     : DEFAULT_TIME_ZONE;
 }
 
-/** `%`, `_` and `\` in the search are literal characters, not patterns. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/**
+ * The LIKE pattern of a search term, in SQL: the term made accent- and case-free by the same `cena_search_text` that
+ * fills `prompt_search` (drizzle/0025, ADR 0026), so "acai" and "AÇAÍ" find "açaí". Then `%`, `_` and `\` are
+ * escaped as literal characters — after the folding, since unaccent turns some characters (fullwidth ％, ＿, ＼)
+ * into them. IMMUTABLE throughout: PostgreSQL folds it to a constant when it plans the statement with the term.
+ */
+function searchPattern(placeholder: string): string {
+  return String.raw`'%' || replace(replace(replace(cena_search_text(${placeholder}), '\', '\\'), '%', '\%'), '_', '\_') || '%'`;
 }
+
+/**
+ * Every row's quality, spelled as the predicates of the search's per-quality trigram indexes (drizzle/0025): with it a
+ * search among all qualities reads both indexes (a BitmapOr), which the planner cannot prove usable without it.
+ */
+const ANY_QUALITY = `(${VIDEO_QUALITIES.map((quality) => `quality = '${quality}'`).join(' OR ')})`;
 
 /** WHERE clause (always starting with the owner) and its parameters for the history filters. */
 export function historyWhere(
@@ -62,7 +74,10 @@ export function historyWhere(
   const { start, endExclusive } = dateBounds(filters, timeZone);
   if (start) add((p) => `created_at >= ${p}`, start);
   if (endExclusive) add((p) => `created_at < ${p}`, endExclusive);
-  if (filters.q) add((p) => `prompt ILIKE ${p}`, likePattern(filters.q));
+  if (filters.q) {
+    add((p) => `prompt_search LIKE ${searchPattern(p)}`, filters.q);
+    if (filters.quality === 'all') conditions.push(ANY_QUALITY);
+  }
   return { where: conditions.join(' AND '), params };
 }
 
@@ -139,7 +154,7 @@ function prepared(statement: HistoryStatement): HistoryStatement {
 
 /**
  * The SQL of one history page, in the order it is tried: for a search, the bounded walk, then — when the walk did
- * not fill the page — the matches fetched through the (user_id, quality, prompt) trigram index and sorted. The
+ * not fill the page — the matches fetched through the per-quality (user_id, prompt_search) trigram indexes and sorted. The
  * planner cannot tell the two apart: it assumes the search independent of the other filters, so a term that
  * never goes with them (every "praia" a Quality video, asked among Fast ones) made it walk all their rows, reading
  * each one's prompt from the table. Each statement picks the page's ids first (from the index alone where the
@@ -165,10 +180,11 @@ export function historyPageStatements(
   const walkRows = Math.min(SEARCH_WALK_MAX, SEARCH_WALK_FACTOR * (offset + HISTORY_PAGE_SIZE));
   const walk = {
     text: rowsOf(
-      `SELECT id FROM (SELECT id, prompt, created_at FROM video_requests WHERE ${others.where} ${ORDER}
-       LIMIT ${walkRows}) walked WHERE prompt ILIKE $${others.params.length + 1} ${ORDER} ${page}`,
+      `SELECT id FROM (SELECT id, prompt_search, created_at FROM video_requests WHERE ${others.where} ${ORDER}
+       LIMIT ${walkRows}) walked WHERE prompt_search LIKE ${searchPattern(`$${others.params.length + 1}`)}
+       ${ORDER} ${page}`,
     ),
-    values: [...others.params, likePattern(query.q)],
+    values: [...others.params, query.q],
   };
   // MATERIALIZED: the matches are fetched whole, through the trigram index, then sorted. The days are applied to
   // them afterwards: inside, a date range lets the planner walk the all-users created_at index instead.
@@ -188,24 +204,37 @@ export function historyPageStatements(
   return [walk, sorted];
 }
 
+/** A statement's text with its placeholders moved past `shift` values (one statement inside another). */
+function shifted(text: string, shift: number): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+}
+
 /**
  * A search's two statements (historyPageStatements) as one, so the page costs one round trip: the walk's rows when
  * they fill the page, else the matches-first statement's. The second is gated on the walk's count (a one-time
- * filter), so PostgreSQL runs it only when the walk fell short.
+ * filter), so PostgreSQL runs it only when the walk fell short. `recentCount`, when given (the count of the matches
+ * since the settled hour, historyCountStatement '>='), is run with a full walk only and returned on its rows as
+ * `recentCount`: with a kept settled count, the walk's page has its total without a second round trip.
  */
-export function historySearchStatement([walk, sorted]: HistoryStatement[]): HistoryStatement {
+export function historySearchStatement(
+  [walk, sorted]: HistoryStatement[],
+  recentCount?: HistoryStatement,
+): HistoryStatement {
   if (!walk || !sorted) throw new Error('a search has two statements');
-  const shift = walk.values.length;
-  const sortedText = sorted.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
   const walked = '(SELECT count(*) FROM walked)';
+  const recent = recentCount
+    ? `(${shifted(recentCount.text, walk.values.length + sorted.values.length)})`
+    : 'NULL::int';
   return {
     text: `WITH walked AS MATERIALIZED (${walk.text})
       SELECT * FROM (
-        SELECT *, NULL::int AS "matchCount" FROM walked WHERE ${walked} = ${HISTORY_PAGE_SIZE}
+        SELECT *, NULL::int AS "matchCount", ${recent} AS "recentCount" FROM walked
+        WHERE ${walked} = ${HISTORY_PAGE_SIZE}
         UNION ALL
-        SELECT * FROM (${sortedText}) sorted WHERE ${walked} < ${HISTORY_PAGE_SIZE}) page
+        SELECT *, NULL::int AS "recentCount" FROM (${shifted(sorted.text, walk.values.length)}) sorted
+        WHERE ${walked} < ${HISTORY_PAGE_SIZE}) page
       ${ORDER.replace('created_at', '"createdAt"')}`,
-    values: [...walk.values, ...sorted.values],
+    values: [...walk.values, ...sorted.values, ...(recentCount?.values ?? [])],
   };
 }
 
@@ -231,20 +260,27 @@ export function historyCountStatement(
   return query.q ? statement : prepared(statement);
 }
 
+/** A page as read: its rows, and the counts the statement that read it took along (historySearchStatement). */
+interface PageRead {
+  rows: ListRow[];
+  matches?: number;
+  recent?: number;
+}
+
 /**
  * Reads the page with the first of its statements that fills it (or the last one), and the number of matches when
  * that statement counted them.
  */
-async function readPage(
-  pool: pg.Pool,
-  statements: HistoryStatement[],
-): Promise<{ rows: ListRow[]; matches?: number }> {
-  let read: { rows: ListRow[]; matches?: number } = { rows: [] };
+async function readPage(pool: pg.Pool, statements: HistoryStatement[]): Promise<PageRead> {
+  let read: PageRead = { rows: [] };
   for (const statement of statements) {
-    const result = await pool.query<ListRow & { matchCount?: number }>(statement);
+    const result = await pool.query<ListRow & { matchCount?: number | null; recentCount?: number | null }>(
+      statement,
+    );
     read = {
-      rows: result.rows.map(({ matchCount: _, ...row }) => row),
+      rows: result.rows.map(({ matchCount: _, recentCount: __, ...row }) => row),
       matches: result.rows[0]?.matchCount ?? undefined,
+      recent: result.rows[0]?.recentCount ?? undefined,
     };
     if (read.rows.length === HISTORY_PAGE_SIZE) break;
   }
@@ -262,44 +298,45 @@ export async function listHistory(
   const offset = (query.page - 1) * HISTORY_PAGE_SIZE;
   const cap = query.q ? HISTORY_SEARCH_COUNT_CAP : HISTORY_COUNT_CAP;
   const statements = historyPageStatements(userId, query, timeZone, shape);
-  const countPart = async (bound: '<' | '>=', at: Date) => {
+  const now = new Date();
+  const before = settledBefore(now);
+  const countPart = async (bound: '<' | '>=') => {
     const count = await pool.query<{ total: number }>(
-      historyCountStatement(userId, query, timeZone, bound, at),
+      historyCountStatement(userId, query, timeZone, bound, before),
     );
     return count.rows[0]?.total ?? 0;
   };
   // Up to the cap, in two parts (settled-counts.server.ts); the settled one is kept once it reached half the cap.
+  const settledKey = ['history', where, JSON.stringify(params), cap, before.toISOString()].join(' ');
   const countRows = async () => {
-    const now = new Date();
-    const before = settledBefore(now);
-    const key = ['history', where, JSON.stringify(params), cap, before.toISOString()].join(' ');
     const [settled, recent] = await Promise.all([
       settledCount(
-        key,
+        settledKey,
         now,
         (total: number) => total >= cap / 2,
-        () => countPart('<', before),
+        () => countPart('<'),
       ),
-      countPart('>=', before),
+      countPart('>='),
     ]);
     return Math.min(cap, settled + recent);
   };
 
-  // A text search often ends within its first page (or finds nothing), and then the page itself gives the total;
-  // when its matches were fetched whole, they were counted with it. Other filters count alongside the page.
-  let rows: ListRow[];
-  let total: number;
-  if (query.q) {
-    const read = await readPage(pool, [historySearchStatement(statements)]);
-    rows = read.rows;
-    if (read.matches !== undefined) total = Math.min(cap, read.matches);
-    else if (rows.length < HISTORY_PAGE_SIZE && (rows.length > 0 || offset === 0))
-      total = offset + rows.length;
-    else total = await countRows();
-  } else {
-    let read: { rows: ListRow[] };
-    [read, total] = await Promise.all([readPage(pool, statements), countRows()]);
-    rows = read.rows;
+  if (!query.q) {
+    const [read, total] = await Promise.all([readPage(pool, statements), countRows()]);
+    return { rows: read.rows, total, totalCapped: total >= cap };
   }
+  // A text search often ends within its first page (or finds nothing), and then the page itself gives the total;
+  // when its matches were fetched whole, they were counted with it; when its walk filled the page and the settled
+  // part is kept, the recent part came with the page. Only a walk's page without a kept settled part counts after.
+  const kept = keptSettledCount<number>(settledKey, now);
+  const recentCount =
+    kept === undefined ? undefined : historyCountStatement(userId, query, timeZone, '>=', before);
+  const read = await readPage(pool, [historySearchStatement(statements, recentCount)]);
+  const { rows } = read;
+  let total: number;
+  if (read.matches !== undefined) total = Math.min(cap, read.matches);
+  else if (rows.length < HISTORY_PAGE_SIZE && (rows.length > 0 || offset === 0)) total = offset + rows.length;
+  else if (kept !== undefined && read.recent !== undefined) total = Math.min(cap, kept + read.recent);
+  else total = await countRows();
   return { rows, total, totalCapped: total >= cap };
 }

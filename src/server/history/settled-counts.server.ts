@@ -19,6 +19,12 @@ export function settledBefore(now: Date): Date {
   return new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - HOUR_MS);
 }
 
+/** The settled part kept under `key`, when taken less than SETTLED_MS ago; else undefined (nothing is counted). */
+export function keptSettledCount<T>(key: string, now: Date): T | undefined {
+  const cached = settled.get(key);
+  return cached && cached.until > now.getTime() ? (cached.value as T) : undefined;
+}
+
 /** `count()` of a settled part, from the cache when taken less than SETTLED_MS ago under the same `key`. */
 export async function settledCount<T>(
   key: string,
@@ -26,8 +32,8 @@ export async function settledCount<T>(
   worthKeeping: (value: T) => boolean,
   count: () => Promise<T>,
 ): Promise<T> {
-  const cached = settled.get(key);
-  if (cached && cached.until > now.getTime()) return cached.value as T;
+  const kept = keptSettledCount<T>(key, now);
+  if (kept !== undefined) return kept;
   settled.delete(key);
   const value = await count();
   if (worthKeeping(value)) {

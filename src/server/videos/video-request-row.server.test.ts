@@ -49,9 +49,11 @@ let requestId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   const admin = testPool({ connectionString: database.url, max: 1 });
-  // The migrated table's columns, defaults and checks, and the new column: what the migration would add.
+  // The migrated table's columns, defaults, generated columns and checks, and the new column: what the migration
+  // would add.
   await admin.query(`CREATE SCHEMA scratch;
-    CREATE TABLE scratch.video_requests (LIKE public.video_requests INCLUDING DEFAULTS INCLUDING CONSTRAINTS);
+    CREATE TABLE scratch.video_requests (
+      LIKE public.video_requests INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING CONSTRAINTS);
     ALTER TABLE scratch.video_requests ADD COLUMN style text`);
   await admin.end();
   pool = testPool({ connectionString: database.url, max: 4, options: '-c search_path=scratch,public' });

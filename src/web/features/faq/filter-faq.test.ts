@@ -40,6 +40,17 @@ describe('filterFaq', () => {
     expect(filterFaq(items, 'créditos minutos')).toEqual([]);
   });
 
+  it('finds an item through a synonym group, from the whole word, a longer one or its first letters', () => {
+    const synonyms = [['assinatura', 'plano']];
+    const plans = [{ id: 'p', question: 'Posso mudar de plano?', answer: '' }, ...items];
+    expect(filterFaq(plans, 'assinatura', synonyms).map((i) => i.id)).toEqual(['p']);
+    expect(filterFaq(plans, 'ASSINATURAS', synonyms).map((i) => i.id)).toEqual(['p']);
+    expect(filterFaq(plans, 'assin', synonyms).map((i) => i.id)).toEqual(['p']);
+    // Two letters are too few to stand for a word.
+    expect(filterFaq(plans, 'as', synonyms).map((i) => i.id)).toEqual([]);
+    expect(filterFaq(plans, 'assinatura', []).map((i) => i.id)).toEqual([]);
+  });
+
   it('returns nothing when nothing matches', () => {
     expect(filterFaq(items, 'xyzzy')).toEqual([]);
   });
@@ -75,6 +86,21 @@ describe('the FAQ content', () => {
     expect(text).toContain('24 horas');
     expect(text).toContain('R$ 99,90');
     expect(text).toContain('suporte@example.com');
+  });
+
+  it('finds what people type in other words: a subscription to cancel, Pix, a refund', () => {
+    const ids = (query: string) => filterFaq(pt, query).map((i) => i.id);
+    expect(ids('cancelar assinatura')).toEqual(['plans-change']);
+    expect(ids('Cancelamento da assinatura')).toEqual(['plans-change']);
+    expect(ids('pix')).toContain('plans-payment');
+    expect(ids('boleto')).toContain('plans-payment');
+    expect(ids('reembolso')).toContain('credits-refund');
+    expect(ids('estorno')).toContain('credits-refund');
+    // While the word is being typed, and without its accents.
+    expect(ids('reemb')).toContain('credits-refund');
+    expect(ids('devolucao')).toContain('credits-refund');
+    expect(ids('pix')).not.toContain('credits-refund');
+    expect(ids('xyzzy assinatura')).toEqual([]);
   });
 
   it('is searchable without accents: "credito" finds the credit questions', () => {
