@@ -68,7 +68,12 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // Public share links (ADR 0031): drawn here, not by the web build.
   app.route(
     '/',
-    sharePageRoutes({ pool, storage, appUrl: config.appUrl, mediaUrlTtlSeconds: config.storage.urlTtlSeconds }),
+    sharePageRoutes({
+      pool,
+      storage,
+      appUrl: config.appUrl,
+      mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
+    }),
   );
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
   if (mailbox) app.route('/dev/mailbox', mailbox.page);
