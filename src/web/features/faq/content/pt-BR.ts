@@ -128,6 +128,11 @@ export function ptBR({ supportEmail }: FaqOptions): LocalizedFaq {
         question: 'Como baixo meus vídeos? Por quanto tempo eles ficam disponíveis?',
         answer: `Quando o vídeo fica pronto, abra-o no Histórico e clique em Baixar. O arquivo é um MP4 compatível com qualquer player e rede social. Seu histórico de vídeos fica guardado por ${n(RETENTION.videoHistoryYears)} anos.`,
       },
+      'videos-share': {
+        question: 'Como compartilho um vídeo? Posso desfazer?',
+        answer:
+          'No vídeo concluído, toque em Compartilhar. No celular, o Cena abre o compartilhamento do aparelho e envia o próprio vídeo quando o app aceita arquivos (WhatsApp, Instagram); senão, envia o link. No computador, o link é copiado. Quem tiver o link assiste ao vídeo sem conta, numa página com a prévia para WhatsApp, Instagram e X. O link é longo e impossível de adivinhar, e você pode revogá-lo a qualquer momento em Revogar link: ele para de abrir na hora. Excluir a conta também desativa todos os seus links, e a exportação dos seus dados lista os links ativos.',
+      },
       'tech-prompt': {
         question: 'Como escrever um bom prompt?',
         answer: `Descreva quem aparece, o que acontece, onde, como a câmera se move, a luz, o estilo e, se quiser, o som. O prompt precisa ter pelo menos ${n(PROMPT_MIN_LENGTH)} caracteres. A Cena converte seu texto automaticamente no prompt JSON estruturado do modelo (assunto, ação, cenário, câmera, iluminação, estilo, áudio e o que evitar).`,
