@@ -22,7 +22,6 @@ export const FAQ_ITEM_IDS = {
     'videos-image',
     'videos-audio-muted',
     'videos-download',
-    'videos-share',
   ],
   tecnico: ['tech-prompt', 'tech-seed', 'tech-failed', 'tech-age', 'tech-support', 'tech-install'],
 } as const satisfies Record<FaqCategoryId, readonly string[]>;
