@@ -11,6 +11,7 @@ import { createBilling } from '#server/billing/billing.server';
 import { devCheckoutPages } from '#server/billing/dev-checkout-pages.server';
 import type { Config } from '#server/config.server';
 import { migrationsApplied } from '#server/db/database.server';
+import { installableRoutes } from '#server/installable/installable.routes.server';
 import { isClientAbort } from '#server/kernel/client-abort.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import type { Guards } from '#server/kernel/operations.server';
@@ -75,6 +76,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
     }),
   );
+  // The web app manifest, the service worker and its offline page (ADR 0032).
+  app.route('/', installableRoutes());
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
   if (mailbox) app.route('/dev/mailbox', mailbox.page);
   // The local test checkout's pages exist only without Stripe (and so never in production).
