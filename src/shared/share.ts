@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** A video's public share link (ADR 0031): `/v/{slug}`, as an absolute URL. */
 export const shareLinkSchema = z.strictObject({ url: z.url() });
-export type ShareLink = z.infer<typeof shareLinkSchema>;
 
 export const shareRevokedSchema = z.strictObject({ revoked: z.boolean() });
 

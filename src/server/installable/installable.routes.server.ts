@@ -10,7 +10,7 @@ import type { AppEnv } from '#server/kernel/errors.server';
 
 const THEME_COLOUR = '#4f46e5';
 const BACKGROUND_COLOUR = '#fafaf9';
-export const OFFLINE_PATH = '/offline';
+const OFFLINE_PATH = '/offline';
 
 const MANIFEST = {
   name: 'Cena — vídeos com IA',

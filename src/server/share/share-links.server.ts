@@ -13,10 +13,10 @@ import type { Queryable } from '#server/jobs/queues.server';
 const SLUG_BYTES = 16;
 const SLUG = /^[A-Za-z0-9_-]{22}$/;
 
-export const newSlug = () => randomBytes(SLUG_BYTES).toString('base64url');
+const newSlug = () => randomBytes(SLUG_BYTES).toString('base64url');
 
 /** Anything that is not a slug Cena could have made is answered 404 without a query. */
-export const isSlug = (slug: string) => SLUG.test(slug);
+const isSlug = (slug: string) => SLUG.test(slug);
 
 export interface SharedVideo {
   slug: string;

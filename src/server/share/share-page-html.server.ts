@@ -33,7 +33,7 @@ export interface SharePageView {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The prompt's first words: a preview's title, never the whole prompt. */
-export function titleOf(prompt: string): string {
+function titleOf(prompt: string): string {
   const words = prompt.trim().split(/\s+/).filter(Boolean);
   const head = words.slice(0, TITLE_WORDS).join(' ');
   return words.length > TITLE_WORDS ? `${head}…` : head || 'Vídeo feito com Cena';
