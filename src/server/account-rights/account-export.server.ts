@@ -170,8 +170,8 @@ async function writeProfile(client: pg.PoolClient, write: Write, userId: string,
   );
 }
 
-/** Subscriptions, payments and sessions. */
-function accountLists(userId: string, currentSessionId: string): ExportList[] {
+/** Subscriptions, payments, share links and sessions. */
+function accountLists(userId: string, currentSessionId: string, appUrl: string): ExportList[] {
   return [
     {
       name: 'subscriptions',
@@ -194,6 +194,16 @@ function accountLists(userId: string, currentSessionId: string): ExportList[] {
                   'createdAt', ${isoJson('created_at')})::text AS json
          FROM transactions WHERE user_id = $1 ORDER BY created_at DESC, id`,
       params: [userId],
+    },
+    {
+      // Public links to the user's videos that anyone holding them can open (ADR 0031); revoked ones are gone.
+      name: 'shareLinks',
+      sql: `SELECT json_build_object(
+                  'url', $2 || '/v/' || s.slug, 'requestId', s.video_request_id,
+                  'createdAt', ${isoJson('s.created_at')})::text AS json
+         FROM share_links s JOIN video_requests v ON v.id = s.video_request_id
+         WHERE v.user_id = $1 AND s.revoked_at IS NULL ORDER BY s.created_at, s.slug`,
+      params: [userId, appUrl],
     },
     {
       name: 'sessions',
@@ -349,7 +359,7 @@ export async function exportAccount(
     return JSON.stringify(url.startsWith('/') ? `${appUrl}${url}` : url);
   };
   const lists = [
-    ...accountLists(userId, currentSessionId),
+    ...accountLists(userId, currentSessionId, appUrl),
     ...creditAndCastLists(userId, link),
     ...videoLists(userId, link),
   ];

@@ -12,6 +12,7 @@ import { dashboardContract } from '#shared/history.contract';
 import { metaContract } from '#shared/meta.contract';
 import { notificationsContract } from '#shared/notifications.contract';
 import { realtimeContract } from '#shared/realtime.contract';
+import { shareContract } from '#shared/share.contract';
 import { videosContract } from '#shared/videos.contract';
 
 /** Every domain's declarations (ADR 0017): the OpenAPI document and the response check loop over them. */
@@ -24,6 +25,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   realtimeContract,
   creditsContract,
   videosContract,
+  shareContract,
   geminiWebhooksContract,
   dashboardContract,
   castContract,

@@ -115,6 +115,9 @@ describe('real answers match the documented response schemas', () => {
          duration_seconds = 8 WHERE id = $1`,
       [created.request.id],
     );
+    // Completed without a file yet: the share link is refused (409), and revoking finds no link.
+    await call('post', '/api/videos/{id}/share', `/api/videos/${created.request.id}/share`);
+    await call('delete', '/api/videos/{id}/share', `/api/videos/${created.request.id}/share`);
     const extension = (await call(
       'post',
       '/api/videos/{id}/extensions',

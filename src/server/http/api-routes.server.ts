@@ -15,6 +15,7 @@ import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { settingsRoutes } from '#server/notifications/settings.routes.server';
 import { eventsRoutes } from '#server/realtime/events.routes.server';
+import { shareRoutes } from '#server/share/share.routes.server';
 import { capabilitiesOf } from '#server/videos/capabilities.server';
 import type { Capacity } from '#server/videos/capacity/capacity.server';
 import { geminiWebhooksRoutes } from '#server/videos/gemini-webhooks/gemini-webhooks.routes.server';
@@ -118,6 +119,7 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
       writePrompt: createPromptWriter(config, logger),
     }),
   );
+  api.route('/videos', shareRoutes({ pool, guards, appUrl: config.appUrl }));
   api.route('/gemini', geminiWebhooksRoutes({ pool, guards, webhook: config.video.gemini.webhook }));
   api.route(
     '/films',

@@ -11,6 +11,7 @@ import { createBilling } from '#server/billing/billing.server';
 import { devCheckoutPages } from '#server/billing/dev-checkout-pages.server';
 import type { Config } from '#server/config.server';
 import { migrationsApplied } from '#server/db/database.server';
+import { installableRoutes } from '#server/installable/installable.routes.server';
 import { isClientAbort } from '#server/kernel/client-abort.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import type { Guards } from '#server/kernel/operations.server';
@@ -19,6 +20,7 @@ import { requireSameOrigin, trustedOrigins } from '#server/kernel/same-origin.se
 import { requireSession } from '#server/kernel/session.server';
 import { devMailboxRoutes } from '#server/mail/dev-mailbox.server';
 import { createMetrics, type Metrics } from '#server/metrics/metrics.server';
+import { sharePageRoutes } from '#server/share/share-page.routes.server';
 import { DiskStorage } from '#server/storage/disk-storage.server';
 import { s3MediaOrigin } from '#server/storage/s3-storage.server';
 import { mediaRoutes } from '#server/storage/signed-media.routes.server';
@@ -64,6 +66,18 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
 
   // Signed local-disk media (with S3 the browser goes to the bucket's presigned URLs instead).
   if (storage instanceof DiskStorage) app.route('/media', mediaRoutes(storage));
+  // Public share links (ADR 0031): drawn here, not by the web build.
+  app.route(
+    '/',
+    sharePageRoutes({
+      pool,
+      storage,
+      appUrl: config.appUrl,
+      mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
+    }),
+  );
+  // The web app manifest, the service worker and its offline page (ADR 0032).
+  app.route('/', installableRoutes());
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
   if (mailbox) app.route('/dev/mailbox', mailbox.page);
   // The local test checkout's pages exist only without Stripe (and so never in production).

@@ -125,8 +125,8 @@ export function en({ supportEmail }: FaqOptions): LocalizedFaq {
           "Content moderation may mute the audio when a prompt touches on sensitive topics such as babies, children or profanity. Retrying the same prompt won't help: rewrite the scene without those elements to get the sound back. Cena warns you before sending when it spots such terms in your prompt.",
       },
       'videos-download': {
-        question: 'How do I download my videos, and how long are they kept?',
-        answer: `Once a video is ready, open it in your History and click Download. The file is an MP4 that plays in any player and on any social network. Your video history is kept for ${n(RETENTION.videoHistoryYears)} years.`,
+        question: 'How do I download and share my videos, and how long are they kept?',
+        answer: `Once a video is ready, open it in your History and click Download. The file is an MP4 that plays in any player and on any social network. Your video history is kept for ${n(RETENTION.videoHistoryYears)} years.\n\nOn a completed video, tap Share. On a phone, Cena opens the device's share sheet and sends the video itself when the app takes files (WhatsApp, Instagram), or else the link. On a computer, the link is copied. Anyone with the link can watch the video without an account, on a page that previews in WhatsApp, Instagram and X. The link is long and cannot be guessed, and you can revoke it at any time with Revoke link: it stops opening at once. Deleting your account also turns off all your links, and your data export lists the active ones.`,
       },
       'tech-prompt': {
         question: 'How do I write a good prompt?',

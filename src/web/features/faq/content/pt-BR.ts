@@ -125,8 +125,8 @@ export function ptBR({ supportEmail }: FaqOptions): LocalizedFaq {
           'A moderação de conteúdo pode silenciar o áudio quando o prompt envolve temas sensíveis, como bebês, crianças ou palavrões. Repetir o mesmo prompt não resolve: reescreva a cena sem esses elementos para ter o som de volta. A Cena avisa antes do envio quando encontra termos assim no seu prompt.',
       },
       'videos-download': {
-        question: 'Como baixo meus vídeos? Por quanto tempo eles ficam disponíveis?',
-        answer: `Quando o vídeo fica pronto, abra-o no Histórico e clique em Baixar. O arquivo é um MP4 compatível com qualquer player e rede social. Seu histórico de vídeos fica guardado por ${n(RETENTION.videoHistoryYears)} anos.`,
+        question: 'Como baixo e compartilho meus vídeos? Por quanto tempo eles ficam disponíveis?',
+        answer: `Quando o vídeo fica pronto, abra-o no Histórico e clique em Baixar. O arquivo é um MP4 compatível com qualquer player e rede social. Seu histórico de vídeos fica guardado por ${n(RETENTION.videoHistoryYears)} anos.\n\nNo vídeo concluído, toque em Compartilhar. No celular, o Cena abre o compartilhamento do aparelho e envia o próprio vídeo quando o app aceita arquivos (WhatsApp, Instagram); senão, envia o link. No computador, o link é copiado. Quem tiver o link assiste ao vídeo sem conta, numa página com a prévia para WhatsApp, Instagram e X. O link é longo e impossível de adivinhar, e você pode revogá-lo a qualquer momento em Revogar link: ele para de abrir na hora. Excluir a conta também desativa todos os seus links, e a exportação dos seus dados lista os links ativos.`,
       },
       'tech-prompt': {
         question: 'Como escrever um bom prompt?',

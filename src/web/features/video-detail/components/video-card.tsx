@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { VideoPlayer, videoRequestQueryKey } from '#web/features/videos';
 import { DeriveDialog } from './derive-dialog';
 import { DownloadButton } from './download-button';
+import { ShareActions } from './share-actions';
 
 /**
  * The player with 'Baixar vídeo', 'Estender' and 'Editar com instrução'; a note while the video is not there yet.
@@ -31,6 +32,7 @@ export function VideoCard({ request }: { request: VideoRequestView }) {
             />
             <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
               {request.downloadUrl ? <DownloadButton request={request} /> : null}
+              <ShareActions request={request} />
               <DeriveDialog request={request} derivation="extend" />
               <DeriveDialog request={request} derivation="edit" />
             </div>

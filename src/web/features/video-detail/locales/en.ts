@@ -143,6 +143,15 @@ const en: LocaleShape<typeof ptBR> = {
     takeRefunded: 'Why: {{problems}}. It failed again: your credits were returned.',
     state: { done: 'done', current: 'in progress', upcoming: 'pending', failed: 'failed' },
   },
+  share: {
+    share: 'Share',
+    revoke: 'Revoke link',
+    copied: 'Link copied. Anyone with the link can watch the video.',
+    shareError: 'Could not create the link. Try again.',
+    revoked: 'Link revoked: it no longer opens.',
+    revokeError: 'Could not revoke the link. Try again.',
+    title: 'Video made with Cena',
+  },
 };
 
 export default en;

@@ -143,4 +143,13 @@ export default {
     takeRefunded: 'Motivo: {{problems}}. Reprovado outra vez: seus créditos foram devolvidos.',
     state: { done: 'concluída', current: 'em andamento', upcoming: 'pendente', failed: 'falhou' },
   },
+  share: {
+    share: 'Compartilhar',
+    revoke: 'Revogar link',
+    copied: 'Link copiado. Quem tiver o link pode assistir ao vídeo.',
+    shareError: 'Não foi possível criar o link. Tente de novo.',
+    revoked: 'Link revogado: ele não abre mais.',
+    revokeError: 'Não foi possível revogar o link. Tente de novo.',
+    title: 'Vídeo feito com Cena',
+  },
 } as const;
