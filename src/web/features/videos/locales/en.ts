@@ -88,22 +88,22 @@ const en: LocaleShape<typeof ptBR> = {
       hint: '5 digits, {{min}} to {{max}}. Use the same seed for similar results.',
     },
     image: {
-      label: 'Reference image (optional)',
+      label: 'First frame (optional)',
       hint: '{{formats}} up to {{max}}MB. The video starts from this image.',
       choose: 'Choose image',
       change: 'Change image',
       remove: 'Remove image',
-      previewAlt: 'Reference image preview',
+      previewAlt: 'First frame preview',
       checking: 'Checking image…',
       size: '{{size}}',
     },
     directing: {
       title: 'Advanced: direct the shot',
-      firstFrame: 'The reference image above is the video’s first frame.',
+      firstFrame: 'The image chosen above is the video’s first frame.',
       lastFrame: {
         label: 'Last frame (optional)',
         hint: 'The video ends on this image.',
-        needsFirst: 'Choose the reference image (first frame) first to use a last frame.',
+        needsFirst: 'Choose the first frame first to use a last frame.',
         alt: 'Last frame preview',
       },
       references: {
@@ -125,10 +125,23 @@ const en: LocaleShape<typeof ptBR> = {
       insufficient: 'Not enough credits',
       short_one: 'Not enough credits: {{missing}} more credit is needed for this video.',
       short_other: 'Not enough credits: {{missing}} more credits are needed for this video.',
-      getCredits: 'See plans and credits',
+      getCredits: 'Buy credits',
+      top_one: '{{missing}} more credit needed: this video costs {{cost}} and your balance is {{balance}}.',
+      top_other:
+        '{{missing}} more credits needed: this video costs {{cost}} and your balance is {{balance}}.',
+      arrived: 'Credits received. Your draft is still here: just generate the video.',
       refund: 'If generation fails, the credits are refunded automatically.',
     },
     submit: 'Generate video',
+    draftRestored: 'Draft recovered: pick up where you left off.',
+    buySheet: {
+      title: 'Buy credits',
+      description:
+        'Payment opens in another tab. This page stays open with your draft and the balance updates by itself when the credits arrive.',
+      missing_one: '{{missing}} more credit is needed for this video.',
+      missing_other: '{{missing}} more credits are needed for this video.',
+      packagesLabel: 'Credit packages',
+    },
     submitting: 'Sending...',
     errors: {
       promptShort: 'Too short',
