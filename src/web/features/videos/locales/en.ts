@@ -149,6 +149,7 @@ const en: LocaleShape<typeof ptBR> = {
       seedDigits: 'Use exactly 5 digits.',
       seedRange: 'Use a number between {{min}} and {{max}}.',
       imageTooLarge: 'Image too large. Maximum {{mb}}MB.',
+      namedFile: '{{name}}: {{problem}}',
       imageType: 'Use a JPG, PNG or WEBP image.',
       imageRead: 'Could not read the image. Try another one.',
       credits: 'Could not deduct credits. Please try again.',

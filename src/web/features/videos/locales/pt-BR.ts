@@ -148,6 +148,7 @@ export default {
       seedDigits: 'Use exatamente 5 dígitos.',
       seedRange: 'Use um número entre {{min}} e {{max}}.',
       imageTooLarge: 'Imagem muito grande. Máximo {{mb}}MB.',
+      namedFile: '{{name}}: {{problem}}',
       imageType: 'Use uma imagem JPG, PNG ou WEBP.',
       imageRead: 'Não foi possível ler a imagem. Tente outra.',
       credits: 'Erro ao deduzir créditos. Tente novamente.',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
 import { billingContract } from '#shared/billing.contract';
 import { castContract } from '#shared/cast.contract';
-import { VIDEO_COST_CREDITS } from '#shared/catalogue';
+import { REFERENCE_IMAGE_MAX_BYTES, referenceImageMaxMegabytes, VIDEO_COST_CREDITS } from '#shared/catalogue';
 import { creditsContract } from '#shared/credits.contract';
 import { videosContract } from '#shared/videos.contract';
 import { availability, credits, me, queueEstimate, videoRequest } from '#tests/support/web-fixtures';
@@ -291,5 +291,26 @@ describe('Create page', () => {
     await waitFor(() => expect(savedDraft()).toMatchObject({ prompt: PROMPT }));
     expect((screen.getByTestId('prompt-input') as HTMLTextAreaElement).value).toBe(PROMPT);
     expect(screen.queryByTestId('draft-restored')).toBeNull();
+  });
+
+  it('names an oversized file of a multi-select and keeps the others', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    await open();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    const big = new Uint8Array(REFERENCE_IMAGE_MAX_BYTES + 1);
+    big.set(png);
+    const files = [
+      new File([png], 'pequena.png', { type: 'image/png' }),
+      new File([big], 'grande.png', { type: 'image/png' }),
+    ];
+
+    await userEvent.upload(screen.getByTestId('reference-images-input'), files);
+
+    await waitFor(() =>
+      expect(screen.getByTestId('reference-images-error').textContent).toBe(
+        `grande.png: ${t('create.errors.imageTooLarge', { mb: referenceImageMaxMegabytes() })}`,
+      ),
+    );
+    expect(screen.getAllByTestId('reference-images-item')).toHaveLength(1);
   });
 });
