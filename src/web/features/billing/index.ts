@@ -9,5 +9,6 @@ export * from './components/subscription-card';
 export * from './hooks/use-billing-return';
 export * from './hooks/use-buy-package';
 export * from './hooks/use-check-subscription-on-sign-in';
+export * from './hooks/use-chosen-plan-checkout';
 export * from './lib/plan-actions';
 export { PackageCard } from './pages/buy-credits-page';

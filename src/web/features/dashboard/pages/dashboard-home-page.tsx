@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_STATS_RANGE, STATS_RANGES, type StatsRange } from '#shared/time';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useMe } from '#web/features/accounts';
-import { PlanBadgeCard, useBillingReturn } from '#web/features/billing';
+import { PlanBadgeCard, useBillingReturn, useChosenPlanCheckout } from '#web/features/billing';
 import { ExpiringCreditsAlert, useCredits } from '#web/features/credits';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { QuickActions } from '../components/quick-actions';
@@ -18,7 +18,8 @@ function parseRange(value: string | null): StatsRange {
 /**
  * /dashboard (spec §2): greeting by the hour in the user's time zone, expiring-credits alert, plan badge card,
  * stats with the range dropdown (`?range=`, this month by default), quick actions and recent activity. Back from a
- * plan checkout or the portal (`?success=true` / `?portal=1`) it syncs and toasts.
+ * plan checkout or the portal (`?success=true` / `?portal=1`) it syncs and toasts; with a plan chosen before the
+ * account existed (`?plan=&period=`) it starts that plan's checkout.
  */
 export default function DashboardHomePage() {
   const { t } = useTranslation('dashboard');
@@ -28,6 +29,7 @@ export default function DashboardHomePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const range = parseRange(searchParams.get('range'));
   useBillingReturn();
+  useChosenPlanCheckout();
 
   const setRange = (next: StatsRange) =>
     setSearchParams(
