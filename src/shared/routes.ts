@@ -21,6 +21,9 @@ export const PRERENDERED_PATHS = [
 /** The app's sign-in page, the usual way into it from a public page. */
 export const LOGIN_PATH = '/auth/login';
 
+/** The 'Criar Conta' tab of the sign-in page: the landing's way in. */
+export const SIGN_UP_PATH = `${LOGIN_PATH}?tab=signup`;
+
 /** The search parameters a plan chosen on /pricing while signed out travels in to the dashboard, which buys it. */
 export const CHOSEN_PLAN_PARAMS = { plan: 'plan', period: 'period' } as const;
 

@@ -6,6 +6,8 @@ import { useMe } from '#web/features/accounts';
 import { PlanBadgeCard, useBillingReturn, useChosenPlanCheckout } from '#web/features/billing';
 import { ExpiringCreditsAlert, useCredits } from '#web/features/credits';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { useRecentActivity } from '../api/dashboard';
+import { FirstVideoCard } from '../components/first-video-card';
 import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
 import { StatsSection } from '../components/stats-section';
@@ -26,6 +28,9 @@ export default function DashboardHomePage() {
   useDocumentTitle(t('documentTitle'));
   const { data: me } = useMe();
   const credits = useCredits();
+  const recent = useRecentActivity();
+  // No video yet (the recent list covers all time): lead with making one, not with a row of zeros.
+  const firstVisit = recent.data?.length === 0;
   const [searchParams, setSearchParams] = useSearchParams();
   const range = parseRange(searchParams.get('range'));
   useBillingReturn();
@@ -64,8 +69,9 @@ export default function DashboardHomePage() {
         <p className="text-muted-foreground">{t('subtitle')}</p>
       </header>
       {credits.data ? <ExpiringCreditsAlert expiringSoon={credits.data.expiringSoon} /> : null}
+      {firstVisit ? <FirstVideoCard /> : null}
       <PlanBadgeCard />
-      <StatsSection range={range} onRangeChange={setRange} />
+      {firstVisit ? null : <StatsSection range={range} onRangeChange={setRange} />}
       <QuickActions />
       <RecentActivity timeZone={timeZone} />
     </div>
