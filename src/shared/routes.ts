@@ -21,6 +21,21 @@ export const PRERENDERED_PATHS = [
 /** The app's sign-in page, the usual way into it from a public page. */
 export const LOGIN_PATH = '/auth/login';
 
+/** The 'Criar Conta' tab of the sign-in page: the landing's way in. */
+export const SIGN_UP_PATH = `${LOGIN_PATH}?tab=signup`;
+
+/** The search parameters a plan chosen on /pricing while signed out travels in to the dashboard, which buys it. */
+export const CHOSEN_PLAN_PARAMS = { plan: 'plan', period: 'period' } as const;
+
+/**
+ * Where a signed-out visitor's plan click leads: the 'Criar Conta' tab, whose sign-up (and e-mail confirmation)
+ * goes on to the dashboard with the plan kept, or whose 'Entrar' goes there too.
+ */
+export function signUpForPlanPath(planId: string, period: string): string {
+  const next = `/dashboard?${new URLSearchParams({ [CHOSEN_PLAN_PARAMS.plan]: planId, [CHOSEN_PLAN_PARAMS.period]: period }).toString()}`;
+  return `${LOGIN_PATH}?${new URLSearchParams({ tab: 'signup', next }).toString()}`;
+}
+
 /** Every other path the SPA renders (":id" is one path segment). */
 const APP_PATHS = [
   LOGIN_PATH,

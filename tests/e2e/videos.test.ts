@@ -205,13 +205,14 @@ describeBrowser('video generation in a browser (local provider)', () => {
       viewport: { width: 1280, height: 900 },
     });
 
-    // The form knows: short balance, the way to /pricing, the submit disabled.
+    // The form knows: short balance (said at the top too), a way to buy that stays on the page, the submit disabled.
     await page.goto(`${app.url}/dashboard/create`);
     await expect
       .poll(() => page.getByTestId('summary-balance').getAttribute('data-value'), { timeout: 10_000 })
       .toBe('5');
     await page.getByTestId('summary-short').waitFor();
-    expect(await page.getByTestId('get-credits').getAttribute('href')).toBe('/pricing');
+    await page.getByTestId('create-shortfall').waitFor();
+    expect(await page.getByTestId('get-credits').evaluate((element) => element.tagName)).toBe('BUTTON');
     expect(await page.getByTestId('create-submit').isDisabled()).toBe(true);
 
     // The server decides: with a stale balance shown (100), the submit goes through and is refused (402).

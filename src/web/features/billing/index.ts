@@ -7,5 +7,8 @@ export * from './components/plan-badge';
 export * from './components/plan-badge-card';
 export * from './components/subscription-card';
 export * from './hooks/use-billing-return';
+export * from './hooks/use-buy-package';
 export * from './hooks/use-check-subscription-on-sign-in';
+export * from './hooks/use-chosen-plan-checkout';
 export * from './lib/plan-actions';
+export { PackageCard } from './pages/buy-credits-page';

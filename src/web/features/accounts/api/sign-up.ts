@@ -7,6 +7,8 @@ export interface SignUpInput {
   email: string;
   password: string;
   language: ProfileLanguage;
+  /** Where the confirmation link leads once the account is confirmed and signed in (a same-app path). */
+  callbackURL: string;
 }
 
 /**
@@ -15,13 +17,13 @@ export interface SignUpInput {
  */
 export function useSignUp() {
   return useMutation({
-    mutationFn: async ({ name, email, password, language }: SignUpInput) => {
+    mutationFn: async ({ name, email, password, language, callbackURL }: SignUpInput) => {
       await unwrapAuth(
         authClient.signUp.email({
           name,
           email,
           password,
-          callbackURL: '/dashboard',
+          callbackURL,
           // an additional user field on the server (the profile's language for the e-mails)
           ...({ language } as Record<string, unknown>),
         }),

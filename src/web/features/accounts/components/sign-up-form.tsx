@@ -21,8 +21,11 @@ import { PasswordField } from './password-field';
 const inlineLink =
   'rounded-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring';
 
-/** The 'Criar Conta' tab: name, e-mail, password (≥ 8), terms; then "check your e-mail". */
-export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
+/**
+ * The 'Criar Conta' tab: name, e-mail, password (≥ 8), terms; then "check your e-mail". The confirmation link
+ * leads to `callbackURL` (a plan chosen on /pricing travels in it to its checkout).
+ */
+export function SignUpForm({ callbackURL, onGoToSignIn }: { callbackURL: string; onGoToSignIn: () => void }) {
   const { t } = useTranslation('accounts');
   const { devMailbox } = usePublicConfig();
   const signUp = useSignUp();
@@ -38,7 +41,13 @@ export function SignUpForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
 
   const onSubmit = async ({ name, email, password }: SignUpValues) => {
     try {
-      await signUp.mutateAsync({ name, email, password, language: toProfileLanguage(currentLanguage()) });
+      await signUp.mutateAsync({
+        name,
+        email,
+        password,
+        language: toProfileLanguage(currentLanguage()),
+        callbackURL,
+      });
       toast.success(t('signUp.success'), { description: t('signUp.successDescription') });
       setSentTo(email);
       form.resetField('password');

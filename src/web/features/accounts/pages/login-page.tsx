@@ -71,7 +71,7 @@ export default function LoginPage() {
               <SignInForm redirectTo={redirectTo} />
             </TabsContent>
             <TabsContent value="signup" className="pt-2">
-              <SignUpForm onGoToSignIn={() => setTab('signin')} />
+              <SignUpForm callbackURL={redirectTo} onGoToSignIn={() => setTab('signin')} />
             </TabsContent>
           </Tabs>
         </CardContent>

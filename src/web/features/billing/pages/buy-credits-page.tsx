@@ -1,5 +1,4 @@
 import { ArrowLeft, ArrowRight, Coins, Info } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -24,12 +23,10 @@ import {
   CardTitle,
 } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
-import { toast } from '#web/components/ui/toaster';
 import { formatCredits, useCredits } from '#web/features/credits';
 import { cn } from '#web/lib/cn';
-import { openPendingTab } from '#web/lib/new-tab';
 import { useDocumentTitle } from '#web/lib/use-document-title';
-import { useCreateCreditCheckout } from '../api/create-credit-checkout';
+import { useBuyPackage } from '../hooks/use-buy-package';
 
 function CurrentBalance() {
   const { t } = useTranslation('billing');
@@ -59,7 +56,8 @@ function CurrentBalance() {
   );
 }
 
-function PackageCard({
+/** One credit package with its buy button (also the create page's sheet, through this feature's index). */
+export function PackageCard({
   pkg,
   pending,
   disabled,
@@ -141,24 +139,7 @@ function PackageCard({
 export default function BuyCreditsPage() {
   const { t } = useTranslation('billing');
   useDocumentTitle(t('buyCredits.documentTitle'));
-  const checkout = useCreateCreditCheckout();
-  const [pendingId, setPendingId] = useState<PackageId | null>(null);
-
-  const onBuy = async (packageType: PackageId) => {
-    if (pendingId) return;
-    setPendingId(packageType);
-    const tab = openPendingTab();
-    try {
-      const { url } = await checkout.mutateAsync({ packageType });
-      tab.go(url);
-    } catch (error) {
-      tab.cancel();
-      console.warn('[billing] credit checkout failed', error); // spec §8: server error/code logged only
-      toast.error(t('toasts.error'), { description: t('toasts.checkoutError') });
-    } finally {
-      setPendingId(null);
-    }
-  };
+  const { pendingId, buy: onBuy } = useBuyPackage();
 
   const days = formatCredits(PACKAGE_CREDIT_VALIDITY_DAYS);
   return (

@@ -36,7 +36,7 @@ const en: LocaleShape<typeof ptBR> = {
     kind: 'Kind',
     description: 'Description (optional)',
     descriptionPlaceholder: 'Details that help recognise it: clothes, colour, material…',
-    images: 'Images',
+    images: 'Cast photos',
     imagesHint: '1 to 3 JPG, PNG or WEBP images, up to {{mb}}MB each.',
     chooseImages: 'Choose images',
     removeImage: 'Remove {{name}}',
@@ -54,7 +54,7 @@ const en: LocaleShape<typeof ptBR> = {
   },
   picker: {
     legend: 'Cast',
-    hint: "The chosen members' images go to the model as reference images.",
+    hint: "The chosen members' cast photos go to the model as references, together with any reference images you add.",
     fits: 'The current model takes up to {{max}} reference images: {{used}} in use.',
     none: 'The current model takes no reference images, so it cannot use your cast.',
     tooMany: 'Does not fit: {{name}} has {{count}} images and {{left}} are left on the current model.',

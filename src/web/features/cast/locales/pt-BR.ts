@@ -34,7 +34,7 @@ export default {
     kind: 'Tipo',
     description: 'Descrição (opcional)',
     descriptionPlaceholder: 'Detalhes que ajudam a reconhecer: roupa, cor, material…',
-    images: 'Imagens',
+    images: 'Fotos do elenco',
     imagesHint: 'De 1 a 3 imagens JPG, PNG ou WEBP, até {{mb}}MB cada.',
     chooseImages: 'Escolher imagens',
     removeImage: 'Remover {{name}}',
@@ -52,7 +52,7 @@ export default {
   },
   picker: {
     legend: 'Elenco',
-    hint: 'As imagens dos membros escolhidos vão ao modelo como imagens de referência.',
+    hint: 'As fotos do elenco dos membros escolhidos vão ao modelo como referência, junto com as imagens de referência que você enviar.',
     fits: 'O modelo atual aceita até {{max}} imagens de referência: {{used}} em uso.',
     none: 'O modelo atual não aceita imagens de referência, então não usa o elenco.',
     tooMany: 'Não cabe: {{name}} tem {{count}} imagens e sobram {{left}} no modelo atual.',

@@ -49,6 +49,15 @@ const en: LocaleShape<typeof ptBR> = {
     history: 'View history',
     historyHint: 'All your videos',
   },
+  firstVideo: {
+    title: 'Create your first video',
+    body: 'Describe a scene and Cena generates a short video with audio. Start from this example or write your own idea.',
+    sampleLabel: 'Sample prompt',
+    samplePrompt:
+      'A steaming cup of coffee on a wooden table at dawn, golden light coming through the window, the camera slowly moving closer',
+    useSample: 'Create with this example',
+    ownIdea: 'Write my own idea',
+  },
   recent: {
     title: 'Recent activity',
     seeAll: 'See all',

@@ -46,6 +46,15 @@ export default {
     history: 'Ver histórico',
     historyHint: 'Todos os seus vídeos',
   },
+  firstVideo: {
+    title: 'Crie seu primeiro vídeo',
+    body: 'Descreva uma cena e a Cena gera um vídeo curto com áudio. Comece por este exemplo ou escreva a sua ideia.',
+    sampleLabel: 'Prompt de exemplo',
+    samplePrompt:
+      'Uma xícara de café fumegante numa mesa de madeira ao amanhecer, luz dourada entrando pela janela, câmera se aproximando devagar',
+    useSample: 'Criar com este exemplo',
+    ownIdea: 'Escrever minha ideia',
+  },
   recent: {
     title: 'Atividade recente',
     seeAll: 'Ver todas',

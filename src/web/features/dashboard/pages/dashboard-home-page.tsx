@@ -3,9 +3,11 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_STATS_RANGE, STATS_RANGES, type StatsRange } from '#shared/time';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { useMe } from '#web/features/accounts';
-import { PlanBadgeCard, useBillingReturn } from '#web/features/billing';
+import { PlanBadgeCard, useBillingReturn, useChosenPlanCheckout } from '#web/features/billing';
 import { ExpiringCreditsAlert, useCredits } from '#web/features/credits';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { useRecentActivity } from '../api/dashboard';
+import { FirstVideoCard } from '../components/first-video-card';
 import { QuickActions } from '../components/quick-actions';
 import { RecentActivity } from '../components/recent-activity';
 import { StatsSection } from '../components/stats-section';
@@ -18,16 +20,21 @@ function parseRange(value: string | null): StatsRange {
 /**
  * /dashboard (spec §2): greeting by the hour in the user's time zone, expiring-credits alert, plan badge card,
  * stats with the range dropdown (`?range=`, this month by default), quick actions and recent activity. Back from a
- * plan checkout or the portal (`?success=true` / `?portal=1`) it syncs and toasts.
+ * plan checkout or the portal (`?success=true` / `?portal=1`) it syncs and toasts; with a plan chosen before the
+ * account existed (`?plan=&period=`) it starts that plan's checkout.
  */
 export default function DashboardHomePage() {
   const { t } = useTranslation('dashboard');
   useDocumentTitle(t('documentTitle'));
   const { data: me } = useMe();
   const credits = useCredits();
+  const recent = useRecentActivity();
+  // No video yet (the recent list covers all time): lead with making one, not with a row of zeros.
+  const firstVisit = recent.data?.length === 0;
   const [searchParams, setSearchParams] = useSearchParams();
   const range = parseRange(searchParams.get('range'));
   useBillingReturn();
+  useChosenPlanCheckout();
 
   const setRange = (next: StatsRange) =>
     setSearchParams(
@@ -62,8 +69,9 @@ export default function DashboardHomePage() {
         <p className="text-muted-foreground">{t('subtitle')}</p>
       </header>
       {credits.data ? <ExpiringCreditsAlert expiringSoon={credits.data.expiringSoon} /> : null}
+      {firstVisit ? <FirstVideoCard /> : null}
       <PlanBadgeCard />
-      <StatsSection range={range} onRangeChange={setRange} />
+      {firstVisit ? null : <StatsSection range={range} onRangeChange={setRange} />}
       <QuickActions />
       <RecentActivity timeZone={timeZone} />
     </div>

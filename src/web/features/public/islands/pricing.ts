@@ -1,12 +1,13 @@
 /**
  * Island of the static pricing page (markup: pages/pricing-page.tsx and components/pricing/). Both billing periods
  * are prerendered; the toggle flips `data-period` on the page (CSS shows one period's texts). Plan buttons follow
- * spec §4/§5: a signed-out visitor gets the 'Login necessário' toast on the sign-in page; a signed-in one checks
+ * spec §4/§5: a signed-out visitor gets the 'Login necessário' toast on the sign-up tab, the plan kept in the way
+ * back (through sign-up and the e-mail confirmation to the dashboard, which starts its checkout); a signed-in one checks
  * out, or opens the billing portal for 'Alterar Plano', in a new tab opened during the click; the current plan
  * reads 'Plano Atual'.
  */
 import type { BillingPeriod, PlanId } from '#shared/catalogue';
-import { LOGIN_PATH } from '#shared/routes';
+import { signUpForPlanPath } from '#shared/routes';
 import { isCurrentStatus } from '#shared/subscription';
 import type { PlanActionMessages, Subscription } from '#web/features/billing/islands';
 import { setFlashToast } from '#web/lib/flash-toast';
@@ -122,7 +123,7 @@ export function attachPricing(root: HTMLElement): void {
           title: texts.loginRequired,
           description: texts.loginRequiredDescription,
         });
-        window.location.assign(LOGIN_PATH);
+        window.location.assign(signUpForPlanPath(button.planId, period));
         return;
       }
       const current = subscription === undefined ? await loadSubscription() : subscription;

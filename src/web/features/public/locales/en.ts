@@ -31,8 +31,8 @@ const en: LocaleShape<typeof ptBR> = {
       title: 'Turn your idea into a scene in minutes',
       subtitle:
         'Describe a scene or upload a reference image and get a {{seconds}}-second {{resolution}} video with sound, ready to post.',
-      ctaPrimary: 'See plans',
-      ctaSecondary: 'How it works',
+      ctaPrimary: 'Create a free account',
+      ctaSecondary: 'See plans',
       chipsLabel: 'Highlights',
       ready: 'Ready in {{min}} to {{max}} minutes',
       refund: 'Credits back if a generation fails',
@@ -121,8 +121,9 @@ const en: LocaleShape<typeof ptBR> = {
     },
     cta: {
       title: 'Ready to create your first scene?',
-      subtitle: 'Pick a plan and start turning ideas into videos today.',
-      button: 'Choose my plan',
+      subtitle:
+        'Create your free account and pick a plan when you want to generate: your first idea becomes a video today.',
+      button: 'Create a free account',
     },
   },
 

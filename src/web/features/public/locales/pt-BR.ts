@@ -33,8 +33,8 @@ export default {
       title: 'Sua ideia vira cena em poucos minutos',
       subtitle:
         'Descreva uma cena ou envie uma imagem de referência e receba um vídeo de {{seconds}} segundos em {{resolution}}, com áudio, pronto para publicar.',
-      ctaPrimary: 'Ver planos',
-      ctaSecondary: 'Como funciona',
+      ctaPrimary: 'Criar conta grátis',
+      ctaSecondary: 'Ver planos',
       chipsLabel: 'Destaques',
       ready: 'Pronto em {{min}} a {{max}} minutos',
       refund: 'Créditos devolvidos se a geração falhar',
@@ -123,8 +123,9 @@ export default {
     },
     cta: {
       title: 'Pronto para criar sua primeira cena?',
-      subtitle: 'Escolha um plano e comece a transformar ideias em vídeos hoje mesmo.',
-      button: 'Escolher meu plano',
+      subtitle:
+        'Crie sua conta grátis e escolha um plano quando quiser gerar: a primeira ideia vira vídeo hoje mesmo.',
+      button: 'Criar conta grátis',
     },
   },
 

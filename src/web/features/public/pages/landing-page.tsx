@@ -24,6 +24,7 @@ import {
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
 import { DEFAULT_LANGUAGE, localizedModelLabel, parseLanguage } from '#shared/language';
+import { SIGN_UP_PATH } from '#shared/routes';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { FaqDisclosureList, type FaqItemId, useFaqItems } from '#web/features/faq';
@@ -108,11 +109,11 @@ function Hero() {
             ))}
           </ul>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <ArrowLink to="/pricing" size="lg">
+            <ArrowLink to={SIGN_UP_PATH} size="lg">
               {t('landing.hero.ctaPrimary')}
             </ArrowLink>
             <Button asChild size="lg" variant="outline">
-              <Link to="/how-it-works">{t('landing.hero.ctaSecondary')}</Link>
+              <Link to="/pricing">{t('landing.hero.ctaSecondary')}</Link>
             </Button>
           </div>
           <ul className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:gap-5">
@@ -328,7 +329,7 @@ function FinalCta() {
           titleId="cta-title"
           title={t('landing.cta.title')}
           subtitle={t('landing.cta.subtitle')}
-          to="/pricing"
+          to={SIGN_UP_PATH}
           cta={t('landing.cta.button')}
           className="gap-5 shadow-lg"
           titleClassName="max-w-2xl"

@@ -1,23 +1,24 @@
 import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { formatCredits } from '#web/features/credits';
 
-/** Cost, current balance and balance after; when the balance is short, the way to /pricing. */
+/** Cost, current balance and balance after; when the balance is short, the way to buy without leaving. */
 export function CostSummary({
   cost,
   balance,
   balanceError,
   showPricing,
+  onBuy,
 }: {
   cost: number;
   balance: number | undefined;
   balanceError: boolean;
-  /** Show the /pricing button (short balance, or the server refused for credits). */
+  /** Show the buy button (short balance, or the server refused for credits). */
   showPricing: boolean;
+  onBuy: () => void;
 }) {
   const { t } = useTranslation('videos');
   const credits = (value: number) =>
@@ -65,10 +66,14 @@ export function CostSummary({
           </p>
         ) : null}
         {short || showPricing ? (
-          <Button asChild variant="outline" className="w-full">
-            <Link to="/pricing" data-testid="get-credits">
-              {t('create.summary.getCredits')}
-            </Link>
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            onClick={onBuy}
+            data-testid="get-credits"
+          >
+            {t('create.summary.getCredits')}
           </Button>
         ) : null}
         <p className="text-xs text-muted-foreground">{t('create.summary.refund')}</p>

@@ -91,7 +91,10 @@ export function CreateImageFields({
     refuseFirstFrame(undefined);
   };
 
-  /** The advanced section's images: each checked by its bytes, the model's rules checked on the whole set. */
+  /**
+   * The advanced section's images: each checked by its bytes, the model's rules checked on the whole set. A refused
+   * file in a multi-select is named in the message and the others are kept: one bad file costs only itself.
+   */
   const selectDirecting = async (next: { lastFrame?: File | null; referenceImages?: File[] }) => {
     onChange();
     const current = getValues();
@@ -99,22 +102,23 @@ export function CreateImageFields({
     const candidates = next.referenceImages ?? current.referenceImages;
     const lastProblem = next.lastFrame ? await problemText(next.lastFrame) : undefined;
     const kept: File[] = [];
-    let referenceProblem: string | undefined;
-    for (const file of candidates.slice(0, MAX_REFERENCE_IMAGES)) {
+    const refused: string[] = [];
+    for (const file of candidates) {
       const problem = next.referenceImages ? await problemText(file) : undefined;
-      if (problem) referenceProblem ??= problem;
+      if (problem) refused.push(t('create.errors.namedFile', { name: file.name, problem }));
       else kept.push(file);
     }
+    const referenceProblem = refused.length > 0 ? refused.join(' ') : undefined;
     const rules = directingProblems(
       {
         firstFrame: current.firstFrame !== null,
         lastFrame: !lastProblem && candidateLast !== null,
-        referenceImages: candidates.length,
+        referenceImages: kept.length,
       },
       directing,
     );
     if (!lastProblem) setValue('lastFrame', candidateLast);
-    setValue('referenceImages', kept);
+    setValue('referenceImages', kept.slice(0, MAX_REFERENCE_IMAGES));
     showError('lastFrame', lastProblem ?? rules.lastFrame);
     showError('referenceImages', referenceProblem ?? rules.referenceImages);
   };

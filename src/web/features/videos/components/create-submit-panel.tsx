@@ -2,6 +2,7 @@ import { Sparkles, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { QueueModeEstimate } from '#shared/video-queue';
 import { Button } from '#web/components/ui/button';
+import { formatCredits } from '#web/features/credits';
 import { queueWait } from '../lib/queue-place';
 import { CostSummary } from './cost-summary';
 
@@ -12,12 +13,17 @@ const HELD_TEXT = {
   spend: 'queue.heldSpend',
 } as const;
 
-/** The create form's side: cost and balance, the refusal that is not a field's, and the submit button. */
+/**
+ * The create form's side: cost and balance, the refusal that is not a field's, and the submit button. Below the
+ * `lg` breakpoint the button and the cost are a bar fixed to the bottom of the screen, so on a phone the action is
+ * always in reach with the form filled, not three screens down.
+ */
 export function CreateSubmitPanel({
   cost,
   balance,
   balanceError,
   showPricing,
+  onBuy,
   error,
   busy,
   blocked,
@@ -27,6 +33,7 @@ export function CreateSubmitPanel({
   balance: number | undefined;
   balanceError: boolean;
   showPricing: boolean;
+  onBuy: () => void;
   error: string | null;
   /** The request is being sent (or was, and the page is leaving). */
   busy: boolean;
@@ -38,7 +45,13 @@ export function CreateSubmitPanel({
   const { t } = useTranslation('videos');
   return (
     <div className="flex flex-col gap-4 lg:sticky lg:top-20">
-      <CostSummary cost={cost} balance={balance} balanceError={balanceError} showPricing={showPricing} />
+      <CostSummary
+        cost={cost}
+        balance={balance}
+        balanceError={balanceError}
+        showPricing={showPricing}
+        onBuy={onBuy}
+      />
       {error ? (
         <p
           role="alert"
@@ -61,23 +74,34 @@ export function CreateSubmitPanel({
           })}
         </p>
       ) : null}
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full"
-        loading={busy}
-        disabled={blocked}
-        data-testid="create-submit"
+      <div
+        className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-border bg-background/95 px-4 py-3 shadow-lg backdrop-blur lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
+        data-testid="create-submit-bar"
       >
-        {busy ? (
-          t('create.submitting')
-        ) : (
-          <>
-            <Sparkles aria-hidden="true" />
-            {t('create.submit')}
-          </>
-        )}
-      </Button>
+        <p className="flex shrink-0 flex-col text-sm leading-tight lg:hidden" data-testid="submit-bar-cost">
+          <span className="text-xs text-muted-foreground">{t('create.summary.cost')}</span>
+          <span className="font-semibold tabular-nums">
+            {t('create.summary.credits', { count: cost, value: formatCredits(cost) })}
+          </span>
+        </p>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full min-w-0 flex-1"
+          loading={busy}
+          disabled={blocked}
+          data-testid="create-submit"
+        >
+          {busy ? (
+            t('create.submitting')
+          ) : (
+            <>
+              <Sparkles aria-hidden="true" />
+              {t('create.submit')}
+            </>
+          )}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,13 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accountsContract } from '#shared/accounts.contract';
+import { billingContract } from '#shared/billing.contract';
 import { castContract } from '#shared/cast.contract';
-import { VIDEO_COST_CREDITS } from '#shared/catalogue';
+import { REFERENCE_IMAGE_MAX_BYTES, referenceImageMaxMegabytes, VIDEO_COST_CREDITS } from '#shared/catalogue';
 import { creditsContract } from '#shared/credits.contract';
 import { videosContract } from '#shared/videos.contract';
-import { availability, credits, queueEstimate, videoRequest } from '#tests/support/web-fixtures';
+import { availability, credits, me, queueEstimate, videoRequest } from '#tests/support/web-fixtures';
 import i18n from '#tests/support/web-i18n';
-import { pageTest } from '#tests/support/web-page';
+import { fakeTab, pageTest } from '#tests/support/web-page';
+import { applyCreditsEvent } from '#web/features/credits';
 import CreatePage from './create-page';
 
 const t = i18n.getFixedT('pt-BR', 'videos');
@@ -15,21 +19,38 @@ const { api, renderPage } = pageTest();
 const FAST = VIDEO_COST_CREDITS.fast;
 const PROMPT = 'Um farol na tempestade, ondas quebrando nas pedras';
 
-/** The page's reads besides the balance: the modes served now, the queue, the user's Elenco (empty). */
+/** The page's reads besides the balance: who is signed in, the modes served now, the queue, the Elenco (empty). */
 function answerAround() {
+  api().answer(accountsContract.getMe, me);
   api().answer(videosContract.getAvailability, availability);
   api().answer(videosContract.estimateQueue, queueEstimate);
   api().answer(castContract.listCast, { items: [] });
 }
 
-async function open() {
-  answerAround();
-  await renderPage(<CreatePage />, {
-    route: '/dashboard/create',
-    url: '/dashboard/create',
-    namespaces: ['videos', 'credits', 'cast'],
-  });
+/** The page's query client, as the realtime stream reaches it (src/web/features/credits `applyCreditsEvent`). */
+let queryClient: QueryClient | undefined;
+function QueryClientProbe() {
+  queryClient = useQueryClient();
+  return null;
 }
+
+async function open(url = '/dashboard/create') {
+  answerAround();
+  await renderPage(
+    <>
+      <CreatePage />
+      <QueryClientProbe />
+    </>,
+    {
+      route: '/dashboard/create',
+      url,
+      namespaces: ['videos', 'credits', 'cast', 'billing'],
+    },
+  );
+}
+
+const DRAFT_KEY = `cena:create-draft:${me.user.id}`;
+const savedDraft = () => JSON.parse(window.localStorage.getItem(DRAFT_KEY) ?? 'null');
 
 const summary = (testId: string) => within(screen.getByTestId('cost-summary')).getByTestId(testId);
 const submit = () => screen.getByTestId('create-submit');
@@ -39,6 +60,8 @@ async function fillPrompt() {
   await userEvent.click(screen.getByTestId('prompt-input'));
   await userEvent.paste(PROMPT);
 }
+
+afterEach(() => window.localStorage.clear());
 
 describe('Create page', () => {
   it('shows the cost while the balance loads, then the balance after sending', async () => {
@@ -78,10 +101,10 @@ describe('Create page', () => {
     await waitFor(() => expect(summary('summary-after').textContent).toBe(t('create.summary.insufficient')));
     expect(summary('summary-short').textContent).toBe(t('create.summary.short', { count: 3, missing: '3' }));
     expect(
-      within(screen.getByTestId('cost-summary'))
-        .getByRole('link', { name: t('create.summary.getCredits') })
-        .getAttribute('href'),
-    ).toBe('/pricing');
+      within(screen.getByTestId('cost-summary')).getByRole('button', {
+        name: t('create.summary.getCredits'),
+      }),
+    ).toBeTruthy();
     expect(submit().hasAttribute('disabled')).toBe(true);
   });
 
@@ -133,7 +156,9 @@ describe('Create page', () => {
     await userEvent.click(submit());
 
     expect((await screen.findByTestId('create-error')).textContent).toBe(t('create.errors.credits'));
-    expect(screen.getByTestId('get-credits').getAttribute('href')).toBe('/pricing');
+    // The packages open at once, over the page: buying never leaves the draft.
+    expect(await screen.findByTestId('buy-credits-sheet')).toBeTruthy();
+    expect(screen.getByTestId('get-credits').tagName).toBe('BUTTON');
   });
 
   it('shows the server’s message for a refused field beside that field', async () => {
@@ -161,5 +186,131 @@ describe('Create page', () => {
 
     expect((await screen.findByTestId('create-error')).textContent).toBe(message);
     expect(api().callsTo(castContract.listCast).length).toBeGreaterThan(1); // the cast is read again
+  });
+
+  it('says the shortfall at the top, beside the cost, as soon as the balance is known', async () => {
+    api().answer(creditsContract.getCredits, credits(FAST - 3));
+    await open();
+
+    const top = await screen.findByTestId('create-shortfall');
+    expect(top.textContent).toContain(t('create.summary.insufficient'));
+    expect(top.textContent).toContain(
+      t('create.summary.top', {
+        count: 3,
+        missing: '3',
+        cost: t('create.summary.credits', { count: FAST, value: `${FAST}` }),
+        balance: t('create.summary.credits', { count: FAST - 3, value: `${FAST - 3}` }),
+      }),
+    );
+    // Above the form, not after three screens of it.
+    const position = top.compareDocumentPosition(screen.getByTestId('create-form'));
+    expect(position & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('buys from a sheet over the page, checkout in a new tab, and goes on when the credits arrive', async () => {
+    api().answer(creditsContract.getCredits, credits(FAST - 3));
+    api().answer(billingContract.createCreditCheckout, { url: 'https://checkout.test/session' });
+    const tab = fakeTab();
+    await open();
+    await fillPrompt();
+
+    await userEvent.click(await screen.findByTestId('shortfall-buy'));
+    const sheet = await screen.findByTestId('buy-credits-sheet');
+    expect(within(sheet).getByTestId('buy-sheet-missing').textContent).toBe(
+      t('create.buySheet.missing', { count: 3, missing: '3' }),
+    );
+    await userEvent.click(within(sheet).getByTestId('buy-small'));
+
+    await waitFor(() => expect(tab.location.href).toBe('https://checkout.test/session'));
+    const [call] = api().callsTo(billingContract.createCreditCheckout);
+    expect(JSON.parse(String(call?.init.body))).toEqual({ packageType: 'small' });
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard/create');
+
+    // The purchase lands: the realtime `credits` event brings the new balance.
+    api().answer(creditsContract.getCredits, credits(FAST + 97));
+    applyCreditsEvent(queryClient as QueryClient, { balance: FAST + 97 });
+    expect(await screen.findByTestId('credits-arrived')).toBeTruthy();
+    expect(screen.queryByTestId('create-shortfall')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('buy-credits-sheet')).toBeNull());
+    expect((screen.getByTestId('prompt-input') as HTMLTextAreaElement).value).toBe(PROMPT);
+    expect(submit().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('keeps the draft across a reload and clears it only after a successful submit', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    await open();
+    await waitFor(() => expect(summary('summary-balance').textContent).not.toBe(''));
+    await fillPrompt();
+    await userEvent.click(screen.getByRole('radio', { name: /9:16/ }));
+    await waitFor(() => expect(savedDraft()).toMatchObject({ prompt: PROMPT, aspectRatio: '9:16' }));
+
+    cleanup(); // the reload: the page is gone, the storage stays
+    await open();
+    await waitFor(() =>
+      expect((screen.getByTestId('prompt-input') as HTMLTextAreaElement).value).toBe(PROMPT),
+    );
+    expect((screen.getByRole('radio', { name: /9:16/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('draft-restored').textContent).toBe(t('create.draftRestored'));
+
+    const request = videoRequest({ id: 'req-draft', prompt: PROMPT, status: 'pending' });
+    api().answer(videosContract.createVideo, { request, group: [request] });
+    await userEvent.click(submit());
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/confirmation?id=req-draft'),
+    );
+    expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('keeps the draft after a refused submit', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    api().fail(videosContract.createVideo, 'internal_error', 'Erro interno. Tente novamente.');
+    await open();
+    await waitFor(() => expect(summary('summary-balance').textContent).not.toBe(''));
+    await fillPrompt();
+    await userEvent.click(submit());
+
+    await screen.findByTestId('create-error');
+    expect(savedDraft()).toMatchObject({ prompt: PROMPT });
+  });
+
+  it('lets a prefilled address win over a saved draft', async () => {
+    window.localStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        prompt: 'Rascunho antigo que não deve voltar aqui',
+        quality: 'fast',
+        aspectRatio: '16:9',
+        seed: '',
+        castIds: [],
+        variations: 1,
+        structured: null,
+      }),
+    );
+    api().answer(creditsContract.getCredits, credits(40));
+    await open(`/dashboard/create?prompt=${encodeURIComponent(PROMPT)}`);
+    await waitFor(() => expect(savedDraft()).toMatchObject({ prompt: PROMPT }));
+    expect((screen.getByTestId('prompt-input') as HTMLTextAreaElement).value).toBe(PROMPT);
+    expect(screen.queryByTestId('draft-restored')).toBeNull();
+  });
+
+  it('names an oversized file of a multi-select and keeps the others', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    await open();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    const big = new Uint8Array(REFERENCE_IMAGE_MAX_BYTES + 1);
+    big.set(png);
+    const files = [
+      new File([png], 'pequena.png', { type: 'image/png' }),
+      new File([big], 'grande.png', { type: 'image/png' }),
+    ];
+
+    await userEvent.upload(screen.getByTestId('reference-images-input'), files);
+
+    await waitFor(() =>
+      expect(screen.getByTestId('reference-images-error').textContent).toBe(
+        `grande.png: ${t('create.errors.imageTooLarge', { mb: referenceImageMaxMegabytes() })}`,
+      ),
+    );
+    expect(screen.getAllByTestId('reference-images-item')).toHaveLength(1);
   });
 });

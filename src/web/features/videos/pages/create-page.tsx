@@ -23,13 +23,16 @@ import { useVideoAvailability } from '../api/availability';
 import { useCreateVideoRequest } from '../api/create-video-request';
 import { useQueueEstimate } from '../api/queue-estimate';
 import { AspectRatioField } from '../components/aspect-ratio-field';
+import { BuyCreditsSheet } from '../components/buy-credits-sheet';
 import { CreateImageFields } from '../components/create-image-fields';
 import { CreateSubmitPanel } from '../components/create-submit-panel';
 import { PromptField } from '../components/prompt-field';
 import { QualityField } from '../components/quality-field';
 import { SeedField } from '../components/seed-field';
+import { ShortfallNotice } from '../components/shortfall-notice';
 import { StructuredPromptPreview, type StructuredPromptState } from '../components/structured-prompt-preview';
 import { VariationsField } from '../components/variations-field';
+import { useCreateDraft } from '../hooks/use-create-draft';
 import {
   type CreateFormContext,
   type CreateFormFields,
@@ -56,6 +59,7 @@ const isShownField = (key: string): key is (typeof SHOWN_FIELDS)[number] =>
  * /dashboard/create (spec §2, §4, §5, §8): prompt, quality, aspect ratio, seed, first frame and cost summary;
  * prefilled from `?prompt=&quality=&aspectRatio=`. Submit is one multipart POST with a `clientKey` made once per
  * submission attempt (reused on a retry of the same values), so a double click or a retry creates one request.
+ * The draft survives reloads, sign-ins and purchases (ADR 0027); credits are bought in a sheet without leaving.
  */
 export default function CreatePage() {
   const { t } = useTranslation('videos');
@@ -110,6 +114,16 @@ export default function CreatePage() {
   const cast = useCast();
   const [castIds, setCastIds] = useState<string[]>(() => params.getAll('cast'));
   const [variations, setVariations] = useState(1);
+  const [buying, setBuying] = useState(false);
+  const prefilled = ['prompt', 'quality', 'aspectRatio', 'from', 'cast'].some((key) => params.has(key));
+  const draft = useCreateDraft(form, prefilled, {
+    castIds,
+    setCastIds,
+    variations,
+    setVariations,
+    structured,
+    setStructured,
+  });
   const knownCastIds = cast.data
     ? castIds.filter((castId) => cast.data.some((m) => m.id === castId))
     : castIds;
@@ -122,6 +136,7 @@ export default function CreatePage() {
   const balance = credits.data?.balance;
   const cost = VIDEO_COST_CREDITS[quality] * variations;
   const short = balance !== undefined && balance < cost;
+  const arrived = useCreditsArrived(short, () => setBuying(false));
   const busy = create.isPending || create.isSuccess; // success: navigating away
 
   /** Any change of what would be sent starts a new submission attempt (a new clientKey on the next submit). */
@@ -160,6 +175,7 @@ export default function CreatePage() {
         variations,
         structuredPrompt: structuredPrompt?.data ?? null,
       });
+      await draft.discard();
       toast.success(t('create.success'));
       navigate(`/dashboard/confirmation?id=${encodeURIComponent(request.id)}`);
     } catch (error) {
@@ -200,7 +216,10 @@ export default function CreatePage() {
                 : t('create.errors.submit');
       // The mode's model stopped being served since the page loaded: show it as such.
       if (failure === 'unavailable') void availability.refetch();
-      if (failure === 'credits') setCreditsRefused(true);
+      if (failure === 'credits') {
+        setCreditsRefused(true);
+        setBuying(true);
+      }
       setFormError(message);
       toast.error(message);
     }
@@ -218,11 +237,22 @@ export default function CreatePage() {
   };
 
   return (
-    <div className="container-page flex flex-col gap-6 py-8 sm:py-10">
+    <div className="container-page flex flex-col gap-6 pt-8 pb-28 sm:pt-10 lg:pb-10">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('create.title')}</h1>
         <p className="text-muted-foreground">{t('create.subtitle', { seconds: VIDEO_LENGTH_SECONDS })}</p>
       </header>
+      {draft.restored ? (
+        <p role="status" className="text-sm text-muted-foreground" data-testid="draft-restored">
+          {t('create.draftRestored')}
+        </p>
+      ) : null}
+      {short ? <ShortfallNotice cost={cost} balance={balance} onBuy={() => setBuying(true)} /> : null}
+      {arrived ? (
+        <p role="status" className="text-sm font-medium text-success" data-testid="credits-arrived">
+          {t('create.summary.arrived')}
+        </p>
+      ) : null}
 
       <form
         ref={formRef}
@@ -301,12 +331,30 @@ export default function CreatePage() {
           balance={balance}
           balanceError={credits.isError}
           showPricing={creditsRefused}
+          onBuy={() => setBuying(true)}
           error={formError}
           busy={busy}
           blocked={short || checkingImage || unavailable(quality) || castProblem !== undefined}
           queue={queueEstimate.data?.[quality]}
         />
       </form>
+      <BuyCreditsSheet
+        open={buying}
+        onOpenChange={setBuying}
+        missing={balance === undefined ? 0 : Math.max(0, cost - balance)}
+      />
     </div>
   );
+}
+
+/** The balance went from short to enough while the page was open (a purchase landed): say so, close the sheet. */
+function useCreditsArrived(short: boolean, onArrived: () => void): boolean {
+  const [wasShort, setWasShort] = useState(short);
+  const [arrived, setArrived] = useState(false);
+  if (short !== wasShort) {
+    setWasShort(short);
+    setArrived(wasShort && !short);
+    if (wasShort && !short) onArrived();
+  }
+  return arrived;
 }

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PackageId } from '#shared/catalogue';
+import { toast } from '#web/components/ui/toaster';
+import { openPendingTab } from '#web/lib/new-tab';
+import { useCreateCreditCheckout } from '../api/create-credit-checkout';
+
+/**
+ * Buying a package: the checkout opens in a new tab (opened in the click, so no popup blocker stops it) and this
+ * page stays where it is; the credits arrive by the realtime `credits` event. One purchase at a time.
+ */
+export function useBuyPackage(): { pendingId: PackageId | null; buy: (id: PackageId) => Promise<void> } {
+  const { t } = useTranslation('billing');
+  const checkout = useCreateCreditCheckout();
+  const [pendingId, setPendingId] = useState<PackageId | null>(null);
+
+  const buy = async (packageType: PackageId) => {
+    if (pendingId) return;
+    setPendingId(packageType);
+    const tab = openPendingTab();
+    try {
+      const { url } = await checkout.mutateAsync({ packageType });
+      tab.go(url);
+    } catch (error) {
+      tab.cancel();
+      console.warn('[billing] credit checkout failed', error); // spec §8: server error/code logged only
+      toast.error(t('toasts.error'), { description: t('toasts.checkoutError') });
+    } finally {
+      setPendingId(null);
+    }
+  };
+  return { pendingId, buy };
+}

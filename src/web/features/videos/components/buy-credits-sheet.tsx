@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { CREDIT_PACKAGES } from '#shared/catalogue';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog';
+import { PackageCard, useBuyPackage } from '#web/features/billing';
+import { formatCredits } from '#web/features/credits';
+
+/**
+ * Buying credits without leaving the create page: billing's packages in a dialog, the checkout in a new tab. The
+ * draft stays on screen, and the realtime `credits` event updates the balance (and closes this) when they arrive.
+ */
+export function BuyCreditsSheet({
+  open,
+  onOpenChange,
+  missing,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Credits still missing for the video as it is now; 0 when the server refused for credits the page did not see. */
+  missing: number;
+}) {
+  const { t } = useTranslation('videos');
+  const { pendingId, buy } = useBuyPackage();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-5xl" data-testid="buy-credits-sheet">
+        <DialogHeader>
+          <DialogTitle>{t('create.buySheet.title')}</DialogTitle>
+          <DialogDescription>{t('create.buySheet.description')}</DialogDescription>
+          {missing > 0 ? (
+            <p className="text-sm font-medium text-destructive" data-testid="buy-sheet-missing">
+              {t('create.buySheet.missing', { count: missing, missing: formatCredits(missing) })}
+            </p>
+          ) : null}
+        </DialogHeader>
+        <ul
+          aria-label={t('create.buySheet.packagesLabel')}
+          className="grid gap-5 pt-3 sm:grid-cols-2 xl:grid-cols-4"
+        >
+          {CREDIT_PACKAGES.map((pkg) => (
+            <li key={pkg.id}>
+              <PackageCard
+                pkg={pkg}
+                pending={pendingId === pkg.id}
+                disabled={pendingId !== null && pendingId !== pkg.id}
+                onBuy={(id) => void buy(id)}
+              />
+            </li>
+          ))}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}

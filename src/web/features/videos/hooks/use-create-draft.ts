@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from 'react';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { useMe } from '#web/features/accounts';
+import type { StructuredPromptState } from '../components/structured-prompt-preview';
+import {
+  type CreateDraft,
+  clearDraft,
+  isEmptyDraft,
+  loadDraft,
+  loadDraftImages,
+  saveDraft,
+  saveDraftImages,
+} from '../lib/create-draft';
+import type { CreateFormContext, CreateFormFields, CreateFormOutput } from '../lib/create-form';
+
+/** What the page keeps outside react-hook-form and the draft carries too. */
+interface DraftExtras {
+  castIds: string[];
+  setCastIds: (ids: string[]) => void;
+  variations: number;
+  setVariations: (count: number) => void;
+  structured: StructuredPromptState | null;
+  setStructured: (value: StructuredPromptState | null) => void;
+}
+
+/**
+ * Restores the user's draft once who they are is known (unless the address prefills the form: 'Duplicar
+ * Solicitação', a sample prompt — what the user just asked for wins), then saves every change. `discard` is for a
+ * successful submit: the draft is cleared and nothing saves it again on the way out.
+ */
+export function useCreateDraft(
+  form: UseFormReturn<CreateFormFields, CreateFormContext, CreateFormOutput>,
+  prefilled: boolean,
+  extras: DraftExtras,
+): { restored: boolean; discard: () => Promise<void> } {
+  const userId = useMe().data?.user.id;
+  const [ready, setReady] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const done = useRef(false);
+  const { setCastIds, setVariations, setStructured } = extras;
+
+  useEffect(() => {
+    if (!userId || ready) return;
+    let cancelled = false;
+    const restore = async () => {
+      if (!prefilled) {
+        const draft = loadDraft(userId);
+        if (draft) {
+          form.reset({ ...form.getValues(), ...pickTyped(draft) });
+          setCastIds(draft.castIds);
+          setVariations(draft.variations);
+          setStructured(draft.structured);
+        }
+        const images = await loadDraftImages(userId);
+        if (cancelled) return;
+        for (const [name, value] of Object.entries(images) as [keyof typeof images, never][]) {
+          form.setValue(name, value);
+        }
+        setRestored(draft !== null && !isEmptyDraft(draft, images));
+      }
+      setReady(true);
+    };
+    void restore();
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, ready, prefilled, form, setCastIds, setVariations, setStructured]);
+
+  const values = useWatch({ control: form.control });
+  const { castIds, variations, structured } = extras;
+  useEffect(() => {
+    if (!userId || !ready || done.current) return;
+    saveDraft(userId, {
+      prompt: values.prompt ?? '',
+      quality: values.quality ?? 'fast',
+      aspectRatio: values.aspectRatio ?? '16:9',
+      seed: values.seed ?? '',
+      castIds,
+      variations,
+      structured,
+    });
+  }, [
+    userId,
+    ready,
+    values.prompt,
+    values.quality,
+    values.aspectRatio,
+    values.seed,
+    castIds,
+    variations,
+    structured,
+  ]);
+
+  const { firstFrame, lastFrame, referenceImages } = values;
+  useEffect(() => {
+    if (!userId || !ready || done.current) return;
+    void saveDraftImages(userId, {
+      firstFrame: firstFrame ?? null,
+      lastFrame: lastFrame ?? null,
+      referenceImages: (referenceImages ?? []).filter((file): file is File => file instanceof File),
+    });
+  }, [userId, ready, firstFrame, lastFrame, referenceImages]);
+
+  return {
+    restored,
+    discard: async () => {
+      done.current = true;
+      if (userId) await clearDraft(userId);
+    },
+  };
+}
+
+const pickTyped = ({ prompt, quality, aspectRatio, seed }: CreateDraft) => ({
+  prompt,
+  quality,
+  aspectRatio,
+  seed,
+});
