@@ -5,6 +5,7 @@ import {
   catalogueYearlyDiscountPercent,
   catalogueYearlyFreeMonths,
   EXPIRING_SOON_WINDOW_DAYS,
+  MODE_RESOLUTION,
   NATIVE_ASPECT_RATIO,
   PACKAGE_CREDIT_VALIDITY_DAYS,
   PLANS,
@@ -19,7 +20,6 @@ import {
   VIDEO_DURATION_MINUTES,
   VIDEO_ESTIMATE_MINUTES,
   VIDEO_LENGTH_SECONDS,
-  VIDEO_RESOLUTION,
   YEARLY_PERIOD_MONTHS,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
@@ -109,7 +109,7 @@ export function en({ supportEmail }: FaqOptions): LocalizedFaq {
       },
       'videos-modes': {
         question: "What's the difference between Fast and Quality?",
-        answer: `Fast (${fast} credits) is quicker and cheaper, great for testing ideas and variations. Quality (${quality} credits) renders at ${VIDEO_RESOLUTION}, with more detail, for the final video. Both make ${n(VIDEO_LENGTH_SECONDS)}-second videos with sound.`,
+        answer: `Fast (${fast} credits) renders at ${MODE_RESOLUTION.fast}, quicker and cheaper, great for testing ideas and variations. Quality (${quality} credits) renders at ${MODE_RESOLUTION.quality}, with more detail, for the final video. Both make ${n(VIDEO_LENGTH_SECONDS)}-second videos with sound.`,
       },
       'videos-formats': {
         question: 'Which video formats can I choose?',

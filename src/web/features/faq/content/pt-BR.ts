@@ -5,6 +5,7 @@ import {
   catalogueYearlyDiscountPercent,
   catalogueYearlyFreeMonths,
   EXPIRING_SOON_WINDOW_DAYS,
+  MODE_RESOLUTION,
   NATIVE_ASPECT_RATIO,
   PACKAGE_CREDIT_VALIDITY_DAYS,
   PLANS,
@@ -19,7 +20,6 @@ import {
   VIDEO_DURATION_MINUTES,
   VIDEO_ESTIMATE_MINUTES,
   VIDEO_LENGTH_SECONDS,
-  VIDEO_RESOLUTION,
   YEARLY_PERIOD_MONTHS,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
@@ -109,7 +109,7 @@ export function ptBR({ supportEmail }: FaqOptions): LocalizedFaq {
       },
       'videos-modes': {
         question: 'Qual a diferença entre os modos Fast e Quality?',
-        answer: `O Fast (${fast} créditos) é mais rápido e econômico, ótimo para testar ideias e variações. O Quality (${quality} créditos) gera em ${VIDEO_RESOLUTION}, com mais detalhe, para o vídeo final. Os dois geram vídeos de ${n(VIDEO_LENGTH_SECONDS)} segundos com áudio.`,
+        answer: `O Fast (${fast} créditos) gera em ${MODE_RESOLUTION.fast}, é mais rápido e econômico, ótimo para testar ideias e variações. O Quality (${quality} créditos) gera em ${MODE_RESOLUTION.quality}, com mais detalhe, para o vídeo final. Os dois geram vídeos de ${n(VIDEO_LENGTH_SECONDS)} segundos com áudio.`,
       },
       'videos-formats': {
         question: 'Quais formatos de vídeo posso escolher?',

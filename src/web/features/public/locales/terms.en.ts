@@ -9,7 +9,7 @@ const terms: LocaleShape<typeof ptBR> = {
     'These Terms of Use govern access to and use of Cena, an online service for creating short videos with artificial intelligence. By creating an account or using Cena, you agree to these terms. If you do not agree, do not use the service.',
   service: {
     title: 'The service',
-    body: 'Cena generates {{seconds}}-second videos at up to {{resolution}} with sound from a text description (prompt) and, optionally, a reference image, using third-party AI models such as Gemini Omni and Veo from Google, in Fast and Quality modes. Generation usually takes {{min}} to {{max}} minutes; this is an estimate, not a guarantee. Because this is generative AI, results vary and may not match the description exactly.',
+    body: 'Cena generates {{seconds}}-second videos with sound, in Fast mode at {{fastResolution}} or in Quality at {{qualityResolution}} from a text description (prompt) and, optionally, a reference image, using third-party AI models such as Gemini Omni and Veo from Google, in Fast and Quality modes. Generation usually takes {{min}} to {{max}} minutes; this is an estimate, not a guarantee. Because this is generative AI, results vary and may not match the description exactly.',
   },
   eligibility: {
     title: 'Who may use Cena',

@@ -6,7 +6,7 @@ export default {
     'Estes Termos de Uso regem o acesso e o uso da Cena, serviço on-line de criação de vídeos curtos com inteligência artificial. Ao criar uma conta ou usar a Cena, você concorda com estes termos. Se não concordar, não utilize o serviço.',
   service: {
     title: 'O serviço',
-    body: 'A Cena gera vídeos de {{seconds}} segundos, com resolução de até {{resolution}} e áudio, a partir de uma descrição em texto (prompt) e, opcionalmente, de uma imagem de referência, usando modelos de IA de terceiros, como o Gemini Omni e o Veo, do Google, nos modos Fast e Quality. A geração costuma levar de {{min}} a {{max}} minutos; esse prazo é uma estimativa, não uma garantia. Por se tratar de IA generativa, o resultado pode variar e nem sempre corresponder exatamente ao que foi descrito.',
+    body: 'A Cena gera vídeos de {{seconds}} segundos, com áudio, no modo Fast em {{fastResolution}} ou no Quality em {{qualityResolution}}, a partir de uma descrição em texto (prompt) e, opcionalmente, de uma imagem de referência, usando modelos de IA de terceiros, como o Gemini Omni e o Veo, do Google, nos modos Fast e Quality. A geração costuma levar de {{min}} a {{max}} minutos; esse prazo é uma estimativa, não uma garantia. Por se tratar de IA generativa, o resultado pode variar e nem sempre corresponder exatamente ao que foi descrito.',
   },
   eligibility: {
     title: 'Quem pode usar',
