@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { formatBRL } from '#shared/format';
 import { findCheckout } from './billing-store.server';
 import { clawbackPurchase } from './fulfilment.server';
@@ -11,8 +12,6 @@ import type { PaymentProvider } from './providers/payment-provider.server';
  * (the clawback is keyed by the provider's refund id). Which purchases, the clock and boleto: ADR 0030.
  */
 
-/** CDC art. 49: seven days from the contract — here, from the payment landing (the package's grant). */
-export const WITHDRAWAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type WithdrawalOutcome =

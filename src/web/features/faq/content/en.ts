@@ -1,3 +1,4 @@
+import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { CAST_IMAGES_MAX } from '#shared/cast';
 import {
   ASPECT_RATIOS,
@@ -102,6 +103,10 @@ export function en({ supportEmail }: FaqOptions): LocalizedFaq {
         question: 'Where can I find my invoices and payments?',
         answer:
           'Your profile shows your payment history and opens the billing portal, with your invoices, payment method and plan options.',
+      },
+      'plans-withdrawal': {
+        question: 'Can I withdraw from a purchase? (right of withdrawal)',
+        answer: `Yes. Under Brazil's Consumer Protection Code (art. 49) you may withdraw from an online purchase within ${n(WITHDRAWAL_DAYS)} days. A credit package bought up to ${n(WITHDRAWAL_DAYS)} days ago with none of its credits used is refunded in full under Payments, with "Withdraw from purchase": the money goes back to your payment method and the package's credits leave your balance. If some credits were used, or it was paid by boleto or is a subscription, contact support at ${supportEmail}.`,
       },
       'videos-time': {
         question: 'How long does it take to generate a video?',

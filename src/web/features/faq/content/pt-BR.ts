@@ -1,3 +1,4 @@
+import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { CAST_IMAGES_MAX } from '#shared/cast';
 import {
   ASPECT_RATIOS,
@@ -102,6 +103,10 @@ export function ptBR({ supportEmail }: FaqOptions): LocalizedFaq {
         question: 'Onde encontro minhas faturas e pagamentos?',
         answer:
           'No seu perfil, você vê o histórico de pagamentos e acessa o portal de cobrança, com as faturas, a forma de pagamento e as opções do plano.',
+      },
+      'plans-withdrawal': {
+        question: 'Posso desistir de uma compra? (direito de arrependimento)',
+        answer: `Sim. Pelo Código de Defesa do Consumidor (art. 49), você pode desistir de uma compra feita pela internet em até ${n(WITHDRAWAL_DAYS)} dias. Um pacote de créditos comprado há até ${n(WITHDRAWAL_DAYS)} dias, sem nenhum crédito usado, é reembolsado por inteiro em Pagamentos, no botão "Desistir da compra": o valor volta ao seu meio de pagamento e os créditos do pacote saem do saldo. Se parte dos créditos já foi usada, ou se a compra foi paga com boleto ou é uma assinatura, fale com o suporte em ${supportEmail}.`,
       },
       'videos-time': {
         question: 'Quanto tempo leva para gerar um vídeo?',

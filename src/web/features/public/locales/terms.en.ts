@@ -60,7 +60,7 @@ const terms: LocaleShape<typeof ptBR> = {
     title: 'Failed generations and credit refunds',
     body: 'If a video generation fails, for any reason, the credits used are automatically returned to your account. If those credits expire while the video is processing, they come back as refund credits valid for {{days}} days.',
     payments:
-      'Requests to refund amounts paid can be sent to support and are assessed under applicable law, including the Brazilian Consumer Protection Code.',
+      'Right of withdrawal (Consumer Protection Code, art. 49): you may withdraw from a purchase within {{withdrawalDays}} days of paying. A credit package with none of its credits used is refunded in full from your account, under Payments, and its credits leave your balance. Otherwise — credits already used, boleto payments or subscriptions — ask support; requests are assessed under the Brazilian Consumer Protection Code.',
   },
   acceptableUse: {
     title: 'Acceptable use',

@@ -57,7 +57,7 @@ export default {
     title: 'Falhas de geração e devolução de créditos',
     body: 'Se a geração de um vídeo falhar, por qualquer motivo, os créditos usados são devolvidos automaticamente à sua conta. Se esses créditos vencerem enquanto o vídeo é processado, eles voltam como créditos de reembolso válidos por {{days}} dias.',
     payments:
-      'Pedidos de reembolso de valores pagos podem ser enviados ao suporte e são analisados de acordo com a legislação aplicável, incluindo o Código de Defesa do Consumidor.',
+      'Direito de arrependimento (CDC, art. 49): você pode desistir de uma compra em até {{withdrawalDays}} dias após o pagamento. Um pacote de créditos sem nenhum crédito usado é reembolsado por inteiro pela própria conta, em Pagamentos, e os créditos do pacote saem do saldo. Nos demais casos — créditos já usados, pagamento com boleto ou assinaturas —, o pedido é feito ao suporte e analisado de acordo com o Código de Defesa do Consumidor.',
   },
   acceptableUse: {
     title: 'Uso aceitável',

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { WITHDRAWAL_DAYS } from '#shared/billing';
 import {
   CREDIT_PACKAGES,
   MODE_RESOLUTION,
@@ -179,7 +180,9 @@ export default function TermsPage() {
       content: (
         <>
           <LegalParagraph>{t('terms.refunds.body', { days: n(REFUND_GRANT_VALIDITY_DAYS) })}</LegalParagraph>
-          <LegalParagraph>{t('terms.refunds.payments')}</LegalParagraph>
+          <LegalParagraph>
+            {t('terms.refunds.payments', { withdrawalDays: n(WITHDRAWAL_DAYS) })}
+          </LegalParagraph>
         </>
       ),
     },
