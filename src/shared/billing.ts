@@ -96,7 +96,6 @@ export const withdrawalResponseSchema = z.object({
   pending: z.boolean(),
   message: z.string(),
 });
-export type WithdrawalResponse = z.infer<typeof withdrawalResponseSchema>;
 
 /** CDC art. 49: seven days from the contract — counted from the payment landing (the package's grant, ADR 0030). */
 export const WITHDRAWAL_DAYS = 7;

@@ -18,7 +18,7 @@ export type WithdrawalOutcome =
   | { ok: true; refundedCents: number; creditsTaken: number; pending: boolean }
   | { ok: false; status: 404 | 409; code: WithdrawalRefusal; message: string };
 
-export type WithdrawalRefusal =
+type WithdrawalRefusal =
   | 'purchase_not_found'
   | 'withdrawal_expired'
   | 'credits_used'
