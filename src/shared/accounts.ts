@@ -6,8 +6,28 @@ export const LANGUAGES = ['pt', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'pt';
 
-/** The time zones the profile offers (spec §9); the first is the default. */
-export const TIME_ZONES = ['America/Sao_Paulo', 'America/New_York', 'Europe/London', 'Europe/Paris'] as const;
+/**
+ * The time zones the profile offers (spec §9), Brazil's first; the first is the default. Brazil's are its four
+ * offsets as the IANA database names them for the places users know (tzdata zone1970.tab, BR): Brasília time
+ * (São Paulo; Bahia, Fortaleza, Recife and Belém keep the same clock), Amazon time (Manaus, Cuiabá, Porto Velho,
+ * Boa Vista), Acre time (Rio Branco) and Fernando de Noronha.
+ */
+export const TIME_ZONES = [
+  'America/Sao_Paulo',
+  'America/Bahia',
+  'America/Fortaleza',
+  'America/Recife',
+  'America/Belem',
+  'America/Manaus',
+  'America/Cuiaba',
+  'America/Porto_Velho',
+  'America/Boa_Vista',
+  'America/Rio_Branco',
+  'America/Noronha',
+  'America/New_York',
+  'Europe/London',
+  'Europe/Paris',
+] as const;
 export type TimeZone = (typeof TIME_ZONES)[number];
 export const DEFAULT_TIME_ZONE: TimeZone = 'America/Sao_Paulo';
 

@@ -9,6 +9,7 @@ import {
   verifyResponseSchema,
   verifySchema,
   webhookReceiptSchema,
+  withdrawalResponseSchema,
 } from './billing';
 
 const PROVIDER_FAILED = { status: 502, description: 'The payment provider failed.' } as const;
@@ -142,5 +143,30 @@ export const billingContract = defineContract({
     tag: 'billing',
     auth: 'session',
     responses: { 200: { description: '`{ transactions }`.', schema: transactionsResponseSchema } },
+  },
+  withdrawPurchase: {
+    method: 'post',
+    path: '/api/billing/withdrawal',
+    summary: 'Withdraw from an unused package (CDC art. 49)',
+    description:
+      'A package of this user paid within the last 7 days, none of its credits spent: refunded in full through ' +
+      'the provider and its credits taken back, once however often it is asked (ADR 0030).',
+    tag: 'billing',
+    auth: 'session',
+    body: { schema: verifySchema },
+    responses: {
+      200: { description: 'Refunded (or accepted, `pending`).', schema: withdrawalResponseSchema },
+    },
+    errors: {
+      purchase_not_found: { status: 404, description: 'No paid package of this user under that session.' },
+      withdrawal_expired: { status: 409, description: 'Paid more than 7 days ago.' },
+      credits_used: {
+        status: 409,
+        description: 'Some of its credits were spent: the message says how many.',
+      },
+      already_refunded: { status: 409, description: 'Refunded already.' },
+      refund_unsupported: { status: 409, description: 'Paid by boleto, which takes no refunds at Stripe.' },
+      refund_failed: PROVIDER_FAILED,
+    },
   },
 });

@@ -87,3 +87,15 @@ export const webhookReceiptSchema = z.object({
   received: z.literal(true),
   duplicate: z.boolean().optional(),
 });
+
+/** `POST /api/billing/withdrawal`: an unused package refunded within the withdrawal period (ADR 0030). */
+export const withdrawalResponseSchema = z.object({
+  refundedCents: z.number().int(),
+  creditsTaken: z.number().int(),
+  /** The provider accepted the refund but has not settled it: the credits go when it does. */
+  pending: z.boolean(),
+  message: z.string(),
+});
+
+/** CDC art. 49: seven days from the contract — counted from the payment landing (the package's grant, ADR 0030). */
+export const WITHDRAWAL_DAYS = 7;

@@ -17,7 +17,12 @@ export const VIDEO_DURATION_MINUTES: Record<VideoQuality, { min: number; max: nu
 export const VIDEO_ESTIMATE_MINUTES = { min: 2, max: 10 } as const;
 
 export const VIDEO_LENGTH_SECONDS = 8;
-export const VIDEO_RESOLUTION = '1080p';
+
+/** What each mode delivers (design §5): Fast is 720p, Quality 1080p, at every ratio. A page names the mode's own. */
+export const MODE_RESOLUTION = { fast: '720p', quality: '1080p' } as const satisfies Record<
+  VideoQuality,
+  string
+>;
 
 export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
@@ -101,17 +106,36 @@ export interface CreditPackage {
   id: PackageId;
   credits: number;
   priceCents: number;
-  /** Discount as stated by the spec's catalogue (marketing figure), in percent. */
-  discountPercent: number;
   isPopular: boolean;
 }
 
 export const CREDIT_PACKAGES: readonly CreditPackage[] = [
-  { id: 'small', credits: 100, priceCents: 10990, discountPercent: 0, isPopular: false },
-  { id: 'medium', credits: 350, priceCents: 35990, discountPercent: 15, isPopular: true },
-  { id: 'large', credits: 700, priceCents: 65990, discountPercent: 25, isPopular: false },
-  { id: 'xlarge', credits: 1500, priceCents: 119990, discountPercent: 35, isPopular: false },
+  { id: 'small', credits: 100, priceCents: 10990, isPopular: false },
+  { id: 'medium', credits: 350, priceCents: 35990, isPopular: true },
+  { id: 'large', credits: 700, priceCents: 65990, isPopular: false },
+  { id: 'xlarge', credits: 1500, priceCents: 119990, isPopular: false },
 ];
+
+/**
+ * The package every discount is measured against: the smallest, whose per-credit price the pricing page shows
+ * beside each package (ADR 0029: the spec's 15/25/35 % are not what the prices give, CDC art. 37).
+ */
+export function discountBasePackage(packages: readonly CreditPackage[] = CREDIT_PACKAGES): CreditPackage {
+  return packages.reduce((smallest, pkg) => (pkg.credits < smallest.credits ? pkg : smallest));
+}
+
+/**
+ * A package's saving per credit against the base package, in whole percent rounded down so a page never claims
+ * more than the prices give (ADR 0029).
+ */
+export function packageDiscountPercent(
+  pkg: CreditPackage,
+  packages: readonly CreditPackage[] = CREDIT_PACKAGES,
+): number {
+  const base = discountBasePackage(packages);
+  const saving = 1 - pkg.priceCents / pkg.credits / (base.priceCents / base.credits);
+  return Math.max(0, Math.floor(saving * 100 + 1e-9));
+}
 
 /** How long credits stay valid (spec §9, design §3). */
 export const PACKAGE_CREDIT_VALIDITY_DAYS = 30;

@@ -1,4 +1,10 @@
-import { ASPECT_RATIOS, type AspectRatio, VIDEO_LENGTH_SECONDS, type VideoQuality } from './catalogue';
+import {
+  ASPECT_RATIOS,
+  type AspectRatio,
+  MODE_RESOLUTION,
+  VIDEO_LENGTH_SECONDS,
+  type VideoQuality,
+} from './catalogue';
 import { LOCAL_PREVIEW_MODEL } from './provider-capacity';
 
 /**
@@ -290,9 +296,6 @@ export const DEFAULT_VIDEO_MODELS: Record<VideoQuality, string> = {
   fast: 'gemini-omni-1.1-flash',
   quality: 'gemini-omni-1.1-flash',
 };
-
-/** Cena's modes (design §5): Fast is 720p, Quality 1080p, at every ratio; every clip VIDEO_LENGTH_SECONDS long. */
-export const MODE_RESOLUTION: Record<VideoQuality, ProviderResolution> = { fast: '720p', quality: '1080p' };
 
 /** Frame size of a provider video (what the rendering step receives before any reframe). */
 export function providerFrameSize(

@@ -5,6 +5,7 @@ import { type Guards, type Handlers, routesFromContract } from '#server/kernel/o
 import { sessionOf } from '#server/kernel/session.server';
 import { billingContract } from '#shared/billing.contract';
 import { findPackage, findPlan, LIMITS } from '#shared/catalogue';
+import { formatBRL } from '#shared/format';
 import {
   claimBillingAction,
   currentSubscription,
@@ -13,6 +14,7 @@ import {
 } from './billing-store.server';
 import type { BillingUser, PaymentProvider } from './providers/payment-provider.server';
 import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
+import { withdrawPackage } from './withdrawal.server';
 
 /**
  * `/api/billing` (docs/billing-contract.md, declarations in src/shared/billing.contract.ts). Input is checked before any provider call: an unknown plan or
@@ -166,7 +168,7 @@ function accountHandlers({
   provider,
 }: BillingDependencies): Pick<
   BillingHandlers,
-  'getSubscription' | 'checkSubscription' | 'reconcile' | 'listTransactions'
+  'getSubscription' | 'checkSubscription' | 'reconcile' | 'listTransactions' | 'withdrawPurchase'
 > {
   const currentView = async (userId: string) => subscriptionView(await currentSubscription(pool, userId));
   return {
@@ -204,7 +206,30 @@ function accountHandlers({
 
     listTransactions: async (c) =>
       c.json({ transactions: await recentTransactions(pool, sessionOf(c).user.id) }),
+
+    withdrawPurchase: async (c, { body }) => {
+      try {
+        const outcome = await withdrawPackage(pool, provider, sessionOf(c).user.id, body.sessionId);
+        if (!outcome.ok) return apiError(c, outcome.status, outcome.code, outcome.message);
+        const { ok: _, ...refund } = outcome;
+        return c.json({ ...refund, message: withdrawalMessage(refund.refundedCents, refund.pending) });
+      } catch (error) {
+        return providerFailed(
+          c,
+          provider,
+          error,
+          'refund_failed',
+          'Não foi possível fazer o reembolso agora. Tente novamente em instantes.',
+        );
+      }
+    },
   };
+}
+
+function withdrawalMessage(refundedCents: number, pending: boolean): string {
+  return pending
+    ? `Reembolso de ${formatBRL(refundedCents)} solicitado. Os créditos do pacote saem do saldo quando ele for confirmado.`
+    : `Reembolso de ${formatBRL(refundedCents)} feito. Os créditos do pacote saíram do seu saldo.`;
 }
 
 export function billingRoutes({

@@ -26,6 +26,7 @@ import {
   type BillingUser,
   type CheckoutStart,
   type PaymentProvider,
+  type ProviderRefund,
   VERIFY_MESSAGES,
   type VerifyOutcome,
   verifyFailure,
@@ -120,6 +121,11 @@ export class LocalPaymentProvider implements PaymentProvider {
        WHERE user_id = $1 AND provider = 'local' AND status <> 'canceled'`,
       [userId],
     );
+  }
+
+  /** The local test checkout moves no money: its refund succeeds at once, under one id per checkout. */
+  async refundPackage(checkout: CheckoutRecord): Promise<ProviderRefund> {
+    return { id: `local_refund_${checkout.id}`, amountCents: checkout.amountCents, status: 'succeeded' };
   }
 
   async reconcile(userId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
 import type { ProviderKind } from '../billing.schema.server';
+import type { CheckoutRecord } from '../billing-store.server';
 
 /**
  * What the billing routes need from a payment provider (docs/billing-contract.md). Two implementations: Stripe, and the local test
@@ -43,6 +44,18 @@ export interface PaymentProvider {
    * still open (their account is being deleted); one already ended is not an error.
    */
   cancelSubscriptionsNow(userId: string): Promise<void>;
+  /**
+   * Refunds a paid package checkout in full, once: asked again it answers the same refund (an idempotent
+   * request). 'unsupported' when the payment method takes no refunds (boleto, ADR 0030).
+   */
+  refundPackage(checkout: CheckoutRecord): Promise<ProviderRefund | 'unsupported'>;
+}
+
+/** A refund as the provider made it; only a `succeeded` one takes credits back. */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
 }
 
 /** A provider call failed (network, Stripe error): the route answers 502 with a pt-BR message. */

@@ -3,12 +3,19 @@ import Stripe from 'stripe';
 import type { StripeConfig } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
-import { findCheckout, insertCheckout, saveStripeCustomer, stripeCustomerOf } from '../billing-store.server';
+import {
+  type CheckoutRecord,
+  findCheckout,
+  insertCheckout,
+  saveStripeCustomer,
+  stripeCustomerOf,
+} from '../billing-store.server';
 import {
   type BillingUser,
   type CheckoutStart,
   type PaymentProvider,
   ProviderError,
+  type ProviderRefund,
   VERIFY_MESSAGES,
   type VerifyOutcome,
   verifyFailure,
@@ -21,6 +28,7 @@ import {
   storeSubscription,
 } from './stripe-plans.server';
 import { configurePortal } from './stripe-portal.server';
+import { refundCheckout } from './stripe-reversals.server';
 import { isMissing } from './stripe-sdk.server';
 import { fulfilSession } from './stripe-sessions.server';
 
@@ -190,6 +198,10 @@ export class StripePaymentProvider implements PaymentProvider {
    * https://docs.stripe.com/api/subscriptions/cancel) every subscription Stripe still has running for the user.
    * Stripe sends `customer.subscription.deleted` afterwards, as for any cancellation.
    */
+  async refundPackage(checkout: CheckoutRecord): Promise<ProviderRefund | 'unsupported'> {
+    return refundCheckout(this.stripe, checkout);
+  }
+
   async cancelSubscriptionsNow(userId: string): Promise<void> {
     const customer = await stripeCustomerOf(this.pool, userId);
     if (!customer) return;

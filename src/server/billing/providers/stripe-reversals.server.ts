@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
-import { findCheckout } from '../billing-store.server';
+import { type CheckoutRecord, findCheckout } from '../billing-store.server';
 import { clawbackPurchase, type PaidPurchase, restorePurchase } from '../fulfilment.server';
+import type { ProviderRefund } from './payment-provider.server';
 import { fulfilStripeInvoice, type StripeContext, userOfCustomer } from './stripe-plans.server';
 import { idOf } from './stripe-sdk.server';
 import { fulfilSession } from './stripe-sessions.server';
@@ -102,4 +103,37 @@ export async function handleDispute(context: StripeContext, disputeId: string): 
   if (DISPUTE_SETTLED_FOR_MERCHANT.includes(dispute.status))
     await restorePurchase(context.pool, purchase, reversal);
   else await clawbackPurchase(context.pool, purchase, reversal);
+}
+
+/**
+ * The buyer's withdrawal of a package (ADR 0030): a full refund of the session's PaymentIntent
+ * (docs.stripe.com/api/refunds/create: `payment_intent`, `reason: 'requested_by_customer'`; the amount defaults to
+ * all of it), sent with an idempotency key per checkout so a double click or a retry gets the same refund back
+ * (docs.stripe.com/api/idempotent_requests). Boleto takes no refunds at Stripe ("Refunds / Partial refunds: No / No",
+ * docs.stripe.com/payments/boleto): 'unsupported', asked before any refund is tried.
+ */
+export async function refundCheckout(
+  stripe: Stripe,
+  checkout: CheckoutRecord,
+): Promise<ProviderRefund | 'unsupported'> {
+  const session = await stripe.checkout.sessions.retrieve(checkout.id);
+  const paymentIntent = idOf(session.payment_intent);
+  if (!paymentIntent) return 'unsupported';
+  const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] });
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  if (charge?.payment_method_details?.type === 'boleto') return 'unsupported';
+  const refund = await stripe.refunds.create(
+    {
+      payment_intent: paymentIntent,
+      reason: 'requested_by_customer',
+      metadata: { cena_withdrawal: checkout.id },
+    },
+    { idempotencyKey: `withdrawal-${checkout.id}` },
+  );
+  const status = refund.status === 'requires_action' ? 'pending' : refund.status;
+  return {
+    id: refund.id,
+    amountCents: refund.amount,
+    status: (status ?? 'pending') as ProviderRefund['status'],
+  };
 }

@@ -14,7 +14,14 @@ export const FAQ_ITEM_IDS = {
     'credits-short',
     'credits-balance',
   ],
-  planos: ['plans-list', 'plans-yearly', 'plans-change', 'plans-payment', 'plans-invoices'],
+  planos: [
+    'plans-list',
+    'plans-yearly',
+    'plans-change',
+    'plans-payment',
+    'plans-invoices',
+    'plans-withdrawal',
+  ],
   videos: [
     'videos-time',
     'videos-modes',

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ASPECT_RATIOS, VIDEO_QUALITIES } from '#shared/catalogue';
-import { MODE_RESOLUTION, providerAspectRatio } from '#shared/video-models';
+import { ASPECT_RATIOS, MODE_RESOLUTION, VIDEO_QUALITIES } from '#shared/catalogue';
+import { providerAspectRatio } from '#shared/video-models';
 import {
   API_KEY,
   contractBreaches,

@@ -3,8 +3,8 @@ import { createReadStream } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { VIDEO_LENGTH_SECONDS, type VideoQuality } from '#shared/catalogue';
-import { MODE_RESOLUTION, providerFrameSize } from '#shared/video-models';
+import { MODE_RESOLUTION, VIDEO_LENGTH_SECONDS, type VideoQuality } from '#shared/catalogue';
+import { providerFrameSize } from '#shared/video-models';
 import { runTool } from '../ffmpeg.server';
 import {
   type PreviewImage,

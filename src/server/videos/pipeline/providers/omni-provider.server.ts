@@ -1,5 +1,4 @@
-import { VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
-import { MODE_RESOLUTION } from '#shared/video-models';
+import { MODE_RESOLUTION, VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { type GeminiClient, provablyNotAccepted } from './gemini-client.server';
 import {
   type PollResult,

@@ -61,7 +61,8 @@ const en: LocaleShape<typeof ptBR> = {
       xlarge: 'For agencies and production at scale.',
     },
     features: {
-      videos: 'Up to {{fast}} Fast or {{quality}} Quality videos',
+      videos:
+        'Up to {{fast}} Fast ({{fastResolution}}) or {{quality}} Quality ({{qualityResolution}}) videos',
       validity: 'Valid for {{days}} days',
       support: 'Priority support',
       refund: 'Credits refunded if a generation fails',
@@ -70,7 +71,9 @@ const en: LocaleShape<typeof ptBR> = {
     info: {
       expiry: 'Package credits are valid for {{days}} days from purchase.',
       order: 'When you create a video, credits expiring soonest are used first.',
-      cost: 'Each Fast video uses {{fast}} credits and each Quality video {{quality}} credits.',
+      discountBasis:
+        'Discounts are on the price per credit, against the {{credits}}-credit package (R$ {{price}} per credit).',
+      cost: 'Each Fast ({{fastResolution}}) video uses {{fast}} credits and each Quality ({{qualityResolution}}) video {{quality}} credits.',
       tab: 'Payment opens in a new tab; your balance updates here as soon as it is confirmed.',
     },
     plansHint: 'Creating videos every month? Plans cost less.',

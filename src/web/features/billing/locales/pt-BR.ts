@@ -62,7 +62,7 @@ export default {
       xlarge: 'Para agências e produção em escala.',
     },
     features: {
-      videos: 'Até {{fast}} vídeos Fast ou {{quality}} Quality',
+      videos: 'Até {{fast}} vídeos Fast ({{fastResolution}}) ou {{quality}} Quality ({{qualityResolution}})',
       validity: 'Válido por {{days}} dias',
       support: 'Suporte prioritário',
       refund: 'Créditos devolvidos se a geração falhar',
@@ -71,7 +71,9 @@ export default {
     info: {
       expiry: 'Os créditos de pacotes valem por {{days}} dias a partir da compra.',
       order: 'Ao criar um vídeo, usamos primeiro os créditos que vencem antes.',
-      cost: 'Cada vídeo Fast consome {{fast}} créditos e cada vídeo Quality, {{quality}} créditos.',
+      discountBasis:
+        'Os descontos são no preço por crédito, comparados ao pacote de {{credits}} créditos (R$ {{price}} por crédito).',
+      cost: 'Cada vídeo Fast ({{fastResolution}}) consome {{fast}} créditos e cada vídeo Quality ({{qualityResolution}}), {{quality}} créditos.',
       tab: 'O pagamento abre em uma nova aba; seu saldo atualiza aqui assim que for confirmado.',
     },
     plansHint: 'Cria vídeos todo mês? Os planos saem mais em conta.',

@@ -4,8 +4,11 @@ import { Link } from 'react-router';
 import {
   CREDIT_PACKAGES,
   type CreditPackage,
+  discountBasePackage,
+  MODE_RESOLUTION,
   PACKAGE_CREDIT_VALIDITY_DAYS,
   type PackageId,
+  packageDiscountPercent,
   pricePerCreditCents,
   VIDEO_COST_CREDITS,
 } from '#shared/catalogue';
@@ -76,6 +79,8 @@ export function PackageCard({
     t('buyCredits.features.videos', {
       fast: formatCredits(Math.floor(pkg.credits / VIDEO_COST_CREDITS.fast)),
       quality: formatCredits(Math.floor(pkg.credits / VIDEO_COST_CREDITS.quality)),
+      fastResolution: MODE_RESOLUTION.fast,
+      qualityResolution: MODE_RESOLUTION.quality,
     }),
     t('buyCredits.features.validity', { days: formatCredits(PACKAGE_CREDIT_VALIDITY_DAYS) }),
     t('buyCredits.features.support'),
@@ -108,9 +113,9 @@ export function PackageCard({
             {t('buyCredits.perCredit', { price: formatDecimal2(pricePerCreditCents(pkg)) })}
           </p>
           <div className="min-h-6 pt-1">
-            {pkg.discountPercent > 0 ? (
+            {packageDiscountPercent(pkg) > 0 ? (
               <Badge variant="success">
-                {t('buyCredits.discount', { percent: formatCredits(pkg.discountPercent) })}
+                {t('buyCredits.discount', { percent: formatCredits(packageDiscountPercent(pkg)) })}
               </Badge>
             ) : null}
           </div>
@@ -187,9 +192,17 @@ export default function BuyCreditsPage() {
             <li>{t('buyCredits.info.expiry', { days })}</li>
             <li>{t('buyCredits.info.order')}</li>
             <li>
+              {t('buyCredits.info.discountBasis', {
+                credits: formatCredits(discountBasePackage().credits),
+                price: formatDecimal2(pricePerCreditCents(discountBasePackage())),
+              })}
+            </li>
+            <li>
               {t('buyCredits.info.cost', {
                 fast: formatCredits(VIDEO_COST_CREDITS.fast),
                 quality: formatCredits(VIDEO_COST_CREDITS.quality),
+                fastResolution: MODE_RESOLUTION.fast,
+                qualityResolution: MODE_RESOLUTION.quality,
               })}
             </li>
             <li>{t('buyCredits.info.tab')}</li>

@@ -1,3 +1,4 @@
+import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { CAST_IMAGES_MAX } from '#shared/cast';
 import {
   ASPECT_RATIOS,
@@ -5,6 +6,7 @@ import {
   catalogueYearlyDiscountPercent,
   catalogueYearlyFreeMonths,
   EXPIRING_SOON_WINDOW_DAYS,
+  MODE_RESOLUTION,
   NATIVE_ASPECT_RATIO,
   PACKAGE_CREDIT_VALIDITY_DAYS,
   PLANS,
@@ -19,7 +21,6 @@ import {
   VIDEO_DURATION_MINUTES,
   VIDEO_ESTIMATE_MINUTES,
   VIDEO_LENGTH_SECONDS,
-  VIDEO_RESOLUTION,
   YEARLY_PERIOD_MONTHS,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
@@ -103,13 +104,17 @@ export function en({ supportEmail }: FaqOptions): LocalizedFaq {
         answer:
           'Your profile shows your payment history and opens the billing portal, with your invoices, payment method and plan options.',
       },
+      'plans-withdrawal': {
+        question: 'Can I withdraw from a purchase? (right of withdrawal)',
+        answer: `Yes. Under Brazil's Consumer Protection Code (art. 49) you may withdraw from an online purchase within ${n(WITHDRAWAL_DAYS)} days. A credit package bought up to ${n(WITHDRAWAL_DAYS)} days ago with none of its credits used is refunded in full under Payments, with "Withdraw from purchase": the money goes back to your payment method and the package's credits leave your balance. If some credits were used, or it was paid by boleto or is a subscription, contact support at ${supportEmail}.`,
+      },
       'videos-time': {
         question: 'How long does it take to generate a video?',
         answer: `Usually ${minutes}: about ${n(VIDEO_DURATION_MINUTES.fast.min)} to ${n(VIDEO_DURATION_MINUTES.fast.max)} minutes in Fast mode and ${n(VIDEO_DURATION_MINUTES.quality.min)} to ${n(VIDEO_DURATION_MINUTES.quality.max)} minutes in Quality. You can follow the progress live in your History.`,
       },
       'videos-modes': {
         question: "What's the difference between Fast and Quality?",
-        answer: `Fast (${fast} credits) is quicker and cheaper, great for testing ideas and variations. Quality (${quality} credits) renders at ${VIDEO_RESOLUTION}, with more detail, for the final video. Both make ${n(VIDEO_LENGTH_SECONDS)}-second videos with sound.`,
+        answer: `Fast (${fast} credits) renders at ${MODE_RESOLUTION.fast}, quicker and cheaper, great for testing ideas and variations. Quality (${quality} credits) renders at ${MODE_RESOLUTION.quality}, with more detail, for the final video. Both make ${n(VIDEO_LENGTH_SECONDS)}-second videos with sound.`,
       },
       'videos-formats': {
         question: 'Which video formats can I choose?',

@@ -1,3 +1,4 @@
+import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { CAST_IMAGES_MAX } from '#shared/cast';
 import {
   ASPECT_RATIOS,
@@ -5,6 +6,7 @@ import {
   catalogueYearlyDiscountPercent,
   catalogueYearlyFreeMonths,
   EXPIRING_SOON_WINDOW_DAYS,
+  MODE_RESOLUTION,
   NATIVE_ASPECT_RATIO,
   PACKAGE_CREDIT_VALIDITY_DAYS,
   PLANS,
@@ -19,7 +21,6 @@ import {
   VIDEO_DURATION_MINUTES,
   VIDEO_ESTIMATE_MINUTES,
   VIDEO_LENGTH_SECONDS,
-  VIDEO_RESOLUTION,
   YEARLY_PERIOD_MONTHS,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
@@ -103,13 +104,17 @@ export function ptBR({ supportEmail }: FaqOptions): LocalizedFaq {
         answer:
           'No seu perfil, você vê o histórico de pagamentos e acessa o portal de cobrança, com as faturas, a forma de pagamento e as opções do plano.',
       },
+      'plans-withdrawal': {
+        question: 'Posso desistir de uma compra? (direito de arrependimento)',
+        answer: `Sim. Pelo Código de Defesa do Consumidor (art. 49), você pode desistir de uma compra feita pela internet em até ${n(WITHDRAWAL_DAYS)} dias. Um pacote de créditos comprado há até ${n(WITHDRAWAL_DAYS)} dias, sem nenhum crédito usado, é reembolsado por inteiro em Pagamentos, no botão "Desistir da compra": o valor volta ao seu meio de pagamento e os créditos do pacote saem do saldo. Se parte dos créditos já foi usada, ou se a compra foi paga com boleto ou é uma assinatura, fale com o suporte em ${supportEmail}.`,
+      },
       'videos-time': {
         question: 'Quanto tempo leva para gerar um vídeo?',
         answer: `Normalmente de ${minutes}: cerca de ${n(VIDEO_DURATION_MINUTES.fast.min)} a ${n(VIDEO_DURATION_MINUTES.fast.max)} minutos no modo Fast e de ${n(VIDEO_DURATION_MINUTES.quality.min)} a ${n(VIDEO_DURATION_MINUTES.quality.max)} minutos no Quality. Você acompanha o progresso em tempo real no Histórico.`,
       },
       'videos-modes': {
         question: 'Qual a diferença entre os modos Fast e Quality?',
-        answer: `O Fast (${fast} créditos) é mais rápido e econômico, ótimo para testar ideias e variações. O Quality (${quality} créditos) gera em ${VIDEO_RESOLUTION}, com mais detalhe, para o vídeo final. Os dois geram vídeos de ${n(VIDEO_LENGTH_SECONDS)} segundos com áudio.`,
+        answer: `O Fast (${fast} créditos) gera em ${MODE_RESOLUTION.fast}, é mais rápido e econômico, ótimo para testar ideias e variações. O Quality (${quality} créditos) gera em ${MODE_RESOLUTION.quality}, com mais detalhe, para o vídeo final. Os dois geram vídeos de ${n(VIDEO_LENGTH_SECONDS)} segundos com áudio.`,
       },
       'videos-formats': {
         question: 'Quais formatos de vídeo posso escolher?',

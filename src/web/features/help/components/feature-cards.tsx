@@ -9,8 +9,11 @@ import {
   ScanEye,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { VIDEO_RESOLUTION } from '#shared/catalogue';
+import { MODE_RESOLUTION } from '#shared/catalogue';
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+
+/** Every feature text may name each mode's resolution (the resolution card does). */
+const RESOLUTIONS = { fastResolution: MODE_RESOLUTION.fast, qualityResolution: MODE_RESOLUTION.quality };
 
 type FeatureKey = 'audio' | 'resolution' | 'scene' | 'modes' | 'prompts' | 'preview' | 'guarantee';
 
@@ -55,8 +58,8 @@ function CardList({
               <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary-soft text-primary">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
-              <CardTitle as="h3">{t(`features.${key}.title`, { resolution: VIDEO_RESOLUTION })}</CardTitle>
-              <CardDescription>{t(`features.${key}.body`, { resolution: VIDEO_RESOLUTION })}</CardDescription>
+              <CardTitle as="h3">{t(`features.${key}.title`, RESOLUTIONS)}</CardTitle>
+              <CardDescription>{t(`features.${key}.body`, RESOLUTIONS)}</CardDescription>
             </CardHeader>
           </Card>
         </li>

@@ -13,8 +13,8 @@ const en: LocaleShape<typeof ptBR> = {
       body: 'Every video comes with sound: ambience, effects and dialogue generated with the picture, no separate editing.',
     },
     resolution: {
-      title: '{{resolution}} output',
-      body: 'Videos in {{resolution}} (Full HD), ready for social media, presentations or your website.',
+      title: '{{fastResolution}} (Fast) or {{qualityResolution}} (Quality) output',
+      body: 'Fast videos at {{fastResolution}} (HD) and Quality videos at {{qualityResolution}} (Full HD), ready for social media, presentations or your website.',
     },
     scene: {
       title: 'Advanced scene understanding',

@@ -10,8 +10,8 @@ export default {
       body: 'Cada vídeo já sai com som: ambiente, efeitos e falas gerados junto com a imagem, sem edição à parte.',
     },
     resolution: {
-      title: 'Saída em {{resolution}}',
-      body: 'Vídeos em {{resolution}} (Full HD), prontos para publicar nas redes, em apresentações ou no seu site.',
+      title: 'Saída em {{fastResolution}} (Fast) ou {{qualityResolution}} (Quality)',
+      body: 'Vídeos do modo Fast em {{fastResolution}} (HD) e do Quality em {{qualityResolution}} (Full HD), prontos para publicar nas redes, em apresentações ou no seu site.',
     },
     scene: {
       title: 'Compreensão avançada de cena',

@@ -30,7 +30,7 @@ const en: LocaleShape<typeof ptBR> = {
       eyebrow: "AI videos powered by Google's Gemini Omni and Veo",
       title: 'Turn your idea into a scene in minutes',
       subtitle:
-        'Describe a scene or upload a reference image and get a {{seconds}}-second {{resolution}} video with sound, ready to post.',
+        'Describe a scene or upload a reference image and get a {{seconds}}-second video with sound, ready to post: Fast mode at {{fastResolution}} or Quality at {{qualityResolution}}.',
       ctaPrimary: 'Create a free account',
       ctaSecondary: 'See plans',
       chipsLabel: 'Highlights',
@@ -38,8 +38,8 @@ const en: LocaleShape<typeof ptBR> = {
       refund: 'Credits back if a generation fails',
     },
     chips: {
-      fast: 'fast mode',
-      quality: 'quality mode',
+      fast: 'Fast {{resolution}}',
+      quality: 'Quality {{resolution}}',
     },
     carousel: {
       label: 'Sample videos',
@@ -93,8 +93,8 @@ const en: LocaleShape<typeof ptBR> = {
         body: "Your text is automatically turned into the model's structured JSON prompt — subject, action, setting, camera, lighting, style and audio — so the result matches what you pictured.",
       },
       hd: {
-        title: '{{resolution}}, {{seconds}} seconds',
-        body: '{{seconds}}-second videos at up to {{resolution}}, crisp enough for social media, ads and presentations.',
+        title: '{{seconds}} seconds, Fast at {{fastResolution}} or Quality at {{qualityResolution}}',
+        body: '{{seconds}}-second videos, Fast at {{fastResolution}} or Quality at {{qualityResolution}}, crisp enough for social media, ads and presentations.',
       },
       vertical: {
         title: 'Vertical {{ratio}}',
@@ -131,7 +131,7 @@ const en: LocaleShape<typeof ptBR> = {
     documentTitle: 'Plans and pricing — Cena',
     title: 'Plans and pricing',
     subtitle:
-      'Pick the plan that fits your pace. Every plan includes {{seconds}}-second videos with sound, in Fast and Quality modes.',
+      'Pick the plan that fits your pace. Every plan includes {{seconds}}-second videos with sound, in Fast ({{fastResolution}}) and Quality ({{qualityResolution}}) modes.',
     billing: {
       label: 'Billing period',
       monthly: 'Monthly',
@@ -146,8 +146,8 @@ const en: LocaleShape<typeof ptBR> = {
     features: {
       creditsMonthly: '{{credits}} credits per month',
       creditsYearly: '{{credits}} credits per year',
-      fast: 'Up to {{videos}} Fast videos',
-      quality: 'or up to {{videos}} Quality videos',
+      fast: 'Up to {{videos}} Fast ({{resolution}}) videos',
+      quality: 'or up to {{videos}} Quality ({{resolution}}) videos',
       expiryMonthly: 'Credits expire at the end of the month, no rollover',
       expiryYearly: 'Credits valid for {{months}} months, no rollover',
       output: '{{seconds}}-second videos with built-in audio',
@@ -174,8 +174,8 @@ const en: LocaleShape<typeof ptBR> = {
       periodYearly: 'yearly',
       feature: 'Feature',
       monthlyCredits: 'Monthly credits',
-      fastVideos: 'Fast videos',
-      qualityVideos: 'Quality videos',
+      fastVideos: 'Fast videos ({{resolution}})',
+      qualityVideos: 'Quality videos ({{resolution}})',
       pricePerFast: 'Price per Fast video',
       pricePerQuality: 'Price per Quality video',
       perMonthNote: 'Amounts per month. Price per video based on {{period}} billing.',
@@ -192,6 +192,8 @@ const en: LocaleShape<typeof ptBR> = {
       credits: '{{credits}} credits',
       perCredit: 'R$ {{price}} per credit',
       discount: '{{percent}}% off',
+      discountBasis:
+        'Discounts on the price per credit, against the {{credits}}-credit package (R$ {{price}} per credit).',
       validity: 'Valid for {{days}} days',
       cta: 'Buy credits',
       note: 'Packages are bought from your account after you sign in.',
@@ -236,7 +238,7 @@ const en: LocaleShape<typeof ptBR> = {
       time: 'Ready in about {{min}} to {{max}} minutes',
       fast: {
         title: 'Fast',
-        body: 'Quicker and cheaper. Great for testing ideas, making variations and for formats other than {{ratio}}.',
+        body: 'Quicker and cheaper, at {{resolution}}. Great for testing ideas, making variations and for formats other than {{ratio}}.',
       },
       quality: {
         title: 'Quality',

@@ -32,7 +32,7 @@ export default {
       eyebrow: 'Vídeos com IA do Google: Gemini Omni e Veo',
       title: 'Sua ideia vira cena em poucos minutos',
       subtitle:
-        'Descreva uma cena ou envie uma imagem de referência e receba um vídeo de {{seconds}} segundos em {{resolution}}, com áudio, pronto para publicar.',
+        'Descreva uma cena ou envie uma imagem de referência e receba um vídeo de {{seconds}} segundos com áudio, pronto para publicar: no modo Fast em {{fastResolution}} ou no Quality em {{qualityResolution}}.',
       ctaPrimary: 'Criar conta grátis',
       ctaSecondary: 'Ver planos',
       chipsLabel: 'Destaques',
@@ -40,8 +40,8 @@ export default {
       refund: 'Créditos devolvidos se a geração falhar',
     },
     chips: {
-      fast: 'fast mode',
-      quality: 'quality mode',
+      fast: 'Fast {{resolution}}',
+      quality: 'Quality {{resolution}}',
     },
     carousel: {
       label: 'Vídeos de exemplo',
@@ -95,8 +95,8 @@ export default {
         body: 'Seu texto é convertido automaticamente no prompt JSON estruturado do modelo — assunto, ação, cenário, câmera, luz, estilo e áudio — para um resultado fiel ao que você imaginou.',
       },
       hd: {
-        title: '{{resolution}} e {{seconds}} segundos',
-        body: 'Vídeos de {{seconds}} segundos com resolução de até {{resolution}}, nítidos para redes sociais, anúncios e apresentações.',
+        title: '{{seconds}} segundos, Fast em {{fastResolution}} ou Quality em {{qualityResolution}}',
+        body: 'Vídeos de {{seconds}} segundos, no modo Fast em {{fastResolution}} ou no Quality em {{qualityResolution}}, nítidos para redes sociais, anúncios e apresentações.',
       },
       vertical: {
         title: 'Vertical {{ratio}}',
@@ -133,7 +133,7 @@ export default {
     documentTitle: 'Planos e preços — Cena',
     title: 'Planos e preços',
     subtitle:
-      'Escolha o plano ideal para o seu ritmo. Todos incluem vídeos de {{seconds}} segundos com áudio, nos modos Fast e Quality.',
+      'Escolha o plano ideal para o seu ritmo. Todos incluem vídeos de {{seconds}} segundos com áudio, nos modos Fast ({{fastResolution}}) e Quality ({{qualityResolution}}).',
     billing: {
       label: 'Período de cobrança',
       monthly: 'Mensal',
@@ -148,8 +148,8 @@ export default {
     features: {
       creditsMonthly: '{{credits}} créditos por mês',
       creditsYearly: '{{credits}} créditos por ano',
-      fast: 'Até {{videos}} vídeos Fast',
-      quality: 'ou até {{videos}} vídeos Quality',
+      fast: 'Até {{videos}} vídeos Fast ({{resolution}})',
+      quality: 'ou até {{videos}} vídeos Quality ({{resolution}})',
       expiryMonthly: 'Créditos expiram no fim do mês, sem acúmulo',
       expiryYearly: 'Créditos válidos por {{months}} meses, sem acúmulo',
       output: 'Vídeos de {{seconds}} s com áudio integrado',
@@ -176,8 +176,8 @@ export default {
       periodYearly: 'anual',
       feature: 'Recurso',
       monthlyCredits: 'Créditos mensais',
-      fastVideos: 'Vídeos Fast',
-      qualityVideos: 'Vídeos Quality',
+      fastVideos: 'Vídeos Fast ({{resolution}})',
+      qualityVideos: 'Vídeos Quality ({{resolution}})',
       pricePerFast: 'Preço por vídeo Fast',
       pricePerQuality: 'Preço por vídeo Quality',
       perMonthNote: 'Quantidades por mês. Preço por vídeo calculado na cobrança {{period}}.',
@@ -194,6 +194,8 @@ export default {
       credits: '{{credits}} créditos',
       perCredit: 'R$ {{price}} por crédito',
       discount: '{{percent}}% de desconto',
+      discountBasis:
+        'Descontos no preço por crédito, comparados ao pacote de {{credits}} créditos (R$ {{price}} por crédito).',
       validity: 'Válidos por {{days}} dias',
       cta: 'Comprar créditos',
       note: 'A compra de pacotes é feita na sua conta, depois do login.',
@@ -237,7 +239,7 @@ export default {
       time: 'Pronto em cerca de {{min}} a {{max}} minutos',
       fast: {
         title: 'Fast',
-        body: 'Mais rápido e econômico. Ideal para testar ideias, criar variações e para formatos diferentes de {{ratio}}.',
+        body: 'Mais rápido e econômico, em {{resolution}}. Ideal para testar ideias, criar variações e para formatos diferentes de {{ratio}}.',
       },
       quality: {
         title: 'Quality',

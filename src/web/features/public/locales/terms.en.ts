@@ -9,7 +9,7 @@ const terms: LocaleShape<typeof ptBR> = {
     'These Terms of Use govern access to and use of Cena, an online service for creating short videos with artificial intelligence. By creating an account or using Cena, you agree to these terms. If you do not agree, do not use the service.',
   service: {
     title: 'The service',
-    body: 'Cena generates {{seconds}}-second videos at up to {{resolution}} with sound from a text description (prompt) and, optionally, a reference image, using third-party AI models such as Gemini Omni and Veo from Google, in Fast and Quality modes. Generation usually takes {{min}} to {{max}} minutes; this is an estimate, not a guarantee. Because this is generative AI, results vary and may not match the description exactly.',
+    body: 'Cena generates {{seconds}}-second videos with sound, in Fast mode at {{fastResolution}} or in Quality at {{qualityResolution}} from a text description (prompt) and, optionally, a reference image, using third-party AI models such as Gemini Omni and Veo from Google, in Fast and Quality modes. Generation usually takes {{min}} to {{max}} minutes; this is an estimate, not a guarantee. Because this is generative AI, results vary and may not match the description exactly.',
   },
   eligibility: {
     title: 'Who may use Cena',
@@ -60,7 +60,7 @@ const terms: LocaleShape<typeof ptBR> = {
     title: 'Failed generations and credit refunds',
     body: 'If a video generation fails, for any reason, the credits used are automatically returned to your account. If those credits expire while the video is processing, they come back as refund credits valid for {{days}} days.',
     payments:
-      'Requests to refund amounts paid can be sent to support and are assessed under applicable law, including the Brazilian Consumer Protection Code.',
+      'Right of withdrawal (Consumer Protection Code, art. 49): you may withdraw from a purchase within {{withdrawalDays}} days of paying. A credit package with none of its credits used is refunded in full from your account, under Payments, and its credits leave your balance. Otherwise — credits already used, boleto payments or subscriptions — ask support; requests are assessed under the Brazilian Consumer Protection Code.',
   },
   acceptableUse: {
     title: 'Acceptable use',

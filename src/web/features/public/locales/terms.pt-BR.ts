@@ -6,7 +6,7 @@ export default {
     'Estes Termos de Uso regem o acesso e o uso da Cena, serviço on-line de criação de vídeos curtos com inteligência artificial. Ao criar uma conta ou usar a Cena, você concorda com estes termos. Se não concordar, não utilize o serviço.',
   service: {
     title: 'O serviço',
-    body: 'A Cena gera vídeos de {{seconds}} segundos, com resolução de até {{resolution}} e áudio, a partir de uma descrição em texto (prompt) e, opcionalmente, de uma imagem de referência, usando modelos de IA de terceiros, como o Gemini Omni e o Veo, do Google, nos modos Fast e Quality. A geração costuma levar de {{min}} a {{max}} minutos; esse prazo é uma estimativa, não uma garantia. Por se tratar de IA generativa, o resultado pode variar e nem sempre corresponder exatamente ao que foi descrito.',
+    body: 'A Cena gera vídeos de {{seconds}} segundos, com áudio, no modo Fast em {{fastResolution}} ou no Quality em {{qualityResolution}}, a partir de uma descrição em texto (prompt) e, opcionalmente, de uma imagem de referência, usando modelos de IA de terceiros, como o Gemini Omni e o Veo, do Google, nos modos Fast e Quality. A geração costuma levar de {{min}} a {{max}} minutos; esse prazo é uma estimativa, não uma garantia. Por se tratar de IA generativa, o resultado pode variar e nem sempre corresponder exatamente ao que foi descrito.',
   },
   eligibility: {
     title: 'Quem pode usar',
@@ -57,7 +57,7 @@ export default {
     title: 'Falhas de geração e devolução de créditos',
     body: 'Se a geração de um vídeo falhar, por qualquer motivo, os créditos usados são devolvidos automaticamente à sua conta. Se esses créditos vencerem enquanto o vídeo é processado, eles voltam como créditos de reembolso válidos por {{days}} dias.',
     payments:
-      'Pedidos de reembolso de valores pagos podem ser enviados ao suporte e são analisados de acordo com a legislação aplicável, incluindo o Código de Defesa do Consumidor.',
+      'Direito de arrependimento (CDC, art. 49): você pode desistir de uma compra em até {{withdrawalDays}} dias após o pagamento. Um pacote de créditos sem nenhum crédito usado é reembolsado por inteiro pela própria conta, em Pagamentos, e os créditos do pacote saem do saldo. Nos demais casos — créditos já usados, pagamento com boleto ou assinaturas —, o pedido é feito ao suporte e analisado de acordo com o Código de Defesa do Consumidor.',
   },
   acceptableUse: {
     title: 'Uso aceitável',

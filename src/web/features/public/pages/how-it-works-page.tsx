@@ -1,13 +1,13 @@
 import { Clock, Coins, Lightbulb } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
+  MODE_RESOLUTION,
   NATIVE_ASPECT_RATIO,
   PROMPT_MIN_LENGTH,
   VIDEO_COST_CREDITS,
   VIDEO_DURATION_MINUTES,
   VIDEO_LENGTH_SECONDS,
   VIDEO_QUALITIES,
-  VIDEO_RESOLUTION,
 } from '#shared/catalogue';
 import { PageHeader } from '#web/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -52,7 +52,7 @@ export default function HowItWorksPage() {
                     <CardDescription className="text-base">
                       {t(`howItWorks.modes.${quality}.body`, {
                         ratio: NATIVE_ASPECT_RATIO,
-                        resolution: VIDEO_RESOLUTION,
+                        resolution: MODE_RESOLUTION[quality],
                       })}
                     </CardDescription>
                   </CardHeader>

@@ -16,11 +16,11 @@ import {
   catalogueYearlyFreeMonths,
   LANDING_CLAIMS,
   lowestPricePerVideoCents,
+  MODE_RESOLUTION,
   NATIVE_ASPECT_RATIO,
   PLANS,
   VIDEO_ESTIMATE_MINUTES,
   VIDEO_LENGTH_SECONDS,
-  VIDEO_RESOLUTION,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
 import { DEFAULT_LANGUAGE, localizedModelLabel, parseLanguage } from '#shared/language';
@@ -72,9 +72,8 @@ function Hero() {
   const language = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const chips = [
     localizedModelLabel(videoModel, language),
-    VIDEO_RESOLUTION,
-    t('landing.chips.fast'),
-    t('landing.chips.quality'),
+    t('landing.chips.fast', { resolution: MODE_RESOLUTION.fast }),
+    t('landing.chips.quality', { resolution: MODE_RESOLUTION.quality }),
   ];
   return (
     <section
@@ -97,7 +96,11 @@ function Hero() {
             {t('landing.hero.title')}
           </h1>
           <p className="max-w-xl text-lg text-pretty text-muted-foreground">
-            {t('landing.hero.subtitle', { seconds: n(VIDEO_LENGTH_SECONDS), resolution: VIDEO_RESOLUTION })}
+            {t('landing.hero.subtitle', {
+              seconds: n(VIDEO_LENGTH_SECONDS),
+              fastResolution: MODE_RESOLUTION.fast,
+              qualityResolution: MODE_RESOLUTION.quality,
+            })}
           </p>
           <ul aria-label={t('landing.hero.chipsLabel')} className="flex flex-wrap gap-2">
             {chips.map((chip) => (
@@ -182,7 +185,8 @@ function Features() {
   const { n, list } = useFormatters();
   const values = {
     seconds: n(VIDEO_LENGTH_SECONDS),
-    resolution: VIDEO_RESOLUTION,
+    fastResolution: MODE_RESOLUTION.fast,
+    qualityResolution: MODE_RESOLUTION.quality,
     ratio: VERTICAL_RATIO,
     others: list(ASPECT_RATIOS.filter((ratio) => ratio !== VERTICAL_RATIO)),
   };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PLANS, VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
+import { MODE_RESOLUTION, PLANS, VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { PageHeader } from '#web/components/page-header';
 import { jsonForScript } from '#web/lib/text-template';
 import { useDocumentTitle } from '#web/lib/use-document-title';
@@ -31,7 +31,11 @@ export default function PricingPage() {
       />
       <PageHeader
         title={t('pricing.title')}
-        subtitle={t('pricing.subtitle', { seconds: n(VIDEO_LENGTH_SECONDS) })}
+        subtitle={t('pricing.subtitle', {
+          seconds: n(VIDEO_LENGTH_SECONDS),
+          fastResolution: MODE_RESOLUTION.fast,
+          qualityResolution: MODE_RESOLUTION.quality,
+        })}
         className="border-b-0"
       >
         <div className="mt-2">

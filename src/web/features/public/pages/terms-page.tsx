@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { WITHDRAWAL_DAYS } from '#shared/billing';
 import {
   CREDIT_PACKAGES,
+  MODE_RESOLUTION,
   PACKAGE_CREDIT_VALIDITY_DAYS,
   PLANS,
   planCreditsPerInvoice,
@@ -9,7 +11,6 @@ import {
   VIDEO_COST_CREDITS,
   VIDEO_ESTIMATE_MINUTES,
   VIDEO_LENGTH_SECONDS,
-  VIDEO_RESOLUTION,
   YEARLY_PERIOD_MONTHS,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
@@ -114,7 +115,8 @@ export default function TermsPage() {
         <LegalParagraph>
           {t('terms.service.body', {
             seconds: n(VIDEO_LENGTH_SECONDS),
-            resolution: VIDEO_RESOLUTION,
+            fastResolution: MODE_RESOLUTION.fast,
+            qualityResolution: MODE_RESOLUTION.quality,
             min: n(VIDEO_ESTIMATE_MINUTES.min),
             max: n(VIDEO_ESTIMATE_MINUTES.max),
           })}
@@ -178,7 +180,9 @@ export default function TermsPage() {
       content: (
         <>
           <LegalParagraph>{t('terms.refunds.body', { days: n(REFUND_GRANT_VALIDITY_DAYS) })}</LegalParagraph>
-          <LegalParagraph>{t('terms.refunds.payments')}</LegalParagraph>
+          <LegalParagraph>
+            {t('terms.refunds.payments', { withdrawalDays: n(WITHDRAWAL_DAYS) })}
+          </LegalParagraph>
         </>
       ),
     },

@@ -2,10 +2,10 @@ import { AlertTriangle } from 'lucide-react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
+  MODE_RESOLUTION,
   VIDEO_COST_CREDITS,
   VIDEO_DURATION_MINUTES,
   VIDEO_QUALITIES,
-  VIDEO_RESOLUTION,
   type VideoQuality,
 } from '#shared/catalogue';
 import { FieldError } from '#web/components/ui/input';
@@ -57,7 +57,7 @@ export function QualityField({
           body: (
             <>
               <span className="block">
-                {t(`create.quality.descriptions.${quality}`, { resolution: VIDEO_RESOLUTION })}
+                {t(`create.quality.descriptions.${quality}`, { resolution: MODE_RESOLUTION[quality] })}
               </span>
               <span className="block">{t('create.quality.time', VIDEO_DURATION_MINUTES[quality])}</span>
             </>

@@ -66,7 +66,7 @@ const en: LocaleShape<typeof ptBR> = {
       cost: '{{credits}} credits',
       time: 'About {{min}}–{{max}} minutes',
       descriptions: {
-        fast: 'Faster generation, great for trying ideas.',
+        fast: 'Faster generation at {{resolution}}, great for trying ideas.',
         quality: 'Best image quality at {{resolution}}.',
       },
     },

@@ -66,7 +66,7 @@ export default {
       cost: '{{credits}} créditos',
       time: 'Cerca de {{min}}–{{max}} minutos',
       descriptions: {
-        fast: 'Geração mais rápida, ideal para testar ideias.',
+        fast: 'Geração mais rápida em {{resolution}}, ideal para testar ideias.',
         quality: 'Máxima qualidade de imagem em {{resolution}}.',
       },
     },

@@ -19,6 +19,16 @@ import { NativeSelect } from '../native-select';
 
 const TIME_ZONE_KEYS = {
   'America/Sao_Paulo': 'saoPaulo',
+  'America/Bahia': 'bahia',
+  'America/Fortaleza': 'fortaleza',
+  'America/Recife': 'recife',
+  'America/Belem': 'belem',
+  'America/Manaus': 'manaus',
+  'America/Cuiaba': 'cuiaba',
+  'America/Porto_Velho': 'portoVelho',
+  'America/Boa_Vista': 'boaVista',
+  'America/Rio_Branco': 'rioBranco',
+  'America/Noronha': 'noronha',
   'America/New_York': 'newYork',
   'Europe/London': 'london',
   'Europe/Paris': 'paris',

@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { CREDIT_PACKAGES, PACKAGE_CREDIT_VALIDITY_DAYS, pricePerCreditCents } from '#shared/catalogue';
+import {
+  CREDIT_PACKAGES,
+  discountBasePackage,
+  PACKAGE_CREDIT_VALIDITY_DAYS,
+  packageDiscountPercent,
+  pricePerCreditCents,
+} from '#shared/catalogue';
 import { formatBRL, formatDecimal2 } from '#shared/format';
 import { Badge } from '#web/components/ui/badge';
 import { cn } from '#web/lib/cn';
@@ -8,6 +14,21 @@ import { ArrowLink } from '../arrow-link';
 import { SectionHeading } from '../section-heading';
 import { SuccessBadge } from '../success-badge';
 import { BalanceSlot, signedInOnly, signedOutOnly } from '../viewer-slots';
+
+/** Says what the discounts are measured against: the smallest package's per-credit price (ADR 0029). */
+function DiscountBasis() {
+  const { t } = useTranslation('public');
+  const { n } = useFormatters();
+  const base = discountBasePackage();
+  return (
+    <p className="text-center text-sm text-muted-foreground">
+      {t('pricing.packages.discountBasis', {
+        credits: n(base.credits),
+        price: formatDecimal2(pricePerCreditCents(base)),
+      })}
+    </p>
+  );
+}
 
 /** 'Precisa de mais créditos?': the one-off packages, bought in the app. */
 export function CreditPackages() {
@@ -39,9 +60,9 @@ export function CreditPackages() {
               {t('pricing.packages.perCredit', { price: formatDecimal2(pricePerCreditCents(pkg)) })}
             </p>
             <div className="mt-auto flex flex-wrap gap-2 pt-1">
-              {pkg.discountPercent > 0 ? (
+              {packageDiscountPercent(pkg) > 0 ? (
                 <SuccessBadge>
-                  {t('pricing.packages.discount', { percent: n(pkg.discountPercent) })}
+                  {t('pricing.packages.discount', { percent: n(packageDiscountPercent(pkg)) })}
                 </SuccessBadge>
               ) : null}
               <Badge variant="outline">{t('pricing.packages.validity', { days })}</Badge>
@@ -49,6 +70,7 @@ export function CreditPackages() {
           </li>
         ))}
       </ul>
+      <DiscountBasis />
       <div className="flex flex-col items-center gap-2 text-center">
         <ArrowLink to="/dashboard/buy-credits" variant="outline">
           {t('pricing.packages.cta')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import {
+  MODE_RESOLUTION,
   type Plan,
   planCreditsPerInvoice,
   planVideosPerInvoice,
@@ -37,15 +38,25 @@ function usePlanFeatures(plan: Plan) {
     />,
     <ByPeriod
       key="fast"
-      monthly={t('pricing.features.fast', { videos: n(planVideosPerInvoice(plan, 'monthly', 'fast')) })}
-      yearly={t('pricing.features.fast', { videos: n(planVideosPerInvoice(plan, 'yearly', 'fast')) })}
+      monthly={t('pricing.features.fast', {
+        videos: n(planVideosPerInvoice(plan, 'monthly', 'fast')),
+        resolution: MODE_RESOLUTION.fast,
+      })}
+      yearly={t('pricing.features.fast', {
+        videos: n(planVideosPerInvoice(plan, 'yearly', 'fast')),
+        resolution: MODE_RESOLUTION.fast,
+      })}
     />,
     <ByPeriod
       key="quality"
       monthly={t('pricing.features.quality', {
         videos: n(planVideosPerInvoice(plan, 'monthly', 'quality')),
+        resolution: MODE_RESOLUTION.quality,
       })}
-      yearly={t('pricing.features.quality', { videos: n(planVideosPerInvoice(plan, 'yearly', 'quality')) })}
+      yearly={t('pricing.features.quality', {
+        videos: n(planVideosPerInvoice(plan, 'yearly', 'quality')),
+        resolution: MODE_RESOLUTION.quality,
+      })}
     />,
     <ByPeriod
       key="expiry"

@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { PLANS, type Plan, periodPricePerVideoCents, VIDEO_COST_CREDITS } from '#shared/catalogue';
+import {
+  MODE_RESOLUTION,
+  PLANS,
+  type Plan,
+  periodPricePerVideoCents,
+  VIDEO_COST_CREDITS,
+} from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
 import {
   TableBody,
@@ -33,8 +39,14 @@ export function PlanComparison() {
   );
   const rows = [
     { label: t('pricing.comparison.monthlyCredits'), value: (plan: Plan) => n(plan.credits) },
-    { label: t('pricing.comparison.fastVideos'), value: (plan: Plan) => n(plan.fastVideos) },
-    { label: t('pricing.comparison.qualityVideos'), value: (plan: Plan) => n(plan.qualityVideos) },
+    {
+      label: t('pricing.comparison.fastVideos', { resolution: MODE_RESOLUTION.fast }),
+      value: (plan: Plan) => n(plan.fastVideos),
+    },
+    {
+      label: t('pricing.comparison.qualityVideos', { resolution: MODE_RESOLUTION.quality }),
+      value: (plan: Plan) => n(plan.qualityVideos),
+    },
     {
       label: t('pricing.comparison.pricePerFast'),
       value: (plan: Plan) => pricePerVideo(plan, 'fast'),
