@@ -23,7 +23,7 @@ const seedSchema = z
 
 /** 'Variações: 1 · 2 · 3 · 4': one submit, that many requests of the same inputs, held together. */
 export const VARIATIONS_MAX = 4;
-const VARIATION_CHOICES = ['1', '2', '3', '4'] as const;
+export const VARIATION_CHOICES = ['1', '2', '3', '4'] as const;
 /** Every member brings at least one image, and a model takes at most three references. */
 const MAX_CAST_PER_REQUEST = 3;
 

@@ -127,13 +127,25 @@ export type ChosenFields = {
   [K in keyof typeof chosenFieldSchemas]: z.output<(typeof chosenFieldSchemas)[K]>;
 };
 
+/** The chosen fields a request may be without (stored null): the create form may leave them out. */
+type OptionalChosenKey = {
+  [K in keyof ChosenFields]: null extends ChosenFields[K] ? K : never;
+}[keyof ChosenFields];
+
+/** What carries the chosen fields: a stored request (its empty ones null) or the read form (absent). */
+type ChosenFieldsSource = Omit<ChosenFields, OptionalChosenKey> & {
+  [K in OptionalChosenKey]?: ChosenFields[K] | undefined;
+};
+
 /**
  * The owner's chosen fields of anything that carries them (the read form, a source request), copied by
- * `chosenFieldSchemas`' keys so a new chosen field is stored without being named again (ADR 0022).
+ * `chosenFieldSchemas`' keys so a new chosen field is stored without being named again (ADR 0022); one the form
+ * left out is stored null.
  */
-export function chosenFieldsOf(source: ChosenFields): ChosenFields {
+export function chosenFieldsOf(source: ChosenFieldsSource): ChosenFields {
+  const values = source as Partial<ChosenFields>;
   const keys = Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[];
-  return Object.fromEntries(keys.map((key) => [key, source[key]])) as ChosenFields;
+  return Object.fromEntries(keys.map((key) => [key, values[key] ?? null])) as ChosenFields;
 }
 
 /** What the browser gets for one request; media URLs are short-lived signed URLs of the owner's files. */

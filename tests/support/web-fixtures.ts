@@ -7,9 +7,16 @@ import type { CreditsResponse } from '#shared/credits';
 import type { HistoryPage, VideoRequestListItem } from '#shared/history-list';
 import type { VideoAvailability } from '#shared/video-directing';
 import type { VideoQueueEstimate } from '#shared/video-queue';
-import type { VideoRequestView } from '#shared/video-request';
+import { chosenFieldsOf, type VideoRequestView } from '#shared/video-request';
 
 const CREATED_AT = '2026-11-20T14:00:00.000Z';
+
+/** The owner's choices of every fixture request; a chosen field the form may leave out is null (not chosen). */
+const chosen = chosenFieldsOf({
+  prompt: 'Um gato laranja pulando entre telhados ao pôr do sol',
+  quality: 'fast',
+  aspectRatio: '16:9',
+});
 
 export const me: MeResponse = {
   user: {
@@ -42,9 +49,7 @@ export const queueEstimate: VideoQueueEstimate = { fast: noWait, quality: noWait
 export function videoRequest(overrides: Partial<VideoRequestView> = {}): VideoRequestView {
   return {
     id: 'req-1',
-    prompt: 'Um gato laranja pulando entre telhados ao pôr do sol',
-    quality: 'fast',
-    aspectRatio: '16:9',
+    ...chosen,
     seed: null,
     creditsUsed: 10,
     status: 'processing',
@@ -78,9 +83,7 @@ export function videoRequest(overrides: Partial<VideoRequestView> = {}): VideoRe
 export function historyItem(overrides: Partial<VideoRequestListItem> = {}): VideoRequestListItem {
   return {
     id: 'req-1',
-    prompt: 'Um gato laranja pulando entre telhados ao pôr do sol',
-    quality: 'fast',
-    aspectRatio: '16:9',
+    ...chosen,
     creditsUsed: 10,
     status: 'completed',
     createdAt: CREATED_AT,

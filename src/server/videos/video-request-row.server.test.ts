@@ -12,14 +12,17 @@ import { toListItems } from '#server/history/history-list.server';
 import { DiskStorage } from '#server/storage/storage.server';
 import {
   columnList,
+  shownKeys,
   VIDEO_REQUEST_SHAPE,
   type VideoRequestShape,
 } from '#server/video-requests/video-request-row.server';
 import { videoRequestColumns, videoRequests } from '#server/video-requests/video-requests.schema.server';
 import { historyQuerySchema } from '#shared/history-filters';
+import { chosenFieldSchemas } from '#shared/video-request';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
 import { capabilitiesOf } from './capabilities.server';
+import { loadRequest } from './pipeline/job/request-row.server';
 import { toVideoRequestView, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
 
 /**
@@ -136,6 +139,22 @@ describe('one more column, shown to the owner', () => {
     );
     const [plainHeader] = await csv(asIs);
     expect(plainHeader).toBe('Data;Prompt;Qualidade;Aspect Ratio;Créditos;Status;Duração (s);Origem');
+  });
+});
+
+describe('what a new chosen field needs besides its column', () => {
+  it('is shown in the view and the list, like every chosen field (the web reads both)', () => {
+    for (const key of Object.keys(chosenFieldSchemas)) {
+      expect(getTableColumns(videoRequests)).toHaveProperty(key);
+      expect(shownKeys(VIDEO_REQUEST_SHAPE, 'view')).toContain(key);
+      expect(shownKeys(VIDEO_REQUEST_SHAPE, 'list')).toContain(key);
+    }
+  });
+
+  it('reaches the generation job with no list of its own: the job reads the whole row', async () => {
+    const row = await loadRequest(pool, requestId);
+    expect(Object.keys(row ?? {})).toEqual(Object.keys(getTableColumns(videoRequests)));
+    expect(row).toMatchObject({ id: requestId, prompt: 'Um farol; à noite', aspectRatio: '16:9' });
   });
 });
 

@@ -6,5 +6,6 @@ export * from './components/queue-place';
 export * from './components/status-badge';
 export * from './components/video-result';
 export * from './components/video-thumbnail';
+export { type ChosenDetail, useChosenDetails } from './lib/chosen-details';
 export * from './lib/clipboard';
 export { queueWait } from './lib/queue-place';

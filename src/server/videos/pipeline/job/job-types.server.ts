@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { Logger } from '#server/logger.server';
+import type { VideoRequestRow } from '#server/video-requests/video-request-row.server';
 import type { VideoQuality } from '#shared/catalogue';
 import type { CapabilitiesOf } from '../../capabilities.server';
 import type { PromptWriter } from '../../prompt-writer.server';
 import type { TakeGuarantee } from '../../take-check/take-guarantee.server';
-import type { videoRequests } from '../../videos.schema.server';
 import type { MediaTools } from '../ffmpeg.server';
 import type { GenerationCapacity } from '../generation-capacity.server';
 import type { VideoProvider } from '../providers/video-provider.server';
@@ -102,42 +102,15 @@ export interface RunOptions {
 
 export type RunOutcome = 'completed' | 'failed' | 'already_final' | 'not_found' | 'requeued';
 
-type VideoRequest = typeof videoRequests.$inferSelect;
-
-/** The request as the job reads it. */
-export type RequestRow = Pick<
-  VideoRequest,
-  | 'id'
-  | 'userId'
-  | 'prompt'
-  | 'structuredPrompt'
-  | 'quality'
-  | 'aspectRatio'
-  | 'seed'
-  | 'status'
-  | 'firstFrameKey'
-  | 'lastFrameKey'
-  | 'referenceImageKeys'
-  | 'extendsRequestId'
-  | 'editsRequestId'
-  | 'operationName'
-  | 'model'
-  | 'createSentAt'
-  | 'createdAt'
-  | 'dispatchedAt'
-  | 'providerProject'
-  | 'startedAt'
-  | 'generationStep'
-  | 'videoKey'
-  | 'thumbnailKey'
-  | 'resolution'
-  | 'durationSeconds'
-  | 'hasAudio'
->;
+/**
+ * The request as the job reads it: the whole stored row (ADR 0022), so a new column the provider is sent is read
+ * with no list of the job's own to extend.
+ */
+export type RequestRow = VideoRequestRow;
 
 /** The completed request an extension or edit starts from (read-only: a completed request never changes). */
 export type SourceRow = Pick<
-  VideoRequest,
+  VideoRequestRow,
   'id' | 'userId' | 'operationName' | 'model' | 'durationSeconds' | 'videoKey'
 >;
 

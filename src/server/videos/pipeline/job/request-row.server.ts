@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { createDatabase } from '#server/db/database.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { GenerationStep } from '#server/video-requests/generation-steps.server';
+import { columnList } from '#server/video-requests/video-request-row.server';
 import { FINAL_VIDEO_STATUSES } from '#shared/video-request';
 import { videoRequests } from '../../videos.schema.server';
 import { type PipelineDeps, RequestFailure, type RequestRow, type SourceRow } from './job-types.server';
@@ -10,52 +11,15 @@ import { type PipelineDeps, RequestFailure, type RequestRow, type SourceRow } fr
 /** The guard of every write: a request already completed or failed is never changed again. */
 export const FINAL_SQL = `status NOT IN (${FINAL_VIDEO_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
-const REQUEST_COLUMNS = {
-  id: videoRequests.id,
-  userId: videoRequests.userId,
-  prompt: videoRequests.prompt,
-  structuredPrompt: videoRequests.structuredPrompt,
-  quality: videoRequests.quality,
-  aspectRatio: videoRequests.aspectRatio,
-  seed: videoRequests.seed,
-  status: videoRequests.status,
-  firstFrameKey: videoRequests.firstFrameKey,
-  lastFrameKey: videoRequests.lastFrameKey,
-  referenceImageKeys: videoRequests.referenceImageKeys,
-  extendsRequestId: videoRequests.extendsRequestId,
-  editsRequestId: videoRequests.editsRequestId,
-  operationName: videoRequests.operationName,
-  model: videoRequests.model,
-  createSentAt: videoRequests.createSentAt,
-  createdAt: videoRequests.createdAt,
-  dispatchedAt: videoRequests.dispatchedAt,
-  providerProject: videoRequests.providerProject,
-  startedAt: videoRequests.startedAt,
-  generationStep: videoRequests.generationStep,
-  videoKey: videoRequests.videoKey,
-  thumbnailKey: videoRequests.thumbnailKey,
-  resolution: videoRequests.resolution,
-  durationSeconds: videoRequests.durationSeconds,
-  hasAudio: videoRequests.hasAudio,
-} satisfies { [K in keyof RequestRow]: unknown };
-
 /**
- * The SELECT list of `columns`, each aliased to its property: raw SQL typed by the schema's own row. The job's first
- * read is raw rather than the builder's because it sits between the slot's grant and its renewal, and the builder's
- * first query in a process costs about 100 ms more (measured in delivery.server.test.ts's 300 ms lease).
+ * The job's first read, every column of the row (`columnList`, ADR 0022). Raw rather than the builder's because it
+ * sits between the slot's grant and its renewal, and the builder's first query in a process costs about 100 ms more
+ * (measured in delivery.server.test.ts's 300 ms lease).
  */
-function selectList(columns: Record<string, { name: string }>): string {
-  return Object.entries(columns)
-    .map(([property, column]) => `${column.name} AS "${property}"`)
-    .join(', ');
-}
-
-const REQUEST_SELECT = selectList(REQUEST_COLUMNS);
+const REQUEST_SELECT = `SELECT ${columnList(videoRequests)} FROM video_requests WHERE id = $1`;
 
 export async function loadRequest(pool: pg.Pool, requestId: string): Promise<RequestRow | undefined> {
-  const result = await pool.query<RequestRow>(`SELECT ${REQUEST_SELECT} FROM video_requests WHERE id = $1`, [
-    requestId,
-  ]);
+  const result = await pool.query<RequestRow>(REQUEST_SELECT, [requestId]);
   return result.rows[0];
 }
 

@@ -2,7 +2,7 @@ import { Sparkles, SquareStack } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '#shared/format';
-import type { VideoRequestView } from '#shared/video-request';
+import { chosenFieldsOf, type VideoRequestView } from '#shared/video-request';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { formatCredits } from '#web/features/credits';
@@ -11,9 +11,15 @@ import { QueuePlaceNote, VideoStatusBadge } from '#web/features/videos';
 import { currentLanguage } from '#web/lib/language';
 import { localizedRelativeTime } from '#web/lib/relative-time';
 
-/** The create page prefilled from this request; `from` lets it carry the request's images over too. */
+/**
+ * The create page prefilled with this request's chosen fields (the create form reads each back,
+ * `valuesFromSearch`); `from` lets it carry the request's images over too.
+ */
 function createLink(request: VideoRequestView, quality = request.quality): string {
-  const params = new URLSearchParams({ prompt: request.prompt, quality, aspectRatio: request.aspectRatio });
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(chosenFieldsOf({ ...request, quality }))) {
+    if (value !== null) params.set(key, String(value));
+  }
   if (request.firstFrameUrl || request.referenceImageUrls.length > 0) params.set('from', request.id);
   // The cast is picked again by id (its images are not carried as files).
   for (const member of request.cast) params.append('cast', member.id);

@@ -5,7 +5,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#w
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/components/ui/toaster';
 import { formatCredits } from '#web/features/credits';
-import { copyText } from '#web/features/videos';
+import { copyText, useChosenDetails } from '#web/features/videos';
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -31,11 +31,12 @@ function jsonInputs(request: VideoRequestView) {
   };
 }
 
-/** Id (with copy), quality, ratio, seed, credits, resolution, duration, model and the structured JSON prompt. */
+/** Id (with copy), quality, ratio, the other chosen fields, seed, credits, resolution, duration, model and the structured JSON prompt. */
 export function TechnicalInfo({ request }: { request: VideoRequestView }) {
   const { t } = useTranslation('videoDetail');
   const { t: tv } = useTranslation('videos');
   const none = t('technical.none');
+  const chosen = useChosenDetails(request);
   const copyId = async () => {
     try {
       await copyText(request.id);
@@ -82,6 +83,11 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
         <Row label={t('technical.aspectRatio')} testId="technical-ratio">
           {request.aspectRatio}
         </Row>
+        {chosen.map((detail) => (
+          <Row key={detail.key} label={detail.label} testId={`technical-${detail.key}`}>
+            {detail.value}
+          </Row>
+        ))}
         <Row label={t('technical.seed')} testId="technical-seed">
           {request.seed ?? none}
         </Row>

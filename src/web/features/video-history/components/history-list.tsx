@@ -6,7 +6,13 @@ import type { VideoRequestListItem } from '#shared/history-list';
 import { Button } from '#web/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table';
 import { formatCredits } from '#web/features/credits';
-import { QueuePlaceNote, VideoStatusBadge, VideoThumbnail } from '#web/features/videos';
+import {
+  type ChosenDetail,
+  QueuePlaceNote,
+  useChosenDetails,
+  VideoStatusBadge,
+  VideoThumbnail,
+} from '#web/features/videos';
 import { currentLanguage } from '#web/lib/language';
 import { localizedRelativeTime } from '#web/lib/relative-time';
 import { groupVariations, type HistoryEntry } from '../lib/variation-groups';
@@ -47,17 +53,28 @@ function When({ iso, timeZone, now }: { iso: string; timeZone: string; now: Date
   );
 }
 
-/** Desktop (≥ 768 px): the table of spec §2. */
-/** Where a request comes from (a new video, an extension, an edit) and its length once rendered. */
+/** The chosen fields without a column of their own, as `Label: value` (useChosenDetails). */
+function chosenText(details: ChosenDetail[]): string {
+  return details.map(({ label, value }) => ` · ${label}: ${value}`).join('');
+}
+
+/**
+ * Where a request comes from (a new video, an extension, an edit), its length once rendered and what else the
+ * owner chose for it.
+ */
 function HistoryMeta({ item }: { item: VideoRequestListItem }) {
   const { t } = useTranslation('videoHistory');
+  const chosen = useChosenDetails(item);
   return (
     <span className="block text-xs text-muted-foreground" data-testid="history-meta">
       {t(`origin.${item.kind}`)}
       {item.durationSeconds === null ? '' : ` · ${formatVideoLength(item.durationSeconds)}`}
+      {chosenText(chosen)}
     </span>
   );
 }
+
+/** Desktop (≥ 768 px): the table of spec §2. */
 
 export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[]; timeZone: string }) {
   const { t } = useTranslation('videoHistory');
@@ -209,6 +226,18 @@ function HistoryCard({ item, timeZone, now }: { item: VideoRequestListItem; time
   );
 }
 
+/** A variation's mode, ratio, credits and other chosen fields. */
+function VariationMeta({ item }: { item: VideoRequestListItem }) {
+  const { t: tv } = useTranslation('videos');
+  const chosen = useChosenDetails(item);
+  return (
+    <span className="text-xs text-muted-foreground tabular-nums">
+      {tv(`quality.${item.quality}`)} · {item.aspectRatio} · {formatCredits(item.creditsUsed)}
+      {chosenText(chosen)}
+    </span>
+  );
+}
+
 /** A submit's variations side by side (spec of Variações): each its own request, status and way to its page. */
 function VariationsStrip({
   entry,
@@ -251,9 +280,7 @@ function VariationsStrip({
             </span>
             <VideoStatusBadge status={item.status} />
             {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
-            <span className="text-xs text-muted-foreground tabular-nums">
-              {tv(`quality.${item.quality}`)} · {item.aspectRatio} · {formatCredits(item.creditsUsed)}
-            </span>
+            <VariationMeta item={item} />
             <ViewLink id={item.id} label={tv('variations.view', { index: item.variation?.index ?? 1 })} />
           </li>
         ))}

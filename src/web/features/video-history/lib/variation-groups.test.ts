@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoRequestListItem } from '#shared/history-list';
+import { chosenFieldsOf } from '#shared/video-request';
 import { groupVariations } from './variation-groups';
 
 const item = (id: string, variation: VideoRequestListItem['variation'] = null): VideoRequestListItem => ({
   id,
-  prompt: 'Um barco',
-  quality: 'fast',
-  aspectRatio: '16:9',
+  ...chosenFieldsOf({ prompt: 'Um barco', quality: 'fast', aspectRatio: '16:9' }),
   creditsUsed: 10,
   status: 'pending',
   createdAt: '2026-11-25T04:00:00.000Z',

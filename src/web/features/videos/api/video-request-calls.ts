@@ -1,54 +1,30 @@
-import type { AspectRatio, VideoQuality } from '#shared/catalogue';
-import type { EditedStructuredPrompt } from '#shared/prompt-preview';
+import type { z } from 'zod';
 import type { VideoRequestView } from '#shared/video-request';
+import type { createVideoFormSchema } from '#shared/video-request-form';
 import { videosContract } from '#shared/videos.contract';
 import { callApi } from '#web/lib/api';
+import { multipartBody } from '#web/lib/multipart';
 
 /** Calls and cache keys of the `videos` feature (contract: docs/video-contract.md). */
 
 export const VIDEOS_QUERY_KEY = ['videos'] as const;
 export const videoRequestQueryKey = (id: string) => [...VIDEOS_QUERY_KEY, 'request', id] as const;
 
-export interface CreateVideoRequestPayload {
-  prompt: string;
-  quality: VideoQuality;
-  aspectRatio: AspectRatio;
-  /** '' when none. */
-  seed: string;
-  /** Made once per submission attempt and reused on a retry: the server answers a replay with the same request. */
-  clientKey: string;
-  /** The first frame. */
-  firstFrame: File | null;
-  /** Only with a first frame. */
-  lastFrame?: File | null;
-  referenceImages?: File[];
-  /** Elenco members whose images go as reference images. */
-  castIds?: string[];
-  /** How many requests this submit creates (1–4). */
-  variations?: number;
-  /** The structured prompt from 'Ver prompt estruturado', as the user left it: what the video model receives. */
-  structuredPrompt?: EditedStructuredPrompt | null;
-}
+/**
+ * The create form as the browser sends it: the input of the shared form schema (src/shared/video-request-form.ts),
+ * so a field added there is a field here, and sent. `image`, the first frame's old name, is never sent.
+ */
+export type CreateVideoRequestPayload = Omit<z.input<typeof createVideoFormSchema>, 'image'>;
 
 /**
- * `POST /api/videos` as ONE `multipart/form-data` call (prompt, quality, aspectRatio, seed, clientKey, firstFrame and the other images).
- * 201 (created) and 200 (a replay of the same clientKey) both answer `{ request, group }`: the first request, and
- * every request of the submit (its variations). A failure is an ApiError, its `fields` the per-field messages.
+ * `POST /api/videos` as ONE `multipart/form-data` call, a part per field of the payload (files as files, lists as
+ * repeated parts). `clientKey` is made once per submission attempt and reused on a retry: the server answers a
+ * replay with the same request. 201 (created) and 200 (a replay of the same clientKey) both answer
+ * `{ request, group }`: the first request, and every request of the submit (its variations). A failure is an
+ * ApiError, its `fields` the per-field messages.
  */
 export async function createVideoRequest(payload: CreateVideoRequestPayload): Promise<VideoRequestView> {
-  const form = new FormData();
-  form.set('prompt', payload.prompt);
-  form.set('quality', payload.quality);
-  form.set('aspectRatio', payload.aspectRatio);
-  form.set('seed', payload.seed);
-  form.set('clientKey', payload.clientKey);
-  if (payload.firstFrame) form.set('firstFrame', payload.firstFrame, payload.firstFrame.name);
-  if (payload.lastFrame) form.set('lastFrame', payload.lastFrame, payload.lastFrame.name);
-  for (const file of payload.referenceImages ?? []) form.append('referenceImages', file, file.name);
-  for (const id of payload.castIds ?? []) form.append('castIds', id);
-  if (payload.variations && payload.variations > 1) form.set('variations', String(payload.variations));
-  if (payload.structuredPrompt) form.set('structuredPrompt', JSON.stringify(payload.structuredPrompt));
-  return (await callApi(videosContract.createVideo, { form })).request;
+  return (await callApi(videosContract.createVideo, { form: multipartBody(payload) })).request;
 }
 
 /** `GET /api/videos/{id}` → the request (404 `not_found` for an unknown id or another user's). */

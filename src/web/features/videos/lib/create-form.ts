@@ -3,14 +3,11 @@ import type { TFunction } from 'i18next';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import {
-  ASPECT_RATIOS,
-  type AspectRatio,
   PROMPT_MIN_LENGTH,
   REFERENCE_IMAGE_MAX_BYTES,
   referenceImageMaxMegabytes,
   SEED_MAX,
   SEED_MIN,
-  VIDEO_QUALITIES,
   type VideoQuality,
 } from '#shared/catalogue';
 import {
@@ -19,18 +16,29 @@ import {
   directingProblems,
   offeredDirecting,
 } from '#shared/video-directing';
-import { detectImageType, PROMPT_MAX_LENGTH } from '#shared/video-request';
+import {
+  type ChosenFields,
+  chosenFieldSchemas,
+  detectImageType,
+  PROMPT_MAX_LENGTH,
+} from '#shared/video-request';
 import { createVideoFormSchema } from '#shared/video-request-form';
 import { formatCredits } from '#web/features/credits';
 
 /** The create form's values and rules (spec §5), checked with the shared schema the server uses too. */
 
-export interface CreateFormValues {
-  prompt: string;
-  quality: VideoQuality;
-  aspectRatio: AspectRatio;
-  seed: string;
-}
+/**
+ * The fields the user types: what the owner chooses for a request (src/shared/video-request.ts
+ * `chosenFieldSchemas`, so a chosen field added there is a field of the form) and the seed, as the shared form
+ * schema (src/shared/video-request-form.ts) checks them.
+ */
+const CHOSEN_KEYS = Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[];
+const typedFieldsSchema = createVideoFormSchema.pick({
+  ...(Object.fromEntries(CHOSEN_KEYS.map((key) => [key, true])) as Record<keyof ChosenFields, true>),
+  seed: true,
+});
+
+export type CreateFormValues = z.input<typeof typedFieldsSchema>;
 
 /** i18n keys under `create.errors` (the component interpolates the figures). */
 export type CreateFieldError =
@@ -49,35 +57,25 @@ const DEFAULT_VALUES: CreateFormValues = {
   seed: '',
 };
 
-const isQuality = (value: string | null): value is VideoQuality =>
-  (VIDEO_QUALITIES as readonly string[]).includes(value ?? '');
-const isAspectRatio = (value: string | null): value is AspectRatio =>
-  (ASPECT_RATIOS as readonly string[]).includes(value ?? '');
-
-/** Prefill from `?prompt=&quality=&aspectRatio=` ("Duplicar Solicitação"); unknown values are ignored. */
+/**
+ * Prefill from the chosen fields in the query ("Duplicar Solicitação": `?prompt=&quality=&aspectRatio=`): the
+ * prompt as it came (cut to its limit; the user edits it), any other field when its schema accepts the value.
+ */
 export function valuesFromSearch(params: URLSearchParams): CreateFormValues {
-  const quality = params.get('quality');
-  const aspectRatio = params.get('aspectRatio');
-  return {
-    prompt: (params.get('prompt') ?? '').slice(0, PROMPT_MAX_LENGTH),
-    quality: isQuality(quality) ? quality : DEFAULT_VALUES.quality,
-    aspectRatio: isAspectRatio(aspectRatio) ? aspectRatio : DEFAULT_VALUES.aspectRatio,
-    seed: '',
-  };
+  const values: Record<string, unknown> = { ...DEFAULT_VALUES };
+  for (const key of CHOSEN_KEYS) {
+    const value = params.get(key);
+    if (value === null) continue;
+    if (key === 'prompt') values.prompt = value.slice(0, PROMPT_MAX_LENGTH);
+    else if (typedFieldsSchema.shape[key].safeParse(value).success) values[key] = value;
+  }
+  return values as CreateFormValues;
 }
 
 /** Seed input: digits only, at most 5. */
 export function sanitiseSeed(value: string): string {
   return value.replace(/\D/g, '').slice(0, 5);
 }
-
-/** The fields the user types, as the shared form schema (src/shared/video-request-form.ts) checks them. */
-const typedFieldsSchema = createVideoFormSchema.pick({
-  prompt: true,
-  quality: true,
-  aspectRatio: true,
-  seed: true,
-});
 
 /** Field errors of the values the user typed. */
 export function validateCreateForm(
@@ -91,7 +89,7 @@ export function validateCreateForm(
     if (field === 'prompt' && !errors.prompt) {
       errors.prompt = values.prompt.trim().length < PROMPT_MIN_LENGTH ? 'promptShort' : 'promptLong';
     } else if (field === 'seed' && !errors.seed) {
-      errors.seed = /^\d{5}$/.test(values.seed.trim()) ? 'seedRange' : 'seedDigits';
+      errors.seed = /^\d{5}$/.test((values.seed ?? '').trim()) ? 'seedRange' : 'seedDigits';
     }
   }
   return errors;
@@ -163,8 +161,7 @@ export function createFormResolver(
     const resolve = zodResolver(createFormSchema(offeredDirecting(offers?.[values.quality])));
     const result = await resolve(values, context, options);
     const errors: FieldErrors<CreateFormFields> = { ...result.errors };
-    const { prompt, quality, aspectRatio, seed = '' } = values;
-    const keys = validateCreateForm({ prompt, quality, aspectRatio, seed });
+    const keys = validateCreateForm(values);
     for (const field of ['prompt', 'seed'] as const) {
       const key = keys[field];
       const error = errors[field];

@@ -209,6 +209,7 @@ const en: LocaleShape<typeof ptBR> = {
     view: 'View variation {{index}}',
     loading: 'Loading variation…',
   },
+  chosen: {},
   castErrors: {
     refresh: 'Your cast changed. Check the chosen members.',
   },

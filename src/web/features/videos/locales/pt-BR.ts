@@ -208,6 +208,8 @@ export default {
     view: 'Ver variação {{index}}',
     loading: 'Carregando variação…',
   },
+  /** Chosen fields shown from these strings, each as `{ label, values }` (lib/chosen-details.ts). */
+  chosen: {},
   castErrors: {
     refresh: 'O elenco mudou. Revise os membros escolhidos.',
   },

@@ -12,6 +12,7 @@ import {
 } from '#shared/catalogue';
 import { editedStructuredPromptSchema } from '#shared/prompt-preview';
 import { offeredDirecting } from '#shared/video-directing';
+import { VARIATION_CHOICES } from '#shared/video-request-form';
 import { Card, CardContent } from '#web/components/ui/card';
 import { toast } from '#web/components/ui/toaster';
 import { CastPicker, castImageCount, useCast } from '#web/features/cast';
@@ -162,18 +163,16 @@ export default function CreatePage() {
     }
     clientKey.current ??= newUuid();
     try {
+      const { firstFrame, lastFrame, ...typed } = values;
+      // The typed fields as the form holds them (a field of the form is a field of the request), none absent.
       const request = await create.mutateAsync({
-        prompt: values.prompt,
-        quality: values.quality,
-        aspectRatio: values.aspectRatio,
-        seed: values.seed ?? '',
+        ...typed,
         clientKey: clientKey.current,
-        firstFrame: values.firstFrame,
-        lastFrame: values.lastFrame,
-        referenceImages: values.referenceImages,
+        firstFrame: firstFrame ?? undefined,
+        lastFrame: lastFrame ?? undefined,
         castIds: knownCastIds,
-        variations,
-        structuredPrompt: structuredPrompt?.data ?? null,
+        variations: variations > 1 ? VARIATION_CHOICES[variations - 1] : undefined,
+        structuredPrompt: structuredPrompt && JSON.stringify(structuredPrompt.data),
       });
       await draft.discard();
       toast.success(t('create.success'));

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { type ChosenFields, chosenFieldSchemas } from '#shared/video-request';
+
+/**
+ * The chosen fields (src/shared/video-request.ts `chosenFieldSchemas`) that pages show in a place of their own: the
+ * prompt, the mode and the ratio. Every other chosen field is shown by the history's rows and the request's
+ * technical info from its locale strings (`chosen.<field>.label` and `chosen.<field>.values.<value>` in the
+ * videos namespace), so a new one needs no line in either (ADR 0022); the type below makes its strings required.
+ */
+const OWN_PLACES = ['prompt', 'quality', 'aspectRatio'] as const;
+type OtherChosenKey = Exclude<keyof ChosenFields, (typeof OWN_PLACES)[number]>;
+type LabelKey = { [K in OtherChosenKey]: `chosen.${K}.label` }[OtherChosenKey];
+type ValueKey = {
+  [K in OtherChosenKey]: `chosen.${K}.values.${NonNullable<ChosenFields[K]>}`;
+}[OtherChosenKey];
+
+const OTHER_KEYS = (Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[]).filter(
+  (key): key is OtherChosenKey => !(OWN_PLACES as readonly string[]).includes(key),
+);
+
+/** A chosen field as the user reads it: its label and its value's. */
+export interface ChosenDetail {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** The request's other chosen fields that hold a value, in `chosenFieldSchemas`' order, in the UI language. */
+export function useChosenDetails(request: ChosenFields): ChosenDetail[] {
+  const { t } = useTranslation('videos');
+  return OTHER_KEYS.flatMap((key) => {
+    const value = request[key] as string | null;
+    if (value === null) return [];
+    const label = t(`chosen.${key}.label` as LabelKey);
+    return [{ key, label, value: t(`chosen.${key}.values.${value}` as ValueKey) }];
+  });
+}
