@@ -61,13 +61,8 @@ async function portalAction(
   return result.ok ? null : page('Ação recusada', `<p>${escapeHtml(result.message ?? '')}</p>`);
 }
 
-export function devCheckoutPages(
-  auth: Auth,
-  provider: LocalPaymentProvider,
-  ownOrigins: readonly string[],
-): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-
+/** Every page: never cached; a form is posted from Cena's own pages only, small and storable. */
+function guardPages(app: Hono<AppEnv>, ownOrigins: readonly string[]): void {
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     if (c.req.method === 'POST' && !fromOwnOrigin(c, ownOrigins)) {
@@ -86,6 +81,15 @@ export function devCheckoutPages(
     }),
     rejectNulInForm,
   );
+}
+
+export function devCheckoutPages(
+  auth: Auth,
+  provider: LocalPaymentProvider,
+  ownOrigins: readonly string[],
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  guardPages(app, ownOrigins);
 
   const userIdOf = async (c: Context<AppEnv>): Promise<string | undefined> => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
