@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { VideoPlayer, videoRequestQueryKey } from '#web/features/videos';
 import { DeriveDialog } from './derive-dialog';
 import { DownloadButton } from './download-button';
+import { FinishDialog } from './finish-dialog';
 
 /**
  * The player with 'Baixar vídeo', 'Estender' and 'Editar com instrução'; a note while the video is not there yet.
@@ -33,6 +34,7 @@ export function VideoCard({ request }: { request: VideoRequestView }) {
               {request.downloadUrl ? <DownloadButton request={request} /> : null}
               <DeriveDialog request={request} derivation="extend" />
               <DeriveDialog request={request} derivation="edit" />
+              <FinishDialog request={request} />
             </div>
           </>
         ) : (

@@ -7,6 +7,8 @@ const item = (id: string, variation: VideoRequestListItem['variation'] = null): 
   prompt: 'Um barco',
   quality: 'fast',
   aspectRatio: '16:9',
+  clipSeconds: 8,
+  masterResolution: null,
   creditsUsed: 10,
   status: 'pending',
   createdAt: '2026-11-25T04:00:00.000Z',

@@ -23,7 +23,7 @@ const en: LocaleShape<typeof ptBR> = {
     heldSpend:
       "The provider's spend limit per 10 minutes is reached: your video should start in {{wait}}, longer than usual.",
   },
-  quality: { fast: 'Fast', quality: 'Quality' },
+  quality: { draft: 'Draft', fast: 'Fast', quality: 'Quality' },
   create: {
     structured: {
       title: 'Structured prompt (optional)',
@@ -66,9 +66,15 @@ const en: LocaleShape<typeof ptBR> = {
       cost: '{{credits}} credits',
       time: 'About {{min}}–{{max}} minutes',
       descriptions: {
+        draft: 'A 360p draft, the cheapest: try the idea, then finish the best.',
         fast: 'Faster generation, great for trying ideas.',
         quality: 'Best image quality at {{resolution}}.',
       },
+    },
+    clip: {
+      length: 'Length',
+      seconds: '{{seconds}} s',
+      master4k: '4K master (twice Quality per second)',
     },
     aspect: {
       legend: 'Aspect ratio',
