@@ -26,7 +26,7 @@ export const VIDEO_COST_CREDITS: Record<VideoQuality, number> = { draft: 4, fast
  * Quality at 4K: Google bills 4k at about twice 1080p per second ($0.209 against $0.104, video-models.ts), so the
  * 4K master's 8-second price is twice Quality's (ADR 0033).
  */
-export const QUALITY_4K_COST_CREDITS = 2 * VIDEO_COST_CREDITS.quality;
+const QUALITY_4K_COST_CREDITS = 2 * VIDEO_COST_CREDITS.quality;
 
 /** What the creator may ask for on top of a mode: Quality's master resolution. */
 export const MASTER_RESOLUTIONS = ['1080p', '4k'] as const;

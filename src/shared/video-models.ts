@@ -349,12 +349,6 @@ export function clipLengthChoices(modelId: string): number[] {
   return Array.from({ length: range.max - range.min + 1 }, (_, index) => range.min + index);
 }
 
-/** Whether a model lists an output resolution (the local renderer makes all of Cena's). */
-export function modelTakesResolution(modelId: string, resolution: ProviderResolution): boolean {
-  const facts = videoModelFacts(modelId);
-  return !facts || facts.resolutions.includes(resolution);
-}
-
 export function videoModelFacts(id: string): VideoModelFacts | undefined {
   return VIDEO_MODELS.find((model) => model.id === id);
 }

@@ -26,7 +26,7 @@ export type FinishVideoResult =
   | { kind: 'invalid'; fields: Record<string, string> };
 
 export const FINISH_NOT_COMPLETED = 'Só um vídeo concluído pode ser finalizado.';
-export const FINISH_FILM = 'Um filme é montado dos seus vídeos: finalize cada cena antes de montá-lo.';
+const FINISH_FILM = 'Um filme é montado dos seus vídeos: finalize cada cena antes de montá-lo.';
 
 export async function finishVideoRequest(
   deps: CreateVideoDeps & { capabilities: CapabilitiesOf },
