@@ -20,7 +20,7 @@ import { FairQueue } from '../src/server/videos/capacity/fair-queue.server';
 import { ProviderBudget } from '../src/server/videos/capacity/provider-budget.server';
 import { WorkerSlots } from '../src/server/videos/capacity/worker-slots.server';
 import { ProviderQuotaError } from '../src/server/videos/pipeline/providers/video-provider.server';
-import { VIDEO_COST_CREDITS } from '../src/shared/catalogue';
+import { MODE_RESOLUTION, VIDEO_COST_CREDITS } from '../src/shared/catalogue';
 import { createCostCents } from '../src/shared/video-models';
 import { freePort } from '../tests/support/free-port';
 
@@ -58,7 +58,7 @@ const BURST = { atMs: 10_000, refusals: 8 };
 const ETA_SAMPLE_EVERY = 25;
 const MODEL = 'gemini-omni-1.1-flash';
 const PROJECT = 'default';
-const COST_CENTS = createCostCents(MODEL, 'fast');
+const COST_CENTS = createCostCents(MODEL, MODE_RESOLUTION.fast);
 const SPEND_WINDOW_MS = 10 * MINUTE_MS;
 
 /**

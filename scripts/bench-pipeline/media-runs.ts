@@ -91,6 +91,8 @@ export async function benchExtension(
     userPrompt: 'Um barco a vela cruzando a baía ao amanhecer',
     negativePrompt: undefined,
     quality: 'fast' as const,
+    resolution: '720p' as const,
+    clipSeconds: 8,
     aspectRatio: '16:9' as const,
     seed: null,
     image: undefined,

@@ -4,22 +4,69 @@
  * Money is integer cents (BRL), credits are integers.
  */
 
-export const VIDEO_QUALITIES = ['fast', 'quality'] as const;
+/** Cena's modes (design §5, ADR 0033): Rascunho (draft, 360p), Fast (720p), Quality (1080p, or a 4K master). */
+export const VIDEO_QUALITIES = ['draft', 'fast', 'quality'] as const;
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
+/** The modes that have a model of their own in the configuration; a draft runs on the Fast mode's model. */
+export const MODEL_MODES = ['fast', 'quality'] as const;
+export type ModelMode = (typeof MODEL_MODES)[number];
+export function modelModeOf(quality: VideoQuality): ModelMode {
+  return quality === 'draft' ? 'fast' : quality;
+}
 
-export const VIDEO_COST_CREDITS: Record<VideoQuality, number> = { fast: 10, quality: 25 };
+/**
+ * Credits of one 8-second video per mode (spec §9 for Fast and Quality). Rascunho: Google bills 360p at about a
+ * third of 720p per second ($0.023 against $0.070, PROVIDER_TENTHS_OF_CENT_PER_SECOND in video-models.ts), so a
+ * draft is priced at a third of Fast rounded up to whole credits: ceil(10 / 3) = 4 (ADR 0033). Four drafts (16)
+ * cost less than two Fast videos (20).
+ */
+export const VIDEO_COST_CREDITS: Record<VideoQuality, number> = { draft: 4, fast: 10, quality: 25 };
+
+/**
+ * Quality at 4K: Google bills 4k at about twice 1080p per second ($0.209 against $0.104, video-models.ts), so the
+ * 4K master's 8-second price is twice Quality's (ADR 0033).
+ */
+const QUALITY_4K_COST_CREDITS = 2 * VIDEO_COST_CREDITS.quality;
+
+/** What the creator may ask for on top of a mode: Quality's master resolution. */
+export const MASTER_RESOLUTIONS = ['1080p', '4k'] as const;
+export type MasterResolution = (typeof MASTER_RESOLUTIONS)[number];
+
+/** The credits of one 8-second video of a mode, at 4K when Quality's master is 4K. */
+function eightSecondPrice(quality: VideoQuality, resolution: MasterResolution | null | undefined): number {
+  return quality === 'quality' && resolution === '4k' ? QUALITY_4K_COST_CREDITS : VIDEO_COST_CREDITS[quality];
+}
+
+/**
+ * The credits one request costs — the single formula the server holds, the create page shows and the pages
+ * derive from (ADR 0033): the mode's 8-second price scaled by the second and rounded up,
+ * ceil(price8 × seconds / 8), so 8 s keeps the specification's prices and 5 s Fast costs ceil(50 / 8) = 7.
+ */
+export function requestCredits(request: {
+  quality: VideoQuality;
+  lengthSeconds?: number | null | undefined;
+  resolution?: MasterResolution | null | undefined;
+}): number {
+  const seconds = request.lengthSeconds ?? VIDEO_LENGTH_SECONDS;
+  return Math.ceil((eightSecondPrice(request.quality, request.resolution) * seconds) / VIDEO_LENGTH_SECONDS);
+}
 
 /** Typical generation time per mode, in minutes (spec §9). The confirmation page quotes the union: 2–10. */
 export const VIDEO_DURATION_MINUTES: Record<VideoQuality, { min: number; max: number }> = {
+  draft: { min: 2, max: 5 },
   fast: { min: 2, max: 5 },
   quality: { min: 5, max: 10 },
 };
 export const VIDEO_ESTIMATE_MINUTES = { min: 2, max: 10 } as const;
 
+/** The default clip length, the length the 8-second prices are for (spec §9); the creator may pick another. */
 export const VIDEO_LENGTH_SECONDS = 8;
 
-/** What each mode delivers (design §5): Fast is 720p, Quality 1080p, at every ratio. A page names the mode's own. */
-export const MODE_RESOLUTION = { fast: '720p', quality: '1080p' } as const satisfies Record<
+/**
+ * What each mode delivers (design §5, ADR 0033): Rascunho 360p, Fast 720p, Quality 1080p (or a 4K master), at every
+ * ratio. A page names the mode's own.
+ */
+export const MODE_RESOLUTION = { draft: '360p', fast: '720p', quality: '1080p' } as const satisfies Record<
   VideoQuality,
   string
 >;
@@ -208,7 +255,7 @@ export function planCreditsPerInvoice(plan: Plan, period: BillingPeriod): number
 }
 
 /** Price of one video of the given quality on the monthly plan, in cents, rounded half up. */
-export function pricePerVideoCents(plan: Plan, quality: VideoQuality): number {
+export function pricePerVideoCents(plan: Plan, quality: ModelMode): number {
   const videos = quality === 'fast' ? plan.fastVideos : plan.qualityVideos;
   return Math.round(plan.monthlyPriceCents / videos);
 }
@@ -237,18 +284,18 @@ export function catalogueYearlyFreeMonths(plans: readonly Plan[] = PLANS): numbe
 }
 
 /** Videos of a quality one paid invoice of this plan pays for: the monthly allowance, ×12 for yearly. */
-export function planVideosPerInvoice(plan: Plan, period: BillingPeriod, quality: VideoQuality): number {
+export function planVideosPerInvoice(plan: Plan, period: BillingPeriod, quality: ModelMode): number {
   const perMonth = quality === 'fast' ? plan.fastVideos : plan.qualityVideos;
   return period === 'monthly' ? perMonth : perMonth * YEARLY_PERIOD_MONTHS;
 }
 
 /** Price of one video of the given quality on the given billing period, in cents, rounded half up. */
-export function periodPricePerVideoCents(plan: Plan, quality: VideoQuality, period: BillingPeriod): number {
+export function periodPricePerVideoCents(plan: Plan, quality: ModelMode, period: BillingPeriod): number {
   return Math.round(planPriceCents(plan, period) / planVideosPerInvoice(plan, period, quality));
 }
 
 /** The lowest price of one video of the given quality across the plans and periods, in cents. */
-export function lowestPricePerVideoCents(quality: VideoQuality, plans: readonly Plan[] = PLANS): number {
+export function lowestPricePerVideoCents(quality: ModelMode, plans: readonly Plan[] = PLANS): number {
   return Math.min(
     ...plans.flatMap((plan) => [
       periodPricePerVideoCents(plan, quality, 'monthly'),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { PROMPT_MIN_LENGTH, VIDEO_LENGTH_SECONDS } from './catalogue';
-import type { EditCapability, ExtensionCapability, VideoModelFacts } from './video-models';
+import {
+  clipLengthChoices,
+  DEFAULT_VIDEO_MODELS,
+  type EditCapability,
+  type ExtensionCapability,
+  PROVIDER_RESOLUTIONS,
+  type ProviderResolution,
+  type VideoModelFacts,
+} from './video-models';
 import {
   type Continuation,
   PROMPT_MAX_LENGTH,
@@ -26,6 +34,10 @@ export interface DirectingCapabilities {
   edit: EditCapability | null;
   /** The operation-name prefix of a source this model can continue (its own stored generations); null: any. */
   continuesFrom: string | null;
+  /** The clip lengths the model takes, in seconds (video-models.ts `clipLengthChoices`). */
+  lengthsSeconds: readonly number[];
+  /** The output resolutions the model lists. */
+  resolutions: readonly ProviderResolution[];
 }
 
 /**
@@ -42,6 +54,8 @@ export function directingCapabilities(facts: VideoModelFacts): DirectingCapabili
     extension: (continues && facts.inputs.extension) || null,
     edit: (continues && facts.inputs.edit) || null,
     continuesFrom: 'interactions/',
+    lengthsSeconds: clipLengthChoices(facts.id),
+    resolutions: facts.resolutions as readonly ProviderResolution[],
   };
 }
 
@@ -60,6 +74,9 @@ export const LOCAL_RENDERER_CAPABILITIES: DirectingCapabilities = {
   edit: { maxSourceSeconds: null, sourceMaxAgeHours: null },
   // It extends the stored video itself, whoever generated it.
   continuesFrom: null,
+  // It renders whatever the default model takes, so local mode tries every length and resolution without a key.
+  lengthsSeconds: clipLengthChoices(DEFAULT_VIDEO_MODELS.fast),
+  resolutions: PROVIDER_RESOLUTIONS,
 };
 
 /** A model id the catalogue does not know gets a first frame only: nothing the docs do not promise is offered. */
@@ -70,6 +87,8 @@ export const FIRST_FRAME_ONLY: DirectingCapabilities = {
   extension: null,
   edit: null,
   continuesFrom: null,
+  lengthsSeconds: [VIDEO_LENGTH_SECONDS],
+  resolutions: ['720p', '1080p'],
 };
 
 export const MAX_REFERENCE_IMAGES = 3;
@@ -294,27 +313,41 @@ const OFFERED_DIRECTING: DirectingCapabilities = {
   extension: null,
   edit: null,
   continuesFrom: null,
+  lengthsSeconds: clipLengthChoices(DEFAULT_VIDEO_MODELS.fast),
+  resolutions: PROVIDER_RESOLUTIONS,
 };
 
 /** What the model that serves a mode accepts on the create form, so the form shows the rest disabled with why. */
-const directingOfferSchema = z.object({ lastFrame: z.boolean(), referenceImagesMax: z.int() });
+const directingOfferSchema = z.object({
+  lastFrame: z.boolean(),
+  referenceImagesMax: z.int(),
+  /** The clip lengths the mode's model makes, in seconds (ADR 0033). */
+  lengthsSeconds: z.array(z.int()),
+  resolutions: z.array(z.enum(PROVIDER_RESOLUTIONS)),
+});
 export type DirectingOffer = z.infer<typeof directingOfferSchema>;
 
 export function directingOffer(capabilities: DirectingCapabilities): DirectingOffer {
   return {
     lastFrame: capabilities.lastFrame,
     referenceImagesMax: Math.min(MAX_REFERENCE_IMAGES, capabilities.referenceImagesMax),
+    lengthsSeconds: [...capabilities.lengthsSeconds],
+    resolutions: [...capabilities.resolutions],
   };
 }
 
 /** The form's rules for a mode: what the server said its model accepts, else everything Cena offers. */
-export function offeredDirecting(offer: DirectingOffer | undefined): DirectingCapabilities {
+export function offeredDirecting(offer: Partial<DirectingOffer> | undefined): DirectingCapabilities {
   return offer ? { ...OFFERED_DIRECTING, ...offer } : OFFERED_DIRECTING;
 }
 
 /** `GET /api/videos/availability`: which modes can be created now, and what each mode's model accepts. */
 export const videoAvailabilitySchema = z.object({
   modes: videoModeAvailabilitySchema,
-  directing: z.object({ fast: directingOfferSchema, quality: directingOfferSchema }),
+  directing: z.object({
+    draft: directingOfferSchema,
+    fast: directingOfferSchema,
+    quality: directingOfferSchema,
+  }),
 });
 export type VideoAvailability = z.infer<typeof videoAvailabilitySchema>;

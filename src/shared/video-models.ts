@@ -2,6 +2,8 @@ import {
   ASPECT_RATIOS,
   type AspectRatio,
   MODE_RESOLUTION,
+  type MasterResolution,
+  type ModelMode,
   VIDEO_LENGTH_SECONDS,
   type VideoQuality,
 } from './catalogue';
@@ -44,7 +46,9 @@ import { LOCAL_PREVIEW_MODEL } from './provider-capacity';
 export type VideoModelFamily = 'omni' | 'veo';
 /** What the provider is asked for; every other ratio is generated at 16:9 and reframed. */
 export type ProviderAspectRatio = '16:9' | '9:16';
-export type ProviderResolution = '720p' | '1080p';
+/** OMNI_GUIDE "Output resolution" and SDK_310: every resolution a Gemini video model may be asked for. */
+export const PROVIDER_RESOLUTIONS = ['360p', '720p', '1080p', '4k'] as const;
+export type ProviderResolution = (typeof PROVIDER_RESOLUTIONS)[number];
 
 export interface ExtensionCapability {
   /** Seconds one extension adds (Cena asks for this much where the API takes a duration). */
@@ -292,9 +296,25 @@ const VIDEO_MODELS: readonly VideoModelFacts[] = [
 ];
 
 /** Defaults: the GA Omni id Google's guide documents and names as the Veo replacement (ADR 0005). */
-export const DEFAULT_VIDEO_MODELS: Record<VideoQuality, string> = {
+export const DEFAULT_VIDEO_MODELS: Record<ModelMode, string> = {
   fast: 'gemini-omni-1.1-flash',
   quality: 'gemini-omni-1.1-flash',
+};
+
+/** The resolution a request asks the provider for: its mode's, or Quality's 4K master. */
+export function requestResolution(
+  quality: VideoQuality,
+  master: MasterResolution | null | undefined,
+): ProviderResolution {
+  return quality === 'quality' && master === '4k' ? '4k' : MODE_RESOLUTION[quality];
+}
+
+/** Long and short side of each provider resolution (16:9 frames; 9:16 swaps them). */
+const FRAME_SIDES: Record<ProviderResolution, { long: number; short: number }> = {
+  '360p': { long: 640, short: 360 },
+  '720p': { long: 1280, short: 720 },
+  '1080p': { long: 1920, short: 1080 },
+  '4k': { long: 3840, short: 2160 },
 };
 
 /** Frame size of a provider video (what the rendering step receives before any reframe). */
@@ -302,9 +322,22 @@ export function providerFrameSize(
   resolution: ProviderResolution,
   aspectRatio: ProviderAspectRatio,
 ): { width: number; height: number } {
-  const long = resolution === '1080p' ? 1920 : 1280;
-  const short = resolution === '1080p' ? 1080 : 720;
+  const { long, short } = FRAME_SIDES[resolution];
   return aspectRatio === '16:9' ? { width: long, height: short } : { width: short, height: long };
+}
+
+/**
+ * The clip lengths a model takes, in whole seconds (ADR 0033): its listed values, else every second of its range.
+ * 1.2's reported 3–15 s is not Google's own page, so the catalogue keeps the narrower 3–10 s; an unknown id gets
+ * Cena's default length only.
+ */
+export function clipLengthChoices(modelId: string): number[] {
+  const range = videoModelFacts(modelId)?.durationSeconds ?? {
+    min: VIDEO_LENGTH_SECONDS,
+    max: VIDEO_LENGTH_SECONDS,
+  };
+  if (range.allowed) return [...range.allowed];
+  return Array.from({ length: range.max - range.min + 1 }, (_, index) => range.min + index);
 }
 
 export function videoModelFacts(id: string): VideoModelFacts | undefined {
@@ -361,11 +394,15 @@ const PROVIDER_TENTHS_OF_CENT_PER_SECOND: Record<string, number> = {
   '4k': 209,
 };
 
-/** The cost of one create of `quality` by `model` in US cents, rounded up (the local renderer costs nothing). */
-export function createCostCents(model: string, quality: VideoQuality): number {
+/** The cost of one create at `resolution` for `seconds` by `model` in US cents, rounded up (the local renderer costs nothing). */
+export function createCostCents(
+  model: string,
+  resolution: ProviderResolution,
+  seconds: number = VIDEO_LENGTH_SECONDS,
+): number {
   if (model === LOCAL_PREVIEW_MODEL) return 0;
-  const perSecond = PROVIDER_TENTHS_OF_CENT_PER_SECOND[MODE_RESOLUTION[quality]] ?? 0;
-  return Math.ceil((VIDEO_LENGTH_SECONDS * perSecond) / 10);
+  const perSecond = PROVIDER_TENTHS_OF_CENT_PER_SECOND[resolution] ?? 0;
+  return Math.ceil((seconds * perSecond) / 10);
 }
 
 // Named here too for the modules that read a provider's limits beside its models.

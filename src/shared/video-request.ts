@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { castSnapshotSchema } from './cast';
 import {
   ASPECT_RATIOS,
+  MASTER_RESOLUTIONS,
   REFERENCE_IMAGE_MAX_BYTES,
   type REFERENCE_IMAGE_TYPES,
   VIDEO_QUALITIES,
@@ -20,7 +21,11 @@ export const PROMPT_MAX_LENGTH = 2000;
 
 /** Which modes can be created right now (`GET /api/videos/availability`): a mode whose model Google no longer
  * serves is refused (503) before any hold, and the create page shows it as unavailable. */
-export const videoModeAvailabilitySchema = z.strictObject({ fast: z.boolean(), quality: z.boolean() });
+export const videoModeAvailabilitySchema = z.strictObject({
+  draft: z.boolean(),
+  fast: z.boolean(),
+  quality: z.boolean(),
+});
 export type VideoModeAvailability = z.infer<typeof videoModeAvailabilitySchema>;
 export const VIDEO_UNAVAILABLE_MESSAGE =
   'Geração de vídeos indisponível no momento. Tente novamente mais tarde.';
@@ -101,7 +106,7 @@ export type StructuredPrompt = z.infer<typeof structuredPromptSchema>;
  * How a request came to be: a new video, an extension of another, an edit of another, or a film joined from the
  * user's videos (src/shared/films.ts).
  */
-export const VIDEO_REQUEST_KINDS = ['original', 'extension', 'edit', 'film'] as const;
+export const VIDEO_REQUEST_KINDS = ['original', 'extension', 'edit', 'finish', 'film'] as const;
 export type VideoRequestKind = (typeof VIDEO_REQUEST_KINDS)[number];
 
 /**
@@ -121,6 +126,10 @@ export const chosenFieldSchemas = {
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
   aspectRatio: z.enum(ASPECT_RATIOS),
+  /** The clip length asked for, in seconds (`durationSeconds` is what the delivered file measures). */
+  clipSeconds: z.int(),
+  /** Quality's master resolution; null for the other modes. */
+  masterResolution: z.enum(MASTER_RESOLUTIONS).nullable(),
 };
 
 export type ChosenFields = {
@@ -205,6 +214,17 @@ export type VideoRequestView = z.infer<typeof videoRequestViewSchema>;
 
 /** `GET /api/videos/{id}`. */
 export const videoRequestResponseSchema = z.object({ request: videoRequestViewSchema });
+
+/**
+ * `POST /api/videos/{id}/finish` (ADR 0033): the new request, and how it was made — a new generation of the same
+ * inputs (`regenerate`), since the Gemini API documents no upscale of a stored video — said in pt-BR in `note`.
+ */
+export const finishVideoResponseSchema = videoRequestResponseSchema.extend({
+  method: z.literal('regenerate'),
+  note: z.string(),
+});
+export const FINISH_NOTE =
+  'O vídeo é gerado de novo com o mesmo prompt, imagens, elenco, proporção, duração e seed: fica fiel à ideia, mas não é quadro a quadro igual ao rascunho.';
 
 /** `POST /api/videos`: the first request, and every request of the submit (one unless variations were asked). */
 export const createVideoResponseSchema = videoRequestResponseSchema.extend({

@@ -9,8 +9,12 @@ import {
   videoVersionsResponseSchema,
 } from './video-directing';
 import { videoQueueEstimateSchema } from './video-queue';
-import { createVideoResponseSchema, videoRequestResponseSchema } from './video-request';
-import { createVideoFormSchema } from './video-request-form';
+import {
+  createVideoResponseSchema,
+  finishVideoResponseSchema,
+  videoRequestResponseSchema,
+} from './video-request';
+import { createVideoFormSchema, finishVideoBodySchema } from './video-request-form';
 
 /** What creating a video may be refused for after its input was read: all before anything is held. */
 const CREATE_REFUSALS = {
@@ -180,6 +184,31 @@ export const videosContract = defineContract({
     path: '/api/videos/{id}/edits',
     summary: 'Edit a completed video by instruction (a new linked version, idempotent by clientKey)',
     body: { schema: editVideoRequestSchema },
+  },
+  finishVideo: {
+    method: 'post',
+    path: '/api/videos/{id}/finish',
+    summary:
+      "'Finalizar': make a completed video again in Fast, Quality or 4K with the same inputs (a new linked request, idempotent by clientKey); holds its credits",
+    tag: 'videos',
+    auth: 'session',
+    body: { schema: finishVideoBodySchema },
+    responses: {
+      200: {
+        description: 'The existing request of this clientKey: `{ request, method, note }`.',
+        schema: finishVideoResponseSchema,
+      },
+      201: {
+        description:
+          'Created: `{ request, method, note }` (kind finish, sourceRequestId the finished video).',
+        schema: finishVideoResponseSchema,
+      },
+    },
+    errors: {
+      ...NOT_FOUND,
+      cannot_finish: { status: 409, description: 'The source is not a completed video (pt-BR reason)' },
+      ...CREATE_REFUSALS,
+    },
   },
   listVersions: {
     method: 'get',

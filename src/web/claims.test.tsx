@@ -19,7 +19,7 @@ import { pageTest } from '#tests/support/web-page';
 import { render } from './entry-prerender';
 import BuyCreditsPage from './features/billing/pages/buy-credits-page';
 
-const MODE_NAMES: Record<VideoQuality, string> = { fast: 'Fast', quality: 'Quality' };
+const MODE_NAMES: Record<VideoQuality, string> = { draft: 'Rascunho', fast: 'Fast', quality: 'Quality' };
 const RESOLUTION_CLAIM = /\b(?:\d{3,4}p|[248]k|full hd|ultra hd)\b/gi;
 
 /** A page's visible text, each element's text apart from its neighbours'. */

@@ -11,7 +11,12 @@ import path from 'node:path';
 import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
 import { LocalVideoProvider } from '#server/videos/pipeline/providers/local-preview-provider.server';
 import { renderResult } from '#server/videos/pipeline/rendering.server';
-import type { AspectRatio, VideoQuality } from '#shared/catalogue';
+import {
+  type AspectRatio,
+  MODE_RESOLUTION,
+  VIDEO_LENGTH_SECONDS,
+  type VideoQuality,
+} from '#shared/catalogue';
 
 const [quality, aspectRatio] = process.argv.slice(2) as [VideoQuality, AspectRatio];
 const toolchain = await mediaToolchainFromEnv();
@@ -29,6 +34,8 @@ try {
     userPrompt: 'Um farol na costa ao entardecer, ondas batendo nas pedras',
     negativePrompt: undefined,
     quality,
+    resolution: MODE_RESOLUTION[quality],
+    clipSeconds: VIDEO_LENGTH_SECONDS,
     aspectRatio: aspectRatio === '9:16' ? '9:16' : '16:9',
     seed: null,
     image: undefined,

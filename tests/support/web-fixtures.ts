@@ -5,7 +5,7 @@
 import type { MeResponse } from '#shared/accounts';
 import type { CreditsResponse } from '#shared/credits';
 import type { HistoryPage, VideoRequestListItem } from '#shared/history-list';
-import type { VideoAvailability } from '#shared/video-directing';
+import { directingOffer, LOCAL_RENDERER_CAPABILITIES, type VideoAvailability } from '#shared/video-directing';
 import type { VideoQueueEstimate } from '#shared/video-queue';
 import { chosenFieldsOf, type VideoRequestView } from '#shared/video-request';
 
@@ -16,6 +16,7 @@ const chosen = chosenFieldsOf({
   prompt: 'Um gato laranja pulando entre telhados ao pôr do sol',
   quality: 'fast',
   aspectRatio: '16:9',
+  clipSeconds: 8,
 });
 
 export const me: MeResponse = {
@@ -36,15 +37,16 @@ export function credits(balance: number): CreditsResponse {
 }
 
 export const availability: VideoAvailability = {
-  modes: { fast: true, quality: true },
+  modes: { draft: true, fast: true, quality: true },
   directing: {
-    fast: { lastFrame: true, referenceImagesMax: 3 },
-    quality: { lastFrame: true, referenceImagesMax: 3 },
+    draft: directingOffer(LOCAL_RENDERER_CAPABILITIES),
+    fast: directingOffer(LOCAL_RENDERER_CAPABILITIES),
+    quality: directingOffer(LOCAL_RENDERER_CAPABILITIES),
   },
 };
 
 const noWait = { waiting: 0, etaSeconds: 0, usualSeconds: 90, longerThanUsual: false, heldBy: null };
-export const queueEstimate: VideoQueueEstimate = { fast: noWait, quality: noWait };
+export const queueEstimate: VideoQueueEstimate = { draft: noWait, fast: noWait, quality: noWait };
 
 export function videoRequest(overrides: Partial<VideoRequestView> = {}): VideoRequestView {
   return {

@@ -361,6 +361,8 @@ describe('erasure reaches the video provider', () => {
     userPrompt: prompt,
     negativePrompt: undefined,
     quality: 'fast',
+    resolution: '720p',
+    clipSeconds: 8,
     aspectRatio: '16:9',
     seed: null,
     image: undefined,

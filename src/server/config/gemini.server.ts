@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { VideoQuality } from '#shared/catalogue';
+import type { ModelMode } from '#shared/catalogue';
 import { DEFAULT_VIDEO_MODELS } from '#shared/video-models';
 import { type ConfigReading, optionalString } from './env-values.server';
 
@@ -58,9 +58,9 @@ export interface GeminiConfig {
   projects: GeminiProject[];
   /** The API root with its version, e.g. https://generativelanguage.googleapis.com/v1beta (no trailing slash). */
   apiBase: string;
-  models: Record<VideoQuality, string>;
+  models: Record<ModelMode, string>;
   /** The variable each model id came from, for the logs and the admin check. */
-  modelVariables: Record<VideoQuality, string>;
+  modelVariables: Record<ModelMode, string>;
   promptModel: string;
   modelCheckIntervalMs: number;
   /** Google's webhooks (videos/gemini-webhooks, ADR 0021); undefined: polling alone. */

@@ -21,10 +21,13 @@ const CSV_BOM = '\uFEFF';
 const CSV_BATCH_ROWS = 1000;
 
 /** The Origem column: a new video, a film of the user's videos, or what it extends or edits (the source's id). */
-function originLabel(row: Pick<VideoRequestRow, 'extendsRequestId' | 'editsRequestId' | 'film'>): string {
+function originLabel(
+  row: Pick<VideoRequestRow, 'extendsRequestId' | 'editsRequestId' | 'finishesRequestId' | 'film'>,
+): string {
   if (row.film) return 'Filme';
   if (row.extendsRequestId) return `Extensão de ${row.extendsRequestId}`;
   if (row.editsRequestId) return `Edição de ${row.editsRequestId}`;
+  if (row.finishesRequestId) return `Finalização de ${row.finishesRequestId}`;
   return 'Vídeo novo';
 }
 
@@ -49,7 +52,9 @@ export function csvFileName(now: Date, timeZone: string): string {
 
 /** The date in the user's zone, the shape's CSV columns, and the origin. */
 type CsvRow = Record<string, unknown> &
-  Pick<VideoRequestRow, 'extendsRequestId' | 'editsRequestId' | 'film'> & { day: string };
+  Pick<VideoRequestRow, 'extendsRequestId' | 'editsRequestId' | 'finishesRequestId' | 'film'> & {
+    day: string;
+  };
 
 /** The CSV's columns: Data, the shape's columns shown in the CSV (docs/history-contract.md), Origem. */
 function csvColumns(shape: VideoRequestShape) {
@@ -65,7 +70,7 @@ function csvColumns(shape: VideoRequestShape) {
   ];
   return {
     header: ['Data', ...shown.map(({ header }) => header ?? ''), 'Origem'],
-    keys: [...shown.map(({ key }) => key), 'extendsRequestId', 'editsRequestId', 'film'],
+    keys: [...shown.map(({ key }) => key), 'extendsRequestId', 'editsRequestId', 'finishesRequestId', 'film'],
     cells,
   };
 }

@@ -17,8 +17,9 @@ import type { QueuePlace } from '#shared/video-queue';
 export function listColumns(shape: VideoRequestShape): string {
   return `${columnList(shape.table, [...shownKeys(shape, 'list'), 'createdAt', 'completedAt', 'thumbnailKey'])},
   CASE WHEN film THEN 'film' WHEN extends_request_id IS NOT NULL THEN 'extension'
-       WHEN edits_request_id IS NOT NULL THEN 'edit' ELSE 'original' END AS kind,
-  COALESCE(extends_request_id, edits_request_id) AS "sourceRequestId",
+       WHEN edits_request_id IS NOT NULL THEN 'edit' WHEN finishes_request_id IS NOT NULL THEN 'finish'
+       ELSE 'original' END AS kind,
+  COALESCE(extends_request_id, edits_request_id, finishes_request_id) AS "sourceRequestId",
   CASE WHEN cardinality(variation_ids) > 1 THEN json_build_object(
     'groupId', variation_ids[1], 'index', array_position(variation_ids, id), 'count', cardinality(variation_ids))
   END AS variation`;

@@ -71,12 +71,14 @@ describe('GET /api/videos', () => {
     expect(Object.keys(first.body.items[0] ?? {}).sort()).toEqual(
       [
         'aspectRatio',
+        'clipSeconds',
         'completedAt',
         'createdAt',
         'creditsUsed',
         'durationSeconds',
         'id',
         'kind',
+        'masterResolution',
         'prompt',
         'quality',
         'queue',

@@ -75,7 +75,7 @@ const STATUS_LABELS: Record<VideoStatus, string> = {
   completed: 'Concluído',
   failed: 'Falhou',
 };
-const QUALITY_LABELS: Record<VideoQuality, string> = { fast: 'Fast', quality: 'Quality' };
+const QUALITY_LABELS: Record<VideoQuality, string> = { draft: 'Rascunho', fast: 'Fast', quality: 'Quality' };
 
 /** Seconds with a decimal comma, as Excel set to pt-BR reads them. */
 const decimalComma = (seconds: number) => String(Math.round(seconds * 10) / 10).replace('.', ',');
@@ -94,6 +94,8 @@ const SHOWN: readonly (ShownColumn & { key: VideoRequestKey })[] = [
     cell: (quality: VideoQuality) => QUALITY_LABELS[quality],
   },
   { key: 'aspectRatio', in: ['view', 'list', 'csv'], header: 'Aspect Ratio' },
+  { key: 'clipSeconds', in: ['view', 'list'] },
+  { key: 'masterResolution', in: ['view', 'list'] },
   { key: 'seed', in: ['view'] },
   { key: 'creditsUsed', in: ['view', 'list', 'csv'], header: 'Créditos' },
   {

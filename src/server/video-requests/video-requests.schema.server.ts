@@ -16,7 +16,7 @@ import {
 import { user } from '#server/accounts/accounts.schema.server';
 import { creditHolds } from '#server/credits/credits.schema.server';
 import type { CastSnapshot } from '#shared/cast';
-import { ASPECT_RATIOS, VIDEO_QUALITIES } from '#shared/catalogue';
+import { ASPECT_RATIOS, MASTER_RESOLUTIONS, VIDEO_LENGTH_SECONDS, VIDEO_QUALITIES } from '#shared/catalogue';
 import { type StructuredPrompt, VIDEO_STATUSES } from '#shared/video-request';
 import { GENERATION_STEPS } from './generation-steps.server';
 
@@ -49,6 +49,10 @@ const ownerChoices = () => ({
   structuredPrompt: jsonb('structured_prompt').$type<StructuredPrompt>(),
   quality: text('quality', { enum: VIDEO_QUALITIES }).notNull(),
   aspectRatio: text('aspect_ratio', { enum: ASPECT_RATIOS }).notNull(),
+  /** The clip length asked for, in seconds (ADR 0033); `duration_seconds` is what the delivered file measures. */
+  clipSeconds: integer('clip_seconds').notNull().default(VIDEO_LENGTH_SECONDS),
+  /** Quality's master resolution (`1080p` or `4k`); null for the other modes, whose resolution is the mode's. */
+  masterResolution: text('master_resolution', { enum: MASTER_RESOLUTIONS }),
   seed: integer('seed'),
   creditsUsed: integer('credits_used').notNull(),
 });
@@ -73,6 +77,13 @@ const lineageColumns = () => ({
   }),
   /** The request this one edits by instruction (the source stays untouched). */
   editsRequestId: uuid('edits_request_id').references((): AnyPgColumn => videoRequests.id, {
+    onDelete: 'set null',
+  }),
+  /**
+   * The video this one finishes ('Finalizar', ADR 0033): the same inputs made again in another mode or at 4K, a
+   * new generation (Google's Omni guide documents no upscale of a stored interaction on the Gemini API).
+   */
+  finishesRequestId: uuid('finishes_request_id').references((): AnyPgColumn => videoRequests.id, {
     onDelete: 'set null',
   }),
   /**
@@ -164,12 +175,20 @@ export const videoRequests = pgTable('video_requests', videoRequestColumns(), (t
   unique('video_requests_client_key_unique').on(t.userId, t.clientKey),
   check('video_requests_status_valid', sql`${t.status} IN (${inList(VIDEO_STATUSES)})`),
   check('video_requests_quality_valid', sql`${t.quality} IN (${inList(VIDEO_QUALITIES)})`),
+  check('video_requests_clip_seconds_positive', sql`${t.clipSeconds} > 0`),
+  check(
+    'video_requests_master_resolution_valid',
+    sql`${t.masterResolution} IS NULL OR (${t.quality} = 'quality' AND ${t.masterResolution} IN (${inList(MASTER_RESOLUTIONS)}))`,
+  ),
   check('video_requests_aspect_ratio_valid', sql`${t.aspectRatio} IN (${inList(ASPECT_RATIOS)})`),
   check('video_requests_credits_used_positive', sql`${t.creditsUsed} > 0 OR ${t.film}`),
   check('video_requests_generation_step_valid', sql`${t.generationStep} IN (${inList(GENERATION_STEPS)})`),
   check('video_requests_seed_range', sql`${t.seed} IS NULL OR ${t.seed} BETWEEN 10000 AND 99999`),
   check('video_requests_attempts_non_negative', sql`${t.attempts} >= 0`),
-  check('video_requests_one_source', sql`${t.extendsRequestId} IS NULL OR ${t.editsRequestId} IS NULL`),
+  check(
+    'video_requests_one_source',
+    sql`num_nonnulls(${t.extendsRequestId}, ${t.editsRequestId}, ${t.finishesRequestId}) <= 1`,
+  ),
   check('video_requests_reference_images_max', sql`cardinality(${t.referenceImageKeys}) <= 3`),
   check(
     'video_requests_last_frame_needs_first',
@@ -178,6 +197,7 @@ export const videoRequests = pgTable('video_requests', videoRequestColumns(), (t
   // The versions of a video (its extensions and edits), read by the detail page's timeline.
   index('video_requests_extends_idx').on(t.extendsRequestId).where(sql`${t.extendsRequestId} IS NOT NULL`),
   index('video_requests_edits_idx').on(t.editsRequestId).where(sql`${t.editsRequestId} IS NOT NULL`),
+  index('video_requests_finishes_idx').on(t.finishesRequestId).where(sql`${t.finishesRequestId} IS NOT NULL`),
   // The user's list (newest first) and the create rate limit (requests in the last minute).
   // `id` breaks ties so pages are stable and the ORDER BY of the history (docs/history-contract.md) is read straight from it.
   index('video_requests_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),

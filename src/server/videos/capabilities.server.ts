@@ -1,5 +1,5 @@
 import type { GeminiConfig, VideoConfig } from '#server/config.server';
-import type { VideoQuality } from '#shared/catalogue';
+import { modelModeOf, type VideoQuality } from '#shared/catalogue';
 import {
   type DirectingCapabilities,
   directingCapabilities,
@@ -22,7 +22,7 @@ export function capabilitiesOf(video: {
 }): CapabilitiesOf {
   return (quality, model) => {
     if (video.provider === 'local') return LOCAL_RENDERER_CAPABILITIES;
-    const facts = videoModelFacts(model ?? video.gemini.models[quality]);
+    const facts = videoModelFacts(model ?? video.gemini.models[modelModeOf(quality)]);
     return facts ? directingCapabilities(facts) : FIRST_FRAME_ONLY;
   };
 }

@@ -6,7 +6,7 @@ import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
 import { createDatabase } from '#server/db/database.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { CastSnapshot } from '#shared/cast';
-import { VIDEO_COST_CREDITS, type VideoQuality } from '#shared/catalogue';
+import { requestCredits, type VideoQuality } from '#shared/catalogue';
 import { type ChosenFields, chosenFieldsOf, type StructuredPrompt } from '#shared/video-request';
 import { buildStructuredPrompt } from './structured-prompt.server';
 import { findVideoRequest, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
@@ -35,6 +35,8 @@ export interface CreateVideoInput extends ChosenFields {
   /** The request this one extends or edits (at most one); its mode and ratio are this one's. */
   extendsRequestId?: string | null;
   editsRequestId?: string | null;
+  /** The video this one finishes in another mode (ADR 0033): a new generation of the same inputs. */
+  finishesRequestId?: string | null;
   /** How many requests of these inputs this submit creates (1–4), held together: all or none. */
   variations?: number;
   /** The Elenco members used, as they are now; their images are among `referenceImageKeys`. */
@@ -131,7 +133,11 @@ export async function createVideoRequest(
     return { kind: 'rate_limited' };
   }
 
-  const cost = VIDEO_COST_CREDITS[input.quality];
+  const cost = requestCredits({
+    quality: input.quality,
+    lengthSeconds: input.clipSeconds,
+    resolution: input.masterResolution,
+  });
   const structuredPrompt = input.structuredPrompt ?? buildStructuredPrompt(input.prompt);
   // Only a created submit commits, all its requests and holds together: a replay or a refusal leaves nothing.
   const outcome = await inTransaction(
@@ -203,6 +209,7 @@ async function insertInTransaction(
     referenceImageKeys: input.referenceImageKeys ?? [],
     extendsRequestId: input.extendsRequestId ?? null,
     editsRequestId: input.editsRequestId ?? null,
+    finishesRequestId: input.finishesRequestId ?? null,
     variationIds: input.variationIds,
     cast: input.cast ?? [],
   });

@@ -11,10 +11,11 @@ import {
   type UploadedImage,
 } from '#server/storage/uploaded-image.server';
 import { castFitProblem } from '#shared/cast';
+import { VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { STRUCTURED_PROMPT_BY_USER } from '#shared/prompt-preview';
 import { directingProblems } from '#shared/video-directing';
 import { chosenFieldsOf } from '#shared/video-request';
-import { type CreateVideoForm, firstFrameOf } from '#shared/video-request-form';
+import { type CreateVideoForm, clipProblems, firstFrameOf } from '#shared/video-request-form';
 import { type CreateVideoResult, createVideoRequest } from './create-video-request.server';
 import { createDeps, type VideosDeps } from './video-answers.server';
 
@@ -66,6 +67,7 @@ async function readFormImages(
   );
   if (problems.lastFrame) errors.lastFrame ??= problems.lastFrame;
   if (problems.referenceImages) errors.referenceImages ??= problems.referenceImages;
+  Object.assign(errors, clipProblems(form, deps.capabilities(form.quality)));
   return { images: { firstFrame, lastFrame, references }, errors };
 }
 
@@ -126,7 +128,13 @@ export async function createVideo(
   return createWithImages(deps, staged, {
     userId,
     clientKey: form.clientKey,
-    ...chosenFieldsOf(form),
+    // The form's names are the API's (`durationSeconds`, `resolution`); the row's are the chosen clip's, apart
+    // from the delivered video's measured duration and frame size.
+    ...chosenFieldsOf({
+      ...form,
+      clipSeconds: form.durationSeconds ?? VIDEO_LENGTH_SECONDS,
+      masterResolution: form.resolution ?? null,
+    }),
     seed: form.seed ? Number(form.seed) : null,
     firstFrameKey: keyOf(named.first),
     lastFrameKey: keyOf(named.last),

@@ -10,6 +10,7 @@ export const getAvailabilityRoute =
     const body: VideoAvailability = {
       modes: modes.modes(),
       directing: {
+        draft: directingOffer(capabilities('draft')),
         fast: directingOffer(capabilities('fast')),
         quality: directingOffer(capabilities('quality')),
       },

@@ -52,13 +52,13 @@ describe('the model check (GET /models, paged)', () => {
     const { logger, asLogger } = spyLogger();
     const check = availability({ VIDEO_MODEL_FAST: 'veo-3.0-fast-generate-001' }, asLogger);
     // Before any check nothing is refused.
-    expect(check.modes()).toEqual({ fast: true, quality: true });
+    expect(check.modes()).toEqual({ draft: true, fast: true, quality: true });
     const modes = await check.check();
     expect(modes.map(({ quality, available, reason }) => ({ quality, available, reason }))).toEqual([
       { quality: 'fast', available: false, reason: 'not_listed' },
       { quality: 'quality', available: true, reason: 'listed' },
     ]);
-    expect(check.modes()).toEqual({ fast: false, quality: true });
+    expect(check.modes()).toEqual({ draft: false, fast: false, quality: true });
     expect(logger.error).toHaveBeenCalledTimes(1);
     const [fields, message] = logger.error.mock.calls[0] as [Record<string, unknown>, string];
     expect(fields).toMatchObject({
@@ -78,7 +78,7 @@ describe('the model check (GET /models, paged)', () => {
     const { logger, asLogger } = spyLogger();
     const check = availability({ VEO_MODEL_QUALITY: 'veo-3.1-generate-preview' }, asLogger);
     await check.check();
-    expect(check.modes()).toEqual({ fast: true, quality: false });
+    expect(check.modes()).toEqual({ draft: true, fast: true, quality: false });
     expect(logger.error.mock.calls[0]?.[0]).toMatchObject({ variable: 'VEO_MODEL_QUALITY' });
 
     // Listed without predictLongRunning is still not usable for a Veo id.
@@ -87,7 +87,7 @@ describe('the model check (GET /models, paged)', () => {
 
     gemini.models.splice(-1, 1, { id: 'veo-3.1-generate-preview', methods: ['predictLongRunning'] });
     await check.check();
-    expect(check.modes()).toEqual({ fast: true, quality: true });
+    expect(check.modes()).toEqual({ draft: true, fast: true, quality: true });
     expect(logger.info).toHaveBeenCalledWith(
       expect.objectContaining({ variable: 'VEO_MODEL_QUALITY' }),
       expect.stringContaining('served again'),
@@ -106,7 +106,7 @@ describe('the model check (GET /models, paged)', () => {
       asLogger,
     );
     expect((await check.check()).map((mode) => mode.reason)).toEqual(['list_unreadable', 'list_unreadable']);
-    expect(check.modes()).toEqual({ fast: true, quality: true });
+    expect(check.modes()).toEqual({ draft: true, fast: true, quality: true });
   });
 
   it('a PROMPT_MODEL Google does not serve is noticed once: the writer goes straight to the rules, the admin check shows it red', async () => {
@@ -206,7 +206,7 @@ describe('creates of a mode whose model is not served', () => {
         .body.modes;
       if (modes.fast !== false) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(modes).toEqual({ fast: false, quality: true });
+    expect(modes).toEqual({ draft: false, fast: false, quality: true });
 
     const createsBefore = gemini.submitBodies.length;
     const refused = await post(client, 'fast');

@@ -1,7 +1,7 @@
 import type { Config } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
 import type { ModelCheckReason } from '#shared/admin';
-import { VIDEO_QUALITIES, type VideoQuality } from '#shared/catalogue';
+import { MODEL_MODES, modelModeOf, type VideoQuality } from '#shared/catalogue';
 import { type VideoModelFamily, videoModelFamily } from '#shared/video-models';
 import type { VideoModeAvailability } from '#shared/video-request';
 import { GeminiClient, type ListedModel } from './pipeline/providers/gemini-client.server';
@@ -59,7 +59,7 @@ export const LOCAL_AVAILABILITY: ModelAvailability = {
   isAvailable: () => true,
   promptModelServed: () => true,
   promptModel: () => undefined,
-  modes: () => ({ fast: true, quality: true }),
+  modes: () => ({ draft: true, fast: true, quality: true }),
   check: async () => undefined,
   start: () => undefined,
   stop: () => undefined,
@@ -76,7 +76,7 @@ const REASON_DETAILS: Record<ModelCheckReason, string> = {
 };
 
 function judgeModes(gemini: Config['video']['gemini'], listed: ListedModel[]): ModeCheck[] {
-  return VIDEO_QUALITIES.map((quality) => {
+  return MODEL_MODES.map((quality) => {
     const model = gemini.models[quality];
     const family = videoModelFamily(model);
     const variable = gemini.modelVariables[quality];
@@ -126,7 +126,7 @@ export class GeminiModelAvailability implements ModelAvailability {
     private readonly listModels: () => Promise<ListedModel[]>,
     private readonly logger: Logger,
   ) {
-    this.state = VIDEO_QUALITIES.map((quality) => ({
+    this.state = MODEL_MODES.map((quality) => ({
       quality,
       variable: gemini.modelVariables[quality],
       model: gemini.models[quality],
@@ -152,11 +152,16 @@ export class GeminiModelAvailability implements ModelAvailability {
   }
 
   isAvailable(quality: VideoQuality): boolean {
-    return this.state.find((mode) => mode.quality === quality)?.available !== false;
+    // A draft is the Fast model's: served when it is.
+    return this.state.find((mode) => mode.quality === modelModeOf(quality))?.available !== false;
   }
 
   modes(): VideoModeAvailability {
-    return { fast: this.isAvailable('fast'), quality: this.isAvailable('quality') };
+    return {
+      draft: this.isAvailable('draft'),
+      fast: this.isAvailable('fast'),
+      quality: this.isAvailable('quality'),
+    };
   }
 
   async check(): Promise<ModeCheck[]> {

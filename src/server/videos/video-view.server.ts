@@ -52,11 +52,12 @@ export interface ViewOptions {
 }
 
 function kindOf(
-  record: Pick<VideoRequestRecord, 'extendsRequestId' | 'editsRequestId' | 'film'>,
+  record: Pick<VideoRequestRecord, 'extendsRequestId' | 'editsRequestId' | 'finishesRequestId' | 'film'>,
 ): VideoRequestKind {
   if (record.film) return 'film';
   if (record.extendsRequestId) return 'extension';
   if (record.editsRequestId) return 'edit';
+  if (record.finishesRequestId) return 'finish';
   return 'original';
 }
 
@@ -123,7 +124,7 @@ export async function toVideoRequestView(
     lastFrameUrl,
     referenceImageUrls: referenceImageUrls.filter((url): url is string => url !== null),
     kind: kindOf(record),
-    sourceRequestId: record.extendsRequestId ?? record.editsRequestId,
+    sourceRequestId: record.extendsRequestId ?? record.editsRequestId ?? record.finishesRequestId,
     derivations: derivations(record, options),
     videoUrl,
     downloadUrl,

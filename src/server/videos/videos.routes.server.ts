@@ -6,6 +6,7 @@ import { createVideoRoute } from './create-video.route.server';
 import { editVideoRoute, extendVideoRoute } from './derive-video.route.server';
 import { estimateQueueRoute } from './estimate-queue.route.server';
 import { exportVideosCsvRoute } from './export-videos-csv.route.server';
+import { finishVideoRoute } from './finish-video.route.server';
 import { getAvailabilityRoute } from './get-availability.route.server';
 import { getVideoRoute } from './get-video.route.server';
 import { listVersionsRoute } from './list-versions.route.server';
@@ -46,6 +47,7 @@ export function videosRoutes({
       getVideo: getVideoRoute(deps),
       extendVideo: extendVideoRoute(deps),
       editVideo: editVideoRoute(deps),
+      finishVideo: finishVideoRoute(deps),
       listVersions: listVersionsRoute(deps),
     },
   );

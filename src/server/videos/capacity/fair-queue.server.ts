@@ -1,8 +1,14 @@
 import type pg from 'pg';
 import type { Queryable } from '#server/jobs/queues.server';
 import { inTransaction } from '#server/kernel/transaction.server';
-import type { VideoQuality } from '#shared/catalogue';
-import { createCostCents } from '#shared/video-models';
+import {
+  type MasterResolution,
+  type ModelMode,
+  modelModeOf,
+  VIDEO_QUALITIES,
+  type VideoQuality,
+} from '#shared/catalogue';
+import { clipLengthChoices, createCostCents, requestResolution } from '#shared/video-models';
 import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '#shared/video-queue';
 import type { BudgetHold, BudgetUse, ProviderBudget } from './provider-budget.server';
 import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.server';
@@ -24,7 +30,7 @@ export interface FairQueueOptions {
   /** Google Cloud projects, in the configured order (the local renderer is one project, `local`). */
   projects: readonly string[];
   /** The model that serves each mode. */
-  models: Record<VideoQuality, string>;
+  models: Record<ModelMode, string>;
   /** Sends the `video-generate` job inside the transaction that grants the slot. */
   sendJob: (client: pg.PoolClient, requestId: string) => Promise<void>;
   /** The live workers' free job slots: no more is dispatched than they can start (absent: not bounded). */
@@ -86,7 +92,9 @@ export class FairQueue {
   /** The distinct models, each with the modes it serves (both modes may share one model, and so one budget). */
   get groups(): QueueModel[] {
     const byModel = new Map<string, VideoQuality[]>();
-    for (const [quality, model] of Object.entries(this.options.models) as [VideoQuality, string][]) {
+    // A draft waits in its model's line: the Fast model's (ADR 0033).
+    for (const quality of VIDEO_QUALITIES) {
+      const model = this.modelOf(quality);
       byModel.set(model, [...(byModel.get(model) ?? []), quality]);
     }
     return [...byModel].map(([model, qualities]) => ({ model, qualities }));
@@ -94,11 +102,11 @@ export class FairQueue {
 
   /** The budget a request of this mode spends. */
   modelOf(quality: VideoQuality): string {
-    return this.options.models[quality];
+    return this.options.models[modelModeOf(quality)];
   }
 
   private groupOf(quality: VideoQuality): QueueModel {
-    const model = this.options.models[quality];
+    const model = this.modelOf(quality);
     return this.groups.find((group) => group.model === model) ?? { model, qualities: [quality] };
   }
 
@@ -145,9 +153,11 @@ export class FairQueue {
       id: string;
       provider_project: string | null;
       quality: VideoQuality;
+      master_resolution: MasterResolution | null;
+      clip_seconds: number;
     }>(
       `${ORDERED_SQL}
-       SELECT o.id, o.provider_project, r.quality FROM ordered o JOIN video_requests r ON r.id = o.id
+       SELECT o.id, o.provider_project, r.quality, r.master_resolution, r.clip_seconds FROM ordered o JOIN video_requests r ON r.id = o.id
        WHERE o.provider_project IS NULL OR o.provider_project = ANY($2::text[])
        ORDER BY o.position LIMIT $3`,
       [group.qualities, [...room].filter(([, free]) => free > 0).map(([project]) => project), total],
@@ -155,7 +165,11 @@ export class FairQueue {
     let dispatched = 0;
     for (const candidate of candidates.rows) {
       const project = candidate.provider_project ?? roomiest(room);
-      const costCents = createCostCents(group.model, candidate.quality);
+      const costCents = createCostCents(
+        group.model,
+        requestResolution(candidate.quality, candidate.master_resolution),
+        candidate.clip_seconds,
+      );
       if (!project || (room.get(project) ?? 0) <= 0) continue;
       // The next in line waits for the spend window rather than being overtaken by a cheaper take.
       if (costCents > (spendLeft.get(project) ?? 0)) break;
@@ -193,9 +207,14 @@ export class FairQueue {
     return result.rowCount === 1;
   }
 
-  /** The costliest create of the group: what one more slot may cost. */
+  /** The costliest create of the group (its highest resolution, its longest clip): what one more slot may cost. */
   private costOf(group: QueueModel): number {
-    return Math.max(...group.qualities.map((quality) => createCostCents(group.model, quality)));
+    const longest = Math.max(...clipLengthChoices(group.model));
+    return Math.max(
+      ...group.qualities.map((quality) =>
+        createCostCents(group.model, requestResolution(quality, '4k'), longest),
+      ),
+    );
   }
 
   /**
@@ -280,7 +299,7 @@ export class FairQueue {
   /** What a request created now by `userId` would wait, per mode (the create page, before the user pays). */
   async estimate(db: Queryable, userId: string): Promise<VideoQueueEstimate> {
     const entries = await Promise.all(
-      (Object.keys(this.options.models) as VideoQuality[]).map(async (quality) => {
+      VIDEO_QUALITIES.map(async (quality) => {
         const group = this.groupOf(quality);
         const [ahead, pace] = await Promise.all([
           db.query<{ waiting: number; ahead: number }>(
@@ -314,7 +333,7 @@ export class FairQueue {
   async adminView(db: Queryable): Promise<AdminQueue> {
     const { budget, projects, models } = this.options;
     const modes = await Promise.all(
-      (Object.keys(models) as VideoQuality[]).map(async (quality) => {
+      VIDEO_QUALITIES.map(async (quality) => {
         const result = await db.query<{ waiting: number; oldest: number | null }>(
           `SELECT count(*)::int AS waiting,
                   floor(extract(epoch FROM now() - min(queued_at)))::int AS oldest
@@ -325,7 +344,7 @@ export class FairQueue {
         const row = result.rows[0];
         return {
           quality,
-          model: models[quality],
+          model: models[modelModeOf(quality)],
           waiting: row?.waiting ?? 0,
           oldestWaitSeconds:
             row?.oldest === null || row?.oldest === undefined ? null : Math.max(0, row.oldest),

@@ -1,4 +1,5 @@
 import { reached } from '#server/video-requests/generation-steps.server';
+import { modelModeOf } from '#shared/catalogue';
 import { FINAL_VIDEO_STATUSES } from '#shared/video-request';
 import type { DeliveredFile } from './delivery.server';
 import { check } from './job/check.step.server';
@@ -118,7 +119,7 @@ export async function runVideoGeneration(
     row,
     provider: deps.providerFor?.(row.providerProject) ?? deps.provider,
     // The wait in line is not the generation's: its deadline runs from the slot.
-    deadline: (row.dispatchedAt ?? row.createdAt).getTime() + deps.timeoutMs[row.quality],
+    deadline: (row.dispatchedAt ?? row.createdAt).getTime() + deps.timeoutMs[modelModeOf(row.quality)],
     log,
     signal: options.signal,
   };

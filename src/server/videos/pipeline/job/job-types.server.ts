@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { Logger } from '#server/logger.server';
 import type { VideoRequestRow } from '#server/video-requests/video-request-row.server';
-import type { VideoQuality } from '#shared/catalogue';
+import type { ModelMode } from '#shared/catalogue';
 import type { CapabilitiesOf } from '../../capabilities.server';
 import type { PromptWriter } from '../../prompt-writer.server';
 import type { TakeGuarantee } from '../../take-check/take-guarantee.server';
@@ -73,7 +73,7 @@ export interface PipelineDeps {
   /** What the configured models can do; an extension's answer is joined to its source by it. */
   capabilities: CapabilitiesOf;
   /** Per mode, from the request's creation. */
-  timeoutMs: Record<VideoQuality, number>;
+  timeoutMs: Record<ModelMode, number>;
   /** Poll back-off: starts at `initialMs`, ×1.5 per poll, capped at `maxMs`. */
   poll: { initialMs: number; maxMs: number };
   /**

@@ -1,4 +1,3 @@
-import { VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { type JoinPlan, mediaKeys } from '../rendering.server';
 import type { PipelineDeps, RequestRow, SourceRow } from './job-types.server';
 
@@ -36,6 +35,6 @@ export async function joinPlan(
     repeatedTail:
       result.kind === 'new-part'
         ? undefined
-        : { upToSeconds: result.tailSeconds, newPartSeconds: VIDEO_LENGTH_SECONDS },
+        : { upToSeconds: result.tailSeconds, newPartSeconds: row.clipSeconds },
   };
 }

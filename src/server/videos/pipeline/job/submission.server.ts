@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { providerAspectRatio } from '#shared/video-models';
+import { providerAspectRatio, requestResolution } from '#shared/video-models';
 import { detectImageType } from '#shared/video-request';
 import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../../structured-prompt.server';
 import type { ProviderImage, VideoGenerationInput } from '../providers/video-provider.server';
@@ -108,6 +108,8 @@ export async function buildSubmission(run: JobRun): Promise<VideoGenerationInput
     userPrompt: row.prompt,
     negativePrompt,
     quality: row.quality,
+    resolution: requestResolution(row.quality, row.masterResolution),
+    clipSeconds: row.clipSeconds,
     // Only 16:9 and 9:16 are asked for; 1:1 and 4:3 are cropped from 16:9 in the rendering step.
     aspectRatio: providerAspectRatio(row.aspectRatio),
     seed: row.seed,

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { modelModeOf } from '#shared/catalogue';
 import { stopGeneration } from '../generation-stop.server';
 import { type PollResult, TransientProviderError } from '../providers/video-provider.server';
 import { isAbort, type JobRun, RequestFailure, remaining } from './job-types.server';
@@ -63,7 +64,10 @@ export async function waitForVideo(run: JobRun, operationName: string): Promise<
         finishing = true;
         continue;
       }
-      throw new RequestFailure('timeout', `not done after ${deps.timeoutMs[run.row.quality]} ms`);
+      throw new RequestFailure(
+        'timeout',
+        `not done after ${deps.timeoutMs[modelModeOf(run.row.quality)]} ms`,
+      );
     }
     const wait = Math.min(delay, remaining(deadline));
     await (events ? events.wait(operationName, polledAt, wait, signal) : sleep(wait, undefined, { signal }));

@@ -57,6 +57,8 @@ function input(overrides: Partial<VideoGenerationInput>): VideoGenerationInput {
     userPrompt: 'Um farol na tempestade',
     negativePrompt: undefined,
     quality: 'fast',
+    resolution: '720p',
+    clipSeconds: 8,
     aspectRatio: '16:9',
     seed: null,
     image: undefined,
@@ -83,6 +85,7 @@ describe('every mode × ratio, with and without an image, on the Interactions AP
     const { operationName } = await provider.submit(
       input({
         quality,
+        resolution: MODE_RESOLUTION[quality],
         aspectRatio,
         image: withImage ? { bytes: PNG, mimeType: 'image/png' } : undefined,
         negativePrompt: 'texto',

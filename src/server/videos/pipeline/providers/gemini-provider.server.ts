@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { VideoQuality } from '#shared/catalogue';
+import { type ModelMode, modelModeOf, type VideoQuality } from '#shared/catalogue';
 import { videoModelFamily } from '#shared/video-models';
 import type { GeminiClient } from './gemini-client.server';
 import { INTERACTION_PREFIX, OmniInteractions } from './omni-provider.server';
@@ -23,14 +23,14 @@ export class GeminiVideoProvider implements VideoProvider {
 
   constructor(
     private readonly client: GeminiClient,
-    private readonly models: Record<VideoQuality, string>,
+    private readonly models: Record<ModelMode, string>,
   ) {
     this.omni = new OmniInteractions(client);
     this.veo = new VeoPredictLongRunning(client);
   }
 
   model(quality: VideoQuality): string {
-    return this.models[quality];
+    return this.models[modelModeOf(quality)];
   }
 
   async submit(input: VideoGenerationInput, signal?: AbortSignal): Promise<{ operationName: string }> {

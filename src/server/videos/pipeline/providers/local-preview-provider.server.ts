@@ -4,7 +4,7 @@ import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MODE_RESOLUTION, VIDEO_LENGTH_SECONDS, type VideoQuality } from '#shared/catalogue';
-import { providerFrameSize } from '#shared/video-models';
+import { type ProviderResolution, providerFrameSize } from '#shared/video-models';
 import { runTool } from '../ffmpeg.server';
 import {
   type PreviewImage,
@@ -49,9 +49,11 @@ interface LocalOperation {
   seed: number | null;
   /** Absent in operations written before modes had their own resolution: those render as Fast. */
   quality?: VideoQuality;
+  /** Absent in operations written before a request chose its resolution: those render at their mode's. */
+  resolution?: ProviderResolution;
   aspectRatio: ProviderAspectRatio;
   submittedAt: number;
-  /** 8 s for a new video or an extension's new part; the source's length for an edit. */
+  /** The clip length for a new video or an extension's new part; the source's length for an edit. */
   durationSeconds?: number;
   /** Shown above the prompt: what kind of render this is. */
   label?: string;
@@ -61,12 +63,16 @@ interface LocalOperation {
   referenceImages?: string[];
 }
 
-/** Each mode's real output (design §5: Fast = 720p, Quality = 1080p), so the preview shows what production delivers. */
+/**
+ * Each mode's real output (design §5, ADR 0033: Rascunho 360p, Fast 720p, Quality 1080p or 4K), so the preview
+ * shows what production delivers.
+ */
 export function previewSize(
   quality: VideoQuality,
   aspectRatio: ProviderAspectRatio,
+  resolution: ProviderResolution = MODE_RESOLUTION[quality],
 ): { width: number; height: number } {
-  return providerFrameSize(MODE_RESOLUTION[quality], aspectRatio);
+  return providerFrameSize(resolution, aspectRatio);
 }
 
 const IMAGE_EXTENSIONS: Record<string, string> = {
@@ -139,13 +145,14 @@ export class LocalVideoProvider implements VideoProvider {
       prompt: input.userPrompt,
       seed: input.seed,
       quality: input.quality,
+      resolution: input.resolution,
       aspectRatio: input.aspectRatio,
       submittedAt: Date.now(),
       // An edit re-renders the source's whole length; an extension renders the new part, which Cena joins.
       durationSeconds:
         derivation?.kind === 'edit'
           ? Math.max(1, Math.round(derivation.sourceDurationSeconds))
-          : VIDEO_LENGTH_SECONDS,
+          : input.clipSeconds,
       label:
         derivation?.kind === 'edit' ? 'edição' : derivation?.kind === 'extend' ? 'continuação' : undefined,
       firstFrame: await saveImage(input.image, 'first-frame'),
@@ -229,7 +236,11 @@ export class LocalVideoProvider implements VideoProvider {
   }
 
   private async render(id: string, operation: LocalOperation): Promise<void> {
-    const { width, height } = previewSize(operation.quality ?? 'fast', operation.aspectRatio);
+    const { width, height } = previewSize(
+      operation.quality ?? 'fast',
+      operation.aspectRatio,
+      operation.resolution,
+    );
     const frame = { width, height, seconds: operation.durationSeconds ?? VIDEO_LENGTH_SECONDS };
     const digest = createHash('sha256')
       .update(`${operation.prompt}\u0000${operation.seed ?? ''}`)

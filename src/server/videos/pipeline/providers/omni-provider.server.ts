@@ -1,4 +1,3 @@
-import { MODE_RESOLUTION, VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { type GeminiClient, provablyNotAccepted } from './gemini-client.server';
 import {
   type PollResult,
@@ -88,8 +87,9 @@ function newVideoBody(model: string, input: VideoGenerationInput) {
     response_format: {
       type: 'video' as const,
       aspect_ratio: input.aspectRatio,
-      resolution: MODE_RESOLUTION[input.quality],
-      duration: `${VIDEO_LENGTH_SECONDS}s`,
+      // SDK_310 `VideoResponseFormat` (src/shared/video-models.ts): resolution 360p|720p|1080p|4k, duration "Ns".
+      resolution: input.resolution,
+      duration: `${input.clipSeconds}s`,
       // Over 4 MB (anything above 720p) the guide asks for URI delivery.
       delivery: 'uri' as const,
     },
@@ -123,8 +123,8 @@ function derivedBody(
     input: input.userPrompt,
     response_format: {
       type: 'video' as const,
-      resolution: MODE_RESOLUTION[input.quality],
-      ...(extend ? { aspect_ratio: input.aspectRatio, duration: `${VIDEO_LENGTH_SECONDS}s` } : {}),
+      resolution: input.resolution,
+      ...(extend ? { aspect_ratio: input.aspectRatio, duration: `${input.clipSeconds}s` } : {}),
       delivery: 'uri' as const,
     },
     generation_config: { video_config: { task: derivation.kind } },

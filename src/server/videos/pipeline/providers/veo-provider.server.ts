@@ -1,4 +1,3 @@
-import { MODE_RESOLUTION, VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { type GeminiClient, provablyNotAccepted } from './gemini-client.server';
 import {
   type PollResult,
@@ -59,8 +58,9 @@ export class VeoPredictLongRunning {
     }
     const parameters: Record<string, unknown> = {
       aspectRatio: input.aspectRatio,
-      resolution: MODE_RESOLUTION[input.quality],
-      durationSeconds: VIDEO_LENGTH_SECONDS,
+      // VEO_GUIDE "Veo model parameters" (src/shared/video-models.ts): `resolution` and `durationSeconds` 4|6|8.
+      resolution: input.resolution,
+      durationSeconds: input.clipSeconds,
     };
     if (input.negativePrompt) parameters.negativePrompt = input.negativePrompt;
     const operation = await this.client.withRetries(

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { VideoQuality } from '#shared/catalogue';
-import type { ProviderAspectRatio } from '#shared/video-models';
+import type { ProviderAspectRatio, ProviderResolution } from '#shared/video-models';
 
 /**
  * One interface for every video model (design §5). A generation is a long-running operation: `submit` starts it
@@ -21,6 +21,10 @@ export interface VideoGenerationInput {
   userPrompt: string;
   negativePrompt: string | undefined;
   quality: VideoQuality;
+  /** The output resolution asked for: the mode's, or Quality's 4K master (video-models.ts `requestResolution`). */
+  resolution: ProviderResolution;
+  /** The clip length asked for, in seconds (a new video's, or an extension's new part). */
+  clipSeconds: number;
   aspectRatio: ProviderAspectRatio;
   /** Stored and shown, sent only where the provider supports it (the Gemini API does not). */
   seed: number | null;

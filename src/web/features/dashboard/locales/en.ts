@@ -36,7 +36,7 @@ const en: LocaleShape<typeof ptBR> = {
     thisMonthHint: 'Videos created since the 1st',
     qualityHint: 'In the selected period',
     balanceHint: 'Available now',
-    quality: { fast: 'Fast', quality: 'Quality', none: '—' },
+    quality: { draft: 'Draft', fast: 'Fast', quality: 'Quality', none: '—' },
     error: 'Could not load the statistics.',
     retry: 'Try again',
   },

@@ -33,7 +33,7 @@ export default {
     thisMonthHint: 'Vídeos criados desde o dia 1º',
     qualityHint: 'No período selecionado',
     balanceHint: 'Disponível agora',
-    quality: { fast: 'Fast', quality: 'Quality', none: '—' },
+    quality: { draft: 'Rascunho', fast: 'Fast', quality: 'Quality', none: '—' },
     error: 'Erro ao carregar as estatísticas.',
     retry: 'Tentar novamente',
   },

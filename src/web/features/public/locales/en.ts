@@ -236,6 +236,10 @@ const en: LocaleShape<typeof ptBR> = {
         'Both modes make {{seconds}}-second videos with sound. They differ in speed, cost and level of detail.',
       cost: '{{credits}} credits per video',
       time: 'Ready in about {{min}} to {{max}} minutes',
+      draft: {
+        title: 'Draft',
+        body: 'At 360p, the cheapest: to try the idea in any ratio and finish the best in Fast or Quality.',
+      },
       fast: {
         title: 'Fast',
         body: 'Quicker and cheaper, at {{resolution}}. Great for testing ideas, making variations and for formats other than {{ratio}}.',

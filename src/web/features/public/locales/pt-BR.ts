@@ -237,6 +237,10 @@ export default {
         'Os dois modos geram vídeos de {{seconds}} segundos com áudio. A diferença está na velocidade, no custo e no nível de detalhe.',
       cost: '{{credits}} créditos por vídeo',
       time: 'Pronto em cerca de {{min}} a {{max}} minutos',
+      draft: {
+        title: 'Rascunho',
+        body: 'Em 360p, o mais barato: para testar a ideia em qualquer proporção e finalizar a melhor em Fast ou Quality.',
+      },
       fast: {
         title: 'Fast',
         body: 'Mais rápido e econômico, em {{resolution}}. Ideal para testar ideias, criar variações e para formatos diferentes de {{ratio}}.',

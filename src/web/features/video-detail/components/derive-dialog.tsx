@@ -3,7 +3,7 @@ import { Clapperboard, Wand2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PROMPT_MIN_LENGTH, VIDEO_COST_CREDITS } from '#shared/catalogue';
+import { PROMPT_MIN_LENGTH, requestCredits } from '#shared/catalogue';
 import { INSTRUCTION_MAX_LENGTH, INSTRUCTION_MIN_LENGTH } from '#shared/video-directing';
 import { PROMPT_MAX_LENGTH, type VideoRequestView } from '#shared/video-request';
 import { Button } from '#web/components/ui/button';
@@ -42,7 +42,12 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
   // One key per submission attempt: a retried or double-clicked submit makes one request.
   const clientKey = useRef(newUuid());
   const rule = derivation === 'extend' ? request.derivations.extend : request.derivations.edit;
-  const cost = VIDEO_COST_CREDITS[request.quality];
+  // The source's mode, length and master: what the server holds for the new request.
+  const cost = requestCredits({
+    quality: request.quality,
+    lengthSeconds: request.clipSeconds,
+    resolution: request.masterResolution,
+  });
   const min = derivation === 'extend' ? PROMPT_MIN_LENGTH : INSTRUCTION_MIN_LENGTH;
   const max = derivation === 'extend' ? PROMPT_MAX_LENGTH : INSTRUCTION_MAX_LENGTH;
   const key = derivation === 'extend' ? 'extend' : 'edit';

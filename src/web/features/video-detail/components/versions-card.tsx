@@ -56,7 +56,7 @@ export function VersionsCard({ requestId }: { requestId: string }) {
                     ? t('versions.lengthPending')
                     : t('versions.length', { value: formatVideoLength(version.durationSeconds) })}
                   {source
-                    ? ` · ${t(`versions.from.${version.kind === 'edit' ? 'edit' : 'extension'}`, { number: source })}`
+                    ? ` · ${t(`versions.from.${version.kind === 'edit' || version.kind === 'finish' ? version.kind : 'extension'}`, { number: source })}`
                     : ''}
                 </p>
               </li>

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { VideoPlayer, videoRequestQueryKey } from '#web/features/videos';
 import { DeriveDialog } from './derive-dialog';
 import { DownloadButton } from './download-button';
+import { FinishDialog } from './finish-dialog';
 import { ShareActions } from './share-actions';
 
 /**
@@ -35,6 +36,7 @@ export function VideoCard({ request }: { request: VideoRequestView }) {
               <ShareActions request={request} />
               <DeriveDialog request={request} derivation="extend" />
               <DeriveDialog request={request} derivation="edit" />
+              <FinishDialog request={request} />
             </div>
           </>
         ) : (

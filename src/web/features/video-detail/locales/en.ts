@@ -55,6 +55,12 @@ const en: LocaleShape<typeof ptBR> = {
     submit: 'Edit video',
     started: 'Edit requested! Follow it here.',
   },
+  finish: {
+    open: 'Finish',
+    title: 'Finish this video',
+    started: 'Finishing started.',
+    targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality in 4K' },
+  },
   derive: {
     cost: 'Cost',
     credits_one: '{{value}} credit',
@@ -67,10 +73,20 @@ const en: LocaleShape<typeof ptBR> = {
   versions: {
     title: 'Scene versions',
     name: '{{number}}. {{kind}}',
-    kind: { original: 'Original', extension: 'Extension', edit: 'Edit', film: 'Film' },
+    kind: {
+      original: 'Original',
+      extension: 'Extension',
+      edit: 'Edit',
+      finish: 'Finished copy',
+      film: 'Film',
+    },
     length: 'Length {{value}}',
     lengthPending: 'Length after generation',
-    from: { extension: 'extends version {{number}}', edit: 'edits version {{number}}' },
+    from: {
+      extension: 'extends version {{number}}',
+      edit: 'edits version {{number}}',
+      finish: 'finishes version {{number}}',
+    },
   },
   video: {
     title: 'Video',
@@ -112,6 +128,7 @@ const en: LocaleShape<typeof ptBR> = {
     originValue: {
       original: 'New video',
       extension: 'Extension',
+      finish: 'Finished copy',
       edit: 'Edit by instruction',
       film: 'Film joined from your videos',
     },

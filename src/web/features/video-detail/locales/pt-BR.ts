@@ -55,6 +55,12 @@ export default {
     submit: 'Editar vídeo',
     started: 'Edição solicitada! Acompanhe a geração aqui.',
   },
+  finish: {
+    open: 'Finalizar',
+    title: 'Finalizar este vídeo',
+    started: 'Finalização iniciada.',
+    targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality em 4K' },
+  },
   derive: {
     cost: 'Custo',
     credits_one: '{{value}} crédito',
@@ -67,10 +73,20 @@ export default {
   versions: {
     title: 'Versões da cena',
     name: '{{number}}. {{kind}}',
-    kind: { original: 'Original', extension: 'Extensão', edit: 'Edição', film: 'Filme' },
+    kind: {
+      original: 'Original',
+      extension: 'Extensão',
+      edit: 'Edição',
+      finish: 'Finalização',
+      film: 'Filme',
+    },
     length: 'Duração {{value}}',
     lengthPending: 'Duração após a geração',
-    from: { extension: 'estende a versão {{number}}', edit: 'edita a versão {{number}}' },
+    from: {
+      extension: 'estende a versão {{number}}',
+      edit: 'edita a versão {{number}}',
+      finish: 'finaliza a versão {{number}}',
+    },
   },
   video: {
     title: 'Vídeo',
@@ -112,6 +128,7 @@ export default {
     originValue: {
       original: 'Vídeo novo',
       extension: 'Extensão',
+      finish: 'Finalização',
       edit: 'Edição por instrução',
       film: 'Filme montado dos seus vídeos',
     },

@@ -5,7 +5,7 @@ import { groupVariations } from './variation-groups';
 
 const item = (id: string, variation: VideoRequestListItem['variation'] = null): VideoRequestListItem => ({
   id,
-  ...chosenFieldsOf({ prompt: 'Um barco', quality: 'fast', aspectRatio: '16:9' }),
+  ...chosenFieldsOf({ prompt: 'Um barco', quality: 'fast', aspectRatio: '16:9', clipSeconds: 8 }),
   creditsUsed: 10,
   status: 'pending',
   createdAt: '2026-11-25T04:00:00.000Z',

@@ -26,7 +26,13 @@ const en: LocaleShape<typeof ptBR> = {
   exportCsv: 'Export CSV',
   exported: 'CSV file exported successfully!',
   exportError: 'Error exporting the CSV file',
-  origin: { original: 'New video', extension: 'Extension', edit: 'Edit', film: 'Film' },
+  origin: {
+    original: 'New video',
+    extension: 'Extension',
+    edit: 'Edit',
+    finish: 'Finished copy',
+    film: 'Film',
+  },
   columns: {
     date: 'Date/Time',
     prompt: 'Prompt',

@@ -26,7 +26,13 @@ export default {
   exportCsv: 'Exportar CSV',
   exported: 'Arquivo CSV exportado com sucesso!',
   exportError: 'Erro ao exportar o arquivo CSV',
-  origin: { original: 'Vídeo novo', extension: 'Extensão', edit: 'Edição', film: 'Filme' },
+  origin: {
+    original: 'Vídeo novo',
+    extension: 'Extensão',
+    edit: 'Edição',
+    finish: 'Finalização',
+    film: 'Filme',
+  },
   columns: {
     date: 'Data/Hora',
     prompt: 'Prompt',

@@ -4,14 +4,17 @@ import { type ChosenFields, chosenFieldSchemas } from '#shared/video-request';
 /**
  * The chosen fields (src/shared/video-request.ts `chosenFieldSchemas`) that pages show in a place of their own: the
  * prompt, the mode and the ratio. Every other chosen field is shown by the history's rows and the request's
- * technical info from its locale strings (`chosen.<field>.label` and `chosen.<field>.values.<value>` in the
- * videos namespace), so a new one needs no line in either (ADR 0022); the type below makes its strings required.
+ * technical info from its locale strings (`chosen.<field>.label`, and `chosen.<field>.values.<value>` for a field
+ * of named values or `chosen.<field>.value` with `{{value}}` for a number, in the videos namespace), so a new one
+ * needs no line in either (ADR 0022); the type below makes its strings required.
  */
 const OWN_PLACES = ['prompt', 'quality', 'aspectRatio'] as const;
 type OtherChosenKey = Exclude<keyof ChosenFields, (typeof OWN_PLACES)[number]>;
 type LabelKey = { [K in OtherChosenKey]: `chosen.${K}.label` }[OtherChosenKey];
 type ValueKey = {
-  [K in OtherChosenKey]: `chosen.${K}.values.${NonNullable<ChosenFields[K]>}`;
+  [K in OtherChosenKey]: NonNullable<ChosenFields[K]> extends number
+    ? `chosen.${K}.value`
+    : `chosen.${K}.values.${NonNullable<ChosenFields[K]>}`;
 }[OtherChosenKey];
 
 const OTHER_KEYS = (Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[]).filter(
@@ -29,9 +32,13 @@ export interface ChosenDetail {
 export function useChosenDetails(request: ChosenFields): ChosenDetail[] {
   const { t } = useTranslation('videos');
   return OTHER_KEYS.flatMap((key) => {
-    const value = request[key] as string | null;
+    const value = request[key] as string | number | null;
     if (value === null) return [];
     const label = t(`chosen.${key}.label` as LabelKey);
-    return [{ key, label, value: t(`chosen.${key}.values.${value}` as ValueKey) }];
+    const shown =
+      typeof value === 'number'
+        ? t(`chosen.${key}.value` as ValueKey, { value })
+        : t(`chosen.${key}.values.${value}` as ValueKey);
+    return [{ key, label, value: shown }];
   });
 }

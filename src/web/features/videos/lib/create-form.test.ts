@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LAST_FRAME_UNSUPPORTED, TOO_MANY_REFERENCE_IMAGES } from '#shared/video-directing';
+import { PROVIDER_RESOLUTIONS } from '#shared/video-models';
 import { newUuid } from '#web/lib/uuid';
 import {
   checkReferenceImage,
@@ -63,9 +64,11 @@ describe('create form rules', () => {
     const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png');
     const form = { ...ok, firstFrame: null, lastFrame: null, referenceImages: [] };
     const options = { fields: {}, shouldUseNativeValidation: false } as const;
+    const clip = { lengthsSeconds: [8], resolutions: [...PROVIDER_RESOLUTIONS] };
     const offers = {
-      fast: { lastFrame: false, referenceImagesMax: 3 },
-      quality: { lastFrame: true, referenceImagesMax: 3 },
+      draft: { lastFrame: false, referenceImagesMax: 3, ...clip },
+      fast: { lastFrame: false, referenceImagesMax: 3, ...clip },
+      quality: { lastFrame: true, referenceImagesMax: 3, ...clip },
     };
     const resolve = createFormResolver(offers, t);
 

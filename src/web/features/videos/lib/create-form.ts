@@ -32,10 +32,16 @@ import { formatCredits } from '#web/features/credits';
  * `chosenFieldSchemas`, so a chosen field added there is a field of the form) and the seed, as the shared form
  * schema (src/shared/video-request-form.ts) checks them.
  */
-const CHOSEN_KEYS = Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[];
+type FormChosenKey = Extract<keyof ChosenFields, keyof typeof createVideoFormSchema.shape>;
+/** The chosen clip is sent under the API's names (`durationSeconds`, `resolution`), named below with the seed. */
+const CHOSEN_KEYS = (Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[]).filter(
+  (key): key is FormChosenKey => key in createVideoFormSchema.shape,
+);
 const typedFieldsSchema = createVideoFormSchema.pick({
-  ...(Object.fromEntries(CHOSEN_KEYS.map((key) => [key, true])) as Record<keyof ChosenFields, true>),
+  ...(Object.fromEntries(CHOSEN_KEYS.map((key) => [key, true])) as Record<FormChosenKey, true>),
   seed: true,
+  durationSeconds: true,
+  resolution: true,
 });
 
 export type CreateFormValues = z.input<typeof typedFieldsSchema>;

@@ -23,7 +23,7 @@ const en: LocaleShape<typeof ptBR> = {
     heldSpend:
       "The provider's spend limit per 10 minutes is reached: your video should start in {{wait}}, longer than usual.",
   },
-  quality: { fast: 'Fast', quality: 'Quality' },
+  quality: { draft: 'Draft', fast: 'Fast', quality: 'Quality' },
   create: {
     structured: {
       title: 'Structured prompt (optional)',
@@ -66,9 +66,15 @@ const en: LocaleShape<typeof ptBR> = {
       cost: '{{credits}} credits',
       time: 'About {{min}}–{{max}} minutes',
       descriptions: {
+        draft: 'A {{resolution}} draft, the cheapest: try the idea, then finish the best.',
         fast: 'Faster generation at {{resolution}}, great for trying ideas.',
         quality: 'Best image quality at {{resolution}}.',
       },
+    },
+    clip: {
+      length: 'Length',
+      seconds: '{{seconds}} s',
+      master4k: '4K master (twice Quality per second)',
     },
     aspect: {
       legend: 'Aspect ratio',
@@ -209,7 +215,10 @@ const en: LocaleShape<typeof ptBR> = {
     view: 'View variation {{index}}',
     loading: 'Loading variation…',
   },
-  chosen: {},
+  chosen: {
+    clipSeconds: { label: 'Length asked for', value: '{{value}} s' },
+    masterResolution: { label: 'Final resolution', values: { '1080p': '1080p', '4k': '4K' } },
+  },
   castErrors: {
     refresh: 'Your cast changed. Check the chosen members.',
   },

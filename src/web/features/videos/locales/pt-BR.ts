@@ -22,7 +22,7 @@ export default {
     heldSpend:
       'O limite de gasto por 10 minutos do provedor foi atingido: seu vídeo deve começar em {{wait}}, mais que o normal.',
   },
-  quality: { fast: 'Fast', quality: 'Quality' },
+  quality: { draft: 'Rascunho', fast: 'Fast', quality: 'Quality' },
   create: {
     structured: {
       title: 'Prompt estruturado (opcional)',
@@ -66,9 +66,15 @@ export default {
       cost: '{{credits}} créditos',
       time: 'Cerca de {{min}}–{{max}} minutos',
       descriptions: {
+        draft: 'Rascunho em {{resolution}}, o mais barato: teste a ideia e finalize a melhor.',
         fast: 'Geração mais rápida em {{resolution}}, ideal para testar ideias.',
         quality: 'Máxima qualidade de imagem em {{resolution}}.',
       },
+    },
+    clip: {
+      length: 'Duração',
+      seconds: '{{seconds}} s',
+      master4k: 'Master em 4K (o dobro do Quality por segundo)',
     },
     aspect: {
       legend: 'Proporção',
@@ -209,7 +215,10 @@ export default {
     loading: 'Carregando variação…',
   },
   /** Chosen fields shown from these strings, each as `{ label, values }` (lib/chosen-details.ts). */
-  chosen: {},
+  chosen: {
+    clipSeconds: { label: 'Duração pedida', value: '{{value}} s' },
+    masterResolution: { label: 'Resolução final', values: { '1080p': '1080p', '4k': '4K' } },
+  },
   castErrors: {
     refresh: 'O elenco mudou. Revise os membros escolhidos.',
   },

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { castFitProblem } from '#shared/cast';
 import {
   PROMPT_MIN_LENGTH,
-  VIDEO_COST_CREDITS,
+  requestCredits,
   VIDEO_LENGTH_SECONDS,
   VIDEO_QUALITIES,
   type VideoQuality,
@@ -25,6 +25,7 @@ import { useCreateVideoRequest } from '../api/create-video-request';
 import { useQueueEstimate } from '../api/queue-estimate';
 import { AspectRatioField } from '../components/aspect-ratio-field';
 import { BuyCreditsSheet } from '../components/buy-credits-sheet';
+import { ClipField } from '../components/clip-field';
 import { CreateImageFields } from '../components/create-image-fields';
 import { CreateSubmitPanel } from '../components/create-submit-panel';
 import { PromptField } from '../components/prompt-field';
@@ -135,7 +136,13 @@ export default function CreatePage() {
   );
 
   const balance = credits.data?.balance;
-  const cost = VIDEO_COST_CREDITS[quality] * variations;
+  const clip = useWatch({ control: form.control, name: ['durationSeconds', 'resolution'] });
+  const costEach = requestCredits({
+    quality,
+    lengthSeconds: clip[0] ? Number(clip[0]) : undefined,
+    resolution: quality === 'quality' ? clip[1] : undefined,
+  });
+  const cost = costEach * variations;
   const short = balance !== undefined && balance < cost;
   const arrived = useCreditsArrived(short, () => setBuying(false));
   const busy = create.isPending || create.isSuccess; // success: navigating away
@@ -167,6 +174,8 @@ export default function CreatePage() {
       // The typed fields as the form holds them (a field of the form is a field of the request), none absent.
       const request = await create.mutateAsync({
         ...typed,
+        // The length is read as a number; the multipart body carries it as text, as the form schema reads it.
+        durationSeconds: typed.durationSeconds === undefined ? undefined : String(typed.durationSeconds),
         clientKey: clientKey.current,
         firstFrame: firstFrame ?? undefined,
         lastFrame: lastFrame ?? undefined,
@@ -280,6 +289,12 @@ export default function CreatePage() {
               unavailable={unavailable}
               onChange={changed}
             />
+            <ClipField
+              control={form.control}
+              disabled={busy}
+              onChange={changed}
+              lengths={directing.lengthsSeconds}
+            />
             <AspectRatioField
               control={form.control}
               disabled={busy}
@@ -319,7 +334,7 @@ export default function CreatePage() {
                 setVariations(count);
                 changed();
               }}
-              costEach={VIDEO_COST_CREDITS[quality]}
+              costEach={costEach}
               disabled={busy}
             />
           </CardContent>
