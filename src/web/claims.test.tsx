@@ -31,16 +31,19 @@ function textOf(html: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** The mode named closest to a position in the text, within the same stretch of 80 characters. */
+/**
+ * The mode named closest to a position in the text, within the same stretch of 80 characters (singular or plural);
+ * at equal distance the name before the claim, as in "Quality 1080p Rascunho 360p".
+ */
 function nearestMode(text: string, index: number, length: number): VideoQuality | null {
   let best: { quality: VideoQuality; distance: number } | null = null;
   for (const quality of VIDEO_QUALITIES) {
-    for (const match of text.matchAll(new RegExp(`\\b${MODE_NAMES[quality]}\\b`, 'g'))) {
+    for (const match of text.matchAll(new RegExp(`\\b${MODE_NAMES[quality]}s?\\b`, 'g'))) {
       const start = match.index;
       const end = start + match[0].length;
       const distance = end <= index ? index - end : start - (index + length);
-      if (distance >= 0 && distance <= 80 && (!best || distance < best.distance))
-        best = { quality, distance };
+      const closer = !best || distance < best.distance || (distance === best.distance && end <= index);
+      if (distance >= 0 && distance <= 80 && closer) best = { quality, distance };
     }
   }
   return best?.quality ?? null;

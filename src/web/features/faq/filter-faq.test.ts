@@ -90,11 +90,13 @@ describe('the FAQ content', () => {
 
   it('finds what people type in other words: a subscription to cancel, Pix, a refund', () => {
     const ids = (query: string) => filterFaq(pt, query).map((i) => i.id);
-    expect(ids('cancelar assinatura')).toEqual(['plans-change']);
-    expect(ids('Cancelamento da assinatura')).toEqual(['plans-change']);
+    // How to cancel, and the 7-day withdrawal right that also answers it.
+    expect(ids('cancelar assinatura')).toEqual(['plans-change', 'plans-withdrawal']);
+    expect(ids('Cancelamento da assinatura')).toEqual(['plans-change', 'plans-withdrawal']);
     expect(ids('pix')).toContain('plans-payment');
     expect(ids('boleto')).toContain('plans-payment');
     expect(ids('reembolso')).toContain('credits-refund');
+    expect(ids('reembolso')).toContain('plans-withdrawal');
     expect(ids('estorno')).toContain('credits-refund');
     // While the word is being typed, and without its accents.
     expect(ids('reemb')).toContain('credits-refund');

@@ -73,7 +73,7 @@ const en: LocaleShape<typeof ptBR> = {
       order: 'When you create a video, credits expiring soonest are used first.',
       discountBasis:
         'Discounts are on the price per credit, against the {{credits}}-credit package (R$ {{price}} per credit).',
-      cost: 'Each Fast ({{fastResolution}}) video uses {{fast}} credits and each Quality ({{qualityResolution}}) video {{quality}} credits.',
+      cost: 'Each Fast ({{fastResolution}}) video uses {{fast}} credits and each Quality ({{qualityResolution}}) video {{quality}} credits; each Draft ({{draftResolution}}) {{draft}} credits.',
       tab: 'Payment opens in a new tab; your balance updates here as soon as it is confirmed.',
     },
     plansHint: 'Creating videos every month? Plans cost less.',

@@ -73,7 +73,7 @@ export default {
       order: 'Ao criar um vídeo, usamos primeiro os créditos que vencem antes.',
       discountBasis:
         'Os descontos são no preço por crédito, comparados ao pacote de {{credits}} créditos (R$ {{price}} por crédito).',
-      cost: 'Cada vídeo Fast ({{fastResolution}}) consome {{fast}} créditos e cada vídeo Quality ({{qualityResolution}}), {{quality}} créditos.',
+      cost: 'Cada vídeo Fast ({{fastResolution}}) consome {{fast}} créditos e cada vídeo Quality ({{qualityResolution}}), {{quality}} créditos; cada Rascunho ({{draftResolution}}), {{draft}} créditos.',
       tab: 'O pagamento abre em uma nova aba; seu saldo atualiza aqui assim que for confirmado.',
     },
     plansHint: 'Cria vídeos todo mês? Os planos saem mais em conta.',

@@ -201,8 +201,10 @@ export default function BuyCreditsPage() {
               {t('buyCredits.info.cost', {
                 fast: formatCredits(VIDEO_COST_CREDITS.fast),
                 quality: formatCredits(VIDEO_COST_CREDITS.quality),
+                draft: formatCredits(VIDEO_COST_CREDITS.draft),
                 fastResolution: MODE_RESOLUTION.fast,
                 qualityResolution: MODE_RESOLUTION.quality,
+                draftResolution: MODE_RESOLUTION.draft,
               })}
             </li>
             <li>{t('buyCredits.info.tab')}</li>

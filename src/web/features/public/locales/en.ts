@@ -40,6 +40,7 @@ const en: LocaleShape<typeof ptBR> = {
     chips: {
       fast: 'Fast {{resolution}}',
       quality: 'Quality {{resolution}}',
+      draft: 'Draft {{resolution}}',
     },
     carousel: {
       label: 'Sample videos',
@@ -176,6 +177,7 @@ const en: LocaleShape<typeof ptBR> = {
       monthlyCredits: 'Monthly credits',
       fastVideos: 'Fast videos ({{resolution}})',
       qualityVideos: 'Quality videos ({{resolution}})',
+      draftVideos: 'Drafts ({{resolution}})',
       pricePerFast: 'Price per Fast video',
       pricePerQuality: 'Price per Quality video',
       perMonthNote: 'Amounts per month. Price per video based on {{period}} billing.',

@@ -42,6 +42,7 @@ export default {
     chips: {
       fast: 'Fast {{resolution}}',
       quality: 'Quality {{resolution}}',
+      draft: 'Rascunho {{resolution}}',
     },
     carousel: {
       label: 'Vídeos de exemplo',
@@ -178,6 +179,7 @@ export default {
       monthlyCredits: 'Créditos mensais',
       fastVideos: 'Vídeos Fast ({{resolution}})',
       qualityVideos: 'Vídeos Quality ({{resolution}})',
+      draftVideos: 'Rascunhos ({{resolution}})',
       pricePerFast: 'Preço por vídeo Fast',
       pricePerQuality: 'Preço por vídeo Quality',
       perMonthNote: 'Quantidades por mês. Preço por vídeo calculado na cobrança {{period}}.',

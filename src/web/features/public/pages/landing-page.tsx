@@ -74,6 +74,7 @@ function Hero() {
     localizedModelLabel(videoModel, language),
     t('landing.chips.fast', { resolution: MODE_RESOLUTION.fast }),
     t('landing.chips.quality', { resolution: MODE_RESOLUTION.quality }),
+    t('landing.chips.draft', { resolution: MODE_RESOLUTION.draft }),
   ];
   return (
     <section

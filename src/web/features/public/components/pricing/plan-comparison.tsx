@@ -48,6 +48,10 @@ export function PlanComparison() {
       value: (plan: Plan) => n(plan.qualityVideos),
     },
     {
+      label: t('pricing.comparison.draftVideos', { resolution: MODE_RESOLUTION.draft }),
+      value: (plan: Plan) => n(Math.floor(plan.credits / VIDEO_COST_CREDITS.draft)),
+    },
+    {
       label: t('pricing.comparison.pricePerFast'),
       value: (plan: Plan) => pricePerVideo(plan, 'fast'),
     },
