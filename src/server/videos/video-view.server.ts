@@ -132,7 +132,11 @@ export async function toVideoRequestView(
     queue: options.queuePlaces?.get(record.id) ?? null,
     variation:
       record.variationIds.length > 1
-        ? { groupId: record.variationIds[0] ?? record.id, requestIds: record.variationIds }
+        ? {
+            groupId: record.variationIds[0] ?? record.id,
+            requestIds: record.variationIds,
+            keptId: record.keptVariationId,
+          }
         : null,
     cast: record.cast,
     takeChecks: options.takeChecks?.get(record.id) ?? [],

@@ -8,6 +8,7 @@ import { estimateQueueRoute } from './estimate-queue.route.server';
 import { exportVideosCsvRoute } from './export-videos-csv.route.server';
 import { getAvailabilityRoute } from './get-availability.route.server';
 import { getVideoRoute } from './get-video.route.server';
+import { keepVariationRoute } from './keep-variation.route.server';
 import { listVersionsRoute } from './list-versions.route.server';
 import { listVideosRoute } from './list-videos.route.server';
 import { previewPromptRoute } from './preview-prompt.route.server';
@@ -46,6 +47,7 @@ export function videosRoutes({
       getVideo: getVideoRoute(deps),
       extendVideo: extendVideoRoute(deps),
       editVideo: editVideoRoute(deps),
+      keepVariation: keepVariationRoute(deps),
       listVersions: listVersionsRoute(deps),
     },
   );
