@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VideoRequestListItem } from '#shared/history-list';
+import type { VideoRequestView } from '#shared/video-request';
 import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
 import { postForm, videoParts } from '#tests/support/multipart-forms';
 import { signedUpWithCredits } from '#tests/support/users';
+
+type Answer = { request: VideoRequestView; error: { code: string; message: string } };
 
 /** POST /api/videos/:id/keep ('Ficar com esta', ADR 0028) end to end, on the real server and database. */
 
@@ -52,13 +56,13 @@ describe('POST /api/videos/:id/keep', () => {
     const [first, second] = ids as [string, string, string];
 
     for (let n = 0; n < 2; n++) {
-      const kept = await owner.client.json(`/api/videos/${second}/keep`, { method: 'POST' });
+      const kept = await owner.client.json<Answer>(`/api/videos/${second}/keep`, { method: 'POST' });
       expect(kept.status).toBe(200);
       expect(kept.body.request.variation).toEqual({ groupId: first, requestIds: ids, keptId: second });
     }
     expect(await keptOf(ids)).toEqual([second, second, second]);
-    const read = await owner.client.json(`/api/videos/${first}`);
-    expect(read.body.request.variation.keptId).toBe(second);
+    const read = await owner.client.json<Answer>(`/api/videos/${first}`);
+    expect(read.body.request.variation?.keptId).toBe(second);
 
     expect((await owner.client.json(`/api/videos/${first}/keep`, { method: 'POST', json: {} })).status).toBe(
       200,
@@ -66,9 +70,9 @@ describe('POST /api/videos/:id/keep', () => {
     expect(await keptOf(ids)).toEqual([first, first, first]);
 
     // The history marks the kept one: the group's cover.
-    const history = await owner.client.json('/api/videos?page=1');
-    const kept = history.body.items.filter((item: { variation: { kept: boolean } }) => item.variation.kept);
-    expect(kept.map((item: { id: string }) => item.id)).toEqual([first]);
+    const history = await owner.client.json<{ items: VideoRequestListItem[] }>('/api/videos?page=1');
+    const kept = history.body.items.filter((item) => item.variation?.kept);
+    expect(kept.map((item) => item.id)).toEqual([first]);
   });
 
   it('answers 404 for another user’s variation and changes nothing', async () => {
@@ -76,7 +80,7 @@ describe('POST /api/videos/:id/keep', () => {
     await complete(ids);
     const other = await signedUpWithCredits(app.url, pool, 0);
     for (const id of [ids[1], randomUUID(), 'not-a-uuid']) {
-      const answer = await other.client.json(`/api/videos/${id}/keep`, { method: 'POST' });
+      const answer = await other.client.json<Answer>(`/api/videos/${id}/keep`, { method: 'POST' });
       expect(answer.status).toBe(404);
       expect(answer.body.error.code).toBe('not_found');
     }
@@ -85,7 +89,7 @@ describe('POST /api/videos/:id/keep', () => {
 
   it('refuses an unfinished variation, a single video and a body with fields, with a pt-BR reason', async () => {
     const { owner, ids } = await threeVariations();
-    const pending = await owner.client.json(`/api/videos/${ids[0]}/keep`, { method: 'POST' });
+    const pending = await owner.client.json<Answer>(`/api/videos/${ids[0]}/keep`, { method: 'POST' });
     expect(pending.status).toBe(409);
     expect(pending.body.error).toMatchObject({
       code: 'not_completed',
@@ -94,12 +98,14 @@ describe('POST /api/videos/:id/keep', () => {
 
     const single = await postForm(app.url, owner.client, '/api/videos', videoParts());
     await complete([single.body.request.id]);
-    const alone = await owner.client.json(`/api/videos/${single.body.request.id}/keep`, { method: 'POST' });
+    const alone = await owner.client.json<Answer>(`/api/videos/${single.body.request.id}/keep`, {
+      method: 'POST',
+    });
     expect(alone.status).toBe(409);
     expect(alone.body.error.code).toBe('not_a_variation');
 
     await complete(ids);
-    const extra = await owner.client.json(`/api/videos/${ids[0]}/keep`, {
+    const extra = await owner.client.json<Answer>(`/api/videos/${ids[0]}/keep`, {
       method: 'POST',
       json: { id: ids[1] },
     });
