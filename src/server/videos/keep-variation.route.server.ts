@@ -1,3 +1,4 @@
+import { sessionTimeZone } from '#server/history/history.server';
 import { apiError } from '#server/kernel/errors.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
@@ -13,7 +14,8 @@ import { findVideoRequest } from './video-view.server';
 export const keepVariationRoute =
   (deps: VideosDeps): OperationHandler<typeof videosContract.keepVariation> =>
   async (c, { params }) => {
-    const userId = sessionOf(c).user.id;
+    const { user } = sessionOf(c);
+    const userId = user.id;
     const record = isRequestId(params.id) ? await findVideoRequest(deps.pool, userId, params.id) : undefined;
     if (!record) return notFound(c);
     if (record.variationIds.length < 2) {
@@ -34,5 +36,8 @@ export const keepVariationRoute =
         [record.id, userId, record.variationIds],
       );
     }
-    return c.json({ request: await requestView(deps, { ...record, keptVariationId: record.id }) }, 200);
+    return c.json(
+      { request: await requestView(deps, { ...record, keptVariationId: record.id }, sessionTimeZone(user)) },
+      200,
+    );
   };
