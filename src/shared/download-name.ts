@@ -5,7 +5,7 @@ const NAME_WORDS = 6;
 const NAME_MAX_CHARS = 48;
 
 /** "Câmera na mão, se aproximando!" → "camera-na-mao-se-aproximando": ASCII letters and digits, hyphen-separated. */
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
