@@ -24,8 +24,11 @@ export const videoRequestListItemSchema = z.object({
   sourceRequestId: z.string().nullable(),
   /** While the request waits for capacity: its place in line (src/shared/video-queue.ts). */
   queue: queuePlaceSchema.nullable(),
-  /** One of a submit's variations (index from 1), shown side by side with the others of its group. */
-  variation: z.object({ groupId: z.string(), index: z.int(), count: z.int() }).nullable(),
+  /**
+   * One of a submit's variations (index from 1), shown side by side with the others of its group; `kept` when the
+   * creator kept this one ('Ficar com esta'): the group's cover.
+   */
+  variation: z.object({ groupId: z.string(), index: z.int(), count: z.int(), kept: z.boolean() }).nullable(),
 });
 export type VideoRequestListItem = z.infer<typeof videoRequestListItemSchema>;
 

@@ -197,8 +197,13 @@ const videoRequestViewSchema = z.object({
   structuredPrompt: structuredPromptSchema.nullable(),
   /** While the request waits for the provider's capacity: its place in line (src/shared/video-queue.ts). */
   queue: queuePlaceSchema.nullable(),
-  /** The submit's variations this request belongs to (null for a single request): the group is the first's id. */
-  variation: z.object({ groupId: z.string(), requestIds: z.array(z.string()) }).nullable(),
+  /**
+   * The submit's variations this request belongs to (null for a single request): the group is the first's id;
+   * `keptId` is the one the creator kept ('Ficar com esta'), null until one is.
+   */
+  variation: z
+    .object({ groupId: z.string(), requestIds: z.array(z.string()), keptId: z.string().nullable() })
+    .nullable(),
   /** The Elenco members whose images it used, as they were then. */
   cast: z.array(castSnapshotSchema),
   /** The take guarantee's checks, oldest first (src/shared/take-check.ts). */

@@ -1,4 +1,4 @@
-import { defineContract } from './api-contract';
+import { defineContract, EMPTY_BODY } from './api-contract';
 import { historyExportQuerySchema, historyQuerySchema } from './history-filters';
 import { historyPageSchema } from './history-list';
 import { promptPreviewRequestSchema, promptPreviewResponseSchema } from './prompt-preview';
@@ -208,6 +208,26 @@ export const videosContract = defineContract({
       ...NOT_FOUND,
       cannot_finish: { status: 409, description: 'The source is not a completed video (pt-BR reason)' },
       ...CREATE_REFUSALS,
+    },
+  },
+  keepVariation: {
+    method: 'post',
+    path: '/api/videos/{id}/keep',
+    summary:
+      "Keep this variation of its submit ('Ficar com esta'): the group's cover, offered for derivations (idempotent)",
+    tag: 'videos',
+    auth: 'session',
+    body: EMPTY_BODY,
+    responses: {
+      200: {
+        description: '`{ request }`: the kept variation (its `variation.keptId` is its id).',
+        schema: videoRequestResponseSchema,
+      },
+    },
+    errors: {
+      ...NOT_FOUND,
+      not_a_variation: { status: 409, description: 'The request is not one of a submit’s variations' },
+      not_completed: { status: 409, description: 'Only a completed variation can be kept' },
     },
   },
   listVersions: {

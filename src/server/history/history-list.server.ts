@@ -21,7 +21,8 @@ export function listColumns(shape: VideoRequestShape): string {
        ELSE 'original' END AS kind,
   COALESCE(extends_request_id, edits_request_id, finishes_request_id) AS "sourceRequestId",
   CASE WHEN cardinality(variation_ids) > 1 THEN json_build_object(
-    'groupId', variation_ids[1], 'index', array_position(variation_ids, id), 'count', cardinality(variation_ids))
+    'groupId', variation_ids[1], 'index', array_position(variation_ids, id), 'count', cardinality(variation_ids),
+    'kept', kept_variation_id IS NOT DISTINCT FROM id)
   END AS variation`;
 }
 

@@ -193,3 +193,87 @@ export function videoFinishedMail(
         },
   );
 }
+
+/**
+ * One e-mail for a submit's variations once all of them have settled (ADR 0028): how many are ready, and, when
+ * some failed, that their credits are back. The link opens the group's page, where they are compared.
+ */
+export function variationsFinishedMail(
+  to: Recipient,
+  group: { completed: number; failed: number; prompt: string },
+  url: string,
+): MailMessage {
+  const prompt = group.prompt.length > 80 ? `${group.prompt.slice(0, 79)}…` : group.prompt;
+  const { completed, failed } = group;
+  const total = completed + failed;
+  const closing =
+    to.language === 'en'
+      ? 'You can turn these e-mails off in Settings.'
+      : 'Você pode desativar estes e-mails em Configurações.';
+  return render(to, {
+    ...(to.language === 'en'
+      ? variationsTextEn(completed, failed, total, prompt)
+      : variationsTextPt(completed, failed, total, prompt)),
+    greeting: hello(to),
+    action: { label: to.language === 'en' ? 'Compare the variations' : 'Comparar as variações', url },
+    closing,
+  });
+}
+
+function variationsTextPt(completed: number, failed: number, total: number, prompt: string) {
+  const refunded =
+    failed === 1
+      ? '1 variação não pôde ser gerada; os créditos dela foram devolvidos ao seu saldo.'
+      : `${failed} variações não puderam ser geradas; os créditos delas foram devolvidos ao seu saldo.`;
+  if (completed === 0) {
+    return {
+      subject: 'Não foi possível gerar suas variações — Cena',
+      paragraphs: [
+        `Não conseguimos gerar as ${total} variações do seu vídeo: “${prompt}”.`,
+        'Os créditos usados foram devolvidos ao seu saldo.',
+      ],
+    };
+  }
+  if (failed === 0) {
+    return {
+      subject: `Suas ${total} variações estão prontas — Cena`,
+      paragraphs: [
+        `As ${total} variações do seu vídeo estão prontas: “${prompt}”.`,
+        'Compare e escolha com qual ficar.',
+      ],
+    };
+  }
+  return {
+    subject: `${completed} de ${total} variações prontas — Cena`,
+    paragraphs: [`${completed} das ${total} variações do seu vídeo estão prontas: “${prompt}”.`, refunded],
+  };
+}
+
+function variationsTextEn(completed: number, failed: number, total: number, prompt: string) {
+  const refunded =
+    failed === 1
+      ? '1 variation could not be generated; its credits were refunded to your balance.'
+      : `${failed} variations could not be generated; their credits were refunded to your balance.`;
+  if (completed === 0) {
+    return {
+      subject: 'Your variations could not be generated — Cena',
+      paragraphs: [
+        `We could not generate the ${total} variations of your video: “${prompt}”.`,
+        'The credits they used were refunded to your balance.',
+      ],
+    };
+  }
+  if (failed === 0) {
+    return {
+      subject: `Your ${total} variations are ready — Cena`,
+      paragraphs: [
+        `The ${total} variations of your video are ready: “${prompt}”.`,
+        'Compare them and choose the one to keep.',
+      ],
+    };
+  }
+  return {
+    subject: `${completed} of ${total} variations ready — Cena`,
+    paragraphs: [`${completed} of the ${total} variations of your video are ready: “${prompt}”.`, refunded],
+  };
+}

@@ -100,4 +100,43 @@ describe('settings and the video e-mail', () => {
     expect(await sendVideoNotification(deps, quiet as string)).toBe('disabled');
     expect(sent).toHaveLength(1);
   });
+
+  it('sends one e-mail per submit, once every variation settled, saying how many failed and that their credits are back', async () => {
+    const lia = await user();
+    const now = new Date().toISOString();
+    const ids = (await seed(lia.userId, [
+      { status: 'completed', createdAt: now },
+      { status: 'processing', createdAt: now },
+      { status: 'failed', createdAt: now },
+    ])) as [string, string, string];
+    await pool.query('UPDATE video_requests SET variation_ids = $1::uuid[] WHERE id = ANY($1::uuid[])', [
+      ids,
+    ]);
+    const sent: MailMessage[] = [];
+    const deps = {
+      pool,
+      appUrl: 'https://cena.test',
+      logger: createLogger('silent'),
+      mailer: { devMailbox: false, send: async (message: MailMessage) => void sent.push(message) },
+    };
+    expect(await sendVideoNotification(deps, ids[0])).toBe('group_pending');
+    expect(await sendVideoNotification(deps, ids[2])).toBe('group_pending');
+    expect(sent).toHaveLength(0);
+
+    await pool.query(`UPDATE video_requests SET status = 'completed' WHERE id = $1`, [ids[1]]);
+    // The last two jobs run together: one e-mail.
+    const outcomes = await Promise.all(ids.map((id) => sendVideoNotification(deps, id)));
+    expect(outcomes.sort()).toEqual(['already_sent', 'already_sent', 'sent']);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toBe('2 de 3 variações prontas — Cena');
+    expect(sent[0]?.text).toContain(
+      '1 variação não pôde ser gerada; os créditos dela foram devolvidos ao seu saldo.',
+    );
+    expect(sent[0]?.links).toEqual([`https://cena.test/dashboard/request/${ids[0]}`]);
+    const rows = await pool.query(
+      'SELECT request_id, kind FROM notifications_sent WHERE request_id = ANY($1::uuid[])',
+      [ids],
+    );
+    expect(rows.rows).toEqual([{ request_id: ids[0], kind: 'variations_finished' }]);
+  });
 });

@@ -10,8 +10,11 @@ export interface BlobStorage {
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
   /** Rejects with BlobNotFoundError when there is no such file. */
   getStream(key: string): Promise<Readable>;
-  /** A URL the browser can GET for `ttlSeconds`; `download` asks for `Content-Disposition: attachment`. */
-  signedUrl(key: string, options: { ttlSeconds: number; download?: boolean }): Promise<string>;
+  /**
+   * A URL the browser can GET for `ttlSeconds`; `download` asks for `Content-Disposition: attachment`, named
+   * `fileName` (a `DOWNLOAD_FILE_NAME`, src/shared/download-name.ts) or else the key's last segment.
+   */
+  signedUrl(key: string, options: { ttlSeconds: number } & DownloadOptions): Promise<string>;
   /**
    * Signs many URLs that expire together, `ttlSeconds` from now: what every URL shares (credentials, signing key,
    * expiry) is worked out once, so each URL is a synchronous hash-and-HMAC (a data export signs 200 000).
@@ -22,8 +25,13 @@ export interface BlobStorage {
   delete(key: string): Promise<void>;
 }
 
+export interface DownloadOptions {
+  download?: boolean;
+  fileName?: string;
+}
+
 /** Signs one key; throws InvalidKeyError for an unsafe key. */
-export type UrlSigner = (key: string, options?: { download?: boolean }) => string;
+export type UrlSigner = (key: string, options?: DownloadOptions) => string;
 
 export class BlobNotFoundError extends Error {
   override name = 'BlobNotFoundError';

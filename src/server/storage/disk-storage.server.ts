@@ -4,7 +4,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, BlobNotFoundError, type BlobStorage, type UrlSigner } from './blob-storage.server';
+import {
+  assertSafeKey,
+  BlobNotFoundError,
+  type BlobStorage,
+  type DownloadOptions,
+  type UrlSigner,
+} from './blob-storage.server';
 
 /** The public path signed disk URLs point at (served by mediaRoutes). */
 const MEDIA_PATH = '/media';
@@ -64,16 +70,19 @@ export class DiskStorage implements BlobStorage {
     await fs.rm(this.pathOf(key), { force: true });
   }
 
-  async signedUrl(key: string, options: { ttlSeconds: number; download?: boolean }): Promise<string> {
+  async signedUrl(key: string, options: { ttlSeconds: number } & DownloadOptions): Promise<string> {
     return (await this.urlSigner(options))(key, options);
   }
 
   async urlSigner(options: { ttlSeconds: number }): Promise<UrlSigner> {
     const expires = Math.floor(this.clock() / 1000) + options.ttlSeconds;
-    return (key, { download = false } = {}) => {
+    return (key, { download = false, fileName } = {}) => {
       assertSafeKey(key);
       const params = new URLSearchParams({ expires: String(expires), signature: this.sign(key, expires) });
       if (download) params.set('download', '1');
+      // The name is not signed: whoever holds the link may only rename their own download, within
+      // DOWNLOAD_FILE_NAME (checked by the media route).
+      if (download && fileName) params.set('name', fileName);
       const encoded = key.split('/').map(encodeURIComponent).join('/');
       return `${MEDIA_PATH}/${encoded}?${params}`;
     };

@@ -7,7 +7,13 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, BlobNotFoundError, type BlobStorage, type UrlSigner } from './blob-storage.server';
+import {
+  assertSafeKey,
+  BlobNotFoundError,
+  type BlobStorage,
+  type DownloadOptions,
+  type UrlSigner,
+} from './blob-storage.server';
 import { sigV4Presigner, uriEncode } from './sigv4-presign.server';
 
 export interface S3StorageOptions {
@@ -98,7 +104,7 @@ export class S3Storage implements BlobStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async signedUrl(key: string, options: { ttlSeconds: number; download?: boolean }): Promise<string> {
+  async signedUrl(key: string, options: { ttlSeconds: number } & DownloadOptions): Promise<string> {
     return (await this.urlSigner(options))(key, options);
   }
 
@@ -111,11 +117,11 @@ export class S3Storage implements BlobStorage {
       signedAt: new Date(),
       expiresIn: options.ttlSeconds,
     });
-    return (key, { download = false } = {}) => {
+    return (key, { download = false, fileName: name } = {}) => {
       // A safe key is made of RFC 3986 unreserved characters and `/` only: it is its own UriEncoding.
       assertSafeKey(key);
       const path = `${this.bucketPath}/${key}`;
-      const fileName = key.split('/').pop() ?? 'arquivo';
+      const fileName = name ?? key.split('/').pop() ?? 'arquivo';
       return sign(
         this.origin,
         path,

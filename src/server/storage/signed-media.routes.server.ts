@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { DOWNLOAD_FILE_NAME } from '#shared/download-name';
 import { contentTypeOf, isSafeKey } from './blob-storage.server';
 import type { DiskStorage } from './disk-storage.server';
 
@@ -37,9 +38,8 @@ export function mediaRoutes(storage: DiskStorage): Hono<AppEnv> {
       'Cache-Control': `private, max-age=${Math.max(0, Number(c.req.query('expires')) - Math.floor(Date.now() / 1000))}`,
       'Last-Modified': stats.mtime.toUTCString(),
     });
-    if (c.req.query('download') === '1') {
-      headers.set('Content-Disposition', `attachment; filename="${key.split('/').pop() ?? 'arquivo'}"`);
-    }
+    if (c.req.query('download') === '1')
+      headers.set('Content-Disposition', attachment(key, c.req.query('name')));
 
     let start = 0;
     let end = size - 1;
@@ -60,6 +60,12 @@ export function mediaRoutes(storage: DiskStorage): Hono<AppEnv> {
     const body = Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream;
     return new Response(body, { status, headers });
   });
+}
+
+/** A download named as asked when the name is one Cena makes (nothing to escape), else the key's file name. */
+function attachment(key: string, name: string | undefined): string {
+  const fileName = name && DOWNLOAD_FILE_NAME.test(name) ? name : (key.split('/').pop() ?? 'arquivo');
+  return `attachment; filename="${fileName}"`;
 }
 
 /** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range, clamped to the file; undefined when unsatisfiable. */

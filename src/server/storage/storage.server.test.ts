@@ -121,6 +121,23 @@ describe('DiskStorage and /media', () => {
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="video.mp4"');
   });
 
+  it('names a download as asked when the name is one Cena makes, and ignores any other name', async () => {
+    await storage.put('u1/videos/r2/video.mp4', Buffer.from('0123456789'), 'video/mp4');
+    const fileName = 'cena-2026-04-30-camera-na-mao.mp4';
+    const named = await storage.signedUrl('u1/videos/r2/video.mp4', {
+      ttlSeconds: 60,
+      download: true,
+      fileName,
+    });
+    const download = await app.request(named);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"`);
+    // A holder of the link who edits the name gets the key's name, never a header of their making.
+    const edited = named.replace(/name=[^&]+/, `name=${encodeURIComponent('x".mp4\r\nSet-Cookie: a=b')}`);
+    const safe = await app.request(edited);
+    expect(safe.status).toBe(200);
+    expect(safe.headers.get('content-disposition')).toBe('attachment; filename="video.mp4"');
+  });
+
   it('answers 403 for an expired, forged, missing or foreign signature', async () => {
     await storage.put('u1/b.png', Buffer.from('b'), 'image/png');
     await storage.put('u2/c.png', Buffer.from('c'), 'image/png');
@@ -203,5 +220,11 @@ describe('S3Storage (fake S3, path-style)', () => {
       await storage.signedUrl('u1/videos/r1/video.mp4', { ttlSeconds: 60, download: true }),
     );
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="video.mp4"');
+
+    const fileName = 'cena-2026-04-30-camera-na-mao.mp4';
+    const named = await fetch(
+      await storage.signedUrl('u1/videos/r1/video.mp4', { ttlSeconds: 60, download: true, fileName }),
+    );
+    expect(named.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"`);
   });
 });

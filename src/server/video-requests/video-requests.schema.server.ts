@@ -96,6 +96,11 @@ const lineageColumns = () => ({
    * order, on each of them (the first one's id names the group); empty for a single request. Written once.
    */
   variationIds: uuid('variation_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  /**
+   * The variation the creator kept ('Ficar com esta'), written on every request of the group at once so each
+   * reads it without a join: the group's cover in history and the one offered for extension, edit and films.
+   */
+  keptVariationId: uuid('kept_variation_id'),
 });
 
 /** What the user gets: the status, the error, the rendered media and its probe. */
@@ -188,6 +193,10 @@ export const videoRequests = pgTable('video_requests', videoRequestColumns(), (t
   check(
     'video_requests_one_source',
     sql`num_nonnulls(${t.extendsRequestId}, ${t.editsRequestId}, ${t.finishesRequestId}) <= 1`,
+  ),
+  check(
+    'video_requests_kept_is_a_variation',
+    sql`${t.keptVariationId} IS NULL OR ${t.keptVariationId} = ANY(${t.variationIds})`,
   ),
   check('video_requests_reference_images_max', sql`cardinality(${t.referenceImageKeys}) <= 3`),
   check(

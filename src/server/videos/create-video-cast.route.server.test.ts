@@ -124,7 +124,7 @@ describe('POST /api/videos with variations', () => {
     expect(new Set(ids).size).toBe(3);
     expect(created.request.id).toBe(ids[0]);
     for (const request of created.group) {
-      expect(request.variation).toEqual({ groupId: ids[0], requestIds: ids });
+      expect(request.variation).toEqual({ groupId: ids[0], requestIds: ids, keptId: null });
       expect(request.creditsUsed).toBe(10);
       expect(['pending', 'processing']).toContain(request.status);
     }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VideoRequestView } from '#shared/video-request';
 import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
 import { postForm, videoParts } from '#tests/support/multipart-forms';
-import { signedUpWithCredits } from '#tests/support/users';
+import { signedUpIn, signedUpWithCredits } from '#tests/support/users';
 
 /** GET /api/videos/:id end to end, on the real server and database (disk storage). */
 
@@ -32,6 +35,29 @@ describe('GET /api/videos/:id', () => {
         error: { code: 'not_found', message: 'Solicitação não encontrada' },
       });
     }
+  });
+
+  it('names the download cena-<day in the owner’s zone>-<first words of the prompt>.mp4', async () => {
+    const owner = await signedUpIn(app.url, pool, 'America/New_York');
+    const [id] = (
+      await pool.query<{ id: string }>(
+        `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
+                                     video_key, created_at, completed_at)
+         VALUES (gen_random_uuid(), $1, gen_random_uuid(), 'Câmera na mão se aproximando devagar do açaí', 'fast',
+                 '16:9', 10, 'completed', $2, '2026-05-01T03:30:00Z', now()) RETURNING id`,
+        [owner.userId, `${owner.userId}/videos/v/video.mp4`],
+      )
+    ).rows.map((row) => row.id);
+    await fs.mkdir(path.join(storageDir, owner.userId, 'videos', 'v'), { recursive: true });
+    await fs.writeFile(path.join(storageDir, owner.userId, 'videos', 'v', 'video.mp4'), 'mp4');
+
+    const read = await owner.client.json<{ request: VideoRequestView }>(`/api/videos/${id}`);
+    const downloadUrl = read.body.request.downloadUrl as string;
+    const download = await fetch(new URL(downloadUrl, app.url));
+    // 03:30 UTC on 1 May is 23:30 on 30 April in New York (UTC−4).
+    expect(download.headers.get('content-disposition')).toBe(
+      'attachment; filename="cena-2026-04-30-camera-na-mao-se-aproximando-devagar.mp4"',
+    );
   });
 
   it('requires a session', async () => {

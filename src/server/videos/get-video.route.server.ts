@@ -1,3 +1,4 @@
+import { sessionTimeZone } from '#server/history/history.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import type { videosContract } from '#shared/videos.contract';
@@ -8,9 +9,8 @@ import { findVideoRequest } from './video-view.server';
 export const getVideoRoute =
   (deps: VideosDeps): OperationHandler<typeof videosContract.getVideo> =>
   async (c, { params }) => {
-    const record = isRequestId(params.id)
-      ? await findVideoRequest(deps.pool, sessionOf(c).user.id, params.id)
-      : undefined;
+    const { user } = sessionOf(c);
+    const record = isRequestId(params.id) ? await findVideoRequest(deps.pool, user.id, params.id) : undefined;
     if (!record) return notFound(c);
-    return c.json({ request: await requestView(deps, record) });
+    return c.json({ request: await requestView(deps, record, sessionTimeZone(user)) });
   };

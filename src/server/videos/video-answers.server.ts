@@ -78,9 +78,10 @@ export function refusalAnswer(c: Context<AppEnv>, refusal: CreateRefusal, variat
   }
 }
 
-/** One request as the browser gets it, with its place in line and its take checks. */
-export async function requestView(deps: VideosDeps, record: VideoRequestRecord) {
+/** One request as the browser gets it, with its place in line and its take checks; `timeZone` is the owner's. */
+export async function requestView(deps: VideosDeps, record: VideoRequestRecord, timeZone?: string) {
   return toVideoRequestView(record, deps.storage, {
+    timeZone,
     ttlSeconds: deps.mediaUrlTtlSeconds,
     capabilities: deps.capabilities,
     queuePlaces: await deps.queue.places(deps.pool, [record]),

@@ -7,6 +7,8 @@ import {
   type VideoRequestRow,
   type VideoRequestShape,
 } from '#server/video-requests/video-request-row.server';
+import { downloadFileName } from '#shared/download-name';
+import { DEFAULT_TIME_ZONE } from '#shared/format';
 import type { TakeCheckView } from '#shared/take-check';
 import { type DerivationSource, editRefusal, extensionPlan } from '#shared/video-directing';
 import type { QueuePlace } from '#shared/video-queue';
@@ -47,6 +49,8 @@ export interface ViewOptions {
   queuePlaces?: ReadonlyMap<string, QueuePlace>;
   /** The take guarantee's checks (take-check/take-view.server.ts); lists leave them out. */
   takeChecks?: ReadonlyMap<string, TakeCheckView[]>;
+  /** The owner's time zone: the day in a download's name (src/shared/download-name.ts); São Paulo's by default. */
+  timeZone?: string;
   /** The table and its shown columns; VIDEO_REQUEST_SHAPE unless a test's scratch copy of the table is read. */
   shape?: VideoRequestShape;
 }
@@ -102,8 +106,9 @@ export async function toVideoRequestView(
   options: ViewOptions,
 ): Promise<VideoRequestView> {
   const { ttlSeconds } = options;
+  const fileName = downloadFileName(record.prompt, record.createdAt, options.timeZone ?? DEFAULT_TIME_ZONE);
   const sign = (key: string | null, download = false) =>
-    key ? storage.signedUrl(key, { ttlSeconds, download }) : Promise.resolve(null);
+    key ? storage.signedUrl(key, { ttlSeconds, download, fileName }) : Promise.resolve(null);
   // The video is offered only once the request is completed: a half-written file is never linked.
   const videoKey = record.status === 'completed' ? record.videoKey : null;
   const [firstFrameUrl, lastFrameUrl, videoUrl, downloadUrl, thumbnailUrl, ...referenceImageUrls] =
@@ -133,7 +138,11 @@ export async function toVideoRequestView(
     queue: options.queuePlaces?.get(record.id) ?? null,
     variation:
       record.variationIds.length > 1
-        ? { groupId: record.variationIds[0] ?? record.id, requestIds: record.variationIds }
+        ? {
+            groupId: record.variationIds[0] ?? record.id,
+            requestIds: record.variationIds,
+            keptId: record.keptVariationId,
+          }
         : null,
     cast: record.cast,
     takeChecks: options.takeChecks?.get(record.id) ?? [],

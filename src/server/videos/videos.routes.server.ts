@@ -9,6 +9,7 @@ import { exportVideosCsvRoute } from './export-videos-csv.route.server';
 import { finishVideoRoute } from './finish-video.route.server';
 import { getAvailabilityRoute } from './get-availability.route.server';
 import { getVideoRoute } from './get-video.route.server';
+import { keepVariationRoute } from './keep-variation.route.server';
 import { listVersionsRoute } from './list-versions.route.server';
 import { listVideosRoute } from './list-videos.route.server';
 import { previewPromptRoute } from './preview-prompt.route.server';
@@ -48,6 +49,7 @@ export function videosRoutes({
       extendVideo: extendVideoRoute(deps),
       editVideo: editVideoRoute(deps),
       finishVideo: finishVideoRoute(deps),
+      keepVariation: keepVariationRoute(deps),
       listVersions: listVersionsRoute(deps),
     },
   );

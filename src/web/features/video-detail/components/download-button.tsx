@@ -2,9 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFileName } from '#shared/download-name';
+import { DEFAULT_TIME_ZONE } from '#shared/format';
 import type { VideoRequestView } from '#shared/video-request';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/components/ui/toaster';
+import { useMe } from '#web/features/accounts';
 import { videoRequestQueryOptions } from '#web/features/videos';
 
 /** 'Baixar vídeo' with a freshly signed URL. */
@@ -12,6 +15,7 @@ export function DownloadButton({ request }: { request: VideoRequestView }) {
   const { t } = useTranslation('videoDetail');
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const timeZone = useMe().data?.profile.timezone ?? DEFAULT_TIME_ZONE;
   const download = async () => {
     setBusy(true);
     try {
@@ -20,7 +24,8 @@ export function DownloadButton({ request }: { request: VideoRequestView }) {
       if (!fresh.downloadUrl) throw new Error('no download url');
       const link = document.createElement('a');
       link.href = fresh.downloadUrl;
-      link.download = '';
+      // Same name as the server's Content-Disposition (a cross-origin S3 link is named by that header alone).
+      link.download = downloadFileName(fresh.prompt, new Date(fresh.createdAt), timeZone);
       link.rel = 'noopener';
       document.body.append(link);
       link.click();

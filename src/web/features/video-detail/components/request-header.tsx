@@ -1,4 +1,4 @@
-import { Sparkles, SquareStack } from 'lucide-react';
+import { RotateCcw, Sparkles, SquareStack } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '#shared/format';
@@ -10,6 +10,7 @@ import { MakeFilmLink } from '#web/features/films';
 import { QueuePlaceNote, VideoStatusBadge } from '#web/features/videos';
 import { currentLanguage } from '#web/lib/language';
 import { localizedRelativeTime } from '#web/lib/relative-time';
+import { VariationKeep } from './variation-keep';
 
 /**
  * The create page prefilled with this request's chosen fields (the create form reads each back,
@@ -54,7 +55,8 @@ function RequestSummary({ request, timeZone }: { request: VideoRequestView; time
 }
 
 /**
- * 'Montar filme', 'Gerar em Quality' and 'Duplicar Solicitação'. A film (ADR 0014) is joined by Cena from the
+ * 'Montar filme', 'Gerar em Quality' and 'Duplicar Solicitação'; a failed request leads with 'Tentar de novo' (the
+ * create page with the same inputs), 'Duplicar Solicitação' then secondary. A film (ADR 0014) is joined by Cena from the
  * user's videos: it has no prompt to repeat.
  */
 function RequestActions({ request }: { request: VideoRequestView }) {
@@ -72,7 +74,15 @@ function RequestActions({ request }: { request: VideoRequestView }) {
               </Link>
             </Button>
           ) : null}
-          <Button asChild>
+          {request.status === 'failed' ? (
+            <Button asChild>
+              <Link to={createLink(request)} data-testid="retry-request">
+                <RotateCcw aria-hidden="true" />
+                {t('retryRequest')}
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild variant={request.status === 'failed' ? 'outline' : 'primary'}>
             <Link to={createLink(request)} data-testid="duplicate-request">
               <SquareStack aria-hidden="true" />
               {t('duplicate')}
@@ -92,6 +102,7 @@ export function RequestHeader({ request, timeZone }: { request: VideoRequestView
       <div className="flex min-w-0 flex-col gap-2">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
         <RequestSummary request={request} timeZone={timeZone} />
+        <VariationKeep request={request} />
       </div>
       <RequestActions request={request} />
     </header>

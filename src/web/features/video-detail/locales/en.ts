@@ -12,6 +12,13 @@ const en: LocaleShape<typeof ptBR> = {
   notFoundBody: 'It may have been removed or belong to another account.',
   loadError: 'Error loading request details',
   retry: 'Try again',
+  variation: {
+    summary: 'Variation {{number}} of {{count}} · {{value}} credits in total',
+    keep: 'Keep this one',
+    kept: 'You kept this one',
+    keepError: 'Your choice could not be saved. Try again.',
+  },
+  retryRequest: 'Try again',
   duplicate: 'Duplicate request',
   generateInQuality: 'Generate in Quality',
   prompt: {

@@ -12,6 +12,13 @@ export default {
   notFoundBody: 'Ela pode ter sido removida ou pertencer a outra conta.',
   loadError: 'Erro ao carregar detalhes da solicitação',
   retry: 'Tentar novamente',
+  variation: {
+    summary: 'Variação {{number}} de {{count}} · {{value}} créditos no total',
+    keep: 'Ficar com esta',
+    kept: 'Você ficou com esta',
+    keepError: 'Não foi possível salvar sua escolha. Tente de novo.',
+  },
+  retryRequest: 'Tentar de novo',
   duplicate: 'Duplicar Solicitação',
   generateInQuality: 'Gerar em Quality',
   prompt: {

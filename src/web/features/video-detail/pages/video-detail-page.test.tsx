@@ -125,4 +125,47 @@ describe('Request detail page', () => {
     expect(within(page).getAllByText(tv('status.pending')).length).toBeGreaterThan(0);
     expect(within(page).getByTestId('time-left')).toBeTruthy();
   });
+
+  it('shows a failed request as failed, with "Tentar de novo" to the create page with the same inputs', async () => {
+    const page = await openWith(
+      videoRequest({ status: 'failed', errorMessage: 'O modelo recusou o prompt.', aspectRatio: '9:16' }),
+    );
+
+    expect(within(page).getByTestId('video-failed').textContent).toContain('O modelo recusou o prompt.');
+    expect(within(page).getByTestId('refund-badge')).toBeTruthy();
+    expect(within(page).queryByText(tv('confirmation.title'))).toBeNull();
+    const retry = within(page).getByTestId('retry-request');
+    expect(retry.textContent).toBe(t('retryRequest'));
+    const target = new URL(retry.getAttribute('href') ?? '', 'https://cena.test');
+    expect(target.pathname).toBe('/dashboard/create');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      prompt: videoRequest().prompt,
+      quality: 'fast',
+      aspectRatio: '9:16',
+    });
+    // 'Duplicar Solicitação' stays, as the secondary action.
+    expect(within(page).getByTestId('duplicate-request').textContent).toBe(t('duplicate'));
+  });
+
+  it('shows the group’s total credits and keeps a variation with "Ficar com esta"', async () => {
+    const variation = { groupId: 'req-1', requestIds: ['req-1', 'req-2', 'req-3'], keptId: null };
+    const request = videoRequest({ id: 'req-2', status: 'completed', creditsUsed: 10, variation });
+    const page = await openWith(request);
+
+    expect(within(page).getByTestId('group-total').textContent).toBe(
+      t('variation.summary', { number: 2, count: 3, value: '30' }),
+    );
+    expect(within(page).queryByTestId('variation-kept')).toBeNull();
+
+    const kept = { ...request, variation: { ...variation, keptId: 'req-2' } };
+    api().answer(videosContract.keepVariation, { request: kept });
+    api().answer(videosContract.getVideo, { request: kept });
+    await userEvent.click(within(page).getByTestId('keep-variation'));
+
+    expect((await within(page).findByTestId('variation-kept')).textContent).toBe(t('variation.kept'));
+    const calls = api().callsTo(videosContract.keepVariation);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url.pathname).toBe('/api/videos/req-2/keep');
+    expect(within(page).queryByTestId('keep-variation')).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatVideoLength, truncatePrompt } from '#shared/format';
 import type { VideoRequestListItem } from '#shared/history-list';
+import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table';
 import { formatCredits } from '#web/features/credits';
@@ -248,9 +249,13 @@ function VariationsStrip({
   timeZone: string;
   now: Date;
 }) {
+  const { t } = useTranslation('videoHistory');
   const { t: tv } = useTranslation('videos');
   const [first] = entry.items;
   if (!first) return null;
+  // The kept variation is the group's cover: first in the strip, marked (ADR 0028).
+  const kept = entry.items.find((item) => item.variation?.kept);
+  const shown = kept ? [kept, ...entry.items.filter((item) => item !== kept)] : entry.items;
   return (
     <div className="flex flex-col gap-3" data-testid="history-variations" data-group={entry.groupId}>
       <div className="flex flex-wrap items-start justify-between gap-2 text-sm">
@@ -267,14 +272,20 @@ function VariationsStrip({
         <When iso={first.createdAt} timeZone={timeZone} now={now} />
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {entry.items.map((item) => (
+        {shown.map((item) => (
           <li
             key={item.id}
-            className="flex min-w-0 flex-col gap-2 rounded-lg border border-border p-2"
+            className="flex min-w-0 flex-col gap-2 rounded-lg border border-border p-2 data-kept:border-primary"
             data-testid="history-variation"
             data-id={item.id}
+            data-kept={item === kept ? '' : undefined}
           >
             <VideoThumbnail url={item.thumbnailUrl} className="w-full" />
+            {item === kept ? (
+              <Badge variant="success" className="w-fit" data-testid="history-variation-kept">
+                {t('keptVariation')}
+              </Badge>
+            ) : null}
             <span className="text-xs font-medium">
               {tv('variations.item', { index: item.variation?.index ?? 1 })}
             </span>

@@ -20,7 +20,7 @@ const item = (id: string, variation: VideoRequestListItem['variation'] = null): 
 
 describe('history variation groups', () => {
   it('gathers a submit’s variations in their order where the first of them stands, singles untouched', () => {
-    const v = (index: number) => ({ groupId: 'g', index, count: 3 });
+    const v = (index: number) => ({ groupId: 'g', index, count: 3, kept: false });
     const entries = groupVariations([
       item('a'),
       item('c', v(3)),

@@ -6,6 +6,8 @@ const en: LocaleShape<typeof ptBR> = {
   documentTitle: 'Video history — Cena',
   title: 'Video history',
   subtitle: 'Follow, filter and export all your video requests.',
+  /** The variation the creator kept ('Ficar com esta'): the group's cover, shown first. */
+  keptVariation: 'Kept',
   filters: {
     title: 'Filters',
     search: 'Search by prompt',

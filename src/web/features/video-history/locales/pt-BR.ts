@@ -6,6 +6,8 @@ export default {
   documentTitle: 'Histórico de Vídeos — Cena',
   title: 'Histórico de Vídeos',
   subtitle: 'Acompanhe, filtre e exporte todas as suas solicitações de vídeo.',
+  /** The variation the creator kept ('Ficar com esta'): the group's cover, shown first. */
+  keptVariation: 'Escolhida',
   filters: {
     title: 'Filtros',
     search: 'Buscar por prompt',

@@ -134,4 +134,23 @@ describe('History page', () => {
     expect(location()).toBe('/dashboard/history');
     expect((screen.getByTestId('filter-status') as HTMLSelectElement).value).toBe('all');
   });
+
+  it('shows a submit’s kept variation first, as the group’s cover', async () => {
+    const group = (index: number, kept: boolean) =>
+      historyItem({ id: `var-${index}`, variation: { groupId: 'var-1', index, count: 3, kept } });
+    api().answer(videosContract.listVideos, historyPage([group(1, false), group(2, true), group(3, false)]));
+    await open();
+
+    // The list renders the group once per layout (table and cards); each shows the same cover.
+    const [strip] = await screen.findAllByTestId('history-variations');
+    if (!strip) throw new Error('no variations strip');
+    const ids = within(strip)
+      .getAllByTestId('history-variation')
+      .map((item) => item.getAttribute('data-id'));
+    expect(ids).toEqual(['var-2', 'var-1', 'var-3']);
+    const kept = within(strip).getAllByTestId('history-variation-kept');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.textContent).toBe(t('keptVariation'));
+    expect(kept[0]?.closest('[data-testid="history-variation"]')?.getAttribute('data-id')).toBe('var-2');
+  });
 });

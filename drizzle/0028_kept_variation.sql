@@ -1,0 +1,2 @@
+ALTER TABLE "video_requests" ADD COLUMN "kept_variation_id" uuid;--> statement-breakpoint
+ALTER TABLE "video_requests" ADD CONSTRAINT "video_requests_kept_is_a_variation" CHECK ("video_requests"."kept_variation_id" IS NULL OR "video_requests"."kept_variation_id" = ANY("video_requests"."variation_ids"));
