@@ -131,6 +131,17 @@ describe('real answers match the documented response schemas', () => {
       json: { instruction: 'troque o dia pela noite', clientKey: randomUUID() },
     });
     await call('get', '/api/videos/{id}/versions', `/api/videos/${created.request.id}/versions`);
+    const finished = (await call(
+      'post',
+      '/api/videos/{id}/finish',
+      `/api/videos/${created.request.id}/finish`,
+      {
+        json: { quality: 'quality', clientKey: randomUUID() },
+      },
+    )) as { request: { kind: string } };
+    expect(finished.request.kind).toBe('finish');
+    // The other variation is still rendering: keeping this one is answered, keeping that one refused (409).
+    await call('post', '/api/videos/{id}/keep', `/api/videos/${created.request.id}/keep`, { json: {} });
     // A film's scenes are read from storage by its render job (which may fail here: only the answers are checked).
     await pool.query(`UPDATE video_requests SET video_key = 'absent/video.mp4' WHERE id = $1`, [
       created.request.id,
@@ -159,6 +170,9 @@ describe('real answers match the documented response schemas', () => {
     });
     await call('post', '/api/billing/portal', '/api/billing/portal', { json: {} });
     await call('post', '/api/billing/verify', '/api/billing/verify', { json: { sessionId: 'cs_unknown' } });
+    await call('post', '/api/billing/withdrawal', '/api/billing/withdrawal', {
+      json: { sessionId: 'cs_unknown' },
+    });
     await call('get', '/api/billing/subscription', '/api/billing/subscription');
     await call('post', '/api/billing/check-subscription', '/api/billing/check-subscription', { json: {} });
     await call('post', '/api/billing/reconcile', '/api/billing/reconcile', { json: {} });

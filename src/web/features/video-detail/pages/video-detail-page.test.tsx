@@ -142,6 +142,7 @@ describe('Request detail page', () => {
       prompt: videoRequest().prompt,
       quality: 'fast',
       aspectRatio: '9:16',
+      clipSeconds: '8',
     });
     // 'Duplicar Solicitação' stays, as the secondary action.
     expect(within(page).getByTestId('duplicate-request').textContent).toBe(t('duplicate'));

@@ -24,6 +24,11 @@ describe('create form rules', () => {
       aspectRatio: '9:16',
       seed: '',
     });
+    // A request's link names the clip as stored; the form takes it as the API does.
+    expect(
+      valuesFromSearch(new URLSearchParams('quality=quality&clipSeconds=5&masterResolution=4k')),
+    ).toMatchObject({ durationSeconds: '5', resolution: '4k' });
+    expect(valuesFromSearch(new URLSearchParams('clipSeconds=cinco'))).not.toHaveProperty('durationSeconds');
     expect(valuesFromSearch(new URLSearchParams('quality=ultra&aspectRatio=2:1'))).toMatchObject({
       quality: 'fast',
       aspectRatio: '16:9',

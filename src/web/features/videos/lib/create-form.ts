@@ -75,6 +75,14 @@ export function valuesFromSearch(params: URLSearchParams): CreateFormValues {
     if (key === 'prompt') values.prompt = value.slice(0, PROMPT_MAX_LENGTH);
     else if (typedFieldsSchema.shape[key].safeParse(value).success) values[key] = value;
   }
+  // A request names its clip as stored (`clipSeconds`, `masterResolution`); the form, as the API takes it.
+  for (const [stored, field] of [
+    ['clipSeconds', 'durationSeconds'],
+    ['masterResolution', 'resolution'],
+  ] as const) {
+    const value = params.get(stored);
+    if (value !== null && typedFieldsSchema.shape[field].safeParse(value).success) values[field] = value;
+  }
   return values as CreateFormValues;
 }
 
