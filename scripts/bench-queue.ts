@@ -21,7 +21,7 @@ import { ProviderBudget } from '../src/server/videos/capacity/provider-budget.se
 import { WorkerSlots } from '../src/server/videos/capacity/worker-slots.server';
 import { ProviderQuotaError } from '../src/server/videos/pipeline/providers/video-provider.server';
 import { MODE_RESOLUTION, VIDEO_COST_CREDITS } from '../src/shared/catalogue';
-import { createCostCents } from '../src/shared/video-models';
+import { createCostCents } from '../src/shared/provider-prices';
 import { freePort } from '../tests/support/free-port';
 
 /**

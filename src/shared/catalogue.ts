@@ -16,14 +16,14 @@ export function modelModeOf(quality: VideoQuality): ModelMode {
 
 /**
  * Credits of one 8-second video per mode (spec §9 for Fast and Quality). Rascunho: Google bills 360p at about a
- * third of 720p per second ($0.023 against $0.070, PROVIDER_TENTHS_OF_CENT_PER_SECOND in video-models.ts), so a
+ * third of 720p per second ($0.023 against $0.070, PROVIDER_TENTHS_OF_CENT_PER_SECOND in provider-prices.ts), so a
  * draft is priced at a third of Fast rounded up to whole credits: ceil(10 / 3) = 4 (ADR 0033). Four drafts (16)
  * cost less than two Fast videos (20).
  */
 export const VIDEO_COST_CREDITS: Record<VideoQuality, number> = { draft: 4, fast: 10, quality: 25 };
 
 /**
- * Quality at 4K: Google bills 4k at about twice 1080p per second ($0.209 against $0.104, video-models.ts), so the
+ * Quality at 4K: Google bills 4k at about twice 1080p per second ($0.209 against $0.104, provider-prices.ts), so the
  * 4K master's 8-second price is twice Quality's (ADR 0033).
  */
 const QUALITY_4K_COST_CREDITS = 2 * VIDEO_COST_CREDITS.quality;

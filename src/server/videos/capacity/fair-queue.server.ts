@@ -8,7 +8,8 @@ import {
   VIDEO_QUALITIES,
   type VideoQuality,
 } from '#shared/catalogue';
-import { clipLengthChoices, createCostCents, requestResolution } from '#shared/video-models';
+import { createCostCents } from '#shared/provider-prices';
+import { clipLengthChoices, requestResolution } from '#shared/video-models';
 import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '#shared/video-queue';
 import type { BudgetHold, BudgetUse, ProviderBudget } from './provider-budget.server';
 import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.server';
@@ -21,8 +22,7 @@ import type { WorkerSlots } from './worker-slots.server';
  * first out within a user). Extensions and edits wait in the same queue; one bound to a project (its source's
  * stored interaction lives there) waits for that project's room.
  *
- * The order is computed, not stored, from the waiting rows and each user's last dispatch, so the place a request
- * is shown and the place the dispatcher serves it in are the same query.
+ * The order is computed from the waiting rows and each user's last dispatch: the place shown is the place served.
  */
 
 export interface FairQueueOptions {
