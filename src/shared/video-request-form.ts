@@ -70,7 +70,7 @@ export const createVideoFormSchema = z.strictObject({
     .trim()
     .min(PROMPT_MIN_LENGTH, 'Muito curto')
     .max(PROMPT_MAX_LENGTH, `Use no máximo ${PROMPT_MAX_LENGTH} caracteres.`),
-  quality: z.enum(VIDEO_QUALITIES, 'Escolha Rascunho, Fast ou Quality.'),
+  quality: z.enum(VIDEO_QUALITIES, 'Escolha um modo válido: Rascunho, Fast ou Quality.'),
   /** The clip length in whole seconds (multipart text); which lengths the mode's model takes is checked beside. */
   durationSeconds: z
     .string()
@@ -82,7 +82,7 @@ export const createVideoFormSchema = z.strictObject({
     .optional(),
   /** Quality's master resolution: 1080p (the default) or a 4K master. */
   resolution: z
-    .enum(MASTER_RESOLUTIONS, 'Escolha 1080p ou 4K.')
+    .enum(MASTER_RESOLUTIONS, 'Escolha uma resolução válida: 1080p ou 4K.')
     .meta({ description: 'Quality only: 1080p (default) or 4k.' })
     .optional(),
   aspectRatio: z.enum(ASPECT_RATIOS, 'Escolha uma proporção válida.'),
@@ -154,8 +154,8 @@ export function clipProblems(
 
 /** 'Finalizar' (ADR 0033), `POST /api/videos/{id}/finish`: the mode (and Quality's master) to make the video in. */
 export const finishVideoBodySchema = z.strictObject({
-  quality: z.enum(['fast', 'quality'], 'Escolha Fast ou Quality.'),
-  resolution: z.enum(MASTER_RESOLUTIONS, 'Escolha 1080p ou 4K.').optional(),
+  quality: z.enum(['fast', 'quality'], 'Escolha um modo válido para a versão final: Fast ou Quality.'),
+  resolution: z.enum(MASTER_RESOLUTIONS, 'Escolha uma resolução válida: 1080p ou 4K.').optional(),
   clientKey: z.uuid('Chave de envio inválida.'),
 });
 export type FinishVideoBody = z.output<typeof finishVideoBodySchema>;

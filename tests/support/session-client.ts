@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 
 /**
  * A browser stand-in for API tests: keeps its cookies, sends the app's Origin (Better Auth checks it on requests
@@ -69,6 +70,43 @@ export class SessionClient {
       else this.cookies.set(name, value);
     }
     return response;
+  }
+
+  /**
+   * A JSON request over a connection of its own, closed after it, for a body the server refuses unread (413): it
+   * answers at once and cuts the connection once its short drain ends (@hono/node-server's drainIncoming, 500 ms), so
+   * on fetch's shared pool the next request, of any client of this file, could be sent into the cut socket.
+   */
+  async jsonAlone<T = Record<string, unknown>>(
+    path: string,
+    options: { method: string; json: unknown },
+  ): Promise<{ status: number; body: T }> {
+    const payload = JSON.stringify(options.json);
+    const headers: Record<string, string> = {
+      origin: this.baseUrl,
+      'x-forwarded-for': this.address,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(payload)),
+      connection: 'close',
+    };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
+    return new Promise((resolve, reject) => {
+      const outgoing = httpRequest(
+        `${this.baseUrl}${path}`,
+        { method: options.method, headers, agent: false },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) as T });
+          });
+          answer.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(payload);
+    });
   }
 
   async json<T = Record<string, unknown>>(

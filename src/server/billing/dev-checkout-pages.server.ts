@@ -74,10 +74,7 @@ function guardPages(app: Hono<AppEnv>, ownOrigins: readonly string[]): void {
     '*',
     bodyLimit({
       maxSize: MAX_FORM_BYTES,
-      onError: (c) => {
-        c.header('Connection', 'close'); // the unread rest is cut, as for payloadTooLarge
-        return c.html(page('Requisição recusada', '<p>Formulário grande demais.</p>'), 413);
-      },
+      onError: (c) => c.html(page('Requisição recusada', '<p>Formulário grande demais.</p>'), 413),
     }),
     rejectNulInForm,
   );

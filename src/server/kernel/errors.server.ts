@@ -16,11 +16,9 @@ export function apiError(c: Context<AppEnv>, status: ContentfulStatusCode, code:
 }
 
 /**
- * 413 for a body refused before it was read. The unread rest is drained for a moment and then the socket is cut
- * (@hono/node-server's drainIncoming), so the answer says `Connection: close` (RFC 9112 §9.6): a pooling client
- * then opens a new connection instead of sending its next request into the one being cut.
+ * 413 for a body refused before it was read. No `Connection: close`: Node does not linger on close, so a client
+ * still sending would get a reset instead of this answer; @hono/node-server drains the unread rest instead.
  */
 export function payloadTooLarge(c: Context<AppEnv>, message: string) {
-  c.header('Connection', 'close');
   return apiError(c, 413, 'payload_too_large', message);
 }

@@ -210,7 +210,7 @@ describe('POST /api/videos', () => {
     });
     expect(several.status).toBe(400);
     expect(several.body.error.fields).toEqual({
-      quality: 'Escolha Fast ou Quality.',
+      quality: 'Escolha um modo válido: Rascunho, Fast ou Quality.',
       aspectRatio: 'Escolha uma proporção válida.',
       seed: 'Use exatamente 5 dígitos.',
       clientKey: 'Chave de envio inválida.',

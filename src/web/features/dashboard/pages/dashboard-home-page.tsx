@@ -29,7 +29,7 @@ export default function DashboardHomePage() {
   const { data: me } = useMe();
   const credits = useCredits();
   const recent = useRecentActivity();
-  // No video yet (the recent list covers all time): lead with making one, not with a row of zeros.
+  // No video yet (the recent list covers all time): lead with making one; the spec's stats (and the balance) follow.
   const firstVisit = recent.data?.length === 0;
   const [searchParams, setSearchParams] = useSearchParams();
   const range = parseRange(searchParams.get('range'));
@@ -71,7 +71,7 @@ export default function DashboardHomePage() {
       {credits.data ? <ExpiringCreditsAlert expiringSoon={credits.data.expiringSoon} /> : null}
       {firstVisit ? <FirstVideoCard /> : null}
       <PlanBadgeCard />
-      {firstVisit ? null : <StatsSection range={range} onRangeChange={setRange} />}
+      <StatsSection range={range} onRangeChange={setRange} />
       <QuickActions />
       <RecentActivity timeZone={timeZone} />
     </div>
