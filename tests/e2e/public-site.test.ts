@@ -83,7 +83,9 @@ describeBrowser('public site in a browser', () => {
       .getByRole('button', { name: /Começar agora|Assinar/ })
       .first()
       .click();
-    await page.waitForURL('**/auth/login');
+    // The sign-in page, on its sign-up tab, keeping the plan for after the confirmation e-mail.
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect(new URL(page.url()).searchParams.get('next')).toMatch(/^\/dashboard\?plan=/);
     await expect.poll(() => page.getByText('Login necessário').count()).toBeGreaterThan(0);
     await page.close();
   });

@@ -9,7 +9,7 @@ import {
   type VideoQuality,
 } from '#shared/catalogue';
 import { createCostCents } from '#shared/provider-prices';
-import { clipLengthChoices, requestResolution } from '#shared/video-models';
+import { requestResolution } from '#shared/video-models';
 import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '#shared/video-queue';
 import type { BudgetHold, BudgetUse, ProviderBudget } from './provider-budget.server';
 import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.server';
@@ -207,13 +207,13 @@ export class FairQueue {
     return result.rowCount === 1;
   }
 
-  /** The costliest create of the group (its highest resolution, its longest clip): what one more slot may cost. */
+  /**
+   * One more slot's cost in the room count: the costliest mode at its resolution and default length (a 4K 10 s take
+   * would stall a smaller spend cap); each candidate's own cost is checked as it is dispatched.
+   */
   private costOf(group: QueueModel): number {
-    const longest = Math.max(...clipLengthChoices(group.model));
     return Math.max(
-      ...group.qualities.map((quality) =>
-        createCostCents(group.model, requestResolution(quality, '4k'), longest),
-      ),
+      ...group.qualities.map((quality) => createCostCents(group.model, requestResolution(quality, null))),
     );
   }
 
