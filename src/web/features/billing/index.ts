@@ -11,4 +11,4 @@ export * from './hooks/use-buy-package';
 export * from './hooks/use-check-subscription-on-sign-in';
 export * from './hooks/use-chosen-plan-checkout';
 export * from './lib/plan-actions';
-export { PackageCard } from './pages/buy-credits-page';
+export { PackageList } from './pages/buy-credits-page';

@@ -60,7 +60,33 @@ function CurrentBalance() {
 }
 
 /** One credit package with its buy button (also the create page's sheet, through this feature's index). */
-export function PackageCard({
+/** The catalogue's packages as cards, one buy at a time: the purchase page's and the create page's sheet. */
+export function PackageList({
+  label,
+  pendingId,
+  onBuy,
+}: {
+  label: string;
+  pendingId: PackageId | null;
+  onBuy: (id: PackageId) => void;
+}) {
+  return (
+    <ul aria-label={label} className="grid gap-5 pt-3 sm:grid-cols-2 xl:grid-cols-4">
+      {CREDIT_PACKAGES.map((pkg) => (
+        <li key={pkg.id}>
+          <PackageCard
+            pkg={pkg}
+            pending={pendingId === pkg.id}
+            disabled={pendingId !== null && pendingId !== pkg.id}
+            onBuy={onBuy}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PackageCard({
   pkg,
   pending,
   disabled,
@@ -164,21 +190,11 @@ export default function BuyCreditsPage() {
         </div>
         <CurrentBalance />
       </header>
-      <ul
-        aria-label={t('buyCredits.packagesLabel')}
-        className="grid gap-5 pt-3 sm:grid-cols-2 xl:grid-cols-4"
-      >
-        {CREDIT_PACKAGES.map((pkg) => (
-          <li key={pkg.id}>
-            <PackageCard
-              pkg={pkg}
-              pending={pendingId === pkg.id}
-              disabled={pendingId !== null && pendingId !== pkg.id}
-              onBuy={(id) => void onBuy(id)}
-            />
-          </li>
-        ))}
-      </ul>
+      <PackageList
+        label={t('buyCredits.packagesLabel')}
+        pendingId={pendingId}
+        onBuy={(id) => void onBuy(id)}
+      />
       <aside
         aria-labelledby="buy-credits-info"
         className="flex gap-3 rounded-(--radius-card) border border-border bg-muted/50 p-4 sm:p-5"

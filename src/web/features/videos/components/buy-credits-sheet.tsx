@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { CREDIT_PACKAGES } from '#shared/catalogue';
 import {
   Dialog,
   DialogContent,
@@ -7,7 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#web/components/ui/dialog';
-import { PackageCard, useBuyPackage } from '#web/features/billing';
+import { PackageList, useBuyPackage } from '#web/features/billing';
 import { formatCredits } from '#web/features/credits';
 
 /**
@@ -38,21 +37,11 @@ export function BuyCreditsSheet({
             </p>
           ) : null}
         </DialogHeader>
-        <ul
-          aria-label={t('create.buySheet.packagesLabel')}
-          className="grid gap-5 pt-3 sm:grid-cols-2 xl:grid-cols-4"
-        >
-          {CREDIT_PACKAGES.map((pkg) => (
-            <li key={pkg.id}>
-              <PackageCard
-                pkg={pkg}
-                pending={pendingId === pkg.id}
-                disabled={pendingId !== null && pendingId !== pkg.id}
-                onBuy={(id) => void buy(id)}
-              />
-            </li>
-          ))}
-        </ul>
+        <PackageList
+          label={t('create.buySheet.packagesLabel')}
+          pendingId={pendingId}
+          onBuy={(id) => void buy(id)}
+        />
       </DialogContent>
     </Dialog>
   );
