@@ -35,11 +35,17 @@ async function threeVariations() {
   return { owner, ids };
 }
 
-const complete = (ids: string[]) =>
-  pool.query(
-    `UPDATE video_requests SET status = 'completed', completed_at = now() WHERE id = ANY($1::uuid[])`,
-    [ids],
-  );
+/**
+ * One row per statement: the worker's queue dispatch locks the same rows one by one in its own order inside one
+ * transaction, so a single UPDATE of all three could hold one of them while waiting for another (a deadlock).
+ */
+async function complete(ids: string[]) {
+  for (const id of ids) {
+    await pool.query(`UPDATE video_requests SET status = 'completed', completed_at = now() WHERE id = $1`, [
+      id,
+    ]);
+  }
+}
 
 const keptOf = async (ids: string[]) =>
   (
