@@ -25,7 +25,7 @@ const en: LocaleShape<typeof ptBR> = {
     item: 'Variation {{number}}',
     videoLabel: 'Variation {{number}}: {{prompt}}',
     keep: 'Keep this one',
-    keepLabel: 'Keep variation {{number}}',
+    keepLabel: 'Keep this one: variation {{number}}',
     kept: 'You kept this one',
     open: 'Open',
     openLabel: 'Open variation {{number}}',

@@ -25,7 +25,7 @@ export default {
     item: 'Variação {{number}}',
     videoLabel: 'Variação {{number}}: {{prompt}}',
     keep: 'Ficar com esta',
-    keepLabel: 'Ficar com a variação {{number}}',
+    keepLabel: 'Ficar com esta: variação {{number}}',
     kept: 'Você ficou com esta',
     open: 'Abrir',
     openLabel: 'Abrir a variação {{number}}',
