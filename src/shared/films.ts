@@ -82,7 +82,13 @@ const filmCandidateSchema = z.object({
   film: z.boolean(),
 });
 export type FilmCandidate = z.infer<typeof filmCandidateSchema>;
-export const filmCandidatesResponseSchema = z.object({ items: z.array(filmCandidateSchema) });
+/**
+ * One row of the board's list: a single video, or a submit's variations as one — the kept one (ADR 0028), or the
+ * first completed while none is kept — with its group's other completed variations behind it ('+2 variações').
+ */
+const filmCandidateRowSchema = filmCandidateSchema.extend({ otherVariations: z.array(filmCandidateSchema) });
+export type FilmCandidateRow = z.infer<typeof filmCandidateRowSchema>;
+export const filmCandidatesResponseSchema = z.object({ items: z.array(filmCandidateRowSchema) });
 export type FilmCandidatesResponse = z.infer<typeof filmCandidatesResponseSchema>;
 
 /** One scene of a saved film, in order; `requestId` is null once that video is gone. */

@@ -1,8 +1,9 @@
-import { Film, Plus } from 'lucide-react';
+import { ChevronDown, Film, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AspectRatio } from '#shared/catalogue';
-import type { FilmCandidate } from '#shared/films';
+import type { FilmCandidate, FilmCandidateRow } from '#shared/films';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -10,18 +11,20 @@ import { VideoThumbnail } from '#web/features/videos';
 import { currentLanguage } from '#web/lib/language';
 import { formatSeconds } from '../lib/board';
 
-/** The user's completed videos; once the film has a ratio, videos of another ratio cannot be added. */
+/**
+ * The user's completed videos, a submit's variations as one row; once the film has a ratio, videos of another ratio
+ * cannot be added.
+ */
 export function CandidateList({
   candidates,
   ratio,
   onAdd,
 }: {
-  candidates: readonly FilmCandidate[];
+  candidates: readonly FilmCandidateRow[];
   ratio: AspectRatio | null;
   onAdd: (video: FilmCandidate) => void;
 }) {
   const { t } = useTranslation('films');
-  const language = currentLanguage();
   if (candidates.length === 0) {
     return (
       <div
@@ -42,47 +45,103 @@ export function CandidateList({
   }
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1" data-testid="film-candidates">
-      {candidates.map((video) => {
-        const otherRatio = ratio !== null && video.aspectRatio !== ratio;
-        return (
-          <li
-            key={video.id}
-            className="flex min-w-0 items-center gap-3 rounded-(--radius-card) border border-border bg-card p-2"
-            data-testid="film-candidate"
-            data-request-id={video.id}
-          >
-            <VideoThumbnail url={video.thumbnailUrl} className="w-24" />
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <p className="line-clamp-2 text-sm break-words">{video.prompt}</p>
-              <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-                <span>
-                  {t('candidates.seconds', { value: formatSeconds(video.durationSeconds, language) })}
-                </span>
-                <span aria-hidden="true">·</span>
-                <span>{video.aspectRatio}</span>
-                {video.film ? <Badge variant="secondary">{t('candidates.film')}</Badge> : null}
-              </p>
-              {otherRatio ? (
-                <p className="text-xs text-muted-foreground">
-                  {t('candidates.otherRatio', { ratio: video.aspectRatio })}
-                </p>
-              ) : null}
-            </div>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={otherRatio}
-              aria-label={t('candidates.addLabel', { prompt: video.prompt })}
-              onClick={() => onAdd(video)}
-              data-testid="film-candidate-add"
-            >
-              <Plus aria-hidden="true" />
-              {t('candidates.add')}
-            </Button>
-          </li>
-        );
-      })}
+      {candidates.map((row) => (
+        <li key={row.id} className="flex min-w-0 flex-col gap-2" data-testid="film-candidate-row">
+          <Candidate video={row} ratio={ratio} onAdd={onAdd} />
+          {row.otherVariations.length > 0 ? <OtherVariations row={row} ratio={ratio} onAdd={onAdd} /> : null}
+        </li>
+      ))}
     </ul>
+  );
+}
+
+/**
+ * A submit's other completed variations, folded behind '+N variações': the list shows the kept one (ADR 0028), the
+ * others stay one click away.
+ */
+function OtherVariations({
+  row,
+  ratio,
+  onAdd,
+}: {
+  row: FilmCandidateRow;
+  ratio: AspectRatio | null;
+  onAdd: (video: FilmCandidate) => void;
+}) {
+  const { t } = useTranslation('films');
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <>
+      <Button
+        variant="link"
+        size="sm"
+        className="w-fit"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((was) => !was)}
+        data-testid="film-candidate-variations"
+      >
+        <ChevronDown aria-hidden="true" className={open ? 'rotate-180' : undefined} />
+        {t('candidates.otherVariations', { count: row.otherVariations.length })}
+      </Button>
+      <ul id={listId} hidden={!open} className="flex flex-col gap-2 pl-4" data-testid="film-candidate-others">
+        {row.otherVariations.map((video) => (
+          <li key={video.id}>
+            <Candidate video={video} ratio={ratio} onAdd={onAdd} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** One video: thumbnail, prompt, length, ratio and 'Adicionar' (not for another ratio than the film's). */
+function Candidate({
+  video,
+  ratio,
+  onAdd,
+}: {
+  video: FilmCandidate;
+  ratio: AspectRatio | null;
+  onAdd: (video: FilmCandidate) => void;
+}) {
+  const { t } = useTranslation('films');
+  const language = currentLanguage();
+  const otherRatio = ratio !== null && video.aspectRatio !== ratio;
+  return (
+    <div
+      className="flex min-w-0 items-center gap-3 rounded-(--radius-card) border border-border bg-card p-2"
+      data-testid="film-candidate"
+      data-request-id={video.id}
+    >
+      <VideoThumbnail url={video.thumbnailUrl} className="w-24" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="line-clamp-2 text-sm break-words">{video.prompt}</p>
+        <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+          <span>{t('candidates.seconds', { value: formatSeconds(video.durationSeconds, language) })}</span>
+          <span aria-hidden="true">·</span>
+          <span>{video.aspectRatio}</span>
+          {video.film ? <Badge variant="secondary">{t('candidates.film')}</Badge> : null}
+        </p>
+        {otherRatio ? (
+          <p className="text-xs text-muted-foreground">
+            {t('candidates.otherRatio', { ratio: video.aspectRatio })}
+          </p>
+        ) : null}
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={otherRatio}
+        aria-label={t('candidates.addLabel', { prompt: video.prompt })}
+        onClick={() => onAdd(video)}
+        data-testid="film-candidate-add"
+      >
+        <Plus aria-hidden="true" />
+        {t('candidates.add')}
+      </Button>
+    </div>
   );
 }
 

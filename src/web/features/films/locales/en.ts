@@ -21,6 +21,8 @@ const en: LocaleShape<typeof ptBR> = {
     create: 'Create a video',
     add: 'Add',
     addLabel: 'Add to the film: {{prompt}}',
+    otherVariations_one: '+{{count}} variation',
+    otherVariations_other: '+{{count}} variations',
     otherRatio: 'Other aspect ratio ({{ratio}})',
     film: 'Film',
     seconds: '{{value}} s',

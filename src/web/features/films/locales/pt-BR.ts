@@ -21,6 +21,8 @@ export default {
     create: 'Criar vídeo',
     add: 'Adicionar',
     addLabel: 'Adicionar ao filme: {{prompt}}',
+    otherVariations_one: '+{{count}} variação',
+    otherVariations_other: '+{{count}} variações',
     otherRatio: 'Proporção diferente ({{ratio}})',
     film: 'Filme',
     seconds: '{{value}} s',

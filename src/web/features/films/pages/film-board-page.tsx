@@ -68,7 +68,10 @@ export default function FilmBoardPage() {
   useEffect(() => {
     if (seeded.current || !preselected || !candidates.data) return;
     seeded.current = true;
-    const video = candidates.data.find((candidate) => candidate.id === preselected);
+    // A variation that is not its group's row is among the row's others.
+    const video = candidates.data
+      .flatMap((row) => [row, ...row.otherVariations])
+      .find((candidate) => candidate.id === preselected);
     if (video) add(video);
   }, [preselected, candidates.data, add]);
 

@@ -16,6 +16,7 @@ import { RequestHeader } from '../components/request-header';
 import { RequestTimeline } from '../components/request-timeline';
 import { TechnicalInfo } from '../components/technical-info';
 import { TimeLeftEstimate } from '../components/time-left-estimate';
+import { VariationCompare } from '../components/variation-compare';
 import { VersionsCard } from '../components/versions-card';
 import { VideoCard } from '../components/video-card';
 
@@ -63,6 +64,7 @@ export default function VideoDetailPage() {
 
       {request.status === 'failed' ? <FailedResult request={request} refundAmountShown /> : null}
       {finished || film ? null : <TimeLeftEstimate request={request} />}
+      <VariationCompare request={request} />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
