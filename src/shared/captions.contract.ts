@@ -19,7 +19,8 @@ export const captionsContract = defineContract({
   startCaptions: {
     method: 'post',
     path: '/api/videos/{id}/captions',
-    summary: 'Transcribe a completed video into pt-BR cues (a job); idempotent: a second call answers the same',
+    summary:
+      'Transcribe a completed video into pt-BR cues (a job); idempotent: a second call answers the same',
     tag: 'videos',
     auth: 'session',
     body: EMPTY_BODY,

@@ -8,13 +8,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { asksForCues, transcriptFor } from './fake-gemini-transcripts';
 import {
   type FakeWebhookOptions,
   type FakeWebhooks,
   startFakeWebhooks,
   webhookConfigProblem,
 } from './fake-gemini-webhooks';
-import { asksForCues, transcriptFor } from './fake-gemini-transcripts';
 
 /**
  * A local stand-in for Google's Gemini API, written from Google's documentation — not from Cena's code — so it

@@ -12,7 +12,10 @@ const seconds = (time: string) => {
 
 export function parseWebVtt(text: string): { start: string; end: string; text: string }[] {
   if (!text.startsWith('WEBVTT\n\n')) throw new Error('no WEBVTT signature followed by a blank line');
-  const blocks = text.slice('WEBVTT\n\n'.length).split('\n\n').filter((block) => block !== '');
+  const blocks = text
+    .slice('WEBVTT\n\n'.length)
+    .split('\n\n')
+    .filter((block) => block !== '');
   return blocks.map((block) => {
     const [id, timing = '', ...lines] = block.split('\n');
     if (!id || id.includes('-->')) throw new Error(`cue without identifier: ${block}`);

@@ -75,7 +75,11 @@ async function burnStep(
   const frame = await probe(video.file, tools, signal);
   const output = path.join(video.dir, 'captioned.mp4');
   await burnCaptions({ file: video.file, frame, cues: row.cues }, output, video.dir, tools, signal);
-  await storage.put(mediaKeys(video.userId, video.requestId).captioned, createReadStream(output), 'video/mp4');
+  await storage.put(
+    mediaKeys(video.userId, video.requestId).captioned,
+    createReadStream(output),
+    'video/mp4',
+  );
   // A save made meanwhile left `rendering` with a newer revision and a queued job, which renders that one next.
   await pool.query(
     `UPDATE video_captions SET burn_status = 'ready', burned_revision = $2, updated_at = now()

@@ -5,10 +5,15 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTool } from '#server/videos/pipeline/ffmpeg.server';
 import type { CaptionsView } from '#shared/captions';
-import { burnLayout } from './burn-in.server';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
-import { API_KEY, contractBreaches, type FakeGemini, NO_BREACHES, startFakeGemini } from '#tests/support/fake-gemini';
+import {
+  API_KEY,
+  contractBreaches,
+  type FakeGemini,
+  NO_BREACHES,
+  startFakeGemini,
+} from '#tests/support/fake-gemini';
 import { SPEECH_TAG } from '#tests/support/fake-gemini-transcripts';
 import { storeVideo } from '#tests/support/films';
 import { greyFrame, rowsDifference } from '#tests/support/frames';
@@ -16,6 +21,7 @@ import { mediaTools } from '#tests/support/media';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
 import { parseWebVtt } from '#tests/support/webvtt';
+import { burnLayout } from './burn-in.server';
 
 /**
  * 'Legendas' through the real server and worker, against the fake Gemini API (fake-gemini-transcripts.ts scripts
@@ -125,7 +131,11 @@ describe('captions of a video with speech', () => {
 
     const clicks = await Promise.all([start(client, id), start(client, id)]);
     expect(clicks.map((click) => click.status).sort()).toEqual([200, 202]);
-    const ready = await until(client, id, (view) => view.status !== 'transcribing' && view.burn !== 'rendering');
+    const ready = await until(
+      client,
+      id,
+      (view) => view.status !== 'transcribing' && view.burn !== 'rendering',
+    );
     expect(ready).toMatchObject({ status: 'ready', transcribedBy: 'gemini-3.8-flash', revision: 0 });
     expect(ready.cues.map((cue) => cue.text)).toEqual(SENTENCES);
     expect(ready.cues[0]?.start).toBe(0);
@@ -161,10 +171,13 @@ describe('captions of a video with speech', () => {
       json: { revision: 0, texts: ['TEXTO CORRIGIDO PELO DONO', SENTENCES[1]] },
     });
     expect(again.body.captions?.revision).toBe(1);
-    const stale = await client.json<{ error: { code: string; message: string } }>(`/api/videos/${id}/captions`, {
-      method: 'PUT',
-      json: { revision: 0, texts: ['outro', 'texto'] },
-    });
+    const stale = await client.json<{ error: { code: string; message: string } }>(
+      `/api/videos/${id}/captions`,
+      {
+        method: 'PUT',
+        json: { revision: 0, texts: ['outro', 'texto'] },
+      },
+    );
     expect(stale).toMatchObject({ status: 409, body: { error: { code: 'captions_changed' } } });
     const short = await client.json<{ error: { code: string } }>(`/api/videos/${id}/captions`, {
       method: 'PUT',
@@ -175,7 +188,10 @@ describe('captions of a video with speech', () => {
       method: 'PUT',
       json: { revision: 1, texts: ['  ', 'b'] },
     });
-    expect(empty).toMatchObject({ status: 400, body: { error: { message: 'Uma legenda não pode ficar vazia.' } } });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { error: { message: 'Uma legenda não pode ficar vazia.' } },
+    });
 
     expect(await ledgerOf(userId)).toEqual(before);
     expect(gemini.transcriptions.length - transcriptionsBefore).toBe(1);

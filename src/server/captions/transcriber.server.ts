@@ -42,7 +42,8 @@ const TRANSCRIPT_JSON_SCHEMA = {
   properties: {
     hasSpeech: {
       type: 'boolean',
-      description: 'Whether anyone speaks or sings words in the video. Music or sound effects alone are no speech.',
+      description:
+        'Whether anyone speaks or sings words in the video. Music or sound effects alone are no speech.',
     },
     cues: {
       type: 'array',
@@ -50,7 +51,11 @@ const TRANSCRIPT_JSON_SCHEMA = {
       items: {
         type: 'object',
         properties: {
-          start: { type: 'number', minimum: 0, description: 'When the words start, in seconds from the start.' },
+          start: {
+            type: 'number',
+            minimum: 0,
+            description: 'When the words start, in seconds from the start.',
+          },
           end: { type: 'number', minimum: 0, description: 'When they end, in seconds from the start.' },
           text: { type: 'string', description: 'The words said, in Brazilian Portuguese.' },
         },
@@ -63,9 +68,7 @@ const TRANSCRIPT_JSON_SCHEMA = {
 
 const answerSchema = z.object({
   hasSpeech: z.boolean(),
-  cues: z
-    .array(z.object({ start: z.number(), end: z.number(), text: z.string() }))
-    .max(CAPTION_MAX_CUES),
+  cues: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).max(CAPTION_MAX_CUES),
 });
 
 const INSTRUCTIONS = `Transcribe the speech of this video as subtitles in Brazilian Portuguese (pt-BR).
@@ -150,7 +153,10 @@ export function createGeminiTranscriber(
       return cues.length > 0 ? { kind: 'speech', cues, by: model } : { kind: 'no_speech', by: model };
     } catch (error) {
       // The job retries; the user sees a failure only once its retries are spent.
-      logger.warn({ err: error, model, variable: 'PROMPT_MODEL' }, 'the text model could not transcribe the video');
+      logger.warn(
+        { err: error, model, variable: 'PROMPT_MODEL' },
+        'the text model could not transcribe the video',
+      );
       throw error;
     }
   };
@@ -170,7 +176,9 @@ export const localTranscriber: Transcriber = async (video) => {
     const end = Math.min(start + 2, video.durationSeconds);
     cues.push({ start, end: round(end), text: `Legenda local ${cues.length + 1}: corrija este texto` });
   }
-  return cues.length > 0 ? { kind: 'speech', cues, by: LOCAL_TRANSCRIBER } : { kind: 'no_speech', by: LOCAL_TRANSCRIBER };
+  return cues.length > 0
+    ? { kind: 'speech', cues, by: LOCAL_TRANSCRIBER }
+    : { kind: 'no_speech', by: LOCAL_TRANSCRIBER };
 };
 
 /** The configured transcriber: Gemini's text model with a key, else the local one. */

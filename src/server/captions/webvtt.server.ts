@@ -21,7 +21,8 @@ const escapeText = (text: string) =>
 
 export function toWebVtt(cues: readonly CaptionCue[]): string {
   const blocks = cues.map(
-    (cue, index) => `${index + 1}\n${timestamp(cue.start)} --> ${timestamp(cue.end)}\n${escapeText(cue.text)}`,
+    (cue, index) =>
+      `${index + 1}\n${timestamp(cue.start)} --> ${timestamp(cue.end)}\n${escapeText(cue.text)}`,
   );
   return `WEBVTT\n\n${blocks.map((block) => `${block}\n\n`).join('')}`;
 }
