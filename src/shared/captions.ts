@@ -23,7 +23,7 @@ export const CAPTIONS_MESSAGES = {
   renderFailed: 'Não conseguimos gravar as legendas no vídeo. Salve de novo para tentar outra vez.',
 } as const;
 
-export const captionCueSchema = z.strictObject({
+const captionCueSchema = z.strictObject({
   /** Seconds from the video's start. */
   start: z.number().min(0),
   end: z.number().positive(),
@@ -35,13 +35,13 @@ export type CaptionCue = z.infer<typeof captionCueSchema>;
  * `transcribing`: the job is reading the speech; `ready`: cues to show and edit; `no_speech`: the model heard none
  * ("Este vídeo não tem fala"); `failed`: the transcription gave up (starting again retries it).
  */
-export const CAPTIONS_STATUSES = ['transcribing', 'ready', 'no_speech', 'failed'] as const;
+const CAPTIONS_STATUSES = ['transcribing', 'ready', 'no_speech', 'failed'] as const;
 export type CaptionsStatus = (typeof CAPTIONS_STATUSES)[number];
 
 /** The burned-in MP4 of the current cues: being rendered, ready to download, or failed. */
-export const BURN_STATUSES = ['rendering', 'ready', 'failed'] as const;
+const BURN_STATUSES = ['rendering', 'ready', 'failed'] as const;
 
-export const captionsViewSchema = z.strictObject({
+const captionsViewSchema = z.strictObject({
   status: z.enum(CAPTIONS_STATUSES),
   cues: z.array(captionCueSchema),
   /** Which transcriber wrote the cues: the Gemini model's id, or `local` (deterministic stand-in cues). */

@@ -15,12 +15,12 @@ import type { CaptionCue } from '#shared/captions';
  * Each line is its own drawtext, centred, shown only between its cue's times. The sound is copied as it is.
  */
 
-export interface BurnFrame {
+interface BurnFrame {
   width: number;
   height: number;
 }
 
-export interface BurnLayout {
+interface BurnLayout {
   fontSize: number;
   charsPerLine: number;
   lineHeight: number;
@@ -71,7 +71,7 @@ async function lineFiles(cues: readonly CaptionCue[], layout: BurnLayout, dir: s
   return files;
 }
 
-export function burnFilter(lines: readonly LineFile[], layout: BurnLayout, fontFile: string): string {
+function burnFilter(lines: readonly LineFile[], layout: BurnLayout, fontFile: string): string {
   const { fontSize, lineHeight, bottomMargin } = layout;
   const outline = Math.max(1, Math.round(fontSize / 16));
   const padding = Math.round(fontSize / 4);

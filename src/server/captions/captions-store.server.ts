@@ -89,9 +89,7 @@ export function startCaptions(
   });
 }
 
-export type EditResult =
-  | { kind: 'saved'; row: CaptionsRow }
-  | { kind: 'not_ready' | 'stale' | 'count_mismatch' };
+type EditResult = { kind: 'saved'; row: CaptionsRow } | { kind: 'not_ready' | 'stale' | 'count_mismatch' };
 
 const sameTexts = (cues: readonly CaptionCue[], texts: readonly string[]) =>
   cues.length === texts.length && cues.every((cue, index) => cue.text === texts[index]);

@@ -21,7 +21,7 @@ import type { Transcriber } from './transcriber.server';
  * are free, and a video with no speech ends `no_speech`.
  */
 
-export interface CaptionsJobDeps {
+interface CaptionsJobDeps {
   pool: pg.Pool;
   storage: PipelineReadStorage;
   tools: MediaTools & { fontFile: string };

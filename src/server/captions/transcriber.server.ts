@@ -22,11 +22,9 @@ import { CAPTION_CUE_MAX_CHARS, CAPTION_MAX_CUES, type CaptionCue } from '#share
  *   checked here, since a schema guides the model but is not proof.
  */
 
-export type Transcript =
-  | { kind: 'speech'; cues: CaptionCue[]; by: string }
-  | { kind: 'no_speech'; by: string };
+type Transcript = { kind: 'speech'; cues: CaptionCue[]; by: string } | { kind: 'no_speech'; by: string };
 
-export interface VideoToTranscribe {
+interface VideoToTranscribe {
   bytes: Buffer;
   durationSeconds: number;
   hasAudio: boolean;
@@ -35,7 +33,7 @@ export interface VideoToTranscribe {
 export type Transcriber = (video: VideoToTranscribe, signal?: AbortSignal) => Promise<Transcript>;
 
 /** Past this the request would exceed what `generateContent` takes inline (see above): refused, not sent. */
-export const INLINE_LIMIT_BYTES = 100 * 1024 * 1024;
+const INLINE_LIMIT_BYTES = 100 * 1024 * 1024;
 
 const TRANSCRIPT_JSON_SCHEMA = {
   type: 'object',
@@ -103,7 +101,7 @@ function readableParts(cue: CaptionCue): CaptionCue[] {
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /** The model's cues made safe to show: inside the video, in order, non-empty, readable lengths. */
-export function cleanCues(cues: readonly CaptionCue[], durationSeconds: number): CaptionCue[] {
+function cleanCues(cues: readonly CaptionCue[], durationSeconds: number): CaptionCue[] {
   return cues
     .map((cue) => ({
       start: round(Math.max(0, Math.min(cue.start, durationSeconds))),
@@ -116,7 +114,7 @@ export function cleanCues(cues: readonly CaptionCue[], durationSeconds: number):
     .slice(0, CAPTION_MAX_CUES);
 }
 
-export function createGeminiTranscriber(
+function createGeminiTranscriber(
   config: Config,
   logger: Logger,
   options: { timeoutMs?: number } = {},
@@ -163,13 +161,13 @@ export function createGeminiTranscriber(
 }
 
 /** `transcribedBy` of the local transcriber's cues. */
-export const LOCAL_TRANSCRIBER = 'local';
+const LOCAL_TRANSCRIBER = 'local';
 
 /**
  * Local mode's stand-in (no Gemini key): a video without an audio track has no speech; any other gets one cue every
  * two seconds that says plainly it is a local sample, so the editor, the track and the burn-in can be tried.
  */
-export const localTranscriber: Transcriber = async (video) => {
+const localTranscriber: Transcriber = async (video) => {
   if (!video.hasAudio) return { kind: 'no_speech', by: LOCAL_TRANSCRIBER };
   const cues: CaptionCue[] = [];
   for (let start = 0; start < video.durationSeconds - 0.25; start += 2) {
