@@ -102,7 +102,7 @@ async function markFailed(pool: pg.Pool, requestId: string): Promise<void> {
 const hasWork = (row: CaptionsRow | null) =>
   row?.status === 'transcribing' || (row?.status === 'ready' && row.burn_status === 'rendering');
 
-export async function runCaptionsJob(
+async function runCaptionsJob(
   deps: CaptionsJobDeps,
   requestId: string,
   options: { signal?: AbortSignal; finalAttempt: boolean },
