@@ -8,6 +8,8 @@ import {
 import { type CenaAuth, createAuth } from '#server/accounts/auth.server';
 import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
 import { createBilling } from '#server/billing/billing.server';
+import { registerCaptionsWorker } from '#server/captions/captions.job.server';
+import { createTranscriber } from '#server/captions/transcriber.server';
 import { openDatabase } from '#server/db/open-database.server';
 import { registerFilmWorker } from '#server/films/film-render.job.server';
 import { createApp } from '#server/http/app.server';
@@ -199,11 +201,12 @@ async function startWorkerTier(
     videoProviderFor: videoWorkers.providerFor,
     logger,
   });
-  await startFilmWorker(config, logger, pool, shared);
+  await startMediaWorkers(config, logger, pool, shared);
   logger.info({ provider: config.video.provider }, 'video workers started');
 }
 
-async function startFilmWorker(
+/** The workers that re-encode finished videos: films (ADR 0014) and captions (ADR 0039). */
+async function startMediaWorkers(
   config: Config,
   logger: Logger,
   pool: pg.Pool,
@@ -213,16 +216,19 @@ async function startFilmWorker(
     ffmpegPath: config.video.ffmpegPath,
     ffprobePath: config.video.ffprobePath,
   });
-  await registerFilmWorker(jobs.boss, {
+  // A film of many scenes, or a long film's burn-in, re-encodes minutes of video: a longer bound than one video's steps.
+  const tools = {
+    ffmpegPath: toolchain.ffmpeg.path,
+    ffprobePath: toolchain.ffprobe.path,
+    timeoutMs: 15 * 60_000,
+  };
+  await registerFilmWorker(jobs.boss, { pool, storage, logger, tools });
+  await registerCaptionsWorker(jobs.boss, {
     pool,
     storage,
     logger,
-    // A film of many scenes re-encodes minutes of video: a longer bound than one video's steps.
-    tools: {
-      ffmpegPath: toolchain.ffmpeg.path,
-      ffprobePath: toolchain.ffprobe.path,
-      timeoutMs: 15 * 60_000,
-    },
+    tools: { ...tools, fontFile: toolchain.fonts.regular },
+    transcribe: createTranscriber(config, logger),
   });
 }
 

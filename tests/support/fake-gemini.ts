@@ -8,6 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { asksForCues, transcriptFor } from './fake-gemini-transcripts';
 import {
   type FakeWebhookOptions,
   type FakeWebhooks,
@@ -162,6 +163,8 @@ export interface FakeGemini {
   textPrompts: string[];
   /** Videos the text model was asked to watch (the take guarantee's check), with the text sent after each. */
   videoJudgements: { bytes: number; text: string }[];
+  /** Videos the text model was asked to transcribe (captions; fake-gemini-transcripts.ts), by size. */
+  transcriptions: { bytes: number }[];
   polls: number;
   downloads: number;
   pollsUntilDone: number;
@@ -435,6 +438,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     refusals: [],
     textPrompts: [],
     videoJudgements: [],
+    transcriptions: [],
     polls: 0,
     downloads: 0,
     pollsUntilDone: 2,
@@ -1102,6 +1106,14 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
         throw invalid('this fake answers JSON with a schema only');
       }
       const video = inlineVideo(body.contents);
+      if (video && asksForCues(config)) {
+        state.transcriptions.push({ bytes: video.length });
+        const answer = JSON.stringify(await transcriptFor(video, dir));
+        return json(response, 200, {
+          candidates: [{ content: { role: 'model', parts: [{ text: answer }] }, finishReason: 'STOP' }],
+          modelVersion: model,
+        });
+      }
       if (video) {
         const text = JSON.stringify(body.contents, (key, value) => (key === 'data' ? '…' : value));
         const seenBefore = state.videoJudgements.some((judgement) => judgement.text === text);

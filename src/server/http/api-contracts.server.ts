@@ -3,6 +3,7 @@ import { accountsContract, authContract } from '#shared/accounts.contract';
 import { adminContract } from '#shared/admin.contract';
 import type { Contract } from '#shared/api-contract';
 import { billingContract } from '#shared/billing.contract';
+import { captionsContract } from '#shared/captions.contract';
 import { castContract } from '#shared/cast.contract';
 import { creditsContract } from '#shared/credits.contract';
 import { devMailboxContract } from '#shared/dev-mailbox.contract';
@@ -26,6 +27,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   creditsContract,
   videosContract,
   shareContract,
+  captionsContract,
   geminiWebhooksContract,
   dashboardContract,
   castContract,

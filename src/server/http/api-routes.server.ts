@@ -7,6 +7,7 @@ import { meRoutes } from '#server/accounts/me.routes.server';
 import { adminRoutes } from '#server/admin/admin.routes.server';
 import { billingRoutes } from '#server/billing/billing.routes.server';
 import type { Billing } from '#server/billing/billing.server';
+import { captionsRoutes } from '#server/captions/captions.routes.server';
 import { castRoutes } from '#server/cast/cast.routes.server';
 import { creditsRoutes } from '#server/credits/credits.routes.server';
 import { filmsRoutes } from '#server/films/films.routes.server';
@@ -120,6 +121,7 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
     }),
   );
   api.route('/videos', shareRoutes({ pool, guards, appUrl: config.appUrl }));
+  api.route('/videos', captionsRoutes({ pool, boss: jobs.boss, storage, guards, mediaUrlTtlSeconds }));
   api.route('/gemini', geminiWebhooksRoutes({ pool, guards, webhook: config.video.gemini.webhook }));
   api.route(
     '/films',

@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from '#server/logger.server';
-import { QUEUE_NAMES } from './queues.server';
+import { QUEUE_NAMES, QUEUE_POLICIES } from './queues.server';
 
 /**
  * The job queue (design §1): pg-boss on Cena's own database, in its own schema, so jobs and the rows they are
@@ -37,7 +37,7 @@ export async function startJobs(
   await boss.start();
   try {
     // Idempotent: an existing queue is left as it is.
-    for (const name of QUEUE_NAMES) await boss.createQueue(name);
+    for (const name of QUEUE_NAMES) await boss.createQueue(name, { policy: QUEUE_POLICIES[name] });
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => undefined);
     throw error;

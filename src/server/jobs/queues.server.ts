@@ -19,6 +19,8 @@ export const QUEUES = {
   filmRender: 'film-render',
   /** Film renders that ran out of retries (a killed worker included): their films are failed. */
   filmRenderDead: 'film-render-dead',
+  /** Transcribes a video's speech into captions and burns them in (src/server/captions, ADR 0039). */
+  videoCaptions: 'video-captions',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -31,7 +33,14 @@ export interface JobPayloads {
   'account-delete': { userId: string };
   'film-render': { filmId: string };
   'film-render-dead': { filmId: string };
+  'video-captions': { requestId: string };
 }
+
+/**
+ * Queues whose policy is not pg-boss's `standard`, set when the queue is created. `video-captions` is `stately`
+ * (one job queued and one running per singletonKey, the video's id): renders of one video never overlap.
+ */
+export const QUEUE_POLICIES: Partial<Record<QueueName, 'stately'>> = { 'video-captions': 'stately' };
 
 /** pg-boss's executor interface and send options (not re-exported by name from the package root). */
 type SendOptions = NonNullable<Parameters<PgBoss['send']>[2]>;

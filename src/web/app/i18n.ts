@@ -1,6 +1,6 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
- * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `videoHistory` / `videoDetail` / `films` /
+ * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `videoHistory` / `videoDetail` / `films` / `captions` /
  * `cast` / `dashboard` / `settings` (sign-in pages and the signed-in area) and `admin` (the admin panel).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
@@ -18,6 +18,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, parseLanguage } from '#shar
 import type accountsPt from '#web/features/accounts/locales/pt-BR';
 import type adminPt from '#web/features/admin/locales/pt-BR';
 import type billingPt from '#web/features/billing/locales/pt-BR';
+import type captionsPt from '#web/features/captions/locales/pt-BR';
 import type castPt from '#web/features/cast/locales/pt-BR';
 import type creditsPt from '#web/features/credits/locales/pt-BR';
 import type dashboardPt from '#web/features/dashboard/locales/pt-BR';
@@ -50,6 +51,7 @@ const NAMESPACES = [
   'videoHistory',
   'videoDetail',
   'films',
+  'captions',
   'dashboard',
   'settings',
   'admin',
@@ -77,6 +79,7 @@ declare module 'i18next' {
       videoHistory: typeof videoHistoryPt;
       videoDetail: typeof videoDetailPt;
       films: typeof filmsPt;
+      captions: typeof captionsPt;
       admin: typeof adminPt;
     };
   }
@@ -101,6 +104,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     videoHistory: () => import('#web/features/video-history/locales/pt-BR'),
     videoDetail: () => import('#web/features/video-detail/locales/pt-BR'),
     films: () => import('#web/features/films/locales/pt-BR'),
+    captions: () => import('#web/features/captions/locales/pt-BR'),
     admin: () => import('#web/features/admin/locales/pt-BR'),
   },
   en: {
@@ -119,6 +123,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     videoHistory: () => import('#web/features/video-history/locales/en'),
     videoDetail: () => import('#web/features/video-detail/locales/en'),
     films: () => import('#web/features/films/locales/en'),
+    captions: () => import('#web/features/captions/locales/en'),
     admin: () => import('#web/features/admin/locales/en'),
   },
 };

@@ -51,6 +51,8 @@ export function mediaKeys(userId: string, requestId: string) {
     source: `${base}/source.mp4`,
     video: `${base}/video.mp4`,
     thumbnail: `${base}/thumbnail.jpg`,
+    /** The video with its captions burned in (src/server/captions, ADR 0039). */
+    captioned: `${base}/legendado.mp4`,
   };
 }
 

@@ -2,6 +2,7 @@ import {
   AudioLines,
   BadgeCheck,
   Braces,
+  Captions,
   Clapperboard,
   Eye,
   type LucideIcon,
@@ -15,7 +16,15 @@ import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui
 /** Every feature text may name each mode's resolution (the resolution card does). */
 const RESOLUTIONS = { fastResolution: MODE_RESOLUTION.fast, qualityResolution: MODE_RESOLUTION.quality };
 
-type FeatureKey = 'audio' | 'resolution' | 'scene' | 'modes' | 'prompts' | 'preview' | 'guarantee';
+type FeatureKey =
+  | 'audio'
+  | 'resolution'
+  | 'scene'
+  | 'modes'
+  | 'prompts'
+  | 'preview'
+  | 'guarantee'
+  | 'captions';
 
 const FEATURES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
   { key: 'audio', icon: AudioLines },
@@ -25,13 +34,14 @@ const FEATURES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
   { key: 'prompts', icon: Braces },
 ];
 
-/** What Cena promises besides the model's features: the prompt seen before paying and the take guarantee. */
+/** What Cena promises besides the model's features: the prompt seen before paying, the take guarantee, captions. */
 const PROMISES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
   { key: 'preview', icon: Eye },
   { key: 'guarantee', icon: BadgeCheck },
+  { key: 'captions', icon: Captions },
 ];
 
-/** 'Recursos': the five feature cards (spec §2), then Cena's two promises in their own list. */
+/** 'Recursos': the five feature cards (spec §2), then Cena's own promises in their own list. */
 export function FeatureCards() {
   return (
     <div className="flex flex-col gap-4">

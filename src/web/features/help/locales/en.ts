@@ -36,6 +36,10 @@ const en: LocaleShape<typeof ptBR> = {
       title: 'Take guarantee',
       body: 'Before delivering, Cena checks each video: frozen or black picture, missing sound when you asked for audio and, with the text model, whether the subject and action of your prompt are there. If the video fails, we generate it again at no cost; if it fails again, your credits come back, with the reason on the timeline.',
     },
+    captions: {
+      title: 'Captions in Portuguese',
+      body: 'On a completed video, tap “Legendas”: Cena listens to the speech and writes Portuguese captions, timed sentence by sentence. Correct each caption’s text, save, and download the captions (.vtt, for players and YouTube) or the video with the captions burned into the picture, readable on a phone held upright (9:16) or sideways (16:9), for Reels, TikTok and WhatsApp, which play muted. It is free; when the video has no speech, Cena says “Este vídeo não tem fala” and nothing is charged.',
+    },
   },
   contact: {
     title: 'Contact support',

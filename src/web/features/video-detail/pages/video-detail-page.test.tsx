@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
+import { captionsContract } from '#shared/captions.contract';
 import type { VideoRequestView } from '#shared/video-request';
 import { videosContract } from '#shared/videos.contract';
 import { me, videoRequest } from '#tests/support/web-fixtures';
@@ -13,17 +14,21 @@ const t = i18n.getFixedT('pt-BR', 'videoDetail');
 const tv = i18n.getFixedT('pt-BR', 'videos');
 const { api, renderPage } = pageTest();
 
-/** The page's own calls besides the request: who is signed in (time zone) and the versions (none but this one). */
+/**
+ * The page's own calls besides the request: who is signed in (time zone), the versions (none but this one) and a
+ * completed video's captions (none asked for).
+ */
 function answerAround() {
   api().answer(accountsContract.getMe, me);
   api().answer(videosContract.listVersions, { items: [] });
+  api().answer(captionsContract.getCaptions, { captions: null });
 }
 
 const open = (id = 'req-1') =>
   renderPage(<VideoDetailPage />, {
     route: '/dashboard/request/:id',
     url: `/dashboard/request/${id}`,
-    namespaces: ['videoDetail', 'videos', 'credits', 'films'],
+    namespaces: ['videoDetail', 'videos', 'credits', 'films', 'captions'],
   });
 
 async function openWith(request: VideoRequestView) {

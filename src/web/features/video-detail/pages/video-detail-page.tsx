@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE } from '#shared/format';
 import { isFinalVideoStatus } from '#shared/video-status';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 import { useMe } from '#web/features/accounts';
+import { CaptionsCard } from '#web/features/captions';
 import { FilmScenesCard } from '#web/features/films';
 import { FailedResult, useVideoRequest } from '#web/features/videos';
 import { isApiError } from '#web/lib/api';
@@ -71,6 +72,7 @@ export default function VideoDetailPage() {
           <PromptCard request={request} />
           {request.status === 'completed' || !finished ? <VideoCard request={request} /> : null}
           <ImagesCard request={request} />
+          <CaptionsCard request={request} />
         </div>
 
         <div className="flex min-w-0 flex-col gap-6">
