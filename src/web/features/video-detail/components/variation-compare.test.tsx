@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
+import { captionsContract } from '#shared/captions.contract';
 import type { VideoRequestView } from '#shared/video-request';
 import { videosContract } from '#shared/videos.contract';
 import { me, videoRequest } from '#tests/support/web-fixtures';
@@ -46,11 +47,12 @@ function answer(requests: Record<string, VideoRequestView>) {
 async function open(id: string, requests = group()) {
   api().answer(accountsContract.getMe, me);
   api().answer(videosContract.listVersions, { items: [] });
+  api().answer(captionsContract.getCaptions, { captions: null });
   answer(requests);
   await renderPage(<VideoDetailPage />, {
     route: '/dashboard/request/:id',
     url: `/dashboard/request/${id}`,
-    namespaces: ['videoDetail', 'videos', 'credits', 'films'],
+    namespaces: ['videoDetail', 'videos', 'credits', 'films', 'captions'],
   });
   const compare = await screen.findByTestId('variation-compare');
   await within(compare).findAllByTestId('compare-video');
@@ -154,11 +156,12 @@ describe('Comparing variations on the request page', () => {
   it('shows nothing to compare for a single video', async () => {
     api().answer(accountsContract.getMe, me);
     api().answer(videosContract.listVersions, { items: [] });
+  api().answer(captionsContract.getCaptions, { captions: null });
     api().answer(videosContract.getVideo, { request: videoRequest({ status: 'completed' }) });
     await renderPage(<VideoDetailPage />, {
       route: '/dashboard/request/:id',
       url: '/dashboard/request/req-1',
-      namespaces: ['videoDetail', 'videos', 'credits', 'films'],
+      namespaces: ['videoDetail', 'videos', 'credits', 'films', 'captions'],
     });
     await screen.findByTestId('request-detail');
     expect(screen.queryByTestId('variation-compare')).toBeNull();
