@@ -9,6 +9,7 @@ import { devMailboxContract } from '#shared/dev-mailbox.contract';
 import { filmsContract } from '#shared/films.contract';
 import { geminiWebhooksContract } from '#shared/gemini-webhooks.contract';
 import { dashboardContract } from '#shared/history.contract';
+import { invitesContract } from '#shared/invites.contract';
 import { metaContract } from '#shared/meta.contract';
 import { notificationsContract } from '#shared/notifications.contract';
 import { realtimeContract } from '#shared/realtime.contract';
@@ -24,6 +25,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   notificationsContract,
   realtimeContract,
   creditsContract,
+  invitesContract,
   videosContract,
   shareContract,
   geminiWebhooksContract,

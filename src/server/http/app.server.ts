@@ -12,6 +12,7 @@ import { devCheckoutPages } from '#server/billing/dev-checkout-pages.server';
 import type { Config } from '#server/config.server';
 import { migrationsApplied } from '#server/db/database.server';
 import { installableRoutes } from '#server/installable/installable.routes.server';
+import { inviteLinkRoutes } from '#server/invites/invites.routes.server';
 import { isClientAbort } from '#server/kernel/client-abort.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import type { Guards } from '#server/kernel/operations.server';
@@ -76,6 +77,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
     }),
   );
+  // Invite links (ADR 0040): remembered for the sign-up, then the sign-up tab.
+  app.route('/', inviteLinkRoutes(pool, config.isProduction));
   // The web app manifest, the service worker and its offline page (ADR 0032).
   app.route('/', installableRoutes());
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
