@@ -196,8 +196,6 @@ export const EXPIRING_SOON_WINDOW_DAYS = 7;
  */
 export const TRIAL_CREDITS = VIDEO_COST_CREDITS.fast;
 export const TRIAL_VALIDITY_DAYS = 7;
-/** Fast videos the trial pays for, as the landing and pricing pages say it. */
-export const TRIAL_FAST_VIDEOS = Math.floor(TRIAL_CREDITS / VIDEO_COST_CREDITS.fast);
 
 /**
  * Invite a friend (ADR 0040): when an invited account makes its first paid purchase, the inviter gets two Fast

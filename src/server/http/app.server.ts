@@ -212,11 +212,15 @@ function addWebBuild(app: Hono<AppEnv>, config: Config, devMailbox: boolean): vo
   // Other files of the build's public folder (favicon, robots.txt); HTML goes through WebPages below.
   app.use('/:file{[^/]+\\.(?!html$)[a-z0-9]+}', serveStatic({ root: distDir, precompressed: true }));
 
-  const pages = new WebPages(distDir, {
-    supportEmail: config.supportEmail,
-    googleEnabled: config.auth.google !== undefined,
-    devMailbox,
-    videoModel: videoModelLabel(config.video.provider, config.video.gemini.models.quality),
-  });
+  const pages = new WebPages(
+    distDir,
+    {
+      supportEmail: config.supportEmail,
+      googleEnabled: config.auth.google !== undefined,
+      devMailbox,
+      videoModel: videoModelLabel(config.video.provider, config.video.gemini.models.quality),
+    },
+    config.trial.enabled,
+  );
   app.on(['GET', 'HEAD'], '*', (c) => pages.respond(c));
 }
