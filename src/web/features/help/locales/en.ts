@@ -36,6 +36,14 @@ const en: LocaleShape<typeof ptBR> = {
       title: 'Take guarantee',
       body: 'Before delivering, Cena checks each video: frozen or black picture, missing sound when you asked for audio and, with the text model, whether the subject and action of your prompt are there. If the video fails, we generate it again at no cost; if it fails again, your credits come back, with the reason on the timeline.',
     },
+    trial: {
+      title: 'Your first video is free',
+      body: 'When you confirm the e-mail of a new account you get {{trialCredits}} credits, enough for one Fast video, valid for {{trialDays}} days. It is one per person: one per confirmed e-mail (the same e-mail on a new account does not get it again), with a daily limit per network and per browser.',
+    },
+    invites: {
+      title: 'Invite a friend',
+      body: 'Your invite link is on your Profile. When someone who signed up through it makes their first paid purchase, you get {{inviterCredits}} credits and they get {{inviteeCredits}}, valid for {{inviteDays}} days, once per invited account. If that purchase is refunded or disputed, the invite credits not yet used are taken back.',
+    },
   },
   contact: {
     title: 'Contact support',

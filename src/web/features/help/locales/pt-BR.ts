@@ -33,6 +33,14 @@ export default {
       title: 'Garantia do take',
       body: 'Antes de entregar, o Cena confere cada vídeo: imagem congelada ou tela preta, falta de som quando você pediu áudio e, com o modelo de texto, se o assunto e a ação do prompt aparecem. Se o vídeo for reprovado, geramos de novo sem custo; se reprovar outra vez, seus créditos voltam, com o motivo na linha do tempo.',
     },
+    trial: {
+      title: 'Seu primeiro vídeo é grátis',
+      body: 'Ao confirmar o e-mail de uma conta nova, você ganha {{trialCredits}} créditos, o bastante para um vídeo Fast, válidos por {{trialDays}} dias. É um por pessoa: um por e-mail confirmado (o mesmo e-mail numa conta nova não ganha de novo), com limite por rede e por navegador a cada dia.',
+    },
+    invites: {
+      title: 'Convide um amigo',
+      body: 'No Perfil está o seu link de convite. Quando alguém que criou a conta por ele fizer a primeira compra paga, você ganha {{inviterCredits}} créditos e a pessoa ganha {{inviteeCredits}}, válidos por {{inviteDays}} dias, uma vez por conta convidada. Se essa compra for reembolsada ou contestada, os créditos do convite que ainda não foram usados são retirados.',
+    },
   },
   contact: {
     title: 'Fale com o suporte',
