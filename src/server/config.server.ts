@@ -20,7 +20,6 @@ export {
   type GeminiConfig,
   type GeminiWebhookConfig,
 } from '#server/config/gemini.server';
-export type { TrialConfig } from '#server/config/trial.server';
 export type { TakeStrictness, VideoConfig } from '#server/config/video.server';
 
 /**

@@ -199,11 +199,12 @@ export const TRIAL_VALIDITY_DAYS = 7;
 
 /**
  * Invite a friend (ADR 0040): when an invited account makes its first paid purchase, the inviter gets two Fast
- * videos and the invitee one, valid like a package's credits; a refund or dispute of that purchase takes them back.
+ * videos and the invitee one, valid for as long as a package's credits (30 days); a refund or dispute of that
+ * purchase takes them back.
  */
 export const INVITE_INVITER_CREDITS = 2 * VIDEO_COST_CREDITS.fast;
 export const INVITE_INVITEE_CREDITS = VIDEO_COST_CREDITS.fast;
-export const INVITE_CREDIT_VALIDITY_DAYS = PACKAGE_CREDIT_VALIDITY_DAYS;
+export const INVITE_CREDIT_VALIDITY_DAYS = 30;
 
 export const LIMITS = {
   subscriptionCheckThrottleMs: 30_000,

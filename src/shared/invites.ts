@@ -3,8 +3,7 @@ import { z } from 'zod';
 /** Invite a friend's shapes (ADR 0040), shared by the route, the profile card and OpenAPI. */
 
 /** pending: signed up, no paid purchase yet; rewarded: both got their credits; reversed: that purchase was refunded. */
-export const INVITE_STATES = ['pending', 'rewarded', 'reversed'] as const;
-export type InviteState = (typeof INVITE_STATES)[number];
+const INVITE_STATES = ['pending', 'rewarded', 'reversed'] as const;
 
 /** The code in `/convite/{code}`: lower-case letters and digits without look-alikes. */
 export const INVITE_CODE_PATTERN = /^[a-hj-km-np-z2-9]{10}$/;
