@@ -11,6 +11,7 @@ import {
 } from '#server/config/env-values.server';
 import { type MailConfig, mailConfig, mailEnv } from '#server/config/mail.server';
 import { type StorageConfig, storageConfig, storageEnv } from '#server/config/storage.server';
+import { type TrialConfig, trialConfig, trialEnv } from '#server/config/trial.server';
 import { type VideoConfig, videoConfig, videoEnv } from '#server/config/video.server';
 
 export type { StripeConfig } from '#server/config/billing.server';
@@ -54,6 +55,7 @@ const envSchema = z.object({
   ...billingEnv.shape,
   ...storageEnv.shape,
   ...videoEnv.shape,
+  ...trialEnv.shape,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -78,6 +80,7 @@ export interface Config {
   billing: BillingConfig;
   storage: StorageConfig;
   video: VideoConfig;
+  trial: TrialConfig;
   /** Deprecated settings still honoured; logged once at start. */
   warnings: string[];
 }
@@ -132,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     storage,
     billing,
     video,
+    trial: trialConfig(env),
     warnings: reading.warnings,
   };
 }

@@ -26,6 +26,9 @@ export const adminStatsSchema = z.object({
   subscriptionRevenue: z.int(),
   creditPackageRevenue: z.int(),
   totalCreditsIssued: z.int(),
+  /** Credits given away, apart from those paid for (ADR 0040): free first videos and invite rewards. */
+  trialCreditsIssued: z.int(),
+  inviteCreditsIssued: z.int(),
   totalVideoRequests: z.int(),
   mostPopularPlan: z.enum(PLAN_IDS).nullable(),
   mostUsedQuality: z.enum(VIDEO_QUALITIES).nullable(),

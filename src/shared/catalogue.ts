@@ -190,6 +190,22 @@ export const PLAN_CREDIT_FALLBACK_VALIDITY_DAYS = 30;
 export const REFUND_GRANT_VALIDITY_DAYS = 7;
 export const EXPIRING_SOON_WINDOW_DAYS = 7;
 
+/**
+ * The free first video (ADR 0040): a confirmed new account's trial grant is one 8-second Fast video, valid for a
+ * week; once per person (per confirmed e-mail, and limited per network address and device).
+ */
+export const TRIAL_CREDITS = VIDEO_COST_CREDITS.fast;
+export const TRIAL_VALIDITY_DAYS = 7;
+
+/**
+ * Invite a friend (ADR 0040): when an invited account makes its first paid purchase, the inviter gets two Fast
+ * videos and the invitee one, valid for as long as a package's credits (30 days); a refund or dispute of that
+ * purchase takes them back.
+ */
+export const INVITE_INVITER_CREDITS = 2 * VIDEO_COST_CREDITS.fast;
+export const INVITE_INVITEE_CREDITS = VIDEO_COST_CREDITS.fast;
+export const INVITE_CREDIT_VALIDITY_DAYS = 30;
+
 export const LIMITS = {
   subscriptionCheckThrottleMs: 30_000,
   /** Reconcile lists the customer's payments at the provider: once per user per 10 s. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** The credits API's shapes (docs/accounts-contract.md, design §3), shared by the route, the web and OpenAPI. */
 
-export const GRANT_SOURCES = ['plan', 'package', 'refund', 'adjustment'] as const;
+/** `trial`: the free first video; `invite`: an invite's reward (ADR 0040). Neither was paid for. */
+export const GRANT_SOURCES = ['plan', 'package', 'refund', 'adjustment', 'trial', 'invite'] as const;
 export type GrantSource = (typeof GRANT_SOURCES)[number];
 
 /**

@@ -10,6 +10,9 @@ import {
   catalogueYearlyDiscountPercent,
   MODE_RESOLUTION,
   packageDiscountPercent,
+  TRIAL_CREDITS,
+  TRIAL_VALIDITY_DAYS,
+  VIDEO_COST_CREDITS,
   VIDEO_QUALITIES,
   type VideoQuality,
 } from '#shared/catalogue';
@@ -109,6 +112,17 @@ describe('Every claim on the public pages is the catalogue’s', () => {
           `${path} labels ${quality}`,
         ).toBe(true);
       }
+    }
+  });
+
+  it('the landing and pricing say the first video is free with the catalogue’s trial, one Fast video', async () => {
+    // "um vídeo Fast" holds only while the trial pays for one.
+    expect(TRIAL_CREDITS).toBeGreaterThanOrEqual(VIDEO_COST_CREDITS.fast);
+    for (const path of ['/', '/pricing'] as const) {
+      const text = textOf((await render(path, 'pt-BR')).html);
+      expect(text, path).toContain(
+        `Seu primeiro vídeo é grátis: ${TRIAL_CREDITS} créditos (um vídeo Fast) ao confirmar o e-mail, válidos por ${TRIAL_VALIDITY_DAYS} dias`,
+      );
     }
   });
 

@@ -52,6 +52,8 @@ export async function startTestApp(
       SUPPORT_EMAIL: 'suporte@cena.test',
       BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
       TRUSTED_PROXIES: '127.0.0.1',
+      // Tests count credits from none: the free first video is on only where a test asks for it (ADR 0040).
+      TRIAL_ENABLED: 'false',
       ...env,
     });
     const cena = await startCena(config, createLogger(config.logLevel), 'all');

@@ -104,7 +104,10 @@ async function signInAfterReset(ctx: HookContext, userId: string): Promise<void>
   await setSessionCookie(ctx, { session, user });
 }
 
-export function createAuthHooks(pool: pg.Pool) {
+/**
+ * `afterEach` runs after every auth endpoint (the new account's device cookie, auth-new-accounts.server.ts).
+ */
+export function createAuthHooks(pool: pg.Pool, afterEach: (ctx: HookContext) => void) {
   // The TOTP code each verify-totp request claimed, to give it back if the attempt fails (see totp-replay).
   const totpClaims: TotpClaims = new WeakMap();
   // The user whose password a reset request just set (Better Auth names them only to `onPasswordReset`), so the
@@ -121,6 +124,7 @@ export function createAuthHooks(pool: pg.Pool) {
       if (ctx.path === '/two-factor/verify-totp') await claimTotp(ctx, pool, totpClaims);
     }),
     after: createAuthMiddleware(async (ctx) => {
+      afterEach(ctx);
       if (ctx.path === '/two-factor/verify-totp') {
         const claim = totpClaims.get(ctx.request ?? ctx);
         if (claim && isAPIError(ctx.context.returned)) await releaseTotpCode(pool, claim.userId, claim.code);

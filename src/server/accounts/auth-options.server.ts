@@ -94,7 +94,10 @@ export function emailAndPasswordOptions(
   } satisfies BetterAuthOptions['emailAndPassword'];
 }
 
-export function emailVerificationOptions(mailer: Mailer) {
+export function emailVerificationOptions(
+  mailer: Mailer,
+  afterEmailVerification: NonNullable<BetterAuthOptions['emailVerification']>['afterEmailVerification'],
+) {
   return {
     sendOnSignUp: true,
     // Signing in with the right password but an unverified e-mail sends a fresh link (the 403 says so).
@@ -102,5 +105,7 @@ export function emailVerificationOptions(mailer: Mailer) {
     autoSignInAfterVerification: true,
     sendVerificationEmail: ({ user, url }) =>
       mailer.send(verificationMail(recipient(user), verificationLandsOnDashboard(url))),
+    // Once per account: Better Auth calls it only when the e-mail goes from unconfirmed to confirmed.
+    afterEmailVerification,
   } satisfies BetterAuthOptions['emailVerification'];
 }

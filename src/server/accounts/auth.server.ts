@@ -16,6 +16,7 @@ import {
   TIME_ZONES,
 } from './accounts.schema.server';
 import { createAuthHooks } from './auth-hooks.server';
+import { createNewAccountHooks } from './auth-new-accounts.server';
 import { betterAuthLogger, emailAndPasswordOptions, emailVerificationOptions } from './auth-options.server';
 import { COOKIE_PREFIX, SessionCache, type SessionRead, sessionCookieName } from './session-cache.server';
 
@@ -71,7 +72,16 @@ function backgroundTasks(authLogger: Logger) {
 export function createAuth({ config, logger, pool, mailer, secret }: AuthDependencies) {
   const authLogger = logger.child({ component: 'auth' });
   const background = backgroundTasks(authLogger);
-  const hooks = createAuthHooks(pool);
+  const ipAddress = { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.auth.trustedProxies };
+  const newAccounts = createNewAccountHooks({
+    pool,
+    trial: config.trial,
+    secret,
+    ipAddress,
+    secureCookies: config.isProduction,
+    logger: authLogger,
+  });
+  const hooks = createAuthHooks(pool, newAccounts.setDeviceCookie);
   // Reads `auth` only when a request comes, once it exists.
   const sessions: SessionCache = new SessionCache(
     (headers): Promise<SessionRead> => auth.api.getSession({ headers, returnHeaders: true }),
@@ -104,7 +114,9 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
       },
     },
     emailAndPassword: emailAndPasswordOptions(mailer, config.appUrl, hooks.passwordWasReset),
-    emailVerification: emailVerificationOptions(mailer),
+    emailVerification: emailVerificationOptions(mailer, (user, request) =>
+      newAccounts.emailConfirmed(user, request),
+    ),
     socialProviders: config.auth.google
       ? { google: { ...config.auth.google, prompt: 'select_account' as const } }
       : {},
@@ -114,7 +126,10 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
     // verification) through Better Auth: this process's cached copy goes at once (session-cache.server.ts).
     databaseHooks: {
       session: { delete: { after: async (session) => sessions.forgetUser(session.userId) } },
-      user: { update: { after: async (user) => sessions.forgetUser(user.id) } },
+      user: {
+        update: { after: async (user) => sessions.forgetUser(user.id) },
+        create: { after: async (user, context) => newAccounts.userCreated(user, context) },
+      },
     },
     // Profile changes go through PATCH /api/me/profile, which validates them; Better Auth's own update endpoint
     // would accept any name and language.
@@ -126,7 +141,7 @@ export function createAuth({ config, logger, pool, mailer, secret }: AuthDepende
       // Better Auth skips origin and CSRF checks when NODE_ENV=test; Cena checks them everywhere.
       disableOriginCheck: false,
       // The HTTP mount rewrites X-Forwarded-For from the socket address (see auth.routes.server.ts).
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.auth.trustedProxies },
+      ipAddress,
       backgroundTasks: { handler: background.handler },
     },
   });

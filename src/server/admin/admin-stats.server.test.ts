@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grant } from '#server/credits/ledger-grants.server';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { adminStats, dailySeries } from './admin-stats.server';
 
@@ -93,5 +94,17 @@ describe('days and ties', () => {
     expect(stats.activeSubscriptions).toBe(2);
     expect(stats.recentSignups).toBe(2);
     expect(stats.conversionRate).toBe(66.7);
+  });
+});
+
+describe('credits given away', () => {
+  it('counts the free first videos and invite rewards apart from the credits paid for', async () => {
+    await insertUser('free-rider', '2026-03-01T12:00:00Z');
+    const base = { userId: 'free-rider', expiresAt: null };
+    await grant(pool, { ...base, amount: 100, source: 'package', sourceRef: 'cs_given' });
+    await grant(pool, { ...base, amount: 10, source: 'trial', sourceRef: 'email:given' });
+    await grant(pool, { ...base, amount: 20, source: 'invite', sourceRef: 'inviter:given' });
+    const stats = await adminStats(pool, new Date('2026-03-10T12:00:00Z'));
+    expect(stats).toMatchObject({ totalCreditsIssued: 100, trialCreditsIssued: 10, inviteCreditsIssued: 20 });
   });
 });

@@ -32,6 +32,8 @@ interface StatsRow {
   subscription_revenue: string;
   package_revenue: string;
   credits_issued: string;
+  trial_credits_issued: string;
+  invite_credits_issued: string;
   videos_by_quality: Record<string, number> | null;
   subscriptions_by_plan: Record<string, number> | null;
   packages_sold: Record<string, number> | null;
@@ -70,6 +72,8 @@ export async function adminStats(pool: pg.Pool, now: Date = new Date()): Promise
        revenue.package_revenue,
        (SELECT COALESCE(sum(amount), 0) FROM credit_grants
         WHERE source IN ('plan', 'package', 'adjustment')) AS credits_issued,
+       (SELECT COALESCE(sum(amount), 0) FROM credit_grants WHERE source = 'trial') AS trial_credits_issued,
+       (SELECT COALESCE(sum(amount), 0) FROM credit_grants WHERE source = 'invite') AS invite_credits_issued,
        (SELECT json_object_agg(quality, n) FROM (
           SELECT quality, count(*) AS n FROM video_requests GROUP BY quality
         ) q) AS videos_by_quality,
@@ -101,6 +105,8 @@ export async function adminStats(pool: pg.Pool, now: Date = new Date()): Promise
     subscriptionRevenue,
     creditPackageRevenue,
     totalCreditsIssued: Number(row.credits_issued),
+    trialCreditsIssued: Number(row.trial_credits_issued),
+    inviteCreditsIssued: Number(row.invite_credits_issued),
     totalVideoRequests: sumOf(row.videos_by_quality),
     mostPopularPlan: mostCounted(row.subscriptions_by_plan, PLAN_IDS),
     mostUsedQuality: mostCounted(row.videos_by_quality, VIDEO_QUALITIES),

@@ -3,6 +3,7 @@ import { clawback } from '#server/credits/ledger-claims.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { GrantNotFoundError } from '#server/credits/ledger-inputs.server';
 import { restoreClawback, restoredAmount } from '#server/credits/ledger-restorations.server';
+import { followInviteReversal, rewardInvite } from '#server/invites/invites.server';
 import {
   type BillingPeriod,
   findPackage,
@@ -88,6 +89,17 @@ export async function fulfilPackagePurchase(
     now,
   );
   await markCheckout(pool, purchase.sessionId, 'paid');
+  await rewardInvite(
+    pool,
+    {
+      userId: purchase.userId,
+      grantSource: 'package',
+      grantRef: purchase.sessionId,
+      paidCents: purchase.amountCents,
+      grantedCredits: pkg.credits,
+    },
+    now,
+  );
   return { created: granted.created, credits: pkg.credits };
 }
 
@@ -186,6 +198,17 @@ export async function fulfilInvoice(
     ],
     now,
   );
+  await rewardInvite(
+    pool,
+    {
+      userId: invoice.userId,
+      grantSource: 'plan',
+      grantRef: invoice.invoiceId,
+      paidCents: invoice.amountPaidCents,
+      grantedCredits: credits,
+    },
+    now,
+  );
   return { created, credits };
 }
 
@@ -282,6 +305,7 @@ export async function clawbackPurchase(
     ],
     now,
   );
+  await followInviteReversal(pool, purchase, reversal, 'take', now);
   return { taken };
 }
 
@@ -297,6 +321,7 @@ export async function restorePurchase(
   now: Date = new Date(),
 ): Promise<{ restored: number }> {
   const reference = referenceOf(reversal);
+  await followInviteReversal(pool, purchase, reversal, 'restore', now);
   const result = await restoreClawback(
     pool,
     { userId: purchase.userId, source: purchase.grantSource, sourceRef: purchase.grantRef, reference },

@@ -68,7 +68,10 @@ export const creditGrants = pgTable(
     unique('credit_grants_source_ref_unique').on(t.source, t.sourceRef),
     check('credit_grants_amount_positive', sql`${t.amount} > 0`),
     check('credit_grants_remaining_range', sql`${t.remaining} >= 0 AND ${t.remaining} <= ${t.amount}`),
-    check('credit_grants_source_valid', sql`${t.source} IN ('plan', 'package', 'refund', 'adjustment')`),
+    check(
+      'credit_grants_source_valid',
+      sql`${t.source} IN ('plan', 'package', 'refund', 'adjustment', 'trial', 'invite')`,
+    ),
     check('credit_grants_source_ref_length', sql`length(${t.sourceRef}) BETWEEN 1 AND 200`),
     // The spend order of one user's grants: soonest expiry first, no expiry last; empty grants are left out.
     index('credit_grants_spend_order_idx')

@@ -10,6 +10,7 @@ import { devMailboxContract } from '#shared/dev-mailbox.contract';
 import { filmsContract } from '#shared/films.contract';
 import { geminiWebhooksContract } from '#shared/gemini-webhooks.contract';
 import { dashboardContract } from '#shared/history.contract';
+import { invitesContract } from '#shared/invites.contract';
 import { metaContract } from '#shared/meta.contract';
 import { notificationsContract } from '#shared/notifications.contract';
 import { realtimeContract } from '#shared/realtime.contract';
@@ -25,6 +26,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   notificationsContract,
   realtimeContract,
   creditsContract,
+  invitesContract,
   videosContract,
   shareContract,
   captionsContract,

@@ -12,6 +12,7 @@ import { castRoutes } from '#server/cast/cast.routes.server';
 import { creditsRoutes } from '#server/credits/credits.routes.server';
 import { filmsRoutes } from '#server/films/films.routes.server';
 import { dashboardRoutes } from '#server/history/history.routes.server';
+import { invitesRoutes } from '#server/invites/invites.routes.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { settingsRoutes } from '#server/notifications/settings.routes.server';
@@ -88,6 +89,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
     }),
   );
   api.route('/credits', creditsRoutes(pool, guards));
+  api.route('/invites', invitesRoutes(pool, guards, config.appUrl));
   api.route('/events', eventsRoutes(pool, realtime, guards));
   api.route(
     '/billing',

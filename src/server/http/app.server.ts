@@ -12,6 +12,7 @@ import { devCheckoutPages } from '#server/billing/dev-checkout-pages.server';
 import type { Config } from '#server/config.server';
 import { migrationsApplied } from '#server/db/database.server';
 import { installableRoutes } from '#server/installable/installable.routes.server';
+import { inviteLinkRoutes } from '#server/invites/invites.routes.server';
 import { isClientAbort } from '#server/kernel/client-abort.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import type { Guards } from '#server/kernel/operations.server';
@@ -76,6 +77,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
     }),
   );
+  // Invite links (ADR 0040): remembered for the sign-up, then the sign-up tab.
+  app.route('/', inviteLinkRoutes(pool, config.isProduction));
   // The web app manifest, the service worker and its offline page (ADR 0032).
   app.route('/', installableRoutes());
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
@@ -209,11 +212,15 @@ function addWebBuild(app: Hono<AppEnv>, config: Config, devMailbox: boolean): vo
   // Other files of the build's public folder (favicon, robots.txt); HTML goes through WebPages below.
   app.use('/:file{[^/]+\\.(?!html$)[a-z0-9]+}', serveStatic({ root: distDir, precompressed: true }));
 
-  const pages = new WebPages(distDir, {
-    supportEmail: config.supportEmail,
-    googleEnabled: config.auth.google !== undefined,
-    devMailbox,
-    videoModel: videoModelLabel(config.video.provider, config.video.gemini.models.quality),
-  });
+  const pages = new WebPages(
+    distDir,
+    {
+      supportEmail: config.supportEmail,
+      googleEnabled: config.auth.google !== undefined,
+      devMailbox,
+      videoModel: videoModelLabel(config.video.provider, config.video.gemini.models.quality),
+    },
+    config.trial.enabled,
+  );
   app.on(['GET', 'HEAD'], '*', (c) => pages.respond(c));
 }

@@ -31,6 +31,8 @@ const SHELL_FILE = '_shell.html';
 const CONFIG_MARKER = '<!--cena-config-->';
 const SUPPORT_EMAIL_PLACEHOLDER = '__CENA_SUPPORT_EMAIL__';
 const VIDEO_MODEL_PLACEHOLDER = '__CENA_VIDEO_MODEL__';
+/** The free first video's claims (ADR 0040): the pages say it only while the operator gives it (TRIAL_ENABLED). */
+const TRIAL_CLAIM = /<li data-trial-claim="">[\s\S]*?<\/li>/g;
 
 export interface PublicConfig {
   supportEmail: string;
@@ -59,9 +61,9 @@ function configScript(config: PublicConfig): string {
 }
 
 /** A page for `lang`: its config block and placeholders in that language (the local preview's chip is translated). */
-function prepare(html: string, config: PublicConfig, lang: Language): Document {
+function prepare(html: string, config: PublicConfig, lang: Language, trialEnabled: boolean): Document {
   const localized = { ...config, videoModel: localizedModelLabel(config.videoModel, lang) };
-  const text = html
+  const text = (trialEnabled ? html : html.replace(TRIAL_CLAIM, ''))
     .replace(CONFIG_MARKER, configScript(localized))
     .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, escapeHtml(localized.supportEmail))
     .replaceAll(VIDEO_MODEL_PLACEHOLDER, escapeHtml(localized.videoModel));
@@ -79,6 +81,7 @@ export class WebPages {
   constructor(
     private readonly distDir: string,
     private readonly config: PublicConfig,
+    private readonly trialEnabled: boolean,
   ) {}
 
   static isBuilt(distDir: string): boolean {
@@ -89,7 +92,7 @@ export class WebPages {
     const key = `${lang}\u0000${file}`;
     let document = this.documents.get(key);
     if (!document) {
-      document = prepare(readFileSync(file, 'utf8'), this.config, lang);
+      document = prepare(readFileSync(file, 'utf8'), this.config, lang, this.trialEnabled);
       this.documents.set(key, document);
     }
     return document;

@@ -136,6 +136,25 @@ const en: LocaleShape<typeof ptBR> = {
     title: 'Profile',
     subtitle: 'Your details, preferences and security.',
     security: 'Security',
+    invites: {
+      title: 'Invite a friend',
+      description:
+        'When someone who joined through your link makes their first purchase, you get {{inviter}} credits and they get {{invitee}}. If that purchase is refunded or disputed, the invite credits are taken back.',
+      copy: 'Copy link',
+      copied: 'Invite link copied',
+      copyError: 'Could not copy the link. Select and copy the text.',
+      empty: 'Nobody has joined through your link yet.',
+      listLabel: 'Your invites',
+      joined: 'Joined on {{date}}',
+      deleted: 'Deleted account',
+      state: {
+        pending: 'Waiting for their first purchase',
+        rewarded: '+{{credits}} credits',
+        reversed: 'Purchase refunded: credits taken back',
+      },
+      loadError: 'Could not load your invites.',
+      retry: 'Try again',
+    },
     updated: 'Profile updated!',
     updateError: 'Could not update the profile',
     personal: {

@@ -132,6 +132,25 @@ export default {
     title: 'Perfil',
     subtitle: 'Seus dados, preferências e segurança.',
     security: 'Segurança',
+    invites: {
+      title: 'Convide um amigo',
+      description:
+        'Quando alguém que entrou pelo seu link fizer a primeira compra, você ganha {{inviter}} créditos e a pessoa ganha {{invitee}}. Se a compra for reembolsada ou contestada, os créditos do convite são retirados.',
+      copy: 'Copiar link',
+      copied: 'Link de convite copiado',
+      copyError: 'Não foi possível copiar o link. Selecione e copie o texto.',
+      empty: 'Ninguém entrou pelo seu link ainda.',
+      listLabel: 'Seus convites',
+      joined: 'Entrou em {{date}}',
+      deleted: 'Conta excluída',
+      state: {
+        pending: 'Aguardando a primeira compra',
+        rewarded: '+{{credits}} créditos',
+        reversed: 'Compra reembolsada: créditos retirados',
+      },
+      loadError: 'Erro ao carregar seus convites.',
+      retry: 'Tentar novamente',
+    },
     updated: 'Perfil atualizado com sucesso!',
     updateError: 'Erro ao atualizar perfil',
     personal: {

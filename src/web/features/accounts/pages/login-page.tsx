@@ -3,6 +3,7 @@ import { AlertCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { INVITE_CODE_PATTERN, INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_SECONDS } from '#shared/invites';
 import { AuthShell } from '#web/components/auth-shell';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
@@ -34,6 +35,15 @@ export default function LoginPage() {
   const oauthError = params.get('error');
   const signedIn = Boolean(me.data || hasSession.data);
   const backFromGoogle = params.get('signedIn') === 'google';
+  const invite = params.get('convite');
+
+  // `?convite=` on the sign-up: remembered as `/convite/{code}` does, for the sign-up request to carry (ADR 0040).
+  useEffect(() => {
+    if (invite && INVITE_CODE_PATTERN.test(invite)) {
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
+      document.cookie = `${INVITE_COOKIE}=${invite}; Max-Age=${INVITE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+    }
+  }, [invite]);
 
   useEffect(() => {
     if (signedIn && backFromGoogle) {

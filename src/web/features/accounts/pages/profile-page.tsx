@@ -4,6 +4,7 @@ import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
 import { DataRightsCard } from '../components/profile/data-rights-card';
+import { InviteCard } from '../components/profile/invite-card';
 import { PersonalInfoCard } from '../components/profile/personal-info-card';
 import { PreferencesCard } from '../components/profile/preferences-card';
 import { SessionsCard } from '../components/profile/sessions-card';
@@ -31,6 +32,7 @@ export default function ProfilePage() {
       <PreferencesCard me={me} />
       <SubscriptionCard timeZone={me.profile.timezone} />
       <PaymentHistoryCard timeZone={me.profile.timezone} />
+      <InviteCard timeZone={me.profile.timezone} />
       <section aria-labelledby="profile-security" className="flex flex-col gap-4">
         <h2 id="profile-security" className="mt-2 text-xl font-semibold tracking-tight">
           {t('profile.security')}

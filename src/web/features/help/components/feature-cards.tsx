@@ -5,16 +5,36 @@ import {
   Captions,
   Clapperboard,
   Eye,
+  Gift,
   type LucideIcon,
   MonitorPlay,
   ScanEye,
+  UserPlus,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { MODE_RESOLUTION } from '#shared/catalogue';
+import {
+  INVITE_CREDIT_VALIDITY_DAYS,
+  INVITE_INVITEE_CREDITS,
+  INVITE_INVITER_CREDITS,
+  MODE_RESOLUTION,
+  TRIAL_CREDITS,
+  TRIAL_VALIDITY_DAYS,
+} from '#shared/catalogue';
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 
-/** Every feature text may name each mode's resolution (the resolution card does). */
-const RESOLUTIONS = { fastResolution: MODE_RESOLUTION.fast, qualityResolution: MODE_RESOLUTION.quality };
+/**
+ * Every feature text may name each mode's resolution (the resolution card does) and the catalogue's trial and
+ * invite figures (ADR 0040).
+ */
+const FIGURES = {
+  fastResolution: MODE_RESOLUTION.fast,
+  qualityResolution: MODE_RESOLUTION.quality,
+  trialCredits: TRIAL_CREDITS,
+  trialDays: TRIAL_VALIDITY_DAYS,
+  inviterCredits: INVITE_INVITER_CREDITS,
+  inviteeCredits: INVITE_INVITEE_CREDITS,
+  inviteDays: INVITE_CREDIT_VALIDITY_DAYS,
+};
 
 type FeatureKey =
   | 'audio'
@@ -24,7 +44,9 @@ type FeatureKey =
   | 'prompts'
   | 'preview'
   | 'guarantee'
-  | 'captions';
+  | 'captions'
+  | 'trial'
+  | 'invites';
 
 const FEATURES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
   { key: 'audio', icon: AudioLines },
@@ -34,14 +56,19 @@ const FEATURES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
   { key: 'prompts', icon: Braces },
 ];
 
-/** What Cena promises besides the model's features: the prompt seen before paying, the take guarantee, captions. */
+/**
+ * What Cena promises besides the model's features: the prompt seen before paying, the take guarantee, captions, the
+ * free first video and the invite rewards.
+ */
 const PROMISES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
   { key: 'preview', icon: Eye },
   { key: 'guarantee', icon: BadgeCheck },
   { key: 'captions', icon: Captions },
+  { key: 'trial', icon: Gift },
+  { key: 'invites', icon: UserPlus },
 ];
 
-/** 'Recursos': the five feature cards (spec §2), then Cena's own promises in their own list. */
+/** 'Recursos': the five feature cards (spec §2), then Cena's promises in their own list. */
 export function FeatureCards() {
   return (
     <div className="flex flex-col gap-4">
@@ -68,8 +95,8 @@ function CardList({
               <span className="mb-2 flex size-11 items-center justify-center rounded-lg bg-primary-soft text-primary">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
-              <CardTitle as="h3">{t(`features.${key}.title`, RESOLUTIONS)}</CardTitle>
-              <CardDescription>{t(`features.${key}.body`, RESOLUTIONS)}</CardDescription>
+              <CardTitle as="h3">{t(`features.${key}.title`, FIGURES)}</CardTitle>
+              <CardDescription>{t(`features.${key}.body`, FIGURES)}</CardDescription>
             </CardHeader>
           </Card>
         </li>

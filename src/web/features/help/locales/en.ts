@@ -40,6 +40,14 @@ const en: LocaleShape<typeof ptBR> = {
       title: 'Captions in Portuguese',
       body: 'On a completed video, tap “Legendas”: Cena listens to the speech and writes Portuguese captions, timed sentence by sentence. Correct each caption’s text, save, and download the captions (.vtt, for players and YouTube) or the video with the captions burned into the picture, readable on a phone held upright (9:16) or sideways (16:9), for Reels, TikTok and WhatsApp, which play muted. It is free; when the video has no speech, Cena says “Este vídeo não tem fala” and nothing is charged.',
     },
+    trial: {
+      title: 'Your first video is free',
+      body: 'When you confirm the e-mail of a new account you get {{trialCredits}} credits, enough for one Fast video, valid for {{trialDays}} days. It is one per person: one per confirmed e-mail (the same e-mail on a new account does not get it again), with a daily limit per network and per browser.',
+    },
+    invites: {
+      title: 'Invite a friend',
+      body: 'Your invite link is on your Profile. When someone who signed up through it makes their first paid purchase, you get {{inviterCredits}} credits and they get {{inviteeCredits}}, valid for {{inviteDays}} days, once per invited account. If that purchase is refunded or disputed, the invite credits not yet used are taken back.',
+    },
   },
   contact: {
     title: 'Contact support',

@@ -37,6 +37,14 @@ export default {
       title: 'Legendas em português',
       body: 'Num vídeo concluído, toque em “Legendas”: o Cena ouve a fala e escreve as legendas em português, com o tempo de cada frase. Corrija o texto de cada legenda, salve, e baixe a legenda (.vtt, para players e YouTube) ou o vídeo com a legenda gravada na imagem, legível no celular em pé (9:16) ou deitado (16:9), para Reels, TikTok e WhatsApp, que tocam sem som. É grátis; se o vídeo não tiver fala, o Cena avisa “Este vídeo não tem fala” e nada é cobrado.',
     },
+    trial: {
+      title: 'Seu primeiro vídeo é grátis',
+      body: 'Ao confirmar o e-mail de uma conta nova, você ganha {{trialCredits}} créditos, o bastante para um vídeo Fast, válidos por {{trialDays}} dias. É um por pessoa: um por e-mail confirmado (o mesmo e-mail numa conta nova não ganha de novo), com limite por rede e por navegador a cada dia.',
+    },
+    invites: {
+      title: 'Convide um amigo',
+      body: 'No Perfil está o seu link de convite. Quando alguém que criou a conta por ele fizer a primeira compra paga, você ganha {{inviterCredits}} créditos e a pessoa ganha {{inviteeCredits}}, válidos por {{inviteDays}} dias, uma vez por conta convidada. Se essa compra for reembolsada ou contestada, os créditos do convite que ainda não foram usados são retirados.',
+    },
   },
   contact: {
     title: 'Fale com o suporte',

@@ -36,6 +36,8 @@ const en: LocaleShape<typeof ptBR> = {
       chipsLabel: 'Highlights',
       ready: 'Ready in {{min}} to {{max}} minutes',
       refund: 'Credits back if a generation fails',
+      trial:
+        'Your first video is free: {{credits}} credits (one Fast video) when you confirm your e-mail, valid for {{days}} days',
     },
     chips: {
       fast: 'Fast {{resolution}}',
@@ -187,6 +189,8 @@ const en: LocaleShape<typeof ptBR> = {
       ssl: 'Secure SSL-encrypted connection',
       stripe: 'Payments processed by Stripe',
       users: '{{value}}+ users already create with Cena',
+      trial:
+        'Your first video is free: {{credits}} credits (one Fast video) when you confirm your e-mail, valid for {{days}} days',
     },
     packages: {
       title: 'Need more credits?',

@@ -38,6 +38,8 @@ export default {
       chipsLabel: 'Destaques',
       ready: 'Pronto em {{min}} a {{max}} minutos',
       refund: 'Créditos devolvidos se a geração falhar',
+      trial:
+        'Seu primeiro vídeo é grátis: {{credits}} créditos (um vídeo Fast) ao confirmar o e-mail, válidos por {{days}} dias',
     },
     chips: {
       fast: 'Fast {{resolution}}',
@@ -189,6 +191,8 @@ export default {
       ssl: 'Conexão segura com criptografia SSL',
       stripe: 'Pagamento processado pela Stripe',
       users: '+{{value}} usuários já criam com a Cena',
+      trial:
+        'Seu primeiro vídeo é grátis: {{credits}} créditos (um vídeo Fast) ao confirmar o e-mail, válidos por {{days}} dias',
     },
     packages: {
       title: 'Precisa de mais créditos?',

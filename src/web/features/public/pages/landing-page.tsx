@@ -38,6 +38,7 @@ import { HowItWorksSteps } from '../components/how-it-works-steps';
 import { PlanRibbon } from '../components/plan-ribbon';
 import { PriceTag } from '../components/price-tag';
 import { SectionHeading } from '../components/section-heading';
+import { TrialClaim } from '../components/trial-claim';
 import { useFormatters } from '../lib/format';
 
 /** The portrait ratio of the catalogue (taller than wide): the format marketed for Reels, TikTok and Shorts. */
@@ -120,7 +121,7 @@ function Hero() {
               <Link to="/pricing">{t('landing.hero.ctaSecondary')}</Link>
             </Button>
           </div>
-          <ul className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:gap-5">
+          <ul className="flex flex-col gap-2 text-sm text-muted-foreground sm:flex-row sm:flex-wrap sm:gap-x-5">
             <li className="flex items-center gap-2">
               <Clock aria-hidden="true" className="size-4 text-primary" />
               {t('landing.hero.ready', {
@@ -132,6 +133,7 @@ function Hero() {
               <ShieldCheck aria-hidden="true" className="size-4 text-primary" />
               {t('landing.hero.refund')}
             </li>
+            <TrialClaim text="landing.hero.trial" />
           </ul>
         </div>
         <HeroCarousel />

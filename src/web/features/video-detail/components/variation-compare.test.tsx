@@ -156,7 +156,7 @@ describe('Comparing variations on the request page', () => {
   it('shows nothing to compare for a single video', async () => {
     api().answer(accountsContract.getMe, me);
     api().answer(videosContract.listVersions, { items: [] });
-  api().answer(captionsContract.getCaptions, { captions: null });
+    api().answer(captionsContract.getCaptions, { captions: null });
     api().answer(videosContract.getVideo, { request: videoRequest({ status: 'completed' }) });
     await renderPage(<VideoDetailPage />, {
       route: '/dashboard/request/:id',

@@ -1,6 +1,7 @@
 import { CreditCard, Lock, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANDING_CLAIMS } from '#shared/catalogue';
+import { TrialClaim } from '../trial-claim';
 
 /** SSL, Stripe and the user count under the plans. */
 export function TrustNotes() {
@@ -21,6 +22,7 @@ export function TrustNotes() {
           {text}
         </li>
       ))}
+      <TrialClaim text="pricing.trust.trial" />
     </ul>
   );
 }

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Invite a friend's shapes (ADR 0040), shared by the route, the profile card and OpenAPI. */
+
+/** pending: signed up, no paid purchase yet; rewarded: both got their credits; reversed: that purchase was refunded. */
+const INVITE_STATES = ['pending', 'rewarded', 'reversed'] as const;
+
+/** The code in `/convite/{code}`: lower-case letters and digits without look-alikes. */
+export const INVITE_CODE_PATTERN = /^[a-hj-km-np-z2-9]{10}$/;
+
+/** Carries an invite from the link (or `?convite=` on sign-up) to the sign-up request. */
+export const INVITE_COOKIE = 'cena_convite';
+export const INVITE_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+const inviteSchema = z.object({
+  /** The invited person's first name; null once their account is deleted. */
+  name: z.string().nullable(),
+  state: z.enum(INVITE_STATES),
+  /** Credits the inviter earned from this invite (0 until rewarded, and after a reversal). */
+  credits: z.int(),
+  joinedAt: z.iso.datetime(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+/** `GET /api/invites`. */
+export const invitesResponseSchema = z.object({
+  code: z.string(),
+  url: z.url(),
+  invites: z.array(inviteSchema),
+});
+export type InvitesResponse = z.infer<typeof invitesResponseSchema>;
