@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
+import { TEST_VAPID_ENV } from '#tests/support/fake-push-service';
 import { ConfigError, loadConfig } from './config.server';
 
 describe('configuration', () => {
@@ -167,6 +168,7 @@ describe('configuration', () => {
   it('never runs the local preview renderer in production', () => {
     const production = {
       ...STRIPE_TEST_ENV,
+      ...TEST_VAPID_ENV,
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://h:25',

@@ -10,6 +10,7 @@ import {
   optionalUrl,
 } from '#server/config/env-values.server';
 import { type MailConfig, mailConfig, mailEnv } from '#server/config/mail.server';
+import { type PushConfig, pushConfig, pushEnv } from '#server/config/push.server';
 import { type StorageConfig, storageConfig, storageEnv } from '#server/config/storage.server';
 import { type VideoConfig, videoConfig, videoEnv } from '#server/config/video.server';
 
@@ -54,6 +55,7 @@ const envSchema = z.object({
   ...billingEnv.shape,
   ...storageEnv.shape,
   ...videoEnv.shape,
+  ...pushEnv.shape,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -78,6 +80,7 @@ export interface Config {
   billing: BillingConfig;
   storage: StorageConfig;
   video: VideoConfig;
+  push: PushConfig;
   /** Deprecated settings still honoured; logged once at start. */
   warnings: string[];
 }
@@ -110,6 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const billing = billingConfig(env, reading);
   const video = videoConfig(env, reading);
   const storage = storageConfig(env, reading);
+  const push = pushConfig(env, reading);
   if (reading.problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${reading.problems.join('\n')}`);
   }
@@ -132,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     storage,
     billing,
     video,
+    push,
     warnings: reading.warnings,
   };
 }

@@ -12,6 +12,7 @@ export * from '#server/films/films.schema.server';
 export * from '#server/mail/mail.schema.server';
 export * from '#server/metrics/cluster-counters.schema.server';
 export * from '#server/notifications/notifications.schema.server';
+export * from '#server/push/push.schema.server';
 export * from '#server/share/share.schema.server';
 export * from '#server/videos/capacity/capacity.schema.server';
 export * from '#server/videos/gemini-webhooks/gemini-webhooks.schema.server';

@@ -11,6 +11,7 @@ import { geminiWebhooksContract } from '#shared/gemini-webhooks.contract';
 import { dashboardContract } from '#shared/history.contract';
 import { metaContract } from '#shared/meta.contract';
 import { notificationsContract } from '#shared/notifications.contract';
+import { pushContract } from '#shared/push.contract';
 import { realtimeContract } from '#shared/realtime.contract';
 import { shareContract } from '#shared/share.contract';
 import { videosContract } from '#shared/videos.contract';
@@ -22,6 +23,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   accountsContract,
   accountRightsContract,
   notificationsContract,
+  pushContract,
   realtimeContract,
   creditsContract,
   videosContract,
