@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
 import { TEST_VAPID_ENV } from '#tests/support/fake-push-service';
+import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
 import { ConfigError, loadConfig } from './config.server';
 
 describe('configuration', () => {

@@ -21,13 +21,13 @@ export const pushSubscriptionSchema = z.strictObject({
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({
     /** RFC 8291 §3.1: the uncompressed P-256 point (65 bytes, first 0x04 — "B" in base64url). */
-    p256dh: z
-      .string()
-      .regex(/^B[A-Za-z0-9_-]{86}=?$/, { error: 'keys.p256dh deve ser a chave P-256 do navegador (base64url).' }),
+    p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, {
+      error: 'keys.p256dh deve ser a chave P-256 do navegador (base64url).',
+    }),
     /** RFC 8291 §3.2: the 16-byte authentication secret. */
-    auth: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{22}(==)?$/, { error: 'keys.auth deve ser o segredo de 16 bytes do navegador (base64url).' }),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, {
+      error: 'keys.auth deve ser o segredo de 16 bytes do navegador (base64url).',
+    }),
   }),
 });
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionSchema>;

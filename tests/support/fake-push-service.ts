@@ -76,11 +76,7 @@ const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(dat
 /** RFC 8291 §3.4 and RFC 8188 §2.2–2.3: the content key and nonce of one message. */
 function messageKeys(subscriber: Subscriber, salt: Buffer, senderKey: Buffer) {
   const sharedSecret = subscriber.ecdh.computeSecret(senderKey);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    subscriber.ecdh.getPublicKey(),
-    senderKey,
-  ]);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), subscriber.ecdh.getPublicKey(), senderKey]);
   const ikm = hmac(hmac(subscriber.authSecret, sharedSecret), Buffer.concat([keyInfo, Buffer.from([1])]));
   const prk = hmac(salt, ikm);
   const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
@@ -138,7 +134,8 @@ function vapidProblem(header: string | undefined, subscriber: Subscriber): [numb
   );
   if (!signed) return [403, 'JWT signature does not verify'];
   const { aud, exp, sub } = decoded(claims) as { aud?: string; exp?: number; sub?: string };
-  if (aud !== new URL(subscriber.endpoint).origin) return [403, `aud ${aud} is not the push resource's origin`];
+  if (aud !== new URL(subscriber.endpoint).origin)
+    return [403, `aud ${aud} is not the push resource's origin`];
   const now = Math.floor(Date.now() / 1000);
   if (typeof exp !== 'number' || exp <= now) return [403, 'JWT expired'];
   if (exp > now + MAX_JWT_LIFETIME_SECONDS) return [403, 'JWT exp more than 24 hours ahead'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ConfigReading, emptyAsUndefined, optionalString } from './env-values.server';
+import { type ConfigReading, emptyAsUndefined } from './env-values.server';
 
 /**
  * Web Push's VAPID identity (RFC 8292): a P-256 key pair, the public key in the uncompressed form (65 bytes) and
@@ -13,7 +13,10 @@ const base64urlOfLength = (bytes: number, what: string) =>
     z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/, `must be base64url (${what})`)
-      .refine((value) => Buffer.from(value, 'base64url').length === bytes, `must decode to ${bytes} bytes (${what})`)
+      .refine(
+        (value) => Buffer.from(value, 'base64url').length === bytes,
+        `must decode to ${bytes} bytes (${what})`,
+      )
       .optional(),
   );
 
@@ -26,9 +29,7 @@ export const pushEnv = z.object({
    */
   WEB_PUSH_SUBJECT: z.preprocess(
     emptyAsUndefined,
-    z
-      .url({ protocol: /^(mailto|https)$/, error: 'must be a mailto: or https: URL' })
-      .optional(),
+    z.url({ protocol: /^(mailto|https)$/, error: 'must be a mailto: or https: URL' }).optional(),
   ),
 });
 

@@ -6,9 +6,9 @@ import { inTransaction } from '#server/kernel/transaction.server';
 import type { Logger } from '#server/logger.server';
 import type { Mailer, MailMessage } from '#server/mail/mailer.server';
 import { mailLanguage, variationsFinishedMail, videoFinishedMail } from '#server/mail/templates.server';
+import { enqueueSubmitPush } from '#server/push/video-push.job.server';
 import { columnList, type VideoRequestRow } from '#server/video-requests/video-request-row.server';
 import { videoRequests } from '#server/video-requests/video-requests.schema.server';
-import { enqueueSubmitPush } from '#server/push/video-push.job.server';
 import { readSettings } from './settings.routes.server';
 
 /**

@@ -49,11 +49,25 @@ function wording(submit: SettledSubmit): Pick<PushMessage, 'title' | 'body'> {
           body: `${total > 1 ? `Nenhuma das ${total} variações de ${prompt} pôde ser gerada` : `Não foi possível gerar ${prompt}`}; os créditos voltaram ao seu saldo.`,
         };
   }
-  const refunded = failed === 0 ? '' : en ? ' Credits of the failed ones are back.' : ' Os créditos das que falharam voltaram.';
-  if (total === 1) return en ? { title: 'Your video is ready', body: prompt } : { title: 'Seu vídeo está pronto', body: prompt };
+  const refunded =
+    failed === 0
+      ? ''
+      : en
+        ? ' Credits of the failed ones are back.'
+        : ' Os créditos das que falharam voltaram.';
+  if (total === 1)
+    return en
+      ? { title: 'Your video is ready', body: prompt }
+      : { title: 'Seu vídeo está pronto', body: prompt };
   return en
-    ? { title: 'Your video is ready', body: `${completed} of ${total} variations ready: ${prompt}.${refunded}` }
-    : { title: 'Seu vídeo está pronto', body: `${completed} de ${total} variações prontas: ${prompt}.${refunded}` };
+    ? {
+        title: 'Your video is ready',
+        body: `${completed} of ${total} variations ready: ${prompt}.${refunded}`,
+      }
+    : {
+        title: 'Seu vídeo está pronto',
+        body: `${completed} de ${total} variações prontas: ${prompt}.${refunded}`,
+      };
 }
 
 /** The notification of a settled submit, or undefined when it is gone or (never, once enqueued) unsettled. */

@@ -49,7 +49,10 @@ export async function removeSubscription(pool: pg.Pool, userId: string, endpoint
 }
 
 export async function subscriptionById(pool: pg.Pool, id: string): Promise<StoredSubscription | undefined> {
-  const [row] = await createDatabase(pool).select(columns).from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+  const [row] = await createDatabase(pool)
+    .select(columns)
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.id, id));
   return row;
 }
 

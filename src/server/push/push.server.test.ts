@@ -45,7 +45,9 @@ async function submit(owner: User, count: number): Promise<string[]> {
   const rows = Array.from({ length: count }, () => ({ status: 'processing', createdAt: now }));
   const ids = await seedVideoRequests(pool, owner.userId, rows);
   if (count > 1) {
-    await pool.query('UPDATE video_requests SET variation_ids = $1::uuid[] WHERE id = ANY($1::uuid[])', [ids]);
+    await pool.query('UPDATE video_requests SET variation_ids = $1::uuid[] WHERE id = ANY($1::uuid[])', [
+      ids,
+    ]);
   }
   return ids;
 }
@@ -179,7 +181,10 @@ describe('one notification per submit', () => {
   it('sends nothing once the device unsubscribed', async () => {
     const hugo = await user();
     const device = await subscribed(hugo);
-    await hugo.client.json('/api/me/push-subscriptions', { method: 'DELETE', json: { endpoint: device.endpoint } });
+    await hugo.client.json('/api/me/push-subscriptions', {
+      method: 'DELETE',
+      json: { endpoint: device.endpoint },
+    });
     const [id] = (await submit(hugo, 1)) as [string];
     await settle(id, 'completed');
     await jobsDone([id]);
@@ -193,7 +198,10 @@ describe('one notification per submit', () => {
     const [first] = (await submit(iara, 1)) as [string];
     await settle(first, 'completed');
     await expect
-      .poll(async () => (await pool.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [iara.userId])).rowCount)
+      .poll(
+        async () =>
+          (await pool.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [iara.userId])).rowCount,
+      )
       .toBe(0);
     await jobsDone([first]);
     const refusalsBefore = pushService.refused.length;
@@ -208,9 +216,10 @@ describe('one notification per submit', () => {
     const device = await subscribed(juca);
     const [id] = (await submit(juca, 1)) as [string];
     await pool.query(`UPDATE video_requests SET status = 'completed' WHERE id = $1`, [id]);
-    const { rows } = await pool.query<{ id: string }>('SELECT id FROM push_subscriptions WHERE endpoint = $1', [
-      device.endpoint,
-    ]);
+    const { rows } = await pool.query<{ id: string }>(
+      'SELECT id FROM push_subscriptions WHERE endpoint = $1',
+      [device.endpoint],
+    );
     const job = { requestId: id, subscriptionId: rows[0]?.id as string };
     const deps = {
       pool,

@@ -32,7 +32,10 @@ export async function resolveVapidIdentity(config: Config, logger: Logger): Prom
     await fs.writeFile(draft, `${JSON.stringify(webPush.generateVAPIDKeys())}\n`, { mode: 0o600 });
     try {
       await fs.link(draft, file);
-      logger.info({ file }, 'generated a local Web Push VAPID key pair (set WEB_PUSH_VAPID_* to choose your own)');
+      logger.info(
+        { file },
+        'generated a local Web Push VAPID key pair (set WEB_PUSH_VAPID_* to choose your own)',
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     } finally {
@@ -43,7 +46,9 @@ export async function resolveVapidIdentity(config: Config, logger: Logger): Prom
 }
 
 const decodesTo = (value: unknown, bytes: number): value is string =>
-  typeof value === 'string' && /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes;
+  typeof value === 'string' &&
+  /^[A-Za-z0-9_-]+$/.test(value) &&
+  Buffer.from(value, 'base64url').length === bytes;
 
 function readPair(text: string, file: string): { publicKey: string; privateKey: string } {
   try {
@@ -52,5 +57,7 @@ function readPair(text: string, file: string): { publicKey: string; privateKey: 
   } catch {
     // Falls through to the error naming the file.
   }
-  throw new Error(`${file} does not hold a VAPID key pair: delete it or set WEB_PUSH_VAPID_PUBLIC_KEY / _PRIVATE_KEY.`);
+  throw new Error(
+    `${file} does not hold a VAPID key pair: delete it or set WEB_PUSH_VAPID_PUBLIC_KEY / _PRIVATE_KEY.`,
+  );
 }

@@ -51,7 +51,12 @@ const TTL_SECONDS = 24 * 60 * 60;
 const SEND_TIMEOUT_MS = 10_000;
 
 /** Encrypts (RFC 8291) and signs (RFC 8292) with web-push; the POST itself is ours, so it may be http in tests. */
-async function post(deps: PushDeps, subscription: { endpoint: string; p256dh: string; auth: string }, body: string, topic: string) {
+async function post(
+  deps: PushDeps,
+  subscription: { endpoint: string; p256dh: string; auth: string },
+  body: string,
+  topic: string,
+) {
   const { publicKey, privateKey, subject } = deps.vapid;
   const details = webPush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -59,7 +64,9 @@ async function post(deps: PushDeps, subscription: { endpoint: string; p256dh: st
     // Topic (RFC 8030 §5.4): a retry that reaches a device whose copy is still queued replaces it, not adds one.
     { vapidDetails: { subject, publicKey, privateKey }, TTL: TTL_SECONDS, urgency: 'normal', topic },
   );
-  const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+  const headers = Object.fromEntries(
+    Object.entries(details.headers).map(([name, value]) => [name, String(value)]),
+  );
   return fetch(details.endpoint, {
     method: details.method,
     headers,
