@@ -44,7 +44,7 @@ export async function subscribeDevice(): Promise<PushDeviceState> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return 'denied';
   if (permission !== 'granted') return 'off';
-  const { publicKey } = await callApi(pushContract.getPushKey);
+  const { publicKey } = await callApi(pushContract.getPushKey, {});
   // The shell registers the worker in production builds; registering again is a no-op that also covers development.
   await navigator.serviceWorker.register('/sw.js');
   const registration = await navigator.serviceWorker.ready;
