@@ -30,7 +30,6 @@ export const pushSubscriptionSchema = z.strictObject({
     }),
   }),
 });
-export type PushSubscriptionInput = z.input<typeof pushSubscriptionSchema>;
 
 export const pushUnsubscribeSchema = z.strictObject({ endpoint: endpointSchema });
 

@@ -33,7 +33,7 @@ import type { AddressInfo } from 'node:net';
  * check are decrypted with that private key and kept, parsed, in `received`.
  */
 
-export interface ReceivedPush {
+interface ReceivedPush {
   endpoint: string;
   /** The decrypted body, parsed as JSON. */
   message: unknown;

@@ -11,7 +11,7 @@ import { callApi } from '#web/lib/api';
 /** Where this device stands: no Push API, blocked by the user, or on / off for this account. */
 export type PushDeviceState = 'unsupported' | 'denied' | 'off' | 'on';
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
     'serviceWorker' in navigator &&
