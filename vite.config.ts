@@ -96,6 +96,9 @@ export default defineConfig({
       '/healthz': `http://127.0.0.1:${apiPort}`,
       '/readyz': `http://127.0.0.1:${apiPort}`,
       '/dev': `http://127.0.0.1:${apiPort}`,
+      // The service worker and its offline page: "Avisar neste aparelho" registers it in development too (ADR 0038).
+      '/sw.js': `http://127.0.0.1:${apiPort}`,
+      '/offline': `http://127.0.0.1:${apiPort}`,
     },
   },
 });

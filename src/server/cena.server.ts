@@ -19,6 +19,8 @@ import { createMailer } from '#server/mail/mailer.server';
 import { resolveMediaToolchain } from '#server/media-toolchain/toolchain.server';
 import { registerCounterCompaction } from '#server/metrics/counters-compaction.job.server';
 import { registerNotificationWorker } from '#server/notifications/video-notify.job.server';
+import { resolveVapidIdentity, type VapidIdentity } from '#server/push/vapid-keys.server';
+import { registerPushWorker } from '#server/push/video-push.job.server';
 import { RealtimeHub } from '#server/realtime/realtime-hub.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
 import { createStorage } from '#server/storage/storage.server';
@@ -77,6 +79,7 @@ interface SharedServices {
   storage: BlobStorage;
   authSecret: string;
   availability: ModelAvailability;
+  vapid: VapidIdentity;
 }
 
 async function startSharedServices(
@@ -89,13 +92,14 @@ async function startSharedServices(
   await configureVideoQueues(jobs.boss, config);
   await configureAccountDeletionQueue(jobs.boss);
   const authSecret = await resolveAuthSecret(config, logger);
+  const vapid = await resolveVapidIdentity(config, logger);
   const storage = createStorage(config, authSecret);
   // Every process checks the configured video models itself: the web refuses creates of an unserved mode, the
   // worker logs it (design §5). In-process state, so no process waits on another's check.
   const availability = createModelAvailability(config, logger);
   parts.modelAvailability = availability;
   availability.start();
-  return { jobs, storage, authSecret, availability };
+  return { jobs, storage, authSecret, availability, vapid };
 }
 
 /**
@@ -155,6 +159,7 @@ async function startWebTier(
     realtime,
     devMailbox: mailer.devMailbox,
     modelAvailability: shared.availability,
+    pushPublicKey: shared.vapid.publicKey,
   });
   const server = await listen(app, config);
   parts.server = server;
@@ -189,10 +194,12 @@ async function startWorkerTier(
   parts.videoWorkers = videoWorkers;
   await registerNotificationWorker(jobs.boss, {
     pool,
+    boss: jobs.boss,
     mailer: createMailer(config, pool, logger),
     appUrl: config.appUrl,
     logger,
   });
+  await registerPushWorker(jobs.boss, { pool, vapid: shared.vapid, appUrl: config.appUrl, logger });
   await registerCounterCompaction(jobs.boss, pool, logger);
   await registerAccountDeletionWorker(jobs.boss, {
     pool,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_VAPID_ENV } from '#tests/support/fake-push-service';
 import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
 import { ConfigError, loadConfig } from './config.server';
 
@@ -167,6 +168,7 @@ describe('configuration', () => {
   it('never runs the local preview renderer in production', () => {
     const production = {
       ...STRIPE_TEST_ENV,
+      ...TEST_VAPID_ENV,
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://h:25',

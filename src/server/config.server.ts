@@ -10,6 +10,7 @@ import {
   optionalUrl,
 } from '#server/config/env-values.server';
 import { type MailConfig, mailConfig, mailEnv } from '#server/config/mail.server';
+import { type PushConfig, pushConfig, pushEnv } from '#server/config/push.server';
 import { type StorageConfig, storageConfig, storageEnv } from '#server/config/storage.server';
 import { type TrialConfig, trialConfig, trialEnv } from '#server/config/trial.server';
 import { type VideoConfig, videoConfig, videoEnv } from '#server/config/video.server';
@@ -56,6 +57,7 @@ const envSchema = z.object({
   ...storageEnv.shape,
   ...videoEnv.shape,
   ...trialEnv.shape,
+  ...pushEnv.shape,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -81,6 +83,7 @@ export interface Config {
   storage: StorageConfig;
   video: VideoConfig;
   trial: TrialConfig;
+  push: PushConfig;
   /** Deprecated settings still honoured; logged once at start. */
   warnings: string[];
 }
@@ -113,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const billing = billingConfig(env, reading);
   const video = videoConfig(env, reading);
   const storage = storageConfig(env, reading);
+  const push = pushConfig(env, reading);
   if (reading.problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${reading.problems.join('\n')}`);
   }
@@ -136,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     billing,
     video,
     trial: trialConfig(env),
+    push,
     warnings: reading.warnings,
   };
 }

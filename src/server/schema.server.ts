@@ -14,6 +14,7 @@ export * from '#server/invites/invites.schema.server';
 export * from '#server/mail/mail.schema.server';
 export * from '#server/metrics/cluster-counters.schema.server';
 export * from '#server/notifications/notifications.schema.server';
+export * from '#server/push/push.schema.server';
 export * from '#server/share/share.schema.server';
 export * from '#server/trial/trial.schema.server';
 export * from '#server/videos/capacity/capacity.schema.server';

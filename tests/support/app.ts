@@ -6,6 +6,7 @@ import { type RunningCena, startCena } from '#server/cena.server';
 import { loadConfig } from '#server/config.server';
 import { createLogger } from '#server/logger.server';
 import { createTestDatabase, type TestDatabase, testPool } from './database';
+import { TEST_VAPID_ENV } from './fake-push-service';
 import { freePort } from './free-port';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -51,6 +52,7 @@ export async function startTestApp(
       WEB_DIST_DIR: path.join(ROOT, 'dist/client'),
       SUPPORT_EMAIL: 'suporte@cena.test',
       BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+      ...TEST_VAPID_ENV,
       TRUSTED_PROXIES: '127.0.0.1',
       // Tests count credits from none: the free first video is on only where a test asks for it (ADR 0040).
       TRIAL_ENABLED: 'false',

@@ -13,6 +13,7 @@ import { dashboardContract } from '#shared/history.contract';
 import { invitesContract } from '#shared/invites.contract';
 import { metaContract } from '#shared/meta.contract';
 import { notificationsContract } from '#shared/notifications.contract';
+import { pushContract } from '#shared/push.contract';
 import { realtimeContract } from '#shared/realtime.contract';
 import { shareContract } from '#shared/share.contract';
 import { videosContract } from '#shared/videos.contract';
@@ -24,6 +25,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   accountsContract,
   accountRightsContract,
   notificationsContract,
+  pushContract,
   realtimeContract,
   creditsContract,
   invitesContract,

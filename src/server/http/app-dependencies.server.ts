@@ -25,4 +25,6 @@ export interface AppDependencies {
   devMailbox: boolean;
   /** The periodic check of the configured video models (creates of an unserved mode answer 503). */
   modelAvailability: ModelAvailability;
+  /** The VAPID public key browsers subscribe to Web Push with (push/vapid-keys.server.ts). */
+  pushPublicKey: string;
 }

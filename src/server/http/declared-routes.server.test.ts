@@ -75,6 +75,7 @@ function realApp(devMailbox: boolean): Hono<AppEnv> {
     realtime: {} as RealtimeHub,
     devMailbox,
     modelAvailability: LOCAL_AVAILABILITY,
+    pushPublicKey: 'B'.repeat(87),
   });
   void pool.end();
   return app;

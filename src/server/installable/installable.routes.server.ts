@@ -3,8 +3,8 @@ import type { AppEnv } from '#server/kernel/errors.server';
 
 /**
  * What makes Cena installable (ADR 0032): the web app manifest (https://www.w3.org/TR/appmanifest/), the service
- * worker and its offline page. The icons are PNGs in public/ (scripts/make-icons.ts), served with the build's other
- * files. The worker never caches an API answer, a media file or a page: only the build's hashed files under
+ * worker (which also shows Web Push's notifications, ADR 0038) and its offline page. The icons are PNGs in public/
+ * (scripts/make-icons.ts), served with the build's other files. The worker never caches an API answer, a media file or a page: only the build's hashed files under
  * /assets/ (immutable, never private) and the offline page, shown when a page cannot be loaded at all.
  */
 
@@ -64,6 +64,34 @@ self.addEventListener('fetch', (event) => {
       return answer;
     })),
   );
+});
+// Web Push (ADR 0038): the server's message is JSON { title, body, url, tag }; every push shows a notification
+// (browsers require it of userVisibleOnly subscriptions), and a tap opens the request's page, or focuses it.
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch (error) {
+    message = {};
+  }
+  event.waitUntil(self.registration.showNotification(message.title || 'Cena', {
+    body: message.body || '',
+    tag: message.tag,
+    lang: 'pt-BR',
+    icon: '/icon-192.png',
+    badge: '/icon-192.png',
+    data: { url: message.url || '/dashboard' },
+  }));
+});
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data && event.notification.data.url) || '/dashboard', self.location.origin);
+  // Only Cena's own pages: a notification never sends anyone elsewhere.
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => client.url === target.href);
+    return open ? open.focus() : self.clients.openWindow(target.href);
+  }));
 });
 `;
 

@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app';
 
@@ -39,4 +40,69 @@ describe('installable app', () => {
     expect(offline.status).toBe(200);
     expect(await offline.text()).toContain('Você está sem conexão');
   });
+
+  it("shows a push message as a notification, and a tap opens the request's page or focuses it", async () => {
+    const source = await (await fetch(`${app.url}/sw.js`)).text();
+    const worker = runWorker(source);
+    const message = {
+      title: 'Seu vídeo está pronto',
+      body: '“Um gato”',
+      url: `${ORIGIN}/dashboard/request/r1`,
+      tag: 't1',
+    };
+    await worker.dispatch('push', { data: { json: () => message } });
+    expect(worker.shown).toEqual([
+      {
+        title: 'Seu vídeo está pronto',
+        options: expect.objectContaining({ body: '“Um gato”', tag: 't1', data: { url: message.url } }),
+      },
+    ]);
+    // A push whose data is not JSON still shows something: browsers require a notification for every push.
+    await worker.dispatch('push', { data: { json: () => JSON.parse('nope') } });
+    expect(worker.shown[1]?.title).toBe('Cena');
+
+    await worker.dispatch('notificationclick', worker.notification({ url: message.url }));
+    expect(worker.opened).toEqual([message.url]);
+    worker.windows.push({ url: message.url, focus: async () => worker.focused.push(message.url) });
+    await worker.dispatch('notificationclick', worker.notification({ url: message.url }));
+    expect(worker.focused).toEqual([message.url]);
+    await worker.dispatch('notificationclick', worker.notification({ url: 'https://elsewhere.example/x' }));
+    expect(worker.opened).toEqual([message.url]);
+  });
 });
+
+const ORIGIN = 'https://cena.example';
+
+/** The worker's script run against a stand-in of its global scope (https://www.w3.org/TR/service-workers/). */
+function runWorker(source: string) {
+  const listeners = new Map<string, (event: unknown) => void>();
+  const shown: { title: string; options: Record<string, unknown> }[] = [];
+  const opened: string[] = [];
+  const focused: string[] = [];
+  const windows: { url: string; focus: () => Promise<unknown> }[] = [];
+  const self = {
+    location: new URL(`${ORIGIN}/sw.js`),
+    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+    registration: {
+      showNotification: async (title: string, options: Record<string, unknown>) =>
+        void shown.push({ title, options }),
+    },
+    clients: {
+      matchAll: async () => windows,
+      openWindow: async (url: string) => void opened.push(url),
+    },
+  };
+  vm.runInNewContext(source, { self, URL, caches: {}, fetch });
+  return {
+    shown,
+    opened,
+    focused,
+    windows,
+    notification: (data: unknown) => ({ notification: { data, close: () => undefined } }),
+    async dispatch(type: string, event: object) {
+      let work: Promise<unknown> = Promise.resolve();
+      listeners.get(type)?.({ ...event, waitUntil: (promise: Promise<unknown>) => (work = promise) });
+      await work;
+    },
+  };
+}

@@ -11,6 +11,8 @@ export const QUEUES = {
   videoWebhook: 'video-webhook',
   /** E-mail to the owner when a request ends (docs/history-contract.md). */
   videoNotify: 'video-notify',
+  /** One Web Push notification of a settled submit to one subscribed device (src/server/push, ADR 0038). */
+  videoPush: 'video-push',
   /** Folds the /metrics counters' pending changes into their totals (scheduled; README.md, "Running at scale"). */
   countersCompact: 'counters-compact',
   /** Finishes an account deletion the owner confirmed (LGPD): media, requests, the user row. */
@@ -29,6 +31,7 @@ export interface JobPayloads {
   'video-generate': { requestId: string };
   'video-webhook': { requestId: string };
   'video-notify': { requestId: string };
+  'video-push': { requestId: string; subscriptionId: string };
   'counters-compact': Record<string, never>;
   'account-delete': { userId: string };
   'film-render': { filmId: string };

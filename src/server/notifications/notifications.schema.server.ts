@@ -24,7 +24,10 @@ export const notificationsSent = pgTable(
     requestId: uuid('request_id')
       .notNull()
       .references(() => videoRequests.id, { onDelete: 'cascade' }),
-    /** 'video_completed' | 'video_failed', or 'variations_finished' keyed by a submit's first request (ADR 0028). */
+    /**
+     * 'video_completed' | 'video_failed', or 'variations_finished' keyed by a submit's first request (ADR 0028);
+     * 'push' for the submit's Web Push notification, keyed the same way (ADR 0038).
+     */
     kind: text('kind').notNull(),
     sentAt: timestamptz('sent_at').notNull().defaultNow(),
   },

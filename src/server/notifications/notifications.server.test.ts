@@ -70,6 +70,7 @@ describe('settings and the video e-mail', () => {
     const sent: MailMessage[] = [];
     const deps = {
       pool,
+      boss: app.cena.jobs.boss,
       appUrl: 'https://cena.test',
       logger: createLogger('silent'),
       mailer: {
@@ -115,6 +116,7 @@ describe('settings and the video e-mail', () => {
     const sent: MailMessage[] = [];
     const deps = {
       pool,
+      boss: app.cena.jobs.boss,
       appUrl: 'https://cena.test',
       logger: createLogger('silent'),
       mailer: { devMailbox: false, send: async (message: MailMessage) => void sent.push(message) },

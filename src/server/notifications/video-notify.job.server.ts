@@ -6,6 +6,7 @@ import { inTransaction } from '#server/kernel/transaction.server';
 import type { Logger } from '#server/logger.server';
 import type { Mailer, MailMessage } from '#server/mail/mailer.server';
 import { mailLanguage, variationsFinishedMail, videoFinishedMail } from '#server/mail/templates.server';
+import { enqueueSubmitPush } from '#server/push/video-push.job.server';
 import { columnList, type VideoRequestRow } from '#server/video-requests/video-request-row.server';
 import { videoRequests } from '#server/video-requests/video-requests.schema.server';
 import { readSettings } from './settings.routes.server';
@@ -20,6 +21,10 @@ import { readSettings } from './settings.routes.server';
  * is unfinished ('group_pending'); a job runs after its own final status committed, so the last to settle finds
  * them all final. That e-mail's row is keyed by the group's id (its first request) and `variations_finished`, so
  * two variations settling together still send one.
+ *
+ * The same decision sends the Web Push notification (push/, ADR 0038), whatever the e-mail setting: subscribing a
+ * device is its own opt-in. It is recorded and enqueued in a transaction of its own before the e-mail, so a failed
+ * e-mail's retry finds the push already done.
  */
 
 export type NotifyOutcome =
@@ -32,6 +37,8 @@ export type NotifyOutcome =
 
 export interface NotifyDeps {
   pool: pg.Pool;
+  /** Enqueues the push notifications. */
+  boss: PgBoss;
   mailer: Mailer;
   appUrl: string;
   logger: Logger;
@@ -52,10 +59,13 @@ export async function sendVideoNotification(deps: NotifyDeps, requestId: string)
   const row = found.rows[0];
   if (!row) return 'not_found';
   if (row.status !== 'completed' && row.status !== 'failed') return 'not_final';
-  if (!(await readSettings(pool, row.userId)).notifyOnVideoReady) return 'disabled';
-  const recipient = { email: row.email, name: row.name, language: mailLanguage(row.language) };
   const mail = await mailFor(pool, { ...row, status: row.status }, requestId);
   if (!mail) return 'group_pending';
+  await inTransaction(pool, (client) =>
+    enqueueSubmitPush(client, deps.boss, { userId: row.userId, requestId: mail.key }),
+  );
+  if (!(await readSettings(pool, row.userId)).notifyOnVideoReady) return 'disabled';
+  const recipient = { email: row.email, name: row.name, language: mailLanguage(row.language) };
   const message = mail.message(recipient, `${appUrl}/dashboard/request/${mail.key}`);
   const kind = mail.kind;
   // The sent-row commits only with a sent e-mail: a failed send rolls it back and the job's retry tries again.

@@ -15,7 +15,8 @@ const AppDataLayout = lazyPage(() => import('./app-data-layout'));
 const ACCOUNTS_NS = { namespaces: ['accounts'] } as const;
 /** The shell shows the plan badge, so `billing` comes with it. */
 const SHELL_NS = { namespaces: ['accounts', 'shell', 'credits', 'billing'] } as const;
-const PROFILE_NS = { namespaces: ['accounts', 'billing', 'credits'] } as const;
+/** The profile holds this device's notification switch (`settings`). */
+const PROFILE_NS = { namespaces: ['accounts', 'billing', 'credits', 'settings'] } as const;
 const BILLING_NS = { namespaces: ['billing', 'credits'] } as const;
 const RequireAuthLayout = lazyPage(
   () => import('#web/features/accounts/components/require-auth'),
@@ -53,7 +54,10 @@ const HelpPage = lazyPage(() => import('#web/features/help/pages/help-page'), {
 /** The create page shows the balance; both video pages use the `credits` formatting. */
 const VIDEOS_NS = { namespaces: ['videos', 'credits', 'cast'] } as const;
 const CreatePage = lazyPage(() => import('#web/features/videos/pages/create-page'), VIDEOS_NS);
-const ConfirmationPage = lazyPage(() => import('#web/features/videos/pages/confirmation-page'), VIDEOS_NS);
+/** The confirmation page offers notifications on this device (`settings`). */
+const ConfirmationPage = lazyPage(() => import('#web/features/videos/pages/confirmation-page'), {
+  namespaces: [...VIDEOS_NS.namespaces, 'settings'],
+});
 const CastPage = lazyPage(() => import('#web/features/cast/pages/cast-page'), { namespaces: ['cast'] });
 /** The history and a video's detail page show statuses and qualities from `videos` and credits from `credits`. */
 const VIDEO_HISTORY_NS = { namespaces: ['videoHistory', 'videos', 'credits', 'films'] } as const;

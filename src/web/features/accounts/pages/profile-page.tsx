@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PaymentHistoryCard, SubscriptionCard } from '#web/features/billing';
+import { PushDeviceCard } from '#web/features/settings';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
@@ -11,7 +12,7 @@ import { SessionsCard } from '../components/profile/sessions-card';
 import { TwoFactorCard } from '../components/profile/two-factor-card';
 
 /**
- * /dashboard/profile: personal info, preferences (language, time zone), current subscription (portal, link to
+ * /dashboard/profile: personal info, preferences (language, time zone), this device's notifications, current subscription (portal, link to
  * /pricing), payment history, security (password, two-factor, sign out everywhere, export my data, delete my
  * account).
  * Rendered inside the auth guard, so the user is loaded.
@@ -30,6 +31,7 @@ export default function ProfilePage() {
       </header>
       <PersonalInfoCard me={me} />
       <PreferencesCard me={me} />
+      <PushDeviceCard />
       <SubscriptionCard timeZone={me.profile.timezone} />
       <PaymentHistoryCard timeZone={me.profile.timezone} />
       <InviteCard timeZone={me.profile.timezone} />

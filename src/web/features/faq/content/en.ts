@@ -155,9 +155,9 @@ export function en({ supportEmail }: FaqOptions): LocalizedFaq {
         answer: `Write to ${supportEmail}. We reply within ${n(RETENTION.supportReplyHours)} hours. Include your account e-mail and, if it is about a video, the request ID.`,
       },
       'tech-install': {
-        question: 'Do I need to install anything?',
+        question: 'Do I need to install anything? How do I know a video is ready?',
         answer:
-          'No. Cena runs in your browser, on a computer or a phone. Just sign in to create, follow and download your videos.',
+          'No. Cena runs in your browser, on a computer or a phone. Just sign in to create, follow and download your videos.\n\nWe e-mail you when a video is ready or has failed (you choose in Settings). You can also get a notification on your phone or computer: after creating a video, tap “Turn on notifications”, or switch on “Notify me on this device” in your Profile. The browser asks for your permission only then.\n\nOne notification arrives per submit, even when you ask for several variations: “Your video is ready” or “Failed — credits refunded”. Tapping it opens the video. It applies to the device where you turned it on; to stop, switch it off in your Profile. If you blocked Cena’s notifications in the browser, allow them in the site settings. On an iPhone, add Cena to the Home Screen (Share → Add to Home Screen) and turn them on there.',
       },
     },
   };

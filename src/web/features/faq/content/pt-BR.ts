@@ -155,9 +155,9 @@ export function ptBR({ supportEmail }: FaqOptions): LocalizedFaq {
         answer: `Escreva para ${supportEmail}. Respondemos em até ${n(RETENTION.supportReplyHours)} horas. Informe o e-mail da sua conta e, se a dúvida for sobre um vídeo, o ID da solicitação.`,
       },
       'tech-install': {
-        question: 'Preciso instalar alguma coisa?',
+        question: 'Preciso instalar alguma coisa? Como sei que o vídeo ficou pronto?',
         answer:
-          'Não. A Cena funciona no navegador, no computador ou no celular. Basta entrar na sua conta para criar, acompanhar e baixar seus vídeos.',
+          'Não. A Cena funciona no navegador, no computador ou no celular. Basta entrar na sua conta para criar, acompanhar e baixar seus vídeos.\n\nEnviamos um e-mail quando o vídeo fica pronto ou falha (você escolhe em Configurações). Também dá para receber uma notificação no celular ou no computador: depois de criar um vídeo, toque em “Ativar notificações”, ou ligue “Avisar neste aparelho” no Perfil. O navegador pede sua permissão só nessa hora.\n\nChega uma notificação por envio, mesmo quando você pede várias variações: “Seu vídeo está pronto” ou “Falhou — créditos devolvidos”. Tocar nela abre o vídeo. A notificação vale para o aparelho em que você ativou; para parar, desligue a opção no Perfil. Se você bloqueou as notificações do Cena no navegador, libere-as nas configurações do site. No iPhone, adicione o Cena à Tela de Início (Compartilhar → Adicionar à Tela de Início) e ative por lá.',
       },
     },
   };

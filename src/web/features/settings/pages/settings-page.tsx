@@ -5,9 +5,11 @@ import { PageSpinner } from '#web/components/ui/spinner';
 import { PreferencesCard, useMe } from '#web/features/accounts';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { NotificationsCard } from '../components/notifications-card';
+import { PushDeviceCard } from '../components/push-device-card';
 
 /**
- * /dashboard/settings (listed in the spec without content): notification preferences, and shortcuts to the
+ * /dashboard/settings (listed in the spec without content): notification preferences (e-mail, and Web Push on this
+ * device), and shortcuts to the
  * profile's language and time zone (the same card and save calls as the profile), with a link to the profile.
  */
 export default function SettingsPage() {
@@ -22,6 +24,7 @@ export default function SettingsPage() {
         <p className="text-muted-foreground">{t('subtitle')}</p>
       </header>
       <NotificationsCard />
+      <PushDeviceCard />
       {me ? (
         <div className="flex flex-col gap-3">
           <PreferencesCard me={me} />

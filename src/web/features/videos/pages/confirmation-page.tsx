@@ -12,6 +12,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/components/ui/toaster';
 import { useMe } from '#web/features/accounts';
 import { formatCredits } from '#web/features/credits';
+import { PushOfferCard } from '#web/features/settings';
 import { isApiError } from '#web/lib/api';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useVideoRequest } from '../api/video-request';
@@ -110,6 +111,8 @@ export default function ConfirmationPage() {
           <p className="max-w-prose text-muted-foreground">{t('confirmation.subtitle')}</p>
         )}
       </header>
+
+      {request && isFinalVideoStatus(request.status) ? null : <PushOfferCard />}
 
       <Card>
         <CardContent className="flex flex-col gap-5 pt-5 sm:pt-6">

@@ -1,0 +1,106 @@
+import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
+import webPush from 'web-push';
+import { QUEUES, send } from '#server/jobs/queues.server';
+import type { Logger } from '#server/logger.server';
+import { pushMessageFor } from './push-message.server';
+import { forgetSubscription, subscriptionById, subscriptionIdsOf } from './push-subscriptions.server';
+import type { VapidIdentity } from './vapid-keys.server';
+
+/**
+ * Web Push, the second channel of the one-notice-per-submit decision (ADR 0028, ADR 0038): the `video-notify` job,
+ * once a submit settled, calls `enqueueSubmitPush` in a transaction that records it (`notifications_sent`, kind
+ * `push`, keyed as the e-mail) and enqueues one `video-push` job per subscription of the owner. Each job retries on
+ * its own, so a device that failed never makes another get the notification twice; a push service answering 404
+ * or 410 (RFC 8030 §7.3: the subscription expired or was removed) deletes the subscription instead.
+ */
+
+/** Records the submit's push and enqueues one job per device; nothing when it was already done or no device is subscribed. */
+export async function enqueueSubmitPush(
+  client: pg.PoolClient,
+  boss: PgBoss,
+  { userId, requestId }: { userId: string; requestId: string },
+): Promise<number> {
+  const subscriptions = await subscriptionIdsOf(client, userId);
+  if (subscriptions.length === 0) return 0;
+  const recorded = await client.query(
+    `INSERT INTO notifications_sent (request_id, kind) VALUES ($1, 'push') ON CONFLICT DO NOTHING`,
+    [requestId],
+  );
+  if (recorded.rowCount !== 1) return 0;
+  for (const subscriptionId of subscriptions) {
+    await send(boss, QUEUES.videoPush, { requestId, subscriptionId }, { db: client });
+  }
+  return subscriptions.length;
+}
+
+export interface PushDeps {
+  pool: pg.Pool;
+  vapid: VapidIdentity;
+  appUrl: string;
+  logger: Logger;
+}
+
+export type PushOutcome = 'sent' | 'unsubscribed' | 'gone' | 'not_found';
+
+/**
+ * RFC 8030 §5.2: how long the push service keeps an undelivered message. A day: a phone off overnight still hears
+ * of its video, and later than that the notice is history.
+ */
+const TTL_SECONDS = 24 * 60 * 60;
+const SEND_TIMEOUT_MS = 10_000;
+
+/** Encrypts (RFC 8291) and signs (RFC 8292) with web-push; the POST itself is ours, so it may be http in tests. */
+async function post(
+  deps: PushDeps,
+  subscription: { endpoint: string; p256dh: string; auth: string },
+  body: string,
+  topic: string,
+) {
+  const { publicKey, privateKey, subject } = deps.vapid;
+  const details = webPush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    body,
+    // Topic (RFC 8030 §5.4): a retry that reaches a device whose copy is still queued replaces it, not adds one.
+    { vapidDetails: { subject, publicKey, privateKey }, TTL: TTL_SECONDS, urgency: 'normal', topic },
+  );
+  const headers = Object.fromEntries(
+    Object.entries(details.headers).map(([name, value]) => [name, String(value)]),
+  );
+  return fetch(details.endpoint, {
+    method: details.method,
+    headers,
+    body: details.body ? new Uint8Array(details.body) : undefined,
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+}
+
+export async function deliverPush(
+  deps: PushDeps,
+  { requestId, subscriptionId }: { requestId: string; subscriptionId: string },
+): Promise<PushOutcome> {
+  const subscription = await subscriptionById(deps.pool, subscriptionId);
+  if (!subscription) return 'unsubscribed';
+  const message = await pushMessageFor(deps.pool, requestId, deps.appUrl);
+  if (!message) return 'not_found';
+  const answer = await post(deps, subscription, JSON.stringify(message), requestId.replaceAll('-', ''));
+  await answer.body?.cancel();
+  if (answer.status === 404 || answer.status === 410) {
+    await forgetSubscription(deps.pool, subscriptionId);
+    deps.logger.info({ subscriptionId, status: answer.status }, 'push subscription gone: deleted');
+    return 'gone';
+  }
+  // 429 and 5xx are worth a retry (RFC 8030 §8.4); anything else too, a few times, before pg-boss gives up.
+  if (!answer.ok) throw new Error(`push service answered ${answer.status}`);
+  return 'sent';
+}
+
+const VIDEO_PUSH_QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 };
+
+export async function registerPushWorker(boss: PgBoss, deps: PushDeps): Promise<void> {
+  await boss.updateQueue(QUEUES.videoPush, VIDEO_PUSH_QUEUE_OPTIONS);
+  await boss.work<{ requestId: string; subscriptionId: string }>(QUEUES.videoPush, async ([job]) => {
+    if (!job) return;
+    await deliverPush(deps, job.data);
+  });
+}
