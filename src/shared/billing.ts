@@ -92,7 +92,7 @@ export const webhookReceiptSchema = z.object({
 export const withdrawalResponseSchema = z.object({
   refundedCents: z.number().int(),
   creditsTaken: z.number().int(),
-  /** The provider accepted the refund but has not settled it: the credits go when it does. */
+  /** The provider accepted the refund but has not settled it: the credits are gone, and come back if it fails. */
   pending: z.boolean(),
   message: z.string(),
 });
