@@ -117,7 +117,7 @@ export class StripePaymentProvider implements PaymentProvider {
         },
       ],
       success_url: `${this.appUrl}/dashboard/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${this.appUrl}/dashboard/buy-credits`,
+      cancel_url: `${this.appUrl}/dashboard/buy-credits?canceled=1`,
       locale: 'pt-BR',
       metadata,
       payment_intent_data: { metadata },

@@ -132,6 +132,12 @@ const en: LocaleShape<typeof ptBR> = {
     loadError: 'Could not load your subscription.',
     retry: 'Try again',
   },
+  waiting: {
+    title: 'Waiting for payment…',
+    body: 'Finish paying in the tab we opened. The credits show up here as soon as it is confirmed.',
+    stop: 'Stop waiting',
+    canceled: 'Payment cancelled — nothing was charged.',
+  },
   withdrawal: {
     button: 'Withdraw from purchase',
     title: 'Withdraw from this purchase?',

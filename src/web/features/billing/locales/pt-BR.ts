@@ -148,6 +148,12 @@ export default {
     creditsNegative_one: '−{{value}} crédito',
     creditsNegative_other: '−{{value}} créditos',
   },
+  waiting: {
+    title: 'Aguardando pagamento…',
+    body: 'Conclua o pagamento na aba que abrimos. Os créditos aparecem aqui assim que ele for confirmado.',
+    stop: 'Parar de esperar',
+    canceled: 'Pagamento cancelado — nada foi cobrado.',
+  },
   withdrawal: {
     button: 'Desistir da compra',
     title: 'Desistir da compra?',
