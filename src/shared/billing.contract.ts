@@ -166,7 +166,12 @@ export const billingContract = defineContract({
       },
       already_refunded: { status: 409, description: 'Refunded already.' },
       refund_unsupported: { status: 409, description: 'Paid by boleto, which takes no refunds at Stripe.' },
-      refund_failed: PROVIDER_FAILED,
+      refund_failed: {
+        status: 502,
+        description:
+          'The provider failed (the credits stay taken until a retry gets its answer) or refused the refund (the ' +
+          'credits are given back), ADR 0037.',
+      },
     },
   },
 });

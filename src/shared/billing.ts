@@ -76,6 +76,10 @@ const transactionSchema = z.object({
   description: z.string(),
   createdAt: z.iso.datetime(),
   invoiceId: z.string().nullable(),
+  /** The purchase (or refund) the row belongs to: a payment and its credit entry share it — one line on screen. */
+  purchaseRef: z.string(),
+  /** A package's payment the buyer may still withdraw from (ADR 0030): its session and the last moment. */
+  withdrawal: z.object({ sessionId: z.string(), until: z.iso.datetime() }).nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -92,7 +96,7 @@ export const webhookReceiptSchema = z.object({
 export const withdrawalResponseSchema = z.object({
   refundedCents: z.number().int(),
   creditsTaken: z.number().int(),
-  /** The provider accepted the refund but has not settled it: the credits go when it does. */
+  /** The provider accepted the refund but has not settled it: the credits are gone, and come back if it fails. */
   pending: z.boolean(),
   message: z.string(),
 });

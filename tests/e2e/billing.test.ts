@@ -124,7 +124,7 @@ describeBrowser('billing in a browser (local test checkout)', () => {
     const checkout = await inNewTab(() => starter.click(), /\/dev\/checkout\//);
     await checkout.getByRole('button', { name: 'Pagar' }).click();
     await checkout.waitForURL(/\/dashboard(\?|$)/);
-    await waitForText(checkout, 'Assinatura atualizada');
+    await waitForText(checkout, 'Assinatura ativada');
     await expect.poll(() => checkout.url()).not.toContain('success=true');
     await expect
       .poll(() => checkout.getByTestId('plan-name').textContent(), { timeout: 10_000 })

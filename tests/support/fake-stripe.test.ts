@@ -128,4 +128,39 @@ describe('the fake Stripe refuses what Stripe refuses', () => {
       code: 'charge_already_refunded',
     });
   });
+
+  it('POST /v1/refunds: what is left of the PaymentIntent, once; an unknown intent; a replayed idempotency key', async () => {
+    const customer = await stripe.customers.create({ email: 'desistencia@cena.test' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer: customer.id,
+      line_items: [
+        { price_data: { currency: 'brl', unit_amount: 4000, product_data: { name: 'Pacote' } }, quantity: 1 },
+      ],
+      success_url: 'https://cena.test/ok',
+    });
+    fake.payPackageSession(session.id);
+    const intent = String(fake.sessions.get(session.id)?.payment_intent);
+    expect(await refusal(stripe.refunds.create({ payment_intent: 'pi_nope' }))).toMatchObject({
+      statusCode: 400,
+      code: 'resource_missing',
+      param: 'payment_intent',
+    });
+    expect(await refusal(stripe.refunds.create({ payment_intent: intent, amount: 4001 }))).toMatchObject({
+      code: 'amount_too_large',
+    });
+    const params = { payment_intent: intent, reason: 'requested_by_customer' as const };
+    const first = await stripe.refunds.create(params, { idempotencyKey: 'k1' });
+    expect(first).toMatchObject({ amount: 4000, status: 'succeeded', payment_intent: intent });
+    expect((await stripe.refunds.create(params, { idempotencyKey: 'k1' })).id).toBe(first.id);
+    expect(fake.takeApiEvents().map((event) => event.type)).toEqual(['charge.refunded', 'refund.created']);
+    expect(await refusal(stripe.refunds.create(params))).toMatchObject({ code: 'charge_already_refunded' });
+    const reused = await stripe.refunds
+      .create({ ...params, amount: 1 }, { idempotencyKey: 'k1' })
+      .catch((e) => e);
+    expect(reused).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    const retrieved = await stripe.paymentIntents.retrieve(intent, { expand: ['latest_charge'] });
+    expect(retrieved).toMatchObject({ status: 'succeeded', amount: 4000 });
+    expect(retrieved.latest_charge).toMatchObject({ amount_refunded: 4000, refunded: true });
+  });
 });

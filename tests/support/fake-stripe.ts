@@ -116,6 +116,12 @@ const stripeError = (code: string, message: string, param?: string): StripeError
   error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) },
 });
 
+interface RefundOptions {
+  pending?: boolean;
+  reason?: string;
+  metadata?: Json;
+}
+
 /** What Stripe would refuse when the test drives it (a refund of more than is left): the error it would answer. */
 export class StripeRefusal extends Error {
   constructor(readonly body: StripeErrorBody) {
@@ -304,9 +310,14 @@ export class FakeStripe {
   }
 
   /** Refunds (part of) the charge that paid a session or an invoice; `pending` until settleRefund. */
-  refund(chargeId: string, amount?: number, options: { pending?: boolean } = {}): FakeStripeEvent[] {
+  refund(chargeId: string, amount?: number, options: RefundOptions = {}): FakeStripeEvent[] {
     const charge = this.must(this.charges, chargeId);
     const left = (charge.amount as number) - (charge.amount_refunded as number);
+    if (charge.disputed) {
+      throw new StripeRefusal(
+        stripeError('charge_disputed', `Charge ${chargeId} has been charged back; cannot issue a refund.`),
+      );
+    }
     if (left <= 0) {
       throw new StripeRefusal(
         stripeError('charge_already_refunded', `Charge ${chargeId} has already been refunded.`),
@@ -325,8 +336,13 @@ export class FakeStripe {
       id: newId('re'),
       object: 'refund',
       charge: chargeId,
+      payment_intent: charge.payment_intent,
       amount: amount ?? left,
+      currency: 'brl',
       status: options.pending ? 'pending' : 'succeeded',
+      reason: options.reason ?? null,
+      metadata: options.metadata ?? {},
+      created: now(),
     };
     this.refunds.set(refund.id, refund);
     charge.amount_refunded = (charge.amount_refunded as number) + (refund.amount as number);
@@ -449,6 +465,8 @@ export class FakeStripe {
       id: newId('ch'),
       object: 'charge',
       payment_method_details: { type: method },
+      // docs.stripe.com/api/charges/object: "receipt_url — This is the URL to view the receipt for this charge."
+      receipt_url: `https://pay.stripe.test/receipts/${randomBytes(6).toString('hex')}`,
       amount,
       amount_refunded: 0,
       refunded: false,
@@ -493,6 +511,135 @@ export class FakeStripe {
     this.invoices.set(invoice.id, invoice);
     this.invoiceOfIntent.set(charge.payment_intent as string, invoice.id);
     return invoice;
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // Refunds made through the API, and the PaymentIntents they name
+
+  /**
+   * Events of what the app asked through the API (a refund it created): Stripe sends them by itself, the test
+   * delivers them (`takeApiEvents`) when it likes. POST /v1/refunds sends `charge.refunded` (the charge, now with
+   * `amount_refunded`) and `refund.created` (the refund) — docs.stripe.com/api/events/types; `refund.created` is
+   * sent for charge refunds too since 2024-10-28.acacia (docs.stripe.com/changelog/acacia/2024-10-28/refund-webhook-update).
+   */
+  private readonly apiEvents: FakeStripeEvent[] = [];
+  /** Idempotency-Key → the request's parameters and the answer saved for it. */
+  private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>();
+
+  takeApiEvents(): FakeStripeEvent[] {
+    return this.apiEvents.splice(0);
+  }
+
+  /** The charge of a PaymentIntent (the latest one: Cena's intents have one). */
+  private chargeOfIntent(intentId: string): Obj | undefined {
+    return [...this.charges.values()].findLast((c) => c.payment_intent === intentId);
+  }
+
+  /**
+   * docs.stripe.com/api/payment_intents/object: `status` is `succeeded` once paid (a Pix still to be paid:
+   * `requires_action`), `latest_charge` an id unless expanded (`expand[]=latest_charge`,
+   * docs.stripe.com/api/expanding_objects); an unknown id is 404 `resource_missing`.
+   */
+  private paymentIntent(id: string, expand: string[]): Obj | undefined {
+    const charge = this.chargeOfIntent(id);
+    const session = [...this.sessions.values()].find((s) => s.payment_intent === id);
+    if (!charge && !session) return undefined;
+    return {
+      id,
+      object: 'payment_intent',
+      amount: (charge?.amount as number | undefined) ?? session?.amount_total,
+      amount_received: charge ? charge.amount : 0,
+      currency: 'brl',
+      customer: charge?.customer ?? session?.customer ?? null,
+      status: charge ? 'succeeded' : 'requires_action',
+      latest_charge: charge ? (expand.includes('latest_charge') ? charge : charge.id) : null,
+      metadata: {},
+    };
+  }
+
+  /**
+   * POST /v1/refunds (docs.stripe.com/api/refunds/create): `payment_intent` or `charge` (one of them required);
+   * `amount` defaults to what is left and "can refund only up to the remaining, unrefunded amount"; `reason` is
+   * one of duplicate, fraudulent, requested_by_customer. A charge refunded in full answers
+   * `charge_already_refunded`, one charged back `charge_disputed` (docs.stripe.com/error-codes). With an
+   * Idempotency-Key, the first answer (refusals included) is saved and replayed; the same key with other
+   * parameters is an `idempotency_error` (docs.stripe.com/api/idempotent_requests).
+   */
+  private createRefund(body: Json): { status: number; body: unknown } {
+    const refusal = (code: string, message: string, param?: string) => ({
+      status: 400,
+      body: stripeError(code, message, param),
+    });
+    const intent = body.payment_intent as string | undefined;
+    if (!intent && !body.charge) {
+      return refusal(
+        'parameter_missing',
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
+    }
+    const charge = intent ? this.chargeOfIntent(intent) : this.charges.get(body.charge as string);
+    if (!charge) {
+      return intent
+        ? refusal('resource_missing', `No such payment_intent: '${intent}'`, 'payment_intent')
+        : refusal('resource_missing', `No such charge: '${String(body.charge)}'`, 'charge');
+    }
+    const reason = body.reason as string | undefined;
+    if (reason !== undefined && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+      return refusal('invalid_request_error', `Invalid reason: ${reason}`, 'reason');
+    }
+    try {
+      const events = this.refund(charge.id, body.amount === undefined ? undefined : Number(body.amount), {
+        metadata: (body.metadata as Json | undefined) ?? {},
+        ...(reason ? { reason } : {}),
+      });
+      this.apiEvents.push(...events);
+      const created = [...this.refunds.values()].at(-1);
+      return { status: 200, body: created };
+    } catch (error) {
+      if (error instanceof StripeRefusal) return { status: 400, body: error.body };
+      throw error;
+    }
+  }
+
+  private refundsAndIntents(
+    request: IncomingMessage,
+    path: string,
+    body: Json,
+    query: Json,
+    send: (status: number, value: unknown) => void,
+  ): void {
+    if (request.method === 'GET' && path === '/v1/refunds') {
+      const refunds = [...this.refunds.values()].filter(
+        (r) =>
+          (!query.charge || r.charge === query.charge) &&
+          (!query.payment_intent || r.payment_intent === query.payment_intent),
+      );
+      send(200, this.list(refunds, path));
+      return;
+    }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      const key = request.headers['idempotency-key'] as string | undefined;
+      const params = JSON.stringify(body);
+      const saved = key ? this.idempotent.get(key) : undefined;
+      if (saved && saved.params !== params) {
+        send(400, {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          },
+        });
+        return;
+      }
+      const answer = saved ?? this.createRefund(body);
+      if (key && !saved) this.idempotent.set(key, { params, ...answer });
+      send(answer.status, answer.body);
+      return;
+    }
+    const id = decodeURIComponent(path.slice('/v1/payment_intents/'.length));
+    const intent =
+      request.method === 'GET' ? this.paymentIntent(id, (query.expand ?? []) as string[]) : undefined;
+    if (intent) send(200, intent);
+    else send(404, stripeError('resource_missing', `No such payment_intent: '${id}'`, 'id'));
   }
 
   private list(data: Obj[], url: string) {
@@ -646,6 +793,9 @@ export class FakeStripe {
         url: `https://billing.stripe.test/p/session/${randomBytes(6).toString('hex')}`,
       });
     }
+    if (path === '/v1/refunds' || path.startsWith('/v1/payment_intents/')) {
+      return this.refundsAndIntents(request, path, body, query, send);
+    }
     if (request.method !== 'GET') return missing();
     if (path === '/v1/billing_portal/configurations') {
       return send(
@@ -671,13 +821,6 @@ export class FakeStripe {
       });
     }
     if (path.startsWith('/v1/disputes/')) return byId(this.disputes, '/v1/disputes/');
-    if (path.startsWith('/v1/payment_intents/')) {
-      const id = decodeURIComponent(path.slice('/v1/payment_intents/'.length));
-      const charge = [...this.charges.values()].find((c) => c.payment_intent === id);
-      if (!charge) return missing();
-      const expanded = ((query.expand ?? []) as string[]).includes('latest_charge');
-      return send(200, { id, object: 'payment_intent', latest_charge: expanded ? charge : charge.id });
-    }
     if (path === '/v1/checkout/sessions') {
       return send(
         200,
@@ -718,15 +861,6 @@ export class FakeStripe {
     }
     if (path.startsWith('/v1/subscriptions/')) return byId(this.subscriptions, '/v1/subscriptions/');
     if (path.startsWith('/v1/charges/')) return byId(this.charges, '/v1/charges/');
-    if (path === '/v1/refunds') {
-      return send(
-        200,
-        this.list(
-          [...this.refunds.values()].filter((r) => r.charge === query.charge),
-          path,
-        ),
-      );
-    }
     if (path === '/v1/invoice_payments') {
       const intent = (query.payment as Json | undefined)?.payment_intent as string | undefined;
       const invoice = intent ? this.invoiceOfIntent.get(intent) : undefined;

@@ -38,6 +38,8 @@ interface PageOptions {
 export function pageTest(): {
   api: () => FakeApi;
   renderPage: (page: ReactElement, options: PageOptions) => Promise<void>;
+  /** The rendered page's query cache: a test stands in for a realtime event by invalidating it. */
+  queryClient: () => QueryClient;
 } {
   let api = fakeApi();
   let queryClient: QueryClient | undefined;
@@ -51,6 +53,10 @@ export function pageTest(): {
   });
   return {
     api: () => api,
+    queryClient: () => {
+      if (!queryClient) throw new Error('render the page first');
+      return queryClient;
+    },
     async renderPage(page, { route, url, namespaces }) {
       vi.stubGlobal('fetch', api.fetch);
       await i18n.changeLanguage('pt-BR');

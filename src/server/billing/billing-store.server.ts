@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { createDatabase } from '#server/db/database.server';
-import type { SubscriptionView } from '#shared/billing';
+import { type SubscriptionView, WITHDRAWAL_DAYS } from '#shared/billing';
 import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '#shared/catalogue';
 import { CURRENT_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '#shared/subscription';
 import {
@@ -151,9 +151,17 @@ export interface TransactionView {
   description: string;
   createdAt: string;
   invoiceId: string | null;
+  purchaseRef: string;
+  withdrawal: { sessionId: string; until: string } | null;
 }
 
-export async function recentTransactions(db: Queryable, userId: string): Promise<TransactionView[]> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function recentTransactions(
+  db: Queryable,
+  userId: string,
+  now: Date = new Date(),
+): Promise<TransactionView[]> {
   const result = await db.query<{
     id: string;
     type: TransactionType;
@@ -161,11 +169,22 @@ export async function recentTransactions(db: Queryable, userId: string): Promise
     description: string;
     created_at: Date;
     stripe_invoice_id: string | null;
+    provider_ref: string;
+    withdrawable_since: Date | null;
   }>(
     // Payment before its credit entry when both share a timestamp: the history reads "paid, then received".
-    `SELECT id, type, amount, description, created_at, stripe_invoice_id FROM transactions
-     WHERE user_id = $1 ORDER BY created_at DESC, type DESC, id LIMIT $2`,
-    [userId, LIMITS.transactionsShown],
+    // A package's payment is withdrawable (ADR 0030) while its grant is whole, not boleto, unclaimed and young:
+    // the same rules withdrawal-claim.server.ts applies, which has the last word.
+    `SELECT t.id, t.type, t.amount, t.description, t.created_at, t.stripe_invoice_id, t.provider_ref,
+            CASE WHEN g.remaining = g.amount AND g.created_at > $3::timestamptz
+                   AND g.metadata->>'paymentMethod' IS DISTINCT FROM 'boleto'
+                   AND NOT EXISTS (SELECT 1 FROM credit_clawbacks c WHERE c.grant_id = g.id AND c.amount > 0)
+                 THEN g.created_at END AS withdrawable_since
+     FROM transactions t
+     LEFT JOIN credit_grants g ON t.type = 'payment' AND t.amount > 0 AND g.user_id = t.user_id
+       AND g.source = 'package' AND g.source_ref = t.provider_ref
+     WHERE t.user_id = $1 ORDER BY t.created_at DESC, t.type DESC, t.id LIMIT $2`,
+    [userId, LIMITS.transactionsShown, new Date(now.getTime() - WITHDRAWAL_DAYS * DAY_MS)],
   );
   return result.rows.map((row) => ({
     id: row.id,
@@ -174,6 +193,13 @@ export async function recentTransactions(db: Queryable, userId: string): Promise
     description: row.description,
     createdAt: row.created_at.toISOString(),
     invoiceId: row.stripe_invoice_id,
+    purchaseRef: row.provider_ref,
+    withdrawal: row.withdrawable_since
+      ? {
+          sessionId: row.provider_ref,
+          until: new Date(row.withdrawable_since.getTime() + WITHDRAWAL_DAYS * DAY_MS).toISOString(),
+        }
+      : null,
   }));
 }
 

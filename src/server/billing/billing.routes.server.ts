@@ -228,7 +228,7 @@ function accountHandlers({
 
 function withdrawalMessage(refundedCents: number, pending: boolean): string {
   return pending
-    ? `Reembolso de ${formatBRL(refundedCents)} solicitado. Os créditos do pacote saem do saldo quando ele for confirmado.`
+    ? `Reembolso de ${formatBRL(refundedCents)} solicitado. Os créditos do pacote saíram do seu saldo e voltam se o reembolso não for confirmado.`
     : `Reembolso de ${formatBRL(refundedCents)} feito. Os créditos do pacote saíram do seu saldo.`;
 }
 

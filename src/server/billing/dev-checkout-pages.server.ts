@@ -123,7 +123,7 @@ export function devCheckoutPages(
     if (!userId) return toLogin(c);
     const checkout = await provider.cancel(userId, c.req.param('id'));
     if (!checkout) return c.html(page('Checkout não encontrado', '<p>Esta sessão não existe.</p>'), 404);
-    return c.redirect(checkout.kind === 'package' ? '/dashboard/buy-credits' : '/pricing', 303);
+    return c.redirect(checkout.kind === 'package' ? '/dashboard/buy-credits?canceled=1' : '/pricing', 303);
   });
 
   app.get('/portal', async (c) => {

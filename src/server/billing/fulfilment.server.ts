@@ -229,6 +229,8 @@ export interface Reversal {
   /** The provider's refund or dispute id: one clawback and one set of history rows each. */
   id: string;
   amountCents: number;
+  /** The ledger claim it settles when the credits were taken before the provider was asked (ADR 0037). */
+  claim?: string;
 }
 
 const REVERSAL_LABELS = {
@@ -243,7 +245,8 @@ function shareOf(purchase: PaidPurchase, amountCents: number): number | undefine
     : undefined;
 }
 
-const referenceOf = (reversal: Pick<Reversal, 'kind' | 'id'>) => `${reversal.kind}:${reversal.id}`;
+const referenceOf = (reversal: Pick<Reversal, 'kind' | 'id' | 'claim'>) =>
+  reversal.claim ?? `${reversal.kind}:${reversal.id}`;
 
 /**
  * A refund (`charge.refunded`, or a pending one once it succeeds) or a dispute opened (`charge.dispute.created`):

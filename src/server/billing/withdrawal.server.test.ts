@@ -46,6 +46,14 @@ async function buy(
   return { sessionId, userId: row.rows[0]?.user_id ?? '' };
 }
 
+/** The sessions payment history offers a withdrawal for, oldest first. */
+async function withdrawableIn(client: SessionClient): Promise<string[]> {
+  const { body } = await client.json<{ transactions: { withdrawal: { sessionId: string } | null }[] }>(
+    '/api/billing/transactions',
+  );
+  return body.transactions.flatMap((row) => (row.withdrawal ? [row.withdrawal.sessionId] : [])).reverse();
+}
+
 interface Refunded {
   refundedCents: number;
   creditsTaken: number;
@@ -69,6 +77,8 @@ describe('withdrawal of a package within 7 days', () => {
     const kept = await buy(client, 'small');
     const { sessionId, userId } = await buy(client, 'medium');
     expect(await balance(client)).toBe(450);
+    // Payment history offers the withdrawal on the package's payment line, and only there.
+    expect(await withdrawableIn(client)).toEqual([kept.sessionId, sessionId]);
 
     const answers = await Promise.all([withdraw(client, sessionId), withdraw(client, sessionId)]);
     const succeeded = answers.filter((answer) => answer.status === 200);
@@ -89,6 +99,7 @@ describe('withdrawal of a package within 7 days', () => {
     const clawbacks = await pool.query('SELECT amount FROM credit_clawbacks WHERE user_id = $1', [userId]);
     expect(clawbacks.rows).toEqual([{ amount: 350 }]);
     expect(await audit(pool, userId)).toEqual([]);
+    expect(await withdrawableIn(client)).toEqual([kept.sessionId]);
 
     const again = await withdraw(client, sessionId);
     expect([again.status, again.code]).toEqual([409, 'already_refunded']);

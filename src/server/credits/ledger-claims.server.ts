@@ -196,29 +196,50 @@ export async function clawback(
   return inTransaction(pool, async (client) => {
     // The spend lock (see holdLocked in ledger-holds.server.ts for why NO KEY).
     await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR NO KEY UPDATE', [args.userId]);
-    const previous = await client.query<Pick<ClawbackSqlRow, 'user_id' | 'grant_id'>>(
-      'SELECT user_id, grant_id FROM credit_clawbacks WHERE reference = $1',
-      [args.reference],
-    );
-    const done = previous.rows[0];
-    if (done) {
-      if (done.user_id !== args.userId) {
-        throw new CreditsConflictError(`clawback ${args.reference} already exists for another user`);
-      }
-      return { created: false, amount: await takenBy(client, args.reference), grantId: done.grant_id };
-    }
-    const found = await client.query<Pick<GrantSqlRow, 'id' | 'user_id' | 'amount'>>(
-      'SELECT id, user_id, amount FROM credit_grants WHERE source = $1 AND source_ref = $2',
-      [args.source, args.sourceRef],
-    );
-    const target = found.rows[0];
-    if (!target || target.user_id !== args.userId) {
-      throw new GrantNotFoundError(`grant ${args.source}:${args.sourceRef} not found for this user`);
-    }
-    const wanted = args.maxAmount ?? target.amount;
-    const amount = await takeOwed(client, args.userId, target.id, args.reference, wanted, now);
-    return { created: true, amount, grantId: target.id };
+    return clawbackLocked(client, args, now);
   });
+}
+
+/**
+ * The same claim inside a caller's transaction that already holds the user's account lock: the caller's checks
+ * and this take then see the same grants (the buyer's withdrawal, withdrawal-claim.server.ts).
+ */
+export async function clawbackInTransaction(
+  client: pg.PoolClient,
+  input: ClawbackInput,
+  now: Date,
+): Promise<ClawbackResult> {
+  nowSchema.parse(now);
+  return clawbackLocked(client, clawbackInputSchema.parse(input), now);
+}
+
+async function clawbackLocked(
+  client: pg.PoolClient,
+  args: z.output<typeof clawbackInputSchema>,
+  now: Date,
+): Promise<ClawbackResult> {
+  const previous = await client.query<Pick<ClawbackSqlRow, 'user_id' | 'grant_id'>>(
+    'SELECT user_id, grant_id FROM credit_clawbacks WHERE reference = $1',
+    [args.reference],
+  );
+  const done = previous.rows[0];
+  if (done) {
+    if (done.user_id !== args.userId) {
+      throw new CreditsConflictError(`clawback ${args.reference} already exists for another user`);
+    }
+    return { created: false, amount: await takenBy(client, args.reference), grantId: done.grant_id };
+  }
+  const found = await client.query<Pick<GrantSqlRow, 'id' | 'user_id' | 'amount'>>(
+    'SELECT id, user_id, amount FROM credit_grants WHERE source = $1 AND source_ref = $2',
+    [args.source, args.sourceRef],
+  );
+  const target = found.rows[0];
+  if (!target || target.user_id !== args.userId) {
+    throw new GrantNotFoundError(`grant ${args.source}:${args.sourceRef} not found for this user`);
+  }
+  const wanted = args.maxAmount ?? target.amount;
+  const amount = await takeOwed(client, args.userId, target.id, args.reference, wanted, now);
+  return { created: true, amount, grantId: target.id };
 }
 
 /**

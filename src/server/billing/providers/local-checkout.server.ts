@@ -123,9 +123,9 @@ export class LocalPaymentProvider implements PaymentProvider {
     );
   }
 
-  /** The local test checkout moves no money: its refund succeeds at once, under one id per checkout. */
-  async refundPackage(checkout: CheckoutRecord): Promise<ProviderRefund> {
-    return { id: `local_refund_${checkout.id}`, amountCents: checkout.amountCents, status: 'succeeded' };
+  /** The local test checkout moves no money: its refund succeeds at once, under one id per claim. */
+  async refundPackage(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund> {
+    return { id: `local_refund_${claim}`, amountCents: checkout.amountCents, status: 'succeeded' };
   }
 
   async reconcile(userId: string): Promise<number> {

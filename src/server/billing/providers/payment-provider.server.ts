@@ -45,10 +45,11 @@ export interface PaymentProvider {
    */
   cancelSubscriptionsNow(userId: string): Promise<void>;
   /**
-   * Refunds a paid package checkout in full, once: asked again it answers the same refund (an idempotent
-   * request). 'unsupported' when the payment method takes no refunds (boleto, ADR 0030).
+   * Refunds a paid package checkout in full, once per `claim` (the withdrawal's ledger claim, ADR 0037): asked
+   * again with it, it answers the same refund (an idempotent request). 'unsupported' when the payment method
+   * takes no refunds (boleto, ADR 0030); ProviderRefusal when the provider said no (nothing was refunded).
    */
-  refundPackage(checkout: CheckoutRecord): Promise<ProviderRefund | 'unsupported'>;
+  refundPackage(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund | 'unsupported'>;
 }
 
 /** A refund as the provider made it; only a `succeeded` one takes credits back. */
@@ -61,6 +62,11 @@ export interface ProviderRefund {
 /** A provider call failed (network, Stripe error): the route answers 502 with a pt-BR message. */
 export class ProviderError extends Error {
   override name = 'ProviderError';
+}
+
+/** The provider answered and refused (a request it will not carry out): unlike a failed call, nothing happened. */
+export class ProviderRefusal extends ProviderError {
+  override name = 'ProviderRefusal';
 }
 
 export const VERIFY_MESSAGES = {

@@ -117,7 +117,7 @@ export class StripePaymentProvider implements PaymentProvider {
         },
       ],
       success_url: `${this.appUrl}/dashboard/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${this.appUrl}/dashboard/buy-credits`,
+      cancel_url: `${this.appUrl}/dashboard/buy-credits?canceled=1`,
       locale: 'pt-BR',
       metadata,
       payment_intent_data: { metadata },
@@ -198,8 +198,8 @@ export class StripePaymentProvider implements PaymentProvider {
    * https://docs.stripe.com/api/subscriptions/cancel) every subscription Stripe still has running for the user.
    * Stripe sends `customer.subscription.deleted` afterwards, as for any cancellation.
    */
-  async refundPackage(checkout: CheckoutRecord): Promise<ProviderRefund | 'unsupported'> {
-    return refundCheckout(this.stripe, checkout);
+  async refundPackage(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund | 'unsupported'> {
+    return refundCheckout(this.stripe, checkout, claim);
   }
 
   async cancelSubscriptionsNow(userId: string): Promise<void> {

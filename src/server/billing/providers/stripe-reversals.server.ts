@@ -1,7 +1,7 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { type CheckoutRecord, findCheckout } from '../billing-store.server';
 import { clawbackPurchase, type PaidPurchase, restorePurchase } from '../fulfilment.server';
-import type { ProviderRefund } from './payment-provider.server';
+import { type ProviderRefund, ProviderRefusal } from './payment-provider.server';
 import { fulfilStripeInvoice, type StripeContext, userOfCustomer } from './stripe-plans.server';
 import { idOf } from './stripe-sdk.server';
 import { fulfilSession } from './stripe-sessions.server';
@@ -82,7 +82,14 @@ export async function handleRefunds(context: StripeContext, chargeId: string): P
   const purchase = await purchaseOfCharge(context, charge);
   if (!purchase) return;
   for (const refund of settled) {
-    const reversal = { kind: 'refund' as const, id: refund.id, amountCents: refund.amount };
+    // A withdrawal's refund settles the claim that took its credits before Stripe was asked (ADR 0037).
+    const claim = refund.metadata?.[CLAIM_METADATA];
+    const reversal = {
+      kind: 'refund' as const,
+      id: refund.id,
+      amountCents: refund.amount,
+      ...(claim ? { claim } : {}),
+    };
     if (refund.status === 'succeeded') await clawbackPurchase(context.pool, purchase, reversal);
     else await restorePurchase(context.pool, purchase, reversal);
   }
@@ -105,16 +112,23 @@ export async function handleDispute(context: StripeContext, disputeId: string): 
   else await clawbackPurchase(context.pool, purchase, reversal);
 }
 
+/** The refund's metadata naming the ledger claim of a withdrawal. */
+const CLAIM_METADATA = 'cena_claim';
+
 /**
- * The buyer's withdrawal of a package (ADR 0030): a full refund of the session's PaymentIntent
+ * The buyer's withdrawal of a package (ADR 0030, ADR 0037): a full refund of the session's PaymentIntent
  * (docs.stripe.com/api/refunds/create: `payment_intent`, `reason: 'requested_by_customer'`; the amount defaults to
- * all of it), sent with an idempotency key per checkout so a double click or a retry gets the same refund back
- * (docs.stripe.com/api/idempotent_requests). Boleto takes no refunds at Stripe ("Refunds / Partial refunds: No / No",
- * docs.stripe.com/payments/boleto): 'unsupported', asked before any refund is tried.
+ * all of it), sent with the withdrawal's claim as its idempotency key, so a double click or a retry after a lost
+ * answer gets the same refund back — Stripe saves the first answer of a key once the endpoint starts executing and
+ * replays it, for 24 hours (docs.stripe.com/api/idempotent_requests). Boleto takes no refunds at Stripe ("Refunds /
+ * Partial refunds: No / No", docs.stripe.com/payments/boleto): 'unsupported', asked before any refund is tried.
+ * Stripe's `invalid_request_error` (a charge already refunded or disputed…) and `card_error` are refusals: nothing
+ * was refunded (docs.stripe.com/api/errors); any other failure leaves the outcome unknown.
  */
 export async function refundCheckout(
   stripe: Stripe,
   checkout: CheckoutRecord,
+  claim: string,
 ): Promise<ProviderRefund | 'unsupported'> {
   const session = await stripe.checkout.sessions.retrieve(checkout.id);
   const paymentIntent = idOf(session.payment_intent);
@@ -122,14 +136,24 @@ export async function refundCheckout(
   const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] });
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   if (charge?.payment_method_details?.type === 'boleto') return 'unsupported';
-  const refund = await stripe.refunds.create(
-    {
-      payment_intent: paymentIntent,
-      reason: 'requested_by_customer',
-      metadata: { cena_withdrawal: checkout.id },
-    },
-    { idempotencyKey: `withdrawal-${checkout.id}` },
-  );
+  const refund = await stripe.refunds
+    .create(
+      {
+        payment_intent: paymentIntent,
+        reason: 'requested_by_customer',
+        metadata: { [CLAIM_METADATA]: claim },
+      },
+      { idempotencyKey: claim },
+    )
+    .catch((error: unknown) => {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError ||
+        error instanceof Stripe.errors.StripeCardError
+      ) {
+        throw new ProviderRefusal(error.message);
+      }
+      throw error;
+    });
   const status = refund.status === 'requires_action' ? 'pending' : refund.status;
   return {
     id: refund.id,

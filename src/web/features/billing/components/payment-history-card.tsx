@@ -8,28 +8,32 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Skeleton } from '#web/components/ui/skeleton';
 import { formatCredits } from '#web/features/credits';
 import { cn } from '#web/lib/cn';
-import type { Transaction } from '../api/billing-calls';
 import { useTransactions } from '../api/transactions';
+import { type PurchaseLine, purchaseLines } from '../lib/purchase-lines';
+import { WithdrawalButton } from './withdrawal-button';
 
-function useAmountLabel() {
+function useCreditsLabel() {
   const { t } = useTranslation('billing');
-  return (transaction: Transaction): string => {
-    if (transaction.type === 'payment') return formatBRL(transaction.amount);
-    const value = formatCredits(Math.abs(transaction.amount));
-    const count = Math.abs(transaction.amount);
-    return transaction.amount < 0
+  return (amount: number): string => {
+    const count = Math.abs(amount);
+    const value = formatCredits(count);
+    return amount < 0
       ? t('history.creditsNegative', { count, value })
       : t('history.creditsPositive', { count, value });
   };
 }
 
-/** Profile 'Histórico de pagamentos': the last 10 transactions (payments in R$ from cents, credit entries). */
+/**
+ * Profile 'Histórico de pagamentos': the last 10 transactions, a purchase and the credits it added as ONE line
+ * (payments in R$ from cents), with "Desistir da compra" on a package still within its withdrawal period.
+ */
 export function PaymentHistoryCard({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation('billing');
   const titleId = useId();
   const query = useTransactions();
-  const amountLabel = useAmountLabel();
+  const creditsLabel = useCreditsLabel();
   const transactions = query.data?.transactions.slice(0, LIMITS.transactionsShown);
+  const lines = transactions ? purchaseLines(transactions) : undefined;
 
   return (
     <Card aria-labelledby={titleId} data-testid="payment-history">
@@ -68,41 +72,72 @@ export function PaymentHistoryCard({ timeZone }: { timeZone: string }) {
           </div>
         ) : (
           <ul className="flex flex-col divide-y divide-border">
-            {transactions.map((transaction) => (
-              <li
-                key={transaction.id}
-                data-testid="transaction"
-                data-type={transaction.type}
-                className="flex items-start justify-between gap-4 py-3 first:pt-0 last:pb-0"
-              >
-                <div className="flex min-w-0 flex-col gap-0.5">
-                  <span className="text-sm font-medium break-words">
-                    {transaction.description || t(`history.type.${transaction.type}`)}
-                  </span>
-                  <span className="text-xs text-muted-foreground">
-                    <span className="sr-only">{t('history.date')}: </span>
-                    <time dateTime={transaction.createdAt}>
-                      {formatDate(new Date(transaction.createdAt), timeZone)}
-                    </time>
-                    {' · '}
-                    {t(`history.type.${transaction.type}`)}
-                  </span>
-                </div>
-                <span
-                  className={cn(
-                    'shrink-0 text-sm font-semibold whitespace-nowrap tabular-nums',
-                    transaction.type === 'credit' && transaction.amount > 0 && 'text-success',
-                  )}
-                  data-testid="transaction-amount"
-                >
-                  <span className="sr-only">{t('history.amount')}: </span>
-                  {amountLabel(transaction)}
-                </span>
-              </li>
+            {lines?.map((line) => (
+              <HistoryLine key={line.id} line={line} timeZone={timeZone} creditsLabel={creditsLabel} />
             ))}
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function HistoryLine({
+  line,
+  timeZone,
+  creditsLabel,
+}: {
+  line: PurchaseLine;
+  timeZone: string;
+  creditsLabel: (amount: number) => string;
+}) {
+  const { t } = useTranslation('billing');
+  const { head, credits } = line;
+  const isPayment = head.type === 'payment';
+  return (
+    <li
+      data-testid="transaction"
+      data-type={head.type}
+      className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <span className="text-sm font-medium break-words">
+            {head.description || t(`history.type.${head.type}`)}
+          </span>
+          <span className="text-xs text-muted-foreground">
+            <span className="sr-only">{t('history.date')}: </span>
+            <time dateTime={head.createdAt}>{formatDate(new Date(head.createdAt), timeZone)}</time>
+            {' · '}
+            {t(`history.type.${head.type}`)}
+          </span>
+        </div>
+        <span className="flex shrink-0 flex-col items-end text-sm whitespace-nowrap tabular-nums">
+          <span className="font-semibold" data-testid="transaction-amount">
+            <span className="sr-only">{t('history.amount')}: </span>
+            {isPayment ? formatBRL(head.amount) : creditsLabel(head.amount)}
+          </span>
+          {isPayment && credits !== null ? (
+            <span
+              className={cn('text-xs', credits > 0 ? 'text-success' : 'text-muted-foreground')}
+              data-testid="transaction-credits"
+            >
+              {creditsLabel(credits)}
+            </span>
+          ) : null}
+        </span>
+      </div>
+      {head.withdrawal ? (
+        <div>
+          <WithdrawalButton
+            sessionId={head.withdrawal.sessionId}
+            amountCents={head.amount}
+            credits={credits ?? 0}
+            until={head.withdrawal.until}
+            timeZone={timeZone}
+          />
+        </div>
+      ) : null}
+    </li>
   );
 }

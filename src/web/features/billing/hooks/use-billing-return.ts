@@ -7,8 +7,10 @@ import { useReconcile } from '../api/reconcile';
 
 /**
  * Spec §2: back on /dashboard from a plan checkout (`?success=true`) or the billing portal (`?portal=1`): re-check
- * the subscription, reconcile, toast 'Assinatura atualizada' (with 'Créditos do upgrade aplicados.' after the
- * portal), then drop the query parameters so a reload does not repeat it.
+ * the subscription, reconcile, toast, then drop the query parameters so a reload does not repeat it. After the
+ * portal: 'Assinatura atualizada' — 'Créditos do upgrade aplicados.'. After a checkout, which is only offered
+ * without a current subscription (a subscriber's checkout opens the portal), the subscription is a new one:
+ * 'Assinatura ativada' (ADR 0037).
  */
 export function useBillingReturn(): void {
   const { t } = useTranslation('billing');
@@ -44,7 +46,7 @@ export function useBillingReturn(): void {
       if (fromPortal) {
         toast.success(t('toasts.subscriptionUpdated'), { description: t('toasts.upgradeApplied') });
       } else {
-        toast.success(t('toasts.subscriptionUpdated'));
+        toast.success(t('toasts.subscriptionActivated'));
       }
       navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
     };

@@ -4,10 +4,12 @@ import type { PackageId } from '#shared/catalogue';
 import { toast } from '#web/components/ui/toaster';
 import { openPendingTab } from '#web/lib/new-tab';
 import { useCreateCreditCheckout } from '../api/create-credit-checkout';
+import { startWaiting } from '../lib/checkout-waiting';
 
 /**
  * Buying a package: the checkout opens in a new tab (opened in the click, so no popup blocker stops it) and this
- * page stays where it is; the credits arrive by the realtime `credits` event. One purchase at a time.
+ * page stays where it is, saying it waits for the payment (CheckoutWaitingNotice) until the credits arrive by the
+ * realtime `credits` event. One purchase at a time.
  */
 export function useBuyPackage(): { pendingId: PackageId | null; buy: (id: PackageId) => Promise<void> } {
   const { t } = useTranslation('billing');
@@ -21,6 +23,7 @@ export function useBuyPackage(): { pendingId: PackageId | null; buy: (id: Packag
     try {
       const { url } = await checkout.mutateAsync({ packageType });
       tab.go(url);
+      startWaiting(packageType);
     } catch (error) {
       tab.cancel();
       console.warn('[billing] credit checkout failed', error); // spec §8: server error/code logged only

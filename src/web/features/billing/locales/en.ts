@@ -28,6 +28,7 @@ const en: LocaleShape<typeof ptBR> = {
     paymentError: 'Payment error',
     paymentErrorFallback: 'Please try again later',
     subscriptionUpdated: 'Subscription updated',
+    subscriptionActivated: 'Subscription activated',
     upgradeApplied: 'Upgrade credits applied.',
   },
   processing: 'Processing...',
@@ -130,6 +131,23 @@ const en: LocaleShape<typeof ptBR> = {
     seePlans: 'See plans',
     loadError: 'Could not load your subscription.',
     retry: 'Try again',
+  },
+  waiting: {
+    title: 'Waiting for payment…',
+    body: 'Finish paying in the tab we opened. The credits show up here as soon as it is confirmed.',
+    stop: 'Stop waiting',
+    canceled: 'Payment cancelled — nothing was charged.',
+  },
+  withdrawal: {
+    button: 'Withdraw from purchase',
+    title: 'Withdraw from this purchase?',
+    body:
+      'Under the right of withdrawal (7 days, CDC art. 49), we refund {{amount}} and the package’s {{credits}} credits ' +
+      'leave your balance. You can withdraw until {{until}}.',
+    confirm: 'Withdraw and refund',
+    keep: 'Keep the purchase',
+    close: 'Close',
+    failed: 'The refund could not be made now. Please try again shortly.',
   },
   history: {
     title: 'Payment history',

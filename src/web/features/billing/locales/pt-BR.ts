@@ -29,6 +29,7 @@ export default {
     paymentError: 'Erro ao processar pagamento',
     paymentErrorFallback: 'Tente novamente mais tarde',
     subscriptionUpdated: 'Assinatura atualizada',
+    subscriptionActivated: 'Assinatura ativada',
     upgradeApplied: 'Créditos do upgrade aplicados.',
   },
   processing: 'Processando...',
@@ -146,5 +147,22 @@ export default {
     creditsPositive_other: '+{{value}} créditos',
     creditsNegative_one: '−{{value}} crédito',
     creditsNegative_other: '−{{value}} créditos',
+  },
+  waiting: {
+    title: 'Aguardando pagamento…',
+    body: 'Conclua o pagamento na aba que abrimos. Os créditos aparecem aqui assim que ele for confirmado.',
+    stop: 'Parar de esperar',
+    canceled: 'Pagamento cancelado — nada foi cobrado.',
+  },
+  withdrawal: {
+    button: 'Desistir da compra',
+    title: 'Desistir da compra?',
+    body:
+      'Pelo direito de arrependimento (7 dias, CDC art. 49), devolvemos {{amount}} e os {{credits}} créditos do pacote ' +
+      'saem do seu saldo. Você pode desistir até {{until}}.',
+    confirm: 'Desistir e reembolsar',
+    keep: 'Manter a compra',
+    close: 'Fechar',
+    failed: 'Não foi possível fazer o reembolso agora. Tente novamente em instantes.',
   },
 } as const;

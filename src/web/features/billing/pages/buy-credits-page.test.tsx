@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingContract } from '#shared/billing.contract';
 import { CREDIT_PACKAGES } from '#shared/catalogue';
 import { creditsContract } from '#shared/credits.contract';
@@ -8,10 +8,11 @@ import { formatBRL } from '#shared/format';
 import { credits } from '#tests/support/web-fixtures';
 import i18n from '#tests/support/web-i18n';
 import { fakeTab, pageTest } from '#tests/support/web-page';
+import { stopWaiting } from '../lib/checkout-waiting';
 import BuyCreditsPage from './buy-credits-page';
 
 const t = i18n.getFixedT('pt-BR', 'billing');
-const { api, renderPage } = pageTest();
+const { api, renderPage, queryClient: queryClientOf } = pageTest();
 const open = () =>
   renderPage(<BuyCreditsPage />, {
     route: '/dashboard/buy-credits',
@@ -21,6 +22,9 @@ const open = () =>
 const CHECKOUT_URL = 'https://checkout.stripe.com/c/pay/cs_test_a1';
 
 describe('Buy credits page', () => {
+  // The waiting state is the tab's, shared by its package lists: each test starts in a fresh tab.
+  beforeEach(stopWaiting);
+
   it('shows the catalogue’s packages while the balance loads, then the balance', async () => {
     const release = api().hold(creditsContract.getCredits);
     await open();
@@ -90,5 +94,34 @@ describe('Buy credits page', () => {
     expect(tab.close).toHaveBeenCalled();
     expect(tab.location.href).toBe('');
     expect(screen.getByTestId('buy-large').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('waits for the payment after the checkout opens, until the credits land', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    api().answer(billingContract.createCreditCheckout, { url: CHECKOUT_URL });
+    fakeTab();
+    await open();
+    await screen.findByTestId('buy-credits-balance-value');
+    expect(screen.queryByTestId('checkout-waiting')).toBeNull();
+    await userEvent.click(screen.getByTestId('buy-small'));
+    const waiting = await screen.findByTestId('checkout-waiting');
+    expect(waiting.textContent).toContain('Aguardando pagamento…');
+
+    // The realtime `credits` event refreshes the balance: the payment landed.
+    api().answer(creditsContract.getCredits, credits(140));
+    await queryClientOf().invalidateQueries();
+    await waitFor(() => expect(screen.queryByTestId('checkout-waiting')).toBeNull());
+  });
+
+  it('says a cancelled checkout charged nothing', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    await renderPage(<BuyCreditsPage />, {
+      route: '/dashboard/buy-credits',
+      url: '/dashboard/buy-credits?canceled=1',
+      namespaces: ['billing', 'credits'],
+    });
+    expect((await screen.findByTestId('checkout-canceled')).textContent).toBe(
+      'Pagamento cancelado — nada foi cobrado.',
+    );
   });
 });

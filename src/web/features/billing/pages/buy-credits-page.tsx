@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight, Coins, Info } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   CREDIT_PACKAGES,
   type CreditPackage,
@@ -29,7 +30,29 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { formatCredits, useCredits } from '#web/features/credits';
 import { cn } from '#web/lib/cn';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { CheckoutWaitingNotice } from '../components/checkout-waiting-notice';
 import { useBuyPackage } from '../hooks/use-buy-package';
+import { announceCheckoutCanceled } from '../lib/checkout-waiting';
+
+/** Back from a cancelled checkout (`?canceled=1`): says nothing was charged, and tells the tab that opened it. */
+function CanceledNotice() {
+  const { t } = useTranslation('billing');
+  const [params] = useSearchParams();
+  const canceled = params.get('canceled') === '1';
+  useEffect(() => {
+    if (canceled) announceCheckoutCanceled();
+  }, [canceled]);
+  if (!canceled) return null;
+  return (
+    <p
+      role="status"
+      data-testid="checkout-canceled"
+      className="rounded-(--radius-card) border border-border bg-muted/50 p-4 font-medium"
+    >
+      {t('waiting.canceled')}
+    </p>
+  );
+}
 
 function CurrentBalance() {
   const { t } = useTranslation('billing');
@@ -71,18 +94,21 @@ export function PackageList({
   onBuy: (id: PackageId) => void;
 }) {
   return (
-    <ul aria-label={label} className="grid gap-5 pt-3 sm:grid-cols-2 xl:grid-cols-4">
-      {CREDIT_PACKAGES.map((pkg) => (
-        <li key={pkg.id}>
-          <PackageCard
-            pkg={pkg}
-            pending={pendingId === pkg.id}
-            disabled={pendingId !== null && pendingId !== pkg.id}
-            onBuy={onBuy}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <CheckoutWaitingNotice />
+      <ul aria-label={label} className="grid gap-5 pt-3 sm:grid-cols-2 xl:grid-cols-4">
+        {CREDIT_PACKAGES.map((pkg) => (
+          <li key={pkg.id}>
+            <PackageCard
+              pkg={pkg}
+              pending={pendingId === pkg.id}
+              disabled={pendingId !== null && pendingId !== pkg.id}
+              onBuy={onBuy}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -190,6 +216,7 @@ export default function BuyCreditsPage() {
         </div>
         <CurrentBalance />
       </header>
+      <CanceledNotice />
       <PackageList
         label={t('buyCredits.packagesLabel')}
         pendingId={pendingId}

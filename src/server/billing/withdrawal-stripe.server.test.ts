@@ -1,0 +1,119 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit } from '#server/credits/ledger-audit.server';
+import { signUpAndVerify } from '#tests/support/accounts';
+import type { FakeStripe, FakeStripeEvent } from '#tests/support/fake-stripe';
+import type { SessionClient } from '#tests/support/session-client';
+import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
+
+/**
+ * The buyer's withdrawal (ADR 0030, ADR 0037) in Stripe mode, against the fake Stripe's POST /v1/refunds: the
+ * refund Stripe makes, the events it sends after, a refusal, and boleto.
+ */
+
+let bed: StripeTestBed;
+let fake: FakeStripe;
+let pool: pg.Pool;
+beforeAll(async () => {
+  bed = await startStripeTestBed();
+  ({ fake, pool } = bed);
+});
+afterAll(async () => {
+  await bed?.stop();
+});
+
+async function deliver(...events: FakeStripeEvent[]): Promise<void> {
+  for (const event of events) expect((await bed.deliver(event)).status, event.type).toBe(200);
+}
+
+/** A signed-up user who paid a 100-credit package by card (or boleto): the session id. */
+async function paidPackage(method: 'card' | 'boleto' = 'card') {
+  const { client } = await signUpAndVerify(bed.app.url);
+  const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+  expect((await client.json('/api/billing/credit-checkout', { json: { packageType: 'small' } })).status).toBe(
+    200,
+  );
+  const sessionId = [...fake.sessions.values()].at(-1)?.id ?? '';
+  if (method === 'card') await deliver(...fake.payPackageSession(sessionId));
+  else {
+    await deliver(
+      ...fake.completeAsyncSession(sessionId, 'boleto'),
+      ...fake.settleAsyncPayment(sessionId, 'succeeded'),
+    );
+  }
+  return { client, userId, sessionId };
+}
+
+const balanceOf = async (client: SessionClient) =>
+  (await client.json<{ balance: number }>('/api/credits')).body.balance;
+
+const withdraw = (client: SessionClient, sessionId: string) =>
+  client.json<{ creditsTaken?: number; refundedCents?: number; error?: { code: string; message: string } }>(
+    '/api/billing/withdrawal',
+    { json: { sessionId } },
+  );
+
+const refundsOf = (sessionId: string) => {
+  const intent = fake.sessions.get(sessionId)?.payment_intent;
+  return [...fake.refunds.values()].filter((refund) => refund.payment_intent === intent);
+};
+
+describe('withdrawal through Stripe', () => {
+  it('refunds the PaymentIntent once, and the events Stripe then sends take nothing more', async () => {
+    const { client, userId, sessionId } = await paidPackage();
+    const answers = await Promise.all([withdraw(client, sessionId), withdraw(client, sessionId)]);
+    expect(answers.map((answer) => answer.status)).toContain(200);
+    expect(answers.find((answer) => answer.status === 200)?.body).toMatchObject({
+      refundedCents: 10990,
+      creditsTaken: 100,
+    });
+    expect(await balanceOf(client)).toBe(0);
+
+    const [refund, ...more] = refundsOf(sessionId);
+    expect(more).toEqual([]);
+    expect(refund).toMatchObject({
+      amount: 10990,
+      status: 'succeeded',
+      reason: 'requested_by_customer',
+      metadata: { cena_claim: `withdrawal:${sessionId}:1` },
+    });
+    const events = fake.takeApiEvents();
+    expect(events.map((event) => event.type)).toEqual(['charge.refunded', 'refund.created']);
+    await deliver(...events, ...events);
+    expect(await balanceOf(client)).toBe(0);
+    const history = await pool.query<{ type: string; amount: number }>(
+      'SELECT type, amount FROM transactions WHERE user_id = $1 AND amount < 0 ORDER BY type',
+      [userId],
+    );
+    expect(history.rows).toEqual([
+      { type: 'credit', amount: -100 },
+      { type: 'payment', amount: -10990 },
+    ]);
+    expect(await audit(pool, userId)).toEqual([]);
+    expect((await withdraw(client, sessionId)).body.error?.code).toBe('already_refunded');
+  });
+
+  it('gives the credits back when Stripe refuses the refund, and the refund that was made takes them once', async () => {
+    const { client, userId, sessionId } = await paidPackage();
+    // Refunded from Stripe's Dashboard a moment ago; its events have not arrived yet.
+    const dashboard = fake.refund(fake.chargeOfSession(sessionId));
+    const refused = await withdraw(client, sessionId);
+    expect([refused.status, refused.body.error?.code]).toEqual([502, 'refund_failed']);
+    expect(refused.body.error?.message).toContain('os créditos do pacote continuam no seu saldo');
+    expect(await balanceOf(client)).toBe(100);
+    expect(await audit(pool, userId)).toEqual([]);
+
+    await deliver(...dashboard);
+    expect(await balanceOf(client)).toBe(0);
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
+  it('refuses a boleto purchase before asking Stripe for anything', async () => {
+    const { client, sessionId } = await paidPackage('boleto');
+    const calls = fake.calls.length;
+    const refused = await withdraw(client, sessionId);
+    expect([refused.status, refused.body.error?.code]).toEqual([409, 'refund_unsupported']);
+    expect(fake.calls.slice(calls)).toEqual([]);
+    expect(await balanceOf(client)).toBe(100);
+  });
+});

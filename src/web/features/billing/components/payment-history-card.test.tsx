@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '#shared/billing';
+import { billingContract } from '#shared/billing.contract';
+import { creditsContract } from '#shared/credits.contract';
+import { credits } from '#tests/support/web-fixtures';
+import i18n from '#tests/support/web-i18n';
+import { pageTest } from '#tests/support/web-page';
+import { PaymentHistoryCard } from './payment-history-card';
+
+const t = i18n.getFixedT('pt-BR', 'billing');
+const { api, renderPage } = pageTest();
+const open = () =>
+  renderPage(<PaymentHistoryCard timeZone="America/Sao_Paulo" />, {
+    route: '/dashboard/profile',
+    url: '/dashboard/profile',
+    namespaces: ['billing', 'credits'],
+  });
+
+const paidAt = '2026-11-24T15:00:00.000Z';
+const row = (overrides: Partial<Transaction>): Transaction => ({
+  id: crypto.randomUUID(),
+  type: 'payment',
+  amount: 10990,
+  description: 'Pacote de 100 créditos',
+  createdAt: paidAt,
+  invoiceId: null,
+  purchaseRef: 'cs_local_a',
+  withdrawal: null,
+  ...overrides,
+});
+
+/** A package bought: its payment and its credit entry, as the API lists them. */
+const purchase = (withdrawal: Transaction['withdrawal']) => [
+  row({ withdrawal }),
+  row({ type: 'credit', amount: 100, description: '100 créditos adicionados (pacote)' }),
+];
+
+describe('Payment history', () => {
+  it('shows a purchase and the credits it added as one line', async () => {
+    api().answer(billingContract.listTransactions, {
+      transactions: [
+        ...purchase(null),
+        row({ type: 'credit', amount: 50, description: 'Ajuste', purchaseRef: 'adjustment:1' }),
+      ],
+    });
+    await open();
+    const lines = await screen.findAllByTestId('transaction');
+    expect(lines).toHaveLength(2);
+    expect(within(lines[0] as HTMLElement).getByTestId('transaction-amount').textContent).toContain(
+      'R$ 109,90',
+    );
+    expect(within(lines[0] as HTMLElement).getByTestId('transaction-credits').textContent).toBe(
+      '+100 créditos',
+    );
+    expect(within(lines[1] as HTMLElement).getByTestId('transaction-amount').textContent).toContain(
+      '+50 créditos',
+    );
+    expect(screen.queryByTestId('withdraw-purchase')).toBeNull();
+  });
+
+  it('offers "Desistir da compra" on an eligible package, confirms, and shows the outcome', async () => {
+    api().answer(billingContract.listTransactions, {
+      transactions: purchase({ sessionId: 'cs_local_a', until: '2026-12-01T15:00:00.000Z' }),
+    });
+    api().answer(creditsContract.getCredits, credits(0));
+    const release = api().hold(billingContract.withdrawPurchase);
+    await open();
+    await userEvent.click(await screen.findByTestId('withdraw-purchase'));
+    const dialog = await screen.findByRole('dialog', { name: t('withdrawal.title') });
+    expect(dialog.textContent).toContain('devolvemos R$ 109,90 e os 100 créditos do pacote');
+    await userEvent.click(within(dialog).getByTestId('confirm-withdrawal'));
+    const [call] = api().callsTo(billingContract.withdrawPurchase);
+    expect(JSON.parse(String(call?.init.body))).toEqual({ sessionId: 'cs_local_a' });
+    const message = 'Reembolso de R$ 109,90 feito. Os créditos do pacote saíram do seu saldo.';
+    release({ refundedCents: 10990, creditsTaken: 100, pending: false, message });
+    await waitFor(() => expect(within(dialog).getByTestId('withdrawal-outcome').textContent).toBe(message));
+  });
+
+  it('says why a withdrawal is refused', async () => {
+    api().answer(billingContract.listTransactions, {
+      transactions: purchase({ sessionId: 'cs_local_a', until: '2026-12-01T15:00:00.000Z' }),
+    });
+    api().answer(creditsContract.getCredits, credits(90));
+    const reason =
+      'Você já usou 10 dos 100 créditos deste pacote, então o reembolso automático não está disponível.';
+    api().fail(billingContract.withdrawPurchase, 'credits_used', reason);
+    await open();
+    await userEvent.click(await screen.findByTestId('withdraw-purchase'));
+    await userEvent.click(await screen.findByTestId('confirm-withdrawal'));
+    const outcome = await screen.findByTestId('withdrawal-outcome');
+    expect(outcome.textContent).toBe(reason);
+    expect(outcome.getAttribute('role')).toBe('alert');
+  });
+});

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBRL, formatDate } from '#shared/format';
+import { Button } from '#web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog';
+import { ApiError } from '#web/lib/api';
+import { useWithdrawPurchase } from '../api/withdraw-purchase';
+
+type Outcome = { ok: boolean; message: string } | null;
+
+/**
+ * "Desistir da compra" on an eligible package line (CDC art. 49, ADR 0030): a confirmation saying what happens —
+ * the whole price back, the package's credits leave the balance — then the server's own words for the outcome
+ * (its refusals say why, and where to get help).
+ */
+export function WithdrawalButton({
+  sessionId,
+  amountCents,
+  credits,
+  until,
+  timeZone,
+}: {
+  sessionId: string;
+  amountCents: number;
+  credits: number;
+  until: string;
+  timeZone: string;
+}) {
+  const { t } = useTranslation('billing');
+  const withdraw = useWithdrawPurchase();
+  const [open, setOpen] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const confirm = async () => {
+    try {
+      const answer = await withdraw.mutateAsync(sessionId);
+      setOutcome({ ok: true, message: answer.message });
+    } catch (error) {
+      setOutcome({
+        ok: false,
+        message: error instanceof ApiError ? error.message : t('withdrawal.failed'),
+      });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        data-testid="withdraw-purchase"
+        onClick={() => {
+          setOutcome(null);
+          setOpen(true);
+        }}
+      >
+        {t('withdrawal.button')}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent data-testid="withdrawal-dialog">
+          <DialogHeader>
+            <DialogTitle>{t('withdrawal.title')}</DialogTitle>
+            <DialogDescription>
+              {outcome
+                ? null
+                : t('withdrawal.body', {
+                    amount: formatBRL(amountCents),
+                    credits,
+                    until: formatDate(new Date(until), timeZone),
+                  })}
+            </DialogDescription>
+          </DialogHeader>
+          {outcome ? (
+            <p
+              role={outcome.ok ? 'status' : 'alert'}
+              className={outcome.ok ? 'text-sm' : 'text-sm text-destructive'}
+              data-testid="withdrawal-outcome"
+            >
+              {outcome.message}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{outcome ? t('withdrawal.close') : t('withdrawal.keep')}</Button>
+            </DialogClose>
+            {outcome ? null : (
+              <Button
+                variant="destructive"
+                loading={withdraw.isPending}
+                onClick={() => void confirm()}
+                data-testid="confirm-withdrawal"
+              >
+                {t('withdrawal.confirm')}
+              </Button>
+            )}
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
