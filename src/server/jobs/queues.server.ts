@@ -19,6 +19,8 @@ export const QUEUES = {
   filmRender: 'film-render',
   /** Film renders that ran out of retries (a killed worker included): their films are failed. */
   filmRenderDead: 'film-render-dead',
+  /** Issues, polls, cancels and mails the notas fiscais (scheduled; src/server/billing/nfse, ADR 0041). */
+  nfseSweep: 'nfse-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -31,6 +33,7 @@ export interface JobPayloads {
   'account-delete': { userId: string };
   'film-render': { filmId: string };
   'film-render-dead': { filmId: string };
+  'nfse-sweep': Record<string, never>;
 }
 
 /** pg-boss's executor interface and send options (not re-exported by name from the package root). */
