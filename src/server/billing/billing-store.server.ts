@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { createDatabase } from '#server/db/database.server';
 import type { SubscriptionView } from '#shared/billing';
 import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '#shared/catalogue';
+import type { NotaState } from '#shared/nota';
 import { CURRENT_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '#shared/subscription';
 import {
   type BillingThrottledAction,
@@ -12,6 +13,7 @@ import {
   subscriptions,
   type TransactionType,
 } from './billing.schema.server';
+import { type NotaView, notaView } from './nfse/notas.server';
 
 /**
  * Reads and idempotent writes of the billing tables, shared by both providers, the routes and fulfilment. Writes
@@ -151,6 +153,7 @@ export interface TransactionView {
   description: string;
   createdAt: string;
   invoiceId: string | null;
+  nota?: NotaView;
 }
 
 export async function recentTransactions(db: Queryable, userId: string): Promise<TransactionView[]> {
@@ -161,10 +164,18 @@ export async function recentTransactions(db: Queryable, userId: string): Promise
     description: string;
     created_at: Date;
     stripe_invoice_id: string | null;
+    nota_id: string | null;
+    nota_state: NotaState | null;
+    pdf_url: string | null;
+    xml_url: string | null;
   }>(
     // Payment before its credit entry when both share a timestamp: the history reads "paid, then received".
-    `SELECT id, type, amount, description, created_at, stripe_invoice_id FROM transactions
-     WHERE user_id = $1 ORDER BY created_at DESC, type DESC, id LIMIT $2`,
+    // A payment's nota is keyed by the same provider ref (ADR 0041).
+    `SELECT t.id, t.type, t.amount, t.description, t.created_at, t.stripe_invoice_id,
+            n.id AS nota_id, n.state AS nota_state, n.pdf_url, n.xml_url
+     FROM transactions t
+     LEFT JOIN nfse_notas n ON t.type = 'payment' AND t.amount > 0 AND n.payment_ref = t.provider_ref
+     WHERE t.user_id = $1 ORDER BY t.created_at DESC, t.type DESC, t.id LIMIT $2`,
     [userId, LIMITS.transactionsShown],
   );
   return result.rows.map((row) => ({
@@ -174,6 +185,16 @@ export async function recentTransactions(db: Queryable, userId: string): Promise
     description: row.description,
     createdAt: row.created_at.toISOString(),
     invoiceId: row.stripe_invoice_id,
+    ...(row.nota_id && row.nota_state
+      ? {
+          nota: notaView({
+            id: row.nota_id,
+            state: row.nota_state,
+            pdfUrl: row.pdf_url,
+            xmlUrl: row.xml_url,
+          }),
+        }
+      : {}),
   }));
 }
 

@@ -7,6 +7,7 @@ import { meRoutes } from '#server/accounts/me.routes.server';
 import { adminRoutes } from '#server/admin/admin.routes.server';
 import { billingRoutes } from '#server/billing/billing.routes.server';
 import type { Billing } from '#server/billing/billing.server';
+import { nfseRoutes } from '#server/billing/nfse/nfse.routes.server';
 import { castRoutes } from '#server/cast/cast.routes.server';
 import { creditsRoutes } from '#server/credits/credits.routes.server';
 import { filmsRoutes } from '#server/films/films.routes.server';
@@ -98,6 +99,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
       webhook: billing.webhook,
     }),
   );
+  api.route('/nfse', nfseRoutes({ pool, guards, emitter: billing.nfse, config: config.billing.nfse }));
 }
 
 /** What the user makes: the cast, videos, the provider's webhooks, films, the dashboard. */
