@@ -8,7 +8,7 @@ export const NOTA_STATES = ['pending', 'issuing', 'processing', 'issued', 'faile
 export type NotaState = (typeof NOTA_STATES)[number];
 
 /** The four states the customer and the admin panel see. */
-export const NOTA_VIEW_STATES = ['pending', 'issued', 'failed', 'cancelled'] as const;
+const NOTA_VIEW_STATES = ['pending', 'issued', 'failed', 'cancelled'] as const;
 export type NotaViewState = (typeof NOTA_VIEW_STATES)[number];
 
 export function notaViewState(state: NotaState): NotaViewState {
@@ -23,9 +23,8 @@ export const notaSchema = z.object({
   url: z.string().nullable(),
   xmlUrl: z.string().nullable(),
 });
-export type Nota = z.infer<typeof notaSchema>;
 
-export const adminNotaSchema = notaSchema.extend({
+const adminNotaSchema = notaSchema.extend({
   userId: z.string(),
   paymentRef: z.string(),
   amountCents: z.int(),
