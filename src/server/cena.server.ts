@@ -10,6 +10,7 @@ import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
 import { createBilling } from '#server/billing/billing.server';
 import { registerCaptionsWorker } from '#server/captions/captions.job.server';
 import { createTranscriber } from '#server/captions/transcriber.server';
+import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
 import { openDatabase } from '#server/db/open-database.server';
 import { registerFilmWorker } from '#server/films/film-render.job.server';
 import { createApp } from '#server/http/app.server';
@@ -201,10 +202,19 @@ async function startWorkerTier(
   });
   await registerPushWorker(jobs.boss, { pool, vapid: shared.vapid, appUrl: config.appUrl, logger });
   await registerCounterCompaction(jobs.boss, pool, logger);
+  const billing = createBilling(config, pool, logger);
+  if (billing.nfse) {
+    await registerNfseWorker(jobs.boss, {
+      pool,
+      emitter: billing.nfse,
+      mailer: createMailer(config, pool, logger),
+      logger,
+    });
+  }
   await registerAccountDeletionWorker(jobs.boss, {
     pool,
     storage,
-    provider: createBilling(config, pool, logger).provider,
+    provider: billing.provider,
     videoProviderFor: videoWorkers.providerFor,
     logger,
   });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { type BillingPeriod, PACKAGE_IDS, PLAN_IDS } from './catalogue';
+import { notaSchema } from './nota';
 import { SUBSCRIPTION_STATUSES } from './subscription';
+import { parseTaxId } from './tax-id';
 
 /** The billing API's shapes (docs/billing-contract.md), shared by the routes, the web and the OpenAPI document. */
 
@@ -8,9 +10,21 @@ export const BILLING_PERIODS = ['monthly', 'yearly'] as const satisfies readonly
 export const TRANSACTION_TYPES = ['payment', 'credit'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
+/** The buyer's CPF or CNPJ for the nota fiscal, optional; refused unless its check digits hold. */
+const taxIdSchema = z
+  .string()
+  .max(32)
+  .transform((value, ctx) => {
+    const digits = parseTaxId(value);
+    if (!digits) ctx.addIssue({ code: 'custom', message: 'CPF ou CNPJ inválido: confira os dígitos.' });
+    return digits ?? '';
+  })
+  .optional();
+
 /** `POST /api/billing/checkout`. */
 export const checkoutSchema = z
   .object({
+    taxId: taxIdSchema,
     planId: z.enum(PLAN_IDS, { error: 'Plano desconhecido.' }),
     billingPeriod: z.enum(BILLING_PERIODS, {
       error: "Período de cobrança inválido: use 'monthly' ou 'yearly'.",
@@ -20,7 +34,10 @@ export const checkoutSchema = z
 
 /** `POST /api/billing/credit-checkout`. */
 export const creditCheckoutSchema = z
-  .object({ packageType: z.enum(PACKAGE_IDS, { error: 'Pacote de créditos desconhecido.' }) })
+  .object({
+    packageType: z.enum(PACKAGE_IDS, { error: 'Pacote de créditos desconhecido.' }),
+    taxId: taxIdSchema,
+  })
   .strict();
 
 /** `POST /api/billing/verify`. */
@@ -80,6 +97,8 @@ const transactionSchema = z.object({
   purchaseRef: z.string(),
   /** A package's payment the buyer may still withdraw from (ADR 0030): its session and the last moment. */
   withdrawal: z.object({ sessionId: z.string(), until: z.iso.datetime() }).nullable(),
+  /** A payment's nota fiscal (ADR 0041), once one was asked for. */
+  nota: notaSchema.optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { createDatabase } from '#server/db/database.server';
 import { type SubscriptionView, WITHDRAWAL_DAYS } from '#shared/billing';
 import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '#shared/catalogue';
+import type { NotaState } from '#shared/nota';
 import { CURRENT_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '#shared/subscription';
 import {
   type BillingThrottledAction,
@@ -12,6 +13,7 @@ import {
   subscriptions,
   type TransactionType,
 } from './billing.schema.server';
+import { type NotaView, notaView } from './nfse/notas.server';
 
 /**
  * Reads and idempotent writes of the billing tables, shared by both providers, the routes and fulfilment. Writes
@@ -153,6 +155,7 @@ export interface TransactionView {
   invoiceId: string | null;
   purchaseRef: string;
   withdrawal: { sessionId: string; until: string } | null;
+  nota?: NotaView;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -171,18 +174,25 @@ export async function recentTransactions(
     stripe_invoice_id: string | null;
     provider_ref: string;
     withdrawable_since: Date | null;
+    nota_id: string | null;
+    nota_state: NotaState | null;
+    pdf_url: string | null;
+    xml_url: string | null;
   }>(
     // Payment before its credit entry when both share a timestamp: the history reads "paid, then received".
     // A package's payment is withdrawable (ADR 0030) while its grant is whole, not boleto, unclaimed and young:
-    // the same rules withdrawal-claim.server.ts applies, which has the last word.
+    // the same rules withdrawal-claim.server.ts applies, which has the last word. A payment's nota is keyed by the
+    // same provider ref (ADR 0041).
     `SELECT t.id, t.type, t.amount, t.description, t.created_at, t.stripe_invoice_id, t.provider_ref,
             CASE WHEN g.remaining = g.amount AND g.created_at > $3::timestamptz
                    AND g.metadata->>'paymentMethod' IS DISTINCT FROM 'boleto'
                    AND NOT EXISTS (SELECT 1 FROM credit_clawbacks c WHERE c.grant_id = g.id AND c.amount > 0)
-                 THEN g.created_at END AS withdrawable_since
+                 THEN g.created_at END AS withdrawable_since,
+            n.id AS nota_id, n.state AS nota_state, n.pdf_url, n.xml_url
      FROM transactions t
      LEFT JOIN credit_grants g ON t.type = 'payment' AND t.amount > 0 AND g.user_id = t.user_id
        AND g.source = 'package' AND g.source_ref = t.provider_ref
+     LEFT JOIN nfse_notas n ON t.type = 'payment' AND t.amount > 0 AND n.payment_ref = t.provider_ref
      WHERE t.user_id = $1 ORDER BY t.created_at DESC, t.type DESC, t.id LIMIT $2`,
     [userId, LIMITS.transactionsShown, new Date(now.getTime() - WITHDRAWAL_DAYS * DAY_MS)],
   );
@@ -200,6 +210,16 @@ export async function recentTransactions(
           until: new Date(row.withdrawable_since.getTime() + WITHDRAWAL_DAYS * DAY_MS).toISOString(),
         }
       : null,
+    ...(row.nota_id && row.nota_state
+      ? {
+          nota: notaView({
+            id: row.nota_id,
+            state: row.nota_state,
+            pdfUrl: row.pdf_url,
+            xmlUrl: row.xml_url,
+          }),
+        }
+      : {}),
   }));
 }
 

@@ -12,6 +12,7 @@ import {
   recentTransactions,
   subscriptionView,
 } from './billing-store.server';
+import { saveCustomerDocument } from './nfse/notas.server';
 import type { BillingUser, PaymentProvider } from './providers/payment-provider.server';
 import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
 import { withdrawPackage } from './withdrawal.server';
@@ -113,6 +114,7 @@ function paymentHandlers({
           'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.',
         );
       }
+      if (body.taxId) await saveCustomerDocument(pool, user.id, body.taxId);
       try {
         const { url } = await provider.startPlanCheckout(user, plan, body.billingPeriod);
         return c.json({ url });
@@ -130,6 +132,8 @@ function paymentHandlers({
     createCreditCheckout: async (c, { body }) => {
       const pkg = findPackage(body.packageType);
       if (!pkg) return apiError(c, 400, 'invalid_request', 'Pacote de créditos desconhecido.');
+      // The nota fiscal's tomador (ADR 0041): kept for this buyer's next notas.
+      if (body.taxId) await saveCustomerDocument(pool, sessionOf(c).user.id, body.taxId);
       try {
         const { url } = await provider.startPackageCheckout(billingUser(c), pkg);
         return c.json({ url });

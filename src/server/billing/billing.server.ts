@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { Config } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
+import type { NfseEmitter } from './nfse/emitter.server';
+import { createNfseEmitter } from './nfse/nfse.server';
 import { LocalPaymentProvider } from './providers/local-checkout.server';
 import type { PaymentProvider } from './providers/payment-provider.server';
 import { StripePaymentProvider } from './providers/stripe-provider.server';
@@ -12,6 +14,8 @@ export interface Billing {
   /** Set in local mode: serves /dev/checkout and /dev/portal. */
   local: LocalPaymentProvider | undefined;
   webhook: StripeWebhook | undefined;
+  /** The NFS-e emitter (ADR 0041); undefined when notas are off. */
+  nfse: NfseEmitter | undefined;
 }
 
 /**
@@ -20,6 +24,7 @@ export interface Billing {
  */
 export function createBilling(config: Config, pool: pg.Pool, logger: Logger): Billing {
   const stripeConfig = config.billing.stripe;
+  const nfse = createNfseEmitter(config.billing.nfse, config.appUrl);
   if (stripeConfig) {
     const stripe = createStripeClient(stripeConfig);
     const provider = new StripePaymentProvider(pool, stripe, stripeConfig, config.appUrl, logger);
@@ -35,8 +40,9 @@ export function createBilling(config: Config, pool: pg.Pool, logger: Logger): Bi
       provider,
       local: undefined,
       webhook: new StripeWebhook(pool, stripe, stripeConfig.webhookSecret, provider),
+      nfse,
     };
   }
   const local = new LocalPaymentProvider(pool, config.appUrl, config.env);
-  return { provider: local, local, webhook: undefined };
+  return { provider: local, local, webhook: undefined, nfse };
 }

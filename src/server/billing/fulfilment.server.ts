@@ -14,6 +14,7 @@ import {
   planCreditsPerInvoice,
 } from '#shared/catalogue';
 import { markCheckout, recordTransactions } from './billing-store.server';
+import { requestNota, requestNotaCancel } from './nfse/notas.server';
 
 /**
  * The one place payments become credits (docs/billing-contract.md, design §4). The webhook, the success-page `verify`, the local
@@ -86,6 +87,16 @@ export async function fulfilPackagePurchase(
         providerRef: purchase.sessionId,
       },
     ],
+    now,
+  );
+  await requestNota(
+    pool,
+    {
+      userId: purchase.userId,
+      paymentRef: purchase.sessionId,
+      amountCents: purchase.amountCents,
+      item: `Pacote de ${pkg.credits} créditos`,
+    },
     now,
   );
   await markCheckout(pool, purchase.sessionId, 'paid');
@@ -209,6 +220,16 @@ export async function fulfilInvoice(
     },
     now,
   );
+  await requestNota(
+    pool,
+    {
+      userId: invoice.userId,
+      paymentRef: invoice.invoiceId,
+      amountCents: invoice.amountPaidCents,
+      item: `Plano ${plan.name} (${periodLabel})`,
+    },
+    now,
+  );
   return { created, credits };
 }
 
@@ -309,6 +330,10 @@ export async function clawbackPurchase(
     now,
   );
   await followInviteReversal(pool, purchase, reversal, 'take', now);
+  // A nota is cancelled whole, never in part (ADR 0041): only a refund of the whole payment cancels it.
+  if (reversal.kind === 'refund' && reversal.amountCents >= purchase.paidCents) {
+    await requestNotaCancel(pool, purchase.grantRef, now);
+  }
   return { taken };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BillingPeriod, PLAN_IDS, type PlanId } from '#shared/catalogue';
 import { type ConfigReading, optionalString, optionalUrl } from './env-values.server';
+import { type NfseConfig, nfseConfig, nfseEnv } from './nfse.server';
 
 /** Stripe (both keys, or neither: then the local test checkout, never in production). */
 export const billingEnv = z.object({
@@ -18,6 +19,7 @@ export const billingEnv = z.object({
   STRIPE_PORTAL_LOGIN_URL: optionalUrl,
   /** Another Stripe API address (tests: a local fake), e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: optionalUrl,
+  ...nfseEnv.shape,
 });
 
 type BillingEnv = z.infer<typeof billingEnv>;
@@ -34,6 +36,8 @@ export interface BillingConfig {
   /** Undefined: the local test checkout (refused in production). */
   stripe: StripeConfig | undefined;
   portalLoginUrl: string | undefined;
+  /** The NFS-e emitter (ADR 0041). */
+  nfse: NfseConfig;
 }
 
 function stripeApi(base: string): NonNullable<StripeConfig['api']> {
@@ -45,8 +49,10 @@ function stripeApi(base: string): NonNullable<StripeConfig['api']> {
 function stripePrices(env: BillingEnv, stripeOn: boolean, problems: string[]): StripeConfig['prices'] {
   const prices = {} as Record<PlanId, Record<BillingPeriod, string>>;
   for (const plan of PLAN_IDS) {
-    const monthly = env[`STRIPE_PRICE_${plan.toUpperCase()}_MONTHLY` as keyof BillingEnv];
-    const yearly = env[`STRIPE_PRICE_${plan.toUpperCase()}_YEARLY` as keyof BillingEnv];
+    const monthly = env[`STRIPE_PRICE_${plan.toUpperCase()}_MONTHLY` as keyof BillingEnv] as
+      | string
+      | undefined;
+    const yearly = env[`STRIPE_PRICE_${plan.toUpperCase()}_YEARLY` as keyof BillingEnv] as string | undefined;
     if (stripeOn && !monthly)
       problems.push(`  STRIPE_PRICE_${plan.toUpperCase()}_MONTHLY: required with Stripe`);
     if (stripeOn && !yearly)
@@ -79,5 +85,6 @@ export function billingConfig(env: BillingEnv, reading: ConfigReading): BillingC
           }
         : undefined,
     portalLoginUrl: env.STRIPE_PORTAL_LOGIN_URL,
+    nfse: nfseConfig(env, reading),
   };
 }

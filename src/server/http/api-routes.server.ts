@@ -8,6 +8,7 @@ import { adminRoutes } from '#server/admin/admin.routes.server';
 import { billingRoutes } from '#server/billing/billing.routes.server';
 import type { Billing } from '#server/billing/billing.server';
 import { captionsRoutes } from '#server/captions/captions.routes.server';
+import { nfseRoutes } from '#server/billing/nfse/nfse.routes.server';
 import { castRoutes } from '#server/cast/cast.routes.server';
 import { creditsRoutes } from '#server/credits/credits.routes.server';
 import { filmsRoutes } from '#server/films/films.routes.server';
@@ -106,6 +107,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
       webhook: billing.webhook,
     }),
   );
+  api.route('/nfse', nfseRoutes({ pool, guards, emitter: billing.nfse, config: config.billing.nfse }));
 }
 
 /** What the user makes: the cast, videos, the provider's webhooks, films, the dashboard. */

@@ -9,6 +9,7 @@ import { ZodError } from 'zod';
 import { requireAdmin } from '#server/accounts/roles.server';
 import { createBilling } from '#server/billing/billing.server';
 import { devCheckoutPages } from '#server/billing/dev-checkout-pages.server';
+import { devNotaPages } from '#server/billing/nfse/nfse.routes.server';
 import type { Config } from '#server/config.server';
 import { migrationsApplied } from '#server/db/database.server';
 import { installableRoutes } from '#server/installable/installable.routes.server';
@@ -85,6 +86,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   if (mailbox) app.route('/dev/mailbox', mailbox.page);
   // The local test checkout's pages exist only without Stripe (and so never in production).
   if (billing.local) app.route('/dev', devCheckoutPages(auth, billing.local, trustedOrigins(config)));
+  // The local NFS-e emitter's test notas (never in production: the configuration refuses it there).
+  if (billing.nfse?.kind === 'local') app.route('/dev', devNotaPages(pool));
   addWebBuild(app, config, devMailbox);
   app.all('*', (c) => apiError(c, 405, 'method_not_allowed', 'Método não permitido.'));
   return app;
@@ -122,10 +125,14 @@ function addRequestLayers(app: Hono<AppEnv>, { config, logger }: AppDependencies
     await next();
   });
   app.use(rejectNulInUrl);
-  // Stripe and Google sign their webhooks; no browser sends them, and they carry no cookie.
+  // Stripe, Google and the NFS-e emitter authenticate their webhooks; no browser sends them, and they carry no cookie.
   app.use(
     '/api/*',
-    requireSameOrigin(trustedOrigins(config), ['/api/billing/stripe/webhook', '/api/gemini/webhook']),
+    requireSameOrigin(trustedOrigins(config), [
+      '/api/billing/stripe/webhook',
+      '/api/gemini/webhook',
+      '/api/nfse/webhook',
+    ]),
   );
   app.onError(answerError);
 }

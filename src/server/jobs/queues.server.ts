@@ -23,6 +23,8 @@ export const QUEUES = {
   filmRenderDead: 'film-render-dead',
   /** Transcribes a video's speech into captions and burns them in (src/server/captions, ADR 0039). */
   videoCaptions: 'video-captions',
+  /** Issues, polls, cancels and mails the notas fiscais (scheduled; src/server/billing/nfse, ADR 0041). */
+  nfseSweep: 'nfse-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -37,6 +39,7 @@ export interface JobPayloads {
   'film-render': { filmId: string };
   'film-render-dead': { filmId: string };
   'video-captions': { requestId: string };
+  'nfse-sweep': Record<string, never>;
 }
 
 /**

@@ -277,3 +277,31 @@ function variationsTextEn(completed: number, failed: number, total: number, prom
     paragraphs: [`${completed} of the ${total} variations of your video are ready: “${prompt}”.`, refunded],
   };
 }
+
+/** The nota fiscal of a purchase is issued (ADR 0041): the link to its PDF (and the XML in the text). */
+export function notaIssuedMail(
+  to: Recipient,
+  nota: { item: string; amount: string; url: string; xmlUrl: string | null },
+): MailMessage {
+  const en = to.language === 'en';
+  const xml = nota.xmlUrl ? [en ? `XML: ${nota.xmlUrl}` : `XML: ${nota.xmlUrl}`] : [];
+  const message = render(
+    to,
+    en
+      ? {
+          subject: 'Your invoice (nota fiscal) — Cena',
+          greeting: hello(to),
+          paragraphs: [`The nota fiscal of your purchase is ready: ${nota.item}, ${nota.amount}.`, ...xml],
+          action: { label: 'Open the nota fiscal', url: nota.url },
+          closing: 'It is also in your payment history.',
+        }
+      : {
+          subject: 'Sua nota fiscal — Cena',
+          greeting: hello(to),
+          paragraphs: [`A nota fiscal da sua compra foi emitida: ${nota.item}, ${nota.amount}.`, ...xml],
+          action: { label: 'Abrir a nota fiscal', url: nota.url },
+          closing: 'Ela também fica no seu histórico de pagamentos.',
+        },
+  );
+  return nota.xmlUrl ? { ...message, links: [...message.links, nota.xmlUrl] } : message;
+}
