@@ -143,7 +143,10 @@ describe('POST /api/videos/{id}/retry', () => {
     const create = await postForm(app.url, client, '/api/videos', videoParts());
     expect(short.status).toBe(402);
     expect(create.status).toBe(402);
-    expect(short.body.error).toMatchObject({ code: 'insufficient_credits', message: create.body.error.message });
+    expect(short.body.error).toMatchObject({
+      code: 'insufficient_credits',
+      message: create.body.error.message,
+    });
     expect(await balance(pool, userId)).toBe(0);
     const mine = await pool.query('SELECT 1 FROM video_requests WHERE user_id = $1', [userId]);
     expect(mine.rowCount).toBe(2);
