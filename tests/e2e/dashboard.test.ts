@@ -141,13 +141,7 @@ describeBrowser('dashboard home and settings in a browser', () => {
     const prompts = await page.getByTestId('recent-prompt').allTextContents();
     expect(prompts).toEqual(rows.slice(0, 5).map((row) => row.prompt));
     const statuses = page.getByTestId('recent-status');
-    expect(await statuses.allTextContents()).toEqual([
-      'Na fila',
-      'Pronto',
-      'Falhou',
-      'Gerando',
-      'Pronto',
-    ]);
+    expect(await statuses.allTextContents()).toEqual(['Na fila', 'Pronto', 'Falhou', 'Gerando', 'Pronto']);
     expect(await statuses.first().getAttribute('data-status')).toBe('pending');
     expect(await statuses.first().getAttribute('class')).toContain('border-border');
     expect(await page.getByTestId('recent-see-all').getAttribute('href')).toBe('/dashboard/history');
