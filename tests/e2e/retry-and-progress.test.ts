@@ -118,8 +118,8 @@ describeBrowser('retry and progress on the request page', () => {
 
     await page.setViewportSize({ width: 1280, height: 800 });
     const wide = await player.boundingBox();
-    expect(wide && wide.x).toBeLessThan(640);
-    expect(wide && wide.y).toBeLessThan(400);
+    expect(wide?.x).toBeLessThan(640);
+    expect(wide?.y).toBeLessThan(400);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 180_000);
