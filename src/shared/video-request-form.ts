@@ -159,3 +159,10 @@ export const finishVideoBodySchema = z.strictObject({
   clientKey: z.uuid('Chave de envio inválida.'),
 });
 export type FinishVideoBody = z.output<typeof finishVideoBodySchema>;
+
+/**
+ * 'Tentar de novo', `POST /api/videos/{id}/retry`: a failed request made again with the same inputs; `clientKey`
+ * is the submit's, so a double click or a replayed call makes one request (like create's).
+ */
+export const retryVideoBodySchema = z.strictObject({ clientKey: z.uuid('Chave de envio inválida.') });
+export type RetryVideoBody = z.output<typeof retryVideoBodySchema>;

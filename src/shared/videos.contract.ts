@@ -14,7 +14,7 @@ import {
   finishVideoResponseSchema,
   videoRequestResponseSchema,
 } from './video-request';
-import { createVideoFormSchema, finishVideoBodySchema } from './video-request-form';
+import { createVideoFormSchema, finishVideoBodySchema, retryVideoBodySchema } from './video-request-form';
 
 /** What creating a video may be refused for after its input was read: all before anything is held. */
 const CREATE_REFUSALS = {
@@ -207,6 +207,34 @@ export const videosContract = defineContract({
     errors: {
       ...NOT_FOUND,
       cannot_finish: { status: 409, description: 'The source is not a completed video (pt-BR reason)' },
+      ...CREATE_REFUSALS,
+    },
+  },
+  retryVideo: {
+    method: 'post',
+    path: '/api/videos/{id}/retry',
+    summary:
+      "'Tentar de novo': make a failed request again with the same inputs (a new request, idempotent by clientKey); holds its credits",
+    tag: 'videos',
+    auth: 'session',
+    body: { schema: retryVideoBodySchema },
+    responses: {
+      200: {
+        description: 'The existing request of this clientKey: `{ request }`.',
+        schema: videoRequestResponseSchema,
+      },
+      201: {
+        description:
+          "Created: `{ request }` — the failed request's prompt, mode, ratio, length, seed, images and cast, one video.",
+        schema: videoRequestResponseSchema,
+      },
+    },
+    errors: {
+      ...NOT_FOUND,
+      cannot_retry: {
+        status: 409,
+        description: 'The request has not failed, or is a film (pt-BR reason)',
+      },
       ...CREATE_REFUSALS,
     },
   },

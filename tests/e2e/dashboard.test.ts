@@ -15,7 +15,7 @@ import {
 /**
  * The dashboard home and settings (docs/history-contract.md), as users live them (375 px, the mobile layout): the greeting by the hour in
  * the user's zone; stats that change with the range; the last 5 requests with relative times (spec §9) and the
- * 'Desconhecido' label for a status the recent list does not name; live refresh on a new request; the empty state
+ * phase labels of the recent list (ADR 0035); live refresh on a new request; the empty state
  * for a new user; the notification setting surviving a reload. Requests are seeded straight into `video_requests`
  * with `created_at` spread over minutes, days, months and years (no job runs for them).
  */
@@ -127,7 +127,7 @@ describeBrowser('dashboard home and settings in a browser', () => {
     expect(await page.getByTestId('stat-quality').textContent()).toContain('Fast');
     expect(new URL(page.url()).searchParams.get('range')).toBe('all');
 
-    // Recent activity: the 5 newest, relative times per §9, 'Desconhecido' (outline) for the pending one.
+    // Recent activity: the 5 newest, relative times per §9, each told as its phase (ADR 0035): 'Na fila' (outline) for the pending one.
     const items = page.getByTestId('recent-item');
     await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(5);
     const times = await page.getByTestId('recent-time').allTextContents();
@@ -141,13 +141,7 @@ describeBrowser('dashboard home and settings in a browser', () => {
     const prompts = await page.getByTestId('recent-prompt').allTextContents();
     expect(prompts).toEqual(rows.slice(0, 5).map((row) => row.prompt));
     const statuses = page.getByTestId('recent-status');
-    expect(await statuses.allTextContents()).toEqual([
-      'Desconhecido',
-      'Concluído',
-      'Falhou',
-      'Processando',
-      'Concluído',
-    ]);
+    expect(await statuses.allTextContents()).toEqual(['Na fila', 'Pronto', 'Falhou', 'Gerando', 'Pronto']);
     expect(await statuses.first().getAttribute('data-status')).toBe('pending');
     expect(await statuses.first().getAttribute('class')).toContain('border-border');
     expect(await page.getByTestId('recent-see-all').getAttribute('href')).toBe('/dashboard/history');
@@ -161,7 +155,7 @@ describeBrowser('dashboard home and settings in a browser', () => {
       .poll(() => page.getByTestId('recent-prompt').first().textContent(), { timeout: 10_000 })
       .toBe('Chegou agora pelo tempo real');
     expect(await page.getByTestId('recent-time').first().textContent()).toBe('agora');
-    expect(await page.getByTestId('recent-status').first().textContent()).toBe('Desconhecido');
+    expect(await page.getByTestId('recent-status').first().textContent()).toBe('Gerando');
     await expect.poll(() => statValue(page, 'stat-videos')).toBe(String(rows.length + 1));
     expect(await items.count()).toBe(5);
 

@@ -147,7 +147,7 @@ describeBrowser('video generation in a browser (local provider)', () => {
         interval: 250,
       })
       .toBe('completed');
-    expect(await page.getByTestId('video-status').textContent()).toBe('Concluído');
+    expect(await page.getByTestId('video-status').textContent()).toBe('Pronto');
     const statuses = await page.evaluate(() => (window as unknown as { __statuses?: string[] }).__statuses);
     expect(statuses, 'the page was reloaded').toBeDefined();
     expect(statuses?.at(-1)).toBe('completed');

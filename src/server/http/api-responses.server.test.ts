@@ -140,6 +140,10 @@ describe('real answers match the documented response schemas', () => {
       },
     )) as { request: { kind: string } };
     expect(finished.request.kind).toBe('finish');
+    // A completed video is not retried: the refusal (409) is checked against its schema.
+    await call('post', '/api/videos/{id}/retry', `/api/videos/${created.request.id}/retry`, {
+      json: { clientKey: randomUUID() },
+    });
     // The other variation is still rendering: keeping this one is answered, keeping that one refused (409).
     await call('post', '/api/videos/{id}/keep', `/api/videos/${created.request.id}/keep`, { json: {} });
     // A film's scenes are read from storage by its render job (which may fail here: only the answers are checked).

@@ -14,6 +14,7 @@ import { listVersionsRoute } from './list-versions.route.server';
 import { listVideosRoute } from './list-videos.route.server';
 import { previewPromptRoute } from './preview-prompt.route.server';
 import { type PromptWriter, RULES_WRITER } from './prompt-writer.server';
+import { retryVideoRoute } from './retry-video.route.server';
 import type { VideosDeps } from './video-answers.server';
 
 /** `/api/videos` (src/shared/videos.contract.ts): each declared operation and the file that serves it. */
@@ -49,6 +50,7 @@ export function videosRoutes({
       extendVideo: extendVideoRoute(deps),
       editVideo: editVideoRoute(deps),
       finishVideo: finishVideoRoute(deps),
+      retryVideo: retryVideoRoute(deps),
       keepVariation: keepVariationRoute(deps),
       listVersions: listVersionsRoute(deps),
     },

@@ -1,4 +1,5 @@
 /** What other features may use from videos; everything else in this folder is its own (biome.json keeps it so). */
+export { useQueueEstimate } from './api/queue-estimate';
 export * from './api/realtime';
 export * from './api/video-request';
 export * from './api/video-request-calls';

@@ -1,43 +1,33 @@
-import { CheckCircle2, CircleAlert, CircleHelp, Loader2 } from 'lucide-react';
+import { CheckCircle2, CircleAlert, Clock, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { type VideoPhase, videoPhaseOf } from '#shared/video-phase';
 import type { VideoStatus } from '#shared/video-request';
-import { Badge } from '#web/components/ui/badge';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge';
+
+const VARIANT: Record<VideoPhase, BadgeVariant> = {
+  queued: 'outline',
+  generating: 'secondary',
+  ready: 'success',
+  failed: 'destructive',
+};
+
+const ICON = { queued: Clock, generating: Loader2, ready: CheckCircle2, failed: CircleAlert } as const;
 
 /**
- * The recent list's status (spec §2): it labels only completed, processing and failed; every other status shows
- * as 'Desconhecido' with the outline style.
+ * The recent list's status as the rest of the app tells it: Na fila, Gerando, Pronto, Falhou (ADR 0035 departs from
+ * spec §2's three labels and 'Desconhecido', which showed a queued video as unknown).
  */
 export function RecentStatusBadge({ status }: { status: VideoStatus }) {
   const { t } = useTranslation('dashboard');
-  const common = { 'data-testid': 'recent-status', 'data-status': status } as const;
-  switch (status) {
-    case 'completed':
-      return (
-        <Badge variant="success" {...common}>
-          <CheckCircle2 aria-hidden="true" />
-          {t('recent.status.completed')}
-        </Badge>
-      );
-    case 'processing':
-      return (
-        <Badge variant="secondary" {...common}>
-          <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-          {t('recent.status.processing')}
-        </Badge>
-      );
-    case 'failed':
-      return (
-        <Badge variant="destructive" {...common}>
-          <CircleAlert aria-hidden="true" />
-          {t('recent.status.failed')}
-        </Badge>
-      );
-    default:
-      return (
-        <Badge variant="outline" {...common} data-label="unknown">
-          <CircleHelp aria-hidden="true" />
-          {t('recent.status.unknown')}
-        </Badge>
-      );
-  }
+  const phase = videoPhaseOf(status);
+  const Icon = ICON[phase];
+  return (
+    <Badge variant={VARIANT[phase]} data-testid="recent-status" data-status={status} data-phase={phase}>
+      <Icon
+        aria-hidden="true"
+        className={phase === 'generating' ? 'animate-spin motion-reduce:animate-none' : undefined}
+      />
+      {t(`recent.status.${phase}`)}
+    </Badge>
+  );
 }

@@ -67,12 +67,7 @@ const en: LocaleShape<typeof ptBR> = {
     createFirst: 'Create your first video',
     error: 'Could not load recent activity.',
     retry: 'Try again',
-    status: {
-      completed: 'Completed',
-      processing: 'Processing',
-      failed: 'Failed',
-      unknown: 'Unknown',
-    },
+    status: { queued: 'Queued', generating: 'Generating', ready: 'Ready', failed: 'Failed' },
   },
 };
 

@@ -64,11 +64,6 @@ export default {
     createFirst: 'Criar primeiro vídeo',
     error: 'Erro ao carregar a atividade recente.',
     retry: 'Tentar novamente',
-    status: {
-      completed: 'Concluído',
-      processing: 'Processando',
-      failed: 'Falhou',
-      unknown: 'Desconhecido',
-    },
+    status: { queued: 'Na fila', generating: 'Gerando', ready: 'Pronto', failed: 'Falhou' },
   },
 } as const;

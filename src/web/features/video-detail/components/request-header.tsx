@@ -1,33 +1,20 @@
-import { RotateCcw, Sparkles, SquareStack } from 'lucide-react';
+import { CircleAlert, Sparkles, SquareStack } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '#shared/format';
-import { chosenFieldsOf, type VideoRequestView } from '#shared/video-request';
+import type { VideoRequestView } from '#shared/video-request';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { formatCredits } from '#web/features/credits';
 import { MakeFilmLink } from '#web/features/films';
-import { QueuePlaceNote, VideoStatusBadge } from '#web/features/videos';
+import { VideoStatusBadge } from '#web/features/videos';
 import { currentLanguage } from '#web/lib/language';
 import { localizedRelativeTime } from '#web/lib/relative-time';
+import { createLink } from '../lib/create-link';
+import { FinishDialog } from './finish-dialog';
 import { VariationKeep } from './variation-keep';
 
-/**
- * The create page prefilled with this request's chosen fields (the create form reads each back,
- * `valuesFromSearch`); `from` lets it carry the request's images over too.
- */
-function createLink(request: VideoRequestView, quality = request.quality): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(chosenFieldsOf({ ...request, quality }))) {
-    if (value !== null) params.set(key, String(value));
-  }
-  if (request.firstFrameUrl || request.referenceImageUrls.length > 0) params.set('from', request.id);
-  // The cast is picked again by id (its images are not carried as files).
-  for (const member of request.cast) params.append('cast', member.id);
-  return `/dashboard/create?${params.toString()}`;
-}
-
-/** The request's status, place in line, refund and creation time under the page title. */
+/** The request's phase, refund and creation time under the page title (its place in line is the progress line's). */
 function RequestSummary({ request, timeZone }: { request: VideoRequestView; timeZone: string }) {
   const { t } = useTranslation('videoDetail');
   const created = new Date(request.createdAt);
@@ -36,7 +23,6 @@ function RequestSummary({ request, timeZone }: { request: VideoRequestView; time
       <span aria-live="polite" aria-atomic="true">
         <VideoStatusBadge status={request.status} className="text-sm" />
       </span>
-      <QueuePlaceNote place={request.queue} />
       {request.status === 'failed' && request.creditsUsed > 0 ? (
         <Badge variant="success" className="text-sm" data-testid="refund-badge">
           {t('failed.refunded', {
@@ -55,15 +41,16 @@ function RequestSummary({ request, timeZone }: { request: VideoRequestView; time
 }
 
 /**
- * 'Montar filme', 'Gerar em Quality' and 'Duplicar Solicitação'; a failed request leads with 'Tentar de novo' (the
- * create page with the same inputs), 'Duplicar Solicitação' then secondary. A film (ADR 0014) is joined by Cena from the
- * user's videos: it has no prompt to repeat.
+ * What else can be made from the request, after its video and primary actions: 'Montar filme', 'Finalizar',
+ * 'Gerar em Quality' and 'Duplicar Solicitação'. A film (ADR 0014) is joined from the user's videos: it has no
+ * prompt to repeat.
  */
-function RequestActions({ request }: { request: VideoRequestView }) {
+export function RequestActions({ request }: { request: VideoRequestView }) {
   const { t } = useTranslation('videoDetail');
   return (
-    <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+    <div className="flex flex-wrap gap-2" data-testid="secondary-actions">
       {request.status === 'completed' ? <MakeFilmLink sceneId={request.id} /> : null}
+      <FinishDialog request={request} />
       {request.kind === 'film' ? null : (
         <>
           {request.status === 'completed' && request.quality === 'fast' ? (
@@ -74,15 +61,7 @@ function RequestActions({ request }: { request: VideoRequestView }) {
               </Link>
             </Button>
           ) : null}
-          {request.status === 'failed' ? (
-            <Button asChild>
-              <Link to={createLink(request)} data-testid="retry-request">
-                <RotateCcw aria-hidden="true" />
-                {t('retryRequest')}
-              </Link>
-            </Button>
-          ) : null}
-          <Button asChild variant={request.status === 'failed' ? 'outline' : 'primary'}>
+          <Button asChild variant="outline">
             <Link to={createLink(request)} data-testid="duplicate-request">
               <SquareStack aria-hidden="true" />
               {t('duplicate')}
@@ -94,17 +73,18 @@ function RequestActions({ request }: { request: VideoRequestView }) {
   );
 }
 
-/** The page's title with the request's summary, and what can be made from it. */
+/** The page's title with the request's summary; a failed request's title says so. */
 export function RequestHeader({ request, timeZone }: { request: VideoRequestView; timeZone: string }) {
   const { t } = useTranslation('videoDetail');
+  const failed = request.status === 'failed';
   return (
-    <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-      <div className="flex min-w-0 flex-col gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
-        <RequestSummary request={request} timeZone={timeZone} />
-        <VariationKeep request={request} />
-      </div>
-      <RequestActions request={request} />
+    <header className="flex min-w-0 flex-col gap-2">
+      <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+        {failed ? <CircleAlert aria-hidden="true" className="size-7 shrink-0 text-destructive" /> : null}
+        {failed ? t('failed.title') : t('title')}
+      </h1>
+      <RequestSummary request={request} timeZone={timeZone} />
+      <VariationKeep request={request} />
     </header>
   );
 }

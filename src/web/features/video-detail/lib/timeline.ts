@@ -1,4 +1,3 @@
-import { VIDEO_DURATION_MINUTES, type VideoQuality } from '#shared/catalogue';
 import type { TakeCheckView, TakeProblem } from '#shared/take-check';
 import type { VideoStatus } from '#shared/video-request';
 
@@ -90,19 +89,4 @@ function progressSteps({ status, createdAt, updatedAt, completedAt }: TimelineIn
       break;
   }
   return steps;
-}
-
-export type TimeLeft = { kind: 'minutes'; minutes: number } | { kind: 'almost' } | { kind: 'overdue' };
-
-/**
- * While a request is generating: time left from the mode's typical duration (catalogue VIDEO_DURATION_MINUTES),
- * counted against the upper bound so the estimate errs on the safe side. Past it: 'almost' for one more minute of
- * slack, then 'overdue'.
- */
-export function timeLeft(quality: VideoQuality, createdAt: string, now: Date): TimeLeft {
-  const elapsedMinutes = Math.max(0, (now.getTime() - new Date(createdAt).getTime()) / 60_000);
-  const remaining = VIDEO_DURATION_MINUTES[quality].max - elapsedMinutes;
-  if (remaining >= 1) return { kind: 'minutes', minutes: Math.ceil(remaining) };
-  if (remaining > -1) return { kind: 'almost' };
-  return { kind: 'overdue' };
 }

@@ -35,6 +35,7 @@ const en: LocaleShape<typeof ptBR> = {
     openKept: 'Open variation {{number}}',
   },
   retryRequest: 'Try again',
+  editAndRetry: 'Edit and try',
   duplicate: 'Duplicate request',
   generateInQuality: 'Generate in Quality',
   prompt: {
@@ -69,7 +70,7 @@ const en: LocaleShape<typeof ptBR> = {
     started: 'Extension requested! Follow it here.',
   },
   edit: {
-    open: 'Edit by instruction',
+    open: 'Edit',
     title: 'Edit by instruction',
     description:
       'Say in a few words what to change. The original stays as it is; the edit becomes a new version.',
@@ -113,23 +114,20 @@ const en: LocaleShape<typeof ptBR> = {
   },
   video: {
     title: 'Video',
-    download: 'Download video',
+    download: 'Download',
     downloadStarted: 'Video download started!',
     downloadError: 'Error downloading the video',
     waiting: 'The video shows up here when generation finishes.',
   },
   failed: {
+    title: 'Your video was not made',
     refunded_one: '{{value}} credit refunded',
     refunded_other: '{{value}} credits refunded',
   },
-  estimate: {
-    title: 'Estimated time',
-    typical: '{{quality}} mode usually takes {{min}} to {{max}} minutes.',
-    left_one: 'About {{count}} minute left',
-    left_other: 'About {{count}} minutes left',
-    almost: 'Almost ready…',
-    overdue: 'This is taking longer than usual — we are still working on it.',
-    live: 'This page updates by itself.',
+  progress: {
+    position: ' (#{{position}})',
+    left: 'ready in about {{time}}',
+    almost: 'almost ready',
   },
   technical: {
     title: 'Technical information',

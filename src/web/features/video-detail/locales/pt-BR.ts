@@ -36,6 +36,7 @@ export default {
     openKept: 'Abrir a variação {{number}}',
   },
   retryRequest: 'Tentar de novo',
+  editAndRetry: 'Editar e tentar',
   duplicate: 'Duplicar Solicitação',
   generateInQuality: 'Gerar em Quality',
   prompt: {
@@ -70,7 +71,7 @@ export default {
     started: 'Extensão solicitada! Acompanhe a geração aqui.',
   },
   edit: {
-    open: 'Editar com instrução',
+    open: 'Editar',
     title: 'Editar com instrução',
     description:
       'Diga em poucas palavras o que mudar. O vídeo original continua igual; a edição vira uma nova versão.',
@@ -114,23 +115,20 @@ export default {
   },
   video: {
     title: 'Vídeo',
-    download: 'Baixar vídeo',
+    download: 'Baixar',
     downloadStarted: 'Download do vídeo iniciado!',
     downloadError: 'Erro ao baixar o vídeo',
     waiting: 'O vídeo aparece aqui quando a geração terminar.',
   },
   failed: {
+    title: 'Seu vídeo não foi gerado',
     refunded_one: '{{value}} crédito reembolsado',
     refunded_other: '{{value}} créditos reembolsados',
   },
-  estimate: {
-    title: 'Tempo estimado',
-    typical: 'O modo {{quality}} costuma levar de {{min}} a {{max}} minutos.',
-    left_one: 'Falta cerca de {{count}} minuto',
-    left_other: 'Faltam cerca de {{count}} minutos',
-    almost: 'Quase pronto…',
-    overdue: 'Está levando mais que o normal — continuamos trabalhando nele.',
-    live: 'Esta página atualiza sozinha.',
+  progress: {
+    position: ' ({{position}}º)',
+    left: 'pronto em cerca de {{time}}',
+    almost: 'quase pronto',
   },
   technical: {
     title: 'Informações técnicas',

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
 import { captionsContract } from '#shared/captions.contract';
 import type { VideoRequestView } from '#shared/video-request';
@@ -13,6 +13,16 @@ import VideoDetailPage from './video-detail-page';
 const t = i18n.getFixedT('pt-BR', 'videoDetail');
 const tv = i18n.getFixedT('pt-BR', 'videos');
 const { api, renderPage } = pageTest();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The queue estimate the progress line reads the mode's measured time from. */
+function answerEstimate(usualSeconds: number) {
+  const mode = { waiting: 0, etaSeconds: 0, usualSeconds, longerThanUsual: false, heldBy: null };
+  api().answer(videosContract.estimateQueue, { draft: mode, fast: mode, quality: mode });
+}
 
 /**
  * The page's own calls besides the request: who is signed in (time zone), the versions (none but this one) and a
@@ -88,7 +98,7 @@ describe('Request detail page', () => {
     expect(within(page).getByTestId('refund-badge').textContent).toBe(
       t('failed.refunded', { count: 10, value: '10' }),
     );
-    expect(within(page).getAllByText(tv('status.failed')).length).toBeGreaterThan(0);
+    expect(within(page).getByTestId('video-status').textContent).toBe('Falhou');
     expect(within(page).queryByTestId('time-left')).toBeNull();
     expect(within(page).queryByTestId('video-player')).toBeNull();
   });
@@ -106,7 +116,12 @@ describe('Request detail page', () => {
 
     expect(within(page).getByTestId('video-player').getAttribute('src')).toBe('/media/req-1.mp4?sig=a');
     expect(within(page).getByTestId('video-download').textContent).toContain(t('video.download'));
-    expect(within(page).getAllByText(tv('status.completed')).length).toBeGreaterThan(0);
+    expect(within(page).getByTestId('video-status').textContent).toBe('Pronto');
+    // The four primary actions sit together under the player.
+    const actions = within(within(page).getByTestId('primary-actions'));
+    for (const name of [t('video.download'), t('extend.open'), t('edit.open'), t('share.share')]) {
+      expect(actions.getByRole('button', { name })).toBeTruthy();
+    }
     expect(within(page).queryByTestId('time-left')).toBeNull();
     expect(within(page).queryByTestId('video-failed')).toBeNull();
   });
@@ -114,34 +129,40 @@ describe('Request detail page', () => {
   it('shows a request in progress with its time left and no video yet', async () => {
     const page = await openWith(videoRequest({ status: 'generating' }));
 
-    expect(within(page).getAllByText(tv('status.generating')).length).toBeGreaterThan(0);
+    expect(within(page).getByTestId('video-status').textContent).toBe('Gerando');
     expect(within(page).getByTestId('time-left')).toBeTruthy();
     expect(within(page).getByText(t('video.waiting'))).toBeTruthy();
     expect(within(page).queryByTestId('video-player')).toBeNull();
     expect(within(page).queryByTestId('refund-badge')).toBeNull();
   });
 
-  it('shows a request waiting for capacity with its place in line', async () => {
+  it('shows a request waiting for capacity as "Na fila" with its place in the one progress line', async () => {
+    answerEstimate(120);
     const page = await openWith(videoRequest({ status: 'pending', queue: { position: 3, etaSeconds: 120 } }));
 
-    expect(within(page).getByTestId('queue-place').textContent).toBe(
-      tv('queue.place', { position: '3', wait: tv('queue.aboutMinutes', { count: 2 }) }),
+    expect(within(page).getByTestId('video-status').textContent).toBe('Na fila');
+    expect(within(page).getAllByTestId('progress-line')).toHaveLength(1);
+    expect(within(page).getByTestId('progress-line').textContent).toContain(
+      `Na fila${t('progress.position', { position: 3 })}`,
     );
-    expect(within(page).getAllByText(tv('status.pending')).length).toBeGreaterThan(0);
-    expect(within(page).getByTestId('time-left')).toBeTruthy();
   });
 
-  it('shows a failed request as failed, with "Tentar de novo" to the create page with the same inputs', async () => {
-    const page = await openWith(
-      videoRequest({ status: 'failed', errorMessage: 'O modelo recusou o prompt.', aspectRatio: '9:16' }),
-    );
+  it('shows a failed request as failed, and "Tentar de novo" makes it again in one click and opens the new request', async () => {
+    const failed = videoRequest({
+      status: 'failed',
+      errorMessage: 'O modelo recusou o prompt.',
+      aspectRatio: '9:16',
+    });
+    const page = await openWith(failed);
 
+    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(t('failed.title'));
     expect(within(page).getByTestId('video-failed').textContent).toContain('O modelo recusou o prompt.');
+    expect(within(page).getByTestId('video-failed').textContent).toContain(tv('confirmation.refundedHint'));
     expect(within(page).getByTestId('refund-badge')).toBeTruthy();
     expect(within(page).queryByText(tv('confirmation.title'))).toBeNull();
-    const retry = within(page).getByTestId('retry-request');
-    expect(retry.textContent).toBe(t('retryRequest'));
-    const target = new URL(retry.getAttribute('href') ?? '', 'https://cena.test');
+    // 'Editar e tentar' is the create page with the same inputs; 'Duplicar Solicitação' stays secondary.
+    const edit = within(page).getByTestId('edit-and-retry');
+    const target = new URL(edit.getAttribute('href') ?? '', 'https://cena.test');
     expect(target.pathname).toBe('/dashboard/create');
     expect(Object.fromEntries(target.searchParams)).toEqual({
       prompt: videoRequest().prompt,
@@ -149,8 +170,57 @@ describe('Request detail page', () => {
       aspectRatio: '9:16',
       clipSeconds: '8',
     });
-    // 'Duplicar Solicitação' stays, as the secondary action.
     expect(within(page).getByTestId('duplicate-request').textContent).toBe(t('duplicate'));
+
+    const made = videoRequest({ id: 'req-9', status: 'pending', aspectRatio: '9:16' });
+    api().answer(videosContract.retryVideo, { request: made });
+    api().answer(videosContract.getVideo, { request: made });
+    answerEstimate(120);
+    const retry = within(page).getByTestId('retry-request');
+    expect(retry.textContent).toBe(t('retryRequest'));
+    await userEvent.dblClick(retry);
+
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/request/req-9'),
+    );
+    const calls = api().callsTo(videosContract.retryVideo);
+    expect(calls[0]?.url.pathname).toBe('/api/videos/req-1/retry');
+    // A double click sends one key: the server makes one request of it.
+    expect(new Set(calls.map((call) => JSON.parse(String(call.init.body)).clientKey)).size).toBe(1);
+  });
+
+  it('counts the time left down every second from the queue’s ETA, never below zero', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-03-01T12:00:00.000Z'));
+    answerEstimate(120);
+    const page = await openWith(
+      videoRequest({
+        status: 'pending',
+        createdAt: '2026-03-01T12:00:00.000Z',
+        queue: { position: 2, etaSeconds: 60 },
+      }),
+    );
+    const left = () => within(page).getByTestId('time-left');
+    // 60 s in line, then the mode's measured 120 s.
+    await vi.waitFor(() => expect(left().textContent).toBe(t('progress.left', { time: '3:00' })));
+    await act(() => vi.advanceTimersByTime(1000));
+    expect(left().textContent).toBe(t('progress.left', { time: '2:59' }));
+    await act(() => vi.advanceTimersByTime(179_000));
+    expect(left().textContent).toBe(t('progress.almost'));
+    await act(() => vi.advanceTimersByTime(60_000));
+    expect(left().textContent).toBe(t('progress.almost'));
+    expect(left().getAttribute('data-seconds')).toBe('0');
+  });
+
+  it('falls back to the mode’s usual time when the queue estimate is not known', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-03-01T12:01:00.000Z'));
+    api().fail(videosContract.estimateQueue, 'internal_error', 'Erro interno.');
+    const page = await openWith(
+      videoRequest({ status: 'generating', quality: 'fast', createdAt: '2026-03-01T12:00:00.000Z' }),
+    );
+    // Fast's catalogue upper bound is 5 minutes; one has gone.
+    expect(within(page).getByTestId('time-left').textContent).toBe(t('progress.left', { time: '4:00' }));
   });
 
   it('shows the group’s total credits and keeps a variation with "Ficar com esta"', async () => {

@@ -1,46 +1,39 @@
 import { CheckCircle2, CircleAlert, Clock, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { type VideoPhase, videoPhaseOf } from '#shared/video-phase';
 import type { VideoStatus } from '#shared/video-request';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge';
 
-const VARIANT: Record<VideoStatus, BadgeVariant> = {
-  pending: 'outline',
-  processing: 'secondary',
+const VARIANT: Record<VideoPhase, BadgeVariant> = {
+  queued: 'outline',
   generating: 'secondary',
-  rendering: 'secondary',
-  completed: 'success',
+  ready: 'success',
   failed: 'destructive',
 };
 
-/** A request's status with its pt-BR/English label (spec §4: Pendente … Falhou). */
-export function VideoStatusBadge({
-  status,
-  label,
-  className,
-}: {
-  status: VideoStatus;
-  /** Overrides the label (the confirmation page says 'Processando' for a just-queued request). */
-  label?: string;
-  className?: string;
-}) {
+const ICON = { queued: Clock, generating: Loader2, ready: CheckCircle2, failed: CircleAlert } as const;
+
+/**
+ * A request's phase as people are told it — Na fila, Gerando, Pronto, Falhou (ADR 0035); `data-status` keeps the
+ * stored status for tests and tools.
+ */
+export function VideoStatusBadge({ status, className }: { status: VideoStatus; className?: string }) {
   const { t } = useTranslation('videos');
-  const Icon =
-    status === 'completed'
-      ? CheckCircle2
-      : status === 'failed'
-        ? CircleAlert
-        : status === 'pending'
-          ? Clock
-          : Loader2;
+  const phase = videoPhaseOf(status);
+  const Icon = ICON[phase];
   return (
-    <Badge variant={VARIANT[status]} className={className} data-testid="video-status" data-status={status}>
+    <Badge
+      variant={VARIANT[phase]}
+      className={className}
+      data-testid="video-status"
+      data-status={status}
+      data-phase={phase}
+    >
       <Icon
         aria-hidden="true"
-        className={
-          status === 'completed' || status === 'failed' || status === 'pending' ? undefined : 'animate-spin'
-        }
+        className={phase === 'generating' ? 'animate-spin motion-reduce:animate-none' : undefined}
       />
-      {label ?? t(`status.${status}`)}
+      {t(`phase.${phase}`)}
     </Badge>
   );
 }

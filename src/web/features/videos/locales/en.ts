@@ -11,6 +11,7 @@ const en: LocaleShape<typeof ptBR> = {
     completed: 'Completed',
     failed: 'Failed',
   },
+  phase: { queued: 'Queued', generating: 'Generating', ready: 'Ready', failed: 'Failed' },
   queue: {
     place: 'In line: {{position}} · starts in {{wait}}',
     lessThanMinute: 'less than 1 min',
@@ -192,6 +193,7 @@ const en: LocaleShape<typeof ptBR> = {
     history: 'View history',
     createAnother: 'Create another video',
     completedTitle: 'Your video is ready!',
+    failedPageTitle: 'Your video was not made',
     videoLabel: 'Generated video: {{prompt}}',
     download: 'Download video',
     downloadStarted: 'Video download started!',

@@ -11,6 +11,8 @@ export default {
     completed: 'Concluído',
     failed: 'Falhou',
   },
+  /** What people are told (ADR 0035, src/shared/video-phase.ts); `status` names the six stored statuses. */
+  phase: { queued: 'Na fila', generating: 'Gerando', ready: 'Pronto', failed: 'Falhou' },
   queue: {
     place: 'Na fila: {{position}}º · começa em {{wait}}',
     lessThanMinute: 'menos de 1 min',
@@ -191,6 +193,7 @@ export default {
     history: 'Ver histórico',
     createAnother: 'Criar outro vídeo',
     completedTitle: 'Seu vídeo está pronto!',
+    failedPageTitle: 'Seu vídeo não foi gerado',
     videoLabel: 'Vídeo gerado: {{prompt}}',
     download: 'Baixar vídeo',
     downloadStarted: 'Download do vídeo iniciado!',

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Clock, Copy, History, House, Plus } from 'lucide-react';
+import { CheckCircle2, CircleAlert, Clock, Copy, History, House, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { VIDEO_ESTIMATE_MINUTES, VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
@@ -95,17 +95,27 @@ export default function ConfirmationPage() {
   // A finished request shows when it finished instead of the 2–10 minute estimate.
   const finishedAt =
     request && isFinalVideoStatus(request.status) ? (request.completedAt ?? request.updatedAt) : null;
-  // A request just queued reads 'Processando' here (spec §2); then the live status labels.
-  const statusLabel = status === 'pending' ? t('status.processing') : undefined;
+  const failed = status === 'failed';
 
   return (
     <div className="container-page flex max-w-3xl flex-col gap-6 py-8 sm:py-10" data-testid="confirmation">
       <header className="flex flex-col items-center gap-3 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
-          <CheckCircle2 aria-hidden="true" className="size-8" />
+        {/* A failed request never reads as sent: its own icon and title, the reason and refund below. */}
+        <span
+          className={`flex size-14 items-center justify-center rounded-full ${failed ? 'bg-destructive-soft text-destructive' : 'bg-success-soft text-success'}`}
+        >
+          {failed ? (
+            <CircleAlert aria-hidden="true" className="size-8" />
+          ) : (
+            <CheckCircle2 aria-hidden="true" className="size-8" />
+          )}
         </span>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {status === 'completed' ? t('confirmation.completedTitle') : t('confirmation.title')}
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="confirmation-title">
+          {failed
+            ? t('confirmation.failedPageTitle')
+            : status === 'completed'
+              ? t('confirmation.completedTitle')
+              : t('confirmation.title')}
         </h1>
         {status && isFinalVideoStatus(status) ? null : (
           <p className="max-w-prose text-muted-foreground">{t('confirmation.subtitle')}</p>
@@ -145,7 +155,7 @@ export default function ConfirmationPage() {
               <dd aria-live="polite" aria-atomic="true">
                 {status ? (
                   <span className="flex flex-col items-start gap-1.5">
-                    <VideoStatusBadge status={status} label={statusLabel} className="text-sm" />
+                    <VideoStatusBadge status={status} className="text-sm" />
                     <QueuePlaceNote place={query.data?.queue ?? null} />
                   </span>
                 ) : query.isLoading ? (

@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { PencilLine, RotateCcw } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { VideoRequestView } from '#shared/video-request';
+import { Button } from '#web/components/ui/button';
+import { FieldError } from '#web/components/ui/input';
+import { CREDITS_QUERY_KEY } from '#web/features/credits';
+import { FailedResult, VIDEOS_QUERY_KEY } from '#web/features/videos';
+import { isApiError } from '#web/lib/api';
+import { newUuid } from '#web/lib/uuid';
+import { retryVideo } from '../api/retry';
+import { createLink } from '../lib/create-link';
+
+/**
+ * A failed request: why (in pt-BR, from the server) and that its credits are back, then 'Tentar de novo' — the same
+ * inputs as a new request in one click, whose page opens — and 'Editar e tentar', the create page filled with them.
+ * A film is joined again from 'Montar filme', so it offers neither.
+ */
+export function FailedBox({ request }: { request: VideoRequestView }) {
+  const { t } = useTranslation('videoDetail');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const clientKey = useRef(newUuid());
+
+  const retry = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { request: made } = await retryVideo(request.id, clientKey.current);
+      void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+      await navigate(`/dashboard/request/${made.id}`);
+    } catch (caught) {
+      // A refusal made nothing: the next click is a new attempt. A lost answer keeps the key (one request).
+      if (isApiError(caught) && caught.status < 500) clientKey.current = newUuid();
+      setError(isApiError(caught) ? caught.message : t('derive.error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="failed-box">
+      <FailedResult request={request} refundAmountShown />
+      {request.kind === 'film' ? null : (
+        <div className="grid gap-2 sm:flex sm:flex-wrap">
+          <Button size="lg" loading={busy} onClick={() => void retry()} data-testid="retry-request">
+            {busy ? null : <RotateCcw aria-hidden="true" />}
+            {t('retryRequest')}
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to={createLink(request)} data-testid="edit-and-retry">
+              <PencilLine aria-hidden="true" />
+              {t('editAndRetry')}
+            </Link>
+          </Button>
+        </div>
+      )}
+      {error ? <FieldError data-testid="retry-error">{error}</FieldError> : null}
+    </div>
+  );
+}
