@@ -27,7 +27,7 @@ export default {
     },
     preview: {
       title: 'Veja o prompt antes de pagar',
-      body: 'Em “Ver prompt estruturado”, o Cena mostra como vai descrever sua cena ao modelo (assunto, ação, cenário, câmera, luz, estilo, áudio e o que evitar). Você pode editar qualquer campo antes de gerar: é exatamente isso que o modelo recebe. Grátis, até 20 prévias por hora.',
+      body: 'Em “Ver prompt estruturado”, o Cena sugere como descrever sua cena ao modelo (assunto, ação, cenário, câmera, luz, estilo, áudio e o que evitar); quando o modelo de texto não está disponível, ele só separa o seu texto nesses campos, com as suas palavras. Você pode editar qualquer campo antes de gerar, e o painel mostra exatamente o texto que o modelo de vídeo vai receber. Grátis, até 20 prévias por hora.',
     },
     guarantee: {
       title: 'Garantia do take',
