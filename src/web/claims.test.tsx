@@ -9,11 +9,13 @@ import {
   CREDIT_PACKAGES,
   catalogueYearlyDiscountPercent,
   MODE_RESOLUTION,
+  PLANS,
   packageDiscountPercent,
   VIDEO_QUALITIES,
   type VideoQuality,
 } from '#shared/catalogue';
 import { creditsContract } from '#shared/credits.contract';
+import { planModeFigures } from '#shared/mode-figures';
 import { credits } from '#tests/support/web-fixtures';
 import { pageTest } from '#tests/support/web-page';
 import { render } from './entry-prerender';
@@ -124,6 +126,35 @@ describe('Every claim on the public pages is the catalogue’s', () => {
     expect(text).toContain(
       `no modo Fast em ${MODE_RESOLUTION.fast} ou no Quality em ${MODE_RESOLUTION.quality}`,
     );
+  });
+});
+
+/** Each "até N vídeos de S s ou M de T s" a text states, as "N×S" (pt-BR writes 1.050 for 1050). */
+function statedVideoCounts(text: string): string[] {
+  const count = (value: string | undefined) => (value ?? '').replaceAll('.', '');
+  return [...text.matchAll(/até ([\d.]+) vídeos de (\d+) s(?: ou ([\d.]+) de (\d+) s)?/g)].flatMap(
+    (match) => {
+      const base = `${count(match[1])}×${match[2]}`;
+      return match[3] ? [base, `${count(match[3])}×${match[4]}`] : [base];
+    },
+  );
+}
+
+describe('The plan cards’ video counts per length are the catalogue’s', () => {
+  it('states, for every plan and period, each mode’s videos at 8 s and at the longest length, derived from the prices', async () => {
+    const text = textOf((await render('/pricing', 'pt-BR')).html);
+    const derived = PLANS.flatMap((plan) =>
+      (['monthly', 'yearly'] as const).flatMap((period) =>
+        planModeFigures(plan, period).flatMap(({ lengths }) =>
+          lengths.map(({ videos, seconds }) => `${videos}×${seconds}`),
+        ),
+      ),
+    );
+    const stated = statedVideoCounts(text);
+    expect(stated.length).toBeGreaterThan(0);
+    expect(stated.sort()).toEqual([...derived].sort());
+    // Starter's draft line, as a reader sees it: 100 credits are 25 drafts of 8 s (4 each) or 20 of 10 s (5 each).
+    expect(text).toContain('Rascunho (360p): até 25 vídeos de 8 s ou 20 de 10 s');
   });
 });
 
