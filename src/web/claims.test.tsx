@@ -15,11 +15,12 @@ import {
   type VideoQuality,
 } from '#shared/catalogue';
 import { creditsContract } from '#shared/credits.contract';
-import { planModeFigures } from '#shared/mode-figures';
+import { modeFigures, planModeFigures } from '#shared/mode-figures';
 import { credits } from '#tests/support/web-fixtures';
 import { pageTest } from '#tests/support/web-page';
 import { render } from './entry-prerender';
 import BuyCreditsPage from './features/billing/pages/buy-credits-page';
+import { ModePrices } from './features/help/components/mode-prices';
 
 const MODE_NAMES: Record<VideoQuality, string> = { draft: 'Rascunho', fast: 'Fast', quality: 'Quality' };
 const RESOLUTION_CLAIM = /\b(?:\d{3,4}p|[248]k|full hd|ultra hd)\b/gi;
@@ -174,5 +175,29 @@ describe('Every claim on the purchase page is the catalogue’s', () => {
     expect(text).toContain('comparados ao pacote de 100 créditos (R$ 1,10 por crédito)');
     const claims = expectTrueResolutions(text);
     for (const quality of VIDEO_QUALITIES) expect(claims.some((claim) => claim.mode === quality)).toBe(true);
+  });
+});
+
+describe('The help page’s modes and prices are the catalogue’s', () => {
+  const { renderPage } = pageTest();
+
+  it('states each mode’s credits at 8 s and at the longest length, derived from requestCredits', async () => {
+    await renderPage(<ModePrices />, {
+      route: '/dashboard/help',
+      url: '/dashboard/help',
+      namespaces: ['help'],
+    });
+    const rows = [...screen.getByTestId('help-mode-prices').querySelectorAll('tbody tr')].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual(
+      modeFigures(0).map(({ quality, resolution, lengths }) => [
+        `${MODE_NAMES[quality]} (${resolution})`,
+        ...lengths.map(({ credits }) => `${credits} créditos`),
+      ]),
+    );
+    // As a reader sees it: a 10 s Fast video costs ceil(10 × 10 / 8) = 13 credits.
+    expect(rows[1]).toEqual(['Fast (720p)', '10 créditos', '13 créditos']);
+    expectTrueResolutions(textOf(document.body.innerHTML));
   });
 });

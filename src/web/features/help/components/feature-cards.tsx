@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { MODE_RESOLUTION } from '#shared/catalogue';
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ModePrices } from './mode-prices';
 
 /** Every feature text may name each mode's resolution (the resolution card does). */
 const RESOLUTIONS = { fastResolution: MODE_RESOLUTION.fast, qualityResolution: MODE_RESOLUTION.quality };
@@ -31,12 +32,13 @@ const PROMISES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
   { key: 'guarantee', icon: BadgeCheck },
 ];
 
-/** 'Recursos': the five feature cards (spec §2), then Cena's two promises in their own list. */
+/** 'Recursos': the five feature cards (spec §2), Cena's two promises in their own list, then the modes' prices. */
 export function FeatureCards() {
   return (
     <div className="flex flex-col gap-4">
       <CardList items={FEATURES} testId="help-features" />
       <CardList items={PROMISES} testId="help-promises" />
+      <ModePrices />
     </div>
   );
 }

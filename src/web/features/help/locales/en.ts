@@ -7,6 +7,16 @@ const en: LocaleShape<typeof ptBR> = {
   title: 'Help center',
   subtitle: 'Quick answers, what Cena does and how to reach us.',
   tabs: { faq: 'FAQ', features: 'Features', contact: 'Contact' },
+  modePrices: {
+    title: 'Modes and prices',
+    caption: 'Credits per video, by mode and length. Other lengths cost in proportion, rounded up.',
+    mode: 'Mode',
+    length: '{{seconds}} s',
+    modeName: '{{mode}} ({{resolution}})',
+    modes: { draft: 'Draft', fast: 'Fast', quality: 'Quality' },
+    credits_one: '{{count}} credit',
+    credits_other: '{{count}} credits',
+  },
   features: {
     audio: {
       title: 'Built-in audio',

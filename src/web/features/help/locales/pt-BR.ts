@@ -4,6 +4,17 @@ export default {
   title: 'Central de Ajuda',
   subtitle: 'Respostas rápidas, o que a Cena faz e como falar com a gente.',
   tabs: { faq: 'FAQ', features: 'Recursos', contact: 'Contato' },
+  modePrices: {
+    title: 'Modos e preços',
+    caption:
+      'Créditos por vídeo, por modo e duração. Outras durações custam proporcionalmente, arredondando para cima.',
+    mode: 'Modo',
+    length: '{{seconds}} s',
+    modeName: '{{mode}} ({{resolution}})',
+    modes: { draft: 'Rascunho', fast: 'Fast', quality: 'Quality' },
+    credits_one: '{{count}} crédito',
+    credits_other: '{{count}} créditos',
+  },
   features: {
     audio: {
       title: 'Áudio integrado',
