@@ -22,7 +22,7 @@ export function quotedLengths(): number[] {
   return longest > VIDEO_LENGTH_SECONDS ? [VIDEO_LENGTH_SECONDS, longest] : [VIDEO_LENGTH_SECONDS];
 }
 
-export interface LengthFigure {
+interface LengthFigure {
   seconds: number;
   /** What one video of this mode and length costs. */
   credits: number;
