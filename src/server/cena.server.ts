@@ -8,9 +8,9 @@ import {
 import { type CenaAuth, createAuth } from '#server/accounts/auth.server';
 import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
 import { createBilling } from '#server/billing/billing.server';
+import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
 import { registerCaptionsWorker } from '#server/captions/captions.job.server';
 import { createTranscriber } from '#server/captions/transcriber.server';
-import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
 import { openDatabase } from '#server/db/open-database.server';
 import { registerFilmWorker } from '#server/films/film-render.job.server';
 import { createApp } from '#server/http/app.server';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_VAPID_ENV } from '#tests/support/fake-push-service';
 import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
 import { ConfigError, loadConfig } from './config.server';
+import { capabilitiesOf } from './videos/capabilities.server';
 
 describe('configuration', () => {
   it('runs with no variables at all, in local mode', () => {
@@ -21,6 +22,26 @@ describe('configuration', () => {
       expect((error as Error).message).toContain('PORT');
       expect((error as Error).message).toContain('SUPPORT_EMAIL');
     }
+  });
+
+  it('offers Omni 1.2 up to 10 s by default and up to 15 s once the operator widens it; nothing else changes', () => {
+    const gemini = {
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: 'k',
+      VIDEO_MODEL_QUALITY: 'gemini-omni-1.2-flash',
+    };
+    const lengths = (env: Record<string, string>, quality: 'fast' | 'quality') =>
+      capabilitiesOf(loadConfig(env).video)(quality).lengthsSeconds;
+    expect(loadConfig({}).video.gemini.omni12MaxClipSeconds).toBe(10);
+    expect(lengths(gemini, 'quality')).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+    const widened = { ...gemini, OMNI_12_MAX_CLIP_SECONDS: '15' };
+    expect(lengths(widened, 'quality').at(-1)).toBe(15);
+    // Omni 1.1 (the Fast mode's model here) keeps its own documented 3–10 s.
+    expect(lengths(widened, 'fast').at(-1)).toBe(10);
+    for (const wrong of ['9', '16', '12.5', 'quinze'])
+      expect(() => loadConfig({ ...gemini, OMNI_12_MAX_CLIP_SECONDS: wrong }), wrong).toThrow(
+        /OMNI_12_MAX_CLIP_SECONDS/,
+      );
   });
 
   it('treats empty variables as unset', () => {
@@ -92,6 +113,7 @@ describe('configuration', () => {
       modelVariables: { fast: 'VIDEO_MODEL_FAST', quality: 'VIDEO_MODEL_QUALITY' },
       promptModel: 'gemini-3.8-flash',
       modelCheckIntervalMs: 300_000,
+      omni12MaxClipSeconds: 10,
     });
   });
 

@@ -24,6 +24,7 @@ import {
   yearlySavingsCents,
 } from './catalogue';
 import { formatBRL, formatDecimal2 } from './format';
+import { planModeFigures, quotedLengths } from './mode-figures';
 
 const plan = (id: string) => {
   const found = findPlan(id);
@@ -70,11 +71,35 @@ describe('plan catalogue (spec §9)', () => {
     expect(planCreditsPerInvoice(plan('creator'), 'yearly')).toBe(4200);
   });
 
-  it('keeps the Fast and Quality video counts consistent with the credits and costs', () => {
+  it('derives the Fast and Quality video counts from the credits and costs (spec §9’s figures)', () => {
     for (const p of PLANS) {
-      expect(p.fastVideos).toBe(Math.floor(p.credits / 10));
-      expect(p.qualityVideos).toBe(Math.floor(p.credits / 25));
+      expect(planVideosPerInvoice(p, 'monthly', 'fast')).toBe(Math.floor(p.credits / 10));
+      expect(planVideosPerInvoice(p, 'monthly', 'quality')).toBe(Math.floor(p.credits / 25));
     }
+    expect(
+      PLANS.map((p) => [
+        planVideosPerInvoice(p, 'monthly', 'fast'),
+        planVideosPerInvoice(p, 'monthly', 'quality'),
+      ]),
+    ).toEqual([
+      [10, 4],
+      [35, 14],
+      [70, 28],
+      [150, 60],
+    ]);
+  });
+
+  it('quotes each mode at 8 s and at the default model’s longest, 10 s, rounding the price up', () => {
+    expect(quotedLengths()).toEqual([8, 10]);
+    const starter = planModeFigures(plan('starter'), 'monthly').map(({ quality, lengths }) => [
+      quality,
+      lengths.map(({ seconds, credits, videos }) => `${videos} × ${seconds} s (${credits})`),
+    ]);
+    expect(starter).toEqual([
+      ['draft', ['25 × 8 s (4)', '20 × 10 s (5)']],
+      ['fast', ['10 × 8 s (10)', '7 × 10 s (13)']],
+      ['quality', ['4 × 8 s (25)', '3 × 10 s (32)']],
+    ]);
   });
 });
 

@@ -91,10 +91,11 @@ export interface Plan {
   name: string;
   monthlyPriceCents: number;
   yearlyPriceCents: number;
-  /** Credits granted per monthly period; a yearly invoice grants 12× this (design §4). */
+  /**
+   * Credits granted per monthly period; a yearly invoice grants 12× this (design §4). The videos they buy are
+   * derived from the prices (planVideosPerInvoice, src/shared/mode-figures.ts), never written here.
+   */
   credits: number;
-  fastVideos: number;
-  qualityVideos: number;
   isPopular: boolean;
   isBestValue: boolean;
 }
@@ -106,8 +107,6 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceCents: 9990,
     yearlyPriceCents: 99000,
     credits: 100,
-    fastVideos: 10,
-    qualityVideos: 4,
     isPopular: false,
     isBestValue: false,
   },
@@ -117,8 +116,6 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceCents: 31990,
     yearlyPriceCents: 319900,
     credits: 350,
-    fastVideos: 35,
-    qualityVideos: 14,
     isPopular: true,
     isBestValue: false,
   },
@@ -128,8 +125,6 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceCents: 59990,
     yearlyPriceCents: 599900,
     credits: 700,
-    fastVideos: 70,
-    qualityVideos: 28,
     isPopular: false,
     isBestValue: false,
   },
@@ -139,8 +134,6 @@ export const PLANS: readonly Plan[] = [
     monthlyPriceCents: 109990,
     yearlyPriceCents: 1099900,
     credits: 1500,
-    fastVideos: 150,
-    qualityVideos: 60,
     isPopular: false,
     isBestValue: true,
   },
@@ -272,8 +265,7 @@ export function planCreditsPerInvoice(plan: Plan, period: BillingPeriod): number
 
 /** Price of one video of the given quality on the monthly plan, in cents, rounded half up. */
 export function pricePerVideoCents(plan: Plan, quality: ModelMode): number {
-  const videos = quality === 'fast' ? plan.fastVideos : plan.qualityVideos;
-  return Math.round(plan.monthlyPriceCents / videos);
+  return Math.round(plan.monthlyPriceCents / planVideosPerInvoice(plan, 'monthly', quality));
 }
 
 /** Price of one credit in cents with fractions kept, for display with 2 decimals. */
@@ -299,9 +291,12 @@ export function catalogueYearlyFreeMonths(plans: readonly Plan[] = PLANS): numbe
   return Math.min(...plans.map(yearlyFreeMonths));
 }
 
-/** Videos of a quality one paid invoice of this plan pays for: the monthly allowance, ×12 for yearly. */
-export function planVideosPerInvoice(plan: Plan, period: BillingPeriod, quality: ModelMode): number {
-  const perMonth = quality === 'fast' ? plan.fastVideos : plan.qualityVideos;
+/**
+ * Whole 8-second videos of a mode one paid invoice of this plan pays for: the month's credits over the video's
+ * price (spec §9's 10 Fast / 4 Quality for Starter), ×12 for yearly.
+ */
+export function planVideosPerInvoice(plan: Plan, period: BillingPeriod, quality: VideoQuality): number {
+  const perMonth = Math.floor(plan.credits / requestCredits({ quality }));
   return period === 'monthly' ? perMonth : perMonth * YEARLY_PERIOD_MONTHS;
 }
 

@@ -72,7 +72,56 @@ export type PromptPreviewResponse = z.infer<typeof promptPreviewResponseSchema>;
 /** Previews per user per hour: free, so bounded. */
 export const PROMPT_PREVIEWS_PER_HOUR = 20;
 export const PROMPT_PREVIEW_RULES_NOTE =
-  'O modelo de texto não está disponível agora: este prompt foi montado pelas regras do Cena. Você pode editá-lo do mesmo jeito.';
+  'Sugestão — o modelo de texto não está disponível agora, então o Cena só separou o seu texto nos campos, com as suas palavras. Revise e edite o que quiser.';
+
+/**
+ * What the rules write in a field the user's text says nothing about, in the text's language: the video model
+ * decides it, so the field is left out of the text it receives (videoModelPromptText).
+ */
+export const LEFT_TO_THE_MODEL = { pt: 'a critério do modelo', en: "the model's choice" } as const;
+const LEFT_OUT: readonly string[] = Object.values(LEFT_TO_THE_MODEL);
+
+const PROSE_LABELS = {
+  subject: 'Subject',
+  action: 'Action',
+  scene: 'Scene',
+  camera: 'Camera',
+  lighting: 'Lighting',
+  style: 'Style',
+  audio: 'Audio',
+} as const;
+
+/**
+ * The structured prompt as the prose a provider reads (the models document a natural-language prompt, not JSON:
+ * OMNI_GUIDE in src/shared/video-models.ts): the user's words first, then one labelled line per field the user
+ * described; a field left to the model is not sent.
+ */
+export function structuredPromptText(
+  prompt: string,
+  structured: Omit<EditedStructuredPrompt, 'negative'>,
+): string {
+  const lines = Object.entries(PROSE_LABELS)
+    .map(([field, label]) => [label, structured[field as keyof typeof PROSE_LABELS].trim()] as const)
+    .filter(([, value]) => !LEFT_OUT.includes(value))
+    .map(([label, value]) => `${label}: ${value}`);
+  return [prompt.trim(), ...lines].join('\n');
+}
+
+/**
+ * Omni has no negative prompt field: its guide says to write what to leave out into the prompt ("Do not …"),
+ * OMNI_GUIDE "Limitations" in src/shared/video-models.ts.
+ */
+export function withExclusions(prompt: string, negative: string | undefined): string {
+  return negative ? `${prompt}\n\nDo not include: ${negative}` : prompt;
+}
+
+/**
+ * Exactly the text Omni, the default video model, receives for a structured prompt: what the create page's preview
+ * shows as sent, and what the submit step sends.
+ */
+export function videoModelPromptText(prompt: string, structured: EditedStructuredPrompt): string {
+  return withExclusions(structuredPromptText(prompt, structured), structured.negative.trim() || undefined);
+}
 
 export function promptPreviewLimitMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

@@ -45,7 +45,11 @@ export interface DirectingCapabilities {
  * are offered on the Interactions API only: they continue the source's stored interaction. Veo extends only a
  * video it generated that is still on Google's servers (2 days), which Cena does not keep a handle to.
  */
-export function directingCapabilities(facts: VideoModelFacts): DirectingCapabilities {
+export function directingCapabilities(
+  facts: VideoModelFacts,
+  /** OMNI_12_MAX_CLIP_SECONDS: Omni 1.2's longest clip once the operator has verified it (video-models.ts). */
+  omni12MaxSeconds?: number,
+): DirectingCapabilities {
   const continues = facts.endpoint === 'interactions';
   return {
     firstFrame: facts.inputs.image,
@@ -54,7 +58,7 @@ export function directingCapabilities(facts: VideoModelFacts): DirectingCapabili
     extension: (continues && facts.inputs.extension) || null,
     edit: (continues && facts.inputs.edit) || null,
     continuesFrom: 'interactions/',
-    lengthsSeconds: clipLengthChoices(facts.id),
+    lengthsSeconds: clipLengthChoices(facts.id, omni12MaxSeconds),
     resolutions: facts.resolutions as readonly ProviderResolution[],
   };
 }

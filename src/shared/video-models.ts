@@ -48,6 +48,7 @@ export type ProviderAspectRatio = '16:9' | '9:16';
 /** OMNI_GUIDE "Output resolution" and SDK_310: every resolution a Gemini video model may be asked for. */
 export const PROVIDER_RESOLUTIONS = ['360p', '720p', '1080p', '4k'] as const;
 export type ProviderResolution = (typeof PROVIDER_RESOLUTIONS)[number];
+export const OMNI_12_MODEL_ID = 'gemini-omni-1.2-flash';
 
 export interface ExtensionCapability {
   /** Seconds one extension adds (Cena asks for this much where the API takes a duration). */
@@ -181,7 +182,7 @@ const VEO_31_CAPABILITIES = {
 const VIDEO_MODELS: readonly VideoModelFacts[] = [
   {
     ...OMNI_SHARED,
-    id: 'gemini-omni-1.2-flash',
+    id: OMNI_12_MODEL_ID,
     lifecycle: {
       stage: 'ga',
       note: "SDK_310 / JAVA_GENAI_210: the Google SDKs' video default since 2026-11-10; no Google guide page for 1.2 found.",
@@ -326,17 +327,28 @@ export function providerFrameSize(
 }
 
 /**
- * The clip lengths a model takes, in whole seconds (ADR 0033): its listed values, else every second of its range.
- * 1.2's reported 3–15 s is not Google's own page, so the catalogue keeps the narrower 3–10 s; an unknown id gets
- * Cena's default length only.
+ * Omni 1.2's longest clip as third parties report it, not Google's own page: "Select 3–15 seconds, or up to 10
+ * with first/last frames" (https://developer.civitai.com/orchestration/recipes/gemini-omni, read 2026-11-26),
+ * "up to 15 seconds from text or a single starting image" (https://runware.ai/docs/models/google-gemini-omni-flash-1-2).
+ * The catalogue keeps the narrower 3–10 s; an operator who has verified 15 s on their account widens it with
+ * OMNI_12_MAX_CLIP_SECONDS (src/server/config/gemini.server.ts, ADR 0036).
  */
-export function clipLengthChoices(modelId: string): number[] {
+export const OMNI_12_REPORTED_MAX_CLIP_SECONDS = 15;
+
+/**
+ * The clip lengths a model takes, in whole seconds (ADR 0033): its listed values, else every second of its range.
+ * 1.2's range reaches `omni12MaxSeconds` when the operator widened it (above); an unknown id gets Cena's default
+ * length only.
+ */
+export function clipLengthChoices(modelId: string, omni12MaxSeconds?: number): number[] {
   const range = videoModelFacts(modelId)?.durationSeconds ?? {
     min: VIDEO_LENGTH_SECONDS,
     max: VIDEO_LENGTH_SECONDS,
   };
   if (range.allowed) return [...range.allowed];
-  return Array.from({ length: range.max - range.min + 1 }, (_, index) => range.min + index);
+  const max =
+    modelId === OMNI_12_MODEL_ID && omni12MaxSeconds ? Math.max(range.max, omni12MaxSeconds) : range.max;
+  return Array.from({ length: max - range.min + 1 }, (_, index) => range.min + index);
 }
 
 export function videoModelFacts(id: string): VideoModelFacts | undefined {

@@ -9,6 +9,7 @@ import {
   CREDIT_PACKAGES,
   catalogueYearlyDiscountPercent,
   MODE_RESOLUTION,
+  PLANS,
   packageDiscountPercent,
   TRIAL_CREDITS,
   TRIAL_VALIDITY_DAYS,
@@ -17,10 +18,12 @@ import {
   type VideoQuality,
 } from '#shared/catalogue';
 import { creditsContract } from '#shared/credits.contract';
+import { modeFigures, planModeFigures } from '#shared/mode-figures';
 import { credits } from '#tests/support/web-fixtures';
 import { pageTest } from '#tests/support/web-page';
 import { render } from './entry-prerender';
 import BuyCreditsPage from './features/billing/pages/buy-credits-page';
+import { ModePrices } from './features/help/components/mode-prices';
 
 const MODE_NAMES: Record<VideoQuality, string> = { draft: 'Rascunho', fast: 'Fast', quality: 'Quality' };
 const RESOLUTION_CLAIM = /\b(?:\d{3,4}p|[248]k|full hd|ultra hd)\b/gi;
@@ -141,6 +144,35 @@ describe('Every claim on the public pages is the catalogue’s', () => {
   });
 });
 
+/** Each "até N vídeos de S s ou M de T s" a text states, as "N×S" (pt-BR writes 1.050 for 1050). */
+function statedVideoCounts(text: string): string[] {
+  const count = (value: string | undefined) => (value ?? '').replaceAll('.', '');
+  return [...text.matchAll(/até ([\d.]+) vídeos de (\d+) s(?: ou ([\d.]+) de (\d+) s)?/g)].flatMap(
+    (match) => {
+      const base = `${count(match[1])}×${match[2]}`;
+      return match[3] ? [base, `${count(match[3])}×${match[4]}`] : [base];
+    },
+  );
+}
+
+describe('The plan cards’ video counts per length are the catalogue’s', () => {
+  it('states, for every plan and period, each mode’s videos at 8 s and at the longest length, derived from the prices', async () => {
+    const text = textOf((await render('/pricing', 'pt-BR')).html);
+    const derived = PLANS.flatMap((plan) =>
+      (['monthly', 'yearly'] as const).flatMap((period) =>
+        planModeFigures(plan, period).flatMap(({ lengths }) =>
+          lengths.map(({ videos, seconds }) => `${videos}×${seconds}`),
+        ),
+      ),
+    );
+    const stated = statedVideoCounts(text);
+    expect(stated.length).toBeGreaterThan(0);
+    expect(stated.sort()).toEqual([...derived].sort());
+    // Starter's draft line, as a reader sees it: 100 credits are 25 drafts of 8 s (4 each) or 20 of 10 s (5 each).
+    expect(text).toContain('Rascunho (360p): até 25 vídeos de 8 s ou 20 de 10 s');
+  });
+});
+
 describe('Every claim on the purchase page is the catalogue’s', () => {
   const { api, renderPage } = pageTest();
 
@@ -157,5 +189,29 @@ describe('Every claim on the purchase page is the catalogue’s', () => {
     expect(text).toContain('comparados ao pacote de 100 créditos (R$ 1,10 por crédito)');
     const claims = expectTrueResolutions(text);
     for (const quality of VIDEO_QUALITIES) expect(claims.some((claim) => claim.mode === quality)).toBe(true);
+  });
+});
+
+describe('The help page’s modes and prices are the catalogue’s', () => {
+  const { renderPage } = pageTest();
+
+  it('states each mode’s credits at 8 s and at the longest length, derived from requestCredits', async () => {
+    await renderPage(<ModePrices />, {
+      route: '/dashboard/help',
+      url: '/dashboard/help',
+      namespaces: ['help'],
+    });
+    const rows = [...screen.getByTestId('help-mode-prices').querySelectorAll('tbody tr')].map((row) =>
+      [...row.children].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual(
+      modeFigures(0).map(({ quality, resolution, lengths }) => [
+        `${MODE_NAMES[quality]} (${resolution})`,
+        ...lengths.map(({ credits }) => `${credits} créditos`),
+      ]),
+    );
+    // As a reader sees it: a 10 s Fast video costs ceil(10 × 10 / 8) = 13 credits.
+    expect(rows[1]).toEqual(['Fast (720p)', '10 créditos', '13 créditos']);
+    expectTrueResolutions(textOf(document.body.innerHTML));
   });
 });

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import type { ModelMode } from '#shared/catalogue';
-import { DEFAULT_VIDEO_MODELS } from '#shared/video-models';
+import {
+  DEFAULT_VIDEO_MODELS,
+  OMNI_12_MODEL_ID,
+  OMNI_12_REPORTED_MAX_CLIP_SECONDS,
+  videoModelFacts,
+} from '#shared/video-models';
 import { type ConfigReading, optionalString } from './env-values.server';
 
 /** The Gemini API root Google's Omni guide calls (`POST /v1beta/interactions`; ADR 0005 on v1 vs v1beta). */
 const DEFAULT_GEMINI_API_BASE = 'https://generativelanguage.googleapis.com/v1beta';
 /** A GA Flash text model from the changelog (gemini-3.8-flash, 2026-09-02; no shutdown date announced). */
 export const DEFAULT_PROMPT_MODEL = 'gemini-3.8-flash';
+
+/** Omni 1.2's longest clip by the catalogue's narrower reading. */
+const OMNI_12_CATALOGUE_MAX_SECONDS = videoModelFacts(OMNI_12_MODEL_ID)?.durationSeconds.max ?? 10;
 
 export const geminiEnv = z.object({
   GEMINI_API_KEY: optionalString,
@@ -33,6 +41,16 @@ export const geminiEnv = z.object({
   /** The text model that writes the structured JSON prompt; without a key the rule-based builder does. */
   PROMPT_MODEL: z.string().min(1).default(DEFAULT_PROMPT_MODEL),
   /** How often each process re-reads `GET /models` to confirm the configured video models. */
+  /**
+   * Omni 1.2's longest clip in seconds: the catalogue's narrower 10 (Google's own page lists none for 1.2) up to
+   * the 15 third parties report (src/shared/video-models.ts), for an operator who has verified it on their account.
+   */
+  OMNI_12_MAX_CLIP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(OMNI_12_CATALOGUE_MAX_SECONDS)
+    .max(OMNI_12_REPORTED_MAX_CLIP_SECONDS)
+    .default(OMNI_12_CATALOGUE_MAX_SECONDS),
   VIDEO_MODEL_CHECK_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -63,6 +81,8 @@ export interface GeminiConfig {
   modelVariables: Record<ModelMode, string>;
   promptModel: string;
   modelCheckIntervalMs: number;
+  /** OMNI_12_MAX_CLIP_SECONDS: the lengths offered on Omni 1.2 reach it (ADR 0036). */
+  omni12MaxClipSeconds: number;
   /** Google's webhooks (videos/gemini-webhooks, ADR 0021); undefined: polling alone. */
   webhook: GeminiWebhookConfig | undefined;
 }
@@ -142,6 +162,7 @@ export function geminiConfig(
     modelVariables: { fast: fastVariable, quality: qualityVariable },
     promptModel: env.PROMPT_MODEL,
     modelCheckIntervalMs: env.VIDEO_MODEL_CHECK_INTERVAL_MS,
+    omni12MaxClipSeconds: env.OMNI_12_MAX_CLIP_SECONDS,
     webhook,
   };
 }

@@ -18,11 +18,11 @@ export type CapabilitiesOf = (quality: VideoQuality, model?: string | null) => D
 
 export function capabilitiesOf(video: {
   provider: VideoConfig['provider'];
-  gemini: Pick<GeminiConfig, 'models'>;
+  gemini: Pick<GeminiConfig, 'models'> & Partial<Pick<GeminiConfig, 'omni12MaxClipSeconds'>>;
 }): CapabilitiesOf {
   return (quality, model) => {
     if (video.provider === 'local') return LOCAL_RENDERER_CAPABILITIES;
     const facts = videoModelFacts(model ?? video.gemini.models[modelModeOf(quality)]);
-    return facts ? directingCapabilities(facts) : FIRST_FRAME_ONLY;
+    return facts ? directingCapabilities(facts, video.gemini.omni12MaxClipSeconds) : FIRST_FRAME_ONLY;
   };
 }

@@ -135,7 +135,10 @@ describe('POST /api/videos', () => {
       thumbnailUrl: null,
       technical: { provider: null, model: null, resolution: null, durationSeconds: null },
     });
-    expect(request.structuredPrompt?.scene).toBe('praia à beira-mar');
+    expect(request.structuredPrompt).toMatchObject({
+      subject: 'Um cachorro',
+      action: 'correndo na praia ao pôr do sol',
+    });
     expect(await balance(pool, userId)).toBe(20);
     // Created waiting: the dispatcher sends its one job with a slot of the provider's budget (ADR 0013).
     // Its place in line, unless the dispatcher gave it a slot before the answer was written.

@@ -1,21 +1,22 @@
+import { LEFT_TO_THE_MODEL, STRUCTURED_FIELD_MAX_LENGTH } from '#shared/prompt-preview';
 import type { StructuredPrompt } from '#shared/video-request';
 
 /**
- * The structured "JSON prompt" (design §5) built from the user's text by fixed rules, so the same text always
- * gives the same prompt (testable, explainable in the technical info, no model call before credits are held).
- * Keywords are matched on whole words with accents ignored, in Portuguese and English; descriptors are written
- * in the language the prompt appears to be in.
+ * The structured "JSON prompt" (design §5) when no text model writes it: the user's own text split into the fields
+ * by fixed rules, never paraphrased — each clause goes, verbatim, to the one field its words point to, so "câmera na
+ * mão se aproximando devagar" stays as written and no clause shows twice ("Ação" never repeats "Assunto"). A field
+ * the text says nothing about is left to the model, saying so. The same text always gives the same split
+ * (testable, explainable in the technical info, no model call before credits are held). Keywords are matched on
+ * whole words with accents and case ignored, in Portuguese and English.
  */
 
 /** `builtBy` of a prompt the rules wrote (the text model's id otherwise). */
 export const STRUCTURED_PROMPT_RULES = 'rules';
 
 type Language = 'pt' | 'en';
-interface Rule {
-  words: string[];
-  pt: string;
-  en: string;
-}
+type Field = Exclude<keyof StructuredPrompt, 'builtBy'>;
+/** The fields a clause can be sorted into by its words; subject and action come from the clauses' order. */
+type KeywordField = 'negative' | 'audio' | 'camera' | 'lighting' | 'style' | 'scene';
 
 function normalise(text: string): string {
   return text
@@ -28,15 +29,6 @@ function wordsOf(text: string): string[] {
   return normalise(text)
     .split(/[^\p{L}\p{N}-]+/u)
     .filter(Boolean);
-}
-
-/** Matches single words and multi-word phrases ("por do sol") against the normalised text. */
-function matches(normalised: string, words: Set<string>, keyword: string): boolean {
-  return keyword.includes(' ') ? ` ${normalised} `.includes(` ${keyword} `) : words.has(keyword);
-}
-
-function firstRule(rules: Rule[], normalised: string, words: Set<string>): Rule | undefined {
-  return rules.find((rule) => rule.words.some((keyword) => matches(normalised, words, keyword)));
 }
 
 const PT_MARKERS = new Set([
@@ -54,7 +46,6 @@ const PT_MARKERS = new Set([
   'o',
   'os',
   'as',
-  'para',
 ]);
 const EN_MARKERS = new Set(['the', 'a', 'an', 'with', 'in', 'on', 'of', 'and', 'at', 'to', 'is', 'while']);
 
@@ -68,117 +59,51 @@ export function detectLanguage(text: string): Language {
   return en > pt ? 'en' : 'pt';
 }
 
-const SCENES: Rule[] = [
-  {
-    words: ['praia', 'beach', 'mar', 'sea', 'ocean', 'oceano'],
-    pt: 'praia à beira-mar',
-    en: 'seaside beach',
-  },
-  { words: ['floresta', 'forest', 'mata', 'selva', 'jungle'], pt: 'floresta densa', en: 'dense forest' },
-  {
-    words: ['montanha', 'montanhas', 'mountain', 'mountains'],
-    pt: 'paisagem de montanhas',
-    en: 'mountain landscape',
-  },
-  {
-    words: ['cidade', 'city', 'rua', 'street', 'urbano', 'urban'],
-    pt: 'rua de uma cidade',
-    en: 'city street',
-  },
-  { words: ['deserto', 'desert'], pt: 'deserto', en: 'desert' },
-  { words: ['neve', 'snow', 'inverno', 'winter'], pt: 'paisagem coberta de neve', en: 'snowy landscape' },
-  {
-    words: ['espaco', 'space', 'galaxia', 'galaxy', 'planeta', 'planet'],
-    pt: 'espaço sideral',
-    en: 'outer space',
-  },
-  { words: ['cozinha', 'kitchen', 'restaurante', 'restaurant'], pt: 'cozinha', en: 'kitchen' },
-  { words: ['escritorio', 'office'], pt: 'escritório moderno', en: 'modern office' },
-  { words: ['fazenda', 'farm', 'campo', 'field'], pt: 'campo aberto', en: 'open countryside' },
-  { words: ['estudio', 'studio'], pt: 'estúdio', en: 'studio' },
+/**
+ * The words that send a clause to a field, accent-free, "|"-separated, in the order the fields are tried: how it is
+ * filmed, lit and styled first ("câmera na mão se aproximando devagar" is about the camera though it moves); a
+ * clause with a gerund is then the action; sound and place last.
+ */
+const FRAMING_KEYWORDS: [KeywordField, string][] = [
+  [
+    'camera',
+    'camera|drone|close|close-up|closeup|macro|plano|travelling|zoom|panoramica|pov|aerea|aereo|tomada|' +
+      'enquadramento|lente|filmado|filmada|shot|tracking|dolly|lens|aerial|slow motion',
+  ],
+  [
+    'lighting',
+    'luz|luzes|iluminacao|iluminado|iluminada|contraluz|sombra|sombras|neon|neblina|nevoa|por do sol|' +
+      'nascer do sol|entardecer|amanhecer|anoitecer|hora dourada|light|lights|lighting|sunset|sunrise|dawn|' +
+      'golden hour|backlit|fog|mist',
+  ],
+  [
+    'style',
+    'estilo|estetica|cinematografico|cinematografica|anime|desenho|animacao|animado|pixar|3d|vintage|retro|vhs|' +
+      'realista|documentario|preto e branco|aquarela|style|cinematic|cartoon|animation|documentary|realistic|' +
+      'black and white',
+  ],
+];
+const SETTING_KEYWORDS: [KeywordField, string][] = [
+  [
+    'audio',
+    'som|sons|musica|trilha|audio|barulho|ruido|voz|narracao|narrador|diz|fala|canta|sound|sounds|music|' +
+      'soundtrack|voice|says|narration',
+  ],
+  [
+    'scene',
+    'praia|mar|floresta|mata|montanha|montanhas|cidade|rua|deserto|neve|espaco|cozinha|restaurante|escritorio|' +
+      'fazenda|campo|estudio|lago|rio|parque|casa|quarto|sala|favela|cenario|fundo|beach|sea|forest|mountain|' +
+      'city|street|desert|snow|kitchen|office|farm|field|studio|lake|river|park|room|background',
+  ],
 ];
 
-const CAMERAS: Rule[] = [
-  {
-    words: ['drone', 'aerea', 'aereo', 'aerial'],
-    pt: 'vista aérea de drone, movimento lento',
-    en: 'aerial drone shot, slow movement',
-  },
-  {
-    words: ['close', 'close-up', 'closeup', 'macro', 'detalhe'],
-    pt: 'close-up com foco raso',
-    en: 'close-up with shallow focus',
-  },
-  {
-    words: ['camera lenta', 'slow motion', 'slow-motion'],
-    pt: 'câmera lenta, plano médio',
-    en: 'slow motion, medium shot',
-  },
-  {
-    words: ['travelling', 'tracking', 'seguindo', 'following'],
-    pt: 'travelling acompanhando o sujeito',
-    en: 'tracking shot following the subject',
-  },
-  {
-    words: ['panoramica', 'panorama', 'pan', 'timelapse', 'time-lapse'],
-    pt: 'panorâmica lenta',
-    en: 'slow pan',
-  },
-  {
-    words: ['primeira pessoa', 'pov', 'first person'],
-    pt: 'câmera em primeira pessoa',
-    en: 'first-person camera',
-  },
-];
+function hasKeyword(clause: string, keyword: string): boolean {
+  return ` ${wordsOf(clause).join(' ')} `.includes(` ${keyword} `);
+}
 
-const LIGHTING: Rule[] = [
-  {
-    words: ['por do sol', 'entardecer', 'sunset', 'golden hour', 'hora dourada'],
-    pt: 'luz dourada de fim de tarde',
-    en: 'warm golden-hour light',
-  },
-  {
-    words: ['amanhecer', 'nascer do sol', 'sunrise', 'dawn'],
-    pt: 'luz suave do amanhecer',
-    en: 'soft dawn light',
-  },
-  { words: ['neon'], pt: 'luzes de neon coloridas', en: 'colourful neon lights' },
-  {
-    words: ['noite', 'noturno', 'noturna', 'night', 'lua', 'moon'],
-    pt: 'luz noturna com contraste',
-    en: 'night lighting with contrast',
-  },
-  {
-    words: ['chuva', 'rain', 'nublado', 'cloudy', 'neblina', 'fog'],
-    pt: 'luz difusa de dia nublado',
-    en: 'diffuse overcast light',
-  },
-  {
-    words: ['estudio', 'studio'],
-    pt: 'iluminação de estúdio de três pontos',
-    en: 'three-point studio lighting',
-  },
-];
-
-const STYLES: Rule[] = [
-  { words: ['anime'], pt: 'animação estilo anime', en: 'anime-style animation' },
-  {
-    words: ['desenho', 'cartoon', 'animacao', 'animation', 'pixar', '3d'],
-    pt: 'animação 3D estilizada',
-    en: 'stylised 3D animation',
-  },
-  { words: ['documentario', 'documentary'], pt: 'documentário', en: 'documentary' },
-  {
-    words: ['vintage', 'retro', 'antigo', 'anos 80', '80s', 'vhs'],
-    pt: 'estética retrô com grão de filme',
-    en: 'retro look with film grain',
-  },
-  {
-    words: ['cinematografico', 'cinematografica', 'cinematic', 'filme', 'film'],
-    pt: 'cinematográfico',
-    en: 'cinematic',
-  },
-];
+function keywordField(clause: string, table: [KeywordField, string][]): KeywordField | undefined {
+  return table.find(([, words]) => words.split('|').some((keyword) => hasKeyword(clause, keyword)))?.[0];
+}
 
 /** Portuguese gerunds (-ando, -endo, -indo) and English -ing words mark the action. */
 function isGerund(word: string, language: Language): boolean {
@@ -188,94 +113,92 @@ function isGerund(word: string, language: Language): boolean {
     : /ing$/.test(word) && !['thing', 'morning', 'evening', 'ceiling', 'building'].includes(word);
 }
 
+/** The text cut at its punctuation, except inside quotes (a line of dialogue stays whole). */
 function clauses(text: string): string[] {
-  return text
-    .split(/[.,;:!?\n]+/)
-    .map((clause) => clause.trim())
+  return [...text.matchAll(/(?:"[^"]*"|“[^”]*”|[^.,;!?\n"“])+/gu)]
+    .map((match) => match[0].trim().replace(/\s+/g, ' '))
     .filter(Boolean);
 }
 
-function clip(text: string, max: number): string {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  if (trimmed.length <= max) return trimmed;
-  return `${trimmed.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+/** "sem X" / "without X" / "no X" opening a clause: X is to be left out (Portuguese "no" is "in the"). */
+function exclusion(clause: string, language: Language): string | undefined {
+  const pattern = language === 'pt' ? /^sem\s+(.+)$/iu : /^(?:without|no)\s+(.+)$/iu;
+  return pattern.exec(clause)?.[1];
 }
 
-/** Things the user asked to leave out: "sem X" / "without X" / "no X" up to the end of the clause. */
-function exclusions(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/\b(?:sem|without|no)\s+([^.,;:!?\n]{2,40})/giu)) {
-    const excluded = match[1]?.trim();
-    if (excluded) found.push(excluded);
-  }
-  return found;
+/**
+ * The first clause's words before its first gerund are the subject and the rest the action ("Um cachorro" /
+ * "correndo na praia"); without a gerund the whole clause is the subject.
+ */
+function subjectAndAction(clause: string, language: Language): { subject: string; action?: string } {
+  const tokens = clause.split(' ');
+  const at = tokens.findIndex((token, index) => index > 0 && isGerund(wordsOf(token)[0] ?? '', language));
+  if (at < 0) return { subject: clause };
+  return { subject: tokens.slice(0, at).join(' '), action: tokens.slice(at).join(' ') };
 }
 
+/** Cena's standing exclusions, added to the user's own. */
 const BASE_NEGATIVE = {
   pt: 'texto na tela, legendas, marcas d’água, rostos deformados, distorções, baixa qualidade',
   en: 'on-screen text, subtitles, watermarks, deformed faces, distortions, low quality',
 };
 
+function joined(parts: string[]): string {
+  const text = parts.join(', ');
+  return text.length <= STRUCTURED_FIELD_MAX_LENGTH
+    ? text
+    : `${text.slice(0, STRUCTURED_FIELD_MAX_LENGTH - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+/** Each clause in the one field it belongs to, in the order written. */
+/** The field a clause after the first belongs to (see FRAMING_KEYWORDS for the order). */
+function fieldOf(clause: string, language: Language): KeywordField | 'action' {
+  const framing = keywordField(clause, FRAMING_KEYWORDS);
+  if (framing) return framing;
+  if (wordsOf(clause).some((word) => isGerund(word, language))) return 'action';
+  return keywordField(clause, SETTING_KEYWORDS) ?? 'scene';
+}
+
+/** Each clause in the one field it belongs to, in the order written. */
+function sortClauses(text: string, language: Language): Record<Field, string[]> {
+  const fields: Record<Field, string[]> = {
+    subject: [],
+    action: [],
+    scene: [],
+    camera: [],
+    lighting: [],
+    style: [],
+    audio: [],
+    negative: [],
+  };
+  for (const [index, clause] of clauses(text).entries()) {
+    const excluded = exclusion(clause, language);
+    if (excluded) {
+      // Cena's standing exclusions already say it: not twice.
+      if (!normalise(BASE_NEGATIVE[language]).includes(normalise(excluded))) fields.negative.push(excluded);
+    } else if (index === 0) {
+      const { subject, action } = subjectAndAction(clause, language);
+      fields.subject.push(subject);
+      if (action) fields.action.push(action);
+    } else fields[fieldOf(clause, language)].push(clause);
+  }
+  return fields;
+}
+
 export function buildStructuredPrompt(prompt: string): StructuredPrompt {
   const text = prompt.trim();
   const language = detectLanguage(text);
-  // Phrases match against the words joined by single spaces, so punctuation between them does not matter.
-  const normalised = wordsOf(text).join(' ');
-  const words = new Set(wordsOf(text));
-  const parts = clauses(text);
-  const pick = (rules: Rule[], fallback: { pt: string; en: string }) =>
-    (firstRule(rules, normalised, words) ?? fallback)[language];
-
-  const actionClause = parts.find((clause) => wordsOf(clause).some((word) => isGerund(word, language)));
-  const subject = clip(parts[0] ?? text, 160);
-  const action = actionClause
-    ? clip(actionClause, 160)
-    : language === 'pt'
-      ? 'movimento natural e contínuo ao longo dos 8 segundos'
-      : 'natural, continuous movement over the 8 seconds';
-
-  const quoted = /["“”']([^"“”']{2,120})["“”']/u.exec(text)?.[1];
-  const hasMusic = ['musica', 'music', 'trilha', 'soundtrack'].some((word) => words.has(word));
-  const audio = quoted
-    ? language === 'pt'
-      ? `fala: "${quoted}"`
-      : `dialogue: "${quoted}"`
-    : hasMusic
-      ? language === 'pt'
-        ? 'trilha musical de fundo e som ambiente'
-        : 'background music and ambient sound'
-      : language === 'pt'
-        ? 'som ambiente natural coerente com a cena'
-        : 'natural ambient sound matching the scene';
-
-  const negative = [BASE_NEGATIVE[language], ...exclusions(text)].join(', ');
-
+  const fields = sortClauses(text, language);
+  const orModel = (parts: string[]) => (parts.length > 0 ? joined(parts) : LEFT_TO_THE_MODEL[language]);
   return {
-    subject,
-    action,
-    scene: pick(SCENES, { pt: 'cenário coerente com o tema', en: 'a setting that fits the theme' }),
-    camera: pick(CAMERAS, {
-      pt: 'plano médio com movimento de câmera suave',
-      en: 'medium shot with smooth camera movement',
-    }),
-    lighting: pick(LIGHTING, { pt: 'luz natural suave', en: 'soft natural light' }),
-    style: pick(STYLES, { pt: 'cinematográfico realista', en: 'realistic cinematic' }),
-    audio,
-    negative,
+    subject: orModel(fields.subject),
+    action: orModel(fields.action),
+    scene: orModel(fields.scene),
+    camera: orModel(fields.camera),
+    lighting: orModel(fields.lighting),
+    style: orModel(fields.style),
+    audio: orModel(fields.audio),
+    negative: joined([BASE_NEGATIVE[language], ...fields.negative]),
     builtBy: STRUCTURED_PROMPT_RULES,
   };
-}
-
-/** The structured prompt as the text a provider receives (one labelled line per field, the user's words first). */
-export function structuredPromptText(prompt: string, structured: StructuredPrompt): string {
-  return [
-    prompt.trim(),
-    `Subject: ${structured.subject}`,
-    `Action: ${structured.action}`,
-    `Scene: ${structured.scene}`,
-    `Camera: ${structured.camera}`,
-    `Lighting: ${structured.lighting}`,
-    `Style: ${structured.style}`,
-    `Audio: ${structured.audio}`,
-  ].join('\n');
 }

@@ -79,12 +79,17 @@ describe('POST /api/videos/prompt-preview', () => {
     });
     // An unusable answer from the model: the rule-based builder, said so.
     const fallback = await client.json<PromptPreviewResponse>('/api/videos/prompt-preview', {
-      json: { prompt: 'Um drone sobre a praia ao pôr do sol [badjson]' },
+      json: { prompt: 'Um drone sobrevoando a praia [badjson], câmera na mão se aproximando devagar' },
     });
     expect(fallback.status).toBe(200);
     expect(fallback.body.builtBy).toBe('rules');
     expect(fallback.body.note).toBe(PROMPT_PREVIEW_RULES_NOTE);
-    expect(fallback.body.structuredPrompt.camera).toBe('vista aérea de drone, movimento lento');
+    // The user's own words, split, not paraphrased.
+    expect(fallback.body.structuredPrompt).toMatchObject({
+      subject: 'Um drone',
+      action: 'sobrevoando a praia [badjson]',
+      camera: 'câmera na mão se aproximando devagar',
+    });
     expect(fallback.body.remaining).toBe(PROMPT_PREVIEWS_PER_HOUR - 2);
   });
 

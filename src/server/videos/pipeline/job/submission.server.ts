@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
+import { structuredPromptText } from '#shared/prompt-preview';
 import { providerAspectRatio, requestResolution } from '#shared/video-models';
 import { detectImageType } from '#shared/video-request';
-import { STRUCTURED_PROMPT_RULES, structuredPromptText } from '../../structured-prompt.server';
+import { STRUCTURED_PROMPT_RULES } from '../../structured-prompt.server';
 import type { ProviderImage, VideoGenerationInput } from '../providers/video-provider.server';
 import { storeLastFrame } from '../rendering.server';
 import {
@@ -26,11 +27,13 @@ export function isNewShot(row: RequestRow): boolean {
 }
 
 /**
- * The provider's prompt: the user's words and the structured prompt's fields as prose (the models document a
- * natural-language prompt, not JSON: OMNI_GUIDE in src/shared/video-models.ts), else the user's text. The JSON is
- * kept for the request page's technical info.
+ * The provider's prompt: the user's words and the structured prompt's fields as prose (structuredPromptText), else
+ * the user's text. The JSON is kept for the request page's technical info.
  */
-function providerPrompt(row: RequestRow): { prompt: string; negativePrompt: string | undefined } {
+export function providerPrompt(row: Pick<RequestRow, 'prompt' | 'structuredPrompt'>): {
+  prompt: string;
+  negativePrompt: string | undefined;
+} {
   if (!row.structuredPrompt) return { prompt: row.prompt, negativePrompt: undefined };
   return {
     prompt: structuredPromptText(row.prompt, row.structuredPrompt),

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ASPECT_RATIOS, MODE_RESOLUTION, VIDEO_QUALITIES } from '#shared/catalogue';
+import { videoModelPromptText } from '#shared/prompt-preview';
 import { providerAspectRatio } from '#shared/video-models';
 import {
   API_KEY,
@@ -18,6 +19,8 @@ import {
   startFakeGemini,
 } from '#tests/support/fake-gemini';
 import { mediaTools } from '#tests/support/media';
+import { RULES_WRITER } from '../../prompt-writer.server';
+import { providerPrompt } from '../job/submission.server';
 import { probe } from '../rendering.server';
 import { GeminiClient } from './gemini-client.server';
 import { GeminiVideoProvider } from './gemini-provider.server';
@@ -113,6 +116,26 @@ describe('every mode × ratio, with and without an image, on the Interactions AP
     if (!result.done || !('video' in result) || !('uri' in result.video))
       throw new Error(JSON.stringify(result));
     expect(await bytesOf(await provider.download(result.video.uri))).toBeGreaterThan(1000);
+  });
+});
+
+describe('the structured prompt the create page previews', () => {
+  it('is exactly the text Omni receives', async () => {
+    const prompt =
+      'Uma senhora vendendo tapioca numa feira em Olinda, câmera na mão se aproximando devagar, luz da manhã';
+    // What 'Ver prompt estruturado' answers without a text model, sent back as the user's.
+    const { builtBy: _rules, ...preview } = await RULES_WRITER(prompt);
+    const shown = videoModelPromptText(prompt, preview);
+    const provider = new GeminiVideoProvider(client(), {
+      fast: 'gemini-omni-1.1-flash',
+      quality: 'gemini-omni-1.1-flash',
+    });
+    const sent = providerPrompt({ prompt, structuredPrompt: { ...preview, builtBy: 'user' } });
+    await provider.submit(
+      input({ prompt: sent.prompt, userPrompt: prompt, negativePrompt: sent.negativePrompt }),
+    );
+    expect((gemini.submitBodies.at(-1) as { input: unknown }).input).toBe(shown);
+    expect(shown).toContain('Camera: câmera na mão se aproximando devagar');
   });
 });
 

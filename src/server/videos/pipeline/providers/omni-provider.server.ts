@@ -1,3 +1,4 @@
+import { withExclusions } from '#shared/prompt-preview';
 import { type GeminiClient, provablyNotAccepted } from './gemini-client.server';
 import {
   type PollResult,
@@ -43,9 +44,8 @@ interface Interaction {
   error?: { code?: number; message?: string };
 }
 
-/** Omni has no negative prompt field: the guide says to write the negatives into the prompt ("Do not …"). */
 function promptText(input: VideoGenerationInput): string {
-  return input.negativePrompt ? `${input.prompt}\n\nDo not include: ${input.negativePrompt}` : input.prompt;
+  return withExclusions(input.prompt, input.negativePrompt);
 }
 
 type ImagePart = { type: 'image'; data: string; mime_type: string };

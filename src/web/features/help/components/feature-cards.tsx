@@ -21,6 +21,7 @@ import {
   TRIAL_VALIDITY_DAYS,
 } from '#shared/catalogue';
 import { Card, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
+import { ModePrices } from './mode-prices';
 
 /**
  * Every feature text may name each mode's resolution (the resolution card does) and the catalogue's trial and
@@ -68,12 +69,13 @@ const PROMISES: readonly { key: FeatureKey; icon: LucideIcon }[] = [
   { key: 'invites', icon: UserPlus },
 ];
 
-/** 'Recursos': the five feature cards (spec §2), then Cena's promises in their own list. */
+/** 'Recursos': the five feature cards (spec §2), Cena's promises in their own list, then the modes' prices. */
 export function FeatureCards() {
   return (
     <div className="flex flex-col gap-4">
       <CardList items={FEATURES} testId="help-features" />
       <CardList items={PROMISES} testId="help-promises" />
+      <ModePrices />
     </div>
   );
 }

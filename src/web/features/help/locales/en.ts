@@ -7,6 +7,16 @@ const en: LocaleShape<typeof ptBR> = {
   title: 'Help center',
   subtitle: 'Quick answers, what Cena does and how to reach us.',
   tabs: { faq: 'FAQ', features: 'Features', contact: 'Contact' },
+  modePrices: {
+    title: 'Modes and prices',
+    caption: 'Credits per video, by mode and length. Other lengths cost in proportion, rounded up.',
+    mode: 'Mode',
+    length: '{{seconds}} s',
+    modeName: '{{mode}} ({{resolution}})',
+    modes: { draft: 'Draft', fast: 'Fast', quality: 'Quality' },
+    credits_one: '{{count}} credit',
+    credits_other: '{{count}} credits',
+  },
   features: {
     audio: {
       title: 'Built-in audio',
@@ -30,7 +40,7 @@ const en: LocaleShape<typeof ptBR> = {
     },
     preview: {
       title: 'See the prompt before paying',
-      body: 'With “See structured prompt”, Cena shows how it will describe your scene to the model (subject, action, scene, camera, lighting, style, audio and what to avoid). Edit any field before generating: that is exactly what the model receives. Free, up to 20 previews an hour.',
+      body: 'With “See structured prompt”, Cena suggests how to describe your scene to the model (subject, action, scene, camera, lighting, style, audio and what to avoid); when the text model is unavailable it only splits your own words into those fields. Edit any field before generating; the panel shows exactly the text the video model will receive. Free, up to 20 previews an hour.',
     },
     guarantee: {
       title: 'Take guarantee',

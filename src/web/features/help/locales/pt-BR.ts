@@ -4,6 +4,17 @@ export default {
   title: 'Central de Ajuda',
   subtitle: 'Respostas rápidas, o que a Cena faz e como falar com a gente.',
   tabs: { faq: 'FAQ', features: 'Recursos', contact: 'Contato' },
+  modePrices: {
+    title: 'Modos e preços',
+    caption:
+      'Créditos por vídeo, por modo e duração. Outras durações custam proporcionalmente, arredondando para cima.',
+    mode: 'Modo',
+    length: '{{seconds}} s',
+    modeName: '{{mode}} ({{resolution}})',
+    modes: { draft: 'Rascunho', fast: 'Fast', quality: 'Quality' },
+    credits_one: '{{count}} crédito',
+    credits_other: '{{count}} créditos',
+  },
   features: {
     audio: {
       title: 'Áudio integrado',
@@ -27,7 +38,7 @@ export default {
     },
     preview: {
       title: 'Veja o prompt antes de pagar',
-      body: 'Em “Ver prompt estruturado”, o Cena mostra como vai descrever sua cena ao modelo (assunto, ação, cenário, câmera, luz, estilo, áudio e o que evitar). Você pode editar qualquer campo antes de gerar: é exatamente isso que o modelo recebe. Grátis, até 20 prévias por hora.',
+      body: 'Em “Ver prompt estruturado”, o Cena sugere como descrever sua cena ao modelo (assunto, ação, cenário, câmera, luz, estilo, áudio e o que evitar); quando o modelo de texto não está disponível, ele só separa o seu texto nesses campos, com as suas palavras. Você pode editar qualquer campo antes de gerar, e o painel mostra exatamente o texto que o modelo de vídeo vai receber. Grátis, até 20 prévias por hora.',
     },
     guarantee: {
       title: 'Garantia do take',

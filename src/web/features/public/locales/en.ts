@@ -149,8 +149,10 @@ const en: LocaleShape<typeof ptBR> = {
     features: {
       creditsMonthly: '{{credits}} credits per month',
       creditsYearly: '{{credits}} credits per year',
-      fast: 'Up to {{videos}} Fast ({{resolution}}) videos',
-      quality: 'or up to {{videos}} Quality ({{resolution}}) videos',
+      mode: '{{mode}} ({{resolution}}): up to {{videos}} videos of {{seconds}} s',
+      modeLengths:
+        '{{mode}} ({{resolution}}): up to {{videos}} videos of {{seconds}} s or {{longestVideos}} of {{longestSeconds}} s',
+      modes: { draft: 'Draft', fast: 'Fast', quality: 'Quality' },
       expiryMonthly: 'Credits expire at the end of the month, no rollover',
       expiryYearly: 'Credits valid for {{months}} months, no rollover',
       output: '{{seconds}}-second videos with built-in audio',

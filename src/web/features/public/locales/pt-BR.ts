@@ -151,8 +151,10 @@ export default {
     features: {
       creditsMonthly: '{{credits}} créditos por mês',
       creditsYearly: '{{credits}} créditos por ano',
-      fast: 'Até {{videos}} vídeos Fast ({{resolution}})',
-      quality: 'ou até {{videos}} vídeos Quality ({{resolution}})',
+      mode: '{{mode}} ({{resolution}}): até {{videos}} vídeos de {{seconds}} s',
+      modeLengths:
+        '{{mode}} ({{resolution}}): até {{videos}} vídeos de {{seconds}} s ou {{longestVideos}} de {{longestSeconds}} s',
+      modes: { draft: 'Rascunho', fast: 'Fast', quality: 'Quality' },
       expiryMonthly: 'Créditos expiram no fim do mês, sem acúmulo',
       expiryYearly: 'Créditos válidos por {{months}} meses, sem acúmulo',
       output: 'Vídeos de {{seconds}} s com áudio integrado',

@@ -19,6 +19,7 @@ import {
   MODE_RESOLUTION,
   NATIVE_ASPECT_RATIO,
   PLANS,
+  planVideosPerInvoice,
   VIDEO_ESTIMATE_MINUTES,
   VIDEO_LENGTH_SECONDS,
 } from '#shared/catalogue';
@@ -281,8 +282,8 @@ function PricingPreview() {
                   </li>
                   <li>
                     {t('landing.pricing.videos', {
-                      fast: n(plan.fastVideos),
-                      quality: n(plan.qualityVideos),
+                      fast: n(planVideosPerInvoice(plan, 'monthly', 'fast')),
+                      quality: n(planVideosPerInvoice(plan, 'monthly', 'quality')),
                     })}
                   </li>
                 </ul>

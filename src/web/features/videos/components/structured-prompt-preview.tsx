@@ -5,6 +5,7 @@ import {
   type EditedStructuredPrompt,
   STRUCTURED_FIELD_MAX_LENGTH,
   STRUCTURED_PROMPT_FIELDS,
+  videoModelPromptText,
 } from '#shared/prompt-preview';
 import { Button } from '#web/components/ui/button';
 import { FieldError, FieldHint, Label, Textarea } from '#web/components/ui/input';
@@ -21,9 +22,10 @@ export interface StructuredPromptState {
 }
 
 /**
- * 'Ver prompt estruturado': asks the text model for the structured JSON prompt of the text, shows its fields for
- * editing, and hands the result to the form, which sends it as what the video model receives. Free, limited per
- * hour by the server (its pt-BR message is shown as it comes).
+ * 'Ver prompt estruturado': asks the text model for the structured JSON prompt of the text (without one, the
+ * server's rules split the user's own words into the fields), shows its fields for editing as a suggestion, and
+ * below them the very text the video model will receive (videoModelPromptText, what the submit step sends). Free,
+ * limited per hour by the server (its pt-BR message is shown as it comes).
  */
 export function StructuredPromptPreview({
   text,
@@ -149,8 +151,24 @@ export function StructuredPromptPreview({
               );
             })}
           </div>
+          <SentText text={videoModelPromptText(text, value.prompt)} />
         </div>
       ) : null}
     </section>
+  );
+}
+
+function SentText({ text }: { text: string }) {
+  const { t } = useTranslation('videos');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <h3 className="text-sm font-medium">{t('create.structured.sentTitle')}</h3>
+      <pre
+        className="rounded-(--radius-card) bg-muted p-3 text-xs whitespace-pre-wrap break-words"
+        data-testid="structured-preview-sent"
+      >
+        {text}
+      </pre>
+    </div>
   );
 }

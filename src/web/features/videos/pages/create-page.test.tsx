@@ -7,6 +7,7 @@ import { billingContract } from '#shared/billing.contract';
 import { castContract } from '#shared/cast.contract';
 import { REFERENCE_IMAGE_MAX_BYTES, referenceImageMaxMegabytes, VIDEO_COST_CREDITS } from '#shared/catalogue';
 import { creditsContract } from '#shared/credits.contract';
+import { PROMPT_PREVIEW_RULES_NOTE, videoModelPromptText } from '#shared/prompt-preview';
 import { videosContract } from '#shared/videos.contract';
 import { availability, credits, me, queueEstimate, videoRequest } from '#tests/support/web-fixtures';
 import i18n from '#tests/support/web-i18n';
@@ -312,5 +313,50 @@ describe('Create page', () => {
       ),
     );
     expect(screen.getAllByTestId('reference-images-item')).toHaveLength(1);
+  });
+
+  it('shows the structured prompt as a suggestion and, below it, exactly the text the video model will receive', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    const suggested = {
+      subject: 'Um farol na tempestade',
+      action: 'ondas quebrando nas pedras',
+      scene: 'a critério do modelo',
+      camera: 'a critério do modelo',
+      lighting: 'a critério do modelo',
+      style: 'a critério do modelo',
+      audio: 'a critério do modelo',
+      negative: 'texto na tela',
+    };
+    api().answer(videosContract.previewPrompt, {
+      structuredPrompt: suggested,
+      builtBy: 'rules',
+      note: PROMPT_PREVIEW_RULES_NOTE,
+      remaining: 19,
+    });
+    const release = api().hold(videosContract.createVideo);
+    await open();
+    await fillPrompt();
+    await userEvent.click(screen.getByTestId('structured-preview-open'));
+    const note = await screen.findByTestId('structured-preview-note');
+    expect(note.textContent).toContain('Sugestão — ');
+    expect(screen.getByTestId('structured-preview').textContent).not.toContain('é exatamente isto');
+    await userEvent.clear(screen.getByTestId('structured-field-camera'));
+    await userEvent.type(screen.getByTestId('structured-field-camera'), 'câmera na mão');
+    const edited = { ...suggested, camera: 'câmera na mão' };
+    expect(screen.getByTestId('structured-preview-sent').textContent).toBe(
+      videoModelPromptText(PROMPT, edited),
+    );
+    expect(screen.getByTestId('structured-preview-sent').textContent).toBe(
+      `${PROMPT}\nSubject: Um farol na tempestade\nAction: ondas quebrando nas pedras\nCamera: câmera na mão\n\nDo not include: texto na tela`,
+    );
+
+    await userEvent.click(submit());
+    await waitFor(() => expect(api().callsTo(videosContract.createVideo)).toHaveLength(1));
+    const form = api().callsTo(videosContract.createVideo)[0]?.init.body as FormData;
+    // The server composes the provider's text from these with the same function (submission.server.ts).
+    expect(JSON.parse(String(form.get('structuredPrompt')))).toEqual(edited);
+    expect(form.get('prompt')).toBe(PROMPT);
+    const request = videoRequest({ id: 'req-structured', prompt: PROMPT, status: 'pending' });
+    release({ request, group: [request] });
   });
 });

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import {
-  MODE_RESOLUTION,
   type Plan,
   planCreditsPerInvoice,
-  planVideosPerInvoice,
   VIDEO_LENGTH_SECONDS,
+  VIDEO_QUALITIES,
+  type VideoQuality,
   YEARLY_PERIOD_MONTHS,
   yearlyMonthlyEquivalentCents,
   yearlySavingsCents,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
+import { type ModeFigures, planModeFigures } from '#shared/mode-figures';
 import { CheckList } from '#web/components/check-list';
 import { buttonClassName } from '#web/components/ui/button';
 import {
@@ -26,38 +27,35 @@ import { PlanRibbon } from '../plan-ribbon';
 import { PriceTag } from '../price-tag';
 import { ByPeriod } from './by-period';
 
-/** What a plan gives, in both billing periods. */
+/** What a plan gives, in both billing periods; each mode's videos at the default and the longest length. */
 function usePlanFeatures(plan: Plan) {
   const { t } = useTranslation('public');
   const { n } = useFormatters();
+  const modeLine = (figures: ModeFigures[], quality: VideoQuality) => {
+    const figure = figures.find((item) => item.quality === quality);
+    const [base, longest] = figure?.lengths ?? [];
+    return t(longest ? 'pricing.features.modeLengths' : 'pricing.features.mode', {
+      mode: t(`pricing.features.modes.${quality}`),
+      resolution: figure?.resolution ?? '',
+      videos: n(base?.videos ?? 0),
+      seconds: n(base?.seconds ?? 0),
+      longestVideos: n(longest?.videos ?? 0),
+      longestSeconds: n(longest?.seconds ?? 0),
+    });
+  };
   return [
     <ByPeriod
       key="credits"
       monthly={t('pricing.features.creditsMonthly', { credits: n(plan.credits) })}
       yearly={t('pricing.features.creditsYearly', { credits: n(planCreditsPerInvoice(plan, 'yearly')) })}
     />,
-    <ByPeriod
-      key="fast"
-      monthly={t('pricing.features.fast', {
-        videos: n(planVideosPerInvoice(plan, 'monthly', 'fast')),
-        resolution: MODE_RESOLUTION.fast,
-      })}
-      yearly={t('pricing.features.fast', {
-        videos: n(planVideosPerInvoice(plan, 'yearly', 'fast')),
-        resolution: MODE_RESOLUTION.fast,
-      })}
-    />,
-    <ByPeriod
-      key="quality"
-      monthly={t('pricing.features.quality', {
-        videos: n(planVideosPerInvoice(plan, 'monthly', 'quality')),
-        resolution: MODE_RESOLUTION.quality,
-      })}
-      yearly={t('pricing.features.quality', {
-        videos: n(planVideosPerInvoice(plan, 'yearly', 'quality')),
-        resolution: MODE_RESOLUTION.quality,
-      })}
-    />,
+    ...VIDEO_QUALITIES.map((quality) => (
+      <ByPeriod
+        key={quality}
+        monthly={modeLine(planModeFigures(plan, 'monthly'), quality)}
+        yearly={modeLine(planModeFigures(plan, 'yearly'), quality)}
+      />
+    )),
     <ByPeriod
       key="expiry"
       monthly={t('pricing.features.expiryMonthly')}

@@ -4,6 +4,7 @@ import {
   PLANS,
   type Plan,
   periodPricePerVideoCents,
+  planVideosPerInvoice,
   VIDEO_COST_CREDITS,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
@@ -41,15 +42,15 @@ export function PlanComparison() {
     { label: t('pricing.comparison.monthlyCredits'), value: (plan: Plan) => n(plan.credits) },
     {
       label: t('pricing.comparison.fastVideos', { resolution: MODE_RESOLUTION.fast }),
-      value: (plan: Plan) => n(plan.fastVideos),
+      value: (plan: Plan) => n(planVideosPerInvoice(plan, 'monthly', 'fast')),
     },
     {
       label: t('pricing.comparison.qualityVideos', { resolution: MODE_RESOLUTION.quality }),
-      value: (plan: Plan) => n(plan.qualityVideos),
+      value: (plan: Plan) => n(planVideosPerInvoice(plan, 'monthly', 'quality')),
     },
     {
       label: t('pricing.comparison.draftVideos', { resolution: MODE_RESOLUTION.draft }),
-      value: (plan: Plan) => n(Math.floor(plan.credits / VIDEO_COST_CREDITS.draft)),
+      value: (plan: Plan) => n(planVideosPerInvoice(plan, 'monthly', 'draft')),
     },
     {
       label: t('pricing.comparison.pricePerFast'),
