@@ -4,6 +4,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type MasterResolution, requestCredits } from '#shared/catalogue';
+import { deliveredFrameSize, frameText } from '#shared/delivered-frame';
+import { requestResolution } from '#shared/video-models';
 import { FINISH_NOTE, type VideoRequestView } from '#shared/video-request';
 import { Button } from '#web/components/ui/button';
 import {
@@ -97,7 +99,13 @@ export function FinishDialog({ request }: { request: VideoRequestView }) {
                 onClick={() => void choose(target)}
               >
                 {t(`finish.targets.${target.id}` as 'finish.targets.fast')} ·{' '}
-                {t('derive.credits', { count: cost, value: formatCredits(cost) })}
+                {frameText(
+                  deliveredFrameSize(
+                    requestResolution(target.quality, target.resolution),
+                    request.aspectRatio,
+                  ),
+                )}{' '}
+                · {t('derive.credits', { count: cost, value: formatCredits(cost) })}
               </Button>
             );
           })}

@@ -1,6 +1,8 @@
 import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
+import { deliveredFrameSize, frameText } from '#shared/delivered-frame';
+import { providerAspectRatio } from '#shared/video-models';
 import { FieldError } from '#web/components/ui/input';
 import type { CreateFieldProps } from './create-field';
 
@@ -18,6 +20,9 @@ export function ClipField({
   const length = useController({ control, name: 'durationSeconds' });
   const master = useController({ control, name: 'resolution' });
   const quality = useWatch({ control, name: 'quality' });
+  const ratio = useWatch({ control, name: 'aspectRatio' });
+  // A 4K master in 1:1 or 4:3 is cropped out of the 16:9 frame: say the size it comes out at (ADR 0033).
+  const reframed4k = master.field.value === '4k' && ratio && providerAspectRatio(ratio) !== ratio;
   return (
     <div className="flex flex-col gap-2">
       <label className="flex items-center gap-2 text-sm font-medium">
@@ -55,6 +60,11 @@ export function ClipField({
           {t('create.clip.master4k')}
         </label>
       )}
+      {quality === 'quality' && reframed4k ? (
+        <p className="text-sm text-muted-foreground" data-testid="clip-4k-reframed" aria-live="polite">
+          {t('create.clip.reframed4k', { ratio, size: frameText(deliveredFrameSize('4k', ratio)) })}
+        </p>
+      ) : null}
       <FieldError>{master.fieldState.error?.message}</FieldError>
     </div>
   );

@@ -77,6 +77,7 @@ const en: LocaleShape<typeof ptBR> = {
       length: 'Length',
       seconds: '{{seconds}} s',
       master4k: '4K master (twice Quality per second)',
+      reframed4k: 'At {{ratio}} the 4K master is reframed from 16:9: the video comes out at {{size}}.',
     },
     aspect: {
       legend: 'Aspect ratio',

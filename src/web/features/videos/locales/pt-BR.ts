@@ -78,6 +78,7 @@ export default {
       length: 'Duração',
       seconds: '{{seconds}} s',
       master4k: 'Master em 4K (o dobro do Quality por segundo)',
+      reframed4k: 'Em {{ratio}} o master em 4K é reenquadrado a partir do 16:9: o vídeo sai em {{size}}.',
     },
     aspect: {
       legend: 'Proporção',

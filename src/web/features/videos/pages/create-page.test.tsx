@@ -237,6 +237,20 @@ describe('Create page', () => {
     expect(submit().hasAttribute('disabled')).toBe(false);
   });
 
+  it('says what size a 4K master comes out at when its ratio is reframed', async () => {
+    api().answer(creditsContract.getCredits, credits(100));
+    await open();
+    await userEvent.click(within(screen.getByTestId('quality-quality')).getByRole('radio'));
+    await userEvent.click(screen.getByTestId('clip-4k'));
+    expect(screen.queryByTestId('clip-4k-reframed')).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: /1:1/ }));
+    expect(screen.getByTestId('clip-4k-reframed').textContent).toBe(
+      t('create.clip.reframed4k', { ratio: '1:1', size: '2160x2160' }),
+    );
+    await userEvent.click(screen.getByRole('radio', { name: /9:16/ }));
+    expect(screen.queryByTestId('clip-4k-reframed')).toBeNull();
+  });
+
   it('keeps the draft across a reload and clears it only after a successful submit', async () => {
     api().answer(creditsContract.getCredits, credits(40));
     await open();
