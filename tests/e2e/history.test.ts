@@ -285,8 +285,13 @@ describeBrowser('request detail and history in a browser', () => {
     await page.goto(`${app.url}/dashboard/request/${generating.id}`);
     await page.getByTestId('request-detail').waitFor();
     expect(await page.getByTestId('timeline-generating').getAttribute('data-state')).toBe('current');
-    // Fast takes up to 5 minutes; it started a minute ago.
-    expect(await page.getByTestId('time-left').textContent()).toMatch(/Faltam cerca de [45] minutos/);
+    // Fast takes up to 5 minutes and it started a minute ago: a time under 5 minutes that counts down (ADR 0035).
+    const timeLeft = page.getByTestId('time-left');
+    expect(await timeLeft.textContent()).toMatch(/^pronto em cerca de [0-4]:[0-5]\d$/);
+    const before = Number(await timeLeft.getAttribute('data-seconds'));
+    await expect
+      .poll(async () => Number(await timeLeft.getAttribute('data-seconds')), { timeout: 5_000 })
+      .toBeLessThan(before);
 
     await app.cena.pool.query(
       `UPDATE video_requests SET status = 'rendering', updated_at = now() WHERE id = $1`,
