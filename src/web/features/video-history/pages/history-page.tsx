@@ -61,9 +61,10 @@ function ListSkeleton() {
 }
 
 /**
- * /dashboard/history (spec §2, §4, §5, docs/history-contract.md): filters in the URL through the shared schema (shareable, back button
- * works; any filter change resets to page 1), server-side paging (10 per page, up to 5 page buttons), a table on
- * desktop and cards under 768 px, the two empty states, CSV export of the current filters, live via the SSE
+ * /dashboard/history (spec §2, §4, §5, docs/history-contract.md): filters in the URL through the shared schema
+ * (shareable, back button works; any filter change resets to page 1), server-side paging (10 per page, up to 5 page
+ * buttons), a table on desktop and cards under 768 px, the filters folded behind one button under 640 px, the two
+ * empty states, CSV export of the current filters, live via the SSE
  * `video_request` event (the list lives under the `videos` query key).
  */
 export default function HistoryPage() {
