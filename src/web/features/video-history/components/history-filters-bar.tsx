@@ -1,171 +1,58 @@
-import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type HistoryQuery, QUALITY_FILTERS, STATUS_FILTERS } from '#shared/history-filters';
+import type { HistoryQuery } from '#shared/history-filters';
 import { Button } from '#web/components/ui/button';
-import { DayInput } from '#web/components/ui/day-input';
-import { Input, Label } from '#web/components/ui/input';
-import { NativeSelect } from '#web/features/accounts';
-import { hasActiveFilters, QUICK_RANGES, type QuickRange, quickRange } from '../lib/url-filters';
-
-export type FilterChange = Partial<Omit<HistoryQuery, 'page'>>;
-
-const SEARCH_DEBOUNCE_MS = 350;
+import { hasActiveFilters } from '../lib/url-filters';
+import { type FilterChange, PeriodFilters, SearchField, SelectFilters } from './history-filter-fields';
+import { HistoryFiltersSheet } from './history-filters-sheet';
 
 /**
- * Search (debounced), quality, status and the date period (custom from/to + today / 7 days / 30 days in the user's
- * zone). Every change goes through `onChange`, which resets the page to 1.
+ * Search, quality, status and the period. From 640 px (Tailwind's `sm`) they sit inline; under it only the search
+ * stays, next to the "Filtros (n)" button that opens the rest in a sheet. Both layouts are in the markup and CSS picks
+ * one, so nothing jumps on load. Every change goes through `onChange`, which resets the page to 1.
  */
 export function HistoryFiltersBar({
   query,
   timeZone,
+  total,
   onChange,
   onClear,
 }: {
   query: HistoryQuery;
   timeZone: string;
+  /** The current filters' result count, undefined while it loads. */
+  total: number | undefined;
   onChange: (change: FilterChange) => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation('videoHistory');
-  const { t: tv } = useTranslation('videos');
-  const ids = useId();
-  const [search, setSearch] = useState(query.q);
-  const lastSent = useRef(query.q);
-
-  // The URL changed (back button, clear, shared link): show its search.
-  useEffect(() => {
-    if (query.q !== lastSent.current) {
-      lastSent.current = query.q;
-      setSearch(query.q);
-    }
-  }, [query.q]);
-
-  useEffect(() => {
-    const value = search.trim();
-    if (value === lastSent.current) return;
-    const timer = window.setTimeout(() => {
-      lastSent.current = value;
-      onChange({ q: value });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, onChange]);
-
-  const now = new Date();
-  const activeQuick = QUICK_RANGES.find((range) => {
-    const r = quickRange(range, now, timeZone);
-    return r.from === query.from && r.to === query.to;
-  });
-  const applyQuick = (range: QuickRange) => onChange(quickRange(range, new Date(), timeZone));
-
   return (
     <section aria-label={t('filters.title')} className="flex flex-col gap-4" data-testid="history-filters">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="flex flex-col gap-1.5 sm:col-span-2">
-          <Label htmlFor={`${ids}-q`}>{t('filters.search')}</Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={`${ids}-q`}
-              type="search"
-              className="pl-9"
-              value={search}
-              maxLength={200}
-              placeholder={t('filters.searchPlaceholder')}
-              onChange={(event) => setSearch(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  const value = search.trim();
-                  lastSent.current = value;
-                  onChange({ q: value });
-                }
-              }}
-              data-testid="filter-search"
-            />
-          </div>
+        <div className="flex items-end gap-2 sm:col-span-2">
+          <SearchField q={query.q} onChange={onChange} className="min-w-0 flex-1" />
+          <HistoryFiltersSheet
+            query={query}
+            timeZone={timeZone}
+            total={total}
+            onChange={onChange}
+            className="sm:hidden"
+          />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${ids}-quality`}>{t('filters.quality')}</Label>
-          <NativeSelect
-            id={`${ids}-quality`}
-            value={query.quality}
-            onChange={(event) => onChange({ quality: event.target.value as HistoryQuery['quality'] })}
-            data-testid="filter-quality"
-          >
-            {QUALITY_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? t('filters.qualityAll') : tv(`quality.${value}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${ids}-status`}>{t('filters.status')}</Label>
-          <NativeSelect
-            id={`${ids}-status`}
-            value={query.status}
-            onChange={(event) => onChange({ status: event.target.value as HistoryQuery['status'] })}
-            data-testid="filter-status"
-          >
-            {STATUS_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {value === 'all' ? t('filters.statusAll') : tv(`status.${value}`)}
-              </option>
-            ))}
-          </NativeSelect>
+        <div className="hidden sm:contents">
+          <SelectFilters query={query} onChange={onChange} />
         </div>
       </div>
-      <fieldset className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <legend className="mb-1.5 text-sm font-medium">{t('filters.period')}</legend>
-        <div className="grid grid-cols-2 gap-3 lg:w-96">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={`${ids}-from`}>{t('filters.from')}</Label>
-            <DayInput
-              id={`${ids}-from`}
-              value={query.from}
-              max={query.to}
-              onValueChange={(day) => onChange({ from: day })}
-              invalidMessage={t('filters.invalidDay')}
-              data-testid="filter-from"
-            />
-          </div>
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={`${ids}-to`}>{t('filters.to')}</Label>
-            <DayInput
-              id={`${ids}-to`}
-              value={query.to}
-              min={query.from}
-              onValueChange={(day) => onChange({ to: day })}
-              invalidMessage={t('filters.invalidDay')}
-              data-testid="filter-to"
-            />
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {QUICK_RANGES.map((range) => (
-            <Button
-              key={range}
-              variant={activeQuick === range ? 'primary' : 'outline'}
-              size="sm"
-              className="h-10"
-              aria-pressed={activeQuick === range}
-              onClick={() => applyQuick(range)}
-              data-testid={`quick-${range}`}
-            >
-              {t(`filters.${range}`)}
-            </Button>
-          ))}
+      <div className="hidden sm:block">
+        <PeriodFilters query={query} timeZone={timeZone} onChange={onChange}>
           {hasActiveFilters(query) ? (
             <Button variant="ghost" size="sm" className="h-10" onClick={onClear} data-testid="filter-clear">
               <X aria-hidden="true" />
               {t('filters.clear')}
             </Button>
           ) : null}
-        </div>
-      </fieldset>
+        </PeriodFilters>
+      </div>
     </section>
   );
 }

@@ -1,9 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime, truncatePrompt } from '#shared/format';
+import type { HistoryQuery } from '#shared/history-filters';
 import i18n from '#tests/support/web-i18n';
 import { localizedRelativeTime } from '#web/lib/relative-time';
 import { pageWindow } from '../components/pager';
-import { DEFAULT_HISTORY_QUERY, hasActiveFilters, parseHistoryParams, quickRange } from './url-filters';
+import {
+  CLEAR_SHEET_FILTERS,
+  DEFAULT_HISTORY_QUERY,
+  hasActiveFilters,
+  parseHistoryParams,
+  quickRange,
+  sheetFilterCount,
+} from './url-filters';
 
 describe('parseHistoryParams', () => {
   it('reads the shared schema from the URL', () => {
@@ -62,5 +70,30 @@ describe('pager and table helpers', () => {
     const now = new Date('2026-03-01T05:30:00Z');
     expect(localizedRelativeTime(date, now, 'America/Sao_Paulo', 'pt-BR')).toBe('há 3 h');
     expect(localizedRelativeTime(date, now, 'America/Sao_Paulo', 'en')).toBe('3 h ago');
+  });
+});
+
+describe('sheetFilterCount', () => {
+  it('counts quality, status and the period once, never the search', () => {
+    expect(sheetFilterCount({ ...DEFAULT_HISTORY_QUERY, q: 'farol' })).toBe(0);
+    expect(sheetFilterCount({ ...DEFAULT_HISTORY_QUERY, quality: 'fast' })).toBe(1);
+    expect(sheetFilterCount({ ...DEFAULT_HISTORY_QUERY, from: '2026-01-01' })).toBe(1);
+    expect(sheetFilterCount({ ...DEFAULT_HISTORY_QUERY, from: '2026-01-01', to: '2026-01-31' })).toBe(1);
+    expect(
+      sheetFilterCount({ ...DEFAULT_HISTORY_QUERY, quality: 'fast', status: 'failed', to: '2026-01-31' }),
+    ).toBe(3);
+  });
+
+  it('is zero once the sheet is cleared, and the search is kept', () => {
+    const set: HistoryQuery = {
+      ...DEFAULT_HISTORY_QUERY,
+      q: 'farol',
+      quality: 'fast',
+      status: 'failed',
+      from: '2026-01-01',
+    };
+    const cleared: HistoryQuery = { ...set, ...CLEAR_SHEET_FILTERS };
+    expect(sheetFilterCount(cleared)).toBe(0);
+    expect(cleared.q).toBe('farol');
   });
 });

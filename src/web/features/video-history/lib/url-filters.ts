@@ -31,6 +31,17 @@ export function hasActiveFilters(query: HistoryQuery): boolean {
   return query.q !== '' || query.quality !== 'all' || query.status !== 'all' || !!query.from || !!query.to;
 }
 
+/**
+ * How many filters the phone's "Filtros (n)" sheet holds that are set: quality, status and the period (one, whichever
+ * of its ends is set). The search is not counted: it stays on screen above the button.
+ */
+export function sheetFilterCount(query: HistoryQuery): number {
+  return [query.quality !== 'all', query.status !== 'all', !!query.from || !!query.to].filter(Boolean).length;
+}
+
+/** The change that resets what the sheet holds, keeping the search. */
+export const CLEAR_SHEET_FILTERS = { quality: 'all', status: 'all', from: undefined, to: undefined } as const;
+
 export const QUICK_RANGES = ['today', 'last7', 'last30'] as const;
 export type QuickRange = (typeof QUICK_RANGES)[number];
 const QUICK_RANGE_DAYS: Record<QuickRange, number> = { today: 1, last7: 7, last30: 30 };

@@ -24,6 +24,13 @@ export default {
     last7: '7 dias',
     last30: '30 dias',
     clear: 'Limpar filtros',
+    /** The phone's button (under 640 px), with the number of filters set inside its sheet. */
+    openCount: 'Filtros ({{active}})',
+    sheetDescription: 'As mudanças valem na hora; a busca fica acima da lista.',
+    showResults_zero: 'Ver 0 resultados',
+    showResults_one: 'Ver {{count}} resultado',
+    showResults_other: 'Ver {{count}} resultados',
+    done: 'Ver resultados',
   },
   exportCsv: 'Exportar CSV',
   exported: 'Arquivo CSV exportado com sucesso!',

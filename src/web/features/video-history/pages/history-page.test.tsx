@@ -135,6 +135,87 @@ describe('History page', () => {
     expect((screen.getByTestId('filter-status') as HTMLSelectElement).value).toBe('all');
   });
 
+  it('folds the filters behind one button counting those set, and opens them in a dialog that Escape closes', async () => {
+    api().answer(videosContract.listVideos, serveList);
+    await open('/dashboard/history?q=farol&status=failed&from=2026-01-01&to=2026-01-31');
+
+    await screen.findByTestId('history-rows');
+    // Status and the period are set; the search stays on screen above the button and is not counted.
+    const trigger = screen.getByTestId('filters-open');
+    expect(trigger.textContent).toBe(t('filters.openCount', { active: 2 }));
+    expect(trigger.textContent).toBe('Filtros (2)');
+    expect((screen.getByTestId('filter-search') as HTMLInputElement).value).toBe('farol');
+
+    await userEvent.click(trigger);
+    const sheet = await screen.findByRole('dialog', { name: t('filters.title') });
+    expect((within(sheet).getByTestId('filter-status') as HTMLSelectElement).value).toBe('failed');
+    expect(within(sheet).getByTestId('filter-from')).toBeTruthy();
+    expect(within(sheet).getByTestId('filters-sheet-done').textContent).toBe(
+      t('filters.showResults', { count: 4 }),
+    );
+    expect(sheet.contains(document.activeElement)).toBe(true);
+    for (let press = 0; press < 12; press++) {
+      await userEvent.tab();
+      expect(sheet.contains(document.activeElement)).toBe(true);
+    }
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByTestId('filters-open'));
+    expect(location()).toBe('/dashboard/history?q=farol&status=failed&from=2026-01-01&to=2026-01-31');
+  });
+
+  it('applies a filter chosen in the dialog through the URL, and the button says how many results there are', async () => {
+    api().answer(videosContract.listVideos, serveList);
+    await open();
+
+    await screen.findByTestId('history-rows');
+    expect(screen.getByTestId('filters-open').textContent).toBe(t('filters.title'));
+    await userEvent.click(screen.getByTestId('filters-open'));
+    const sheet = await screen.findByRole('dialog', { name: t('filters.title') });
+    expect(within(sheet).getByTestId('filters-sheet-done').textContent).toBe(
+      t('filters.showResults', { count: 12 }),
+    );
+
+    await userEvent.selectOptions(within(sheet).getByTestId('filter-status'), tv('status.failed'));
+
+    await waitFor(() => expect(location()).toBe('/dashboard/history?status=failed'));
+    await waitFor(() =>
+      expect(within(sheet).getByTestId('filters-sheet-done').textContent).toBe(
+        t('filters.showResults', { count: 4 }),
+      ),
+    );
+    expect(listQueries().at(-1)).toBe('?status=failed');
+
+    await userEvent.click(within(sheet).getByTestId('filters-sheet-done'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('history-total').textContent).toBe(t('total', { count: 4 }));
+    const trigger = screen.getByTestId('filters-open');
+    expect(trigger.textContent).toBe(t('filters.openCount', { active: 1 }));
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('clears the dialog’s filters and keeps the search', async () => {
+    api().answer(videosContract.listVideos, serveList);
+    await open('/dashboard/history?q=farol&quality=fast&status=failed');
+
+    await screen.findByTestId('history-rows');
+    await userEvent.click(screen.getByTestId('filters-open'));
+    const sheet = await screen.findByRole('dialog', { name: t('filters.title') });
+    const clear = within(sheet).getByRole('button', { name: t('filters.clear') });
+
+    await userEvent.click(clear);
+
+    await waitFor(() => expect(location()).toBe('/dashboard/history?q=farol'));
+    expect((within(sheet).getByTestId('filter-status') as HTMLSelectElement).value).toBe('all');
+    expect((within(sheet).getByTestId('filter-quality') as HTMLSelectElement).value).toBe('all');
+    expect(clear.hasAttribute('disabled')).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('filters-open').textContent).toBe(t('filters.title'));
+    expect((screen.getByTestId('filter-search') as HTMLInputElement).value).toBe('farol');
+  });
+
   it('shows a submit’s kept variation first, as the group’s cover', async () => {
     const group = (index: number, kept: boolean) =>
       historyItem({ id: `var-${index}`, variation: { groupId: 'var-1', index, count: 3, kept } });

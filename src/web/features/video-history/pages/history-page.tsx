@@ -14,7 +14,8 @@ import { MakeFilmLink } from '#web/features/films';
 import { cn } from '#web/lib/cn';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { downloadHistoryCsv, useHistory } from '../api/history';
-import { type FilterChange, HistoryFiltersBar } from '../components/history-filters-bar';
+import type { FilterChange } from '../components/history-filter-fields';
+import { HistoryFiltersBar } from '../components/history-filters-bar';
 import { HistoryCards, HistoryTable } from '../components/history-list';
 import { Pager } from '../components/pager';
 import { DEFAULT_HISTORY_QUERY, hasActiveFilters, parseHistoryParams } from '../lib/url-filters';
@@ -60,9 +61,10 @@ function ListSkeleton() {
 }
 
 /**
- * /dashboard/history (spec §2, §4, §5, docs/history-contract.md): filters in the URL through the shared schema (shareable, back button
- * works; any filter change resets to page 1), server-side paging (10 per page, up to 5 page buttons), a table on
- * desktop and cards under 768 px, the two empty states, CSV export of the current filters, live via the SSE
+ * /dashboard/history (spec §2, §4, §5, docs/history-contract.md): filters in the URL through the shared schema
+ * (shareable, back button works; any filter change resets to page 1), server-side paging (10 per page, up to 5 page
+ * buttons), a table on desktop and cards under 768 px, the filters folded behind one button under 640 px, the two
+ * empty states, CSV export of the current filters, live via the SSE
  * `video_request` event (the list lives under the `videos` query key).
  */
 export default function HistoryPage() {
@@ -131,7 +133,8 @@ export default function HistoryPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
           <p className="text-muted-foreground">{t('subtitle')}</p>
         </div>
-        <div className="flex w-full flex-col gap-2 sm:w-fit sm:flex-row">
+        {/* Side by side on a phone too: one row less above the first video. */}
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-fit">
           <MakeFilmLink className="w-full sm:w-fit" />
           <Button
             variant="outline"
@@ -147,7 +150,13 @@ export default function HistoryPage() {
         </div>
       </header>
 
-      <HistoryFiltersBar query={query} timeZone={timeZone} onChange={onChange} onClear={onClear} />
+      <HistoryFiltersBar
+        query={query}
+        timeZone={timeZone}
+        total={history.isPlaceholderData ? undefined : data?.total}
+        onChange={onChange}
+        onClear={onClear}
+      />
 
       <section
         aria-label={t('title')}
