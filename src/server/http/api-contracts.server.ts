@@ -12,6 +12,7 @@ import { geminiWebhooksContract } from '#shared/gemini-webhooks.contract';
 import { dashboardContract } from '#shared/history.contract';
 import { invitesContract } from '#shared/invites.contract';
 import { metaContract } from '#shared/meta.contract';
+import { nfseContract } from '#shared/nfse.contract';
 import { notificationsContract } from '#shared/notifications.contract';
 import { pushContract } from '#shared/push.contract';
 import { realtimeContract } from '#shared/realtime.contract';
@@ -37,6 +38,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   castContract,
   filmsContract,
   billingContract,
+  nfseContract,
   adminContract,
   devMailboxContract,
 ];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRole } from '#server/accounts/roles.server';
@@ -208,6 +208,39 @@ describe('real answers match the documented response schemas', () => {
 
   it('account deletion refuses a wrong password with the documented error body', async () => {
     await call('delete', '/api/me', '/api/me', { json: { password: 'not-the-password' } });
+  });
+
+  it('push subscriptions, invites, captions and notas fiscais', async () => {
+    const browserKey = createECDH('prime256v1');
+    browserKey.generateKeys();
+    const subscription = {
+      endpoint: 'https://push.example.test/send/abc',
+      expirationTime: null,
+      keys: { p256dh: browserKey.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+    };
+    await call('get', '/api/me/push-key', '/api/me/push-key');
+    await call('post', '/api/me/push-subscriptions', '/api/me/push-subscriptions', { json: subscription });
+    await call('delete', '/api/me/push-subscriptions', '/api/me/push-subscriptions', {
+      json: { endpoint: subscription.endpoint },
+    });
+    await call('get', '/api/invites', '/api/invites');
+    const form = new FormData();
+    form.append('prompt', 'Uma cachoeira na mata ao amanhecer');
+    form.append('quality', 'fast');
+    form.append('aspectRatio', '16:9');
+    form.append('clientKey', randomUUID());
+    const created = (await call('post', '/api/videos', '/api/videos', { form })) as {
+      request: { id: string };
+    };
+    const captions = `/api/videos/${created.request.id}/captions`;
+    // Not completed yet: captions are refused (409), and there are none to read or correct.
+    await call('post', '/api/videos/{id}/captions', captions);
+    await call('get', '/api/videos/{id}/captions', captions);
+    await call('put', '/api/videos/{id}/captions', captions, { json: { revision: 0, texts: ['Olá'] } });
+    // Local mode has no emitter webhook (404); the admin lists notas and retries only a failed one (409).
+    await call('post', '/api/nfse/webhook', '/api/nfse/webhook', { json: {} });
+    await call('get', '/api/nfse/notas', '/api/nfse/notas?state=pending');
+    await call('post', '/api/nfse/notas/{id}/retry', `/api/nfse/notas/${randomUUID()}/retry`);
   });
 
   it('left no documented JSON endpoint unchecked', () => {

@@ -98,8 +98,11 @@ async function forge(route: string, method: string, headers: Record<string, stri
   return fetch(`${app.url}${path}`, { method, headers: all, body, redirect: 'manual' });
 }
 
-/** Signed by their senders (Stripe, Google), sent by no browser: the origin check lets them through. */
-const SIGNED_WEBHOOKS = ['/api/billing/stripe/webhook', '/api/gemini/webhook'];
+/**
+ * Authenticated by their senders (Stripe and Google sign; the NFS-e emitter sends back its registered secret), sent
+ * by no browser: the origin check lets them through.
+ */
+const SIGNED_WEBHOOKS = ['/api/billing/stripe/webhook', '/api/gemini/webhook', '/api/nfse/webhook'];
 
 describe('cross-site requests', () => {
   it('refuses every unsafe /api route from another origin with 403, changing nothing', async () => {
