@@ -87,6 +87,28 @@ describe('receipts, local checkout', () => {
     expect(payment?.purchaseRef).toBe(sessionId);
     expect(payment?.receiptUrl).toBeUndefined();
   });
+
+  it("mails one receipt for a plan's first invoice, naming the plan and its period", async () => {
+    const { client, email } = await signUpAndVerify(app.url);
+    const plan = await client.json<{ url: string }>('/api/billing/checkout', {
+      json: { planId: 'starter', billingPeriod: 'monthly' },
+    });
+    const path = new URL(plan.body.url).pathname;
+    const paid = await client.fetch(`${path}/pay`, {
+      method: 'POST',
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    await paid.body?.cancel();
+
+    await sweepTwice(pool, app.url);
+
+    const receipts = await receiptsTo(app.url, email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toMatch(
+      /Recebemos o seu pagamento: Plano Starter \(mensal\), R\$ \d+,\d{2}, em /,
+    );
+  });
 });
 
 describe('receipts, Stripe (fake API)', () => {
