@@ -9,6 +9,7 @@ import { type CenaAuth, createAuth } from '#server/accounts/auth.server';
 import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
 import { createBilling } from '#server/billing/billing.server';
 import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
+import { registerReceiptWorker } from '#server/billing/receipts/receipts.server';
 import { registerCaptionsWorker } from '#server/captions/captions.job.server';
 import { createTranscriber } from '#server/captions/transcriber.server';
 import { openDatabase } from '#server/db/open-database.server';
@@ -202,6 +203,12 @@ async function startWorkerTier(
   });
   await registerPushWorker(jobs.boss, { pool, vapid: shared.vapid, appUrl: config.appUrl, logger });
   await registerCounterCompaction(jobs.boss, pool, logger);
+  await registerReceiptWorker(jobs.boss, {
+    pool,
+    mailer: createMailer(config, pool, logger),
+    appUrl: config.appUrl,
+    logger,
+  });
   const billing = createBilling(config, pool, logger);
   if (billing.nfse) {
     await registerNfseWorker(jobs.boss, {

@@ -99,6 +99,8 @@ const transactionSchema = z.object({
   withdrawal: z.object({ sessionId: z.string(), until: z.iso.datetime() }).nullable(),
   /** A payment's nota fiscal (ADR 0041), once one was asked for. */
   nota: notaSchema.optional(),
+  /** A payment's receipt at Stripe (the charge's `receipt_url`), when it has one. */
+  receiptUrl: z.url().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

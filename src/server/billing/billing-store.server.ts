@@ -156,6 +156,7 @@ export interface TransactionView {
   purchaseRef: string;
   withdrawal: { sessionId: string; until: string } | null;
   nota?: NotaView;
+  receiptUrl?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -178,6 +179,7 @@ export async function recentTransactions(
     nota_state: NotaState | null;
     pdf_url: string | null;
     xml_url: string | null;
+    receipt_url: string | null;
   }>(
     // Payment before its credit entry when both share a timestamp: the history reads "paid, then received".
     // A package's payment is withdrawable (ADR 0030) while its grant is whole, not boleto, unclaimed and young:
@@ -188,11 +190,12 @@ export async function recentTransactions(
                    AND g.metadata->>'paymentMethod' IS DISTINCT FROM 'boleto'
                    AND NOT EXISTS (SELECT 1 FROM credit_clawbacks c WHERE c.grant_id = g.id AND c.amount > 0)
                  THEN g.created_at END AS withdrawable_since,
-            n.id AS nota_id, n.state AS nota_state, n.pdf_url, n.xml_url
+            n.id AS nota_id, n.state AS nota_state, n.pdf_url, n.xml_url, r.receipt_url
      FROM transactions t
      LEFT JOIN credit_grants g ON t.type = 'payment' AND t.amount > 0 AND g.user_id = t.user_id
        AND g.source = 'package' AND g.source_ref = t.provider_ref
      LEFT JOIN nfse_notas n ON t.type = 'payment' AND t.amount > 0 AND n.payment_ref = t.provider_ref
+     LEFT JOIN receipts_sent r ON t.type = 'payment' AND t.amount > 0 AND r.payment_ref = t.provider_ref
      WHERE t.user_id = $1 ORDER BY t.created_at DESC, t.type DESC, t.id LIMIT $2`,
     [userId, LIMITS.transactionsShown, new Date(now.getTime() - WITHDRAWAL_DAYS * DAY_MS)],
   );
@@ -220,6 +223,7 @@ export async function recentTransactions(
           }),
         }
       : {}),
+    ...(row.receipt_url ? { receiptUrl: row.receipt_url } : {}),
   }));
 }
 

@@ -15,6 +15,7 @@ import {
 } from '#shared/catalogue';
 import { markCheckout, recordTransactions } from './billing-store.server';
 import { requestNota, requestNotaCancel } from './nfse/notas.server';
+import { requestReceipt } from './receipts/receipts.server';
 
 /**
  * The one place payments become credits (docs/billing-contract.md, design §4). The webhook, the success-page `verify`, the local
@@ -43,6 +44,8 @@ export interface PackagePurchase {
   amountCents: number;
   /** Stripe's payment method type (card, pix, boleto): a boleto cannot be refunded through Stripe. */
   paymentMethod?: string | null;
+  /** The charge's `receipt_url` at Stripe (docs.stripe.com/api/charges/object); none in local mode. */
+  receiptUrl?: string | null;
 }
 
 export async function fulfilPackagePurchase(
@@ -96,6 +99,17 @@ export async function fulfilPackagePurchase(
       paymentRef: purchase.sessionId,
       amountCents: purchase.amountCents,
       item: `Pacote de ${pkg.credits} créditos`,
+    },
+    now,
+  );
+  await requestReceipt(
+    pool,
+    {
+      userId: purchase.userId,
+      paymentRef: purchase.sessionId,
+      amountCents: purchase.amountCents,
+      item: `Pacote de ${pkg.credits} créditos`,
+      receiptUrl: purchase.receiptUrl ?? null,
     },
     now,
   );
@@ -227,6 +241,18 @@ export async function fulfilInvoice(
       paymentRef: invoice.invoiceId,
       amountCents: invoice.amountPaidCents,
       item: `Plano ${plan.name} (${periodLabel})`,
+    },
+    now,
+  );
+  await requestReceipt(
+    pool,
+    {
+      userId: invoice.userId,
+      paymentRef: invoice.invoiceId,
+      amountCents: invoice.amountPaidCents,
+      item: upgrade
+        ? `Upgrade para o plano ${plan.name} (${periodLabel})`
+        : `Plano ${plan.name} (${periodLabel})`,
     },
     now,
   );

@@ -25,6 +25,8 @@ export const QUEUES = {
   videoCaptions: 'video-captions',
   /** Issues, polls, cancels and mails the notas fiscais (scheduled; src/server/billing/nfse, ADR 0041). */
   nfseSweep: 'nfse-sweep',
+  /** Mails each payment's receipt once (scheduled; src/server/billing/receipts). */
+  receiptSweep: 'receipt-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -40,6 +42,7 @@ export interface JobPayloads {
   'film-render-dead': { filmId: string };
   'video-captions': { requestId: string };
   'nfse-sweep': Record<string, never>;
+  'receipt-sweep': Record<string, never>;
 }
 
 /**

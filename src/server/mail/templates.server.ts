@@ -305,3 +305,35 @@ export function notaIssuedMail(
   );
   return nota.xmlUrl ? { ...message, links: [...message.links, nota.xmlUrl] } : message;
 }
+
+/**
+ * A payment's receipt: what was bought, the amount and the date (already formatted in America/Sao_Paulo), and
+ * Stripe's own receipt when the charge has one; otherwise the payment history, where the purchase is listed.
+ */
+export function receiptMail(
+  to: Recipient,
+  receipt: { item: string; amount: string; date: string; receiptUrl: string | null; historyUrl: string },
+): MailMessage {
+  const en = to.language === 'en';
+  const action = receipt.receiptUrl
+    ? { label: en ? 'Open the receipt' : 'Abrir o recibo', url: receipt.receiptUrl }
+    : { label: en ? 'See your payment history' : 'Ver o histórico de pagamentos', url: receipt.historyUrl };
+  return render(
+    to,
+    en
+      ? {
+          subject: 'Your payment receipt — Cena',
+          greeting: hello(to),
+          paragraphs: [`We received your payment: ${receipt.item}, ${receipt.amount}, on ${receipt.date}.`],
+          action,
+          closing: 'Thank you for creating with Cena.',
+        }
+      : {
+          subject: 'Recibo do seu pagamento — Cena',
+          greeting: hello(to),
+          paragraphs: [`Recebemos o seu pagamento: ${receipt.item}, ${receipt.amount}, em ${receipt.date}.`],
+          action,
+          closing: 'Obrigado por criar com a Cena.',
+        },
+  );
+}

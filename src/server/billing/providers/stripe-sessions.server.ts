@@ -10,17 +10,22 @@ export type SessionOutcome = FulfilResult | 'pending' | 'canceled';
 
 /**
  * How a paid session was paid (the charge's `payment_method_details.type`): the admin panel shows boleto, which
- * Stripe cannot refund (docs.stripe.com/payments/boleto#refunds).
+ * Stripe cannot refund (docs.stripe.com/payments/boleto#refunds). And the charge's `receipt_url`, "the URL to
+ * view the receipt for this charge" (docs.stripe.com/api/charges/object), mailed with the receipt and linked in
+ * the payment history.
  */
-async function paymentMethodOf(
+async function chargeOf(
   context: StripeContext,
   session: Stripe.Checkout.Session,
-): Promise<string | null> {
+): Promise<{ paymentMethod: string | null; receiptUrl: string | null }> {
   const intentId = idOf(session.payment_intent);
-  if (!intentId) return null;
+  if (!intentId) return { paymentMethod: null, receiptUrl: null };
   const intent = await context.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
-  const charge = intent.latest_charge;
-  return typeof charge === 'object' && charge ? (charge.payment_method_details?.type ?? null) : null;
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  return {
+    paymentMethod: charge?.payment_method_details?.type ?? null,
+    receiptUrl: charge?.receipt_url ?? null,
+  };
 }
 
 async function fulfilPackageSession(
@@ -45,7 +50,7 @@ async function fulfilPackageSession(
     sessionId: session.id,
     packageId,
     amountCents: session.amount_total ?? stored?.amountCents ?? 0,
-    paymentMethod: await paymentMethodOf(context, session),
+    ...(await chargeOf(context, session)),
   });
 }
 

@@ -60,6 +60,26 @@ describe('Payment history', () => {
     expect(screen.queryByTestId('withdraw-purchase')).toBeNull();
   });
 
+  it('links a payment to its Stripe receipt, in a new tab, only when it has one', async () => {
+    const receiptUrl = 'https://pay.stripe.com/receipts/payment/abc';
+    api().answer(billingContract.listTransactions, {
+      transactions: [
+        row({ receiptUrl }),
+        row({ type: 'credit', amount: 100, description: '100 créditos adicionados (pacote)' }),
+        row({ description: 'Pacote de 50 créditos', purchaseRef: 'cs_local_b', amount: 5990 }),
+      ],
+    });
+    await open();
+    const lines = await screen.findAllByTestId('transaction');
+    expect(lines).toHaveLength(2);
+    const link = within(lines[0] as HTMLElement).getByRole('link', { name: /Recibo/ });
+    expect(link.getAttribute('href')).toBe(receiptUrl);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(link.textContent).toBe(t('history.receipt'));
+    expect(within(lines[1] as HTMLElement).queryByTestId('transaction-receipt')).toBeNull();
+  });
+
   it('offers "Desistir da compra" on an eligible package, confirms, and shows the outcome', async () => {
     api().answer(billingContract.listTransactions, {
       transactions: purchase({ sessionId: 'cs_local_a', until: '2026-12-01T15:00:00.000Z' }),

@@ -25,7 +25,8 @@ function useCreditsLabel() {
 
 /**
  * Profile 'Histórico de pagamentos': the last 10 transactions, a purchase and the credits it added as ONE line
- * (payments in R$ from cents), with "Desistir da compra" on a package still within its withdrawal period.
+ * (payments in R$ from cents), with Stripe's "Recibo" when the charge has one, and "Desistir da compra" on a
+ * package still within its withdrawal period.
  */
 export function PaymentHistoryCard({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation('billing');
@@ -127,6 +128,18 @@ function HistoryLine({
           ) : null}
         </span>
       </div>
+      {head.receiptUrl ? (
+        <a
+          href={head.receiptUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="self-start text-sm underline underline-offset-4"
+          aria-label={t('history.receiptLabel', { description: head.description })}
+          data-testid="transaction-receipt"
+        >
+          {t('history.receipt')}
+        </a>
+      ) : null}
       {head.withdrawal ? (
         <div>
           <WithdrawalButton

@@ -155,6 +155,8 @@ const en: LocaleShape<typeof ptBR> = {
     empty: 'No payments yet',
     emptyBody: 'Your plan and credit purchases show up here.',
     loadError: 'Could not load the history.',
+    receipt: 'Receipt',
+    receiptLabel: 'Receipt for {{description}} (opens in a new tab)',
     retry: 'Try again',
     date: 'Date',
     descriptionColumn: 'Description',

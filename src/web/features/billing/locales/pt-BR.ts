@@ -138,6 +138,8 @@ export default {
     empty: 'Nenhum pagamento ainda',
     emptyBody: 'Suas compras de planos e créditos aparecem aqui.',
     loadError: 'Não foi possível carregar o histórico.',
+    receipt: 'Recibo',
+    receiptLabel: 'Recibo de {{description}} (abre em nova aba)',
     retry: 'Tentar novamente',
     date: 'Data',
     descriptionColumn: 'Descrição',
