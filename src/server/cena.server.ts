@@ -5,7 +5,7 @@ import {
   configureAccountDeletionQueue,
   registerAccountDeletionWorker,
 } from '#server/account-rights/account-deletion.server';
-import { type CenaAuth, createAuth } from '#server/accounts/auth.server';
+import { authIpAddress, type CenaAuth, createAuth } from '#server/accounts/auth.server';
 import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
 import { createBilling } from '#server/billing/billing.server';
 import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
@@ -26,6 +26,7 @@ import { registerPushWorker } from '#server/push/video-push.job.server';
 import { RealtimeHub } from '#server/realtime/realtime-hub.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
 import { createStorage } from '#server/storage/storage.server';
+import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
 import { createModelAvailability, type ModelAvailability } from '#server/videos/model-availability.server';
 import {
   configureVideoQueues,
@@ -136,13 +137,15 @@ async function startWebTier(
 ): Promise<string> {
   const { pool } = parts.database;
   const mailer = createMailer(config, pool, logger);
-  const accounts = createAuth({
-    config,
-    logger,
+  const newAccounts = createNewAccountHooks({
     pool,
-    mailer,
+    trial: config.trial,
     secret: shared.authSecret,
+    ipAddress: authIpAddress(config),
+    secureCookies: config.isProduction,
+    logger: logger.child({ component: 'auth' }),
   });
+  const accounts = createAuth({ config, logger, pool, mailer, secret: shared.authSecret, newAccounts });
   parts.accounts = accounts;
   const realtime = new RealtimeHub(parts.database.url, logger);
   parts.realtime = realtime;

@@ -105,7 +105,7 @@ async function signInAfterReset(ctx: HookContext, userId: string): Promise<void>
 }
 
 /**
- * `afterEach` runs after every auth endpoint (the new account's device cookie, auth-new-accounts.server.ts).
+ * `afterEach` runs after every auth endpoint (the new account's device cookie, trial/new-account-hooks.server.ts).
  */
 export function createAuthHooks(pool: pg.Pool, afterEach: (ctx: HookContext) => void) {
   // The TOTP code each verify-totp request claimed, to give it back if the attempt fails (see totp-replay).

@@ -16,7 +16,6 @@ import {
   TIME_ZONES,
 } from './accounts.schema.server';
 import { createAuthHooks } from './auth-hooks.server';
-import { createNewAccountHooks } from './auth-new-accounts.server';
 import { betterAuthLogger, emailAndPasswordOptions, emailVerificationOptions } from './auth-options.server';
 import { COOKIE_PREFIX, SessionCache, type SessionRead, sessionCookieName } from './session-cache.server';
 
@@ -43,13 +42,43 @@ export const AUTH_RATE_LIMITS = {
   '/get-session': false,
 } as const;
 
+/** What a new account gets around Better Auth, decided outside accounts (trial/new-account-hooks.server.ts). */
+interface NewAccountHooks {
+  emailConfirmed(user: NewAccountUser, request: Request | undefined): Promise<void>;
+  userCreated(user: NewAccountUser, context: NewAccountContext | null): Promise<void>;
+  setDeviceCookie(context: NewAccountContext): void;
+}
+
+interface NewAccountUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/** The parts of Better Auth's endpoint context the new-account hooks read. */
+interface NewAccountContext {
+  request?: Request | undefined;
+  setCookie: (
+    name: string,
+    value: string,
+    options: { maxAge: number; path: string; httpOnly: boolean; sameSite: 'lax'; secure: boolean },
+  ) => unknown;
+}
+
 interface AuthDependencies {
   config: Config;
   logger: Logger;
   pool: pg.Pool;
   mailer: Mailer;
   secret: string;
+  newAccounts: NewAccountHooks;
 }
+
+/** Better Auth's client-address settings, shared with the trial's per-address limit. */
+export const authIpAddress = (config: Config) => ({
+  ipAddressHeaders: ['x-forwarded-for'],
+  trustedProxies: config.auth.trustedProxies,
+});
 
 /** Better Auth's background work (e-mails above all), tracked so shutdown can wait for it. */
 function backgroundTasks(authLogger: Logger) {
@@ -69,18 +98,10 @@ function backgroundTasks(authLogger: Logger) {
   };
 }
 
-export function createAuth({ config, logger, pool, mailer, secret }: AuthDependencies) {
+export function createAuth({ config, logger, pool, mailer, secret, newAccounts }: AuthDependencies) {
   const authLogger = logger.child({ component: 'auth' });
   const background = backgroundTasks(authLogger);
-  const ipAddress = { ipAddressHeaders: ['x-forwarded-for'], trustedProxies: config.auth.trustedProxies };
-  const newAccounts = createNewAccountHooks({
-    pool,
-    trial: config.trial,
-    secret,
-    ipAddress,
-    secureCookies: config.isProduction,
-    logger: authLogger,
-  });
+  const ipAddress = authIpAddress(config);
   const hooks = createAuthHooks(pool, newAccounts.setDeviceCookie);
   // Reads `auth` only when a request comes, once it exists.
   const sessions: SessionCache = new SessionCache(

@@ -3,11 +3,8 @@ import type pg from 'pg';
 import { accountDeletions } from '#server/account-rights/account-rights.schema.server';
 import { user } from '#server/accounts/accounts.schema.server';
 import { hasRole } from '#server/accounts/roles.server';
-import {
-  currentSubscription,
-  recordTransactions,
-  subscriptionView,
-} from '#server/billing/billing-store.server';
+import { currentSubscription, subscriptionView } from '#server/billing/billing-store.server';
+import { recordTransactions } from '#server/billing/transactions-store.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
 import { balance, type CreditGrantView, listGrants } from '#server/credits/ledger-reads.server';

@@ -6,15 +6,11 @@ import { sessionOf } from '#server/kernel/session.server';
 import { billingContract } from '#shared/billing.contract';
 import { findPackage, findPlan, LIMITS } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
-import {
-  claimBillingAction,
-  currentSubscription,
-  recentTransactions,
-  subscriptionView,
-} from './billing-store.server';
+import { claimBillingAction, currentSubscription, subscriptionView } from './billing-store.server';
 import { saveCustomerDocument } from './nfse/notas.server';
 import type { BillingUser, PaymentProvider } from './providers/payment-provider.server';
 import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
+import { recentTransactions } from './transactions-store.server';
 import { withdrawPackage } from './withdrawal.server';
 
 /**

@@ -3,7 +3,7 @@ import { clawback } from '#server/credits/ledger-claims.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { GrantNotFoundError } from '#server/credits/ledger-inputs.server';
 import { restoreClawback, restoredAmount } from '#server/credits/ledger-restorations.server';
-import { followInviteReversal, rewardInvite } from '#server/invites/invites.server';
+import { followInviteReversal } from '#server/invites/invites.server';
 import {
   type BillingPeriod,
   findPackage,
@@ -13,9 +13,10 @@ import {
   type PlanId,
   planCreditsPerInvoice,
 } from '#shared/catalogue';
-import { markCheckout, recordTransactions } from './billing-store.server';
-import { requestNota, requestNotaCancel } from './nfse/notas.server';
-import { requestReceipt } from './receipts/receipts.server';
+import { followPayment } from './after-payment.server';
+import { markCheckout } from './billing-store.server';
+import { requestNotaCancel } from './nfse/notas.server';
+import { recordTransactions } from './transactions-store.server';
 
 /**
  * The one place payments become credits (docs/billing-contract.md, design §4). The webhook, the success-page `verify`, the local
@@ -92,39 +93,20 @@ export async function fulfilPackagePurchase(
     ],
     now,
   );
-  await requestNota(
+  await followPayment(
     pool,
     {
       userId: purchase.userId,
       paymentRef: purchase.sessionId,
-      amountCents: purchase.amountCents,
+      paidCents: purchase.amountCents,
+      grantSource: 'package',
+      grantedCredits: pkg.credits,
       item: `Pacote de ${pkg.credits} créditos`,
-    },
-    now,
-  );
-  await requestReceipt(
-    pool,
-    {
-      userId: purchase.userId,
-      paymentRef: purchase.sessionId,
-      amountCents: purchase.amountCents,
-      item: `Pacote de ${pkg.credits} créditos`,
-      receiptUrl: purchase.receiptUrl ?? null,
+      receiptUrl: purchase.receiptUrl,
     },
     now,
   );
   await markCheckout(pool, purchase.sessionId, 'paid');
-  await rewardInvite(
-    pool,
-    {
-      userId: purchase.userId,
-      grantSource: 'package',
-      grantRef: purchase.sessionId,
-      paidCents: purchase.amountCents,
-      grantedCredits: pkg.credits,
-    },
-    now,
-  );
   return { created: granted.created, credits: pkg.credits };
 }
 
@@ -223,36 +205,16 @@ export async function fulfilInvoice(
     ],
     now,
   );
-  await rewardInvite(
+  await followPayment(
     pool,
     {
       userId: invoice.userId,
-      grantSource: 'plan',
-      grantRef: invoice.invoiceId,
+      paymentRef: invoice.invoiceId,
       paidCents: invoice.amountPaidCents,
+      grantSource: 'plan',
       grantedCredits: credits,
-    },
-    now,
-  );
-  await requestNota(
-    pool,
-    {
-      userId: invoice.userId,
-      paymentRef: invoice.invoiceId,
-      amountCents: invoice.amountPaidCents,
       item: `Plano ${plan.name} (${periodLabel})`,
-    },
-    now,
-  );
-  await requestReceipt(
-    pool,
-    {
-      userId: invoice.userId,
-      paymentRef: invoice.invoiceId,
-      amountCents: invoice.amountPaidCents,
-      item: upgrade
-        ? `Upgrade para o plano ${plan.name} (${periodLabel})`
-        : `Plano ${plan.name} (${periodLabel})`,
+      receiptItem: upgrade ? `Upgrade para o plano ${plan.name} (${periodLabel})` : undefined,
     },
     now,
   );

@@ -3,11 +3,12 @@ import type pg from 'pg';
 import type { TrialConfig } from '#server/config/trial.server';
 import { inviteCodeFrom, recordInvitation } from '#server/invites/invites.server';
 import type { Logger } from '#server/logger.server';
-import { DEVICE_COOKIE, deviceIdOf, grantTrial, newDeviceId, trialHasher } from '#server/trial/trial.server';
+import { DEVICE_COOKIE, deviceIdOf, grantTrial, newDeviceId, trialHasher } from './trial.server';
 
 /**
  * What a new account gets around Better Auth (ADR 0040): the invite it came through, recorded when the account is
- * made, and the free first video when its e-mail is confirmed (by the link, or by Google at creation).
+ * made, and the free first video when its e-mail is confirmed (by the link, or by Google at creation). Built by the
+ * composition root and handed to `createAuth` (accounts knows neither trials nor invites).
  */
 
 interface NewAccountOptions {
