@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { PaymentHistoryCard, SubscriptionCard } from '#web/features/billing';
-import { PushDeviceCard } from '#web/features/settings';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
@@ -31,7 +30,6 @@ export default function ProfilePage() {
       </header>
       <PersonalInfoCard me={me} />
       <PreferencesCard me={me} />
-      <PushDeviceCard />
       <SubscriptionCard timeZone={me.profile.timezone} />
       <PaymentHistoryCard timeZone={me.profile.timezone} />
       <InviteCard timeZone={me.profile.timezone} />

@@ -63,21 +63,21 @@ function browser({
   return { requestPermission, subscribe, unsubscribe };
 }
 
-const openProfileCard = () =>
+const openSettingsCard = () =>
   renderPage(<PushDeviceCard />, {
-    route: '/dashboard/profile',
-    url: '/dashboard/profile',
+    route: '/dashboard/settings',
+    url: '/dashboard/settings',
     namespaces: ['accounts', 'billing', 'credits', 'settings'],
   });
 
 const pushSwitch = () => screen.findByRole('switch', { name: t('push.label') });
 
-describe('the profile’s push setting (this device)', () => {
+describe('the settings’ push setting (this device), beside the e-mail one', () => {
   it('asks permission only on the click, then subscribes with the server’s key and stores the subscription', async () => {
     api().answer(pushContract.getPushKey, { publicKey: PUBLIC_KEY });
     api().answer(pushContract.subscribePush, { subscribed: true });
     const device = browser({ permission: 'default' });
-    await openProfileCard();
+    await openSettingsCard();
     const toggle = await pushSwitch();
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     expect(device.requestPermission).not.toHaveBeenCalled();
@@ -98,7 +98,7 @@ describe('the profile’s push setting (this device)', () => {
   it('unsubscribes this device: the server forgets the endpoint, then the browser drops it', async () => {
     api().answer(pushContract.unsubscribePush, { subscribed: false });
     const device = browser({ permission: 'granted', subscribed: true });
-    await openProfileCard();
+    await openSettingsCard();
     const toggle = await pushSwitch();
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
 
@@ -112,7 +112,7 @@ describe('the profile’s push setting (this device)', () => {
 
   it('a refused prompt leaves the switch off and says so; a blocked browser gets the way out, not a switch', async () => {
     browser({ permission: 'default', answer: 'denied' });
-    await openProfileCard();
+    await openSettingsCard();
     await userEvent.click(await pushSwitch());
     expect(await screen.findByText(t('push.blocked'))).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
@@ -124,7 +124,7 @@ describe('the profile’s push setting (this device)', () => {
     browser({ permission: 'default' });
     vi.stubGlobal('PushManager', undefined);
     Reflect.deleteProperty(window, 'PushManager');
-    await openProfileCard();
+    await openSettingsCard();
     expect(await screen.findByText(t('push.unsupported'))).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
   });
