@@ -16,6 +16,7 @@ export const nfseContract = defineContract({
     errors: {
       invalid_signature: { status: 401, description: 'No Authorization header, or another secret.' },
       not_found: { status: 404, description: 'No emitter webhook is configured on this server.' },
+      payload_too_large: { status: 413, description: 'Larger than any event: refused before it is read.' },
     },
   },
   listNotas: {
