@@ -9,7 +9,7 @@ import {
 } from '#server/video-requests/video-request-row.server';
 import type { HistoryFilters } from '#shared/history-filters';
 import { zonedDay } from '#shared/time';
-import { historyWhere } from './history.server';
+import { historyWhere } from './history-where.server';
 
 /**
  * The history as CSV (docs/history-contract.md): UTF-8 with BOM, `;` separator (Excel in pt-BR), RFC 4180

@@ -1,8 +1,10 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { VIDEO_REQUEST_SHAPE } from '#server/video-requests/video-request-row.server';
 import { historyQuerySchema } from '#shared/history-filters';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
-import { historyPageStatements, historySearchStatement, listHistory } from './history.server';
+import { listHistory } from './history.server';
+import { indexWords, searchMatchesStatement, searchWalkStatement } from './history-search.server';
 
 /**
  * A search first walks the newest rows of its other filters and, when they hold no full page, fetches the matches
@@ -68,36 +70,69 @@ it('finds matches the walk does not reach, in the page order and with their tota
   }
 });
 
+const zone = 'America/Sao_Paulo';
+const hour = new Date(Date.now() - 3_600_000);
+
 it('answers a search whose matches are common from the walk alone, as the matches-first query would', async () => {
   const query = historyQuerySchema.parse({ q: 'cidade', page: '2' });
-  const [walk, sorted] = historyPageStatements('searcher', query, 'America/Sao_Paulo');
-  if (!walk || !sorted) throw new Error('a search has two statements');
-  const walked = (await pool.query<{ id: string }>(walk.text, walk.values)).rows.map((row) => row.id);
-  const fetched = (await pool.query<{ id: string }>(sorted.text, sorted.values)).rows.map((row) => row.id);
-  expect(walked).toHaveLength(10);
-  expect(walked).toEqual(fetched);
+  const walk = searchWalkStatement('searcher', query, zone, hour, VIDEO_REQUEST_SHAPE);
+  const walked = (await pool.query<{ id: string | null }>(walk)).rows.map((row) => row.id);
+  for (const words of [[], ['cidade']]) {
+    const matches = searchMatchesStatement('searcher', query, zone, words, VIDEO_REQUEST_SHAPE);
+    const fetched = (await pool.query<{ id: string }>(matches)).rows.map((row) => row.id);
+    expect(walked).toHaveLength(10);
+    expect(walked).toEqual(fetched);
+  }
 });
 
-it("answers a search in one statement: the walk's page when it fills one, else the matches-first page with its count", async () => {
-  const rowsOf = async ({ text, values }: { text: string; values: unknown[] }) =>
-    (await pool.query<{ id: string; matchCount: number | null }>(text, values)).rows;
-  for (const q of ['cidade', 'praia']) {
-    const statements = historyPageStatements(
-      'searcher',
-      historyQuerySchema.parse({ q, page: '2' }),
-      'America/Sao_Paulo',
+it('fetches a rare term by its words uncommon among the rows the walk read, and finds what the whole term finds', async () => {
+  type Walked = { wordHits: { word: string; hits: number }[] | null; walkedCount: number; id: string | null };
+  const walkOf = async (q: string) =>
+    (
+      await pool.query<Walked>(
+        searchWalkStatement('searcher', historyQuerySchema.parse({ q }), zone, hour, VIDEO_REQUEST_SHAPE),
+      )
+    ).rows;
+  // The 200 newest rows are almost all "Cidade …": "591" is uncommon there, "cidade" is not.
+  const rare = await walkOf('Cidade 591');
+  expect(rare.map((row) => row.id)).toEqual([null]);
+  expect(rare[0]?.wordHits).toEqual([
+    { word: '591', hits: 0 },
+    { word: 'cidade', hits: 200 },
+  ]);
+  expect(indexWords(rare[0]?.wordHits ?? null, 200)).toEqual(['591']);
+  // Uncommon words all go to the index (their trigrams narrow the matches together); common ones alone, the rarest.
+  expect(
+    indexWords(
+      [
+        { word: 'azul', hits: 1 },
+        { word: 'praia', hits: 3 },
+      ],
+      200,
+    ),
+  ).toEqual(['azul', 'praia']);
+  expect(
+    indexWords(
+      [
+        { word: 'rua', hits: 90 },
+        { word: 'cidade', hits: 200 },
+      ],
+      200,
+    ),
+  ).toEqual(['rua']);
+  // Words too short for a trigram lookup leave the whole term to the index.
+  const short = await walkOf('e 5');
+  expect(short[0]?.wordHits).toBeNull();
+  expect(indexWords(short[0]?.wordHits ?? null, 200)).toEqual([]);
+  for (const q of ['Cidade 591', 'cidade 59', 'e 5', 'ade 59']) {
+    const { rows, total } = await listHistory(pool, 'searcher', historyQuerySchema.parse({ q }), zone);
+    const { rows: plain } = await pool.query<{ prompt: string; total: number }>(
+      `SELECT prompt, count(*) OVER ()::int AS total FROM video_requests
+       WHERE user_id = 'searcher' AND prompt ILIKE '%' || $1 || '%' ORDER BY created_at DESC, id DESC LIMIT 10`,
+      [q],
     );
-    const [walk, sorted] = statements;
-    if (!walk || !sorted) throw new Error('a search has two statements');
-    const walked = await rowsOf(walk);
-    const one = await rowsOf(historySearchStatement(statements));
-    // Without a recent count to take along, `recentCount` is null on either branch.
-    const expected =
-      walked.length === 10
-        ? walked.map((row) => ({ ...row, matchCount: null, recentCount: null }))
-        : (await rowsOf(sorted)).map((row) => ({ ...row, recentCount: null }));
-    expect(one.length).toBe(10);
-    expect(one).toEqual(expected);
+    expect(rows.map((row) => row.prompt)).toEqual(plain.map((row) => row.prompt));
+    expect(total).toBe(plain[0]?.total ?? 0);
   }
 });
 
