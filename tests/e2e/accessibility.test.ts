@@ -72,33 +72,23 @@ async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-/** Pages audited at once, each in its own tab: a tab spends most of its time waiting for its page to settle. */
-const TABS = 3;
-
 async function auditPages(paths: string[], width: number, storageState?: typeof signedIn): Promise<string[]> {
   const context = await browser.newContext({
     viewport: { width, height: width === 375 ? 812 : 800 },
     ...(storageState ? { storageState } : {}),
   });
-  const found = new Map<string, string[]>();
-  const waiting = [...paths];
-  const auditNext = async () => {
-    const page = await context.newPage();
-    for (let path = waiting.shift(); path !== undefined; path = waiting.shift()) {
+  const page = await context.newPage();
+  const found: string[] = [];
+  try {
+    for (const path of paths) {
       await page.goto(`${app.url}${path}`);
       await settle(page);
-      found.set(
-        path,
-        (await seriousViolations(page)).map((violation) => `${path} @${width}px: ${violation}`),
-      );
+      for (const violation of await seriousViolations(page)) found.push(`${path} @${width}px: ${violation}`);
     }
-  };
-  try {
-    await Promise.all(Array.from({ length: TABS }, auditNext));
   } finally {
     await context.close();
   }
-  return paths.flatMap((path) => found.get(path) ?? []);
+  return found;
 }
 
 async function seedRequest(userId: string, status: 'completed' | 'failed'): Promise<string> {
