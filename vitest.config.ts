@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** The web's page-level tests (Testing Library in happy-dom): no database, so they skip the global set-up. */
@@ -7,8 +8,9 @@ export default defineConfig({
   root: '.',
   resolve: { tsconfigPaths: true },
   test: {
-    // Two cores: two files at a time keeps PostgreSQL, Chromium and the test runner from starving each other.
-    maxWorkers: 2,
+    // A file at a time per core, and two on the two-core development machine: more than that and PostgreSQL,
+    // Chromium, ffmpeg and the test runner starve each other; fewer and a CI machine's other cores sit idle.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     // Browser tests poll the UI; with the whole suite sharing two cores a page can take a few seconds to settle.
     expect: { poll: { timeout: 10_000, interval: 100 } },

@@ -3,6 +3,7 @@ import { TEST_VAPID_ENV } from '#tests/support/fake-push-service';
 import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
 import { ConfigError, loadConfig } from './config.server';
 import { capabilitiesOf } from './videos/capabilities.server';
+import { providerPoll } from './videos/pipeline/workers.server';
 
 describe('configuration', () => {
   it('runs with no variables at all, in local mode', () => {
@@ -69,6 +70,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ VIDEO_WEBHOOK_URL: 'https://hooks.example/cena' })).toThrow(
       /VIDEO_WEBHOOK_SECRET/,
     );
+  });
+
+  it("reads generations on each provider's back-off by default, every VIDEO_POLL_MS when set", () => {
+    const gemini = { VIDEO_PROVIDER: 'gemini', GEMINI_API_KEY: 'AIza-test' };
+    expect(providerPoll(loadConfig({}).video)).toEqual({ initialMs: 500, maxMs: 2_000 });
+    expect(providerPoll(loadConfig(gemini).video)).toEqual({ initialMs: 5_000, maxMs: 8_000 });
+    expect(providerPoll(loadConfig({ ...gemini, VIDEO_POLL_MS: '100' }).video)).toEqual({
+      initialMs: 100,
+      maxMs: 100,
+    });
+    expect(loadConfig({ VIDEO_POLL_MS: '' }).video.pollMs).toBeUndefined();
+    expect(() => loadConfig({ VIDEO_POLL_MS: '10' })).toThrow(/VIDEO_POLL_MS/);
   });
 
   it("Gemini webhooks: off by default; the project webhook's whsec_ secrets, a public APP_URL, a rare poll", () => {

@@ -24,6 +24,11 @@ export const videoEnv = z.object({
     z.enum(['lenient', 'normal', 'strict']).default('normal'),
   ),
   LOCAL_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  /**
+   * How often a generation in progress is read at its provider when no webhook wakes it; unset: the provider's own
+   * back-off (pipeline/workers.server.ts). Tests against a stand-in set it low; each read of Gemini is a request.
+   */
+  VIDEO_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).optional()),
   VIDEO_TIMEOUT_FAST_MS: z.coerce
     .number()
     .int()
@@ -49,6 +54,8 @@ export interface VideoConfig {
   /** The fair queue and the provider's budget (videos/capacity, ADR 0013). */
   capacity: CapacityConfig;
   localRenderDelayMs: number;
+  /** VIDEO_POLL_MS: every read of a generation this far apart; undefined: the provider's back-off. */
+  pollMs: number | undefined;
   /** The take guarantee: the model check (needs a Gemini key) and how strict the checks are. */
   takeCheck: { model: boolean; strictness: TakeStrictness };
   /** From the request's creation to its final status, per mode; past it the request fails and is refunded. */
@@ -88,6 +95,7 @@ export function videoConfig(env: z.infer<typeof videoEnv>, reading: ConfigReadin
     gemini,
     capacity: capacityConfig(env, provider),
     localRenderDelayMs: env.LOCAL_RENDER_DELAY_MS,
+    pollMs: env.VIDEO_POLL_MS,
     takeCheck: { model: env.TAKE_CHECK_MODEL, strictness: env.TAKE_CHECK_STRICTNESS },
     timeoutMs: { fast: env.VIDEO_TIMEOUT_FAST_MS, quality: env.VIDEO_TIMEOUT_QUALITY_MS },
     webhook:

@@ -33,7 +33,11 @@ let storageDir: string;
 const TOOLS = await mediaTools(60_000);
 
 beforeAll(async () => {
-  ({ app, pool, storageDir } = await startDiskApp('cena-derivations-', { LOCAL_RENDER_DELAY_MS: '0' }));
+  // A render is read as done as soon as its file is there: each of the chains' many renders waits no poll out.
+  ({ app, pool, storageDir } = await startDiskApp('cena-derivations-', {
+    LOCAL_RENDER_DELAY_MS: '0',
+    VIDEO_POLL_MS: '100',
+  }));
 });
 
 afterAll(() => stopDiskApp({ app, pool, storageDir }));
@@ -330,9 +334,11 @@ describe('films past the model’s extension limit (Gemini API stand-in, Omni de
 
   beforeAll(async () => {
     gemini = await startFakeGemini();
-    // Done on the first read: the app polls every 5 s, which only makes the test slower.
+    // Done on the first read, read every 100 ms: Cena's 5–8 s between reads of Google would only make ten
+    // generations slower.
     gemini.pollsUntilDone = 1;
     omniApp = await startTestApp({
+      VIDEO_POLL_MS: '100',
       STORAGE_DIR: storageDir,
       VIDEO_PROVIDER: 'gemini',
       GEMINI_API_KEY: API_KEY,

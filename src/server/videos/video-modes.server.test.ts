@@ -205,7 +205,8 @@ function modeCases(target: () => Target, afterDraft?: (draft: VideoRequestView) 
 describe('modes, lengths and Finalizar (local renderer)', () => {
   let local: Target;
   beforeAll(async () => {
-    local = await startDiskApp('cena-modes-', { LOCAL_RENDER_DELAY_MS: '0' });
+    // A render is read as done as soon as its file is there, not on the next of the back-off's polls.
+    local = await startDiskApp('cena-modes-', { LOCAL_RENDER_DELAY_MS: '0', VIDEO_POLL_MS: '100' });
   });
   afterAll(() => stopDiskApp(local));
 
@@ -271,7 +272,7 @@ describe('modes, lengths and Finalizar (Gemini API stand-in, Omni default)', () 
   let omni: Target;
   beforeAll(async () => {
     gemini = await startFakeGemini();
-    // Done on the first read: the app polls every 5 s, which only makes the test slower.
+    // Done on the first read, read every 100 ms: Cena's 5–8 s between reads of Google would only make the test slower.
     gemini.pollsUntilDone = 1;
     const storageDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', 'cena-modes-omni-'));
     const app = await startTestApp({
@@ -280,6 +281,7 @@ describe('modes, lengths and Finalizar (Gemini API stand-in, Omni default)', () 
       GEMINI_API_KEY: API_KEY,
       GEMINI_API_BASE: gemini.base,
       SHUTDOWN_TIMEOUT_MS: '2000',
+      VIDEO_POLL_MS: '100',
     });
     omni = { app, storageDir, pool: testPool({ connectionString: app.databaseUrl, max: 3 }) };
   });

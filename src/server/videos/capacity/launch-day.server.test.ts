@@ -170,7 +170,8 @@ describe('launch day in real seconds', () => {
   it('four 429s in one dispatch round (and four more after the retryDelay) halve the learned rate once', async () => {
     // No quota: the fake's `[429]` marker refuses each prompt's first two creates with RetryInfo only.
     const gemini = await fakeGemini(undefined);
-    const config = cenaConfig(gemini);
+    // Read every 200 ms: what is learned comes from the creates' answers, not from how often a generation is read.
+    const config = cenaConfig(gemini, { VIDEO_POLL_MS: '200' });
     const jobs = await startWorker(config);
     const userId = await newUser();
     const ids: string[] = [];
@@ -196,7 +197,9 @@ describe('launch day in real seconds', () => {
       minuteMs,
       spendCentsPer10Minutes: 200,
     });
-    await startWorker(cenaConfig(gemini, { VIDEO_CAPACITY_SPEND_PER_10_MIN_USD: '2' }), { minuteMs });
+    // Read every 200 ms: the spend windows, not the reads, are what this case waits on.
+    const config = cenaConfig(gemini, { VIDEO_CAPACITY_SPEND_PER_10_MIN_USD: '2', VIDEO_POLL_MS: '200' });
+    await startWorker(config, { minuteMs });
     const byUser = await arrive(2, 3);
     const rows = await settled([...byUser.values()].flat(), Date.now() + 120_000);
 

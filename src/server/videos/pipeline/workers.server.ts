@@ -199,6 +199,16 @@ interface PipelineParts {
   enqueueNotification: EnqueueNotification;
 }
 
+/**
+ * Asking the local renderer is a file check, and its renders take seconds: poll it often. A finished generation
+ * holds its provider slot until the next poll sees it, so Gemini is asked at least every 8 s: a slot idles at most
+ * that long (a read of the interaction, not a create). VIDEO_POLL_MS, when set, is every read's interval.
+ */
+export function providerPoll(video: Config['video']): PipelineDeps['poll'] {
+  if (video.pollMs !== undefined) return { initialMs: video.pollMs, maxMs: video.pollMs };
+  return video.provider === 'local' ? { initialMs: 500, maxMs: 2_000 } : { initialMs: 5_000, maxMs: 8_000 };
+}
+
 function pipelineDeps(options: VideoWorkersOptions, parts: PipelineParts): PipelineDeps {
   const { boss, pool, config, logger } = options;
   const { toolchain, providers, capacity, wake, enqueueNotification } = parts;
@@ -219,14 +229,7 @@ function pipelineDeps(options: VideoWorkersOptions, parts: PipelineParts): Pipel
     logger,
     capabilities: capabilitiesOf(config.video),
     timeoutMs: config.video.timeoutMs,
-    // Asking the local renderer is a file check, and its renders take seconds: poll it often. A finished
-    // generation holds its provider slot until the next poll sees it, so Gemini is asked at least every 8 s: a
-    // slot idles at most that long (a read of the interaction, not a create).
-    poll:
-      options.poll ??
-      (config.video.provider === 'local'
-        ? { initialMs: 500, maxMs: 2_000 }
-        : { initialMs: 5_000, maxMs: 8_000 }),
+    poll: options.poll ?? providerPoll(config.video),
     providerEvents:
       wake && geminiWebhook
         ? { pollMs: geminiWebhook.pollMs, wait: (...args) => wake.wait(...args) }
