@@ -33,6 +33,10 @@ const en: LocaleShape<typeof ptBR> = {
   },
   processing: 'Processing...',
   buyCredits: {
+    taxId: {
+      label: 'CPF or CNPJ (optional)',
+      hint: "Goes on the purchase's nota fiscal. Without it, the nota carries your name only.",
+    },
     documentTitle: 'Buy credits — Cena',
     back: 'Back to dashboard',
     title: 'Buy credits',

@@ -34,6 +34,10 @@ export default {
   },
   processing: 'Processando...',
   buyCredits: {
+    taxId: {
+      label: 'CPF ou CNPJ (opcional)',
+      hint: 'Vai na nota fiscal da compra. Sem ele, a nota sai só com o seu nome.',
+    },
     documentTitle: 'Comprar Créditos — Cena',
     back: 'Voltar ao painel',
     title: 'Comprar Créditos',
