@@ -40,7 +40,13 @@ export function NotasPanel() {
       <Tabs value={state} onValueChange={(value) => setState(value as NotaViewState)}>
         <TabsList aria-label={t('notas.tabsLabel')} className="w-full sm:w-fit">
           {TABS.map((tab) => (
-            <TabsTrigger key={tab} value={tab} data-testid={`notas-tab-${tab}`}>
+            // Four tabs fit a 375 px screen in the small type; the usual size from `sm`.
+            <TabsTrigger
+              key={tab}
+              value={tab}
+              className="px-2! text-xs! sm:px-3! sm:text-sm!"
+              data-testid={`notas-tab-${tab}`}
+            >
               {t(`notas.states.${tab}`)}
             </TabsTrigger>
           ))}
