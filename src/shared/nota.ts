@@ -26,6 +26,8 @@ export const notaSchema = z.object({
 
 const adminNotaSchema = notaSchema.extend({
   userId: z.string(),
+  /** The buyer's e-mail; null once the account is deleted (the nota, a fiscal record, stays). */
+  customerEmail: z.string().nullable(),
   paymentRef: z.string(),
   amountCents: z.int(),
   item: z.string(),
@@ -44,5 +46,6 @@ export const adminNotasQuerySchema = z
   })
   .strict();
 export const adminNotasSchema = z.object({ notas: z.array(adminNotaSchema) });
+export type AdminNota = z.infer<typeof adminNotaSchema>;
 export const notaRetrySchema = z.object({ retried: z.literal(true) });
 export const nfseReceiptSchema = z.object({ received: z.literal(true) });

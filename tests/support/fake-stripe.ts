@@ -484,11 +484,17 @@ export class FakeStripe {
   ): Obj {
     const total = lines.reduce((sum, line) => sum + line.amount, 0);
     const charge = this.newCharge(Math.max(total, 0), subscription.customer as string);
+    const id = newId('in');
     const invoice: Obj = {
-      id: newId('in'),
+      id,
       object: 'invoice',
       customer: subscription.customer,
       status: 'paid',
+      // docs.stripe.com/api/invoices/object: "hosted_invoice_url — The URL for the hosted invoice page, which allows
+      // customers to view and pay an invoice. If the invoice has not been finalized yet, this will be null."; and
+      // "invoice_pdf — The link to download the PDF for the invoice." Every invoice here is finalized (paid).
+      hosted_invoice_url: `https://invoice.stripe.test/i/acct_fake/${id}`,
+      invoice_pdf: `https://pay.stripe.test/invoice/acct_fake/${id}/pdf`,
       billing_reason: reason,
       amount_paid: Math.max(total, 0),
       parent: {
@@ -508,8 +514,8 @@ export class FakeStripe {
         })),
       },
     };
-    this.invoices.set(invoice.id, invoice);
-    this.invoiceOfIntent.set(charge.payment_intent as string, invoice.id);
+    this.invoices.set(id, invoice);
+    this.invoiceOfIntent.set(charge.payment_intent as string, id);
     return invoice;
   }
 

@@ -124,6 +124,8 @@ export interface PaidInvoice {
   previousPlanId?: string | null;
   previousPeriod?: BillingPeriod | null;
   amountPaidCents: number;
+  /** The invoice's `hosted_invoice_url` at Stripe, its receipt for the buyer; none in local mode. */
+  receiptUrl?: string | null;
 }
 
 /** Credits one paid invoice grants (design §4): a period's credits, or an upgrade's difference. */
@@ -215,6 +217,7 @@ export async function fulfilInvoice(
       grantedCredits: credits,
       item: `Plano ${plan.name} (${periodLabel})`,
       receiptItem: upgrade ? `Upgrade para o plano ${plan.name} (${periodLabel})` : undefined,
+      receiptUrl: invoice.receiptUrl,
     },
     now,
   );

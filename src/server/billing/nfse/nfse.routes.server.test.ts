@@ -44,7 +44,7 @@ describe('NFS-e, local emitter (local mode)', () => {
   });
 
   it('takes a valid CPF at checkout, shows the issued test nota in the history and lists it for admins', async () => {
-    const { client } = await signUpAndVerify(app.url);
+    const { client, email } = await signUpAndVerify(app.url);
     const refused = await client.json<{ code: string; message: string }>('/api/billing/credit-checkout', {
       json: { packageType: 'small', taxId: '529.982.247-24' },
     });
@@ -74,8 +74,10 @@ describe('NFS-e, local emitter (local mode)', () => {
     expect((await client.fetch('/api/nfse/notas?state=issued')).status).toBe(403);
     const me = await client.json<{ user: { id: string } }>('/api/me');
     await grantRole(pool, me.body.user.id, 'admin');
-    const listed = await client.json<{ notas: { id: string }[] }>('/api/nfse/notas?state=issued');
-    expect(listed.body.notas.map((n) => n.id)).toContain(payment?.nota?.id);
+    const listed = await client.json<{ notas: { id: string; customerEmail: string | null }[] }>(
+      '/api/nfse/notas?state=issued',
+    );
+    expect(listed.body.notas.find((n) => n.id === payment?.nota?.id)?.customerEmail).toBe(email);
     expect((await client.fetch('/api/nfse/notas?state=sent')).status).toBe(400);
     const retry = await client.json<{ error: { code: string } }>(
       `/api/nfse/notas/${payment?.nota?.id}/retry`,

@@ -10,7 +10,7 @@ import { nfseContract } from '#shared/nfse.contract';
 import { notaViewState } from '#shared/nota';
 import { webhookBodyLimit } from '../stripe-webhook.server';
 import type { NfseEmitter } from './emitter.server';
-import { applyOutcome, findNota, listNotas, type NotaRow, notaView, retryNota } from './notas.server';
+import { type AdminNotaRow, applyOutcome, findNota, listNotas, notaView, retryNota } from './notas.server';
 
 /**
  * `/api/nfse` (src/shared/nfse.contract.ts, ADR 0041): the emitter's webhook and the admin panel's notas. Focus
@@ -25,10 +25,11 @@ const sameSecret = (given: string, expected: string) =>
     createHash('sha256').update(expected).digest(),
   );
 
-function adminNota(row: NotaRow) {
+function adminNota(row: AdminNotaRow) {
   return {
     ...notaView(row),
     userId: row.userId,
+    customerEmail: row.customerEmail,
     paymentRef: row.paymentRef,
     amountCents: row.amountCents,
     item: row.item,

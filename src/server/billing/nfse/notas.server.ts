@@ -140,11 +140,15 @@ export async function notasOfPayments(db: Queryable, refs: string[]): Promise<Ma
   return new Map(result.rows.map((row) => [row.paymentRef, notaView(row)]));
 }
 
+/** A nota as the admin panel lists it: with its buyer's e-mail (null once the account is deleted). */
+export type AdminNotaRow = NotaRow & { customerEmail: string | null };
+
 /** The admin panel's list: one state's notas, newest first. */
-export async function listNotas(db: Queryable, state: NotaViewState, limit = 100): Promise<NotaRow[]> {
+export async function listNotas(db: Queryable, state: NotaViewState, limit = 100): Promise<AdminNotaRow[]> {
   const states = state === 'pending' ? ['pending', 'issuing', 'processing'] : [state];
-  const result = await db.query<NotaRow>(
-    `SELECT ${NOTA_COLUMNS} FROM nfse_notas WHERE state = ANY($1) ORDER BY updated_at DESC LIMIT $2`,
+  const result = await db.query<AdminNotaRow>(
+    `SELECT ${NOTA_COLUMNS}, (SELECT u.email FROM "user" u WHERE u.id = nfse_notas.user_id) AS "customerEmail"
+     FROM nfse_notas WHERE state = ANY($1) ORDER BY updated_at DESC LIMIT $2`,
     [states, limit],
   );
   return result.rows;

@@ -116,6 +116,10 @@ export async function fulfilStripeInvoice(
     previousPlanId: previous?.planId ?? null,
     previousPeriod: previous?.period ?? null,
     amountPaidCents: invoice.amount_paid,
+    // "hosted_invoice_url — The URL for the hosted invoice page, which allows customers to view and pay an invoice"
+    // (null only before finalization; docs.stripe.com/api/invoices/object): once paid, the page shows it paid and
+    // offers the invoice's and the receipt's PDFs (docs.stripe.com/invoicing/hosted-invoice-page).
+    receiptUrl: invoice.hosted_invoice_url ?? null,
   });
 }
 

@@ -16,7 +16,10 @@ export const receiptsSent = pgTable(
     userId: text('user_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     item: text('item').notNull(),
-    /** Stripe's charge `receipt_url` (docs.stripe.com/api/charges/object); null in local mode and for invoices. */
+    /**
+     * The buyer's receipt at Stripe: a package charge's `receipt_url` (docs.stripe.com/api/charges/object), a plan
+     * invoice's `hosted_invoice_url` (docs.stripe.com/api/invoices/object); null in local mode.
+     */
     receiptUrl: text('receipt_url'),
     paidAt: timestamptz('paid_at').notNull(),
     emailedAt: timestamptz('emailed_at'),

@@ -144,4 +144,30 @@ describe('receipts, Stripe (fake API)', () => {
     expect(payments).toHaveLength(1);
     expect(payments[0]?.receiptUrl).toBe(receiptUrl);
   });
+
+  it("links a plan invoice's hosted invoice page as its receipt, in the e-mail and in payment history", async () => {
+    const { client, email } = await signUpAndVerify(bed.app.url);
+    await client.json('/api/billing/checkout', { json: { planId: 'starter', billingPeriod: 'monthly' } });
+    const sessionId = [...fake.sessions.values()].at(-1)?.id ?? '';
+    const events = fake.paySubscriptionSession(sessionId);
+    for (let i = 0; i < 2; i += 1) {
+      for (const event of events) expect((await bed.deliver(event)).status).toBe(200);
+    }
+    const subscriptionId = fake.sessions.get(sessionId)?.subscription as string;
+    for (const event of fake.renew(subscriptionId)) expect((await bed.deliver(event)).status).toBe(200);
+
+    await sweepTwice(bed.pool, bed.app.url);
+
+    const customer = fake.sessions.get(sessionId)?.customer;
+    const invoices = [...fake.invoices.values()].filter((invoice) => invoice.customer === customer);
+    expect(invoices).toHaveLength(2);
+    const hosted = invoices.map((invoice) => invoice.hosted_invoice_url as string);
+    for (const url of hosted) expect(url).toMatch(/^https:\/\/invoice\.stripe\.test\/i\//);
+    const receipts = await receiptsTo(bed.app.url, email);
+    expect(receipts.map((receipt) => receipt.links[0]).sort()).toEqual([...hosted].sort());
+    const payments = await paymentsOf(client);
+    expect(payments.map((payment) => [payment.purchaseRef, payment.receiptUrl]).sort()).toEqual(
+      invoices.map((invoice) => [invoice.id, invoice.hosted_invoice_url]).sort(),
+    );
+  });
 });

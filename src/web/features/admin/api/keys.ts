@@ -8,3 +8,4 @@ export const ADMIN_UNKNOWN_OUTCOMES_KEY = [...ADMIN_QUERY_KEY, 'unknown-outcomes
 export const adminUserSearchKey = (email: string) => [...ADMIN_QUERY_KEY, 'users', 'search', email] as const;
 export const adminUserKey = (id: string) => [...ADMIN_QUERY_KEY, 'users', 'detail', id] as const;
 export const ADMIN_TAKE_CHECKS_KEY = [...ADMIN_QUERY_KEY, 'take-checks'] as const;
+export const adminNotasKey = (state: string) => [...ADMIN_QUERY_KEY, 'notas', state] as const;

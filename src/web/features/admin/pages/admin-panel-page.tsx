@@ -16,6 +16,7 @@ import { useUnknownOutcomes } from '../api/unknown-outcomes';
 import { AdminActions } from '../components/admin-actions';
 import { DailyCharts } from '../components/daily-charts';
 import { FailedRequests } from '../components/failed-requests';
+import { NotasPanel } from '../components/notas-panel';
 import { QueuePanel } from '../components/queue-panel';
 import { StatsGrid } from '../components/stats-grid';
 import { TakeChecksPanel } from '../components/take-checks-panel';
@@ -26,8 +27,8 @@ import { formatAdminDateTime } from '../lib/format';
 
 /**
  * /admin-x7k9m2, inside the admin-only guard (spec §2 "Admin panel", docs/admin-contract.md): the metric cards,
- * the action buttons, the daily series, the last 24 h of failures, and the user search with its detail and the
- * 'Conceder créditos' dialog. The server checks the admin role on every call; this page only shows the answers.
+ * the action buttons, the daily series, the last 24 h of failures, the notas fiscais (ADR 0041), and the user search
+ * with its detail and the 'Conceder créditos' dialog. The server checks the admin role on every call; this page only shows the answers.
  */
 export default function AdminPanelPage() {
   const { t } = useTranslation('admin');
@@ -145,6 +146,8 @@ export default function AdminPanelPage() {
         retrying={unknown.isFetching}
         onRetry={() => void unknown.refetch()}
       />
+
+      <NotasPanel />
 
       <section aria-labelledby={usersTitleId} className="flex flex-col gap-3" data-testid="admin-users">
         <h2 id={usersTitleId} className="text-lg font-semibold">

@@ -80,6 +80,80 @@ describe('Payment history', () => {
     expect(within(lines[1] as HTMLElement).queryByTestId('transaction-receipt')).toBeNull();
   });
 
+  it('links a plan invoice to its hosted invoice page as "Recibo"', async () => {
+    const hosted = 'https://invoice.stripe.com/i/acct_1/live_abc';
+    api().answer(billingContract.listTransactions, {
+      transactions: [
+        row({
+          description: 'Assinatura Starter (mensal)',
+          amount: 4990,
+          purchaseRef: 'in_a',
+          invoiceId: 'in_a',
+          receiptUrl: hosted,
+        }),
+        row({
+          type: 'credit',
+          amount: 100,
+          description: '100 créditos do plano Starter',
+          purchaseRef: 'in_a',
+        }),
+      ],
+    });
+    await open();
+    const [line] = await screen.findAllByTestId('transaction');
+    const link = within(line as HTMLElement).getByRole('link', {
+      name: t('history.receiptLabel', { description: 'Assinatura Starter (mensal)' }),
+    });
+    expect(link.getAttribute('href')).toBe(hosted);
+  });
+
+  it('shows each payment’s nota fiscal: issued with its PDF and XML, pending as being issued, late when failed', async () => {
+    const pdf = 'https://api.focusnfe.com.br/notas_fiscais_servico/NFSe1.pdf';
+    const xml = 'https://api.focusnfe.com.br/arquivos/NFSe1.xml';
+    api().answer(billingContract.listTransactions, {
+      transactions: [
+        row({ nota: { id: 'n-1', state: 'issued', url: pdf, xmlUrl: xml } }),
+        row({ type: 'credit', amount: 100, description: '100 créditos adicionados (pacote)' }),
+        row({
+          description: 'Assinatura Starter (mensal)',
+          purchaseRef: 'in_b',
+          invoiceId: 'in_b',
+          nota: { id: 'n-2', state: 'pending', url: null, xmlUrl: null },
+        }),
+        row({
+          description: 'Pacote de 50 créditos',
+          purchaseRef: 'cs_local_c',
+          nota: { id: 'n-3', state: 'failed', url: null, xmlUrl: null },
+        }),
+        row({ description: 'Pacote de 50 créditos', purchaseRef: 'cs_local_d' }),
+      ],
+    });
+    await open();
+    const [issued, pending, failed, none] = (await screen.findAllByTestId('transaction')) as HTMLElement[];
+
+    const issuedNota = within(issued as HTMLElement).getByTestId('transaction-nota');
+    expect(within(issuedNota).getByTestId('transaction-nota-state').textContent).toBe('Nota fiscal emitida');
+    const pdfLink = within(issuedNota).getByRole('link', {
+      name: /Nota fiscal de Pacote de 100 créditos, PDF/,
+    });
+    expect(pdfLink.textContent).toBe('Nota fiscal (PDF)');
+    expect(pdfLink.getAttribute('href')).toBe(pdf);
+    expect(pdfLink.getAttribute('target')).toBe('_blank');
+    expect(pdfLink.getAttribute('rel')).toContain('noopener');
+    const xmlLink = within(issuedNota).getByRole('link', {
+      name: /Nota fiscal de Pacote de 100 créditos, XML/,
+    });
+    expect(xmlLink.getAttribute('href')).toBe(xml);
+
+    const pendingNota = within(pending as HTMLElement).getByTestId('transaction-nota');
+    expect(pendingNota.textContent).toContain('Nota fiscal sendo emitida');
+    expect(within(pendingNota).queryByRole('link')).toBeNull();
+    expect(within(failed as HTMLElement).getByTestId('transaction-nota').textContent).toContain(
+      'nossa equipe já está emitindo de novo',
+    );
+    expect(within(none as HTMLElement).queryByTestId('transaction-nota')).toBeNull();
+  });
+
   it('offers "Desistir da compra" on an eligible package, confirms, and shows the outcome', async () => {
     api().answer(billingContract.listTransactions, {
       transactions: purchase({ sessionId: 'cs_local_a', until: '2026-12-01T15:00:00.000Z' }),

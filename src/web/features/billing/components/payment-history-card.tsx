@@ -10,6 +10,7 @@ import { formatCredits } from '#web/features/credits';
 import { cn } from '#web/lib/cn';
 import { useTransactions } from '../api/transactions';
 import { type PurchaseLine, purchaseLines } from '../lib/purchase-lines';
+import { PaymentNota } from './payment-nota';
 import { WithdrawalButton } from './withdrawal-button';
 
 function useCreditsLabel() {
@@ -25,8 +26,8 @@ function useCreditsLabel() {
 
 /**
  * Profile 'Histórico de pagamentos': the last 10 transactions, a purchase and the credits it added as ONE line
- * (payments in R$ from cents), with Stripe's "Recibo" when the charge has one, and "Desistir da compra" on a
- * package still within its withdrawal period.
+ * (payments in R$ from cents), with Stripe's "Recibo" when the payment has one, its nota fiscal once there is one,
+ * and "Desistir da compra" on a package still within its withdrawal period.
  */
 export function PaymentHistoryCard({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation('billing');
@@ -140,6 +141,7 @@ function HistoryLine({
           {t('history.receipt')}
         </a>
       ) : null}
+      {head.nota ? <PaymentNota nota={head.nota} description={head.description} /> : null}
       {head.withdrawal ? (
         <div>
           <WithdrawalButton

@@ -11,17 +11,21 @@ import { startWaiting } from '../lib/checkout-waiting';
  * page stays where it is, saying it waits for the payment (CheckoutWaitingNotice) until the credits arrive by the
  * realtime `credits` event. One purchase at a time.
  */
-export function useBuyPackage(): { pendingId: PackageId | null; buy: (id: PackageId) => Promise<void> } {
+export function useBuyPackage(): {
+  pendingId: PackageId | null;
+  /** `taxId`: the buyer's CPF or CNPJ digits for the nota fiscal, when given (ADR 0041). */
+  buy: (id: PackageId, taxId?: string) => Promise<void>;
+} {
   const { t } = useTranslation('billing');
   const checkout = useCreateCreditCheckout();
   const [pendingId, setPendingId] = useState<PackageId | null>(null);
 
-  const buy = async (packageType: PackageId) => {
+  const buy = async (packageType: PackageId, taxId?: string) => {
     if (pendingId) return;
     setPendingId(packageType);
     const tab = openPendingTab();
     try {
-      const { url } = await checkout.mutateAsync({ packageType });
+      const { url } = await checkout.mutateAsync({ packageType, ...(taxId ? { taxId } : {}) });
       tab.go(url);
       startWaiting(packageType);
     } catch (error) {

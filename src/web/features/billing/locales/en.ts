@@ -33,6 +33,10 @@ const en: LocaleShape<typeof ptBR> = {
   },
   processing: 'Processing...',
   buyCredits: {
+    taxId: {
+      label: 'CPF or CNPJ (optional)',
+      hint: "Goes on the purchase's nota fiscal. Without it, the nota carries your name only.",
+    },
     documentTitle: 'Buy credits — Cena',
     back: 'Back to dashboard',
     title: 'Buy credits',
@@ -166,6 +170,19 @@ const en: LocaleShape<typeof ptBR> = {
     creditsPositive_other: '+{{value}} credits',
     creditsNegative_one: '−{{value}} credit',
     creditsNegative_other: '−{{value}} credits',
+    nota: {
+      label: 'Nota fiscal',
+      state: {
+        issued: 'Nota fiscal issued',
+        pending: 'Nota fiscal being issued — the link shows up here and arrives by e-mail.',
+        failed: 'The nota fiscal is late; our team is already issuing it again.',
+        cancelled: 'Nota fiscal cancelled',
+      },
+      pdf: 'Nota fiscal (PDF)',
+      pdfLabel: 'Nota fiscal for {{description}}, PDF (opens in a new tab)',
+      xml: 'XML',
+      xmlLabel: 'Nota fiscal for {{description}}, XML (opens in a new tab)',
+    },
   },
 };
 

@@ -34,6 +34,10 @@ export default {
   },
   processing: 'Processando...',
   buyCredits: {
+    taxId: {
+      label: 'CPF ou CNPJ (opcional)',
+      hint: 'Vai na nota fiscal da compra. Sem ele, a nota sai só com o seu nome.',
+    },
     documentTitle: 'Comprar Créditos — Cena',
     back: 'Voltar ao painel',
     title: 'Comprar Créditos',
@@ -149,6 +153,19 @@ export default {
     creditsPositive_other: '+{{value}} créditos',
     creditsNegative_one: '−{{value}} crédito',
     creditsNegative_other: '−{{value}} créditos',
+    nota: {
+      label: 'Nota fiscal',
+      state: {
+        issued: 'Nota fiscal emitida',
+        pending: 'Nota fiscal sendo emitida — o link aparece aqui e chega por e-mail.',
+        failed: 'A nota fiscal atrasou; nossa equipe já está emitindo de novo.',
+        cancelled: 'Nota fiscal cancelada',
+      },
+      pdf: 'Nota fiscal (PDF)',
+      pdfLabel: 'Nota fiscal de {{description}}, PDF (abre em nova aba)',
+      xml: 'XML',
+      xmlLabel: 'Nota fiscal de {{description}}, XML (abre em nova aba)',
+    },
   },
   waiting: {
     title: 'Aguardando pagamento…',

@@ -81,6 +81,51 @@ describe('Buy credits page', () => {
     expect(tab.close).not.toHaveBeenCalled();
   });
 
+  it('sends the optional CPF, typed on a numeric keypad and punctuated as it is typed, for the nota fiscal', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    api().answer(billingContract.createCreditCheckout, { url: CHECKOUT_URL });
+    const tab = fakeTab();
+    await open();
+    const field = screen.getByRole('textbox', { name: t('buyCredits.taxId.label') }) as HTMLInputElement;
+    expect(field.getAttribute('inputmode')).toBe('numeric');
+    await userEvent.type(field, '52998224725');
+    expect(field.value).toBe('529.982.247-25');
+    await userEvent.click(screen.getByTestId('buy-small'));
+
+    const [call] = api().callsTo(billingContract.createCreditCheckout);
+    expect(JSON.parse(String(call?.init.body))).toEqual({ packageType: 'small', taxId: '52998224725' });
+    await waitFor(() => expect(tab.location.href).toBe(CHECKOUT_URL));
+  });
+
+  it('punctuates a CNPJ as one once it passes eleven digits', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    await open();
+    const field = screen.getByRole('textbox', { name: t('buyCredits.taxId.label') }) as HTMLInputElement;
+    await userEvent.type(field, '11a222333000181999');
+    expect(field.value).toBe('11.222.333/0001-81');
+  });
+
+  it('refuses a CPF whose check digits fail with the checkout’s message, before any checkout opens', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    await open();
+    const field = screen.getByRole('textbox', { name: t('buyCredits.taxId.label') });
+    await userEvent.type(field, '529.982.247-24');
+    const windowOpen = vi.spyOn(window, 'open');
+    await userEvent.click(screen.getByTestId('buy-medium'));
+
+    const error = await screen.findByTestId('tax-id-error');
+    expect(error.textContent).toBe('CPF ou CNPJ inválido: confira os dígitos.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain(error.id);
+    expect(document.activeElement).toBe(field);
+    expect(windowOpen).not.toHaveBeenCalled();
+    expect(api().callsTo(billingContract.createCreditCheckout)).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '52998224725');
+    expect(screen.queryByTestId('tax-id-error')).toBeNull();
+  });
+
   it('closes the blank tab and says so in a toast when the checkout cannot start', async () => {
     api().answer(creditsContract.getCredits, credits(40));
     api().fail(billingContract.createCreditCheckout, 'checkout_failed', 'O provedor de pagamento falhou.');

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Coins, Info } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -31,8 +31,10 @@ import { formatCredits, useCredits } from '#web/features/credits';
 import { cn } from '#web/lib/cn';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { CheckoutWaitingNotice } from '../components/checkout-waiting-notice';
+import { TaxIdField } from '../components/tax-id-field';
 import { useBuyPackage } from '../hooks/use-buy-package';
 import { announceCheckoutCanceled } from '../lib/checkout-waiting';
+import { checkTaxId } from '../lib/tax-id-input';
 
 /** Back from a cancelled checkout (`?canceled=1`): says nothing was charged, and tells the tab that opened it. */
 function CanceledNotice() {
@@ -82,8 +84,11 @@ function CurrentBalance() {
   );
 }
 
-/** One credit package with its buy button (also the create page's sheet, through this feature's index). */
-/** The catalogue's packages as cards, one buy at a time: the purchase page's and the create page's sheet. */
+/**
+ * The catalogue's packages as cards, one buy at a time, under the optional CPF/CNPJ for the nota fiscal: the
+ * purchase page's and the create page's sheet (through this feature's index). A CPF/CNPJ that fails its check
+ * digits stops the purchase before a checkout tab opens, with the schema's message.
+ */
 export function PackageList({
   label,
   pendingId,
@@ -91,11 +96,36 @@ export function PackageList({
 }: {
   label: string;
   pendingId: PackageId | null;
-  onBuy: (id: PackageId) => void;
+  onBuy: (id: PackageId, taxId: string | undefined) => void;
 }) {
+  const [taxIdText, setTaxIdText] = useState('');
+  const [taxIdError, setTaxIdError] = useState<string | undefined>();
+  const taxIdInput = useRef<HTMLInputElement>(null);
+  const buy = (id: PackageId) => {
+    const checked = checkTaxId(taxIdText);
+    if ('error' in checked) {
+      setTaxIdError(checked.error);
+      taxIdInput.current?.focus();
+      return;
+    }
+    onBuy(id, checked.taxId);
+  };
   return (
     <>
       <CheckoutWaitingNotice />
+      <TaxIdField
+        ref={taxIdInput}
+        value={taxIdText}
+        error={taxIdError}
+        onChange={(value) => {
+          setTaxIdText(value);
+          if (taxIdError && !('error' in checkTaxId(value))) setTaxIdError(undefined);
+        }}
+        onBlur={() => {
+          const checked = checkTaxId(taxIdText);
+          setTaxIdError('error' in checked ? checked.error : undefined);
+        }}
+      />
       <ul aria-label={label} className="grid gap-5 pt-3 sm:grid-cols-2 xl:grid-cols-4">
         {CREDIT_PACKAGES.map((pkg) => (
           <li key={pkg.id}>
@@ -103,7 +133,7 @@ export function PackageList({
               pkg={pkg}
               pending={pendingId === pkg.id}
               disabled={pendingId !== null && pendingId !== pkg.id}
-              onBuy={onBuy}
+              onBuy={buy}
             />
           </li>
         ))}
@@ -220,7 +250,7 @@ export default function BuyCreditsPage() {
       <PackageList
         label={t('buyCredits.packagesLabel')}
         pendingId={pendingId}
-        onBuy={(id) => void onBuy(id)}
+        onBuy={(id, taxId) => void onBuy(id, taxId)}
       />
       <aside
         aria-labelledby="buy-credits-info"

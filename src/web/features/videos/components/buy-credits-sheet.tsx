@@ -40,7 +40,7 @@ export function BuyCreditsSheet({
         <PackageList
           label={t('create.buySheet.packagesLabel')}
           pendingId={pendingId}
-          onBuy={(id) => void buy(id)}
+          onBuy={(id, taxId) => void buy(id, taxId)}
         />
       </DialogContent>
     </Dialog>
