@@ -9,7 +9,6 @@ import { parseTaxId } from './tax-id';
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const satisfies readonly BillingPeriod[];
 export const TRANSACTION_TYPES = ['payment', 'credit'] as const;
 export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** The buyer's CPF or CNPJ for the nota fiscal, optional; refused unless its check digits hold. */

@@ -28,7 +28,7 @@ const REFUSED_BY_PROVIDER =
   'Se precisar de ajuda, fale com o suporte pela página de contato.';
 
 /** A withdrawal's claim on its package: what it took, under which reference. */
-export interface OpenClaim {
+interface OpenClaim {
   reference: string;
   credits: number;
 }

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const PAYOUT_STATUSES = ['pending', 'paid'] as const;
+const PAYOUT_STATUSES = ['pending', 'paid'] as const;
 
 /**
  * Money Cena owes back outside the payment provider: a refund of a boleto payment, which Stripe cannot make

@@ -1,3 +1,4 @@
+import type { PAYMENT_METHODS } from '#shared/billing';
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
 import type { ProviderKind } from '../billing.schema.server';
 import type { CheckoutRecord } from '../billing-store.server';
@@ -14,8 +15,8 @@ export interface BillingUser {
   name: string;
 }
 
-/** How a plan is paid: `pix` is a prepaid period, not a provider subscription. */
-export type PlanPaymentMethod = 'card' | 'boleto';
+/** How a plan is paid through a provider subscription: `pix` is a prepaid period instead. */
+export type PlanPaymentMethod = Exclude<(typeof PAYMENT_METHODS)[number], 'pix'>;
 
 export interface CheckoutStart {
   url: string;

@@ -16,7 +16,7 @@ import { idOf } from './stripe-sdk.server';
  */
 
 /** A boleto is paid at a bank and confirmed a business day later (docs.stripe.com/payments/boleto): 3 days. */
-export const BOLETO_DAYS_UNTIL_DUE = 3;
+const BOLETO_DAYS_UNTIL_DUE = 3;
 
 const HOUR_MS = 60 * 60 * 1000;
 
