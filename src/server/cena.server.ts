@@ -10,6 +10,7 @@ import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
 import { createBilling } from '#server/billing/billing.server';
 import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
 import { registerReceiptWorker } from '#server/billing/receipts/receipts.server';
+import { registerWithdrawalSweep } from '#server/billing/withdrawal-sweep.server';
 import { registerCaptionsWorker } from '#server/captions/captions.job.server';
 import { createTranscriber } from '#server/captions/transcriber.server';
 import { openDatabase } from '#server/db/open-database.server';
@@ -213,6 +214,7 @@ async function startWorkerTier(
     logger,
   });
   const billing = createBilling(config, pool, logger);
+  await registerWithdrawalSweep(jobs.boss, { pool, provider: billing.provider, logger });
   if (billing.nfse) {
     await registerNfseWorker(jobs.boss, {
       pool,

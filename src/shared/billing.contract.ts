@@ -10,6 +10,7 @@ import {
   verifySchema,
   webhookReceiptSchema,
   withdrawalResponseSchema,
+  withdrawalSchema,
 } from './billing';
 
 const PROVIDER_FAILED = { status: 502, description: 'The payment provider failed.' } as const;
@@ -68,6 +69,10 @@ export const billingContract = defineContract({
       subscription_exists: {
         status: 409,
         description: 'Already subscribed: the web opens the portal instead.',
+      },
+      payment_method_unavailable: {
+        status: 422,
+        description: '`paymentMethod: "pix"`: a plan paid by Pix is not offered by this server.',
       },
       checkout_failed: PROVIDER_FAILED,
     },
@@ -150,10 +155,11 @@ export const billingContract = defineContract({
     summary: 'Withdraw from an unused package (CDC art. 49)',
     description:
       'A package of this user paid within the last 7 days, none of its credits spent: refunded in full through ' +
-      'the provider and its credits taken back, once however often it is asked (ADR 0030).',
+      'the provider and its credits taken back, once however often it is asked (ADR 0030). One paid by boleto, ' +
+      'which Stripe cannot refund, is recorded as a Pix payout to `pixKey` (ADR 0043).',
     tag: 'billing',
     auth: 'session',
-    body: { schema: verifySchema },
+    body: { schema: withdrawalSchema },
     responses: {
       200: { description: 'Refunded (or accepted, `pending`).', schema: withdrawalResponseSchema },
     },
@@ -165,7 +171,10 @@ export const billingContract = defineContract({
         description: 'Some of its credits were spent: the message says how many.',
       },
       already_refunded: { status: 409, description: 'Refunded already.' },
-      refund_unsupported: { status: 409, description: 'Paid by boleto, which takes no refunds at Stripe.' },
+      payout_details_required: {
+        status: 422,
+        description: 'Paid by boleto and no `pixKey` given: nothing was taken; the message asks for the key.',
+      },
       refund_failed: {
         status: 502,
         description:

@@ -8,6 +8,7 @@ import { parseTaxId } from './tax-id';
 
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const satisfies readonly BillingPeriod[];
 export const TRANSACTION_TYPES = ['payment', 'credit'] as const;
+export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** The buyer's CPF or CNPJ for the nota fiscal, optional; refused unless its check digits hold. */
@@ -29,6 +30,9 @@ export const checkoutSchema = z
     billingPeriod: z.enum(BILLING_PERIODS, {
       error: "Período de cobrança inválido: use 'monthly' ou 'yearly'.",
     }),
+    paymentMethod: z
+      .enum(PAYMENT_METHODS, { error: "Forma de pagamento inválida: use 'card', 'pix' ou 'boleto'." })
+      .default('card'),
   })
   .strict();
 
@@ -47,6 +51,36 @@ export const verifySchema = z
       .string({ error: 'Informe o ID da sessão de pagamento.' })
       .min(1, 'Informe o ID da sessão de pagamento.')
       .max(200, 'ID da sessão inválido.'),
+  })
+  .strict();
+
+/**
+ * A Pix key (Banco Central's DICT: CPF, CNPJ, e-mail, +55 phone or a random EVP key), where a refund Stripe cannot
+ * make — a boleto payment's — is sent by transfer (ADR 0043).
+ */
+const PIX_KEY_PATTERNS = [
+  /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/,
+  /^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/,
+  /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  /^\+55\d{10,11}$/,
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+];
+const pixKeySchema = z
+  .string()
+  .trim()
+  .max(77, 'Chave Pix inválida: use CPF, CNPJ, e-mail, celular (+55…) ou chave aleatória.')
+  .refine((key) => PIX_KEY_PATTERNS.some((pattern) => pattern.test(key)), {
+    message: 'Chave Pix inválida: use CPF, CNPJ, e-mail, celular (+55…) ou chave aleatória.',
+  });
+
+/** `POST /api/billing/withdrawal`: the purchase, and for a boleto one the Pix key its money goes back to. */
+export const withdrawalSchema = z
+  .object({
+    sessionId: z
+      .string({ error: 'Informe o ID da sessão de pagamento.' })
+      .min(1, 'Informe o ID da sessão de pagamento.')
+      .max(200, 'ID da sessão inválido.'),
+    pixKey: pixKeySchema.optional(),
   })
   .strict();
 
@@ -119,6 +153,8 @@ export const withdrawalResponseSchema = z.object({
   creditsTaken: z.number().int(),
   /** The provider accepted the refund but has not settled it: the credits are gone, and come back if it fails. */
   pending: z.boolean(),
+  /** Paid by boleto: the money goes back by a Pix transfer Cena makes to the key given (ADR 0043). */
+  payout: z.literal('pix').optional(),
   message: z.string(),
 });
 

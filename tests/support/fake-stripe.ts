@@ -55,10 +55,10 @@ export const STRIPE_TEST_ENV: Record<string, string> = {
   ),
 };
 
-type Json = Record<string, unknown>;
-type Obj = Json & { id: string };
+export type Json = Record<string, unknown>;
+export type Obj = Json & { id: string };
 
-const priceInfo = new Map<
+export const priceInfo = new Map<
   string,
   { planId: PlanId; period: BillingPeriod; amount: number; product: string }
 >();
@@ -91,10 +91,10 @@ function parseForm(text: string): Json {
   return root;
 }
 
-const now = () => Math.floor(Date.now() / 1000);
-const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+export const now = () => Math.floor(Date.now() / 1000);
+export const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
-function addPeriod(from: number, period: BillingPeriod): number {
+export function addPeriod(from: number, period: BillingPeriod): number {
   const date = new Date(from * 1000);
   if (period === 'monthly') date.setUTCMonth(date.getUTCMonth() + 1);
   else date.setUTCFullYear(date.getUTCFullYear() + 1);
@@ -112,7 +112,7 @@ export interface StripeErrorBody {
   error: { type: 'invalid_request_error'; code: string; message: string; param?: string };
 }
 
-const stripeError = (code: string, message: string, param?: string): StripeErrorBody => ({
+export const stripeError = (code: string, message: string, param?: string): StripeErrorBody => ({
   error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) },
 });
 
@@ -143,7 +143,7 @@ export class FakeStripe {
   /** The parameters of every portal session created. */
   readonly portalSessions: Json[] = [];
   /** payment intent → invoice, for /v1/invoice_payments. */
-  private readonly invoiceOfIntent = new Map<string, string>();
+  protected readonly invoiceOfIntent = new Map<string, string>();
   /** Every API call received, "METHOD /path". */
   readonly calls: string[] = [];
   private readonly stripe = new Stripe(STRIPE_TEST_SECRET);
@@ -323,6 +323,16 @@ export class FakeStripe {
         stripeError('charge_already_refunded', `Charge ${chargeId} has already been refunded.`),
       );
     }
+    // Boleto: "Refunds / Partial refunds: No / No" (docs.stripe.com/payments/boleto). Stripe's exact error code for
+    // it is not documented: the fake answers an invalid_request_error, the type Cena reads.
+    if ((charge.payment_method_details as Json | undefined)?.type === 'boleto') {
+      throw new StripeRefusal(
+        stripeError(
+          'charge_not_refundable',
+          `Charge ${chargeId} was paid with boleto, which does not support refunds.`,
+        ),
+      );
+    }
     if (amount !== undefined && amount > left) {
       throw new StripeRefusal(
         stripeError(
@@ -433,14 +443,14 @@ export class FakeStripe {
     return undefined;
   }
 
-  private must(map: Map<string, Obj>, id: string): Obj {
+  protected must(map: Map<string, Obj>, id: string): Obj {
     const found = map.get(id);
     if (!found) throw new Error(`fake Stripe has no ${id}`);
     return found;
   }
 
   /** Events carry a snapshot of the object at the time, like Stripe's. */
-  private event(type: string, object: Obj): FakeStripeEvent {
+  protected event(type: string, object: Obj): FakeStripeEvent {
     const id = newId('evt');
     const payload = JSON.stringify(
       {
@@ -460,7 +470,7 @@ export class FakeStripe {
     return { id, type, payload };
   }
 
-  private newCharge(amount: number, customer: string, method = 'card'): Obj {
+  protected newCharge(amount: number, customer: string, method = 'card'): Obj {
     const charge: Obj = {
       id: newId('ch'),
       object: 'charge',
@@ -528,7 +538,7 @@ export class FakeStripe {
    * `amount_refunded`) and `refund.created` (the refund) — docs.stripe.com/api/events/types; `refund.created` is
    * sent for charge refunds too since 2024-10-28.acacia (docs.stripe.com/changelog/acacia/2024-10-28/refund-webhook-update).
    */
-  private readonly apiEvents: FakeStripeEvent[] = [];
+  protected readonly apiEvents: FakeStripeEvent[] = [];
   /** Idempotency-Key → the request's parameters and the answer saved for it. */
   private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>();
 
@@ -652,6 +662,14 @@ export class FakeStripe {
     return { object: 'list', data, has_more: false, url };
   }
 
+  /** Endpoints a subclass adds (fake-stripe-boleto.ts); true when it answered. */
+  protected routeMore(
+    _request: { method: string; path: string; body: Json; key: string | undefined },
+    _send: (status: number, value: unknown) => void,
+  ): boolean {
+    return false;
+  }
+
   private async route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -676,6 +694,8 @@ export class FakeStripe {
     if (request.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
+    const key = request.headers['idempotency-key'] as string | undefined;
+    if (this.routeMore({ method: request.method ?? 'GET', path, body, key }, send)) return;
     const byId = (map: Map<string, Obj>, prefix: string) => {
       const id = decodeURIComponent(path.slice(prefix.length));
       const found = map.get(id);

@@ -1,11 +1,12 @@
 import type pg from 'pg';
 import { startTestApp, type TestApp } from './app';
 import { testPool } from './database';
-import { FakeStripe, type FakeStripeEvent } from './fake-stripe';
+import type { FakeStripeEvent } from './fake-stripe';
+import { FakeStripeWithBoleto } from './fake-stripe-boleto';
 
 /** The app in Stripe mode against a fresh fake Stripe, with a direct pool on its database. */
 export interface StripeTestBed {
-  fake: FakeStripe;
+  fake: FakeStripeWithBoleto;
   app: TestApp;
   pool: pg.Pool;
   /** Delivers one event to the app's webhook, signed as Stripe would (or with another secret). */
@@ -14,7 +15,7 @@ export interface StripeTestBed {
 }
 
 export async function startStripeTestBed(): Promise<StripeTestBed> {
-  const fake = await new FakeStripe().start();
+  const fake = await new FakeStripeWithBoleto().start();
   const app = await startTestApp(fake.env);
   const pool = testPool({ connectionString: app.databaseUrl, max: 2 });
   return {

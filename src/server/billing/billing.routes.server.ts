@@ -110,9 +110,17 @@ function paymentHandlers({
           'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.',
         );
       }
+      if (body.paymentMethod === 'pix') {
+        return apiError(
+          c,
+          422,
+          'payment_method_unavailable',
+          'Pagamento de planos por Pix ainda não está disponível. Escolha cartão ou boleto.',
+        );
+      }
       if (body.taxId) await saveCustomerDocument(pool, user.id, body.taxId);
       try {
-        const { url } = await provider.startPlanCheckout(user, plan, body.billingPeriod);
+        const { url } = await provider.startPlanCheckout(user, plan, body.billingPeriod, body.paymentMethod);
         return c.json({ url });
       } catch (error) {
         return providerFailed(
@@ -209,10 +217,12 @@ function accountHandlers({
 
     withdrawPurchase: async (c, { body }) => {
       try {
-        const outcome = await withdrawPackage(pool, provider, sessionOf(c).user.id, body.sessionId);
+        const outcome = await withdrawPackage(pool, provider, sessionOf(c).user.id, body.sessionId, {
+          pixKey: body.pixKey,
+        });
         if (!outcome.ok) return apiError(c, outcome.status, outcome.code, outcome.message);
         const { ok: _, ...refund } = outcome;
-        return c.json({ ...refund, message: withdrawalMessage(refund.refundedCents, refund.pending) });
+        return c.json({ ...refund, message: withdrawalMessage(refund) });
       } catch (error) {
         return providerFailed(
           c,
@@ -226,7 +236,18 @@ function accountHandlers({
   };
 }
 
-function withdrawalMessage(refundedCents: number, pending: boolean): string {
+function withdrawalMessage({
+  refundedCents,
+  pending,
+  payout,
+}: {
+  refundedCents: number;
+  pending: boolean;
+  payout?: 'pix';
+}): string {
+  if (payout) {
+    return `Reembolso de ${formatBRL(refundedCents)} registrado: como boletos não podem ser estornados, enviamos o valor por Pix para a chave informada em até 5 dias úteis. Os créditos do pacote saíram do seu saldo.`;
+  }
   return pending
     ? `Reembolso de ${formatBRL(refundedCents)} solicitado. Os créditos do pacote saíram do seu saldo e voltam se o reembolso não for confirmado.`
     : `Reembolso de ${formatBRL(refundedCents)} feito. Os créditos do pacote saíram do seu saldo.`;

@@ -8,6 +8,7 @@ import {
   planPriceCents,
 } from '#shared/catalogue';
 import type { CheckoutRecord, SubscriptionRecord } from './billing-store.server';
+import { isLocalBoleto } from './providers/local-checkout.server';
 
 /** The local test checkout's HTML (dev-checkout-pages.server.ts): every value escaped, no scripts. */
 
@@ -45,14 +46,19 @@ export function checkoutHtml(checkout: CheckoutRecord): string {
     what = `<p>Plano <strong>${escapeHtml(plan?.name ?? '')}</strong> (${periodName(period)}):
         ${plan ? planCreditsPerInvoice(plan, period) : 0} créditos por período</p>`;
   }
-  const action = `/dev/checkout/${encodeURIComponent(checkout.id)}`;
+  const action = escapeHtml(`/dev/checkout/${encodeURIComponent(checkout.id)}`);
+  const boleto = isLocalBoleto(checkout.id);
+  const [pay, cancel] = boleto ? ['Pagar boleto', 'Deixar o boleto vencer'] : ['Pagar', 'Cancelar'];
+  const waiting = boleto
+    ? '<p>Boleto gerado. O plano e os créditos começam quando o boleto for pago; esta página continua aqui até lá.</p>'
+    : '';
   const status =
     checkout.status === 'open'
-      ? `<form method="post" action="${escapeHtml(action)}/pay"><button type="submit">Pagar</button></form>
-           <form method="post" action="${escapeHtml(action)}/cancel"><button type="submit">Cancelar</button></form>`
+      ? `${waiting}<form method="post" action="${action}/pay"><button type="submit">${pay}</button></form>
+           <form method="post" action="${action}/cancel"><button type="submit">${cancel}</button></form>`
       : `<p>Esta sessão já está <strong>${checkout.status === 'paid' ? 'paga' : 'cancelada'}</strong>.</p>`;
   return page(
-    'Checkout',
+    boleto ? 'Boleto' : 'Checkout',
     `<div class="card">${what}<p>Total: <strong>${escapeHtml(brl(checkout.amountCents))}</strong></p></div>${status}`,
   );
 }

@@ -19,12 +19,12 @@ type WithdrawalRefusal =
   | 'withdrawal_expired'
   | 'credits_used'
   | 'already_refunded'
-  | 'refund_unsupported'
+  | 'payout_details_required'
   | 'refund_failed';
 
 export interface Refused {
   ok: false;
-  status: 404 | 409 | 502;
+  status: 404 | 409 | 422 | 502;
   code: WithdrawalRefusal;
   message: string;
 }
@@ -38,12 +38,13 @@ export const refused = (status: Refused['status'], code: WithdrawalRefusal, mess
 
 const SUPPORT_HINT = 'Se precisar de ajuda, fale com o suporte pela página de contato.';
 
-export const boletoRefusal = (amountCents: number): Refused =>
+/** A boleto purchase's refund is a Pix transfer Cena makes (ADR 0043): it needs the key, asked before anything. */
+export const payoutDetailsRequired = (amountCents: number): Refused =>
   refused(
-    409,
-    'refund_unsupported',
-    `Compras pagas com boleto não podem ser estornadas automaticamente: o valor de ${formatBRL(amountCents)} ` +
-      `é devolvido por transferência. ${SUPPORT_HINT}`,
+    422,
+    'payout_details_required',
+    `Compras pagas com boleto não podem ser estornadas pelo banco: devolvemos ${formatBRL(amountCents)} por Pix. ` +
+      'Informe a sua chave Pix (CPF, CNPJ, e-mail, celular ou chave aleatória) para receber o reembolso.',
   );
 
 /** The claim the provider is to settle: new (`taken` now), or an earlier attempt the provider never answered. */
@@ -51,6 +52,8 @@ export interface WithdrawalClaim {
   ok: true;
   reference: string;
   credits: number;
+  /** How the purchase was paid, as its grant recorded it (a boleto's refund is a payout, ADR 0043). */
+  paymentMethod: string | null;
 }
 
 interface PackageState {
@@ -133,6 +136,7 @@ function refusalOf(
   state: PackageState,
   claims: ClaimRow[],
   checkout: CheckoutRecord,
+  hasPixKey: boolean,
   now: Date,
 ): Refused | null {
   const open = claims.filter((claim) => !claim.restored);
@@ -147,8 +151,8 @@ function refusalOf(
     );
   }
   // Stripe takes no refunds of boleto payments ("Refunds / Partial refunds: No / No",
-  // docs.stripe.com/payments/boleto): refused before anything is taken.
-  if (state.paymentMethod === 'boleto') return boletoRefusal(checkout.amountCents);
+  // docs.stripe.com/payments/boleto): Cena pays it back by Pix, to a key asked before anything is taken.
+  if (state.paymentMethod === 'boleto' && !hasPixKey) return payoutDetailsRequired(checkout.amountCents);
   if (state.unspent < state.amount) {
     const used = state.amount - state.unspent;
     return refused(
@@ -169,6 +173,7 @@ function refusalOf(
 export async function claimWithdrawal(
   pool: pg.Pool,
   checkout: CheckoutRecord,
+  hasPixKey: boolean,
   now: Date,
 ): Promise<WithdrawalClaim | Refused> {
   const { userId, id: sessionId } = checkout;
@@ -180,8 +185,9 @@ export async function claimWithdrawal(
     const waiting = claims.find(
       (claim) => !claim.restored && !claim.confirmed && claim.reference.startsWith('withdrawal:'),
     );
-    if (waiting) return { ok: true, reference: waiting.reference, credits: waiting.taken };
-    const refusal = refusalOf(state, claims, checkout, now);
+    const { paymentMethod } = state;
+    if (waiting) return { ok: true, reference: waiting.reference, credits: waiting.taken, paymentMethod };
+    const refusal = refusalOf(state, claims, checkout, hasPixKey, now);
     if (refusal) return refusal;
     const attempt = claims.filter((claim) => claim.reference.startsWith('withdrawal:')).length + 1;
     const reference = `withdrawal:${sessionId}:${attempt}`;
@@ -190,6 +196,6 @@ export async function claimWithdrawal(
       { userId, source: 'package', sourceRef: sessionId, reference },
       now,
     );
-    return { ok: true, reference, credits: taken.amount };
+    return { ok: true, reference, credits: taken.amount, paymentMethod };
   });
 }

@@ -76,6 +76,7 @@ function provider(refund: Refunder): PaymentProvider & { claims: string[] } {
     syncSubscriptions: unused,
     reconcile: unused,
     cancelSubscriptionsNow: unused,
+    findRefund: unused,
     refundPackage: (_checkout, claim) => {
       claims.push(claim);
       return refund(claim);

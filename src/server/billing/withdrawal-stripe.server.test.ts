@@ -8,7 +8,7 @@ import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-ap
 
 /**
  * The buyer's withdrawal (ADR 0030, ADR 0037) in Stripe mode, against the fake Stripe's POST /v1/refunds: the
- * refund Stripe makes, the events it sends after, a refusal, and boleto.
+ * refund Stripe makes, the events it sends after, a refusal, and boleto — paid back by Pix (ADR 0043).
  */
 
 let bed: StripeTestBed;
@@ -47,10 +47,10 @@ async function paidPackage(method: 'card' | 'boleto' = 'card') {
 const balanceOf = async (client: SessionClient) =>
   (await client.json<{ balance: number }>('/api/credits')).body.balance;
 
-const withdraw = (client: SessionClient, sessionId: string) =>
+const withdraw = (client: SessionClient, sessionId: string, pixKey?: string) =>
   client.json<{ creditsTaken?: number; refundedCents?: number; error?: { code: string; message: string } }>(
     '/api/billing/withdrawal',
-    { json: { sessionId } },
+    { json: { sessionId, ...(pixKey ? { pixKey } : {}) } },
   );
 
 const refundsOf = (sessionId: string) => {
@@ -108,12 +108,59 @@ describe('withdrawal through Stripe', () => {
     expect(await audit(pool, userId)).toEqual([]);
   });
 
-  it('refuses a boleto purchase before asking Stripe for anything', async () => {
-    const { client, sessionId } = await paidPackage('boleto');
+  it('asks a boleto buyer for a Pix key before taking anything, then records the payout and takes the credits once', async () => {
+    const { client, userId, sessionId } = await paidPackage('boleto');
+    // Stripe itself refuses to refund a boleto charge.
+    expect(() => fake.refund(fake.chargeOfSession(sessionId))).toThrow('does not support refunds');
     const calls = fake.calls.length;
-    const refused = await withdraw(client, sessionId);
-    expect([refused.status, refused.body.error?.code]).toEqual([409, 'refund_unsupported']);
+    const asked = await withdraw(client, sessionId);
+    expect([asked.status, asked.body.error?.code]).toEqual([422, 'payout_details_required']);
+    expect(asked.body.error?.message).toContain('Informe a sua chave Pix');
+    expect(await balanceOf(client)).toBe(100);
+
+    const answers = await Promise.all([
+      withdraw(client, sessionId, 'ana@example.com'),
+      withdraw(client, sessionId, 'ana@example.com'),
+    ]);
+    expect(answers.map((answer) => answer.status)).toContain(200);
+    expect(answers.find((answer) => answer.status === 200)?.body).toMatchObject({
+      refundedCents: 10990,
+      creditsTaken: 100,
+      pending: true,
+      payout: 'pix',
+    });
     expect(fake.calls.slice(calls)).toEqual([]);
+    expect(await balanceOf(client)).toBe(0);
+    const payouts = await pool.query(
+      'SELECT claim, payment_ref, amount_cents, pix_key, status FROM refund_payouts WHERE user_id = $1',
+      [userId],
+    );
+    expect(payouts.rows).toEqual([
+      {
+        claim: `withdrawal:${sessionId}:1`,
+        payment_ref: sessionId,
+        amount_cents: 10990,
+        pix_key: 'ana@example.com',
+        status: 'pending',
+      },
+    ]);
+    const history = await pool.query<{ type: string; amount: number }>(
+      'SELECT type, amount FROM transactions WHERE user_id = $1 AND amount < 0 ORDER BY type',
+      [userId],
+    );
+    expect(history.rows).toEqual([
+      { type: 'credit', amount: -100 },
+      { type: 'payment', amount: -10990 },
+    ]);
+    expect(await audit(pool, userId)).toEqual([]);
+    expect((await withdraw(client, sessionId, 'ana@example.com')).body.error?.code).toBe('already_refunded');
+  });
+
+  it('refuses a Pix key that is none', async () => {
+    const { client, sessionId } = await paidPackage('boleto');
+    const refused = await withdraw(client, sessionId, 'minha chave');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toContain('Chave Pix inválida');
     expect(await balanceOf(client)).toBe(100);
   });
 });

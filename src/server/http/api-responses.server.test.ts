@@ -169,6 +169,12 @@ describe('real answers match the documented response schemas', () => {
     await call('post', '/api/billing/checkout', '/api/billing/checkout', {
       json: { planId: 'creator', billingPeriod: 'monthly' },
     });
+    await call('post', '/api/billing/checkout', '/api/billing/checkout', {
+      json: { planId: 'starter', billingPeriod: 'monthly', paymentMethod: 'boleto' },
+    });
+    await call('post', '/api/billing/checkout', '/api/billing/checkout', {
+      json: { planId: 'starter', billingPeriod: 'monthly', paymentMethod: 'pix' },
+    });
     await call('post', '/api/billing/credit-checkout', '/api/billing/credit-checkout', {
       json: { packageType: 'small' },
     });
@@ -176,6 +182,9 @@ describe('real answers match the documented response schemas', () => {
     await call('post', '/api/billing/verify', '/api/billing/verify', { json: { sessionId: 'cs_unknown' } });
     await call('post', '/api/billing/withdrawal', '/api/billing/withdrawal', {
       json: { sessionId: 'cs_unknown' },
+    });
+    await call('post', '/api/billing/withdrawal', '/api/billing/withdrawal', {
+      json: { sessionId: 'cs_unknown', pixKey: '+5511987654321' },
     });
     await call('get', '/api/billing/subscription', '/api/billing/subscription');
     await call('post', '/api/billing/check-subscription', '/api/billing/check-subscription', { json: {} });

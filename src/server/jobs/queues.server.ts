@@ -27,6 +27,8 @@ export const QUEUES = {
   nfseSweep: 'nfse-sweep',
   /** Mails each payment's receipt once (scheduled; src/server/billing/receipts). */
   receiptSweep: 'receipt-sweep',
+  /** Settles withdrawals whose refund outcome was never learnt (scheduled; src/server/billing, ADR 0043). */
+  withdrawalSweep: 'withdrawal-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -43,6 +45,7 @@ export interface JobPayloads {
   'video-captions': { requestId: string };
   'nfse-sweep': Record<string, never>;
   'receipt-sweep': Record<string, never>;
+  'withdrawal-sweep': Record<string, never>;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   type BillingUser,
   type CheckoutStart,
   type PaymentProvider,
+  type PlanPaymentMethod,
   type ProviderRefund,
   VERIFY_MESSAGES,
   type VerifyOutcome,
@@ -47,6 +48,13 @@ function addPeriod(from: Date, period: BillingPeriod): Date {
   return next;
 }
 
+/**
+ * A local plan checkout paid by boleto (ADR 0043) is marked by its id: its page issues a boleto that stays unpaid
+ * — no plan, no credits — until "Pagar boleto" is pressed, as late as the tester likes, or it is left to expire.
+ */
+const LOCAL_BOLETO_PREFIX = 'cs_local_boleto_';
+export const isLocalBoleto = (checkoutId: string): boolean => checkoutId.startsWith(LOCAL_BOLETO_PREFIX);
+
 export type LocalActionResult = { ok: true } | { ok: false; message: string };
 
 export class LocalPaymentProvider implements PaymentProvider {
@@ -61,8 +69,13 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (env === 'production') throw new Error('the local test checkout cannot run in production');
   }
 
-  async startPlanCheckout(user: BillingUser, plan: Plan, period: BillingPeriod): Promise<CheckoutStart> {
-    const id = `cs_local_${randomUUID().replaceAll('-', '')}`;
+  async startPlanCheckout(
+    user: BillingUser,
+    plan: Plan,
+    period: BillingPeriod,
+    method: PlanPaymentMethod,
+  ): Promise<CheckoutStart> {
+    const id = `${method === 'boleto' ? LOCAL_BOLETO_PREFIX : 'cs_local_'}${randomUUID().replaceAll('-', '')}`;
     await insertCheckout(this.pool, {
       id,
       userId: user.id,
@@ -126,6 +139,11 @@ export class LocalPaymentProvider implements PaymentProvider {
   /** The local test checkout moves no money: its refund succeeds at once, under one id per claim. */
   async refundPackage(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund> {
     return { id: `local_refund_${claim}`, amountCents: checkout.amountCents, status: 'succeeded' };
+  }
+
+  /** A local refund is made the moment it is asked, so the one a claim asked for exists. */
+  async findRefund(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund> {
+    return this.refundPackage(checkout, claim);
   }
 
   async reconcile(userId: string): Promise<number> {

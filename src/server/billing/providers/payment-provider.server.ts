@@ -1,3 +1,4 @@
+import type { PAYMENT_METHODS } from '#shared/billing';
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
 import type { ProviderKind } from '../billing.schema.server';
 import type { CheckoutRecord } from '../billing-store.server';
@@ -14,6 +15,9 @@ export interface BillingUser {
   name: string;
 }
 
+/** How a plan is paid through a provider subscription: `pix` is a prepaid period instead. */
+export type PlanPaymentMethod = Exclude<(typeof PAYMENT_METHODS)[number], 'pix'>;
+
 export interface CheckoutStart {
   url: string;
   sessionId: string;
@@ -29,7 +33,13 @@ export interface VerifyOutcome {
 
 export interface PaymentProvider {
   readonly kind: ProviderKind;
-  startPlanCheckout(user: BillingUser, plan: Plan, period: BillingPeriod): Promise<CheckoutStart>;
+  /** A plan's checkout, paid by card or — as a subscription whose invoices are boletos — by boleto (ADR 0043). */
+  startPlanCheckout(
+    user: BillingUser,
+    plan: Plan,
+    period: BillingPeriod,
+    method: PlanPaymentMethod,
+  ): Promise<CheckoutStart>;
   startPackageCheckout(user: BillingUser, pkg: CreditPackage): Promise<CheckoutStart>;
   /** The billing portal; null when the provider gave none (the route then uses STRIPE_PORTAL_LOGIN_URL). */
   portalUrl(user: BillingUser): Promise<string | null>;
@@ -50,6 +60,11 @@ export interface PaymentProvider {
    * takes no refunds (boleto, ADR 0030); ProviderRefusal when the provider said no (nothing was refunded).
    */
   refundPackage(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund | 'unsupported'>;
+  /**
+   * The refund made under a withdrawal's claim, read from the provider without asking for one: null when none was
+   * made, 'unsupported' when the payment takes no refunds (the withdrawal sweep, ADR 0043).
+   */
+  findRefund(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund | 'unsupported' | null>;
 }
 
 /** A refund as the provider made it; only a `succeeded` one takes credits back. */

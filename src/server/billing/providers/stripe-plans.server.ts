@@ -123,6 +123,27 @@ export async function fulfilStripeInvoice(
   });
 }
 
+/**
+ * Stripe calls a `send_invoice` subscription `active` from its creation, its first invoice open; Cena counts it
+ * only once that invoice is paid (the plan starts when the payment lands), so until then it is `incomplete`. An
+ * invoice left unpaid past its due date turns the subscription `past_due`, then `canceled` or `unpaid` as the
+ * account's subscription settings say (docs.stripe.com/billing/subscriptions/overview, "Subscription statuses"):
+ * not a current plan either way, like a card that failed.
+ */
+async function boletoAwareStatus(
+  context: StripeContext,
+  subscription: Stripe.Subscription,
+  mapped: SubscriptionStatus,
+): Promise<SubscriptionStatus> {
+  if (mapped !== 'active' || subscription.collection_method !== 'send_invoice') return mapped;
+  const invoiceId = idOf(subscription.latest_invoice);
+  if (!invoiceId) return mapped;
+  const invoice = await context.stripe.invoices.retrieve(invoiceId);
+  return invoice.billing_reason === 'subscription_create' && invoice.status !== 'paid'
+    ? 'incomplete'
+    : mapped;
+}
+
 async function subscriptionState(
   context: StripeContext,
   subscription: Stripe.Subscription,
@@ -142,7 +163,7 @@ async function subscriptionState(
     providerSubscriptionId: subscription.id,
     planId,
     billingPeriod: period,
-    status: mapStatus(subscription.status),
+    status: await boletoAwareStatus(context, subscription, mapStatus(subscription.status)),
     currentPeriodStart: new Date(item.current_period_start * 1000),
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,

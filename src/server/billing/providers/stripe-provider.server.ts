@@ -14,12 +14,14 @@ import {
   type BillingUser,
   type CheckoutStart,
   type PaymentProvider,
+  type PlanPaymentMethod,
   ProviderError,
   type ProviderRefund,
   VERIFY_MESSAGES,
   type VerifyOutcome,
   verifyFailure,
 } from './payment-provider.server';
+import { startBoletoSubscription } from './stripe-boleto-plans.server';
 import { handleStripeEvent } from './stripe-events.server';
 import {
   fulfilStripeInvoice,
@@ -28,7 +30,7 @@ import {
   storeSubscription,
 } from './stripe-plans.server';
 import { configurePortal } from './stripe-portal.server';
-import { refundCheckout } from './stripe-reversals.server';
+import { findClaimRefund, refundCheckout } from './stripe-reversals.server';
 import { isMissing } from './stripe-sdk.server';
 import { fulfilSession } from './stripe-sessions.server';
 
@@ -69,14 +71,23 @@ export class StripePaymentProvider implements PaymentProvider {
     return saveStripeCustomer(this.pool, user.id, customer.id);
   }
 
-  async startPlanCheckout(user: BillingUser, plan: Plan, period: BillingPeriod): Promise<CheckoutStart> {
+  async startPlanCheckout(
+    user: BillingUser,
+    plan: Plan,
+    period: BillingPeriod,
+    method: PlanPaymentMethod,
+  ): Promise<CheckoutStart> {
     const customer = await this.customerFor(user);
+    const price = this.config.prices[plan.id][period];
+    if (method === 'boleto') {
+      return startBoletoSubscription(this.context, customer, price, plan, period, user.id);
+    }
     const metadata = { user_id: user.id, kind: 'plan', plan_id: plan.id, billing_period: period };
     const session = await this.stripe.checkout.sessions.create({
       mode: 'subscription',
       customer,
       client_reference_id: user.id,
-      line_items: [{ price: this.config.prices[plan.id][period], quantity: 1 }],
+      line_items: [{ price, quantity: 1 }],
       success_url: `${this.appUrl}/dashboard?success=true`,
       cancel_url: `${this.appUrl}/pricing`,
       locale: 'pt-BR',
@@ -193,15 +204,19 @@ export class StripePaymentProvider implements PaymentProvider {
     for (const subscription of list.data) await storeSubscription(this.context, subscription);
   }
 
+  async refundPackage(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund | 'unsupported'> {
+    return refundCheckout(this.stripe, checkout, claim);
+  }
+
+  findRefund(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund | 'unsupported' | null> {
+    return findClaimRefund(this.stripe, checkout, claim);
+  }
+
   /**
    * Cancels at once (`DELETE /v1/subscriptions/{id}`, no proration credit, no final invoice:
    * https://docs.stripe.com/api/subscriptions/cancel) every subscription Stripe still has running for the user.
    * Stripe sends `customer.subscription.deleted` afterwards, as for any cancellation.
    */
-  async refundPackage(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund | 'unsupported'> {
-    return refundCheckout(this.stripe, checkout, claim);
-  }
-
   async cancelSubscriptionsNow(userId: string): Promise<void> {
     const customer = await stripeCustomerOf(this.pool, userId);
     if (!customer) return;

@@ -130,16 +130,12 @@ export async function refundCheckout(
   checkout: CheckoutRecord,
   claim: string,
 ): Promise<ProviderRefund | 'unsupported'> {
-  const session = await stripe.checkout.sessions.retrieve(checkout.id);
-  const paymentIntent = idOf(session.payment_intent);
-  if (!paymentIntent) return 'unsupported';
-  const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] });
-  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-  if (charge?.payment_method_details?.type === 'boleto') return 'unsupported';
+  const paid = await paymentOfCheckout(stripe, checkout);
+  if (paid === 'unsupported') return paid;
   const refund = await stripe.refunds
     .create(
       {
-        payment_intent: paymentIntent,
+        payment_intent: paid,
         reason: 'requested_by_customer',
         metadata: { [CLAIM_METADATA]: claim },
       },
@@ -154,10 +150,42 @@ export async function refundCheckout(
       }
       throw error;
     });
+  return providerRefundOf(refund);
+}
+
+/** The session's PaymentIntent, or 'unsupported' when there is none or it was paid by boleto. */
+async function paymentOfCheckout(stripe: Stripe, checkout: CheckoutRecord): Promise<string | 'unsupported'> {
+  const session = await stripe.checkout.sessions.retrieve(checkout.id);
+  const paymentIntent = idOf(session.payment_intent);
+  if (!paymentIntent) return 'unsupported';
+  const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] });
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  return charge?.payment_method_details?.type === 'boleto' ? 'unsupported' : paymentIntent;
+}
+
+function providerRefundOf(refund: Stripe.Refund): ProviderRefund {
   const status = refund.status === 'requires_action' ? 'pending' : refund.status;
   return {
     id: refund.id,
     amountCents: refund.amount,
     status: (status ?? 'pending') as ProviderRefund['status'],
   };
+}
+
+/**
+ * The refund a withdrawal's claim made, found among the PaymentIntent's refunds by the claim in its metadata
+ * (docs.stripe.com/api/refunds/list: filtered by `payment_intent`; `metadata` is returned as it was set); null
+ * when Stripe made none.
+ */
+export async function findClaimRefund(
+  stripe: Stripe,
+  checkout: CheckoutRecord,
+  claim: string,
+): Promise<ProviderRefund | 'unsupported' | null> {
+  const paid = await paymentOfCheckout(stripe, checkout);
+  if (paid === 'unsupported') return paid;
+  for await (const refund of stripe.refunds.list({ payment_intent: paid, limit: 100 })) {
+    if (refund.metadata?.[CLAIM_METADATA] === claim) return providerRefundOf(refund);
+  }
+  return null;
 }
