@@ -45,6 +45,20 @@ export interface CreateVideoInput extends ChosenFields {
   structuredPrompt?: StructuredPrompt;
 }
 
+/**
+ * A stored request's inputs as a create takes them — its choices, seed, structured prompt, images and cast — for
+ * the operations that make it again ('Finalizar' and 'Tentar de novo', ADR 0033), which share its stored images.
+ */
+export const sameInputsAs = (record: VideoRequestRecord) => ({
+  ...chosenFieldsOf(record),
+  seed: record.seed,
+  structuredPrompt: record.structuredPrompt ?? undefined,
+  firstFrameKey: record.firstFrameKey,
+  lastFrameKey: record.lastFrameKey,
+  referenceImageKeys: record.referenceImageKeys,
+  cast: record.cast,
+});
+
 /** `group` is every request of the submit in order, `request` its first (one request: `group` is `[request]`). */
 export type CreateVideoResult =
   | { kind: 'created'; request: VideoRequestRecord; group: VideoRequestRecord[] }
@@ -86,13 +100,23 @@ async function submissionGroup(pool: pg.Pool, request: VideoRequestRecord): Prom
 
 const holdReferenceFor = (requestId: string) => `video:${requestId}`;
 
-/** The submission already made with this key, if any (a replay answers it without any other check). */
-export async function findBySubmission(
+/**
+ * The request a new one is made from (retry, finish, extend, edit), read after the replay check: a replay of the
+ * clientKey answers with what the first submission made, whatever became of the source since, without any other
+ * check; another user's source reads as missing.
+ */
+export async function replayOrSource(
   pool: pg.Pool,
-  userId: string,
-  clientKey: string,
-): Promise<VideoRequestRecord | undefined> {
-  return findVideoRequest(pool, userId, videoRequestIdFor(userId, clientKey));
+  input: { userId: string; clientKey: string; sourceId: string },
+): Promise<
+  | { kind: 'existing'; request: VideoRequestRecord; group: VideoRequestRecord[] }
+  | { kind: 'not_found' }
+  | { kind: 'source'; source: VideoRequestRecord }
+> {
+  const replay = await findVideoRequest(pool, input.userId, videoRequestIdFor(input.userId, input.clientKey));
+  if (replay) return { kind: 'existing', request: replay, group: [replay] };
+  const source = await findVideoRequest(pool, input.userId, input.sourceId);
+  return source ? { kind: 'source', source } : { kind: 'not_found' };
 }
 
 /**

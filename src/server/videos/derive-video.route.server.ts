@@ -1,46 +1,20 @@
 import type { Context } from 'hono';
-import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import type { AppEnv } from '#server/kernel/errors.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
-import { sessionOf } from '#server/kernel/session.server';
 import type { videosContract } from '#shared/videos.contract';
 import { createDerivedVideoRequest, type DerivedVideoInput } from './derived-video-request.server';
-import {
-  createDeps,
-  isRequestId,
-  notFound,
-  refusalAnswer,
-  requestView,
-  type VideosDeps,
-} from './video-answers.server';
+import { answerFromRequest, type VideosDeps } from './video-answers.server';
 
 /**
- * `POST /api/videos/{id}/extensions` and `/edits` (src/shared/video-directing.ts, ADR 0011): JSON, idempotent by
- * clientKey like create; the work is derived-video-request.server.ts.
+ * `POST /api/videos/{id}/extensions` and `/edits` (src/shared/video-directing.ts, ADR 0011); the work is
+ * derived-video-request.server.ts.
  */
-
-async function derive(
-  deps: VideosDeps,
-  c: Context<AppEnv>,
-  input: Omit<DerivedVideoInput, 'userId'>,
-): Promise<Response> {
-  if (!isRequestId(input.sourceId)) return notFound(c);
-  const result = await createDerivedVideoRequest(
-    { ...createDeps(deps), capabilities: deps.capabilities },
-    { ...input, userId: sessionOf(c).user.id },
-  );
-  switch (result.kind) {
-    case 'created':
-      return c.json({ request: await requestView(deps, result.request) }, 201);
-    case 'existing':
-      return c.json({ request: await requestView(deps, result.request) }, 200);
-    case 'not_found':
-      return notFound(c);
-    case 'refused':
-      return apiError(c, 409, 'cannot_derive', result.reason);
-    default:
-      return refusalAnswer(c, result, 1);
-  }
-}
+const derive = (deps: VideosDeps, c: Context<AppEnv>, input: Omit<DerivedVideoInput, 'userId'>) =>
+  answerFromRequest(c, deps, {
+    id: input.sourceId,
+    refusedCode: 'cannot_derive',
+    make: (createDeps, userId) => createDerivedVideoRequest(createDeps, { ...input, userId }),
+  });
 
 export const extendVideoRoute =
   (deps: VideosDeps): OperationHandler<typeof videosContract.extendVideo> =>

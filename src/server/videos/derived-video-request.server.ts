@@ -5,10 +5,10 @@ import {
   type CreateVideoDeps,
   type CreateVideoResult,
   createVideoRequest,
-  findBySubmission,
+  replayOrSource,
 } from './create-video-request.server';
 import { lastFrameKey } from './pipeline/rendering.server';
-import { derivationSourceOf, findVideoRequest } from './video-view.server';
+import { derivationSourceOf } from './video-view.server';
 
 /**
  * Extending or editing a completed video (src/shared/video-directing.ts, ADR 0011): a new request linked to its
@@ -38,11 +38,9 @@ export async function createDerivedVideoRequest(
   input: DerivedVideoInput,
   now: Date = new Date(),
 ): Promise<DerivedVideoResult> {
-  // A replay answers with what the first submission made, whatever became of the source since.
-  const replay = await findBySubmission(deps.pool, input.userId, input.clientKey);
-  if (replay) return { kind: 'existing', request: replay, group: [replay] };
-  const source = await findVideoRequest(deps.pool, input.userId, input.sourceId);
-  if (!source) return { kind: 'not_found' };
+  const found = await replayOrSource(deps.pool, input);
+  if (found.kind !== 'source') return found;
+  const { source } = found;
   // A continued take is the source's model's (stored with it), not the one the mode names today; a new shot is a
   // new video, by the mode's model of today.
   const sourceCapabilities = deps.capabilities(source.quality, source.model);

@@ -1,13 +1,12 @@
-import { chosenFieldsOf } from '#shared/video-request';
 import { clipProblems, type FinishVideoBody } from '#shared/video-request-form';
 import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,
   type CreateVideoResult,
   createVideoRequest,
-  findBySubmission,
+  replayOrSource,
+  sameInputsAs,
 } from './create-video-request.server';
-import { findVideoRequest } from './video-view.server';
 
 /**
  * 'Finalizar' (ADR 0033): a completed video — a draft, usually — made again in Fast, Quality or a 4K master with the
@@ -33,11 +32,9 @@ export async function finishVideoRequest(
   input: FinishVideoBody & { userId: string; sourceId: string },
   now: Date = new Date(),
 ): Promise<FinishVideoResult> {
-  // A replay answers with what the first submission made, whatever became of the source since.
-  const replay = await findBySubmission(deps.pool, input.userId, input.clientKey);
-  if (replay) return { kind: 'existing', request: replay, group: [replay] };
-  const source = await findVideoRequest(deps.pool, input.userId, input.sourceId);
-  if (!source) return { kind: 'not_found' };
+  const found = await replayOrSource(deps.pool, input);
+  if (found.kind !== 'source') return found;
+  const { source } = found;
   if (source.film) return { kind: 'refused', reason: FINISH_FILM };
   if (source.status !== 'completed') return { kind: 'refused', reason: FINISH_NOT_COMPLETED };
   // The source's length must be one the new mode's model makes, like a create's.
@@ -51,15 +48,9 @@ export async function finishVideoRequest(
     {
       userId: input.userId,
       clientKey: input.clientKey,
-      ...chosenFieldsOf(source),
+      ...sameInputsAs(source),
       quality: input.quality,
       masterResolution: input.resolution ?? null,
-      seed: source.seed,
-      structuredPrompt: source.structuredPrompt ?? undefined,
-      firstFrameKey: source.firstFrameKey,
-      lastFrameKey: source.lastFrameKey,
-      referenceImageKeys: source.referenceImageKeys,
-      cast: source.cast,
       finishesRequestId: source.id,
     },
     now,

@@ -1,15 +1,14 @@
-import { chosenFieldsOf } from '#shared/video-request';
 import { clipProblems, type RetryVideoBody } from '#shared/video-request-form';
 import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,
   type CreateVideoResult,
   createVideoRequest,
-  findBySubmission,
+  replayOrSource,
+  sameInputsAs,
 } from './create-video-request.server';
 import { createDerivedVideoRequest } from './derived-video-request.server';
 import type { VideoRequestRecord } from './video-view.server';
-import { findVideoRequest } from './video-view.server';
 
 /**
  * 'Tentar de novo': a failed request made again with the same inputs — the prompt as the user wrote it, the
@@ -36,11 +35,9 @@ export async function retryVideoRequest(
   input: RetryVideoBody & { userId: string; failedId: string },
   now: Date = new Date(),
 ): Promise<RetryVideoResult> {
-  // A replay answers with what the first click made, whatever became of it since.
-  const replay = await findBySubmission(deps.pool, input.userId, input.clientKey);
-  if (replay) return { kind: 'existing', request: replay, group: [replay] };
-  const failed = await findVideoRequest(deps.pool, input.userId, input.failedId);
-  if (!failed) return { kind: 'not_found' };
+  const found = await replayOrSource(deps.pool, { ...input, sourceId: input.failedId });
+  if (found.kind !== 'source') return found;
+  const failed = found.source;
   if (failed.film) return { kind: 'refused', reason: RETRY_FILM };
   if (failed.status !== 'failed') return { kind: 'refused', reason: RETRY_NOT_FAILED };
   const sourceId = failed.extendsRequestId ?? failed.editsRequestId;
@@ -82,13 +79,7 @@ async function retryOriginal(
     {
       userId: failed.userId,
       clientKey,
-      ...chosenFieldsOf(failed),
-      seed: failed.seed,
-      structuredPrompt: failed.structuredPrompt ?? undefined,
-      firstFrameKey: failed.firstFrameKey,
-      lastFrameKey: failed.lastFrameKey,
-      referenceImageKeys: failed.referenceImageKeys,
-      cast: failed.cast,
+      ...sameInputsAs(failed),
       finishesRequestId: failed.finishesRequestId,
     },
     now,

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type pg from 'pg';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type FieldErrors, invalidFields } from '#server/kernel/form-errors.server';
+import { sessionOf } from '#server/kernel/session.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
 import type { VideoQuality } from '#shared/catalogue';
 import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '#shared/video-request';
@@ -75,6 +77,56 @@ export function refusalAnswer(c: Context<AppEnv>, refusal: CreateRefusal, variat
     case 'unavailable':
       c.header('Retry-After', '300');
       return apiError(c, 503, 'video_unavailable', VIDEO_UNAVAILABLE_MESSAGE);
+  }
+}
+
+/** What making a new request from one of the user's requests (retry, finish, extend, edit) can come to. */
+type FromRequestResult =
+  | CreateVideoResult
+  | { kind: 'not_found' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'invalid'; fields: FieldErrors };
+
+interface FromRequest {
+  /** The path's id of the request the new one is made from. */
+  id: string;
+  /** The 409's code when that request cannot serve: `cannot_retry`, `cannot_finish`, `cannot_derive`. */
+  refusedCode: string;
+  /** The operation's own work, for this session's user. */
+  make: (
+    deps: CreateVideoDeps & { capabilities: CapabilitiesOf },
+    userId: string,
+  ) => Promise<FromRequestResult>;
+  /** What the answer carries besides `request` ('Finalizar's method and note). */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * The answer of every operation that makes a new request from one of the user's (retry, finish, extend, edit):
+ * JSON, idempotent by clientKey like create — 201 for the new request, 200 for a replay of the clientKey.
+ */
+export async function answerFromRequest(
+  c: Context<AppEnv>,
+  deps: VideosDeps,
+  { id, refusedCode, make, extra }: FromRequest,
+): Promise<Response> {
+  if (!isRequestId(id)) return notFound(c);
+  const result = await make({ ...createDeps(deps), capabilities: deps.capabilities }, sessionOf(c).user.id);
+  switch (result.kind) {
+    case 'created':
+    case 'existing':
+      return c.json(
+        { request: await requestView(deps, result.request), ...extra },
+        result.kind === 'created' ? 201 : 200,
+      );
+    case 'not_found':
+      return notFound(c);
+    case 'refused':
+      return apiError(c, 409, refusedCode, result.reason);
+    case 'invalid':
+      return invalidFields(c, result.fields);
+    default:
+      return refusalAnswer(c, result, 1);
   }
 }
 

@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBRL, formatDate } from '#shared/format';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Button } from '#web/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog';
 import { ApiError } from '#web/lib/api';
 import { useWithdrawPurchase } from '../api/withdraw-purchase';
 
@@ -64,46 +56,36 @@ export function WithdrawalButton({
       >
         {t('withdrawal.button')}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent data-testid="withdrawal-dialog">
-          <DialogHeader>
-            <DialogTitle>{t('withdrawal.title')}</DialogTitle>
-            <DialogDescription>
-              {outcome
-                ? null
-                : t('withdrawal.body', {
-                    amount: formatBRL(amountCents),
-                    credits,
-                    until: formatDate(new Date(until), timeZone),
-                  })}
-            </DialogDescription>
-          </DialogHeader>
-          {outcome ? (
-            <p
-              role={outcome.ok ? 'status' : 'alert'}
-              className={outcome.ok ? 'text-sm' : 'text-sm text-destructive'}
-              data-testid="withdrawal-outcome"
-            >
-              {outcome.message}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{outcome ? t('withdrawal.close') : t('withdrawal.keep')}</Button>
-            </DialogClose>
-            {outcome ? null : (
-              <Button
-                variant="destructive"
-                loading={withdraw.isPending}
-                onClick={() => void confirm()}
-                data-testid="confirm-withdrawal"
-              >
-                {t('withdrawal.confirm')}
-              </Button>
-            )}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        testId="withdrawal-dialog"
+        title={t('withdrawal.title')}
+        description={
+          outcome
+            ? null
+            : t('withdrawal.body', {
+                amount: formatBRL(amountCents),
+                credits,
+                until: formatDate(new Date(until), timeZone),
+              })
+        }
+        cancelLabel={outcome ? t('withdrawal.close') : t('withdrawal.keep')}
+        confirmLabel={outcome ? null : t('withdrawal.confirm')}
+        onConfirm={() => void confirm()}
+        pending={withdraw.isPending}
+        confirmTestId="confirm-withdrawal"
+      >
+        {outcome ? (
+          <p
+            role={outcome.ok ? 'status' : 'alert'}
+            className={outcome.ok ? 'text-sm' : 'text-sm text-destructive'}
+            data-testid="withdrawal-outcome"
+          >
+            {outcome.message}
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -3,18 +3,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAST_NAME_MAX_LENGTH, type CastMember } from '#shared/cast';
 import { formatDate } from '#shared/format';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog';
 import { Input } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/toaster';
 import { isApiError } from '#web/lib/api';
@@ -136,27 +128,17 @@ export function CastCard({ member }: { member: CastMember }) {
           </Button>
         </div>
       </CardContent>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t('list.deleteTitle', { name: member.name })}</DialogTitle>
-            <DialogDescription>{t('list.deleteBody')}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('list.cancel')}</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              loading={remove.isPending}
-              onClick={() => void onDelete()}
-              data-testid="cast-delete-confirm"
-            >
-              {t('list.deleteConfirm')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('list.deleteTitle', { name: member.name })}
+        description={t('list.deleteBody')}
+        cancelLabel={t('list.cancel')}
+        confirmLabel={t('list.deleteConfirm')}
+        onConfirm={() => void onDelete()}
+        pending={remove.isPending}
+        confirmTestId="cast-delete-confirm"
+      />
     </Card>
   );
 }
