@@ -67,7 +67,17 @@ export const billingContract = defineContract({
     errors: {
       subscription_exists: {
         status: 409,
-        description: 'Already subscribed: the web opens the portal instead.',
+        description:
+          'Already subscribed (by card, or a Pix checkout while a card subscription runs): the web opens the portal instead.',
+      },
+      prepaid_downgrade: {
+        status: 409,
+        description:
+          'A Pix checkout of a plan below the prepaid one still running: a lower plan is paid when the period ends (ADR 0042).',
+      },
+      payment_method_unavailable: {
+        status: 422,
+        description: 'A payment method plans cannot be paid with on this server yet (boleto).',
       },
       checkout_failed: PROVIDER_FAILED,
     },
