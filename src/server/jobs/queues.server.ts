@@ -27,6 +27,8 @@ export const QUEUES = {
   nfseSweep: 'nfse-sweep',
   /** Mails each payment's receipt once (scheduled; src/server/billing/receipts). */
   receiptSweep: 'receipt-sweep',
+  /** Ends lapsed prepaid plan periods and mails their "Renovar por Pix" reminders (scheduled; ADR 0042). */
+  prepaidSweep: 'prepaid-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -43,6 +45,7 @@ export interface JobPayloads {
   'video-captions': { requestId: string };
   'nfse-sweep': Record<string, never>;
   'receipt-sweep': Record<string, never>;
+  'prepaid-sweep': Record<string, never>;
 }
 
 /**
