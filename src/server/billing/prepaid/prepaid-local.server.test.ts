@@ -142,11 +142,11 @@ describe('a plan paid by Pix, local test checkout', () => {
     // Creator's month is 350 credits: the upgrade grants the difference, 250, to the same end.
     expect((await credits(client)).balance).toBe(350);
 
-    const lower = await client.json<{ code: string }>('/api/billing/checkout', {
+    const lower = await client.json<{ error: { code: string } }>('/api/billing/checkout', {
       json: { planId: 'starter', billingPeriod: 'monthly', paymentMethod: 'pix' },
     });
     expect(lower.status).toBe(409);
-    expect(lower.body.code).toBe('prepaid_downgrade');
+    expect(lower.body.error.code).toBe('prepaid_downgrade');
   });
 
   it('reminds 7 days and 1 day before the end, once each, and the plan ends with its period (test clock)', async () => {

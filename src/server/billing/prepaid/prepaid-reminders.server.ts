@@ -53,10 +53,10 @@ async function claimReminders(pool: pg.Pool, lead: number, shorter: number, now:
   const claimed = await pool.query<ClaimedReminder>(
     `WITH due AS (
        INSERT INTO prepaid_reminders (subscription_id, period_end, days_before, sent_at)
-       SELECT s.id, s.current_period_end, $2, $1 FROM subscriptions s
+       SELECT s.id, s.current_period_end, $2::int, $1::timestamptz FROM subscriptions s
        WHERE s.collection = 'prepaid' AND s.status = 'active'
-         AND s.current_period_end > $1 + make_interval(secs => $3)
-         AND s.current_period_end <= $1 + make_interval(secs => $4)
+         AND s.current_period_end > $1::timestamptz + make_interval(secs => $3::float8)
+         AND s.current_period_end <= $1::timestamptz + make_interval(secs => $4::float8)
        ON CONFLICT DO NOTHING
        RETURNING subscription_id, period_end, days_before)
      SELECT due.subscription_id AS "subscriptionId", due.period_end AS "periodEnd", due.days_before AS "daysBefore",
