@@ -34,7 +34,9 @@ export const checkoutSchema = z
     billingPeriod: z.enum(BILLING_PERIODS, {
       error: "Período de cobrança inválido: use 'monthly' ou 'yearly'.",
     }),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: "Forma de pagamento inválida: use 'card', 'pix' ou 'boleto'." }).default('card'),
+    paymentMethod: z
+      .enum(PAYMENT_METHODS, { error: "Forma de pagamento inválida: use 'card', 'pix' ou 'boleto'." })
+      .default('card'),
   })
   .strict();
 

@@ -177,7 +177,10 @@ describe('Pix (docs.stripe.com/payments/pix/accept-a-payment)', () => {
           line_items: [{ price, quantity: 1 }],
         }),
       ),
-    ).toMatchObject({ statusCode: 400, message: 'The payment method `pix` cannot be used in `subscription` mode.' });
+    ).toMatchObject({
+      statusCode: 400,
+      message: 'The payment method `pix` cannot be used in `subscription` mode.',
+    });
     const oneTime = {
       mode: 'payment' as const,
       customer: customer.id,

@@ -42,7 +42,8 @@ export interface BillingRoutesOptions {
 
 type BillingHandlers = Handlers<typeof billingContract>;
 
-const SUBSCRIPTION_EXISTS = 'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.';
+const SUBSCRIPTION_EXISTS =
+  'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.';
 
 /**
  * A plan paid by Pix (ADR 0042): a first period, a renewal added after the current end, or an upgrade charged for
@@ -69,7 +70,13 @@ async function startPixCheckout(
     const { url } = await provider.startPrepaidCheckout(user, order);
     return c.json({ url });
   } catch (error) {
-    return providerFailed(c, provider, error, 'checkout_failed', 'Erro ao processar pagamento. Tente novamente.');
+    return providerFailed(
+      c,
+      provider,
+      error,
+      'checkout_failed',
+      'Erro ao processar pagamento. Tente novamente.',
+    );
   }
 }
 
@@ -143,7 +150,8 @@ function paymentHandlers({
       }
       const user = billingUser(c);
       if (body.taxId) await saveCustomerDocument(pool, user.id, body.taxId);
-      if (body.paymentMethod === 'pix') return startPixCheckout(c, { pool, provider }, plan, body.billingPeriod);
+      if (body.paymentMethod === 'pix')
+        return startPixCheckout(c, { pool, provider }, plan, body.billingPeriod);
       if (await currentSubscription(pool, user.id)) {
         return apiError(c, 409, 'subscription_exists', SUBSCRIPTION_EXISTS);
       }

@@ -6,8 +6,8 @@ import { signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import type { SessionClient } from '#tests/support/session-client';
-import { sweepPrepaidPeriods } from './prepaid-reminders.server';
 import { addPeriod } from './prepaid.server';
+import { sweepPrepaidPeriods } from './prepaid-reminders.server';
 
 /**
  * Plans paid by Pix as prepaid periods (ADR 0042), in local mode through the HTTP API and the local checkout's own
@@ -56,7 +56,11 @@ const pay = (client: SessionClient, path: string) =>
   });
 
 /** Starts a Pix checkout of the plan and answers its local page's path. */
-async function pixCheckout(client: SessionClient, planId: string, billingPeriod = 'monthly'): Promise<string> {
+async function pixCheckout(
+  client: SessionClient,
+  planId: string,
+  billingPeriod = 'monthly',
+): Promise<string> {
   const started = await client.json<{ url: string }>('/api/billing/checkout', {
     json: { planId, billingPeriod, paymentMethod: 'pix' },
   });
@@ -92,7 +96,12 @@ describe('a plan paid by Pix, local test checkout', () => {
     const granted = await credits(client);
     expect(granted.balance).toBe(100);
     expect(granted.grants).toEqual([
-      expect.objectContaining({ amount: 100, source: 'plan', planType: 'starter', expiresAt: end.toISOString() }),
+      expect.objectContaining({
+        amount: 100,
+        source: 'plan',
+        planType: 'starter',
+        expiresAt: end.toISOString(),
+      }),
     ]);
     expect(await notasOf(userId)).toEqual([path.split('/').pop()]);
 
@@ -126,7 +135,9 @@ describe('a plan paid by Pix, local test checkout', () => {
       'SELECT amount_cents, upgrades_subscription_id FROM checkout_sessions WHERE id = $1',
       [sessionId],
     );
-    const daysLeft = Math.ceil((new Date(before?.currentPeriodEnd ?? '').getTime() - Date.now()) / 86_400_000);
+    const daysLeft = Math.ceil(
+      (new Date(before?.currentPeriodEnd ?? '').getTime() - Date.now()) / 86_400_000,
+    );
     // Creator − Starter per month = 319,90 − 99,90 = 220,00; 220,00 × days left / 30, to the nearest cent.
     expect(stored.rows[0]).toEqual({
       amount_cents: Math.round((22000 * daysLeft) / 30),

@@ -174,7 +174,15 @@ async function applyPayment(
     `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_id, billing_period, status,
        current_period_start, current_period_end, collection)
      VALUES ($1, $2, $3, $4, $5, 'active', $6, $7, 'prepaid') RETURNING id`,
-    [payment.userId, payment.provider, `prepaid_${payment.paymentRef}`, payment.planId, payment.period, now, end],
+    [
+      payment.userId,
+      payment.provider,
+      `prepaid_${payment.paymentRef}`,
+      payment.planId,
+      payment.period,
+      now,
+      end,
+    ],
   );
   const id = inserted.rows[0]?.id;
   if (!id) throw new Error('prepaid subscription insert returned no row');
@@ -205,7 +213,15 @@ async function recordPeriod(pool: pg.Pool, payment: PrepaidPayment, now: Date): 
       `INSERT INTO prepaid_payments (payment_ref, subscription_id, kind, plan_id, previous_plan_id, period_start,
          period_end)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [payment.paymentRef, subscriptionId, period.kind, payment.planId, period.previousPlanId, start, period.periodEnd],
+      [
+        payment.paymentRef,
+        subscriptionId,
+        period.kind,
+        payment.planId,
+        period.previousPlanId,
+        start,
+        period.periodEnd,
+      ],
     );
     await client.query('COMMIT');
     return period;

@@ -10,6 +10,7 @@ import {
   saveStripeCustomer,
   stripeCustomerOf,
 } from '../billing-store.server';
+import type { PrepaidOrder } from '../prepaid/prepaid.server';
 import {
   type BillingUser,
   type CheckoutStart,
@@ -20,7 +21,6 @@ import {
   type VerifyOutcome,
   verifyFailure,
 } from './payment-provider.server';
-import type { PrepaidOrder } from '../prepaid/prepaid.server';
 import { handleStripeEvent } from './stripe-events.server';
 import {
   fulfilStripeInvoice,
