@@ -13,7 +13,6 @@ export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** How a subscription's periods are paid: renewed by the provider, or one prepaid period at a time (ADR 0042). */
 export const SUBSCRIPTION_COLLECTIONS = ['automatic', 'prepaid'] as const;
-export type SubscriptionCollection = (typeof SUBSCRIPTION_COLLECTIONS)[number];
 
 /** The buyer's CPF or CNPJ for the nota fiscal, optional; refused unless its check digits hold. */
 const taxIdSchema = z

@@ -42,7 +42,7 @@ export type PrepaidOrderRefusal = 'card_subscription' | 'prepaid_downgrade';
  * ADR 0042: the price difference per period, times the days left (a day begun counts whole) over the period's
  * days, rounded to the nearest cent (half up).
  */
-export function upgradePriceCents(
+function upgradePriceCents(
   subscription: Pick<SubscriptionRecord, 'planId' | 'billingPeriod' | 'currentPeriodEnd'>,
   next: Plan,
   now: Date,

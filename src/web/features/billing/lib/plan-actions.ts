@@ -66,7 +66,8 @@ export async function runPlanAction({
     const { url } = await createCheckout({
       planId,
       billingPeriod,
-      paymentMethod,
+      // Card is the API's default: its body stays as it was.
+      ...(paymentMethod === 'card' ? {} : { paymentMethod }),
       ...(taxId ? { taxId } : {}),
     });
     tab.go(url);
