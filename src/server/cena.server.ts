@@ -9,6 +9,7 @@ import { authIpAddress, type CenaAuth, createAuth } from '#server/accounts/auth.
 import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
 import { createBilling } from '#server/billing/billing.server';
 import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
+import { registerPrepaidWorker } from '#server/billing/prepaid/prepaid-reminders.server';
 import { registerReceiptWorker } from '#server/billing/receipts/receipts.server';
 import { registerWithdrawalSweep } from '#server/billing/withdrawal-sweep.server';
 import { registerCaptionsWorker } from '#server/captions/captions.job.server';
@@ -208,6 +209,12 @@ async function startWorkerTier(
   await registerPushWorker(jobs.boss, { pool, vapid: shared.vapid, appUrl: config.appUrl, logger });
   await registerCounterCompaction(jobs.boss, pool, logger);
   await registerReceiptWorker(jobs.boss, {
+    pool,
+    mailer: createMailer(config, pool, logger),
+    appUrl: config.appUrl,
+    logger,
+  });
+  await registerPrepaidWorker(jobs.boss, {
     pool,
     mailer: createMailer(config, pool, logger),
     appUrl: config.appUrl,

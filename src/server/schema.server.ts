@@ -8,6 +8,7 @@ export * from '#server/accounts/accounts.schema.server';
 export * from '#server/billing/billing.schema.server';
 export * from '#server/billing/nfse/nfse.schema.server';
 export * from '#server/billing/payouts/payouts.schema.server';
+export * from '#server/billing/prepaid/prepaid.schema.server';
 export * from '#server/billing/receipts/receipts.schema.server';
 export * from '#server/captions/captions.schema.server';
 export * from '#server/cast/cast.schema.server';

@@ -68,11 +68,13 @@ export const billingContract = defineContract({
     errors: {
       subscription_exists: {
         status: 409,
-        description: 'Already subscribed: the web opens the portal instead.',
+        description:
+          'Already subscribed (by card, or a Pix checkout while a card subscription runs): the web opens the portal instead.',
       },
-      payment_method_unavailable: {
-        status: 422,
-        description: '`paymentMethod: "pix"`: a plan paid by Pix is not offered by this server.',
+      prepaid_downgrade: {
+        status: 409,
+        description:
+          'A Pix checkout of a plan below the prepaid one still running: a lower plan is paid when the period ends (ADR 0042).',
       },
       checkout_failed: PROVIDER_FAILED,
     },

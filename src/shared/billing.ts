@@ -8,8 +8,11 @@ import { parseTaxId } from './tax-id';
 
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const satisfies readonly BillingPeriod[];
 export const TRANSACTION_TYPES = ['payment', 'credit'] as const;
-export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How a subscription's periods are paid: renewed by the provider, or one prepaid period at a time (ADR 0042). */
+export const SUBSCRIPTION_COLLECTIONS = ['automatic', 'prepaid'] as const;
 
 /** The buyer's CPF or CNPJ for the nota fiscal, optional; refused unless its check digits hold. */
 const taxIdSchema = z
@@ -94,6 +97,8 @@ const subscriptionViewSchema = z.object({
   currentPeriodStart: z.iso.datetime(),
   currentPeriodEnd: z.iso.datetime(),
   cancelAtPeriodEnd: z.boolean(),
+  /** `prepaid`: a period paid once by Pix, never renewed by itself — it ends at `currentPeriodEnd` (ADR 0042). */
+  collection: z.enum(SUBSCRIPTION_COLLECTIONS),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 

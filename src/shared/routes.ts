@@ -25,7 +25,16 @@ export const LOGIN_PATH = '/auth/login';
 export const SIGN_UP_PATH = `${LOGIN_PATH}?tab=signup`;
 
 /** The search parameters a plan chosen on /pricing while signed out travels in to the dashboard, which buys it. */
-export const CHOSEN_PLAN_PARAMS = { plan: 'plan', period: 'period' } as const;
+export const CHOSEN_PLAN_PARAMS = { plan: 'plan', period: 'period', method: 'pay' } as const;
+
+/** "Renovar por Pix" (ADR 0042): the dashboard, signed in, goes straight to the Pix checkout of this plan. */
+export function renewByPixPath(planId: string, period: string): string {
+  return `/dashboard?${new URLSearchParams({
+    [CHOSEN_PLAN_PARAMS.plan]: planId,
+    [CHOSEN_PLAN_PARAMS.period]: period,
+    [CHOSEN_PLAN_PARAMS.method]: 'pix',
+  }).toString()}`;
+}
 
 /**
  * Where a signed-out visitor's plan click leads: the 'Criar Conta' tab, whose sign-up (and e-mail confirmation)

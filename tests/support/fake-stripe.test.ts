@@ -164,3 +164,43 @@ describe('the fake Stripe refuses what Stripe refuses', () => {
     expect(retrieved.latest_charge).toMatchObject({ amount_refunded: 4000, refunded: true });
   });
 });
+
+describe('Pix (docs.stripe.com/payments/pix/accept-a-payment)', () => {
+  it('refuses pix in subscription mode and an expiry outside 10 s to 14 days', async () => {
+    const customer = await stripe.customers.create({ email: 'pix@example.com' });
+    expect(
+      await refusal(
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer: customer.id,
+          allowed_payment_method_types: ['pix'],
+          line_items: [{ price, quantity: 1 }],
+        }),
+      ),
+    ).toMatchObject({
+      statusCode: 400,
+      message: 'The payment method `pix` cannot be used in `subscription` mode.',
+    });
+    const oneTime = {
+      mode: 'payment' as const,
+      customer: customer.id,
+      allowed_payment_method_types: ['pix' as const],
+      line_items: [
+        { quantity: 1, price_data: { currency: 'brl', unit_amount: 9990, product_data: { name: 'Plano' } } },
+      ],
+    };
+    expect(
+      await refusal(
+        stripe.checkout.sessions.create({
+          ...oneTime,
+          payment_method_options: { pix: { expires_after_seconds: 1_209_601 } },
+        }),
+      ),
+    ).toMatchObject({ statusCode: 400, param: 'payment_method_options[pix][expires_after_seconds]' });
+    const session = await stripe.checkout.sessions.create({
+      ...oneTime,
+      payment_method_options: { pix: { expires_after_seconds: 86_400 } },
+    });
+    expect(session.mode).toBe('payment');
+  });
+});

@@ -31,6 +31,11 @@ import { type BillingPeriod, PLANS, type PlanId, planPriceCents } from '#shared/
  * - A refund cannot exceed what is left of its charge: `charge_already_refunded` once nothing is left, else the
  *   amount is refused as too large (docs.stripe.com/error-codes, docs.stripe.com/api/refunds/create `amount`:
  *   "defaults to the entire charge amount… can refund only up to the remaining, unrefunded amount").
+ * - Pix takes one-time payments only: "Payment mode: Yes … Subscription mode: No", BRL line items, and a Pix code
+ *   that expires after `payment_method_options[pix][expires_after_seconds]`, "a value between 10 seconds and
+ *   1209600 seconds (14 days)" (docs.stripe.com/payments/pix/accept-a-payment). A subscription-mode session naming
+ *   pix is refused the way Stripe refuses a method a mode does not take ("The payment method `pix` cannot be used
+ *   in `subscription` mode.").
  */
 
 export const STRIPE_TEST_SECRET = 'sk_test_fake_cena';
@@ -443,6 +448,34 @@ export class FakeStripe {
     return undefined;
   }
 
+  /** What Stripe refuses in a Checkout Session that offers Pix (docs.stripe.com/payments/pix/accept-a-payment). */
+  private pixProblem(body: Json): { message: string; param: string } | undefined {
+    const methods = [
+      ...((body.allowed_payment_method_types as string[] | undefined) ?? []),
+      ...((body.payment_method_types as string[] | undefined) ?? []),
+    ];
+    if (!methods.includes('pix')) return undefined;
+    if (body.mode !== 'payment') {
+      return {
+        message: `The payment method \`pix\` cannot be used in \`${String(body.mode)}\` mode.`,
+        param: 'payment_method_types',
+      };
+    }
+    const items = (body.line_items as Json[] | undefined) ?? [];
+    if (items.some((item) => (item.price_data as Json | undefined)?.currency !== 'brl')) {
+      return { message: 'Pix only supports brl line items.', param: 'line_items' };
+    }
+    const options = (body.payment_method_options as Record<string, Json> | undefined)?.pix;
+    const expires = options?.expires_after_seconds;
+    if (expires !== undefined && !(Number(expires) >= 10 && Number(expires) <= 1_209_600)) {
+      return {
+        message: 'expires_after_seconds must be between 10 and 1209600.',
+        param: 'payment_method_options[pix][expires_after_seconds]',
+      };
+    }
+    return undefined;
+  }
+
   protected must(map: Map<string, Obj>, id: string): Obj {
     const found = map.get(id);
     if (!found) throw new Error(`fake Stripe has no ${id}`);
@@ -744,6 +777,8 @@ export class FakeStripe {
         );
       }
       if (refusedCustomer(body.customer)) return;
+      const pixRefusal = this.pixProblem(body);
+      if (pixRefusal) return refuse('invalid_request_error', pixRefusal.message, pixRefusal.param);
       const first = lineItems[0] ?? {};
       const amount =
         body.mode === 'payment'

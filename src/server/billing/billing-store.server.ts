@@ -1,7 +1,7 @@
-import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { createDatabase } from '#server/db/database.server';
-import type { SubscriptionView } from '#shared/billing';
+import type { PaymentMethod, SubscriptionView } from '#shared/billing';
 import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '#shared/catalogue';
 import { CURRENT_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '#shared/subscription';
 import {
@@ -35,16 +35,28 @@ export function subscriptionView(record: SubscriptionRecord | null): Subscriptio
     currentPeriodStart: record.currentPeriodStart.toISOString(),
     currentPeriodEnd: record.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: record.cancelAtPeriodEnd,
+    collection: record.collection,
   };
 }
 
-/** The newest active/trialing subscription (spec §4: none means the Free plan). */
-export async function currentSubscription(db: Queryable, userId: string): Promise<SubscriptionRecord | null> {
+/**
+ * The newest active/trialing subscription (spec §4: none means the Free plan). A prepaid period is over at its end
+ * even before the sweep marks it canceled (ADR 0042).
+ */
+export async function currentSubscription(
+  db: Queryable,
+  userId: string,
+  now: Date = new Date(),
+): Promise<SubscriptionRecord | null> {
   const [row] = await createDatabase(db)
     .select(subscriptionColumns)
     .from(subscriptions)
     .where(
-      and(eq(subscriptions.userId, userId), inArray(subscriptions.status, CURRENT_SUBSCRIPTION_STATUSES)),
+      and(
+        eq(subscriptions.userId, userId),
+        inArray(subscriptions.status, CURRENT_SUBSCRIPTION_STATUSES),
+        or(eq(subscriptions.collection, 'automatic'), gt(subscriptions.currentPeriodEnd, now)),
+      ),
     )
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1);
@@ -119,12 +131,19 @@ export interface CheckoutRecord {
   packageId: string | null;
   amountCents: number;
   status: CheckoutStatus;
+  paymentMethod: PaymentMethod;
+  /** A Pix upgrade of this prepaid subscription (ADR 0042). */
+  upgradesSubscriptionId: string | null;
 }
 
-export async function insertCheckout(db: Queryable, record: Omit<CheckoutRecord, 'status'>): Promise<void> {
+type NewCheckout = Omit<CheckoutRecord, 'status' | 'paymentMethod' | 'upgradesSubscriptionId'> &
+  Partial<Pick<CheckoutRecord, 'paymentMethod' | 'upgradesSubscriptionId'>>;
+
+export async function insertCheckout(db: Queryable, record: NewCheckout): Promise<void> {
   await db.query(
-    `INSERT INTO checkout_sessions (id, user_id, provider, kind, plan_id, billing_period, package_id, amount_cents)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+    `INSERT INTO checkout_sessions (id, user_id, provider, kind, plan_id, billing_period, package_id, amount_cents,
+       payment_method, upgrades_subscription_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
     [
       record.id,
       record.userId,
@@ -134,6 +153,8 @@ export async function insertCheckout(db: Queryable, record: Omit<CheckoutRecord,
       record.billingPeriod,
       record.packageId,
       record.amountCents,
+      record.paymentMethod ?? 'card',
+      record.upgradesSubscriptionId ?? null,
     ],
   );
 }
@@ -149,8 +170,11 @@ export async function findCheckout(db: Queryable, id: string): Promise<CheckoutR
     package_id: string | null;
     amount_cents: number;
     status: CheckoutStatus;
+    payment_method: PaymentMethod;
+    upgrades_subscription_id: string | null;
   }>(
-    `SELECT id, user_id, provider, kind, plan_id, billing_period, package_id, amount_cents, status
+    `SELECT id, user_id, provider, kind, plan_id, billing_period, package_id, amount_cents, status,
+       payment_method, upgrades_subscription_id
      FROM checkout_sessions WHERE id = $1`,
     [id],
   );
@@ -166,6 +190,8 @@ export async function findCheckout(db: Queryable, id: string): Promise<CheckoutR
     packageId: row.package_id,
     amountCents: row.amount_cents,
     status: row.status,
+    paymentMethod: row.payment_method,
+    upgradesSubscriptionId: row.upgrades_subscription_id,
   };
 }
 

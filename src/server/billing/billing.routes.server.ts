@@ -4,10 +4,11 @@ import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import { billingContract } from '#shared/billing.contract';
-import { findPackage, findPlan, LIMITS } from '#shared/catalogue';
+import { type BillingPeriod, findPackage, findPlan, LIMITS, type Plan } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
 import { claimBillingAction, currentSubscription, subscriptionView } from './billing-store.server';
 import { saveCustomerDocument } from './nfse/notas.server';
+import { prepaidOrder } from './prepaid/prepaid.server';
 import type { BillingUser, PaymentProvider } from './providers/payment-provider.server';
 import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
 import { recentTransactions } from './transactions-store.server';
@@ -40,6 +41,44 @@ export interface BillingRoutesOptions {
 }
 
 type BillingHandlers = Handlers<typeof billingContract>;
+
+const SUBSCRIPTION_EXISTS =
+  'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.';
+
+/**
+ * A plan paid by Pix (ADR 0042): a first period, a renewal added after the current end, or an upgrade charged for
+ * the days left; a card subscription is changed in the portal, and a lower plan waits for the period's end.
+ */
+async function startPixCheckout(
+  c: Context<AppEnv>,
+  { pool, provider }: Pick<BillingDependencies, 'pool' | 'provider'>,
+  plan: Plan,
+  period: BillingPeriod,
+): Promise<Response> {
+  const user = billingUser(c);
+  const order = await prepaidOrder(pool, user.id, plan, period);
+  if (order === 'card_subscription') return apiError(c, 409, 'subscription_exists', SUBSCRIPTION_EXISTS);
+  if (order === 'prepaid_downgrade') {
+    return apiError(
+      c,
+      409,
+      'prepaid_downgrade',
+      'Seu plano pago por Pix vale até o fim do período. Para um plano menor, pague-o por Pix quando o período terminar.',
+    );
+  }
+  try {
+    const { url } = await provider.startPrepaidCheckout(user, order);
+    return c.json({ url });
+  } catch (error) {
+    return providerFailed(
+      c,
+      provider,
+      error,
+      'checkout_failed',
+      'Erro ao processar pagamento. Tente novamente.',
+    );
+  }
+}
 
 interface BillingDependencies {
   pool: pg.Pool;
@@ -102,23 +141,12 @@ function paymentHandlers({
       const plan = findPlan(body.planId);
       if (!plan) return apiError(c, 400, 'invalid_request', 'Plano desconhecido.');
       const user = billingUser(c);
-      if (await currentSubscription(pool, user.id)) {
-        return apiError(
-          c,
-          409,
-          'subscription_exists',
-          'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.',
-        );
-      }
-      if (body.paymentMethod === 'pix') {
-        return apiError(
-          c,
-          422,
-          'payment_method_unavailable',
-          'Pagamento de planos por Pix ainda não está disponível. Escolha cartão ou boleto.',
-        );
-      }
       if (body.taxId) await saveCustomerDocument(pool, user.id, body.taxId);
+      if (body.paymentMethod === 'pix')
+        return startPixCheckout(c, { pool, provider }, plan, body.billingPeriod);
+      if (await currentSubscription(pool, user.id)) {
+        return apiError(c, 409, 'subscription_exists', SUBSCRIPTION_EXISTS);
+      }
       try {
         const { url } = await provider.startPlanCheckout(user, plan, body.billingPeriod, body.paymentMethod);
         return c.json({ url });

@@ -12,7 +12,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { user } from '#server/accounts/accounts.schema.server';
-import { TRANSACTION_TYPES } from '#shared/billing';
+import { PAYMENT_METHODS, SUBSCRIPTION_COLLECTIONS, TRANSACTION_TYPES } from '#shared/billing';
 import type { PlanId } from '#shared/catalogue';
 import { SUBSCRIPTION_STATUSES } from '#shared/subscription';
 
@@ -60,6 +60,8 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: pgBoolean('cancel_at_period_end').notNull().default(false),
     /** Local provider only: a downgrade waits for the period end (design §4). */
     scheduledPlanId: text('scheduled_plan_id').$type<PlanId>(),
+    /** `prepaid`: periods paid one at a time by Pix, never renewed by the provider (ADR 0042). */
+    collection: text('collection', { enum: SUBSCRIPTION_COLLECTIONS }).notNull().default('automatic'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -70,6 +72,11 @@ export const subscriptions = pgTable(
       sql`${t.status} IN ('active', 'trialing', 'past_due', 'canceled', 'incomplete')`,
     ),
     check('subscriptions_period_valid', sql`${t.billingPeriod} IN ('monthly', 'yearly')`),
+    check('subscriptions_collection_valid', sql`${t.collection} IN ('automatic', 'prepaid')`),
+    // The reminder sweep's scan: prepaid periods still running.
+    index('subscriptions_prepaid_end_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.collection} = 'prepaid' AND ${t.status} = 'active'`),
     index('subscriptions_user_recent_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
@@ -118,9 +125,14 @@ export const checkoutSessions = pgTable(
     packageId: text('package_id'),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('open'),
+    /** A plan's `pix` checkout pays one prepaid period, or an upgrade of one (ADR 0042). */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('card'),
+    /** A Pix upgrade: the prepaid subscription whose plan it raises for the days left. */
+    upgradesSubscriptionId: text('upgrades_subscription_id'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
+    check('checkout_sessions_payment_method_valid', sql`${t.paymentMethod} IN ('card', 'pix', 'boleto')`),
     check('checkout_sessions_kind_valid', sql`${t.kind} IN ('plan', 'package')`),
     check('checkout_sessions_status_valid', sql`${t.status} IN ('open', 'paid', 'canceled')`),
     check(

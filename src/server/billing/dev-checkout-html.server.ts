@@ -35,6 +35,15 @@ ${body}
 </body></html>`;
 }
 
+/** A Pix checkout (ADR 0042) stands in for Stripe's Pix page: one payment, no renewal. */
+function pixNote(checkout: CheckoutRecord): string {
+  if (checkout.paymentMethod !== 'pix') return '';
+  const what = checkout.upgradesSubscriptionId
+    ? 'Upgrade do plano pago por Pix: a diferença pelos dias que faltam do período.'
+    : `Pagamento único por Pix de ${checkout.billingPeriod === 'yearly' ? '1 ano' : '1 mês'}: não renova sozinho.`;
+  return `<p><strong>Pix</strong> — ${escapeHtml(what)} "Pagar" simula o Pix pago.</p>`;
+}
+
 export function checkoutHtml(checkout: CheckoutRecord): string {
   let what: string;
   if (checkout.kind === 'package') {
@@ -44,7 +53,7 @@ export function checkoutHtml(checkout: CheckoutRecord): string {
     const plan = findPlan(checkout.planId ?? '');
     const period = checkout.billingPeriod ?? 'monthly';
     what = `<p>Plano <strong>${escapeHtml(plan?.name ?? '')}</strong> (${periodName(period)}):
-        ${plan ? planCreditsPerInvoice(plan, period) : 0} créditos por período</p>`;
+        ${plan ? planCreditsPerInvoice(plan, period) : 0} créditos por período</p>${pixNote(checkout)}`;
   }
   const action = escapeHtml(`/dev/checkout/${encodeURIComponent(checkout.id)}`);
   const boleto = isLocalBoleto(checkout.id);

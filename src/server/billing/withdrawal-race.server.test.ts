@@ -71,6 +71,7 @@ function provider(refund: Refunder): PaymentProvider & { claims: string[] } {
     claims,
     startPlanCheckout: unused,
     startPackageCheckout: unused,
+    startPrepaidCheckout: unused,
     portalUrl: unused,
     verify: unused,
     syncSubscriptions: unused,

@@ -169,9 +169,20 @@ describe('real answers match the documented response schemas', () => {
     await call('post', '/api/billing/checkout', '/api/billing/checkout', {
       json: { planId: 'creator', billingPeriod: 'monthly' },
     });
+    // A plan by boleto waits for its boleto (no plan yet); a Pix period is paid on the local checkout, and a lower
+    // plan by Pix while it runs is refused (409).
     await call('post', '/api/billing/checkout', '/api/billing/checkout', {
       json: { planId: 'starter', billingPeriod: 'monthly', paymentMethod: 'boleto' },
     });
+    const pix = (await call('post', '/api/billing/checkout', '/api/billing/checkout', {
+      json: { planId: 'creator', billingPeriod: 'monthly', paymentMethod: 'pix' },
+    })) as { url: string };
+    const paid = await fetch(`${app.url}${new URL(pix.url).pathname}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: client.cookieHeader, origin: app.url, 'x-forwarded-for': client.address },
+    });
+    expect(paid.status).toBe(303);
     await call('post', '/api/billing/checkout', '/api/billing/checkout', {
       json: { planId: 'starter', billingPeriod: 'monthly', paymentMethod: 'pix' },
     });

@@ -29,6 +29,8 @@ export const QUEUES = {
   receiptSweep: 'receipt-sweep',
   /** Settles withdrawals whose refund outcome was never learnt (scheduled; src/server/billing, ADR 0043). */
   withdrawalSweep: 'withdrawal-sweep',
+  /** Ends lapsed prepaid plan periods and mails their "Renovar por Pix" reminders (scheduled; ADR 0042). */
+  prepaidSweep: 'prepaid-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -46,6 +48,7 @@ export interface JobPayloads {
   'nfse-sweep': Record<string, never>;
   'receipt-sweep': Record<string, never>;
   'withdrawal-sweep': Record<string, never>;
+  'prepaid-sweep': Record<string, never>;
 }
 
 /**

@@ -337,3 +337,40 @@ export function receiptMail(
         },
   );
 }
+
+/** A prepaid plan's period ends soon (ADR 0042): one click renews it by Pix. */
+export function prepaidReminderMail(
+  to: Recipient,
+  reminder: { planName: string; endDate: string; daysLeft: number; renewUrl: string },
+): MailMessage {
+  const en = to.language === 'en';
+  const when = en
+    ? reminder.daysLeft === 1
+      ? 'tomorrow'
+      : `in ${reminder.daysLeft} days`
+    : reminder.daysLeft === 1
+      ? 'amanhã'
+      : `em ${reminder.daysLeft} dias`;
+  return render(
+    to,
+    en
+      ? {
+          subject: `Your ${reminder.planName} plan ends ${when} — Cena`,
+          greeting: hello(to),
+          paragraphs: [
+            `Your ${reminder.planName} plan, paid by Pix, is paid until ${reminder.endDate}. It does not renew by itself: renew it by Pix to keep your plan and its credits.`,
+          ],
+          action: { label: 'Renew by Pix', url: reminder.renewUrl },
+          closing: 'Thank you for creating with Cena.',
+        }
+      : {
+          subject: `Seu plano ${reminder.planName} termina ${when} — Cena`,
+          greeting: hello(to),
+          paragraphs: [
+            `Seu plano ${reminder.planName}, pago por Pix, está pago até ${reminder.endDate}. Ele não renova sozinho: renove por Pix para manter o plano e os créditos.`,
+          ],
+          action: { label: 'Renovar por Pix', url: reminder.renewUrl },
+          closing: 'Obrigado por criar com a Cena.',
+        },
+  );
+}

@@ -22,6 +22,7 @@ import {
   subscriptionOfUser,
 } from '../billing-store.server';
 import { type FulfilResult, fulfilInvoice, fulfilPackagePurchase } from '../fulfilment.server';
+import { addPeriod, fulfilPrepaidPayment, type PrepaidOrder } from '../prepaid/prepaid.server';
 import {
   type BillingUser,
   type CheckoutStart,
@@ -40,13 +41,6 @@ import {
  * grant. Each action fulfils first and then moves the subscription with a compare-and-set UPDATE: a crash in
  * between is repaired by doing the action again.
  */
-
-function addPeriod(from: Date, period: BillingPeriod): Date {
-  const next = new Date(from);
-  if (period === 'monthly') next.setUTCMonth(next.getUTCMonth() + 1);
-  else next.setUTCFullYear(next.getUTCFullYear() + 1);
-  return next;
-}
 
 /**
  * A local plan checkout paid by boleto (ADR 0043) is marked by its id: its page issues a boleto that stays unpaid
@@ -100,6 +94,23 @@ export class LocalPaymentProvider implements PaymentProvider {
       billingPeriod: null,
       packageId: pkg.id,
       amountCents: pkg.priceCents,
+    });
+    return { sessionId: id, url: `${this.appUrl}/dev/checkout/${id}` };
+  }
+
+  async startPrepaidCheckout(user: BillingUser, order: PrepaidOrder): Promise<CheckoutStart> {
+    const id = `cs_local_${randomUUID().replaceAll('-', '')}`;
+    await insertCheckout(this.pool, {
+      id,
+      userId: user.id,
+      provider: 'local',
+      kind: 'plan',
+      planId: order.plan.id,
+      billingPeriod: order.period,
+      packageId: null,
+      amountCents: order.amountCents,
+      paymentMethod: 'pix',
+      upgradesSubscriptionId: order.upgradesSubscriptionId,
     });
     return { sessionId: id, url: `${this.appUrl}/dev/checkout/${id}` };
   }
@@ -191,6 +202,19 @@ export class LocalPaymentProvider implements PaymentProvider {
     const plan = checkout.planId ? findPlan(checkout.planId) : undefined;
     const period = checkout.billingPeriod;
     if (!plan || !period) throw new Error(`checkout ${checkout.id} has no known plan`);
+    if (checkout.paymentMethod === 'pix') {
+      const result = await fulfilPrepaidPayment(this.pool, {
+        userId: checkout.userId,
+        provider: 'local',
+        paymentRef: checkout.id,
+        planId: plan.id,
+        period,
+        amountCents: checkout.amountCents,
+        upgradesSubscriptionId: checkout.upgradesSubscriptionId,
+      });
+      await markCheckout(this.pool, checkout.id, 'paid');
+      return result;
+    }
     const now = new Date();
     const subscription = await insertSubscriptionIfAbsent(this.pool, {
       userId: checkout.userId,
@@ -334,7 +358,8 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   private async activeLocal(userId: string, subscriptionId: string): Promise<SubscriptionRecord | null> {
     const subscription = await subscriptionOfUser(this.pool, userId, subscriptionId);
-    if (subscription?.provider !== 'local') return null;
+    // A prepaid period is neither renewed nor changed here: it is renewed or upgraded by paying a Pix (ADR 0042).
+    if (subscription?.provider !== 'local' || subscription.collection === 'prepaid') return null;
     if (!isCurrentStatus(subscription.status)) return null;
     return subscription;
   }

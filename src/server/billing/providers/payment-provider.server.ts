@@ -2,6 +2,7 @@ import type { PAYMENT_METHODS } from '#shared/billing';
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
 import type { ProviderKind } from '../billing.schema.server';
 import type { CheckoutRecord } from '../billing-store.server';
+import type { PrepaidOrder } from '../prepaid/prepaid.server';
 
 /**
  * What the billing routes need from a payment provider (docs/billing-contract.md). Two implementations: Stripe, and the local test
@@ -41,6 +42,8 @@ export interface PaymentProvider {
     method: PlanPaymentMethod,
   ): Promise<CheckoutStart>;
   startPackageCheckout(user: BillingUser, pkg: CreditPackage): Promise<CheckoutStart>;
+  /** A one-time Pix payment of a prepaid plan period, or of an upgrade of one (ADR 0042). */
+  startPrepaidCheckout(user: BillingUser, order: PrepaidOrder): Promise<CheckoutStart>;
   /** The billing portal; null when the provider gave none (the route then uses STRIPE_PORTAL_LOGIN_URL). */
   portalUrl(user: BillingUser): Promise<string | null>;
   /** The success page's check: runs the same fulfilment as the webhook for this user's session. */

@@ -10,6 +10,7 @@ import {
   saveStripeCustomer,
   stripeCustomerOf,
 } from '../billing-store.server';
+import type { PrepaidOrder } from '../prepaid/prepaid.server';
 import {
   type BillingUser,
   type CheckoutStart,
@@ -33,6 +34,9 @@ import { configurePortal } from './stripe-portal.server';
 import { findClaimRefund, refundCheckout } from './stripe-reversals.server';
 import { isMissing } from './stripe-sdk.server';
 import { fulfilSession } from './stripe-sessions.server';
+
+/** A prepaid period's Pix code is good for a day, Stripe's default, like the Checkout page itself. */
+const PIX_EXPIRES_AFTER_SECONDS = 24 * 60 * 60;
 
 /**
  * Stripe (official SDK). Checkout in subscription mode for plans (price ids from configuration) and in payment
@@ -143,6 +147,66 @@ export class StripePaymentProvider implements PaymentProvider {
       billingPeriod: null,
       packageId: pkg.id,
       amountCents: pkg.priceCents,
+    });
+    return { url: session.url, sessionId: session.id };
+  }
+
+  /**
+   * A prepaid plan period by Pix (ADR 0042): Pix takes one-time payments only — a Checkout Session in `payment`
+   * mode with BRL one-time line items ("Subscription mode: No", docs.stripe.com/payments/pix/accept-a-payment).
+   * The session completes unpaid and the period starts with `checkout.session.async_payment_succeeded`
+   * (docs.stripe.com/checkout/fulfillment#delayed-notification). The Pix code expires after
+   * `expires_after_seconds` (10 s to 14 days, 1 day by default; same page): an unpaid one fails the session.
+   */
+  async startPrepaidCheckout(user: BillingUser, order: PrepaidOrder): Promise<CheckoutStart> {
+    const customer = await this.customerFor(user);
+    const { plan, period } = order;
+    const metadata: Record<string, string> = {
+      user_id: user.id,
+      kind: 'plan',
+      plan_id: plan.id,
+      billing_period: period,
+      payment_method: 'pix',
+      ...(order.upgradesSubscriptionId ? { upgrades_subscription_id: order.upgradesSubscriptionId } : {}),
+    };
+    const what = order.upgradesSubscriptionId ? 'Upgrade para o plano' : 'Plano';
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer,
+      client_reference_id: user.id,
+      // This API version's filter of the session's methods (it replaced `payment_method_types`): Pix only.
+      allowed_payment_method_types: ['pix'],
+      payment_method_options: { pix: { expires_after_seconds: PIX_EXPIRES_AFTER_SECONDS } },
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'brl',
+            unit_amount: order.amountCents,
+            product_data: {
+              name: `${what} ${plan.name} (${period === 'monthly' ? '1 mês' : '1 ano'}) — Cena`,
+            },
+          },
+        },
+      ],
+      success_url: `${this.appUrl}/dashboard/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${this.appUrl}/pricing`,
+      locale: 'pt-BR',
+      metadata,
+      payment_intent_data: { metadata },
+    });
+    if (!session.url) throw new ProviderError('Stripe returned no checkout url');
+    await insertCheckout(this.pool, {
+      id: session.id,
+      userId: user.id,
+      provider: 'stripe',
+      kind: 'plan',
+      planId: plan.id,
+      billingPeriod: period,
+      packageId: null,
+      amountCents: order.amountCents,
+      paymentMethod: 'pix',
+      upgradesSubscriptionId: order.upgradesSubscriptionId,
     });
     return { url: session.url, sessionId: session.id };
   }

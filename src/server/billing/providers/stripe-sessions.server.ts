@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import { findPackage } from '#shared/catalogue';
-import { findCheckout, markCheckout } from '../billing-store.server';
-import { type FulfilResult, fulfilPackagePurchase } from '../fulfilment.server';
+import { type CheckoutRecord, findCheckout, markCheckout } from '../billing-store.server';
+import { type FulfilResult, fulfilPackagePurchase, isPlanId } from '../fulfilment.server';
+import { fulfilPrepaidPayment } from '../prepaid/prepaid.server';
 import { ProviderError } from './payment-provider.server';
 import { fulfilStripeInvoice, type StripeContext, syncSubscription } from './stripe-plans.server';
 import { idOf } from './stripe-sdk.server';
@@ -28,21 +29,63 @@ async function chargeOf(
   };
 }
 
+/** An unpaid payment-mode session: canceled once expired, else still pending (or failed, as stored). */
+async function unpaidOutcome(
+  context: StripeContext,
+  session: Stripe.Checkout.Session,
+  stored: CheckoutRecord | null,
+): Promise<SessionOutcome> {
+  if (session.status === 'expired') {
+    await markCheckout(context.pool, session.id, 'canceled');
+    return 'canceled';
+  }
+  // A Pix or boleto that was never paid (async_payment_failed) stays `complete` and `unpaid` at Stripe.
+  return stored?.status === 'canceled' ? 'canceled' : 'pending';
+}
+
+const isPaid = (session: Stripe.Checkout.Session) =>
+  session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+
+/**
+ * A prepaid plan period paid by Pix (ADR 0042): `complete` and `unpaid` until the Pix is paid
+ * (`checkout.session.async_payment_succeeded`, docs.stripe.com/checkout/fulfillment#delayed-notification).
+ */
+async function fulfilPrepaidSession(
+  context: StripeContext,
+  session: Stripe.Checkout.Session,
+  userId: string,
+  stored: CheckoutRecord | null,
+): Promise<SessionOutcome> {
+  if (!isPaid(session)) return unpaidOutcome(context, session, stored);
+  const planId = stored?.planId ?? session.metadata?.plan_id;
+  const period = stored?.billingPeriod ?? session.metadata?.billing_period;
+  if (!isPlanId(planId) || (period !== 'monthly' && period !== 'yearly')) {
+    throw new ProviderError(`session ${session.id} names no known plan`);
+  }
+  const result = await fulfilPrepaidPayment(context.pool, {
+    userId,
+    provider: 'stripe',
+    paymentRef: session.id,
+    planId,
+    period,
+    amountCents: session.amount_total ?? stored?.amountCents ?? 0,
+    upgradesSubscriptionId:
+      stored?.upgradesSubscriptionId ?? session.metadata?.upgrades_subscription_id ?? null,
+  });
+  await markCheckout(context.pool, session.id, 'paid');
+  return result;
+}
+
 async function fulfilPackageSession(
   context: StripeContext,
   session: Stripe.Checkout.Session,
   userId: string,
 ): Promise<SessionOutcome> {
-  const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
   const stored = await findCheckout(context.pool, session.id);
-  if (!paid) {
-    if (session.status === 'expired') {
-      await markCheckout(context.pool, session.id, 'canceled');
-      return 'canceled';
-    }
-    // A Pix or boleto that was never paid (async_payment_failed) stays `complete` and `unpaid` at Stripe.
-    return stored?.status === 'canceled' ? 'canceled' : 'pending';
+  if ((stored?.kind ?? session.metadata?.kind) === 'plan') {
+    return fulfilPrepaidSession(context, session, userId, stored);
   }
+  if (!isPaid(session)) return unpaidOutcome(context, session, stored);
   const packageId = stored?.packageId ?? session.metadata?.package_id ?? '';
   if (!findPackage(packageId)) throw new ProviderError(`session ${session.id} names no known package`);
   return fulfilPackagePurchase(context.pool, {

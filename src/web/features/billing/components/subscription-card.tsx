@@ -2,7 +2,9 @@ import { ArrowRight, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DEFAULT_TIME_ZONE, formatDate } from '#shared/format';
 import { renewalText } from '#shared/renewal';
+import { renewByPixPath } from '#shared/routes';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -58,12 +60,24 @@ function SubscriptionDetails({ subscription, timeZone }: { subscription: Subscri
         <dt className="text-muted-foreground">{t('subscription.period')}</dt>
         <dd>{t(`plans.period.${subscription.billingPeriod}`)}</dd>
       </div>
-      <div className={row}>
-        <dt className="text-muted-foreground">
-          {subscription.cancelAtPeriodEnd ? t('subscription.ends') : t('subscription.renewal')}
-        </dt>
-        <dd data-testid="subscription-renewal">{renewal}</dd>
-      </div>
+      {subscription.collection === 'prepaid' ? (
+        // A prepaid period never renews (ADR 0042): the date it is paid until, as Brazil's calendar has it.
+        <div className={row}>
+          <dt className="text-muted-foreground">{t('subscription.ends')}</dt>
+          <dd className="font-medium" data-testid="subscription-paid-by-pix">
+            {t('subscription.paidByPixUntil', {
+              date: formatDate(new Date(subscription.currentPeriodEnd), DEFAULT_TIME_ZONE),
+            })}
+          </dd>
+        </div>
+      ) : (
+        <div className={row}>
+          <dt className="text-muted-foreground">
+            {subscription.cancelAtPeriodEnd ? t('subscription.ends') : t('subscription.renewal')}
+          </dt>
+          <dd data-testid="subscription-renewal">{renewal}</dd>
+        </div>
+      )}
     </dl>
   );
 }
@@ -110,7 +124,13 @@ export function SubscriptionCard({ timeZone }: { timeZone: string }) {
           </p>
         )}
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          {subscription ? (
+          {subscription?.collection === 'prepaid' ? (
+            <Button asChild data-testid="renew-by-pix">
+              <Link to={renewByPixPath(subscription.planId, subscription.billingPeriod)}>
+                {t('subscription.renewByPix')}
+              </Link>
+            </Button>
+          ) : subscription ? (
             <Button
               onClick={() => void portal.run()}
               loading={portal.isPending}
@@ -128,7 +148,7 @@ export function SubscriptionCard({ timeZone }: { timeZone: string }) {
             </Link>
           </Button>
         </div>
-        {subscription ? (
+        {subscription && subscription.collection !== 'prepaid' ? (
           <p id={`${titleId}-portal-hint`} className="sr-only">
             {t('subscription.portalHint')}
           </p>

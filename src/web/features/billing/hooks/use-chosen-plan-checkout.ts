@@ -10,7 +10,7 @@ const isPlanId = (value: string | null): value is PlanId =>
   (PLAN_IDS as readonly string[]).includes(value ?? '');
 
 /**
- * On the dashboard: a plan chosen before the account existed (`?plan=&period=`) starts its checkout at once, in
+ * On the dashboard: a plan chosen before the account existed (`?plan=&period=`), or renewed by Pix (`&pay=pix`), starts its checkout at once, in
  * this tab (no click to open a new one without a popup blocker in the way). The parameters are dropped first, so
  * back from the checkout does not start it again. A subscriber's 409 opens the portal instead (runPlanAction).
  */
@@ -20,6 +20,8 @@ export function useChosenPlanCheckout(): void {
   const started = useRef(false);
   const planId = params.get(CHOSEN_PLAN_PARAMS.plan);
   const period: BillingPeriod = params.get(CHOSEN_PLAN_PARAMS.period) === 'yearly' ? 'yearly' : 'monthly';
+  // "Renovar por Pix" (the reminder e-mail, the profile): straight to the Pix checkout of the same plan.
+  const paymentMethod = params.get(CHOSEN_PLAN_PARAMS.method) === 'pix' ? 'pix' : 'card';
 
   useEffect(() => {
     if (started.current || !isPlanId(planId)) return;
@@ -29,6 +31,7 @@ export function useChosenPlanCheckout(): void {
         const copy = new URLSearchParams(current);
         copy.delete(CHOSEN_PLAN_PARAMS.plan);
         copy.delete(CHOSEN_PLAN_PARAMS.period);
+        copy.delete(CHOSEN_PLAN_PARAMS.method);
         return copy;
       },
       { replace: true },
@@ -36,6 +39,7 @@ export function useChosenPlanCheckout(): void {
     void runPlanAction({
       planId,
       billingPeriod: period,
+      paymentMethod,
       subscription: null,
       tab: { go: (url) => window.location.assign(url), cancel: () => undefined },
       messages: {
@@ -46,5 +50,5 @@ export function useChosenPlanCheckout(): void {
       },
       notify: (title, description) => toast.error(title, { description }),
     });
-  }, [planId, period, setParams, t]);
+  }, [planId, period, paymentMethod, setParams, t]);
 }

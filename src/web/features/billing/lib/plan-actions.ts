@@ -4,6 +4,7 @@
  * instead). Both open in the tab the caller opened during the click. Failures are reported with the spec §8 texts
  * through the caller's `notify`.
  */
+import type { PaymentMethod } from '#shared/billing';
 import type { BillingPeriod, PlanId } from '#shared/catalogue';
 import type { PendingTab } from '#web/lib/new-tab';
 import { createCheckout, isCurrentSubscription, openPortal, type Subscription } from '../api/billing-calls';
@@ -30,9 +31,15 @@ async function goToPortal(tab: PendingTab, messages: PlanActionMessages, notify:
   }
 }
 
+/**
+ * A card subscription is changed in the portal; a Pix checkout renews or upgrades a prepaid plan (ADR 0042), and
+ * the server's refusals (a lower plan by Pix, boleto not offered) are shown with its pt-BR message.
+ */
 export async function runPlanAction({
   planId,
   billingPeriod,
+  paymentMethod = 'card',
+  taxId,
   subscription,
   tab,
   messages,
@@ -40,17 +47,29 @@ export async function runPlanAction({
 }: {
   planId: PlanId;
   billingPeriod: BillingPeriod;
+  paymentMethod?: PaymentMethod;
+  taxId?: string;
   subscription: Subscription | null;
   tab: PendingTab;
   messages: PlanActionMessages;
   notify: Notify;
 }): Promise<void> {
-  if (isCurrentSubscription(subscription)) {
+  if (
+    isCurrentSubscription(subscription) &&
+    subscription.collection !== 'prepaid' &&
+    paymentMethod === 'card'
+  ) {
     await goToPortal(tab, messages, notify);
     return;
   }
   try {
-    const { url } = await createCheckout({ planId, billingPeriod });
+    const { url } = await createCheckout({
+      planId,
+      billingPeriod,
+      // Card is the API's default: its body stays as it was.
+      ...(paymentMethod === 'card' ? {} : { paymentMethod }),
+      ...(taxId ? { taxId } : {}),
+    });
     tab.go(url);
   } catch (error) {
     if (isSubscriptionExists(error)) {

@@ -105,6 +105,8 @@ const en: LocaleShape<typeof ptBR> = {
     cancel: 'Cancel',
   },
   subscription: {
+    paidByPixUntil: 'Paid by Pix until {{date}}',
+    renewByPix: 'Renew by Pix',
     title: 'Current subscription',
     description: 'Your plan, renewal and billing management.',
     free: 'You are on the Free plan. Subscribe to a plan to get credits every month.',

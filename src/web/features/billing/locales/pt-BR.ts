@@ -105,6 +105,8 @@ export default {
     cancel: 'Cancelar',
   },
   subscription: {
+    paidByPixUntil: 'Pago por Pix até {{date}}',
+    renewByPix: 'Renovar por Pix',
     title: 'Assinatura atual',
     description: 'Seu plano, a renovação e a gestão da cobrança.',
     free: 'Você está no Plano Free. Assine um plano para receber créditos todo mês.',

@@ -6,9 +6,11 @@
  * out, or opens the billing portal for 'Alterar Plano', in a new tab opened during the click; the current plan
  * reads 'Plano Atual'.
  */
+import { PAYMENT_METHODS, type PaymentMethod } from '#shared/billing';
 import type { BillingPeriod, PlanId } from '#shared/catalogue';
 import { signUpForPlanPath } from '#shared/routes';
 import { isCurrentStatus } from '#shared/subscription';
+import { parseTaxId } from '#shared/tax-id';
 import type { PlanActionMessages, Subscription } from '#web/features/billing/islands';
 import { setFlashToast } from '#web/lib/flash-toast';
 import { openPendingTab } from '#web/lib/new-tab';
@@ -21,6 +23,7 @@ export interface PricingTexts {
   processing: string;
   loginRequired: string;
   loginRequiredDescription: string;
+  taxIdInvalid: string;
   messages: PlanActionMessages;
   toast: { region: string; close: string };
 }
@@ -61,8 +64,29 @@ export function attachPricing(root: HTMLElement): void {
   let subscription: SubscriptionState;
   let pending: PlanId | null = null;
 
+  const taxInput = root.querySelector<HTMLInputElement>('[data-tax-id]');
+  const taxError = root.querySelector<HTMLElement>('[data-tax-id-error]');
+  const paymentMethod = (): PaymentMethod => {
+    const chosen = root.querySelector<HTMLInputElement>('input[name="payment-method"]:checked')?.value;
+    return PAYMENT_METHODS.find((method) => method === chosen) ?? 'card';
+  };
+  /** The CPF/CNPJ typed, checked like the server checks it; null (and the error shown) when it is invalid. */
+  const taxId = (): string | undefined | null => {
+    const typed = taxInput?.value.trim() ?? '';
+    const digits = typed ? parseTaxId(typed) : undefined;
+    const invalid = typed !== '' && digits === undefined;
+    if (taxError) {
+      taxError.hidden = !invalid;
+      taxError.textContent = invalid ? texts.taxIdInvalid : '';
+    }
+    taxInput?.setAttribute('aria-invalid', String(invalid));
+    return invalid ? null : digits;
+  };
+
   const modeFor = (planId: PlanId): PlanButtonMode => {
     if (!subscription || !isCurrentStatus(subscription.status)) return 'subscribe';
+    // A prepaid plan is renewed or upgraded by paying a Pix (ADR 0042).
+    if (subscription.collection === 'prepaid' && paymentMethod() === 'pix') return 'subscribe';
     return subscription.planId === planId && subscription.billingPeriod === period ? 'current' : 'change';
   };
 
@@ -111,6 +135,11 @@ export function attachPricing(root: HTMLElement): void {
 
   const subscribe = async (button: PlanButton) => {
     if (pending) return;
+    const document = taxId();
+    if (document === null) {
+      taxInput?.focus();
+      return;
+    }
     // Signed in and known: open the tab now, inside the click, so popup blockers let it through.
     let tab = viewer === 'signed-in' ? openPendingTab() : null;
     pending = button.planId;
@@ -135,6 +164,8 @@ export function attachPricing(root: HTMLElement): void {
       await runPlanAction({
         planId: button.planId,
         billingPeriod: period,
+        paymentMethod: paymentMethod(),
+        ...(document ? { taxId: document } : {}),
         subscription: current ?? null,
         tab,
         messages: texts.messages,
@@ -154,5 +185,8 @@ export function attachPricing(root: HTMLElement): void {
     choice.addEventListener('click', () => setPeriod(choice.dataset.periodChoice as BillingPeriod));
   }
   for (const button of buttons) button.element.addEventListener('click', () => void subscribe(button));
+  for (const radio of root.querySelectorAll<HTMLInputElement>('input[name="payment-method"]')) {
+    radio.addEventListener('change', render);
+  }
   render();
 }

@@ -5,6 +5,7 @@ import { jsonForScript } from '#web/lib/text-template';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { BillingToggle } from '../components/pricing/billing-toggle';
 import { CreditPackages } from '../components/pricing/credit-packages';
+import { PaymentMethodChoice } from '../components/pricing/payment-method-choice';
 import { PlanCard } from '../components/pricing/plan-card';
 import { PlanComparison } from '../components/pricing/plan-comparison';
 import { PricingFaq } from '../components/pricing/pricing-faq';
@@ -38,8 +39,9 @@ export default function PricingPage() {
         })}
         className="border-b-0"
       >
-        <div className="mt-2">
+        <div className="mt-2 flex flex-col items-center gap-6">
           <BillingToggle />
+          <PaymentMethodChoice />
         </div>
       </PageHeader>
       <div className="container-page flex flex-col gap-16 pb-20 sm:gap-20">

@@ -11,6 +11,7 @@ export function usePricingTexts(): PricingTexts {
     processing: t('pricing.processing'),
     loginRequired: t('pricing.loginRequired'),
     loginRequiredDescription: t('pricing.loginRequiredDescription'),
+    taxIdInvalid: t('pricing.payment.taxIdInvalid'),
     messages: {
       error: t('pricing.errors.title'),
       portalError: t('pricing.errors.portal'),

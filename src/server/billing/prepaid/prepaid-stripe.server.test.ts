@@ -1,0 +1,101 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndVerify } from '#tests/support/accounts';
+import type { TestApp } from '#tests/support/app';
+import type { FakeStripe } from '#tests/support/fake-stripe';
+import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
+
+/**
+ * A plan period paid by Pix at Stripe (fake API, ADR 0042): a one-time Checkout Session that completes unpaid and
+ * starts the period with `checkout.session.async_payment_succeeded`, granted once however often it is replayed.
+ */
+
+let bed: StripeTestBed;
+let fake: FakeStripe;
+let app: TestApp;
+let pool: pg.Pool;
+beforeAll(async () => {
+  bed = await startStripeTestBed();
+  ({ fake, app, pool } = bed);
+});
+afterAll(async () => {
+  await bed?.stop();
+});
+
+const newestSession = () => [...fake.sessions.values()].at(-1)?.id ?? '';
+
+async function stateOf(userId: string) {
+  const grants = await pool.query<{ amount: number; source_ref: string }>(
+    'SELECT amount, source_ref FROM credit_grants WHERE user_id = $1',
+    [userId],
+  );
+  const subscriptions = await pool.query<{ plan_id: string; collection: string; status: string }>(
+    'SELECT plan_id, collection, status FROM subscriptions WHERE user_id = $1',
+    [userId],
+  );
+  const notas = await pool.query('SELECT 1 FROM nfse_notas WHERE user_id = $1', [userId]);
+  return { grants: grants.rows, subscriptions: subscriptions.rows, notas: notas.rowCount };
+}
+
+describe('a plan paid by Pix, Stripe', () => {
+  it('starts the period when the Pix lands, once under a replayed async_payment_succeeded, with one nota', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    const started = await client.json<{ url: string }>('/api/billing/checkout', {
+      json: { planId: 'starter', billingPeriod: 'monthly', paymentMethod: 'pix' },
+    });
+    expect(started.status).toBe(200);
+    const sessionId = newestSession();
+    expect(fake.sessions.get(sessionId)).toMatchObject({
+      mode: 'payment',
+      allowed_payment_method_types: ['pix'],
+      amount_total: 9990,
+      metadata: { kind: 'plan', plan_id: 'starter', billing_period: 'monthly', payment_method: 'pix' },
+    });
+
+    // The QR code is shown: complete, unpaid — nothing yet.
+    for (const event of fake.completeAsyncSession(sessionId, 'pix')) {
+      expect((await bed.deliver(event)).status).toBe(200);
+    }
+    expect(await stateOf(userId)).toEqual({ grants: [], subscriptions: [], notas: 0 });
+    const pending = await client.json<{ success: boolean }>('/api/billing/verify', { json: { sessionId } });
+    expect(pending.body.success).toBe(false);
+
+    // The Pix is paid: the event delivered twice at once, again later, and the success page's verify.
+    const [succeeded] = fake.settleAsyncPayment(sessionId, 'succeeded');
+    if (!succeeded) throw new Error('no event');
+    const answers = await Promise.all([bed.deliver(succeeded), bed.deliver(succeeded)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await bed.deliver(succeeded)).status).toBe(200);
+    const verified = await client.json<{ success: boolean; credits: number }>('/api/billing/verify', {
+      json: { sessionId },
+    });
+    expect(verified.body).toMatchObject({ success: true, credits: 100 });
+
+    expect(await stateOf(userId)).toEqual({
+      grants: [{ amount: 100, source_ref: sessionId }],
+      subscriptions: [{ plan_id: 'starter', collection: 'prepaid', status: 'active' }],
+      notas: 1,
+    });
+  });
+
+  it('an expired Pix starts nothing', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    await client.json('/api/billing/checkout', {
+      json: { planId: 'creator', billingPeriod: 'yearly', paymentMethod: 'pix' },
+    });
+    const sessionId = newestSession();
+    for (const event of [
+      ...fake.completeAsyncSession(sessionId, 'pix'),
+      ...fake.settleAsyncPayment(sessionId, 'failed'),
+    ]) {
+      expect((await bed.deliver(event)).status).toBe(200);
+    }
+    const verified = await client.json<{ success: boolean; message: string }>('/api/billing/verify', {
+      json: { sessionId },
+    });
+    expect(verified.body).toMatchObject({ success: false, message: 'O pagamento não foi concluído.' });
+    expect(await stateOf(userId)).toEqual({ grants: [], subscriptions: [], notas: 0 });
+  });
+});
