@@ -77,7 +77,7 @@ describeBrowser('captions on a phone', () => {
   it('makes captions of a video with speech, saves a corrected cue, and passes axe at 375 px', async () => {
     const signedIn = await signedInWithCredits(app, browser, {
       name: 'Lia Legendas',
-      credits: 0,
+      credits: 10,
       viewport: { width: 375, height: 800 },
     });
     const { page } = signedIn;
