@@ -14,7 +14,7 @@ import { filterPath, type MediaTools, runTool } from './ffmpeg.server';
  * - White at 85 % on a faint dark box, readable over any picture without covering it.
  */
 
-export const TRIAL_MARK_TEXT = 'Feito com Cena · teste grátis';
+const TRIAL_MARK_TEXT = 'Feito com Cena · teste grátis';
 
 interface MarkFrame {
   width: number;
