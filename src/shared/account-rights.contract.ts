@@ -9,7 +9,9 @@ export const accountRightsContract = defineContract({
     summary: 'Export my data (LGPD art. 18): a JSON attachment cena-meus-dados-{date}.json',
     description:
       'Streamed: profile and settings, subscriptions, payments, sessions (device and times), credit grants and ' +
-      'ledger entries, every video request with signed links to its media (valid 7 days). At most 5 per hour.',
+      'ledger entries, every video request with signed links to its media (valid 7 days), the invite code and ' +
+      'invitations, push devices (the push service host only) and captions (cues, WebVTT, burned-in MP4 link). ' +
+      'At most 5 per hour.',
     tag: 'accounts',
     auth: 'session',
     responses: { 200: { description: 'The export, as an attachment.', contentType: 'application/json' } },

@@ -53,3 +53,46 @@ export function exportFileName(day: string): string {
 
 /** The export document's version, at its top (`format`). */
 export const EXPORT_FORMAT = 'cena-meus-dados/1';
+
+const isoTime = z.iso.datetime({ offset: true });
+
+/**
+ * The export's lists of what sharing and posting keep (LGPD art. 18, II): the account's invite code and link
+ * (`inviteCode`, a list of one, empty until the profile first showed it), the invitations it is part of (`invitations`: its role
+ * and the reward's state, never the other person's identity), the devices that get push notices
+ * (`pushSubscriptions`: the push service's host only — the endpoint URL and its keys are capabilities, not data to
+ * hand out), and each video's captions (`captions`: the cues, the WebVTT file and a link to the burned-in MP4).
+ */
+export const exportedInviteCodeSchema = z.strictObject({
+  code: z.string(),
+  url: z.url(),
+  createdAt: isoTime,
+});
+
+export const exportedInvitationSchema = z.strictObject({
+  role: z.enum(['inviter', 'invitee']),
+  state: z.enum(['pending', 'rewarded']),
+  createdAt: isoTime,
+  rewardedAt: isoTime.nullable(),
+});
+
+export const exportedPushSubscriptionSchema = z.strictObject({
+  endpointHost: z.string().min(1),
+  createdAt: isoTime,
+});
+
+export const exportedCaptionsSchema = z.strictObject({
+  requestId: z.uuid(),
+  status: z.enum(['transcribing', 'ready', 'no_speech', 'failed']),
+  transcribedBy: z.string().nullable(),
+  revision: z.number().int().min(0),
+  cues: z.array(z.strictObject({ start: z.number(), end: z.number(), text: z.string() })),
+  files: z.strictObject({
+    /** The WebVTT file's text; null while there are no cues. */
+    vtt: z.string().nullable(),
+    /** A signed link to the burned-in MP4 of the current cues; null when there is none. */
+    burnedIn: z.url().nullable(),
+  }),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});

@@ -72,7 +72,11 @@ export const editCaptionsSchema = z.strictObject({
 });
 export type EditCaptionsInput = z.infer<typeof editCaptionsSchema>;
 
-export const captionsVttQuerySchema = z.strictObject({ download: z.enum(['1']).optional() });
+export const captionsVttQuerySchema = z.strictObject({
+  download: z.enum(['1']).optional(),
+  /** The revision the player's `<track>` names, so a saved correction is a new URL its cache cannot answer. */
+  r: z.coerce.number().int().min(0).optional(),
+});
 
 /** The same-origin path of a video's WebVTT track. */
 export const captionsVttPath = (requestId: string) => `/api/videos/${requestId}/captions.vtt`;

@@ -7,7 +7,7 @@ import { createLogger } from '#server/logger.server';
 import { DiskStorage } from '#server/storage/storage.server';
 import type { GenerationStep } from '#server/video-requests/generation-steps.server';
 import { capabilitiesOf } from '#server/videos/capabilities.server';
-import type { PipelineDeps } from '#server/videos/pipeline/generate-video.job.server';
+import { type PipelineDeps, trialMarkOf } from '#server/videos/pipeline/generate-video.job.server';
 import { unlimitedCapacity } from '#server/videos/pipeline/generation-capacity.server';
 import type { JobRun } from '#server/videos/pipeline/job/job-types.server';
 import { loadRequest } from '#server/videos/pipeline/job/request-row.server';
@@ -112,6 +112,7 @@ export async function jobHarness(): Promise<JobHarness> {
       deadline: Date.now() + 60_000,
       log: logger,
       signal: undefined,
+      trialMark: await trialMarkOf(deps, id),
     };
   };
   harness.seedAt = async (userId, prompt, step, status) => {

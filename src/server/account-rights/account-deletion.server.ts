@@ -169,14 +169,7 @@ type RequestFilesRow = Pick<VideoRequestRow, (typeof REQUEST_FILES_KEYS)[number]
 function requestFiles(userId: string, row: RequestFilesRow): Set<string> {
   const keys = mediaKeys(userId, row.id);
   const named = [row.firstFrameKey, row.lastFrameKey, row.videoKey, row.thumbnailKey];
-  return new Set([
-    keys.source,
-    keys.download,
-    keys.video,
-    keys.thumbnail,
-    ...named.filter((key) => key !== null),
-    ...row.referenceImageKeys,
-  ]);
+  return new Set([...Object.values(keys), ...named.filter((key) => key !== null), ...row.referenceImageKeys]);
 }
 
 /** Deletes the requests' files, then the requests, a batch at a time. */

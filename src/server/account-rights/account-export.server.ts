@@ -18,6 +18,7 @@ import {
   EXPORTS_PER_WINDOW,
 } from '#shared/account-rights';
 import { OMNI_INTERACTION_RETENTION_DAYS, VEO_VIDEO_RETENTION_DAYS } from '#shared/video-models';
+import { type ExportList, type Link, postLists } from './account-export-post.server';
 
 /**
  * "Export my data" (LGPD art. 18, II and V): everything Cena keeps about the user as one JSON document — profile
@@ -125,17 +126,6 @@ async function writeList(
   await client.query(`CLOSE ${cursor}`);
   await write(']');
   return count;
-}
-
-/** A signed link to a stored file as JSON text (`null` when the request has no such file). */
-type Link = (key: unknown, download: boolean) => string;
-
-/** One list of the export: its name, the query giving each row's JSON text, and what completes it in Node. */
-interface ExportList {
-  name: string;
-  sql: string;
-  params: unknown[];
-  finish?: (row: JsonRow) => string;
 }
 
 /** The opening of the document: its format and times, the profile and the settings. */
@@ -362,6 +352,7 @@ export async function exportAccount(
     ...accountLists(userId, currentSessionId, appUrl),
     ...creditAndCastLists(userId, link),
     ...videoLists(userId, link),
+    ...postLists(userId, appUrl, link),
   ];
   return inTransaction(
     pool,

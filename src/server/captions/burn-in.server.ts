@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type MediaTools, runTool } from '#server/videos/pipeline/ffmpeg.server';
+import { filterPath, type MediaTools, runTool } from '#server/videos/pipeline/ffmpeg.server';
 import { wrap } from '#server/videos/pipeline/providers/local-preview-graph.server';
 import type { CaptionCue } from '#shared/captions';
 
@@ -43,12 +43,6 @@ export function burnLayout({ width, height }: BurnFrame): BurnLayout {
   };
 }
 
-/** Single-quoted filter option value; a path with a quote is refused rather than escaped. */
-function quoted(value: string): string {
-  if (value.includes("'")) throw new Error(`path not usable in an ffmpeg filter: ${value}`);
-  return `'${value.replaceAll('\\', '/')}'`;
-}
-
 interface LineFile {
   file: string;
   start: number;
@@ -77,7 +71,7 @@ function burnFilter(lines: readonly LineFile[], layout: BurnLayout, fontFile: st
   const padding = Math.round(fontSize / 4);
   const filters = lines.map((line) =>
     [
-      `drawtext=fontfile=${quoted(fontFile)}:textfile=${quoted(line.file)}:expansion=none`,
+      `drawtext=fontfile=${filterPath(fontFile)}:textfile=${filterPath(line.file)}:expansion=none`,
       `fontsize=${fontSize}:fontcolor=white:borderw=${outline}:bordercolor=black@0.9`,
       `box=1:boxcolor=black@0.55:boxborderw=${padding}`,
       'x=(w-text_w)/2',

@@ -17,6 +17,12 @@ export class FfmpegError extends Error {
   override name = 'FfmpegError';
 }
 
+/** A file path as a single-quoted filter option value; a path with a quote is refused rather than escaped. */
+export function filterPath(value: string): string {
+  if (value.includes("'")) throw new FfmpegError(`path not usable in an ffmpeg filter: ${value}`);
+  return `'${value.replaceAll('\\', '/')}'`;
+}
+
 export interface RunOptions {
   timeoutMs: number;
   signal?: AbortSignal;

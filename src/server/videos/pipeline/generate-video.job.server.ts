@@ -97,6 +97,15 @@ async function ended(run: JobRun, error: unknown, options: RunOptions): Promise<
     : 'already_final';
 }
 
+/** The trial mark a request's file is delivered with, when the operator wants one and trial credits paid it. */
+export async function trialMarkOf(
+  deps: PipelineDeps,
+  requestId: string,
+): Promise<{ fontFile: string } | undefined> {
+  const mark = deps.trialMark;
+  return mark && (await mark.paidWithTrial(requestId)) ? { fontFile: mark.fontFile } : undefined;
+}
+
 /**
  * One run of the job for one request. Safe to run any number of times, concurrently or after a crash: it picks up
  * wherever the stored row says the request is. Throws only for what a retry can fix (the worker stopping, the
@@ -122,6 +131,7 @@ export async function runVideoGeneration(
     deadline: (row.dispatchedAt ?? row.createdAt).getTime() + deps.timeoutMs[modelModeOf(row.quality)],
     log,
     signal: options.signal,
+    trialMark: await trialMarkOf(deps, row.id),
   };
   try {
     await pickUp(deps, row);

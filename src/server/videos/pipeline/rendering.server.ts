@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AspectRatio } from '#shared/catalogue';
 import { FfmpegError, type MediaTools, probeJson, runTool } from './ffmpeg.server';
 import { appendShot, extractLastFrame } from './film.server';
+import { markedCopy } from './trial-mark.server';
 
 /**
  * The rendering step (design §5): the provider's file is copied into our storage at once (providers delete theirs
@@ -53,6 +54,8 @@ export function mediaKeys(userId: string, requestId: string) {
     thumbnail: `${base}/thumbnail.jpg`,
     /** The video with its captions burned in (src/server/captions, ADR 0039). */
     captioned: `${base}/legendado.mp4`,
+    /** A trial-marked 1:1 / 4:3 video's crop without the mark: what a new shot is appended to (ADR 0044). */
+    unmarked: `${base}/sem-marca.mp4`,
   };
 }
 
@@ -66,14 +69,14 @@ const PROVIDER_RATIOS: readonly AspectRatio[] = ['16:9', '9:16'];
  * provider makes is its own file: kept under the video's key, the render only adds the thumbnail and the file is
  * stored once. An extension (joined) or a reframed ratio keeps a copy the render reads, then deletes.
  */
-export function downloadKey(request: {
-  userId: string;
-  id: string;
-  aspectRatio: AspectRatio;
-  extendsRequestId: string | null;
-}): string {
+export function downloadKey(
+  request: { userId: string; id: string; aspectRatio: AspectRatio; extendsRequestId: string | null },
+  /** The delivered file carries the trial mark: the provider's file is never the video then (ADR 0044). */
+  marked = false,
+): string {
   const keys = mediaKeys(request.userId, request.id);
-  const ownFile = request.extendsRequestId === null && PROVIDER_RATIOS.includes(request.aspectRatio);
+  const ownFile =
+    !marked && request.extendsRequestId === null && PROVIDER_RATIOS.includes(request.aspectRatio);
   return ownFile ? keys.video : keys.download;
 }
 
@@ -329,6 +332,8 @@ export async function renderResult(args: {
   signal?: AbortSignal;
   /** The key the source file is stored under already (the download step's), not uploaded again. */
   storedAt?: string;
+  /** Deliver the video with the trial mark drawn in this font (ADR 0044); the source stays clean. */
+  trialMark?: { fontFile: string };
 }): Promise<RenderedMedia> {
   const { tools, signal } = args;
   const keys = mediaKeys(args.userId, args.requestId);
@@ -346,15 +351,23 @@ export async function renderResult(args: {
     // 9:16 and 16:9 come natively from the provider; only reframe when the shapes really differ. Without a
     // reframe the provider's file is the user's video and is stored once, under the video key.
     const reframe = Math.abs(sourceProbe.width / sourceProbe.height - wanted) > 0.02;
-    const sourceKey = reframe ? keys.source : keys.video;
+    // A marked video is never its own source: extensions continue the clean file (ADR 0044).
+    const sourceKey = reframe || args.trialMark ? keys.source : keys.video;
     if (sourceKey !== args.storedAt)
       await args.storage.put(sourceKey, createReadStream(sourceFile), 'video/mp4');
 
-    const videoFile = reframe
+    const framedFile = reframe
       ? await reframed({ sourceFile, shotFile, framedHeadFile, ratio: wanted, workDir, tools, signal })
       : sourceFile;
-    const videoProbe = reframe ? await probe(videoFile, tools, signal) : sourceProbe;
-    if (reframe) await args.storage.put(keys.video, createReadStream(videoFile), 'video/mp4');
+    const videoProbe = reframe ? await probe(framedFile, tools, signal) : sourceProbe;
+    // A reframed marked video keeps its clean crop: new shots are appended to it, not to the mark.
+    if (args.trialMark && reframe)
+      await args.storage.put(keys.unmarked, createReadStream(framedFile), 'video/mp4');
+    const videoFile = args.trialMark
+      ? await markedCopy(framedFile, videoProbe, workDir, { ...tools, ...args.trialMark }, signal)
+      : framedFile;
+    if (reframe || args.trialMark)
+      await args.storage.put(keys.video, createReadStream(videoFile), 'video/mp4');
 
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
     await writeThumbnail(videoFile, videoProbe.durationSeconds, thumbnailFile, tools, signal);

@@ -11,6 +11,7 @@ import {
   type MediaToolchain,
   resolveMediaToolchain,
 } from '#server/media-toolchain/toolchain.server';
+import { paidWithTrialCredits } from '#server/trial/trial-mark.server';
 import { capabilitiesOf } from '../capabilities.server';
 import { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from '../capacity/capacity.server';
 import { ProviderWake } from '../gemini-webhooks/provider-wake.server';
@@ -242,6 +243,12 @@ function pipelineDeps(options: VideoWorkersOptions, parts: PipelineParts): Pipel
     enqueueNotification,
     writePrompt:
       options.writePrompt ?? createPromptWriter(config, logger, { served: options.promptModelServed }),
+    trialMark: config.trial.watermark
+      ? {
+          fontFile: toolchain.fonts.regular,
+          paidWithTrial: (requestId) => paidWithTrialCredits(pool, requestId),
+        }
+      : undefined,
     checkTake: createTakeGuarantee({
       pool,
       storage: options.storage,

@@ -35,7 +35,11 @@ export async function download(
     throw error;
   }
   try {
-    await deps.storage.put(downloadKey(row), createReadStream(delivered.file), 'video/mp4');
+    await deps.storage.put(
+      downloadKey(row, Boolean(run.trialMark)),
+      createReadStream(delivered.file),
+      'video/mp4',
+    );
     return { delivered, stored: await reachStep(deps.pool, row.id, 'downloaded') };
   } catch (error) {
     await delivered.discard();
@@ -50,7 +54,7 @@ export async function storedDownload(run: JobRun): Promise<DeliveredFile> {
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
     const file = path.join(dir, 'download.mp4');
-    const stream = await deps.storage.getStream(downloadKey(row));
+    const stream = await deps.storage.getStream(downloadKey(row, Boolean(run.trialMark)));
     await pipeline(stream, createWriteStream(file), { signal });
     return { file, probe: await probe(file, deps.tools, signal), discard };
   } catch (error) {

@@ -92,6 +92,11 @@ export interface PipelineDeps {
   writePrompt?: PromptWriter;
   /** Garantia do take: checks the stored video before completion (one free re-roll, then a refund). */
   checkTake?: TakeGuarantee;
+  /**
+   * TRIAL_WATERMARK (ADR 0044): whether a request's hold took trial credits, and the mark's font. Undefined: no
+   * video is marked.
+   */
+  trialMark?: { fontFile: string; paidWithTrial(requestId: string): Promise<boolean> };
 }
 
 export interface RunOptions {
@@ -123,6 +128,8 @@ export interface JobRun {
   deadline: number;
   log: Logger;
   signal: AbortSignal | undefined;
+  /** The delivered file carries the trial mark, drawn in this font (ADR 0044). */
+  trialMark: { fontFile: string } | undefined;
 }
 
 export function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {

@@ -24,11 +24,12 @@ export async function render(run: JobRun, delivered: DeliveredFile): Promise<Req
       aspectRatio: row.aspectRatio,
       tools: deps.tools,
       signal,
-      storedAt: downloadKey(row),
+      storedAt: downloadKey(row, Boolean(run.trialMark)),
+      trialMark: run.trialMark,
     });
   } catch (error) {
     if (isAbort(error, signal)) throw error;
-    await forgetDownload(run, downloadKey(row));
+    await forgetDownload(run, downloadKey(row, Boolean(run.trialMark)));
     throw new RequestFailure('render', (error as Error).message);
   } finally {
     await delivered.discard();
@@ -42,7 +43,7 @@ export async function render(run: JobRun, delivered: DeliveredFile): Promise<Req
   };
   const stored = await reachStep(deps.pool, row.id, 'rendered', columns);
   const copy = mediaKeys(row.userId, row.id).download;
-  if (downloadKey(row) === copy) await forgetDownload(run, copy);
+  if (downloadKey(row, Boolean(run.trialMark)) === copy) await forgetDownload(run, copy);
   return stored ? { ...row, ...columns, generationStep: 'rendered' } : undefined;
 }
 

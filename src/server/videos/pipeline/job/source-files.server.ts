@@ -1,11 +1,18 @@
 import { type JoinPlan, mediaKeys } from '../rendering.server';
 import type { PipelineDeps, RequestRow, SourceRow } from './job-types.server';
 
-/** The source's file in the model's framing (before any 1:1/4:3 crop), and whether a cropped one exists beside it. */
+/**
+ * The source's file in the model's framing (before any 1:1/4:3 crop), and the delivered one when it differs (a crop,
+ * or a trial mark: ADR 0044). A marked crop's clean copy is the one a new shot is appended to.
+ */
 export async function sourceFiles(deps: PipelineDeps, source: SourceRow) {
   const keys = mediaKeys(source.userId, source.id);
-  const reframed = await deps.storage.exists(keys.source);
-  return { modelFraming: reframed ? keys.source : keys.video, framed: reframed ? keys.video : undefined };
+  const [separate, unmarked] = await Promise.all([
+    deps.storage.exists(keys.source),
+    deps.storage.exists(keys.unmarked),
+  ]);
+  if (!separate) return { modelFraming: keys.video, framed: undefined };
+  return { modelFraming: keys.source, framed: unmarked ? keys.unmarked : keys.video };
 }
 
 /**

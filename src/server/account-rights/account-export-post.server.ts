@@ -1,0 +1,74 @@
+import { toWebVtt } from '#server/captions/webvtt.server';
+import { isoJson } from '#server/video-requests/video-request-row.server';
+import { mediaKeys } from '#server/videos/pipeline/rendering.server';
+import type { CaptionCue } from '#shared/captions';
+
+/**
+ * The export's lists of what sharing and posting keep (their shape: `exported*Schema` in
+ * src/shared/account-rights.ts): the invite code, the invitations, the push devices (the endpoint's host only:
+ * the URL and its keys let anyone send to the device, RFC 8030 §8 and RFC 8291 §3, so they are never handed out)
+ * and each video's captions with their files.
+ */
+
+type JsonRow = { json: string } & Record<string, unknown>;
+
+/** A signed link to a stored file as JSON text (`null` when there is no such file). */
+export type Link = (key: unknown, download: boolean) => string;
+
+/** One list of the export: its name, the query giving each row's JSON text, and what completes it in Node. */
+export interface ExportList {
+  name: string;
+  sql: string;
+  params: unknown[];
+  finish?: (row: JsonRow) => string;
+}
+
+export function postLists(userId: string, appUrl: string, link: Link): ExportList[] {
+  return [
+    {
+      name: 'inviteCode',
+      sql: `SELECT json_build_object('code', code, 'url', $2 || '/convite/' || code,
+                  'createdAt', ${isoJson('created_at')})::text AS json
+         FROM invite_codes WHERE user_id = $1`,
+      params: [userId, appUrl],
+    },
+    {
+      name: 'invitations',
+      sql: `SELECT json_build_object(
+                  'role', CASE WHEN inviter_user_id = $1 THEN 'inviter' ELSE 'invitee' END,
+                  'state', CASE WHEN rewarded_at IS NULL THEN 'pending' ELSE 'rewarded' END,
+                  'createdAt', ${isoJson('created_at')}, 'rewardedAt', ${isoJson('rewarded_at')})::text AS json
+         FROM invitations WHERE inviter_user_id = $1 OR invitee_user_id = $1
+         ORDER BY created_at, invitee_user_id`,
+      params: [userId],
+    },
+    {
+      name: 'pushSubscriptions',
+      sql: `SELECT json_build_object('endpointHost', substring(endpoint from '^[a-z]+://([^/:?#]+)'),
+                  'createdAt', ${isoJson('created_at')})::text AS json
+         FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id`,
+      params: [userId],
+    },
+    {
+      name: 'captions',
+      sql: `SELECT rtrim(json_build_object(
+                  'requestId', c.video_request_id, 'status', c.status, 'transcribedBy', c.transcribed_by,
+                  'revision', c.revision, 'cues', c.cues,
+                  'createdAt', ${isoJson('c.created_at')}, 'updatedAt', ${isoJson('c.updated_at')})::text, '}')
+                  AS json,
+                c.video_request_id AS request_id, c.cues AS cue_list,
+                (c.burn_status = 'ready' AND c.burned_revision = c.revision) AS burned
+         FROM video_captions c JOIN video_requests v ON v.id = c.video_request_id
+         WHERE v.user_id = $1 ORDER BY c.created_at, c.video_request_id`,
+      params: [userId],
+      finish: (row) => {
+        const cues = row.cue_list as CaptionCue[];
+        const vtt = cues.length > 0 ? JSON.stringify(toWebVtt(cues)) : 'null';
+        const burnedIn = row.burned
+          ? link(mediaKeys(userId, row.request_id as string).captioned, true)
+          : 'null';
+        return `${row.json},"files":{"vtt":${vtt},"burnedIn":${burnedIn}}}`;
+      },
+    },
+  ];
+}
