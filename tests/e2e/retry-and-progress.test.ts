@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { LOCAL_FAILURE_MARKER } from '#server/videos/pipeline/providers/local-preview-provider.server';
 import type { VideoRequestView } from '#shared/video-request';
-import type { TestApp } from '../support/app';
 import { seriousViolations } from '../support/axe';
-import { describeBrowser, signedInWithCredits, startBrowserApp, stopBrowserApp } from '../support/browser';
+import { describeBrowser } from '../support/browser';
+import { createFromPage, creatorBrowser, readRequest as read } from '../support/creator-browser';
 
 /**
  * The request page as a creator lives it (ADR 0035), in local mode: a video the local renderer is told to fail
@@ -13,26 +13,9 @@ import { describeBrowser, signedInWithCredits, startBrowserApp, stopBrowserApp }
  * top-left at 1280 px. axe: no serious or critical violation at either width.
  */
 
-let app: TestApp;
-let browser: Browser;
-let storageDir = '';
-
-/** A create as the form sends it, from the page (its session). */
-const create = (page: Page, fields: Record<string, string>) =>
-  page.evaluate(async (values) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(values)) form.append(name, value);
-    form.append('clientKey', crypto.randomUUID());
-    const response = await fetch('/api/videos', { method: 'POST', body: form });
-    return ((await response.json()) as { request: { id: string } }).request.id;
-  }, fields);
-
-const read = (page: Page, id: string) =>
-  page.evaluate(
-    async (requestId) =>
-      ((await (await fetch(`/api/videos/${requestId}`)).json()) as { request: VideoRequestView }).request,
-    id,
-  );
+/** A single video's create: its request's id. */
+const create = async (page: Page, fields: Record<string, string>) =>
+  (await createFromPage(page, fields))[0] ?? '';
 
 async function settled(page: Page, id: string): Promise<VideoRequestView> {
   await expect
@@ -42,15 +25,11 @@ async function settled(page: Page, id: string): Promise<VideoRequestView> {
 }
 
 describeBrowser('retry and progress on the request page', () => {
-  beforeAll(async () => {
-    ({ app, browser, storageDir } = await startBrowserApp('cena-retry-e2e-', {
-      LOCAL_RENDER_DELAY_MS: '500',
-    }));
-  }, 60_000);
-  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
+  const creator = creatorBrowser('cena-retry-e2e-', { LOCAL_RENDER_DELAY_MS: '500' });
 
   it('retries a failed video in one click with the same inputs (375 px), axe-clean', async () => {
-    const { page, context } = await signedInWithCredits(app, browser, {
+    const { app } = creator;
+    const { page, context } = await creator.signIn({
       name: 'Rita Lopes',
       credits: 100,
       viewport: { width: 375, height: 812 },
@@ -89,7 +68,8 @@ describeBrowser('retry and progress on the request page', () => {
   }, 180_000);
 
   it('shows a completed video first on a phone with its four primary actions, and top-left at 1280 px', async () => {
-    const { page, context } = await signedInWithCredits(app, browser, {
+    const { app } = creator;
+    const { page, context } = await creator.signIn({
       name: 'Davi Souza',
       credits: 100,
       viewport: { width: 375, height: 812 },

@@ -131,8 +131,11 @@ describeBrowser('video generation in a browser (local provider)', () => {
         posts.push(request.headers()['content-type'] ?? '');
     });
     await page.getByTestId('create-submit').dblclick();
-    await waitForText(page, 'Solicitação enviada! Seu vídeo está sendo gerado.');
+    // The confirmation page says it was sent (no toast repeating it, docs/decisions/0045).
     await page.waitForURL(/\/dashboard\/confirmation\?id=/, { timeout: 10_000 });
+    await expect
+      .poll(() => page.getByTestId('confirmation-title').textContent(), { timeout: 10_000 })
+      .toBe('Solicitação enviada!');
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatch(/^multipart\/form-data; boundary=/);
     const id = new URL(page.url()).searchParams.get('id') ?? '';

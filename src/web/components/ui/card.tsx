@@ -1,9 +1,14 @@
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/cn';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
+/**
+ * A card named by its title (`aria-labelledby`) is a region: ARIA 1.2 prohibits naming a generic div, and axe
+ * flags it (aria-prohibited-attr) once a dialog hides the page's text from assistive technology.
+ */
+export function Card({ className, role, ...props }: ComponentProps<'div'>) {
   return (
     <div
+      role={role ?? (props['aria-labelledby'] ? 'region' : undefined)}
       className={cn(
         'flex flex-col rounded-(--radius-card) border border-border bg-card text-card-foreground shadow-xs',
         className,

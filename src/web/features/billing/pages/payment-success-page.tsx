@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/spinner';
-import { toast } from '#web/components/ui/toaster';
 import { formatCredits, useCredits } from '#web/features/credits';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useVerifyPayment } from '../api/verify-payment';
@@ -13,7 +12,7 @@ type State = { kind: 'loading' } | { kind: 'success'; credits: number } | { kind
 
 /**
  * /dashboard/payment-success?session_id=: verifies the Checkout session (the same idempotent fulfilment as the
- * webhook) — loading → success (toast, balance refreshed) or error (spec §8 messages); retry goes back to loading.
+ * webhook) — loading → success (said on the page, balance refreshed) or error (spec §8 messages); retry goes back to loading.
  */
 export default function PaymentSuccessPage() {
   const { t } = useTranslation('billing');
@@ -44,9 +43,6 @@ export default function PaymentSuccessPage() {
         if (!active()) return;
         if (result.success) {
           setState({ kind: 'success', credits: result.credits });
-          toast.success(t('paymentSuccess.toastSuccessTitle'), {
-            description: t('paymentSuccess.toastSuccessBody', { credits: formatCredits(result.credits) }),
-          });
         } else {
           setState({ kind: 'error', message: result.message || t('paymentSuccess.notSuccess') });
         }
@@ -55,7 +51,6 @@ export default function PaymentSuccessPage() {
         if (!active()) return;
         console.warn('[billing] verify failed', error);
         setState({ kind: 'error', message: t('paymentSuccess.callFailed') });
-        toast.error(t('paymentSuccess.toastErrorTitle'), { description: t('paymentSuccess.toastErrorBody') });
       },
     );
   }, [sessionId, attempt, mutateAsync, t]);

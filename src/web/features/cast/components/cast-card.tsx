@@ -29,7 +29,6 @@ export function CastCard({ member }: { member: CastMember }) {
     if (update.isPending || !name.trim()) return;
     try {
       await update.mutateAsync({ id: member.id, change: { name } });
-      toast.success(t('list.renamed'));
       setRenaming(false);
     } catch (error) {
       fail(error);
@@ -39,7 +38,6 @@ export function CastCard({ member }: { member: CastMember }) {
   const onDelete = async () => {
     try {
       await remove.mutateAsync(member.id);
-      toast.success(t('list.deleted'));
       setConfirming(false);
     } catch (error) {
       fail(error);

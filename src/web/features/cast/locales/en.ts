@@ -21,12 +21,10 @@ const en: LocaleShape<typeof ptBR> = {
     renameLabel: 'New name for {{name}}',
     save: 'Save',
     cancel: 'Cancel',
-    renamed: 'Name changed',
     delete: 'Delete',
     deleteTitle: 'Delete {{name}}?',
     deleteBody: "This member's images will be erased. Videos already made with it keep their own copies.",
     deleteConfirm: 'Delete',
-    deleted: 'Member deleted',
     error: 'Could not finish. Please try again.',
   },
   form: {

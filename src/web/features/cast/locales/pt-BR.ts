@@ -18,13 +18,11 @@ export default {
     renameLabel: 'Novo nome de {{name}}',
     save: 'Salvar',
     cancel: 'Cancelar',
-    renamed: 'Nome alterado',
     delete: 'Excluir',
     deleteTitle: 'Excluir {{name}}?',
     deleteBody:
       'As imagens deste membro serão apagadas. Vídeos já feitos com ele continuam com as suas próprias cópias.',
     deleteConfirm: 'Excluir',
-    deleted: 'Membro excluído',
     error: 'Não foi possível concluir. Tente novamente.',
   },
   form: {

@@ -60,7 +60,6 @@ const en: LocaleShape<typeof ptBR> = {
     needScenes: 'Add at least two scenes.',
     needTitle: 'Give the film a title.',
     fixTrims: 'Fix the marked trims.',
-    saved: 'Film saved! We are joining the scenes.',
     error: 'The film could not be saved.',
   },
   detail: {

@@ -60,7 +60,6 @@ export default {
     needScenes: 'Adicione pelo menos duas cenas.',
     needTitle: 'Dê um título ao filme.',
     fixTrims: 'Corrija os cortes marcados.',
-    saved: 'Filme salvo! Estamos montando as cenas.',
     error: 'Não foi possível salvar o filme.',
   },
   detail: {

@@ -7,7 +7,6 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Input, Label } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
-import { toast } from '#web/components/ui/toaster';
 import { isApiError } from '#web/lib/api';
 import { currentLanguage } from '#web/lib/language';
 import { useDocumentTitle } from '#web/lib/use-document-title';
@@ -91,7 +90,6 @@ export default function FilmBoardPage() {
     setPreviewing(false);
     createFilm.mutate(request.body, {
       onSuccess: (film) => {
-        toast.success(t('form.saved'));
         navigate(`/dashboard/request/${film.id}`);
       },
       onError: (error) => {

@@ -17,7 +17,6 @@ import {
   DialogTrigger,
 } from '#web/components/ui/dialog';
 import { FieldError } from '#web/components/ui/input';
-import { toast } from '#web/components/ui/toaster';
 import { CREDITS_QUERY_KEY, formatCredits } from '#web/features/credits';
 import { VIDEOS_QUERY_KEY } from '#web/features/videos';
 import { isApiError } from '#web/lib/api';
@@ -58,7 +57,6 @@ export function FinishDialog({ request }: { request: VideoRequestView }) {
       clientKey.current = newUuid();
       void queryClient.invalidateQueries({ queryKey: VIDEOS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
-      toast.success(t('finish.started'));
       setOpen(false);
       await navigate(`/dashboard/request/${made.id}`);
     } catch (caught) {

@@ -67,7 +67,6 @@ const en: LocaleShape<typeof ptBR> = {
     'continuationHint_new-shot':
       'The model can no longer continue this shot: Cena generates a new shot that starts on the video’s last frame and joins it to the end, with the sound blended.',
     submit: 'Extend video',
-    started: 'Extension requested! Follow it here.',
   },
   edit: {
     open: 'Edit',
@@ -77,12 +76,10 @@ const en: LocaleShape<typeof ptBR> = {
     label: 'Instruction',
     placeholder: 'Turn day into night',
     submit: 'Edit video',
-    started: 'Edit requested! Follow it here.',
   },
   finish: {
     open: 'Finish',
     title: 'Finish this video',
-    started: 'Finishing started.',
     targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality in 4K' },
   },
   derive: {

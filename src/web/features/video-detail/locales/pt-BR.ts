@@ -68,7 +68,6 @@ export default {
     'continuationHint_new-shot':
       'O modelo não pode mais continuar esta tomada: o Cena gera uma nova tomada que começa no último quadro do vídeo e a junta ao fim, com o som emendado.',
     submit: 'Estender vídeo',
-    started: 'Extensão solicitada! Acompanhe a geração aqui.',
   },
   edit: {
     open: 'Editar',
@@ -78,12 +77,10 @@ export default {
     label: 'Instrução',
     placeholder: 'Troque o dia pela noite',
     submit: 'Editar vídeo',
-    started: 'Edição solicitada! Acompanhe a geração aqui.',
   },
   finish: {
     open: 'Finalizar',
     title: 'Finalizar este vídeo',
-    started: 'Finalização iniciada.',
     targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality em 4K' },
   },
   derive: {

@@ -167,7 +167,6 @@ const en: LocaleShape<typeof ptBR> = {
       rateLimited: 'Too many requests in a row. Wait a moment and try again.',
       unavailable: 'Video generation is unavailable right now. Please try again later.',
     },
-    success: 'Request sent! Your video is being generated.',
   },
   thumbnail: {
     none: 'No thumbnail',

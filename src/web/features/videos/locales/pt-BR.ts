@@ -167,7 +167,6 @@ export default {
       rateLimited: 'Muitas solicitações seguidas. Aguarde um instante e tente novamente.',
       unavailable: 'Geração de vídeos indisponível no momento. Tente novamente mais tarde.',
     },
-    success: 'Solicitação enviada! Seu vídeo está sendo gerado.',
   },
   thumbnail: {
     none: 'Sem miniatura',

@@ -184,7 +184,6 @@ export default function CreatePage() {
         structuredPrompt: structuredPrompt && JSON.stringify(structuredPrompt.data),
       });
       await draft.discard();
-      toast.success(t('create.success'));
       navigate(`/dashboard/confirmation?id=${encodeURIComponent(request.id)}`);
     } catch (error) {
       const apiError = isApiError(error) ? error : undefined;
@@ -229,6 +228,7 @@ export default function CreatePage() {
         setBuying(true);
       }
       setFormError(message);
+      // On a phone the inline message is by the form's end, off screen behind the fixed bar: the toast is seen.
       toast.error(message);
     }
   };
