@@ -13,7 +13,7 @@ import { dayRange } from '#shared/time';
  * escaped as literal characters — after the folding, since unaccent turns some characters (fullwidth ％, ＿, ＼)
  * into them. IMMUTABLE throughout: PostgreSQL folds it to a constant when it plans the statement with the term.
  */
-export function searchPattern(placeholder: string): string {
+function searchPattern(placeholder: string): string {
   return String.raw`'%' || replace(replace(replace(cena_search_text(${placeholder}), '\', '\\'), '%', '\%'), '_', '\_') || '%'`;
 }
 

@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { formatBRL, formatDate } from '#shared/format';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toaster';
 import { ApiError } from '#web/lib/api';
 import { useWithdrawPurchase } from '../api/withdraw-purchase';
 
-type Outcome = { ok: boolean; message: string } | null;
+type Outcome = { message: string } | null;
 
 /**
  * "Desistir da compra" on an eligible package line (CDC art. 49, ADR 0030): a confirmation saying what happens —
  * the whole price back, the package's credits leave the balance — then the server's own words for the outcome
- * (its refusals say why, and where to get help).
+ * (its refusals say why, and where to get help). A refund is said in a toast (ADR 0045: the page does not show
+ * it): the payment history reloads without this line's offer, and the dialog goes with the line.
  */
 export function WithdrawalButton({
   sessionId,
@@ -34,12 +36,10 @@ export function WithdrawalButton({
   const confirm = async () => {
     try {
       const answer = await withdraw.mutateAsync(sessionId);
-      setOutcome({ ok: true, message: answer.message });
+      setOpen(false);
+      toast.success(answer.message);
     } catch (error) {
-      setOutcome({
-        ok: false,
-        message: error instanceof ApiError ? error.message : t('withdrawal.failed'),
-      });
+      setOutcome({ message: error instanceof ApiError ? error.message : t('withdrawal.failed') });
     }
   };
 
@@ -77,11 +77,7 @@ export function WithdrawalButton({
         confirmTestId="confirm-withdrawal"
       >
         {outcome ? (
-          <p
-            role={outcome.ok ? 'status' : 'alert'}
-            className={outcome.ok ? 'text-sm' : 'text-sm text-destructive'}
-            data-testid="withdrawal-outcome"
-          >
+          <p role="alert" className="text-sm text-destructive" data-testid="withdrawal-outcome">
             {outcome.message}
           </p>
         ) : null}
