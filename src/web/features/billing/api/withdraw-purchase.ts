@@ -4,11 +4,15 @@ import { CREDITS_QUERY_KEY } from '#web/features/credits';
 import { callApi } from '#web/lib/api';
 import { TRANSACTIONS_QUERY_KEY } from './billing-calls';
 
-/** `POST /api/billing/withdrawal` (ADR 0030): refunds an unused package; the balance and the history follow. */
+/**
+ * `POST /api/billing/withdrawal` (ADR 0030): refunds an unused package; the balance and the history follow. A
+ * boleto purchase is refunded by Pix to the key given (ADR 0043).
+ */
 export function useWithdrawPurchase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => callApi(billingContract.withdrawPurchase, { body: { sessionId } }),
+    mutationFn: (body: { sessionId: string; pixKey?: string }) =>
+      callApi(billingContract.withdrawPurchase, { body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });

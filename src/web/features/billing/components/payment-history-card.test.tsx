@@ -193,4 +193,43 @@ describe('Payment history', () => {
     expect(outcome.textContent).toBe(reason);
     expect(outcome.getAttribute('role')).toBe('alert');
   });
+
+  it('asks a boleto buyer for the Pix key the refund goes to, checks it, and sends it with the withdrawal', async () => {
+    api().answer(billingContract.listTransactions, {
+      transactions: purchase({ sessionId: 'cs_boleto', until: '2026-12-01T15:00:00.000Z' }),
+    });
+    api().answer(creditsContract.getCredits, credits(100));
+    const asked =
+      'Compras pagas com boleto não podem ser estornadas pelo banco: devolvemos R$ 109,90 por Pix. ' +
+      'Informe a sua chave Pix (CPF, CNPJ, e-mail, celular ou chave aleatória) para receber o reembolso.';
+    api().fail(billingContract.withdrawPurchase, 'payout_details_required', asked);
+    await open();
+    await userEvent.click(await screen.findByTestId('withdraw-purchase'));
+    await userEvent.click(await screen.findByTestId('confirm-withdrawal'));
+    expect((await screen.findByTestId('withdrawal-outcome')).textContent).toBe(asked);
+    const key = screen.getByLabelText(t('withdrawal.pixKey'));
+    await userEvent.type(key, 'não é uma chave');
+    await userEvent.click(screen.getByRole('button', { name: t('withdrawal.confirmPix') }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Chave Pix inválida');
+    expect(key.getAttribute('aria-invalid')).toBe('true');
+    expect(api().callsTo(billingContract.withdrawPurchase)).toHaveLength(1);
+
+    const message = 'Reembolso de R$ 109,90 por Pix registrado: a transferência chega em até 2 dias úteis.';
+    api().answer(billingContract.withdrawPurchase, {
+      refundedCents: 10990,
+      creditsTaken: 100,
+      pending: true,
+      payout: 'pix',
+      message,
+    });
+    await userEvent.clear(key);
+    await userEvent.type(key, 'ana@example.com');
+    await userEvent.click(screen.getByRole('button', { name: t('withdrawal.confirmPix') }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    const sent = api().callsTo(billingContract.withdrawPurchase).at(-1);
+    expect(JSON.parse(String(sent?.init.body))).toEqual({
+      sessionId: 'cs_boleto',
+      pixKey: 'ana@example.com',
+    });
+  });
 });

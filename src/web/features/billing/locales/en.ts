@@ -150,6 +150,8 @@ const en: LocaleShape<typeof ptBR> = {
     keep: 'Keep the purchase',
     close: 'Close',
     failed: 'The refund could not be made now. Please try again shortly.',
+    confirmPix: 'Get the refund by Pix',
+    pixKey: 'Your Pix key',
   },
   history: {
     title: 'Payment history',

@@ -181,5 +181,7 @@ export default {
     keep: 'Manter a compra',
     close: 'Fechar',
     failed: 'Não foi possível fazer o reembolso agora. Tente novamente em instantes.',
+    confirmPix: 'Receber o reembolso por Pix',
+    pixKey: 'Sua chave Pix',
   },
 } as const;
