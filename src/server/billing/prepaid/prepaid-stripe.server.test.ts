@@ -77,6 +77,17 @@ describe('a plan paid by Pix, Stripe', () => {
       subscriptions: [{ plan_id: 'starter', collection: 'prepaid', status: 'active' }],
       notas: 1,
     });
+
+    // Refunded at Stripe (support, or a Pix MED): the period's credits leave the balance, once, like a card plan's.
+    const refund = fake.refund(fake.chargeOfSession(sessionId));
+    for (const event of [...refund, ...refund]) expect((await bed.deliver(event)).status).toBe(200);
+    const balance = await client.json<{ balance: number }>('/api/credits');
+    expect(balance.body.balance).toBe(0);
+    const taken = await pool.query<{ amount: number }>(
+      `SELECT amount FROM credit_clawbacks WHERE user_id = $1`,
+      [userId],
+    );
+    expect(taken.rows.map((row) => row.amount)).toEqual([100]);
   });
 
   it('an expired Pix starts nothing', async () => {

@@ -11,7 +11,8 @@ import { fulfilSession } from './stripe-sessions.server';
 /** Dispute statuses that leave the money with the merchant: the buyer's credits come back. */
 const DISPUTE_SETTLED_FOR_MERCHANT: Stripe.Dispute.Status[] = ['won', 'warning_closed', 'prevented'];
 
-async function packagePurchaseOf(
+/** A one-time payment's purchase: a package, or a plan period paid by Pix (ADR 0042), granted as a plan's. */
+async function paymentPurchaseOf(
   context: StripeContext,
   session: Stripe.Checkout.Session,
   charge: Stripe.Charge,
@@ -23,7 +24,7 @@ async function packagePurchaseOf(
   if (typeof fulfilled !== 'object') return null;
   return {
     userId,
-    grantSource: 'package',
+    grantSource: (stored?.kind ?? session.metadata?.kind) === 'plan' ? 'plan' : 'package',
     grantRef: session.id,
     paidCents: session.amount_total ?? charge.amount,
     grantedCredits: fulfilled.credits,
@@ -63,7 +64,7 @@ async function purchaseOfCharge(context: StripeContext, charge: Stripe.Charge): 
   if (!paymentIntent) return null;
   const sessions = await context.stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
   const session = sessions.data[0];
-  if (session && session.mode === 'payment') return packagePurchaseOf(context, session, charge);
+  if (session && session.mode === 'payment') return paymentPurchaseOf(context, session, charge);
   return planPurchaseOf(context, paymentIntent);
 }
 
