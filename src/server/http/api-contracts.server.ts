@@ -14,6 +14,7 @@ import { invitesContract } from '#shared/invites.contract';
 import { metaContract } from '#shared/meta.contract';
 import { nfseContract } from '#shared/nfse.contract';
 import { notificationsContract } from '#shared/notifications.contract';
+import { payoutsContract } from '#shared/payouts.contract';
 import { pushContract } from '#shared/push.contract';
 import { realtimeContract } from '#shared/realtime.contract';
 import { shareContract } from '#shared/share.contract';
@@ -40,5 +41,6 @@ export const API_CONTRACTS: readonly Contract[] = [
   billingContract,
   nfseContract,
   adminContract,
+  payoutsContract,
   devMailboxContract,
 ];

@@ -223,6 +223,18 @@ describe('real answers match the documented response schemas', () => {
     await call('post', '/api/admin/reconcile', '/api/admin/reconcile', { json: {} });
     await call('post', '/api/admin/environment', '/api/admin/environment', { json: {} });
     await call('post', '/api/admin/fix-transactions', '/api/admin/fix-transactions', { json: {} });
+    // A boleto refund's Pix payout: listed while pending, marked paid once (then 409), an unknown claim 404.
+    await pool.query(
+      `INSERT INTO refund_payouts (claim, user_id, payment_ref, amount_cents, pix_key)
+       VALUES ('withdrawal:cs_schema:1', $1, 'cs_schema', 10990, '+5511987654321')`,
+      [userId],
+    );
+    await call('get', '/api/admin/payouts', '/api/admin/payouts?status=pending');
+    const paidPath = '/api/admin/payouts/{claim}/paid';
+    await call('post', paidPath, `/api/admin/payouts/${encodeURIComponent('withdrawal:cs_schema:1')}/paid`);
+    await call('post', paidPath, `/api/admin/payouts/${encodeURIComponent('withdrawal:cs_schema:1')}/paid`);
+    await call('post', paidPath, '/api/admin/payouts/withdrawal%3Acs_nobody%3A1/paid');
+    await call('get', '/api/admin/payouts', '/api/admin/payouts?status=paid');
     await call('get', '/api/dev/mailbox', '/api/dev/mailbox');
   });
 

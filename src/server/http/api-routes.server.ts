@@ -8,6 +8,7 @@ import { adminRoutes } from '#server/admin/admin.routes.server';
 import { billingRoutes } from '#server/billing/billing.routes.server';
 import type { Billing } from '#server/billing/billing.server';
 import { nfseRoutes } from '#server/billing/nfse/nfse.routes.server';
+import { payoutsRoutes } from '#server/billing/payouts/payouts.routes.server';
 import { captionsRoutes } from '#server/captions/captions.routes.server';
 import { castRoutes } from '#server/cast/cast.routes.server';
 import { creditsRoutes } from '#server/credits/credits.routes.server';
@@ -83,6 +84,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
     '/me',
     accountRightsRoutes({ pool, guards, boss: jobs.boss, storage, authSecret, appUrl: config.appUrl }),
   );
+  api.route('/admin/payouts', payoutsRoutes({ pool, guards }));
   api.route(
     '/admin',
     adminRoutes({
