@@ -17,6 +17,7 @@ import { AdminActions } from '../components/admin-actions';
 import { DailyCharts } from '../components/daily-charts';
 import { FailedRequests } from '../components/failed-requests';
 import { NotasPanel } from '../components/notas-panel';
+import { PayoutsPanel } from '../components/payouts-panel';
 import { QueuePanel } from '../components/queue-panel';
 import { StatsGrid } from '../components/stats-grid';
 import { TakeChecksPanel } from '../components/take-checks-panel';
@@ -27,7 +28,7 @@ import { formatAdminDateTime } from '../lib/format';
 
 /**
  * /admin-x7k9m2, inside the admin-only guard (spec §2 "Admin panel", docs/admin-contract.md): the metric cards,
- * the action buttons, the daily series, the last 24 h of failures, the notas fiscais (ADR 0041), and the user search
+ * the action buttons, the daily series, the last 24 h of failures, the notas fiscais (ADR 0041), the Pix refunds (ADR 0043), and the user search
  * with its detail and the 'Conceder créditos' dialog. The server checks the admin role on every call; this page only shows the answers.
  */
 export default function AdminPanelPage() {
@@ -148,6 +149,8 @@ export default function AdminPanelPage() {
       />
 
       <NotasPanel />
+
+      <PayoutsPanel />
 
       <section aria-labelledby={usersTitleId} className="flex flex-col gap-3" data-testid="admin-users">
         <h2 id={usersTitleId} className="text-lg font-semibold">
