@@ -70,10 +70,9 @@ export async function adminStats(pool: pg.Pool, now: Date = new Date()): Promise
         ) paying) AS paying_users,
        revenue.subscription_revenue,
        revenue.package_revenue,
-       (SELECT COALESCE(sum(amount), 0) FROM credit_grants
-        WHERE source IN ('plan', 'package', 'adjustment')) AS credits_issued,
-       (SELECT COALESCE(sum(amount), 0) FROM credit_grants WHERE source = 'trial') AS trial_credits_issued,
-       (SELECT COALESCE(sum(amount), 0) FROM credit_grants WHERE source = 'invite') AS invite_credits_issued,
+       grants.credits_issued,
+       grants.trial_credits_issued,
+       grants.invite_credits_issued,
        (SELECT json_object_agg(quality, n) FROM (
           SELECT quality, count(*) AS n FROM video_requests GROUP BY quality
         ) q) AS videos_by_quality,
@@ -88,7 +87,14 @@ export async function adminStats(pool: pg.Pool, now: Date = new Date()): Promise
        SELECT COALESCE(sum(amount) FILTER (WHERE stripe_invoice_id IS NOT NULL), 0) AS subscription_revenue,
               COALESCE(sum(amount) FILTER (WHERE stripe_invoice_id IS NULL), 0) AS package_revenue
        FROM transactions WHERE type = 'payment'
-     ) revenue`,
+     ) revenue,
+     -- One pass over the grants for the three sums (three subqueries read the table three times).
+     (
+       SELECT COALESCE(sum(amount) FILTER (WHERE source IN ('plan', 'package', 'adjustment')), 0) AS credits_issued,
+              COALESCE(sum(amount) FILTER (WHERE source = 'trial'), 0) AS trial_credits_issued,
+              COALESCE(sum(amount) FILTER (WHERE source = 'invite'), 0) AS invite_credits_issued
+       FROM credit_grants
+     ) grants`,
     [new Date(now.getTime() - RECENT_SIGNUPS_DAYS * DAY_MS), CURRENT_SUBSCRIPTION_STATUSES],
   );
   const row = result.rows[0];
