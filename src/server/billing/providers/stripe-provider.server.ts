@@ -98,18 +98,7 @@ export class StripePaymentProvider implements PaymentProvider {
       metadata,
       subscription_data: { metadata },
     });
-    if (!session.url) throw new ProviderError('Stripe returned no checkout url');
-    await insertCheckout(this.pool, {
-      id: session.id,
-      userId: user.id,
-      provider: 'stripe',
-      kind: 'plan',
-      planId: plan.id,
-      billingPeriod: period,
-      packageId: null,
-      amountCents: session.amount_total ?? 0,
-    });
-    return { url: session.url, sessionId: session.id };
+    return this.recordPlanCheckout(session, user, plan, period, { amountCents: session.amount_total ?? 0 });
   }
 
   async startPackageCheckout(user: BillingUser, pkg: CreditPackage): Promise<CheckoutStart> {
@@ -195,6 +184,22 @@ export class StripePaymentProvider implements PaymentProvider {
       metadata,
       payment_intent_data: { metadata },
     });
+    return this.recordPlanCheckout(session, user, plan, period, {
+      amountCents: order.amountCents,
+      paymentMethod: 'pix',
+      upgradesSubscriptionId: order.upgradesSubscriptionId,
+    });
+  }
+
+  /** A plan's Checkout Session as Cena keeps it (by card, or a Pix period with what it extends or upgrades). */
+  private async recordPlanCheckout(
+    session: Stripe.Checkout.Session,
+    user: BillingUser,
+    plan: Plan,
+    period: BillingPeriod,
+    payment: Pick<CheckoutRecord, 'amountCents'> &
+      Partial<Pick<CheckoutRecord, 'paymentMethod' | 'upgradesSubscriptionId'>>,
+  ): Promise<CheckoutStart> {
     if (!session.url) throw new ProviderError('Stripe returned no checkout url');
     await insertCheckout(this.pool, {
       id: session.id,
@@ -204,9 +209,7 @@ export class StripePaymentProvider implements PaymentProvider {
       planId: plan.id,
       billingPeriod: period,
       packageId: null,
-      amountCents: order.amountCents,
-      paymentMethod: 'pix',
-      upgradesSubscriptionId: order.upgradesSubscriptionId,
+      ...payment,
     });
     return { url: session.url, sessionId: session.id };
   }

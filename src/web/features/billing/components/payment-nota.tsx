@@ -27,31 +27,51 @@ export function PaymentNota({ nota, description }: { nota: Nota; description: st
       {nota.url || nota.xmlUrl ? (
         <p className="flex flex-wrap gap-x-4 gap-y-1 pl-5.5">
           {nota.url ? (
-            <a
+            <NotaLink
               href={nota.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-h-9 items-center underline underline-offset-4"
-              aria-label={t('history.nota.pdfLabel', { description })}
-              data-testid="transaction-nota-pdf"
+              label={t('history.nota.pdfLabel', { description })}
+              testId="transaction-nota-pdf"
             >
               {t('history.nota.pdf')}
-            </a>
+            </NotaLink>
           ) : null}
           {nota.xmlUrl ? (
-            <a
+            <NotaLink
               href={nota.xmlUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex min-h-9 items-center underline underline-offset-4"
-              aria-label={t('history.nota.xmlLabel', { description })}
-              data-testid="transaction-nota-xml"
+              label={t('history.nota.xmlLabel', { description })}
+              testId="transaction-nota-xml"
             >
               {t('history.nota.xml')}
-            </a>
+            </NotaLink>
           ) : null}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** One of the nota's files, opened in a new tab (the emitter's page), named with the purchase for screen readers. */
+function NotaLink({
+  href,
+  label,
+  testId,
+  children,
+}: {
+  href: string;
+  label: string;
+  testId: string;
+  children: string;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex min-h-9 items-center underline underline-offset-4"
+      aria-label={label}
+      data-testid={testId}
+    >
+      {children}
+    </a>
   );
 }
