@@ -156,7 +156,7 @@ export function startProcess(
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_GC ? 'inherit' : 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 60_000;
@@ -317,23 +317,28 @@ export async function measureDownload(
   const response = await fetch(url, { headers: { cookie } });
   const reader = response.body?.getReader();
   if (!reader) throw new Error(`no body from ${url}`);
-  const decoder = new TextDecoder();
+  // Counted in bytes, as a browser saving the file never decodes it: an ASCII marker's bytes cannot occur inside a
+  // multi-byte UTF-8 character, so the count equals the text's. The reader shares this process with the server, so
+  // decoding 100+ MB of text here would be measured as the export's time.
+  const needle = Buffer.from(marker);
+  if (needle.length !== marker.length) throw new Error('the download marker must be ASCII');
   let bytes = 0;
   let matches = 0;
-  let carry = '';
+  let carry = Buffer.alloc(0);
   for (let read = await reader.read(); !read.done; read = await reader.read()) {
     bytes += read.value.byteLength;
     if (file && !file.write(read.value)) await once(file, 'drain');
-    const text = carry + decoder.decode(read.value, { stream: true });
-    let at = text.indexOf(marker);
+    const chunk = Buffer.from(read.value.buffer, read.value.byteOffset, read.value.byteLength);
+    const view = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    let at = view.indexOf(needle);
     let end = 0;
     while (at >= 0) {
       matches++;
-      end = at + marker.length;
-      at = text.indexOf(marker, end);
+      end = at + needle.length;
+      at = view.indexOf(needle, end);
     }
     // Keep a marker split across chunks, never one already counted.
-    carry = text.slice(Math.max(end, text.length - marker.length + 1));
+    carry = Buffer.from(view.subarray(Math.max(end, view.length - needle.length + 1)));
   }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
