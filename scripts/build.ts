@@ -152,12 +152,14 @@ async function prerender(): Promise<void> {
     for (const pagePath of [...PRERENDERED_PATHS, NOT_FOUND_PATH] as const) {
       const page = await render(pagePath, lang);
       let html = fillPublicPage(template, { ...page, lang });
-      // The landing's LCP image is the hero carousel's first poster: ask for it first (after the viewport, which
-      // its sizes depend on).
+      // From the `lg` breakpoint the hero carousel sits beside the headline and its first poster is the landing's
+      // LCP image: asked for first (after the viewport, which its sizes depend on). Narrower, the poster comes
+      // below the headline and the LCP is the hero's text, which waits for the stylesheet: there the poster must
+      // not share the first round trips with it.
       if (pagePath === '/' && FIRST_POSTER) {
         html = html.replace(
           '<title>',
-          `<link rel="preload" as="image" imagesrcset="${FIRST_POSTER.srcset}" imagesizes="${FIRST_POSTER.sizes}" fetchpriority="high">\n    <title>`,
+          `<link rel="preload" as="image" imagesrcset="${FIRST_POSTER.srcset}" imagesizes="${FIRST_POSTER.sizes}" media="${FIRST_POSTER.media}" fetchpriority="high">\n    <title>`,
         );
       }
       const file = path.join(clientDir, prerenderedFile(pagePath, lang));

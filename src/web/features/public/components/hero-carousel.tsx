@@ -30,10 +30,16 @@ const SLIDES = SLIDE_KEYS.slice(0, LANDING_CLAIMS.sampleVideos).map((key, index)
  */
 const POSTER_SIZES = '(min-width: 1024px) 528px, (min-width: 640px) calc(100vw - 3rem), calc(100vw - 2rem)';
 /**
- * The first slide's poster is the landing's LCP image: the build preloads it with the same srcset and sizes as the
- * `<img>`, so the browser fetches one file, early.
+ * From the `lg` breakpoint the first slide's poster, beside the headline, is the landing's LCP image: the build
+ * preloads it there, with the same srcset and sizes as the `<img>`, so the browser fetches one file, early.
+ * Narrower, the carousel comes below the headline and the poster is an ordinary image the browser asks for once the
+ * stylesheet that the headline's paint waits for is in.
  */
-export const FIRST_POSTER = SLIDES[0] && { srcset: srcsetOf(SLIDES[0].posterVariants), sizes: POSTER_SIZES };
+export const FIRST_POSTER = SLIDES[0] && {
+  srcset: srcsetOf(SLIDES[0].posterVariants),
+  sizes: POSTER_SIZES,
+  media: '(min-width: 1024px)',
+};
 
 const overlayButton = cn(
   'group flex size-11 cursor-pointer items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm transition-colors',
@@ -41,8 +47,8 @@ const overlayButton = cn(
 );
 
 /**
- * The landing hero's sample videos (WAI-ARIA carousel pattern), prerendered with the first slide's poster — the
- * LCP image, eager and high priority, sized so nothing shifts. The hero-carousel island rotates the slides every
+ * The landing hero's sample videos (WAI-ARIA carousel pattern), prerendered with the first slide's poster — eager
+ * (preloaded where it is the LCP image, FIRST_POSTER), sized so nothing shifts. The hero-carousel island rotates the slides every
  * LIMITS.carouselIntervalMs, mounts the video once the page has loaded, and runs the dots, pause and mute buttons;
  * the other slides' texts travel in a JSON block in the page's language.
  */
@@ -102,7 +108,6 @@ export function HeroCarousel({ className }: { className?: string }) {
               width={SAMPLE_WIDTH}
               height={SAMPLE_HEIGHT}
               loading="eager"
-              fetchPriority="high"
               decoding="sync"
               className="absolute inset-0 size-full object-cover"
             />
