@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BillingPeriod, PACKAGE_IDS, PLAN_IDS } from './catalogue';
 import { notaSchema } from './nota';
+import { PAYMENT_METHODS } from './payment-methods';
 import { SUBSCRIPTION_STATUSES } from './subscription';
 import { parseTaxId } from './tax-id';
 
@@ -9,8 +10,6 @@ import { parseTaxId } from './tax-id';
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const satisfies readonly BillingPeriod[];
 export const TRANSACTION_TYPES = ['payment', 'credit'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const PAYMENT_METHODS = ['card', 'pix', 'boleto'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** How a subscription's periods are paid: renewed by the provider, or one prepaid period at a time (ADR 0042). */
 export const SUBSCRIPTION_COLLECTIONS = ['automatic', 'prepaid'] as const;
 

@@ -1,8 +1,9 @@
 import { and, desc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { createDatabase } from '#server/db/database.server';
-import type { PaymentMethod, SubscriptionView } from '#shared/billing';
+import type { SubscriptionView } from '#shared/billing';
 import { type BillingPeriod, findPlan, LIMITS, type PlanId } from '#shared/catalogue';
+import type { PaymentMethod } from '#shared/payment-methods';
 import { CURRENT_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '#shared/subscription';
 import {
   type BillingThrottledAction,

@@ -12,8 +12,9 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { user } from '#server/accounts/accounts.schema.server';
-import { PAYMENT_METHODS, SUBSCRIPTION_COLLECTIONS, TRANSACTION_TYPES } from '#shared/billing';
+import { SUBSCRIPTION_COLLECTIONS, TRANSACTION_TYPES } from '#shared/billing';
 import type { PlanId } from '#shared/catalogue';
+import { PAYMENT_METHODS } from '#shared/payment-methods';
 import { SUBSCRIPTION_STATUSES } from '#shared/subscription';
 
 /**

@@ -175,6 +175,16 @@ describe('web pages', () => {
       expect(idle.length, page).toBeLessThan(all.length / 4);
       for (const file of idle) expect(all, page).toContain(file);
     }
+    // A page's island, as it runs on the page, imports none of the app's libraries (React, zod, the form libraries):
+    // a public page's budget is a few kilobytes of script (ADR 0004); they come only with a click that needs them.
+    const islands = Object.keys(manifest).filter((key) => /^features\/[^/]+\/islands\/[^/]+\.ts$/.test(key));
+    expect(islands).toContain('features/public/islands/pricing.ts');
+    for (const island of ['entry-islands.ts', ...islands]) {
+      const frameworks = [...closure(island)].filter((file) =>
+        /^assets\/(react|forms|libraries)-/.test(file),
+      );
+      expect(frameworks, island).toEqual([]);
+    }
     // The app's pages still get the app.
     const shell = await (await get('/auth/login')).text();
     expect(shell).toContain(`src="/${manifest['index.html']?.file}"`);

@@ -1,5 +1,5 @@
-import type { PAYMENT_METHODS } from '#shared/billing';
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
+import type { PAYMENT_METHODS } from '#shared/payment-methods';
 import type { ProviderKind } from '../billing.schema.server';
 import type { CheckoutRecord } from '../billing-store.server';
 import type { PrepaidOrder } from '../prepaid/prepaid.server';

@@ -4,8 +4,9 @@
  * instead). Both open in the tab the caller opened during the click. Failures are reported with the spec §8 texts
  * through the caller's `notify`.
  */
-import type { PaymentMethod } from '#shared/billing';
+
 import type { BillingPeriod, PlanId } from '#shared/catalogue';
+import type { PaymentMethod } from '#shared/payment-methods';
 import type { PendingTab } from '#web/lib/new-tab';
 import { createCheckout, isCurrentSubscription, openPortal, type Subscription } from '../api/billing-calls';
 import { isSubscriptionExists, serverMessage } from './errors';

@@ -6,8 +6,9 @@
  * out, or opens the billing portal for 'Alterar Plano', in a new tab opened during the click; the current plan
  * reads 'Plano Atual'.
  */
-import { PAYMENT_METHODS, type PaymentMethod } from '#shared/billing';
+
 import type { BillingPeriod, PlanId } from '#shared/catalogue';
+import { PAYMENT_METHODS, type PaymentMethod } from '#shared/payment-methods';
 import { signUpForPlanPath } from '#shared/routes';
 import { isCurrentStatus } from '#shared/subscription';
 import { parseTaxId } from '#shared/tax-id';

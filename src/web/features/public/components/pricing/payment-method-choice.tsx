@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS } from '#shared/billing';
+import { PAYMENT_METHODS } from '#shared/payment-methods';
 
 /**
  * How the plan is paid (ADR 0042): by card (renews by itself), by Pix (one payment for one month or one year) or by
