@@ -11,6 +11,7 @@ import {
 import { createCostCents } from '#shared/provider-prices';
 import { requestResolution } from '#shared/video-models';
 import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '#shared/video-queue';
+import { MEASURED_SQL, ORDERED_SQL, QUEUED_SQL, SERVICE_ORDER, STARTS_SQL } from './fair-queue-sql.server';
 import type { BudgetHold, BudgetUse, ProviderBudget } from './provider-budget.server';
 import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.server';
 import type { WorkerSlots } from './worker-slots.server';
@@ -44,47 +45,11 @@ interface HeldPlace extends QueuePlace {
 
 // Any constant shared by every process: the dispatcher runs in one of them at a time.
 const DISPATCH_LOCK = 7_310_423_113;
-/** Measured generation time: the mean over this many recent generations of the model. */
-const MEASURED_GENERATIONS = 20;
-
 /** The queue's measured pace: the mean generation time (null: none measured yet) and the starts of the last window. */
 interface MeasuredPace {
   seconds: number | null;
   starts: number;
 }
-
-/** Of the qualities `$1`: the mean generation time of the recent generations. */
-const MEASURED_SQL = `
-  SELECT avg(extract(epoch FROM generated_at - dispatched_at))::float8
-  FROM (SELECT generated_at, dispatched_at FROM video_requests
-        WHERE quality = ANY($1::text[]) AND generated_at IS NOT NULL AND dispatched_at IS NOT NULL
-        ORDER BY generated_at DESC LIMIT ${MEASURED_GENERATIONS}) recent`;
-
-/** Of the qualities `$1`: the requests dispatched in the last `$2` seconds. */
-const STARTS_SQL = `
-  SELECT count(*)::int FROM video_requests
-  WHERE dispatched_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])`;
-
-/** The waiting requests of `$1` (qualities) in the order they will be served; `position` counts from 1. */
-const ORDERED_SQL = `
-  WITH waiting AS (
-    SELECT r.id, r.user_id, r.created_at, r.provider_project,
-           row_number() OVER (PARTITION BY r.user_id ORDER BY r.created_at, r.id) AS turn
-    FROM video_requests r
-    -- A film (src/server/films) is joined by Cena, not generated: it never waits for the provider.
-    WHERE r.status = 'pending' AND r.dispatched_at IS NULL AND NOT r.film AND r.quality = ANY($1::text[])
-  ), ordered AS (
-    SELECT w.id, w.user_id, w.created_at, w.provider_project, w.turn,
-           row_number() OVER (ORDER BY w.turn, served.at NULLS FIRST, w.created_at, w.id) AS position
-    FROM waiting w
-    -- The user's last dispatch: one index probe per waiting row (video_requests_user_dispatched_idx), a plan that
-    -- does not depend on the statistics of a table whose waiting rows change every second.
-    LEFT JOIN LATERAL (
-      SELECT d.dispatched_at AS at FROM video_requests d
-      WHERE d.user_id = w.user_id AND d.dispatched_at IS NOT NULL
-      ORDER BY d.dispatched_at DESC LIMIT 1
-    ) served ON true
-  )`;
 
 export class FairQueue {
   constructor(private readonly options: FairQueueOptions) {}
@@ -156,10 +121,12 @@ export class FairQueue {
       master_resolution: MasterResolution | null;
       clip_seconds: number;
     }>(
-      `${ORDERED_SQL}
-       SELECT o.id, o.provider_project, r.quality, r.master_resolution, r.clip_seconds FROM ordered o JOIN video_requests r ON r.id = o.id
-       WHERE o.provider_project IS NULL OR o.provider_project = ANY($2::text[])
-       ORDER BY o.position LIMIT $3`,
+      // The first `$3` in the order of service that a project with room may take: a bounded sort of the waiting
+      // rows, not every position (which only a place shown to a user needs).
+      `${QUEUED_SQL}
+       SELECT id, provider_project, quality, master_resolution, clip_seconds FROM queued
+       WHERE provider_project IS NULL OR provider_project = ANY($2::text[])
+       ORDER BY ${SERVICE_ORDER} LIMIT $3`,
       [group.qualities, [...room].filter(([, free]) => free > 0).map(([project]) => project), total],
     );
     let dispatched = 0;

@@ -1,0 +1,90 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { insertUser } from '#tests/support/users';
+import { FairQueue } from './fair-queue.server';
+import { ProviderBudget } from './provider-budget.server';
+
+/**
+ * The place a user is shown is the place served (ADR 0013): the positions of `places` and the order in which
+ * `dispatch` takes the waiting requests are two statements (fair-queue-sql.server.ts), and they must agree.
+ */
+
+const MODEL = 'gemini-omni-1.1-flash';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = testPool({ connectionString: database.url });
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+/** A request of `userId`, created `minutesAgo`; dispatched then too when `dispatched` (its user was served). */
+async function request(userId: string, minutesAgo: number, dispatched = false): Promise<string> {
+  const result = await pool.query<{ id: string }>(
+    `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
+                                 created_at, updated_at, queued_at, dispatched_at)
+     VALUES (gen_random_uuid(), $1, gen_random_uuid(), 'Um farol na tempestade', 'fast', '16:9', 10, $2,
+             now() - make_interval(mins => $3), now(), now() - make_interval(mins => $3),
+             CASE WHEN $4 THEN now() - make_interval(mins => $3) END)
+     RETURNING id`,
+    [userId, dispatched ? 'completed' : 'pending', minutesAgo, dispatched],
+  );
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error('no request inserted');
+  return id;
+}
+
+describe('the order of service', () => {
+  it('dispatches in the order of the places shown: turns across users, the user served longest ago first', async () => {
+    // One slot at a time, so each round takes exactly the head of the line.
+    const budget = new ProviderBudget({
+      limits: { requestsPerMinute: 1_000, inFlight: 1, requestsPerDay: null, spendCentsPer10Minutes: null },
+    });
+    const sent: string[] = [];
+    const queue = new FairQueue({
+      budget,
+      projects: ['default'],
+      models: { fast: MODEL, quality: MODEL },
+      sendJob: async (_client, requestId) => {
+        sent.push(requestId);
+      },
+    });
+    const [ana, bia, caio, davi] = await Promise.all([1, 2, 3, 4].map(() => insertUser(pool)));
+    if (!ana || !bia || !caio || !davi) throw new Error('users not inserted');
+    // Served 60, 10 and 30 minutes ago; Caio never.
+    await request(ana, 60, true);
+    await request(bia, 10, true);
+    await request(davi, 30, true);
+    const a1 = await request(ana, 9);
+    const a2 = await request(ana, 8);
+    const a3 = await request(ana, 7);
+    const b1 = await request(bia, 6);
+    const b2 = await request(bia, 5);
+    const c1 = await request(caio, 1);
+    const d1 = await request(davi, 4);
+    const d2 = await request(davi, 3);
+    const expected = [c1, a1, d1, b1, a2, d2, b2, a3];
+
+    const places = await queue.places(
+      pool,
+      expected.map((id) => ({ id, quality: 'fast' as const, status: 'pending' })),
+    );
+    expect(expected.map((id) => places.get(id)?.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+
+    for (let round = 0; round < expected.length; round++) {
+      expect(await queue.dispatch(pool)).toBe(1);
+      const taken = sent.at(-1);
+      if (!taken) throw new Error('nothing was sent');
+      await budget.release(pool, taken);
+    }
+    expect(sent).toEqual(expected);
+    expect(await queue.dispatch(pool)).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The fair queue's statements (ADR 0013): the waiting requests in the order of service, and the queue's measured
+ * pace. Kept apart from fair-queue.server.ts, which runs them.
+ */
+
+/** Measured generation time: the mean over this many recent generations of the model. */
+const MEASURED_GENERATIONS = 20;
+
+/**
+ * Of the qualities `$1`: the mean generation time of the recent generations, read from the head of
+ * video_requests_generated_idx (DESC NULLS LAST, named so: a plain DESC would sort every generated row).
+ */
+export const MEASURED_SQL = `
+  SELECT avg(extract(epoch FROM generated_at - dispatched_at))::float8
+  FROM (SELECT generated_at, dispatched_at FROM video_requests
+        WHERE quality = ANY($1::text[]) AND generated_at IS NOT NULL AND dispatched_at IS NOT NULL
+        ORDER BY generated_at DESC NULLS LAST LIMIT ${MEASURED_GENERATIONS}) recent`;
+
+/** Of the qualities `$1`: the requests dispatched in the last `$2` seconds. */
+export const STARTS_SQL = `
+  SELECT count(*)::int FROM video_requests
+  WHERE dispatched_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])`;
+
+/**
+ * The waiting requests of `$1` (qualities), each with its `turn` (1 for its user's oldest) and its user's last
+ * dispatch (`served_at`, null for a user never served).
+ */
+export const QUEUED_SQL = `
+  WITH waiting AS (
+    SELECT r.id, r.user_id, r.created_at, r.provider_project, r.quality, r.master_resolution, r.clip_seconds,
+           row_number() OVER (PARTITION BY r.user_id ORDER BY r.created_at, r.id) AS turn
+    FROM video_requests r
+    -- A film (src/server/films) is joined by Cena, not generated: it never waits for the provider.
+    WHERE r.status = 'pending' AND r.dispatched_at IS NULL AND NOT r.film AND r.quality = ANY($1::text[])
+  ), queued AS (
+    SELECT w.*, served.at AS served_at
+    FROM waiting w
+    -- The user's last dispatch: one index-only probe per waiting user (video_requests_user_dispatched_idx, whose
+    -- order, DESC NULLS LAST, the ORDER BY must name to be read from it rather than sorted), a plan that does not
+    -- depend on the statistics of a table whose waiting rows change every second.
+    LEFT JOIN LATERAL (
+      SELECT d.dispatched_at AS at FROM video_requests d
+      WHERE d.user_id = w.user_id AND d.dispatched_at IS NOT NULL
+      ORDER BY d.dispatched_at DESC NULLS LAST LIMIT 1
+    ) served ON true
+  )`;
+
+/** The order of service: turns across users, the user served longest ago first, then first in first out. */
+export const SERVICE_ORDER = 'turn, served_at NULLS FIRST, created_at, id';
+
+/** The waiting requests of `$1` (qualities) in the order they will be served; `position` counts from 1. */
+export const ORDERED_SQL = `${QUEUED_SQL}, ordered AS (
+    SELECT q.*, row_number() OVER (ORDER BY ${SERVICE_ORDER}) AS position FROM queued q
+  )`;
