@@ -223,11 +223,19 @@ describeBrowser('accessibility', () => {
     await tabTo(page, (element) => element.tag === 'input' && element.testId === 'filter-search');
     await page.keyboard.type('farol');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === 'farol');
-    // As a screen-reader user does: wait for the new total to be announced (the results no longer busy); until
-    // then the previous rows are inert, so no Tab can land on one that is about to go.
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="history-results"]')?.getAttribute('aria-busy') === 'false',
-    );
+    // As a screen-reader user does: wait for the filter's results (no longer busy, the other request gone from the
+    // rows); until then the previous rows are inert, so no Tab can land on one that is about to go. The address
+    // changes before the page renders the new filter, so "not busy" alone can still be the previous results'.
+    await page.waitForFunction(() => {
+      const results = document.querySelector('[data-testid="history-results"]');
+      const rows = document.querySelector('[data-testid="history-rows"]');
+      return (
+        results?.getAttribute('aria-busy') === 'false' &&
+        rows !== null &&
+        !rows.hasAttribute('inert') &&
+        !rows.textContent?.includes('raposa')
+      );
+    });
     await tabTo(page, (element) => element.testId === 'history-view');
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/dashboard/request/${completedId}`);
