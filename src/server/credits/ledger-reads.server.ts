@@ -45,13 +45,18 @@ export async function listGrants(
   return rows.map((row) => ({ ...row, expired: !isValidAt(row.expiresAt, now) }));
 }
 
-/** The user's latest ledger entries, newest first. A hold over several grants has one entry per grant. */
+/**
+ * The user's latest ledger entries, newest first. A hold over several grants has one entry per grant. The order
+ * names credit_ledger_entries_user_recent_idx's `DESC NULLS LAST`, so the user's entries are read from its head;
+ * a plain DESC let PostgreSQL walk the primary key backwards through everyone's entries until 20 of the user's
+ * turned up.
+ */
 export async function recentEntries(pool: pg.Pool, userId: string, limit = 20): Promise<LedgerEntry[]> {
   userIdSchema.parse(userId);
   recentEntriesLimitSchema.parse(limit);
   const result = await pool.query<EntrySqlRow>(
     `SELECT id, user_id, kind, amount, grant_id, hold_id, created_at, metadata FROM credit_ledger_entries
-     WHERE user_id = $1 ORDER BY id DESC LIMIT $2`,
+     WHERE user_id = $1 ORDER BY id DESC NULLS LAST LIMIT $2`,
     [userId, limit],
   );
   return result.rows.map(toEntry);
