@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
-import { insertUser } from '#tests/support/users';
+import { seedVideoRequest } from '#tests/support/fake-gemini';
+import { insertUserWithCredits } from '#tests/support/users';
 import { FairQueue } from './fair-queue.server';
 import { ProviderBudget } from './provider-budget.server';
 
@@ -25,20 +26,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** A request of `userId`, created `minutesAgo`; dispatched then too when `dispatched` (its user was served). */
+/** A Fast request of `userId`, created `minutesAgo`; given its slot then too when `dispatched` (its user was served). */
 async function request(userId: string, minutesAgo: number, dispatched = false): Promise<string> {
-  const result = await pool.query<{ id: string }>(
-    `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-                                 created_at, updated_at, queued_at, dispatched_at)
-     VALUES (gen_random_uuid(), $1, gen_random_uuid(), 'Um farol na tempestade', 'fast', '16:9', 10, $2,
-             now() - make_interval(mins => $3), now(), now() - make_interval(mins => $3),
-             CASE WHEN $4 THEN now() - make_interval(mins => $3) END)
-     RETURNING id`,
-    [userId, dispatched ? 'completed' : 'pending', minutesAgo, dispatched],
-  );
-  const id = result.rows[0]?.id;
-  if (!id) throw new Error('no request inserted');
-  return id;
+  const createdAt = new Date(Date.now() - minutesAgo * 60_000);
+  return (await seedVideoRequest(pool, { userId, prompt: 'Um farol na tempestade', createdAt, dispatched }))
+    .id;
 }
 
 describe('the order of service', () => {
@@ -56,7 +48,9 @@ describe('the order of service', () => {
         sent.push(requestId);
       },
     });
-    const [ana, bia, caio, davi] = await Promise.all([1, 2, 3, 4].map(() => insertUser(pool)));
+    const [ana, bia, caio, davi] = await Promise.all(
+      [1, 2, 3, 4].map(() => insertUserWithCredits(pool, 100)),
+    );
     if (!ana || !bia || !caio || !davi) throw new Error('users not inserted');
     // Served 60, 10 and 30 minutes ago; Caio never.
     await request(ana, 60, true);

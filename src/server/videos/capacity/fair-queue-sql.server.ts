@@ -35,9 +35,10 @@ export const QUEUED_SQL = `
   ), queued AS (
     SELECT w.*, served.at AS served_at
     FROM waiting w
-    -- The user's last dispatch: one index-only probe per waiting user (video_requests_user_dispatched_idx, whose
-    -- order, DESC NULLS LAST, the ORDER BY must name to be read from it rather than sorted), a plan that does not
-    -- depend on the statistics of a table whose waiting rows change every second.
+    -- The user's last dispatch: an index-only probe of video_requests_user_dispatched_idx per waiting row, which
+    -- PostgreSQL memoizes per user (the ORDER BY names the index's DESC NULLS LAST, or each probe reads and sorts
+    -- all the user's dispatches), a plan that does not depend on the statistics of a table whose waiting rows
+    -- change every second.
     LEFT JOIN LATERAL (
       SELECT d.dispatched_at AS at FROM video_requests d
       WHERE d.user_id = w.user_id AND d.dispatched_at IS NOT NULL

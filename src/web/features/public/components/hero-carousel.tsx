@@ -48,9 +48,9 @@ const overlayButton = cn(
 
 /**
  * The landing hero's sample videos (WAI-ARIA carousel pattern), prerendered with the first slide's poster — eager
- * (preloaded where it is the LCP image, FIRST_POSTER), sized so nothing shifts. The hero-carousel island rotates the slides every
- * LIMITS.carouselIntervalMs, mounts the video once the page has loaded, and runs the dots, pause and mute buttons;
- * the other slides' texts travel in a JSON block in the page's language.
+ * (preloaded where it is the LCP image, FIRST_POSTER), sized so nothing shifts. The hero-carousel island rotates
+ * the slides every LIMITS.carouselIntervalMs, mounts the video once the page has loaded, and runs the dots, pause
+ * and mute buttons; the other slides' texts travel in a JSON block in the page's language.
  */
 export function HeroCarousel({ className }: { className?: string }) {
   const { t } = useTranslation('public');
