@@ -3,7 +3,6 @@ import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useMe } from '#web/features/accounts';
 import type { StructuredPromptState } from '../components/structured-prompt-preview';
 import {
-  type CreateDraft,
   clearDraft,
   isEmptyDraft,
   loadDraft,
@@ -46,7 +45,7 @@ export function useCreateDraft(
       if (!prefilled) {
         const draft = loadDraft(userId);
         if (draft) {
-          form.reset({ ...form.getValues(), ...pickTyped(draft) });
+          form.reset({ ...form.getValues(), ...draft.typed });
           setCastIds(draft.castIds);
           setVariations(draft.variations);
           setStructured(draft.structured);
@@ -70,26 +69,8 @@ export function useCreateDraft(
   const { castIds, variations, structured } = extras;
   useEffect(() => {
     if (!userId || !ready || done.current) return;
-    saveDraft(userId, {
-      prompt: values.prompt ?? '',
-      quality: values.quality ?? 'fast',
-      aspectRatio: values.aspectRatio ?? '16:9',
-      seed: values.seed ?? '',
-      castIds,
-      variations,
-      structured,
-    });
-  }, [
-    userId,
-    ready,
-    values.prompt,
-    values.quality,
-    values.aspectRatio,
-    values.seed,
-    castIds,
-    variations,
-    structured,
-  ]);
+    saveDraft(userId, values, { castIds, variations, structured });
+  }, [userId, ready, values, castIds, variations, structured]);
 
   const { firstFrame, lastFrame, referenceImages } = values;
   useEffect(() => {
@@ -109,10 +90,3 @@ export function useCreateDraft(
     },
   };
 }
-
-const pickTyped = ({ prompt, quality, aspectRatio, seed }: CreateDraft) => ({
-  prompt,
-  quality,
-  aspectRatio,
-  seed,
-});

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ASPECT_RATIOS, VIDEO_QUALITIES } from '#shared/catalogue';
 import { STRUCTURED_PROMPT_FIELDS } from '#shared/prompt-preview';
-import { PROMPT_MAX_LENGTH } from '#shared/video-request';
 import { VARIATIONS_MAX } from '#shared/video-request-form';
+import { type CreateFormValues, TYPED_FIELDS, typedValuesFrom } from './create-form';
 
 /**
  * The create page's draft (ADR 0027): what the user typed and chose, kept until a submit succeeds so a reload,
@@ -23,16 +22,18 @@ const structuredSchema = z.object({
   note: z.string().nullable(),
 });
 
-const draftSchema = z.object({
-  prompt: z.string().max(PROMPT_MAX_LENGTH),
-  quality: z.enum(VIDEO_QUALITIES),
-  aspectRatio: z.enum(ASPECT_RATIOS),
-  seed: z.string().max(5),
+/** What the page keeps beside react-hook-form's fields: the cast, the variations and the edited structured prompt. */
+const extrasSchema = z.object({
   castIds: z.array(z.string()).max(20),
   variations: z.int().min(1).max(VARIATIONS_MAX),
   structured: structuredSchema.nullable(),
 });
-export type CreateDraft = z.infer<typeof draftSchema>;
+
+/**
+ * The typed fields are the form's own (create-form.ts `TYPED_FIELDS`, derived from the shared form schema), not a
+ * list written here: a list written here once forgot the clip length and the 4K master (ADR 0033 came after ADR 0027).
+ */
+export type CreateDraft = { typed: Partial<CreateFormValues> } & z.infer<typeof extrasSchema>;
 
 export interface DraftImages {
   firstFrame: File | null;
@@ -47,16 +48,24 @@ export function loadDraft(userId: string): CreateDraft | null {
   try {
     const text = window.localStorage.getItem(draftKey(userId));
     if (!text) return null;
-    const parsed = draftSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    const saved: unknown = JSON.parse(text);
+    const extras = extrasSchema.safeParse(saved);
+    if (!extras.success) return null;
+    return { typed: typedValuesFrom(saved as Record<string, unknown>), ...extras.data };
   } catch {
     return null; // storage blocked (private mode) or a broken value: start empty
   }
 }
 
-export function saveDraft(userId: string, draft: CreateDraft): void {
+/** Saves every typed field the form holds (`values`, as react-hook-form gives them) with the page's extras. */
+export function saveDraft(
+  userId: string,
+  values: Partial<Record<string, unknown>>,
+  extras: z.infer<typeof extrasSchema>,
+): void {
+  const typed = Object.fromEntries(TYPED_FIELDS.map((key) => [key, values[key]]));
   try {
-    window.localStorage.setItem(draftKey(userId), JSON.stringify(draft));
+    window.localStorage.setItem(draftKey(userId), JSON.stringify({ ...typed, ...extras }));
   } catch {
     // Storage full or blocked: the draft is a convenience, the form still works.
   }
@@ -65,8 +74,8 @@ export function saveDraft(userId: string, draft: CreateDraft): void {
 /** Whether the draft holds anything the user did: an untouched form is not worth restoring. */
 export function isEmptyDraft(draft: CreateDraft, images: DraftImages): boolean {
   return (
-    draft.prompt.trim() === '' &&
-    draft.seed === '' &&
+    (draft.typed.prompt ?? '').trim() === '' &&
+    (draft.typed.seed ?? '') === '' &&
     draft.castIds.length === 0 &&
     draft.structured === null &&
     images.firstFrame === null &&

@@ -86,6 +86,28 @@ export function valuesFromSearch(params: URLSearchParams): CreateFormValues {
   return values as CreateFormValues;
 }
 
+/** The names of the fields the user types or picks: every field of the form's typed part, none listed by hand. */
+export const TYPED_FIELDS = Object.keys(typedFieldsSchema.shape) as (keyof CreateFormValues)[];
+
+/** Fields kept as far as they were typed: their schemas judge only a finished value (a 3-digit seed is on its way). */
+const IN_PROGRESS: Partial<Record<keyof CreateFormValues, z.ZodType>> = {
+  prompt: z.string().max(PROMPT_MAX_LENGTH),
+  seed: z.string().max(5),
+};
+
+/**
+ * The typed fields of a saved draft (ADR 0027), each kept when the form's own schema for it accepts the value: a
+ * field added to the form is restored with no change here, and a value an older form allowed is dropped, not guessed.
+ */
+export function typedValuesFrom(saved: Record<string, unknown>): Partial<CreateFormValues> {
+  const values: Record<string, unknown> = {};
+  for (const key of TYPED_FIELDS) {
+    const schema = IN_PROGRESS[key] ?? typedFieldsSchema.shape[key];
+    if (saved[key] !== undefined && schema.safeParse(saved[key]).success) values[key] = saved[key];
+  }
+  return values as Partial<CreateFormValues>;
+}
+
 /** Seed input: digits only, at most 5. */
 export function sanitiseSeed(value: string): string {
   return value.replace(/\D/g, '').slice(0, 5);

@@ -275,6 +275,24 @@ describe('Create page', () => {
     expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
+  it('keeps the clip length and the 4K master across a reload (ADR 0033 fields in the ADR 0027 draft)', async () => {
+    api().answer(creditsContract.getCredits, credits(400));
+    await open();
+    await fillPrompt();
+    await userEvent.click(within(screen.getByTestId('quality-quality')).getByRole('radio'));
+    await userEvent.selectOptions(screen.getByTestId('clip-length'), '6');
+    await userEvent.click(screen.getByTestId('clip-4k'));
+    await waitFor(() => expect(savedDraft()).toMatchObject({ durationSeconds: '6', resolution: '4k' }));
+
+    cleanup(); // the reload (or the way back from a purchase): the page is gone, the storage stays
+    await open();
+    await waitFor(() =>
+      expect((screen.getByTestId('prompt-input') as HTMLTextAreaElement).value).toBe(PROMPT),
+    );
+    expect((screen.getByTestId('clip-length') as HTMLSelectElement).value).toBe('6');
+    expect((screen.getByTestId('clip-4k') as HTMLInputElement).checked).toBe(true);
+  });
+
   it('keeps the draft after a refused submit', async () => {
     api().answer(creditsContract.getCredits, credits(40));
     api().fail(videosContract.createVideo, 'internal_error', 'Erro interno. Tente novamente.');
