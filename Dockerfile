@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 #
-# Cena's production image: one image for every role (README.md, "Running at scale").
+# Cena's production image: one image for every role (docs/operations.md, "Docker").
 #
 #   docker build -t cena .
 #   docker run --env-file cena.env -p 3000:3000 cena                  # web + worker in one process (npm start)

@@ -14,7 +14,7 @@ import { freePort } from './support/free-port';
 import { SessionClient } from './support/session-client';
 
 /**
- * Running at scale (README.md, "Running at scale"): two web processes and two worker processes, each its own `node … main.ts --role=…`
+ * Running at scale (docs/operations.md, "Running at scale"): two web processes and two worker processes, each its own `node … main.ts --role=…`
  * with its own DATA_DIR, sharing only one PostgreSQL database and one S3 bucket. A user signs up through web B,
  * verifies through web A and listens on web B's event stream; a video request created through web A is generated
  * exactly once by one of the two workers, and its statuses reach the stream on web B. All four stop with 0 on SIGTERM.

@@ -24,7 +24,7 @@ export {
 export type { TakeStrictness, VideoConfig } from '#server/config/video.server';
 
 /**
- * The one place that reads the environment. Every variable is listed in README.md with its default;
+ * The one place that reads the environment. Every variable is listed in docs/configuration.md with its default;
  * a wrong value stops start-up with a message naming the variable. Each concern's variables, their checks and
  * their part of `Config` live together in config/.
  */

@@ -6,7 +6,7 @@ const geminiEventReceiptSchema = z.object({ received: z.literal(true) });
 
 /**
  * `/api/gemini` (ADR 0018): Google's Gemini API posts here — the project webhook registered with its
- * WebhookService (README, "Gemini webhooks") — when a generation finishes, instead of Cena asking every few seconds.
+ * WebhookService (docs/features/video-generation.md, "Gemini webhooks") — when a generation finishes, instead of Cena asking every few seconds.
  */
 export const geminiWebhooksContract = defineContract({
   receiveGeminiEvent: {

@@ -33,7 +33,7 @@ export const geminiEnv = z.object({
   GEMINI_WEBHOOK_SECRET: optionalString,
   /** With webhooks on, the rare safety-net read of a generation no event has woken (ADR 0021). */
   GEMINI_WEBHOOK_POLL_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
-  /** Google retires model ids often: they are configuration, checked against `GET /models` (README). */
+  /** Google retires model ids often: they are configuration, checked against `GET /models` (docs/features/video-generation.md). */
   VIDEO_MODEL_FAST: optionalString,
   VIDEO_MODEL_QUALITY: optionalString,
   VEO_MODEL_FAST: optionalString,

@@ -13,7 +13,7 @@ export const QUEUES = {
   videoNotify: 'video-notify',
   /** One Web Push notification of a settled submit to one subscribed device (src/server/push, ADR 0038). */
   videoPush: 'video-push',
-  /** Folds the /metrics counters' pending changes into their totals (scheduled; README.md, "Running at scale"). */
+  /** Folds the /metrics counters' pending changes into their totals (scheduled; docs/operations.md, "Health and metrics"). */
   countersCompact: 'counters-compact',
   /** Finishes an account deletion the owner confirmed (LGPD): media, requests, the user row. */
   accountDelete: 'account-delete',

@@ -78,7 +78,7 @@ export function createPromptWriter(
       return { ...answer, builtBy: model };
     } catch (error) {
       if (signal?.aborted) throw error;
-      // A missing or retired text model only costs the smarter prompt: never a refusal (README).
+      // A missing or retired text model only costs the smarter prompt: never a refusal (docs/features/video-generation.md).
       logger.warn(
         { err: error, model, variable: 'PROMPT_MODEL' },
         'the text model could not write the structured prompt; the rule-based builder wrote it',

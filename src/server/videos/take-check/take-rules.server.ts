@@ -6,7 +6,7 @@ import type { SubjectVerdict } from './subject-judge.server';
 
 /**
  * Whether a take passes: what ffmpeg found and what the text model answered, weighed by the operator's
- * strictness (TAKE_CHECK_STRICTNESS, README). The model is trusted only as far as it is sure:
+ * strictness (TAKE_CHECK_STRICTNESS, docs/configuration.md). The model is trusted only as far as it is sure:
  * lenient fails a take only for a missing subject it is very sure of, normal for a missing subject or action it is
  * fairly sure of, strict for any missing subject or action.
  */
