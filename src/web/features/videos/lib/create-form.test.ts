@@ -8,6 +8,8 @@ import {
   classifySubmitError,
   createFormResolver,
   sanitiseSeed,
+  TYPED_FIELDS,
+  typedValuesFrom,
   validateCreateForm,
   valuesFromSearch,
 } from './create-form';
@@ -15,6 +17,26 @@ import {
 const ok = { prompt: 'Um barco ao amanhecer', quality: 'fast', aspectRatio: '16:9', seed: '' } as const;
 
 describe('create form rules', () => {
+  it("restores a saved draft's typed fields by the form's own schema (ADR 0027)", () => {
+    // Every field the user types or picks is a draft field, the clip's included (ADR 0033).
+    expect(TYPED_FIELDS).toEqual(expect.arrayContaining(['prompt', 'seed', 'durationSeconds', 'resolution']));
+    expect(
+      typedValuesFrom({
+        prompt: 'Oi',
+        quality: 'quality',
+        durationSeconds: '6',
+        resolution: '4k',
+        seed: '123',
+      }),
+    ).toEqual({ prompt: 'Oi', quality: 'quality', durationSeconds: '6', resolution: '4k', seed: '123' });
+    // A value the form would not take is dropped, not guessed at; the rest of the draft stays.
+    expect(typedValuesFrom({ prompt: 'Oi', quality: 'ultra', resolution: '8k', durationSeconds: 6 })).toEqual(
+      {
+        prompt: 'Oi',
+      },
+    );
+  });
+
   it('prefills from the query and ignores unknown values', () => {
     expect(
       valuesFromSearch(new URLSearchParams('prompt=Oi%20mundo&quality=quality&aspectRatio=9%3A16')),
