@@ -37,7 +37,7 @@ export class OutboundRefused extends Error {
   }
 }
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: number;
 }
