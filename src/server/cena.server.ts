@@ -23,6 +23,7 @@ import { createMailer } from '#server/mail/mailer.server';
 import { resolveMediaToolchain } from '#server/media-toolchain/toolchain.server';
 import { registerCounterCompaction } from '#server/metrics/counters-compaction.job.server';
 import { registerNotificationWorker } from '#server/notifications/video-notify.job.server';
+import { pushEndpointPolicy } from '#server/push/push-endpoint.server';
 import { resolveVapidIdentity, type VapidIdentity } from '#server/push/vapid-keys.server';
 import { registerPushWorker } from '#server/push/video-push.job.server';
 import { RealtimeHub } from '#server/realtime/realtime-hub.server';
@@ -206,7 +207,13 @@ async function startWorkerTier(
     appUrl: config.appUrl,
     logger,
   });
-  await registerPushWorker(jobs.boss, { pool, vapid: shared.vapid, appUrl: config.appUrl, logger });
+  await registerPushWorker(jobs.boss, {
+    pool,
+    vapid: shared.vapid,
+    appUrl: config.appUrl,
+    logger,
+    outbound: pushEndpointPolicy(config.push.extraOrigins),
+  });
   await registerCounterCompaction(jobs.boss, pool, logger);
   await registerReceiptWorker(jobs.boss, {
     pool,

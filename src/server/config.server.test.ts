@@ -222,4 +222,27 @@ describe('configuration', () => {
       expect(config.video.provider).toBe('gemini');
     }
   });
+
+  it('takes extra push origins (local stand-ins) outside production only, each an origin alone', () => {
+    const local = loadConfig({ WEB_PUSH_EXTRA_ORIGINS: 'http://127.0.0.1:3301, http://push.test' });
+    expect(local.push.extraOrigins).toEqual(['http://127.0.0.1:3301', 'http://push.test']);
+    expect(loadConfig({}).push.extraOrigins).toEqual([]);
+    expect(() => loadConfig({ WEB_PUSH_EXTRA_ORIGINS: 'http://127.0.0.1:3301/push' })).toThrow(
+      /WEB_PUSH_EXTRA_ORIGINS/,
+    );
+    const production = {
+      ...STRIPE_TEST_ENV,
+      ...TEST_VAPID_ENV,
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://h:25',
+      DATABASE_URL: 'postgres://cena@db/cena',
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: 'k',
+    };
+    expect(loadConfig(production).push.extraOrigins).toEqual([]);
+    expect(() => loadConfig({ ...production, WEB_PUSH_EXTRA_ORIGINS: 'http://127.0.0.1:3301' })).toThrow(
+      /WEB_PUSH_EXTRA_ORIGINS: refused in production/,
+    );
+  });
 });

@@ -214,6 +214,8 @@ export const LIMITS = {
   mobileBreakpointPx: 768,
   promptTruncateChars: 50,
   recentSignupsWindowDays: 30,
+  /** Web Push devices kept per account; a new one past it drops the oldest (ADR 0048). */
+  pushDevicesPerUser: 10,
 } as const;
 
 /** Privacy policy figures (spec §9). */

@@ -1,4 +1,5 @@
 import { defineContract } from './api-contract';
+import { LIMITS } from './catalogue';
 import { pushKeySchema, pushSubscribedSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './push';
 
 /** `/api/me/push-key` and `/api/me/push-subscriptions`: this device's Web Push opt-in (ADR 0038). */
@@ -15,14 +16,22 @@ export const pushContract = defineContract({
     method: 'post',
     path: '/api/me/push-subscriptions',
     summary: "Subscribe this browser to the account's notifications (idempotent)",
-    description:
-      'The body is `PushSubscription.toJSON()`. An endpoint already stored for another account moves to this one: a browser holds one subscription per site, so the device now belongs to whoever subscribed last.',
+    description: `The body is \`PushSubscription.toJSON()\`. The endpoint must be a browser's push service over https (FCM, Mozilla autopush, Apple, Windows); it is checked again, with its resolved addresses, at every delivery (ADR 0048). An endpoint stored for another account stays theirs (409) until they remove it; an account keeps its newest ${LIMITS.pushDevicesPerUser} devices, a new one past that drops the oldest.`,
     tag: 'accounts',
     auth: 'session',
     body: { schema: pushSubscriptionSchema },
     responses: { 200: { description: '`{ subscribed: true }`.', schema: pushSubscribedSchema } },
     errors: {
-      insecure_endpoint: { status: 400, description: 'An http: endpoint in production (pt-BR message)' },
+      insecure_endpoint: { status: 400, description: 'The endpoint is not https: (pt-BR message)' },
+      unknown_push_service: {
+        status: 400,
+        description:
+          "The endpoint is not a browser's push service: another host or port, an address, localhost (pt-BR message)",
+      },
+      endpoint_taken: {
+        status: 409,
+        description: 'The endpoint is stored for another account, which keeps it (pt-BR message)',
+      },
     },
   },
   unsubscribePush: {

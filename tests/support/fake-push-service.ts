@@ -47,8 +47,11 @@ interface Subscriber {
   applicationServerKey: string;
   ecdh: ReturnType<typeof createECDH>;
   authSecret: Buffer;
-  /** A status to answer instead of accepting (the user unsubscribed: 410; a hiccup: 500 for `times` messages). */
-  answer?: { status: number; times: number };
+  /**
+   * A status to answer instead of accepting (the user unsubscribed: 410; a hiccup: 500 for `times` messages; a
+   * redirect, with its Location, that no push service sends).
+   */
+  answer?: { status: number; times: number; location: string | undefined };
 }
 
 export interface FakePushService {
@@ -60,8 +63,8 @@ export interface FakePushService {
     expirationTime: null;
     keys: { p256dh: string; auth: string };
   };
-  /** The next `times` messages to `endpoint` are answered `status` (410: unsubscribed for good). */
-  answerWith(endpoint: string, status: number, times?: number): void;
+  /** The next `times` messages to `endpoint` are answered `status` (410: unsubscribed for good), with a Location. */
+  answerWith(endpoint: string, status: number, times?: number, location?: string): void;
   /** Refusals so far, with their reasons (a test expects none). */
   refused: { status: number; reason: string }[];
   stop(): Promise<void>;
@@ -170,9 +173,10 @@ export async function startFakePushService(): Promise<FakePushService> {
   const received: ReceivedPush[] = [];
   const refused: { status: number; reason: string }[] = [];
 
-  const refuse = (response: ServerResponse, status: number, reason: string) => {
+  const refuse = (response: ServerResponse, status: number, reason: string, location?: string) => {
     refused.push({ status, reason });
-    response.writeHead(status, { 'content-type': 'text/plain' }).end(reason);
+    const headers = { 'content-type': 'text/plain', ...(location ? { location } : {}) };
+    response.writeHead(status, headers).end(reason);
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse, origin: string) {
@@ -183,7 +187,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     if (!subscriber) return refuse(response, 404, 'no such subscription');
     if (subscriber.answer && subscriber.answer.times > 0) {
       subscriber.answer.times -= 1;
-      return refuse(response, subscriber.answer.status, 'told to');
+      return refuse(response, subscriber.answer.status, 'told to', subscriber.answer.location);
     }
     const problem = vapidProblem(request.headers.authorization, subscriber) ?? headerProblem(request);
     if (problem) return refuse(response, ...problem);
@@ -234,10 +238,10 @@ export async function startFakePushService(): Promise<FakePushService> {
         },
       };
     },
-    answerWith(endpoint, status, times = Number.POSITIVE_INFINITY) {
+    answerWith(endpoint, status, times = Number.POSITIVE_INFINITY, location = undefined) {
       const subscriber = subscribers.get(endpoint);
       if (!subscriber) throw new Error(`no subscription ${endpoint}`);
-      subscriber.answer = { status, times };
+      subscriber.answer = { status, times, location };
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -31,12 +31,33 @@ export const pushEnv = z.object({
     emptyAsUndefined,
     z.url({ protocol: /^(mailto|https)$/, error: 'must be a mailto: or https: URL' }).optional(),
   ),
+  /**
+   * Origins besides the browsers' push services that subscriptions may name and deliveries reach, over http and at
+   * any address (ADR 0048): local stand-ins such as the tests' push service on 127.0.0.1. Comma-separated; refused
+   * in production, where a push endpoint is a browser's push service or nothing.
+   */
+  WEB_PUSH_EXTRA_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((origin) => origin.trim()))
+      .pipe(
+        z.array(
+          z.url({ protocol: /^https?$/ }).refine((origin) => new URL(origin).origin === origin, {
+            error: 'each must be an origin only (scheme://host:port, no path or slash)',
+          }),
+        ),
+      )
+      .optional(),
+  ),
 });
 
 export interface PushConfig {
   /** Undefined in local mode only: a pair is then generated once and kept under DATA_DIR. */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   subject: string;
+  /** WEB_PUSH_EXTRA_ORIGINS; empty in production. */
+  extraOrigins: string[];
 }
 
 export function pushConfig(
@@ -52,8 +73,16 @@ export function pushConfig(
       '  WEB_PUSH_VAPID_PUBLIC_KEY / WEB_PUSH_VAPID_PRIVATE_KEY: required in production (npx web-push generate-vapid-keys)',
     );
   }
+  const extraOrigins = env.WEB_PUSH_EXTRA_ORIGINS ?? [];
+  if (reading.isProduction && extraOrigins.length > 0) {
+    // A stand-in push service is local only: in production it would be a way to make the server POST anywhere.
+    reading.problems.push(
+      '  WEB_PUSH_EXTRA_ORIGINS: refused in production (push endpoints are push services only)',
+    );
+  }
   return {
     vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
     subject: env.WEB_PUSH_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+    extraOrigins,
   };
 }

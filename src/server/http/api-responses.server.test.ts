@@ -246,7 +246,7 @@ describe('real answers match the documented response schemas', () => {
     const browserKey = createECDH('prime256v1');
     browserKey.generateKeys();
     const subscription = {
-      endpoint: 'https://push.example.test/send/abc',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
       expirationTime: null,
       keys: { p256dh: browserKey.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
     };

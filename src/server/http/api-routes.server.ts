@@ -19,6 +19,7 @@ import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { settingsRoutes } from '#server/notifications/settings.routes.server';
 import { pushRoutes } from '#server/push/push.routes.server';
+import { pushEndpointPolicy } from '#server/push/push-endpoint.server';
 import { eventsRoutes } from '#server/realtime/events.routes.server';
 import { shareRoutes } from '#server/share/share.routes.server';
 import { capabilitiesOf } from '#server/videos/capabilities.server';
@@ -75,10 +76,8 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
   const { config, pool, jobs, storage, auth, authSecret, realtime, modelAvailability } = deps;
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies, guards));
   api.route('/me/settings', settingsRoutes(pool, guards));
-  api.route(
-    '/me',
-    pushRoutes({ pool, guards, publicKey: deps.pushPublicKey, httpsOnly: config.isProduction }),
-  );
+  const endpointPolicy = pushEndpointPolicy(config.push.extraOrigins);
+  api.route('/me', pushRoutes({ pool, guards, publicKey: deps.pushPublicKey, endpointPolicy }));
   api.route('/me', meRoutes({ pool, guards }));
   api.route(
     '/me',

@@ -1,7 +1,9 @@
+import type { Context } from 'hono';
 import type pg from 'pg';
-import { apiError } from '#server/kernel/errors.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
+import { checkOutboundUrl, type OutboundPolicy, OutboundRefused } from '#server/outbound/outbound.server';
 import { pushContract } from '#shared/push.contract';
 import { removeSubscription, saveSubscription } from './push-subscriptions.server';
 
@@ -10,25 +12,46 @@ interface PushRoutesOptions {
   guards: Guards;
   /** The VAPID public key browsers subscribe with. */
   publicKey: string;
-  /**
-   * Production takes https: endpoints only — every browser's push service is https (RFC 8030 §8), and the server
-   * POSTs to whatever endpoint is stored. Locally, the tests' push service listens on plain http.
-   */
-  httpsOnly: boolean;
+  /** Where an endpoint may point (push-endpoint.server.ts): checked here, and again at every delivery. */
+  endpointPolicy: OutboundPolicy;
+}
+
+/** Why an endpoint is refused, as the contract declares it; undefined when the outbound guard takes it. */
+function endpointRefusal(c: Context<AppEnv>, endpoint: string, policy: OutboundPolicy) {
+  try {
+    checkOutboundUrl(endpoint, policy);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof OutboundRefused)) throw error;
+    return error.reason === 'insecure_scheme'
+      ? apiError(c, 400, 'insecure_endpoint', 'O endereço de notificações precisa ser https.')
+      : apiError(
+          c,
+          400,
+          'unknown_push_service',
+          'O endereço de notificações precisa ser o serviço de notificações do navegador (Google, Mozilla, Apple ou Microsoft).',
+        );
+  }
 }
 
 /** `GET /api/me/push-key`, `POST` and `DELETE /api/me/push-subscriptions` (src/shared/push.contract.ts). */
-export function pushRoutes({ pool, guards, publicKey, httpsOnly }: PushRoutesOptions) {
+export function pushRoutes({ pool, guards, publicKey, endpointPolicy }: PushRoutesOptions) {
   return routesFromContract(
     pushContract,
     { base: '/api/me', guards },
     {
       getPushKey: (c) => c.json({ publicKey }, 200),
       subscribePush: async (c, { body }) => {
-        if (httpsOnly && new URL(body.endpoint).protocol !== 'https:') {
-          return apiError(c, 400, 'insecure_endpoint', 'O endereço de notificações precisa ser https.');
+        const refused = endpointRefusal(c, body.endpoint, endpointPolicy);
+        if (refused) return refused;
+        if ((await saveSubscription(pool, sessionOf(c).user.id, body)) === 'taken') {
+          return apiError(
+            c,
+            409,
+            'endpoint_taken',
+            'Este navegador já recebe as notificações de outra conta. Saia dela neste navegador e ative de novo.',
+          );
         }
-        await saveSubscription(pool, sessionOf(c).user.id, body);
         return c.json({ subscribed: true }, 200);
       },
       unsubscribePush: async (c, { body }) => {

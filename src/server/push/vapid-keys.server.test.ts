@@ -36,6 +36,7 @@ describe('Web Push configuration', () => {
         privateKey: TEST_VAPID_ENV.WEB_PUSH_VAPID_PRIVATE_KEY,
       },
       subject: 'https://cena.example',
+      extraOrigins: [],
     });
   });
 

@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import webPush from 'web-push';
 import { QUEUES, send } from '#server/jobs/queues.server';
 import type { Logger } from '#server/logger.server';
+import { type OutboundPolicy, OutboundRefused, outboundRequest } from '#server/outbound/outbound.server';
 import { pushMessageFor } from './push-message.server';
 import { forgetSubscription, subscriptionById, subscriptionIdsOf } from './push-subscriptions.server';
 import type { VapidIdentity } from './vapid-keys.server';
@@ -39,9 +40,11 @@ export interface PushDeps {
   vapid: VapidIdentity;
   appUrl: string;
   logger: Logger;
+  /** Where an endpoint may point (push-endpoint.server.ts), checked again here: rows may predate the rules. */
+  outbound: OutboundPolicy;
 }
 
-export type PushOutcome = 'sent' | 'unsubscribed' | 'gone' | 'not_found';
+export type PushOutcome = 'sent' | 'unsubscribed' | 'gone' | 'not_found' | 'refused' | 'rejected';
 
 /**
  * RFC 8030 §5.2: how long the push service keeps an undelivered message. A day: a phone off overnight still hears
@@ -50,13 +53,17 @@ export type PushOutcome = 'sent' | 'unsubscribed' | 'gone' | 'not_found';
 const TTL_SECONDS = 24 * 60 * 60;
 const SEND_TIMEOUT_MS = 10_000;
 
-/** Encrypts (RFC 8291) and signs (RFC 8292) with web-push; the POST itself is ours, so it may be http in tests. */
+/**
+ * Encrypts (RFC 8291) and signs (RFC 8292) with web-push; the POST goes through the outbound guard (ADR 0048),
+ * which pins the checked addresses and follows no redirect — web-push's own sendNotification would resolve the
+ * name again when it connects.
+ */
 async function post(
   deps: PushDeps,
   subscription: { endpoint: string; p256dh: string; auth: string },
   body: string,
   topic: string,
-) {
+): Promise<number> {
   const { publicKey, privateKey, subject } = deps.vapid;
   const details = webPush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -67,12 +74,35 @@ async function post(
   const headers = Object.fromEntries(
     Object.entries(details.headers).map(([name, value]) => [name, String(value)]),
   );
-  return fetch(details.endpoint, {
-    method: details.method,
-    headers,
-    body: details.body ? new Uint8Array(details.body) : undefined,
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
+  return outboundRequest(
+    details.endpoint,
+    {
+      method: 'POST',
+      headers,
+      body: details.body ? new Uint8Array(details.body) : undefined,
+      timeoutMs: SEND_TIMEOUT_MS,
+    },
+    deps.outbound,
+  );
+}
+
+/**
+ * What the push service's answer means for the job. 404 or 410 (RFC 8030 §7.3): the subscription is gone. 429 and
+ * 5xx are worth a retry (RFC 8030 §8.4); another 4xx (a malformed or unauthorised message, RFC 8030 §5, RFC 8292
+ * §4.2) would be refused again the same way, so it is logged, not retried.
+ */
+async function settle(deps: PushDeps, subscriptionId: string, status: number): Promise<PushOutcome> {
+  if (status === 404 || status === 410) {
+    await forgetSubscription(deps.pool, subscriptionId);
+    deps.logger.info({ subscriptionId, status }, 'push subscription gone: deleted');
+    return 'gone';
+  }
+  if (status === 429 || status >= 500) throw new Error(`push service answered ${status}`);
+  if (status >= 400) {
+    deps.logger.warn({ subscriptionId, status }, 'push service refused the message: not retried');
+    return 'rejected';
+  }
+  return 'sent';
 }
 
 export async function deliverPush(
@@ -83,16 +113,20 @@ export async function deliverPush(
   if (!subscription) return 'unsubscribed';
   const message = await pushMessageFor(deps.pool, requestId, deps.appUrl);
   if (!message) return 'not_found';
-  const answer = await post(deps, subscription, JSON.stringify(message), requestId.replaceAll('-', ''));
-  await answer.body?.cancel();
-  if (answer.status === 404 || answer.status === 410) {
+  try {
+    const status = await post(deps, subscription, JSON.stringify(message), requestId.replaceAll('-', ''));
+    return await settle(deps, subscriptionId, status);
+  } catch (error) {
+    if (!(error instanceof OutboundRefused)) throw error;
+    // Not a push service, or one that answers from an internal address or with a redirect: it would be refused
+    // again on every retry and every later submit, so the job ends and the subscription goes (ADR 0048).
     await forgetSubscription(deps.pool, subscriptionId);
-    deps.logger.info({ subscriptionId, status: answer.status }, 'push subscription gone: deleted');
-    return 'gone';
+    deps.logger.warn(
+      { subscriptionId, reason: error.reason },
+      'push endpoint refused by the outbound guard: deleted',
+    );
+    return 'refused';
   }
-  // 429 and 5xx are worth a retry (RFC 8030 §8.4); anything else too, a few times, before pg-boss gives up.
-  if (!answer.ok) throw new Error(`push service answered ${answer.status}`);
-  return 'sent';
 }
 
 const VIDEO_PUSH_QUEUE_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 };

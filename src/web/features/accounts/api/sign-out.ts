@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '#shared/routes';
 import { isApiError } from '#web/lib/api';
 import { authClient, unwrapAuth } from '#web/lib/auth-client';
+import { removePushSubscription } from '#web/lib/push-subscription';
 import { clearSignedInUser } from './session';
 
 /** A "there is no session" answer: for a sign-out that is success (spec §4). */
@@ -10,7 +11,17 @@ function isMissingSession(error: unknown): boolean {
   return isApiError(error) && (error.status === 401 || /SESSION/i.test(error.code));
 }
 
+/**
+ * This browser's push subscription goes first, while the session can still remove it: its endpoint stays with this
+ * account until removed (ADR 0048), so the next account to sign in here could not subscribe, and this account's
+ * notices would keep reaching a browser it left. A failure here never stops the sign-out.
+ */
+async function releasePush(): Promise<void> {
+  await removePushSubscription().catch(() => undefined);
+}
+
 async function signOut(): Promise<void> {
+  await releasePush();
   try {
     await unwrapAuth(authClient.signOut());
   } catch (error) {
@@ -40,6 +51,8 @@ export function useSignOutEverywhere() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
+      // Before the revoke: it ends this session too, and the removal needs it.
+      await releasePush();
       await unwrapAuth(authClient.revokeSessions());
       await signOut();
     },

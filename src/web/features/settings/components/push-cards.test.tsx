@@ -34,15 +34,16 @@ function browser({
     current = null;
     return true;
   });
-  const subscription = {
-    ...SUBSCRIPTION,
-    toJSON: () => SUBSCRIPTION,
-    unsubscribe,
-  } as unknown as PushSubscription;
-  if (subscribed) current = subscription;
+  /** The browser's n-th subscription: a new endpoint each time it subscribes after an unsubscribe. */
+  const subscriptionNumber = (n: number) => {
+    const json = n === 0 ? SUBSCRIPTION : { ...SUBSCRIPTION, endpoint: `${SUBSCRIPTION.endpoint}-${n}` };
+    return { ...json, toJSON: () => json, unsubscribe } as unknown as PushSubscription;
+  };
+  let made = 0;
+  if (subscribed) current = subscriptionNumber(made++);
   const subscribe = vi.fn(async (_options: PushSubscriptionOptionsInit) => {
-    current = subscription;
-    return subscription;
+    current ??= subscriptionNumber(made++);
+    return current;
   });
   const registration = { pushManager: { getSubscription: async () => current, subscribe } };
   const requestPermission = vi.fn(async () => {
@@ -93,6 +94,26 @@ describe('the settings’ push setting (this device), beside the e-mail one', ()
     expect(key[0]).toBe(4);
     const [stored] = api().callsTo(pushContract.subscribePush);
     expect(JSON.parse(String(stored?.init.body))).toEqual(SUBSCRIPTION);
+  });
+
+  it('an endpoint another account still holds (409): the browser drops that subscription and stores a new one', async () => {
+    api().answer(pushContract.getPushKey, { publicKey: PUBLIC_KEY });
+    api().fail(
+      pushContract.subscribePush,
+      'endpoint_taken',
+      'Este navegador já recebe as notificações de outra conta.',
+    );
+    // Permission back to "ask" in the site settings: the browser still holds the subscription made before.
+    const device = browser({ permission: 'default', subscribed: true });
+    await openSettingsCard();
+    await userEvent.click(await pushSwitch());
+    await waitFor(() => expect(api().callsTo(pushContract.subscribePush)).toHaveLength(2));
+    const stored = api()
+      .callsTo(pushContract.subscribePush)
+      .map((call) => JSON.parse(String(call.init.body)).endpoint);
+    expect(stored).toEqual([SUBSCRIPTION.endpoint, `${SUBSCRIPTION.endpoint}-1`]);
+    expect(device.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(device.subscribe).toHaveBeenCalledTimes(2);
   });
 
   it('unsubscribes this device: the server forgets the endpoint, then the browser drops it', async () => {
