@@ -23,6 +23,7 @@ import {
 } from '../billing-store.server';
 import { type FulfilResult, fulfilInvoice, fulfilPackagePurchase } from '../fulfilment.server';
 import { addPeriod, fulfilPrepaidPayment, type PrepaidOrder } from '../prepaid/prepaid.server';
+import { prorate, timeShare } from '../proration.server';
 import {
   type BillingUser,
   type CheckoutStart,
@@ -241,8 +242,9 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Portal "change plan": an upgrade is charged (the prorated difference) and granted now; a downgrade waits for
-   * the period end. `expectedPlanId` is the plan the page showed: a second click finds it changed and does nothing.
+   * Portal "change plan": an upgrade is charged the prorated difference and granted the credits' difference for the
+   * same share of the period, now; a downgrade waits for the period end. `expectedPlanId` is the plan the page
+   * showed: a second click finds it changed and does nothing.
    */
   async changePlan(
     userId: string,
@@ -264,8 +266,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       return { ok: true };
     }
     const period = subscription.billingPeriod;
-    const total = subscription.currentPeriodEnd.getTime() - subscription.currentPeriodStart.getTime();
-    const left = Math.max(0, subscription.currentPeriodEnd.getTime() - now.getTime());
+    // One share for the charge and the credits, measured as Stripe prorates a portal upgrade (ADR 0049).
+    const share = timeShare(subscription.currentPeriodStart, subscription.currentPeriodEnd, now);
     const difference = planPriceCents(next, period) - planPriceCents(current, period);
     await fulfilInvoice(this.pool, {
       userId,
@@ -276,7 +278,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       billingReason: 'subscription_update',
       previousPlanId: current.id,
       previousPeriod: period,
-      amountPaidCents: Math.round((difference * left) / Math.max(total, 1)),
+      share,
+      amountPaidCents: prorate(difference, share),
     });
     await this.pool.query(
       `UPDATE subscriptions SET plan_id = $3, scheduled_plan_id = NULL, updated_at = now()
