@@ -26,7 +26,11 @@ export function prorate(amount: number, share: ProrationShare): number {
 
 /** A Pix upgrade (ADR 0042): the days left, a day begun counted whole, over the period's 30 or 365 days. */
 export function prepaidShare(periodEnd: Date, period: BillingPeriod, now: Date): ProrationShare {
-  const daysLeft = Math.ceil((periodEnd.getTime() - now.getTime()) / DAY_MS);
+  return daysShare(Math.ceil((periodEnd.getTime() - now.getTime()) / DAY_MS), period);
+}
+
+/** The share of `daysLeft` days: what a Pix upgrade's quote charged for, and what its payment grants for. */
+export function daysShare(daysLeft: number, period: BillingPeriod): ProrationShare {
   return { part: Math.max(0, daysLeft), whole: PERIOD_DAYS[period] };
 }
 

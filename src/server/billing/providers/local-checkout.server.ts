@@ -23,6 +23,7 @@ import {
 } from '../billing-store.server';
 import { type FulfilResult, fulfilInvoice, fulfilPackagePurchase } from '../fulfilment.server';
 import { addPeriod, fulfilPrepaidPayment, type PrepaidOrder } from '../prepaid/prepaid.server';
+import { declinedRefundClaim, recordDeclinedRefund } from '../prepaid/prepaid-declines.server';
 import { prorate, timeShare } from '../proration.server';
 import {
   type BillingUser,
@@ -112,6 +113,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       amountCents: order.amountCents,
       paymentMethod: 'pix',
       upgradesSubscriptionId: order.upgradesSubscriptionId,
+      upgradeQuote: order.upgradeQuote,
     });
     return { sessionId: id, url: `${this.appUrl}/dev/checkout/${id}` };
   }
@@ -212,7 +214,13 @@ export class LocalPaymentProvider implements PaymentProvider {
         period,
         amountCents: checkout.amountCents,
         upgradesSubscriptionId: checkout.upgradesSubscriptionId,
+        upgradeQuote: checkout.upgradeQuote,
       });
+      if (result.declined) {
+        // Given back as at Stripe: the refund a withdrawal asks for, then what its `charge.refunded` records.
+        const claim = declinedRefundClaim(checkout.id);
+        await recordDeclinedRefund(this.pool, checkout, await this.refundPackage(checkout, claim), claim);
+      }
       await markCheckout(this.pool, checkout.id, 'paid');
       return result;
     }
