@@ -32,6 +32,8 @@ export interface FulfilResult {
   /** True when this call made the grant (false: it already existed, or there was nothing to grant). */
   created: boolean;
   credits: number;
+  /** A Pix plan payment declined when it landed (ADR 0049): nothing granted, the payment refunded. */
+  declined?: boolean;
 }
 
 class UnknownCatalogueItemError extends Error {

@@ -176,7 +176,14 @@ describe('a plan paid by Pix, local test checkout', () => {
     // The Creator code is paid after all: a double click, then the success page's verify twice.
     await Promise.all([pay(client, creator), pay(client, creator)]);
     const sessionId = creator.split('/').pop() ?? '';
-    for (const _ of [1, 2]) await client.json('/api/billing/verify', { json: { sessionId } });
+    for (const _ of [1, 2]) {
+      const verified = await client.json('/api/billing/verify', { json: { sessionId } });
+      expect(verified.body).toMatchObject({
+        success: false,
+        message:
+          'Pagamento recebido, mas não aplicado: seu plano mudou depois da cotação. O valor será reembolsado.',
+      });
+    }
 
     expect(await subscription(client)).toMatchObject({
       id: before?.id,

@@ -116,7 +116,8 @@ describe('a plan paid by Pix, Stripe', () => {
 
     // The Creator code is paid a little later: declined, and refunded under one claim however often it is seen.
     await settle(creator);
-    await client.json('/api/billing/verify', { json: { sessionId: creator } });
+    const verified = await client.json('/api/billing/verify', { json: { sessionId: creator } });
+    expect(verified.body).toMatchObject({ success: false, credits: 0 });
     const refundEvents = fake.takeApiEvents();
     expect(refundEvents.map((event) => event.type)).toEqual(['charge.refunded', 'refund.created']);
     for (const event of [...refundEvents, ...refundEvents])

@@ -71,7 +71,7 @@ describe('Pix plan payments on a moved clock', () => {
     const upgrade = await quote(userId, 'studio', lastDay);
     // Studio − Starter = R$ 1.000,00 a month, for 1 day of 30; 1 400 credits for the same day.
     expect(upgrade.amountCents).toBe(3333);
-    expect(await payOrder(userId, upgrade, lastDay)).toEqual({ created: true, credits: 47, declined: null });
+    expect(await payOrder(userId, upgrade, lastDay)).toEqual({ created: true, credits: 47 });
     expect((await planOf(userId)).map((row) => row.plan_id)).toEqual(['studio']);
     expect(await audit(pool, userId)).toEqual([]);
   });
@@ -85,11 +85,11 @@ describe('Pix plan payments on a moved clock', () => {
     const [renewed] = await planOf(userId);
 
     const result = await payOrder(userId, upgrade, start);
-    expect(result).toEqual({ created: false, credits: 0, declined: 'stale' });
+    expect(result).toEqual({ created: false, credits: 0, declined: true });
     expect(await planOf(userId)).toEqual([renewed]);
     // A first-period quote of another plan, paid while a plan runs, changes nothing either.
     const other = { ...upgrade, upgradesSubscriptionId: null, upgradeQuote: null };
-    expect((await payOrder(userId, other, start)).declined).toBe('stale');
+    expect((await payOrder(userId, other, start)).declined).toBe(true);
     expect(await planOf(userId)).toEqual([renewed]);
     const history = await pool.query<{ amount: number; description: string }>(
       `SELECT amount, description FROM transactions WHERE user_id = $1 AND description LIKE '%não aplicado%'`,

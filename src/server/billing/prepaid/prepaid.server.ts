@@ -243,9 +243,6 @@ async function recordPeriod(pool: pg.Pool, payment: PrepaidPayment, now: Date): 
   }
 }
 
-/** What a paid Pix did: granted like a plan period, or declined and owed back to the payer (ADR 0049). */
-export type PrepaidResult = FulfilResult & { declined: DeclineReason | null };
-
 /**
  * Fulfils a paid Pix payment of a plan: the period first (idempotent by payment id), then the card period's
  * fulfilment for its credits (expiring at the end it bought), history, nota fiscal and receipt. A crash between
@@ -256,14 +253,14 @@ export async function fulfilPrepaidPayment(
   pool: pg.Pool,
   payment: PrepaidPayment,
   now: Date = new Date(),
-): Promise<PrepaidResult> {
+): Promise<FulfilResult> {
   const period = await recordPeriod(pool, payment, now);
   if (period.kind === 'declined' && period.declinedReason) {
     await recordDeclined(pool, payment, period.declinedReason, now);
-    return { created: false, credits: 0, declined: period.declinedReason };
+    return { created: false, credits: 0, declined: true };
   }
   const upgrade = period.kind === 'upgrade';
-  const result = await fulfilInvoice(
+  return fulfilInvoice(
     pool,
     {
       userId: payment.userId,
@@ -285,5 +282,4 @@ export async function fulfilPrepaidPayment(
     },
     now,
   );
-  return { ...result, declined: null };
 }

@@ -130,6 +130,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (checkout.status === 'open') return verifyFailure(VERIFY_MESSAGES.pending);
     if (checkout.status === 'canceled') return verifyFailure(VERIFY_MESSAGES.canceled);
     const result = await this.fulfilCheckout(checkout);
+    if (result.declined) return verifyFailure(VERIFY_MESSAGES.declined);
     return {
       success: true,
       message: VERIFY_MESSAGES.paid,

@@ -258,6 +258,7 @@ export class StripePaymentProvider implements PaymentProvider {
     const outcome = await fulfilSession(this.context, session, userId);
     if (outcome === 'pending') return verifyFailure(VERIFY_MESSAGES.pending);
     if (outcome === 'canceled') return verifyFailure(VERIFY_MESSAGES.canceled);
+    if (outcome.declined) return verifyFailure(VERIFY_MESSAGES.declined);
     return {
       success: true,
       message: VERIFY_MESSAGES.paid,
