@@ -274,21 +274,28 @@ export class FakeStripe {
     ];
   }
 
-  /** A portal upgrade with `always_invoice`: the proration invoice is paid at once. */
-  changePlan(subscriptionId: string, newPriceId: string): FakeStripeEvent[] {
+  /**
+   * A portal upgrade with `always_invoice`, made at `at` (seconds; now by default): the proration invoice is paid at
+   * once. Stripe prorates "down to the second based on the starting timestamp of the billing period and the
+   * timestamp of the proration's triggering event" (docs.stripe.com/billing/scripts/prorations): the invoice credits
+   * the unused time on the old price and charges the remaining time on the new one ("Unused time on …" −, "Remaining
+   * time on …" +, docs.stripe.com/billing/subscriptions/prorations), each line's `period` the prorated interval, from
+   * the change to the period end (docs.stripe.com/changelog/2015-04-07/updates-ending-periods-prorated-invoice-line-items),
+   * and `parent.subscription_item_details.proration` true.
+   */
+  changePlan(subscriptionId: string, newPriceId: string, at = now()): FakeStripeEvent[] {
     const subscription = this.must(this.subscriptions, subscriptionId);
     const item = (subscription.items as { data: Json[] }).data[0] as Json;
     const oldPrice = (item.price as Obj).id;
     const start = item.current_period_start as number;
     const end = item.current_period_end as number;
     item.price = { id: newPriceId, object: 'price' };
-    const oldAmount = priceInfo.get(oldPrice)?.amount ?? 0;
-    const newAmount = priceInfo.get(newPriceId)?.amount ?? 0;
+    const prorated = (priceId: string) =>
+      Math.round(((priceInfo.get(priceId)?.amount ?? 0) * (end - at)) / (end - start));
     const invoice = this.newInvoice(subscription, 'subscription_update', [
-      { price: oldPrice, amount: -oldAmount, start: now(), end },
-      { price: newPriceId, amount: newAmount, start: now(), end },
+      { price: oldPrice, amount: -prorated(oldPrice), start: at, end, proration: true },
+      { price: newPriceId, amount: prorated(newPriceId), start: at, end, proration: true },
     ]);
-    void start;
     return [this.event('customer.subscription.updated', subscription), this.event('invoice.paid', invoice)];
   }
 
@@ -523,7 +530,7 @@ export class FakeStripe {
   private newInvoice(
     subscription: Obj,
     reason: string,
-    lines: { price: string; amount: number; start: number; end: number }[],
+    lines: { price: string; amount: number; start: number; end: number; proration?: boolean }[],
   ): Obj {
     const total = lines.reduce((sum, line) => sum + line.amount, 0);
     const charge = this.newCharge(Math.max(total, 0), subscription.customer as string);
@@ -553,6 +560,17 @@ export class FakeStripe {
           object: 'line_item',
           amount: line.amount,
           period: { start: line.start, end: line.end },
+          parent: {
+            type: 'subscription_item_details',
+            invoice_item_details: null,
+            subscription_item_details: {
+              invoice_item: null,
+              proration: line.proration ?? false,
+              proration_details: { credited_items: null },
+              subscription: subscription.id,
+              subscription_item: ((subscription.items as { data: Obj[] }).data[0] as Obj).id,
+            },
+          },
           pricing: { type: 'price_details', price_details: { price: line.price, product: 'prod_x' } },
         })),
       },

@@ -5,6 +5,7 @@ import { signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import type { SessionClient } from '#tests/support/session-client';
+import { LocalPaymentProvider } from './providers/local-checkout.server';
 
 /** The billing contract (docs/billing-contract.md), local mode, through the HTTP API and the local checkout's own forms. */
 
@@ -218,6 +219,42 @@ describe('billing, local test checkout', () => {
         .sort(),
     ).toEqual([100, 100, 250, 350]);
     expect(await audit(pool)).toEqual([]);
+  });
+
+  it('an upgrade on the last day of the period grants credits prorated like its price (clock moved)', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    const plan = await client.json<{ url: string }>('/api/billing/checkout', {
+      json: { planId: 'starter', billingPeriod: 'monthly' },
+    });
+    await postForm(client, `${new URL(plan.body.url).pathname}/pay`);
+    const { subscription } = (await client.json<SubscriptionBody>('/api/billing/subscription')).body;
+    if (!subscription) throw new Error('no subscription');
+
+    // Twelve hours before the end, Starter → Studio: the portal's own action, on a clock moved to that day.
+    const end = new Date(subscription.currentPeriodEnd);
+    const start = await pool.query<{ start: Date }>(
+      'SELECT current_period_start AS start FROM subscriptions WHERE id = $1',
+      [subscription.id],
+    );
+    const periodMs = end.getTime() - (start.rows[0]?.start.getTime() ?? 0);
+    const at = new Date(end.getTime() - 12 * 3_600_000);
+    const provider = new LocalPaymentProvider(pool, app.url, 'test');
+    expect(await provider.changePlan(userId, subscription.id, 'starter', 'studio', at)).toEqual({ ok: true });
+
+    // Studio − Starter: R$ 1.000,00 and 1 400 credits a month; both for the same share of the period.
+    const share = (12 * 3_600_000) / periodMs;
+    const rows = await pool.query<{ type: string; amount: number }>(
+      `SELECT type, amount FROM transactions WHERE user_id = $1 AND provider_ref LIKE 'in_local_sub_local_%'
+       ORDER BY type DESC`,
+      [userId],
+    );
+    expect(rows.rows).toEqual([
+      { type: 'payment', amount: Math.round(100000 * share) },
+      { type: 'credit', amount: Math.round(1400 * share) },
+    ]);
+    expect((await credits(client)).balance).toBe(100 + Math.round(1400 * share));
+    expect(await audit(pool, userId)).toEqual([]);
   });
 
   it("does not show or pay another user's checkout", async () => {

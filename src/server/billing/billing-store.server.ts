@@ -135,16 +135,29 @@ export interface CheckoutRecord {
   paymentMethod: PaymentMethod;
   /** A Pix upgrade of this prepaid subscription (ADR 0042). */
   upgradesSubscriptionId: string | null;
+  /** What that upgrade was quoted on (ADR 0049); null for other checkouts, and upgrades quoted before it. */
+  upgradeQuote: UpgradeQuote | null;
 }
 
-type NewCheckout = Omit<CheckoutRecord, 'status' | 'paymentMethod' | 'upgradesSubscriptionId'> &
-  Partial<Pick<CheckoutRecord, 'paymentMethod' | 'upgradesSubscriptionId'>>;
+/**
+ * A Pix upgrade's quote (ADR 0049): the plan and period end it raises, and the days left its price was prorated
+ * for — the same days its credits are prorated for when it is paid.
+ */
+export interface UpgradeQuote {
+  fromPlanId: PlanId;
+  periodEnd: Date;
+  daysLeft: number;
+}
+
+type OptionalCheckoutFields = 'paymentMethod' | 'upgradesSubscriptionId' | 'upgradeQuote';
+type NewCheckout = Omit<CheckoutRecord, 'status' | OptionalCheckoutFields> &
+  Partial<Pick<CheckoutRecord, OptionalCheckoutFields>>;
 
 export async function insertCheckout(db: Queryable, record: NewCheckout): Promise<void> {
   await db.query(
     `INSERT INTO checkout_sessions (id, user_id, provider, kind, plan_id, billing_period, package_id, amount_cents,
-       payment_method, upgrades_subscription_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+       payment_method, upgrades_subscription_id, upgrade_from_plan_id, upgrade_period_end, upgrade_days_left)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
     [
       record.id,
       record.userId,
@@ -156,6 +169,9 @@ export async function insertCheckout(db: Queryable, record: NewCheckout): Promis
       record.amountCents,
       record.paymentMethod ?? 'card',
       record.upgradesSubscriptionId ?? null,
+      record.upgradeQuote?.fromPlanId ?? null,
+      record.upgradeQuote?.periodEnd ?? null,
+      record.upgradeQuote?.daysLeft ?? null,
     ],
   );
 }
@@ -173,9 +189,12 @@ export async function findCheckout(db: Queryable, id: string): Promise<CheckoutR
     status: CheckoutStatus;
     payment_method: PaymentMethod;
     upgrades_subscription_id: string | null;
+    upgrade_from_plan_id: PlanId | null;
+    upgrade_period_end: Date | null;
+    upgrade_days_left: number | null;
   }>(
     `SELECT id, user_id, provider, kind, plan_id, billing_period, package_id, amount_cents, status,
-       payment_method, upgrades_subscription_id
+       payment_method, upgrades_subscription_id, upgrade_from_plan_id, upgrade_period_end, upgrade_days_left
      FROM checkout_sessions WHERE id = $1`,
     [id],
   );
@@ -193,6 +212,14 @@ export async function findCheckout(db: Queryable, id: string): Promise<CheckoutR
     status: row.status,
     paymentMethod: row.payment_method,
     upgradesSubscriptionId: row.upgrades_subscription_id,
+    upgradeQuote:
+      row.upgrade_from_plan_id && row.upgrade_period_end && row.upgrade_days_left !== null
+        ? {
+            fromPlanId: row.upgrade_from_plan_id,
+            periodEnd: row.upgrade_period_end,
+            daysLeft: row.upgrade_days_left,
+          }
+        : null,
   };
 }
 

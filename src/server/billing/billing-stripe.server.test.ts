@@ -166,6 +166,39 @@ describe('billing with Stripe (fake API)', () => {
     expect((await ledgerOf(userId)).balance).toBe(1050);
   });
 
+  it('an upgrade on the last day of the period grants credits prorated like its invoice (clock moved)', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    await client.json('/api/billing/checkout', { json: { planId: 'starter', billingPeriod: 'monthly' } });
+    const planSession = newestSession();
+    for (const event of fake.paySubscriptionSession(planSession))
+      expect((await deliver(event)).status).toBe(200);
+    const subscriptionId = fake.sessions.get(planSession)?.subscription as string;
+    const subscription = fake.subscriptions.get(subscriptionId);
+    const item = (subscription?.items as { data: Record<string, number>[] } | undefined)?.data[0];
+    const start = item?.current_period_start ?? 0;
+    const end = item?.current_period_end ?? 0;
+
+    // Starter → Studio twelve hours before the period end; the paid invoice is delivered twice.
+    const events = fake.changePlan(subscriptionId, STRIPE_TEST_PRICES.studio.monthly, end - 12 * 3600);
+    for (const event of [...events, ...events]) expect((await deliver(event)).status).toBe(200);
+
+    // Stripe charged the remaining time on Studio less the unused time on Starter; the credits follow that share.
+    const share = (12 * 3600) / (end - start);
+    const charged = Math.round(109990 * share) - Math.round(9990 * share);
+    const ledger = await ledgerOf(userId);
+    expect(ledger.transactions).toEqual(
+      [
+        { type: 'credit', amount: 100 },
+        { type: 'credit', amount: Math.round(1400 * share) },
+        { type: 'payment', amount: 9990 },
+        { type: 'payment', amount: charged },
+      ].sort((a, b) => a.type.localeCompare(b.type) || a.amount - b.amount),
+    );
+    expect(ledger.balance).toBe(100 + Math.round(1400 * share));
+    expect(await audit(pool, userId)).toEqual([]);
+  });
+
   it('refuses a bad signature with 400 and changes nothing; the genuine event then counts', async () => {
     const { client } = await signUpAndVerify(app.url);
     const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;

@@ -130,6 +130,13 @@ export const checkoutSessions = pgTable(
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('card'),
     /** A Pix upgrade: the prepaid subscription whose plan it raises for the days left. */
     upgradesSubscriptionId: text('upgrades_subscription_id'),
+    /**
+     * What a Pix upgrade was quoted on (ADR 0049): the plan and period end it raises, and the days left it charges
+     * for. At payment the subscription must still be that plan and end, or the payment is refunded, not applied.
+     */
+    upgradeFromPlanId: text('upgrade_from_plan_id').$type<PlanId>(),
+    upgradePeriodEnd: timestamptz('upgrade_period_end'),
+    upgradeDaysLeft: integer('upgrade_days_left'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -39,7 +39,7 @@ ${body}
 function pixNote(checkout: CheckoutRecord): string {
   if (checkout.paymentMethod !== 'pix') return '';
   const what = checkout.upgradesSubscriptionId
-    ? 'Upgrade do plano pago por Pix: a diferença pelos dias que faltam do período.'
+    ? 'Upgrade do plano pago por Pix: a diferença pelos dias que faltam do período. Se o plano mudar antes do pagamento, o valor é reembolsado.'
     : `Pagamento único por Pix de ${checkout.billingPeriod === 'yearly' ? '1 ano' : '1 mês'}: não renova sozinho.`;
   return `<p><strong>Pix</strong> — ${escapeHtml(what)} "Pagar" simula o Pix pago.</p>`;
 }

@@ -57,6 +57,12 @@ describe('fulfilment', () => {
       0,
     );
     expect(invoiceCredits({ ...invoice, billingReason: 'subscription_update' })).toBe(0);
+    // An upgrade charged for 3 days of 30 grants the credits' difference for those 3 days (ADR 0049).
+    const share = { part: 3, whole: 30 };
+    expect(
+      invoiceCredits({ ...invoice, billingReason: 'subscription_update', previousPlanId: 'starter', share }),
+    ).toBe(25);
+    expect(invoiceCredits({ ...invoice, billingReason: 'subscription_cycle', share })).toBe(350);
     expect(invoiceCredits({ ...invoice, billingReason: 'other' })).toBe(0);
   });
 

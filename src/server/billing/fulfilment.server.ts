@@ -16,6 +16,7 @@ import {
 import { followPayment } from './after-payment.server';
 import { markCheckout } from './billing-store.server';
 import { requestNotaCancel } from './nfse/notas.server';
+import { type ProrationShare, prorate } from './proration.server';
 import { recordTransactions } from './transactions-store.server';
 
 /**
@@ -31,6 +32,8 @@ export interface FulfilResult {
   /** True when this call made the grant (false: it already existed, or there was nothing to grant). */
   created: boolean;
   credits: number;
+  /** A Pix plan payment declined when it landed (ADR 0049): nothing granted, the payment refunded. */
+  declined?: boolean;
 }
 
 class UnknownCatalogueItemError extends Error {
@@ -123,12 +126,20 @@ export interface PaidInvoice {
   /** For an upgrade's proration invoice: the plan (and period) before the change. */
   previousPlanId?: string | null;
   previousPeriod?: BillingPeriod | null;
+  /**
+   * For an upgrade: the share of the period its price was prorated for (ADR 0049); the credits' difference is
+   * prorated alike. Absent: the whole period.
+   */
+  share?: ProrationShare | null;
   amountPaidCents: number;
   /** The invoice's `hosted_invoice_url` at Stripe, its receipt for the buyer; none in local mode. */
   receiptUrl?: string | null;
 }
 
-/** Credits one paid invoice grants (design §4): a period's credits, or an upgrade's difference. */
+/**
+ * Credits one paid invoice grants (design §4): a period's credits, or an upgrade's difference for the share of the
+ * period it paid for (ADR 0049).
+ */
 export function invoiceCredits(invoice: PaidInvoice): number {
   const plan = findPlan(invoice.planId);
   if (!plan) throw new UnknownCatalogueItemError(`unknown plan ${invoice.planId}`);
@@ -142,7 +153,8 @@ export function invoiceCredits(invoice: PaidInvoice): number {
   // A change of period starts a new billing cycle, charged in full: it grants the new period in full.
   if (invoice.previousPeriod && invoice.previousPeriod !== invoice.period) return full;
   // Downgrades take effect at the period end (design §4): their credits come with the next cycle invoice.
-  return Math.max(0, full - planCreditsPerInvoice(previous, invoice.period));
+  const difference = Math.max(0, full - planCreditsPerInvoice(previous, invoice.period));
+  return invoice.share ? prorate(difference, invoice.share) : difference;
 }
 
 export async function fulfilInvoice(

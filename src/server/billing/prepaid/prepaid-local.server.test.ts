@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit } from '#server/credits/ledger-audit.server';
 import { createLogger } from '#server/logger.server';
 import type { MailMessage } from '#server/mail/mailer.server';
 import { signUpAndVerify } from '#tests/support/accounts';
@@ -138,9 +139,9 @@ describe('a plan paid by Pix, local test checkout', () => {
     const daysLeft = Math.ceil(
       (new Date(before?.currentPeriodEnd ?? '').getTime() - Date.now()) / 86_400_000,
     );
-    // Creator − Starter per month = 319,90 − 99,90 = 220,00; 220,00 × days left / 30, to the nearest cent.
+    // Creator − Starter per month = 319,90 − 99,90 = 220,00; 220,00 × days left / 30 (at most a month), to the cent.
     expect(stored.rows[0]).toEqual({
-      amount_cents: Math.round((22000 * daysLeft) / 30),
+      amount_cents: Math.round((22000 * Math.min(daysLeft, 30)) / 30),
       upgrades_subscription_id: before?.id,
     });
     expect((await pay(client, upgrade)).status).toBe(303);
@@ -158,6 +159,60 @@ describe('a plan paid by Pix, local test checkout', () => {
     });
     expect(lower.status).toBe(409);
     expect(lower.body.error.code).toBe('prepaid_downgrade');
+  });
+
+  it('an older, lower upgrade quote paid after a higher one is refunded, not applied, and recorded once', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    expect((await pay(client, await pixCheckout(client, 'starter'))).status).toBe(303);
+    const before = await subscription(client);
+
+    // Quoted on the same Starter period: Creator, then Studio; Studio is paid first.
+    const creator = await pixCheckout(client, 'creator');
+    const studio = await pixCheckout(client, 'studio');
+    expect((await pay(client, studio)).status).toBe(303);
+    expect((await credits(client)).balance).toBe(1500);
+
+    // The Creator code is paid after all: a double click, then the success page's verify twice.
+    await Promise.all([pay(client, creator), pay(client, creator)]);
+    const sessionId = creator.split('/').pop() ?? '';
+    for (const _ of [1, 2]) {
+      const verified = await client.json('/api/billing/verify', { json: { sessionId } });
+      expect(verified.body).toMatchObject({
+        success: false,
+        message:
+          'Pagamento recebido, mas não aplicado: seu plano mudou depois da cotação. O valor será reembolsado.',
+      });
+    }
+
+    expect(await subscription(client)).toMatchObject({
+      id: before?.id,
+      planId: 'studio',
+      currentPeriodEnd: before?.currentPeriodEnd,
+    });
+    expect((await credits(client)).balance).toBe(1500);
+    const quoted = await pool.query<{ amount_cents: number }>(
+      'SELECT amount_cents FROM checkout_sessions WHERE id = $1',
+      [sessionId],
+    );
+    const paid = quoted.rows[0]?.amount_cents ?? 0;
+    const rows = await pool.query<{ type: string; amount: number; description: string }>(
+      `SELECT type, amount, description FROM transactions WHERE user_id = $1 AND type = 'payment'
+         AND (provider_ref = $2 OR provider_ref LIKE '%' || $2 || '%') ORDER BY amount DESC`,
+      [userId, sessionId],
+    );
+    expect(rows.rows).toEqual([
+      {
+        type: 'payment',
+        amount: paid,
+        description:
+          'Upgrade para o plano Creator (mensal) não aplicado: seu plano atual já é igual ou superior. O valor será reembolsado.',
+      },
+      { type: 'payment', amount: -paid, description: 'Reembolso' },
+    ]);
+    // No nota fiscal or receipt for money given back.
+    expect(await notasOf(userId)).not.toContain(sessionId);
+    expect(await audit(pool, userId)).toEqual([]);
   });
 
   it('reminds 7 days and 1 day before the end, once each, and the plan ends with its period (test clock)', async () => {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit } from '#server/credits/ledger-audit.server';
 import { signUpAndVerify } from '#tests/support/accounts';
 import type { TestApp } from '#tests/support/app';
 import type { FakeStripe } from '#tests/support/fake-stripe';
@@ -22,6 +23,7 @@ afterAll(async () => {
   await bed?.stop();
 });
 
+const intentOf = (sessionId: string) => fake.sessions.get(sessionId)?.payment_intent;
 const newestSession = () => [...fake.sessions.values()].at(-1)?.id ?? '';
 
 async function stateOf(userId: string) {
@@ -88,6 +90,65 @@ describe('a plan paid by Pix, Stripe', () => {
       [userId],
     );
     expect(taken.rows.map((row) => row.amount)).toEqual([100]);
+  });
+
+  it('an older, lower upgrade paid after a higher one is refunded through Stripe once, the plan kept', async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    const payPix = async (planId: string) => {
+      await client.json('/api/billing/checkout', {
+        json: { planId, billingPeriod: 'monthly', paymentMethod: 'pix' },
+      });
+      return newestSession();
+    };
+    const settle = async (sessionId: string) => {
+      const events = [
+        ...fake.completeAsyncSession(sessionId, 'pix'),
+        ...fake.settleAsyncPayment(sessionId, 'succeeded'),
+      ];
+      for (const event of [...events, ...events]) expect((await bed.deliver(event)).status).toBe(200);
+    };
+    await settle(await payPix('starter'));
+    const creator = await payPix('creator');
+    const studio = await payPix('studio');
+    expect(fake.sessions.get(creator)?.metadata).toMatchObject({ upgrade_from_plan_id: 'starter' });
+    await settle(studio);
+
+    // The Creator code is paid a little later: declined, and refunded under one claim however often it is seen.
+    await settle(creator);
+    const verified = await client.json('/api/billing/verify', { json: { sessionId: creator } });
+    expect(verified.body).toMatchObject({ success: false, credits: 0 });
+    const refundEvents = fake.takeApiEvents();
+    expect(refundEvents.map((event) => event.type)).toEqual(['charge.refunded', 'refund.created']);
+    for (const event of [...refundEvents, ...refundEvents])
+      expect((await bed.deliver(event)).status).toBe(200);
+    const refunds = [...fake.refunds.values()].filter(
+      (refund) => refund.payment_intent === intentOf(creator),
+    );
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      amount: fake.sessions.get(creator)?.amount_total,
+      status: 'succeeded',
+    });
+
+    const state = await stateOf(userId);
+    expect(state.subscriptions).toEqual([{ plan_id: 'studio', collection: 'prepaid', status: 'active' }]);
+    expect(state.grants.map((grant) => grant.amount).sort((a, b) => a - b)).toEqual([100, 1400]);
+    const paid = fake.sessions.get(creator)?.amount_total as number;
+    const rows = await pool.query<{ amount: number; description: string }>(
+      `SELECT amount, description FROM transactions WHERE user_id = $1 AND type = 'payment'
+         AND provider_ref IN ($2, 'declined:' || $2) ORDER BY amount DESC`,
+      [userId, creator],
+    );
+    expect(rows.rows).toEqual([
+      {
+        amount: paid,
+        description:
+          'Upgrade para o plano Creator (mensal) não aplicado: seu plano atual já é igual ou superior. O valor será reembolsado.',
+      },
+      { amount: -paid, description: 'Reembolso' },
+    ]);
+    expect(await audit(pool, userId)).toEqual([]);
   });
 
   it('an expired Pix starts nothing', async () => {

@@ -2,9 +2,11 @@ import type pg from 'pg';
 import type { BillingPeriod, Plan, PlanId } from '#shared/catalogue';
 import { findPlan, planPriceCents } from '#shared/catalogue';
 import type { ProviderKind } from '../billing.schema.server';
-import { currentSubscription, type SubscriptionRecord } from '../billing-store.server';
+import { currentSubscription, type UpgradeQuote } from '../billing-store.server';
 import { type FulfilResult, fulfilInvoice } from '../fulfilment.server';
-import type { PrepaidPaymentKind } from './prepaid.schema.server';
+import { daysShare, prepaidShare, prorate } from '../proration.server';
+import type { DeclineReason, PrepaidPaymentKind } from './prepaid.schema.server';
+import { declineOf, recordDeclined } from './prepaid-declines.server';
 
 /**
  * A plan paid by Pix, one prepaid period at a time (ADR 0042). Stripe takes Pix only as a one-time payment
@@ -13,11 +15,6 @@ import type { PrepaidPaymentKind } from './prepaid.schema.server';
  * granted by the card subscription's own fulfilment (`fulfilInvoice`, keyed by the payment's id), with the same
  * ledger, expiry, nota fiscal and receipt. Nothing renews by itself: the plan ends at the period end.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Days an upgrade's price difference is spread over, per period (ADR 0042: a year is 365 days, a month 30). */
-const PERIOD_DAYS: Record<BillingPeriod, number> = { monthly: 30, yearly: 365 };
 
 /** One month or one year later, on the same day of the month (UTC). */
 export function addPeriod(from: Date, period: BillingPeriod): Date {
@@ -34,26 +31,11 @@ export interface PrepaidOrder {
   amountCents: number;
   /** Set for an upgrade: the prepaid subscription whose plan it raises. */
   upgradesSubscriptionId: string | null;
+  /** Set for an upgrade: what it was quoted on, checked again when it is paid (ADR 0049). */
+  upgradeQuote: UpgradeQuote | null;
 }
 
 export type PrepaidOrderRefusal = 'card_subscription' | 'prepaid_downgrade';
-
-/**
- * ADR 0042: the price difference per period, times the days left (a day begun counts whole) over the period's
- * days, rounded to the nearest cent (half up).
- */
-function upgradePriceCents(
-  subscription: Pick<SubscriptionRecord, 'planId' | 'billingPeriod' | 'currentPeriodEnd'>,
-  next: Plan,
-  now: Date,
-): number {
-  const current = findPlan(subscription.planId);
-  if (!current) throw new Error(`unknown plan ${subscription.planId}`);
-  const period = subscription.billingPeriod;
-  const difference = planPriceCents(next, period) - planPriceCents(current, period);
-  const daysLeft = Math.ceil((subscription.currentPeriodEnd.getTime() - now.getTime()) / DAY_MS);
-  return Math.round((difference * daysLeft) / PERIOD_DAYS[period]);
-}
 
 /**
  * What a Pix checkout of `plan` for `period` charges this user now: a first period, a renewal of the same plan
@@ -69,15 +51,26 @@ export async function prepaidOrder(
   const current = await currentSubscription(pool, userId, now);
   if (!current || current.planId === plan.id) {
     if (current && current.collection !== 'prepaid') return 'card_subscription';
-    return { plan, period, amountCents: planPriceCents(plan, period), upgradesSubscriptionId: null };
+    const amountCents = planPriceCents(plan, period);
+    return { plan, period, amountCents, upgradesSubscriptionId: null, upgradeQuote: null };
   }
   if (current.collection !== 'prepaid') return 'card_subscription';
   const currentPlan = findPlan(current.planId);
   if (!currentPlan || plan.credits < currentPlan.credits) return 'prepaid_downgrade';
-  const amountCents = upgradePriceCents(current, plan, now);
+  // ADR 0042: the price difference per period for the days left (ADR 0049: the share its credits get too).
+  const share = prepaidShare(current.currentPeriodEnd, current.billingPeriod, now);
+  const difference =
+    planPriceCents(plan, current.billingPeriod) - planPriceCents(currentPlan, current.billingPeriod);
+  const amountCents = prorate(difference, share);
   // A plan with more credits costs more: nothing to charge means it is not an upgrade.
   if (amountCents <= 0) return 'prepaid_downgrade';
-  return { plan, period: current.billingPeriod, amountCents, upgradesSubscriptionId: current.id };
+  return {
+    plan,
+    period: current.billingPeriod,
+    amountCents,
+    upgradesSubscriptionId: current.id,
+    upgradeQuote: { fromPlanId: current.planId, periodEnd: current.currentPeriodEnd, daysLeft: share.part },
+  };
 }
 
 /** A Pix payment of a prepaid plan as its provider reports it paid. */
@@ -90,6 +83,7 @@ export interface PrepaidPayment {
   period: BillingPeriod;
   amountCents: number;
   upgradesSubscriptionId: string | null;
+  upgradeQuote: UpgradeQuote | null;
 }
 
 interface PrepaidPeriod {
@@ -97,12 +91,13 @@ interface PrepaidPeriod {
   renewal: boolean;
   previousPlanId: PlanId | null;
   periodEnd: Date;
+  declinedReason: DeclineReason | null;
 }
 
 async function storedPeriod(client: pg.PoolClient, paymentRef: string): Promise<PrepaidPeriod | null> {
   const result = await client.query<PrepaidPeriod>(
     `SELECT p.kind, p.previous_plan_id AS "previousPlanId", p.period_end AS "periodEnd",
-       p.kind = 'period' AND p.period_start > s.current_period_start AS renewal
+       p.declined_reason AS "declinedReason", p.kind = 'period' AND p.period_start > s.current_period_start AS renewal
      FROM prepaid_payments p JOIN subscriptions s ON s.id = p.subscription_id WHERE p.payment_ref = $1`,
     [paymentRef],
   );
@@ -124,34 +119,41 @@ async function runningPrepaid(
   return result.rows[0] ?? null;
 }
 
-/** Moves the subscription for a payment not seen before; returns the period it bought. */
+/** Moves the subscription for a payment not seen before; returns the period it bought, or why it was declined. */
 async function applyPayment(
   client: pg.PoolClient,
   payment: PrepaidPayment,
   now: Date,
 ): Promise<{ subscriptionId: string; start: Date; period: PrepaidPeriod }> {
   const running = await runningPrepaid(client, payment.userId, now);
-  if (payment.upgradesSubscriptionId) {
-    const target = running?.id === payment.upgradesSubscriptionId ? running : null;
-    // An upgrade paid after its period ended (a Pix paid late) still grants its credits, for the fallback validity.
-    if (target) {
-      await client.query('UPDATE subscriptions SET plan_id = $2, updated_at = now() WHERE id = $1', [
-        target.id,
-        payment.planId,
-      ]);
-    }
-    const previous = await client.query<{ planId: PlanId; end: Date }>(
-      'SELECT plan_id AS "planId", current_period_end AS "end" FROM subscriptions WHERE id = $1',
-      [payment.upgradesSubscriptionId],
-    );
+  const declined = declineOf(payment, running);
+  if (declined) {
     return {
-      subscriptionId: payment.upgradesSubscriptionId,
+      subscriptionId: running?.id ?? payment.upgradesSubscriptionId ?? '',
+      start: now,
+      period: {
+        kind: 'declined',
+        renewal: false,
+        previousPlanId: null,
+        periodEnd: now,
+        declinedReason: declined,
+      },
+    };
+  }
+  if (payment.upgradesSubscriptionId && running) {
+    await client.query('UPDATE subscriptions SET plan_id = $2, updated_at = now() WHERE id = $1', [
+      running.id,
+      payment.planId,
+    ]);
+    return {
+      subscriptionId: running.id,
       start: now,
       period: {
         kind: 'upgrade',
         renewal: false,
-        previousPlanId: target?.planId ?? previous.rows[0]?.planId ?? null,
-        periodEnd: previous.rows[0]?.end ?? now,
+        previousPlanId: running.planId,
+        periodEnd: running.end,
+        declinedReason: null,
       },
     };
   }
@@ -159,16 +161,24 @@ async function applyPayment(
     // A renewal before the end adds the period after the current end, never from today.
     const end = addPeriod(running.end, payment.period);
     await client.query(
-      `UPDATE subscriptions SET current_period_end = $2, plan_id = $3, billing_period = $4, updated_at = now()
-       WHERE id = $1`,
-      [running.id, end, payment.planId, payment.period],
+      `UPDATE subscriptions SET current_period_end = $2, billing_period = $3, updated_at = now() WHERE id = $1`,
+      [running.id, end, payment.period],
     );
     return {
       subscriptionId: running.id,
       start: running.end,
-      period: { kind: 'period', renewal: true, previousPlanId: null, periodEnd: end },
+      period: { kind: 'period', renewal: true, previousPlanId: null, periodEnd: end, declinedReason: null },
     };
   }
+  return { ...(await startPeriod(client, payment, now)), start: now };
+}
+
+/** A first prepaid period: the subscription row it creates. */
+async function startPeriod(
+  client: pg.PoolClient,
+  payment: PrepaidPayment,
+  now: Date,
+): Promise<{ subscriptionId: string; period: PrepaidPeriod }> {
   const end = addPeriod(now, payment.period);
   const inserted = await client.query<{ id: string }>(
     `INSERT INTO subscriptions (user_id, provider, provider_subscription_id, plan_id, billing_period, status,
@@ -188,8 +198,7 @@ async function applyPayment(
   if (!id) throw new Error('prepaid subscription insert returned no row');
   return {
     subscriptionId: id,
-    start: now,
-    period: { kind: 'period', renewal: false, previousPlanId: null, periodEnd: end },
+    period: { kind: 'period', renewal: false, previousPlanId: null, periodEnd: end, declinedReason: null },
   };
 }
 
@@ -211,8 +220,8 @@ async function recordPeriod(pool: pg.Pool, payment: PrepaidPayment, now: Date): 
     const { subscriptionId, start, period } = await applyPayment(client, payment, now);
     await client.query(
       `INSERT INTO prepaid_payments (payment_ref, subscription_id, kind, plan_id, previous_plan_id, period_start,
-         period_end)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+         period_end, declined_reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         payment.paymentRef,
         subscriptionId,
@@ -221,6 +230,7 @@ async function recordPeriod(pool: pg.Pool, payment: PrepaidPayment, now: Date): 
         period.previousPlanId,
         start,
         period.periodEnd,
+        period.declinedReason,
       ],
     );
     await client.query('COMMIT');
@@ -236,7 +246,8 @@ async function recordPeriod(pool: pg.Pool, payment: PrepaidPayment, now: Date): 
 /**
  * Fulfils a paid Pix payment of a plan: the period first (idempotent by payment id), then the card period's
  * fulfilment for its credits (expiring at the end it bought), history, nota fiscal and receipt. A crash between
- * the two is repaired by the next call, which finds the period and grants from it.
+ * the two is repaired by the next call, which finds the period and grants from it. A payment the subscription no
+ * longer fits (ADR 0049) moves nothing and grants nothing: history records it, and the caller refunds it.
  */
 export async function fulfilPrepaidPayment(
   pool: pg.Pool,
@@ -244,6 +255,11 @@ export async function fulfilPrepaidPayment(
   now: Date = new Date(),
 ): Promise<FulfilResult> {
   const period = await recordPeriod(pool, payment, now);
+  if (period.kind === 'declined' && period.declinedReason) {
+    await recordDeclined(pool, payment, period.declinedReason, now);
+    return { created: false, credits: 0, declined: true };
+  }
+  const upgrade = period.kind === 'upgrade';
   return fulfilInvoice(
     pool,
     {
@@ -252,14 +268,16 @@ export async function fulfilPrepaidPayment(
       planId: payment.planId,
       period: payment.period,
       periodEnd: period.periodEnd,
-      billingReason:
-        period.kind === 'upgrade'
-          ? 'subscription_update'
-          : period.renewal
-            ? 'subscription_cycle'
-            : 'subscription_create',
+      billingReason: upgrade
+        ? 'subscription_update'
+        : period.renewal
+          ? 'subscription_cycle'
+          : 'subscription_create',
       previousPlanId: period.previousPlanId,
-      previousPeriod: period.kind === 'upgrade' ? payment.period : null,
+      previousPeriod: upgrade ? payment.period : null,
+      // The days its price was quoted for: the credits' difference is prorated alike (ADR 0049).
+      share:
+        upgrade && payment.upgradeQuote ? daysShare(payment.upgradeQuote.daysLeft, payment.period) : null,
       amountPaidCents: payment.amountCents,
     },
     now,

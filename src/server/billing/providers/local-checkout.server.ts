@@ -23,6 +23,8 @@ import {
 } from '../billing-store.server';
 import { type FulfilResult, fulfilInvoice, fulfilPackagePurchase } from '../fulfilment.server';
 import { addPeriod, fulfilPrepaidPayment, type PrepaidOrder } from '../prepaid/prepaid.server';
+import { declinedRefundClaim, recordDeclinedRefund } from '../prepaid/prepaid-declines.server';
+import { prorate, timeShare } from '../proration.server';
 import {
   type BillingUser,
   type CheckoutStart,
@@ -111,6 +113,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       amountCents: order.amountCents,
       paymentMethod: 'pix',
       upgradesSubscriptionId: order.upgradesSubscriptionId,
+      upgradeQuote: order.upgradeQuote,
     });
     return { sessionId: id, url: `${this.appUrl}/dev/checkout/${id}` };
   }
@@ -127,6 +130,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (checkout.status === 'open') return verifyFailure(VERIFY_MESSAGES.pending);
     if (checkout.status === 'canceled') return verifyFailure(VERIFY_MESSAGES.canceled);
     const result = await this.fulfilCheckout(checkout);
+    if (result.declined) return verifyFailure(VERIFY_MESSAGES.declined);
     return {
       success: true,
       message: VERIFY_MESSAGES.paid,
@@ -211,7 +215,13 @@ export class LocalPaymentProvider implements PaymentProvider {
         period,
         amountCents: checkout.amountCents,
         upgradesSubscriptionId: checkout.upgradesSubscriptionId,
+        upgradeQuote: checkout.upgradeQuote,
       });
+      if (result.declined) {
+        // Given back as at Stripe: the refund a withdrawal asks for, then what its `charge.refunded` records.
+        const claim = declinedRefundClaim(checkout.id);
+        await recordDeclinedRefund(this.pool, checkout, await this.refundPackage(checkout, claim), claim);
+      }
       await markCheckout(this.pool, checkout.id, 'paid');
       return result;
     }
@@ -241,8 +251,9 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Portal "change plan": an upgrade is charged (the prorated difference) and granted now; a downgrade waits for
-   * the period end. `expectedPlanId` is the plan the page showed: a second click finds it changed and does nothing.
+   * Portal "change plan": an upgrade is charged the prorated difference and granted the credits' difference for the
+   * same share of the period, now; a downgrade waits for the period end. `expectedPlanId` is the plan the page
+   * showed: a second click finds it changed and does nothing.
    */
   async changePlan(
     userId: string,
@@ -264,8 +275,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       return { ok: true };
     }
     const period = subscription.billingPeriod;
-    const total = subscription.currentPeriodEnd.getTime() - subscription.currentPeriodStart.getTime();
-    const left = Math.max(0, subscription.currentPeriodEnd.getTime() - now.getTime());
+    // One share for the charge and the credits, measured as Stripe prorates a portal upgrade (ADR 0049).
+    const share = timeShare(subscription.currentPeriodStart, subscription.currentPeriodEnd, now);
     const difference = planPriceCents(next, period) - planPriceCents(current, period);
     await fulfilInvoice(this.pool, {
       userId,
@@ -276,7 +287,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       billingReason: 'subscription_update',
       previousPlanId: current.id,
       previousPeriod: period,
-      amountPaidCents: Math.round((difference * left) / Math.max(total, 1)),
+      share,
+      amountPaidCents: prorate(difference, share),
     });
     await this.pool.query(
       `UPDATE subscriptions SET plan_id = $3, scheduled_plan_id = NULL, updated_at = now()

@@ -93,6 +93,8 @@ export const VERIFY_MESSAGES = {
     'Pagamento ainda não confirmado. Pagamentos com Pix ou boleto podem levar alguns minutos; tente novamente em instantes.',
   canceled: 'O pagamento não foi concluído.',
   paid: 'Pagamento confirmado!',
+  declined:
+    'Pagamento recebido, mas não aplicado: seu plano mudou depois da cotação. O valor será reembolsado.',
 } as const;
 
 export function verifyFailure(message: string): VerifyOutcome {

@@ -2,10 +2,11 @@ import type pg from 'pg';
 import type Stripe from 'stripe';
 import type { StripeConfig } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
-import type { BillingPeriod, PlanId } from '#shared/catalogue';
+import { type BillingPeriod, findPlan, type PlanId, planPriceCents } from '#shared/catalogue';
 import type { SubscriptionStatus } from '#shared/subscription';
 import { type SubscriptionState, upsertSubscription, userOfStripeCustomer } from '../billing-store.server';
 import { type BillingReason, type FulfilResult, fulfilInvoice, isPlanId } from '../fulfilment.server';
+import type { ProrationShare } from '../proration.server';
 import { fromUnix, idOf } from './stripe-sdk.server';
 
 /**
@@ -61,20 +62,41 @@ export async function userOfCustomer(
 
 type InvoicePlan = PlanPrice & { periodEnd: Date | null };
 
+/** Whether Stripe made the line to prorate a change ("Remaining time on …", "Unused time on …"). */
+const isProration = (line: Stripe.InvoiceLineItem) =>
+  Boolean(line.parent?.subscription_item_details?.proration || line.parent?.invoice_item_details?.proration);
+
+/**
+ * The share of the period an upgrade's invoice charged for (ADR 0049): the new price's proration line over that
+ * price for a whole period. Stripe charges "a percentage of a subscription's cost to reflect partial use" — the
+ * remaining time on the new price (docs.stripe.com/billing/subscriptions/prorations) — so this is the share Stripe
+ * measured, to the second; the credits' difference is prorated by it. The catalogue's price is the price's amount:
+ * the configured price ids are the catalogue's plans.
+ */
+function chargedShare(line: Stripe.InvoiceLineItem, plan: PlanPrice): ProrationShare | null {
+  const catalogued = findPlan(plan.planId);
+  if (!isProration(line) || !catalogued) return null;
+  return { part: line.amount, whole: planPriceCents(catalogued, plan.period) };
+}
+
 /** The plan an invoice charges and, for an upgrade, the one it credits; the subscription's metadata as fallback. */
 function invoicePlans(
   context: StripeContext,
   invoice: Stripe.Invoice,
-): { current: InvoicePlan | undefined; previous: PlanPrice | undefined } {
+): { current: InvoicePlan | undefined; previous: PlanPrice | undefined; share: ProrationShare | null } {
   let current: InvoicePlan | undefined;
   let previous: PlanPrice | undefined;
+  let share: ProrationShare | null = null;
   for (const line of invoice.lines?.data ?? []) {
     const priceId = idOf(line.pricing?.price_details?.price);
     const mapped = priceId ? context.priceIndex.get(priceId) : undefined;
     if (!mapped) continue;
     // A proration invoice credits the old price (negative line) and charges the new one (positive line).
     if (line.amount < 0) previous = mapped;
-    else current ??= { ...mapped, periodEnd: fromUnix(line.period?.end) };
+    else if (!current) {
+      current = { ...mapped, periodEnd: fromUnix(line.period?.end) };
+      share = chargedShare(line, mapped);
+    }
   }
   if (!current) {
     const metadata = invoice.parent?.subscription_details?.metadata;
@@ -84,7 +106,7 @@ function invoicePlans(
       current = { planId, period, periodEnd: null };
     }
   }
-  return { current, previous };
+  return { current, previous, share };
 }
 
 /** Reads plan, upgrade and period from a paid invoice's lines and fulfils it; null when it is not ours. */
@@ -99,7 +121,7 @@ export async function fulfilStripeInvoice(
     context.logger.warn({ invoice: invoice.id }, 'paid invoice of an unknown customer: not fulfilled');
     return null;
   }
-  const { current, previous } = invoicePlans(context, invoice);
+  const { current, previous, share } = invoicePlans(context, invoice);
   if (!current) {
     context.logger.warn({ invoice: invoice.id }, 'paid invoice names no known plan: not fulfilled');
     return null;
@@ -115,6 +137,7 @@ export async function fulfilStripeInvoice(
     billingReason,
     previousPlanId: previous?.planId ?? null,
     previousPeriod: previous?.period ?? null,
+    share,
     amountPaidCents: invoice.amount_paid,
     // "hosted_invoice_url — The URL for the hosted invoice page, which allows customers to view and pay an invoice"
     // (null only before finalization; docs.stripe.com/api/invoices/object): once paid, the page shows it paid and

@@ -31,9 +31,9 @@ import {
   storeSubscription,
 } from './stripe-plans.server';
 import { configurePortal } from './stripe-portal.server';
-import { findClaimRefund, refundCheckout } from './stripe-reversals.server';
+import { findClaimRefund, refundCheckout } from './stripe-refunds.server';
 import { isMissing } from './stripe-sdk.server';
-import { fulfilSession } from './stripe-sessions.server';
+import { fulfilSession, upgradeQuoteMetadata } from './stripe-sessions.server';
 
 /** A prepaid period's Pix code is good for a day, Stripe's default, like the Checkout page itself. */
 const PIX_EXPIRES_AFTER_SECONDS = 24 * 60 * 60;
@@ -157,6 +157,7 @@ export class StripePaymentProvider implements PaymentProvider {
       billing_period: period,
       payment_method: 'pix',
       ...(order.upgradesSubscriptionId ? { upgrades_subscription_id: order.upgradesSubscriptionId } : {}),
+      ...(order.upgradeQuote ? upgradeQuoteMetadata(order.upgradeQuote) : {}),
     };
     const what = order.upgradesSubscriptionId ? 'Upgrade para o plano' : 'Plano';
     const session = await this.stripe.checkout.sessions.create({
@@ -188,6 +189,7 @@ export class StripePaymentProvider implements PaymentProvider {
       amountCents: order.amountCents,
       paymentMethod: 'pix',
       upgradesSubscriptionId: order.upgradesSubscriptionId,
+      upgradeQuote: order.upgradeQuote,
     });
   }
 
@@ -198,7 +200,7 @@ export class StripePaymentProvider implements PaymentProvider {
     plan: Plan,
     period: BillingPeriod,
     payment: Pick<CheckoutRecord, 'amountCents'> &
-      Partial<Pick<CheckoutRecord, 'paymentMethod' | 'upgradesSubscriptionId'>>,
+      Partial<Pick<CheckoutRecord, 'paymentMethod' | 'upgradesSubscriptionId' | 'upgradeQuote'>>,
   ): Promise<CheckoutStart> {
     if (!session.url) throw new ProviderError('Stripe returned no checkout url');
     await insertCheckout(this.pool, {
@@ -256,6 +258,7 @@ export class StripePaymentProvider implements PaymentProvider {
     const outcome = await fulfilSession(this.context, session, userId);
     if (outcome === 'pending') return verifyFailure(VERIFY_MESSAGES.pending);
     if (outcome === 'canceled') return verifyFailure(VERIFY_MESSAGES.canceled);
+    if (outcome.declined) return verifyFailure(VERIFY_MESSAGES.declined);
     return {
       success: true,
       message: VERIFY_MESSAGES.paid,

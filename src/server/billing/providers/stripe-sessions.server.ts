@@ -1,10 +1,12 @@
 import type Stripe from 'stripe';
 import { findPackage } from '#shared/catalogue';
-import { type CheckoutRecord, findCheckout, markCheckout } from '../billing-store.server';
+import { type CheckoutRecord, findCheckout, markCheckout, type UpgradeQuote } from '../billing-store.server';
 import { type FulfilResult, fulfilPackagePurchase, isPlanId } from '../fulfilment.server';
 import { fulfilPrepaidPayment } from '../prepaid/prepaid.server';
-import { ProviderError } from './payment-provider.server';
+import { declinedRefundClaim } from '../prepaid/prepaid-declines.server';
+import { ProviderError, ProviderRefusal } from './payment-provider.server';
 import { fulfilStripeInvoice, type StripeContext, syncSubscription } from './stripe-plans.server';
+import { refundCheckout } from './stripe-refunds.server';
 import { idOf } from './stripe-sdk.server';
 
 export type SessionOutcome = FulfilResult | 'pending' | 'canceled';
@@ -43,6 +45,40 @@ async function unpaidOutcome(
   return stored?.status === 'canceled' ? 'canceled' : 'pending';
 }
 
+/**
+ * A Pix upgrade's quote in the session's metadata (ADR 0049), for a session Cena has no row of: metadata values
+ * are strings (docs.stripe.com/api/metadata).
+ */
+export function upgradeQuoteMetadata(quote: UpgradeQuote): Record<string, string> {
+  return {
+    upgrade_from_plan_id: quote.fromPlanId,
+    upgrade_period_end: quote.periodEnd.toISOString(),
+    upgrade_days_left: String(quote.daysLeft),
+  };
+}
+
+function upgradeQuoteOf(metadata: Stripe.Metadata | null): UpgradeQuote | null {
+  const fromPlanId = metadata?.upgrade_from_plan_id;
+  const periodEnd = new Date(metadata?.upgrade_period_end ?? '');
+  const daysLeft = Number(metadata?.upgrade_days_left);
+  if (!isPlanId(fromPlanId) || Number.isNaN(periodEnd.getTime()) || !Number.isInteger(daysLeft)) return null;
+  return { fromPlanId, periodEnd, daysLeft };
+}
+
+/**
+ * A declined Pix (ADR 0049) is refunded in full through the refund a withdrawal uses, its claim as the idempotency
+ * key: a replayed event asks again and gets the same refund. Its `charge.refunded` then writes the "Reembolso" row
+ * (handleRefunds). A refusal (refunded already, by support, or disputed) leaves it to what Stripe reports.
+ */
+async function refundDeclined(context: StripeContext, sessionId: string): Promise<void> {
+  try {
+    await refundCheckout(context.stripe, { id: sessionId }, declinedRefundClaim(sessionId));
+  } catch (error) {
+    if (!(error instanceof ProviderRefusal)) throw error;
+    context.logger.warn({ session: sessionId, error: error.message }, 'declined Pix refund refused');
+  }
+}
+
 const isPaid = (session: Stripe.Checkout.Session) =>
   session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
 
@@ -71,7 +107,9 @@ async function fulfilPrepaidSession(
     amountCents: session.amount_total ?? stored?.amountCents ?? 0,
     upgradesSubscriptionId:
       stored?.upgradesSubscriptionId ?? session.metadata?.upgrades_subscription_id ?? null,
+    upgradeQuote: stored?.upgradeQuote ?? upgradeQuoteOf(session.metadata),
   });
+  if (result.declined) await refundDeclined(context, session.id);
   await markCheckout(context.pool, session.id, 'paid');
   return result;
 }
