@@ -21,7 +21,7 @@ const MIGRATION_LOCK_KEY = 7_263_001;
  * (`err.client = client` in its idle listener), and logging the error whole dumped the client — its connection
  * settings and the backend's cancel key — on every database stop.
  */
-export function idleClientErrorFields(error: Error & { code?: unknown }): { message: string; code?: string } {
+function idleClientErrorFields(error: Error & { code?: unknown }): { message: string; code?: string } {
   return typeof error.code === 'string'
     ? { message: error.message, code: error.code }
     : { message: error.message };
