@@ -30,6 +30,7 @@ import { RealtimeHub } from '#server/realtime/realtime-hub.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
 import { createStorage } from '#server/storage/storage.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
+import { registerTrialRetention } from '#server/trial/trial-retention.server';
 import { createModelAvailability, type ModelAvailability } from '#server/videos/model-availability.server';
 import {
   configureVideoQueues,
@@ -215,6 +216,7 @@ async function startWorkerTier(
     outbound: pushEndpointPolicy(config.push.extraOrigins),
   });
   await registerCounterCompaction(jobs.boss, pool, logger);
+  await registerTrialRetention(jobs.boss, pool, logger);
   await registerReceiptWorker(jobs.boss, {
     pool,
     mailer: createMailer(config, pool, logger),

@@ -191,6 +191,17 @@ export const TRIAL_CREDITS = VIDEO_COST_CREDITS.fast;
 export const TRIAL_VALIDITY_DAYS = 7;
 
 /**
+ * Trials count people (ADR 0047): the per-address-block and per-device limits (TRIAL_PER_ADDRESS_PER_DAY,
+ * TRIAL_PER_DEVICE_PER_DAY) count the trials of the last TRIAL_NETWORK_WINDOW_DAYS; a domain that is not a public
+ * mailbox provider (a company's, or a catch-all answering for any address) gets TRIAL_PER_PRIVATE_DOMAIN trials per
+ * TRIAL_DOMAIN_WINDOW_DAYS. The hashes these count are erased after the longest window.
+ */
+export const TRIAL_NETWORK_WINDOW_DAYS = 1;
+export const TRIAL_DOMAIN_WINDOW_DAYS = 30;
+export const TRIAL_PER_PRIVATE_DOMAIN = 1;
+export const TRIAL_SIGNAL_RETENTION_DAYS = Math.max(TRIAL_NETWORK_WINDOW_DAYS, TRIAL_DOMAIN_WINDOW_DAYS);
+
+/**
  * Invite a friend (ADR 0040): when an invited account makes its first paid purchase, the inviter gets two Fast
  * videos and the invitee one, valid for as long as a package's credits (30 days); a refund or dispute of that
  * purchase takes them back.

@@ -17,6 +17,12 @@ export const nfseContract = defineContract({
       invalid_signature: { status: 401, description: 'No Authorization header, or another secret.' },
       not_found: { status: 404, description: 'No emitter webhook is configured on this server.' },
       payload_too_large: { status: 413, description: 'Larger than any event: refused before it is read.' },
+      emitter_unavailable: {
+        status: 503,
+        description:
+          'The emitter could not be reached to read the nota back; nothing changed. Deliver the hook again later ' +
+          '(the nota sweep also reads it on its own).',
+      },
     },
   },
   listNotas: {

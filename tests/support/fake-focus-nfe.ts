@@ -58,6 +58,8 @@ export class FakeFocusNfe {
   accepted = 0;
   /** The city rejects the next notas sent (E145), as a misconfigured prestador would be. */
   rejectNext = 0;
+  /** The API cannot be reached: every connection is dropped before an answer, as an outage or a network fault. */
+  unreachable = false;
   private server: Server | undefined;
   private counter = 100;
   url = '';
@@ -66,6 +68,10 @@ export class FakeFocusNfe {
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
+      if (this.unreachable) {
+        req.socket.destroy();
+        return;
+      }
       this.handle(req, res).catch((error: unknown) => this.send(res, 500, { mensagem: String(error) }));
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * A tiny S3 stand-in for tests: path-style requests (`/{bucket}/{key}`) on 127.0.0.1 for PutObject, GetObject
  * (also through presigned URLs, whose query is ignored except `response-content-disposition`), HeadObject and
- * DeleteObject. Signatures are not verified; objects live in memory.
+ * DeleteObject. Signatures are not verified; objects live in memory. GetObject's `Range` is one `bytes=a-b`,
+ * `bytes=a-` or `bytes=-n` range as S3 documents it (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html,
+ * "Range": one range per request): 206 with Content-Range, or 416 `InvalidRange` when it starts past the end.
  */
 
 interface FakeS3Object {
@@ -42,6 +44,18 @@ function decodeAwsChunked(raw: Buffer): Buffer {
     offset = lineEnd + 2 + size + 2;
   }
   return Buffer.concat(parts);
+}
+
+const invalidRange = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>InvalidRange</Code><Message>The requested range is not satisfiable</Message></Error>`;
+
+/** The bytes a Range header asks of `size`, or 'invalid' past the end; undefined for no (or an ignored) range. */
+function requestedRange(header: string | undefined, size: number): [number, number] | 'invalid' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [, from = '', to = ''] = match;
+  if (from === '') return [Math.max(0, size - Number(to)), size - 1];
+  if (Number(from) >= size) return 'invalid';
+  return [Number(from), to === '' ? size - 1 : Math.min(Number(to), size - 1)];
 }
 
 const notFound = (key: string) =>
@@ -82,8 +96,17 @@ export async function startFakeS3(): Promise<FakeS3> {
         };
         const disposition = url.searchParams.get('response-content-disposition');
         if (disposition) headers['Content-Disposition'] = disposition;
-        response.writeHead(200, headers);
-        response.end(request.method === 'HEAD' ? undefined : object.body);
+        const range = requestedRange(request.headers.range, object.body.length);
+        if (range === 'invalid') {
+          response.writeHead(416, { 'Content-Type': 'application/xml' }).end(invalidRange);
+          return;
+        }
+        const [start, end] = range ?? [0, object.body.length - 1];
+        const body = object.body.subarray(start, end + 1);
+        headers['Content-Length'] = String(body.length);
+        if (range) headers['Content-Range'] = `bytes ${start}-${end}/${object.body.length}`;
+        response.writeHead(range ? 206 : 200, headers);
+        response.end(request.method === 'HEAD' ? undefined : body);
         return;
       }
       case 'DELETE':

@@ -9,10 +9,17 @@ import { request as httpRequest } from 'node:http';
 
 let clients = 0;
 
-/** A distinct address per client in this process; the random part keeps parallel test files apart. */
+/** This process's share of 10/8: the random part keeps parallel test files apart. */
+const firstBlock = randomInt(0, 256 * 256);
+
+/**
+ * A distinct address per client in this process, each in its own /24: the trial counts an address block, not an
+ * address (ADR 0047), so two clients in one /24 would be one network.
+ */
 function nextAddress(): string {
   clients += 1;
-  return `10.${randomInt(0, 256)}.${Math.floor(clients / 256) % 256}.${clients % 256}`;
+  const block = (firstBlock + clients) % (256 * 256);
+  return `10.${Math.floor(block / 256)}.${block % 256}.${randomInt(1, 255)}`;
 }
 
 export interface RequestOptions {

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Auth } from '#server/accounts/auth.server';
+import { bodyLimit } from '#server/kernel/body-limit.server';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { rejectNulInForm } from '#server/kernel/request-validation.server';
 import { fromOwnOrigin } from '#server/kernel/same-origin.server';

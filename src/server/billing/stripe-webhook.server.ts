@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import type Stripe from 'stripe';
+import { bodyLimit } from '#server/kernel/body-limit.server';
 import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
 import type { StripePaymentProvider } from './providers/stripe-provider.server';
 

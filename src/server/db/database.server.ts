@@ -16,10 +16,23 @@ const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
 /** Any fixed number: every Cena process that migrates takes this lock, so only one applies migrations. */
 const MIGRATION_LOCK_KEY = 7_263_001;
 
+/**
+ * What an idle client's error says, and nothing more: pg-pool attaches the client itself to the error
+ * (`err.client = client` in its idle listener), and logging the error whole dumped the client — its connection
+ * settings and the backend's cancel key — on every database stop.
+ */
+function idleClientErrorFields(error: Error & { code?: unknown }): { message: string; code?: string } {
+  return typeof error.code === 'string'
+    ? { message: error.message, code: error.code }
+    : { message: error.message };
+}
+
 export function createPool(url: string, max: number, logger: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, application_name: 'cena' });
   // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client error'));
+  pool.on('error', (error) =>
+    logger.error({ error: idleClientErrorFields(error) }, 'idle PostgreSQL client error'),
+  );
   return pool;
 }
 

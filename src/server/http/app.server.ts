@@ -69,15 +69,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // Signed local-disk media (with S3 the browser goes to the bucket's presigned URLs instead).
   if (storage instanceof DiskStorage) app.route('/media', mediaRoutes(storage));
   // Public share links (ADR 0031): drawn here, not by the web build.
-  app.route(
-    '/',
-    sharePageRoutes({
-      pool,
-      storage,
-      appUrl: config.appUrl,
-      mediaUrlTtlSeconds: config.storage.urlTtlSeconds,
-    }),
-  );
+  app.route('/', sharePageRoutes({ pool, storage, appUrl: config.appUrl }));
   // Invite links (ADR 0040): remembered for the sign-up, then the sign-up tab.
   app.route('/', inviteLinkRoutes(pool, config.isProduction));
   // The web app manifest, the service worker and its offline page (ADR 0032).

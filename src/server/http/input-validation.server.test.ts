@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
@@ -6,7 +7,8 @@ import type { SessionClient } from '#tests/support/session-client';
 
 /**
  * Bad input answers 4xx wherever it arrives: U+0000 (which PostgreSQL cannot store in text) in a path, a query, a
- * JSON body or a form field, and a Stripe webhook body larger than any event, streamed without a length.
+ * JSON body or a form field, and a Stripe webhook body larger than any event, streamed without a length. A refused
+ * body closes its connection cleanly, so a proxy pooling connections never reuses one the server drops.
  */
 
 let app: TestApp;
@@ -76,4 +78,45 @@ it('refuses a Stripe webhook body over 512 KB even when streamed without a Conte
     duplex: 'half',
   } as RequestInit);
   expect(response.status).toBe(413);
+});
+
+/** One request written on a raw socket: what came back, and whether the server closed (FIN) or reset it. */
+function rawExchange(head: string, body: Buffer): Promise<{ text: string; closed: boolean; error?: string }> {
+  const { hostname, port } = new URL(app.url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    const received: Buffer[] = [];
+    let error: string | undefined;
+    const done = (closed: boolean) => resolve({ text: Buffer.concat(received).toString(), closed, error });
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('error', (problem: NodeJS.ErrnoException) => {
+      error = problem.code;
+    });
+    socket.on('end', () => done(true));
+    socket.on('close', () => done(false));
+    socket.setTimeout(10_000, () => socket.destroy());
+    socket.write(head);
+    socket.end(body);
+  });
+}
+
+it('answers a 2 MB JSON body 413 with Connection: close, then closes the connection cleanly', async () => {
+  const body = Buffer.from(JSON.stringify({ name: 'a'.repeat(2 * 1024 * 1024) }));
+  const head = [
+    'PATCH /api/me/profile HTTP/1.1',
+    `Host: ${new URL(app.url).host}`,
+    `Origin: ${app.url}`,
+    `Cookie: ${client.cookieHeader}`,
+    'Content-Type: application/json',
+    `Content-Length: ${body.length}`,
+    'Connection: keep-alive',
+    '',
+    '',
+  ].join('\r\n');
+  const { text, closed, error } = await rawExchange(head, body);
+  const [headers = '', payload = ''] = text.split('\r\n\r\n');
+  expect(headers).toMatch(/^HTTP\/1\.1 413 /);
+  expect(headers.toLowerCase()).toContain('connection: close');
+  expect(JSON.parse(payload)).toMatchObject({ error: { code: 'payload_too_large' } });
+  expect({ closed, error }).toEqual({ closed: true, error: undefined });
 });

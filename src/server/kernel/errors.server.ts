@@ -15,10 +15,7 @@ export function apiError(c: Context<AppEnv>, status: ContentfulStatusCode, code:
   return c.json(body, status);
 }
 
-/**
- * 413 for a body refused before it was read. No `Connection: close`: Node does not linger on close, so a client
- * still sending would get a reset instead of this answer; @hono/node-server drains the unread rest instead.
- */
+/** 413 for a body refused by a limit (body-limit.server.ts adds `Connection: close` and discards the rest). */
 export function payloadTooLarge(c: Context<AppEnv>, message: string) {
   return apiError(c, 413, 'payload_too_large', message);
 }

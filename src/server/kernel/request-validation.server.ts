@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
+import { bodyLimit } from './body-limit.server';
 import { type AppEnv, apiError, payloadTooLarge } from './errors.server';
 
 /**

@@ -4,9 +4,9 @@ import { LOGIN_PATH } from '#shared/routes';
  * The public share page's HTML (ADR 0031): drawn on the server, no SPA bundle, one small script. The preview tags
  * are the Open Graph protocol's (https://ogp.me/: og:title, og:type, og:image, og:video, og:video:type) and X's
  * cards (https://developer.x.com/en/docs/x-for-websites/cards/overview/markup: twitter:card, twitter:title,
- * twitter:image); WhatsApp and Instagram read the Open Graph tags. Their media URLs are the page's stable
- * addresses (`/v/{slug}/video.mp4`, `/v/{slug}/poster.jpg`), which redirect to a freshly signed URL, because a
- * crawler fetches them minutes or days after the page.
+ * twitter:image); WhatsApp and Instagram read the Open Graph tags. The page's and the tags' media are the slug's
+ * stable addresses (`/v/{slug}/video.mp4`, `/v/{slug}/poster.jpg`), served while the link is active: a crawler
+ * fetches them minutes or days after the page, and no storage key (which names the owner) reaches the page.
  */
 
 /** The app's icon (src/web/index.html's), inline: the page needs no other file. */
@@ -22,10 +22,10 @@ export interface SharePageView {
   pageUrl: string;
   prompt: string;
   aspectRatio: string;
-  /** Short-lived signed URLs for the <video> itself. */
+  /** The slug's media paths for the <video> itself. */
   videoUrl: string;
   posterUrl: string | null;
-  /** Stable absolute URLs for crawlers (they redirect to signed ones). */
+  /** The same, absolute, for crawlers. */
   ogVideoUrl: string;
   ogImageUrl: string | null;
 }
@@ -113,8 +113,9 @@ ${madeWithCena}
 }
 
 /**
- * The page's only script: when the signed URL has expired (the page was left open, or restored from the back/forward
- * cache), the video fails to load; ask the page's endpoint for fresh URLs and resume where it was.
+ * The page's only script: when the video fails to load (a page drawn with a signed URL that has since expired,
+ * restored from the back/forward cache, or a dropped connection), ask the page's endpoint for its media and resume
+ * where it was; a revoked link's endpoint answers 404 and the reload shows that.
  */
 export const PLAYER_SCRIPT = `(() => {
   const video = document.getElementById('cena-shared-video');

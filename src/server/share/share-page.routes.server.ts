@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { blobResponse } from '#server/storage/blob-response.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
 import { sharePagePath } from '#shared/share';
 import { findSharedVideo, type SharedVideo } from './share-links.server';
@@ -15,25 +16,25 @@ interface SharePageOptions {
   pool: pg.Pool;
   storage: BlobStorage;
   appUrl: string;
-  /** MEDIA_URL_TTL_SECONDS: how long the page's signed URLs live. */
-  mediaUrlTtlSeconds: number;
 }
+
+/** The page's media, named by the slug alone: no storage key (which carries the owner's id) reaches the page. */
+const mediaPaths = (shared: SharedVideo) => {
+  const page = sharePagePath(shared.slug);
+  return {
+    videoUrl: `${page}/video.mp4`,
+    posterUrl: shared.thumbnailKey ? `${page}/poster.jpg` : null,
+  };
+};
 
 /**
  * `/v/{slug}` (ADR 0031): the public page, its media and its refresh endpoint. Every answer reads the link again,
- * so a revoked link stops at the next request; nothing here is cached by a shared cache (`private`), and the
- * media are never public files, only URLs signed per request.
+ * so a revoked link stops at the next request, its media included; nothing here is cached by a shared cache
+ * (`private`). The media are streamed by the server from private storage under the slug's paths (byte ranges
+ * included), never a signed storage URL: those name the storage key, and the key names the owner.
  */
-export function sharePageRoutes({ pool, storage, appUrl, mediaUrlTtlSeconds }: SharePageOptions) {
+export function sharePageRoutes({ pool, storage, appUrl }: SharePageOptions) {
   const app = new Hono<AppEnv>();
-  const sign = async (shared: SharedVideo) => {
-    const signer = await storage.urlSigner({ ttlSeconds: mediaUrlTtlSeconds });
-    return {
-      videoUrl: signer(shared.videoKey),
-      posterUrl: shared.thumbnailKey ? signer(shared.thumbnailKey) : null,
-      expiresAt: new Date(Date.now() + mediaUrlTtlSeconds * 1000).toISOString(),
-    };
-  };
   const absolute = (path: string) => new URL(path, appUrl).toString();
 
   app.get(PLAYER_SCRIPT_PATH, (c) => {
@@ -44,36 +45,42 @@ export function sharePageRoutes({ pool, storage, appUrl, mediaUrlTtlSeconds }: S
     c.header('Cache-Control', 'private, no-store');
     const shared = await findSharedVideo(pool, c.req.param('slug'));
     if (!shared) return c.html(shareNotFoundHtml(), 404);
-    const page = sharePagePath(shared.slug);
-    const media = await sign(shared);
+    const media = mediaPaths(shared);
     return c.html(
       sharePageHtml({
-        pageUrl: absolute(page),
+        pageUrl: absolute(sharePagePath(shared.slug)),
         prompt: shared.prompt,
         aspectRatio: shared.aspectRatio,
         videoUrl: media.videoUrl,
         posterUrl: media.posterUrl,
-        ogVideoUrl: absolute(`${page}/video.mp4`),
-        ogImageUrl: shared.thumbnailKey ? absolute(`${page}/poster.jpg`) : null,
+        ogVideoUrl: absolute(media.videoUrl),
+        ogImageUrl: media.posterUrl ? absolute(media.posterUrl) : null,
       }),
     );
   });
+  // Pages drawn before the media were served under the slug ask here when their signed URL expires.
   app.get('/v/:slug/media', async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const shared = await findSharedVideo(pool, c.req.param('slug'));
     if (!shared) return apiError(c, 404, 'not_found', 'Este link não está mais disponível.');
-    return c.json(await sign(shared));
+    return c.json(mediaPaths(shared));
   });
-  for (const [file, pick] of [
-    ['video.mp4', (media: { videoUrl: string }) => media.videoUrl],
-    ['poster.jpg', (media: { posterUrl: string | null }) => media.posterUrl],
+  for (const [file, keyOf] of [
+    ['video.mp4', (shared: SharedVideo) => shared.videoKey],
+    ['poster.jpg', (shared: SharedVideo) => shared.thumbnailKey],
   ] as const) {
     app.get(`/v/:slug/${file}`, async (c) => {
-      c.header('Cache-Control', 'private, no-store');
       const shared = await findSharedVideo(pool, c.req.param('slug'));
-      const target = shared ? pick(await sign(shared)) : null;
-      if (!target) return apiError(c, 404, 'not_found', 'Este link não está mais disponível.');
-      return c.redirect(new URL(target, appUrl).toString(), 302);
+      const key = shared ? keyOf(shared) : null;
+      const served = key
+        ? await blobResponse(storage, key, {
+            range: c.req.header('range'),
+            cacheControl: 'private, no-store',
+          })
+        : undefined;
+      if (served) return served;
+      c.header('Cache-Control', 'private, no-store');
+      return apiError(c, 404, 'not_found', 'Este link não está mais disponível.');
     });
   }
   return app;

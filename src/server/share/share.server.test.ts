@@ -10,8 +10,9 @@ import type { SessionClient } from '#tests/support/session-client';
 
 /**
  * Share links through the real server (ADR 0031): the owner's `POST`/`DELETE /api/videos/{id}/share`, and the
- * public `/v/{slug}` page, its preview tags, its signed media and its refresh endpoint, which answer 404 from the
- * next request on once the link is revoked, the video deleted or the account closed.
+ * public `/v/{slug}` page, its preview tags, its media served under the slug (no owner id anywhere) and its refresh
+ * endpoint, which answer 404 from the next request on once the link is revoked, the video deleted or the account
+ * closed.
  */
 
 let app: TestApp;
@@ -70,6 +71,9 @@ const revoke = (client: SessionClient, id: string) =>
 const slugOf = (url: string) => new URL(url).pathname.split('/')[2] as string;
 const publicGet = (pathName: string) => fetch(`${app.url}${pathName}`, { redirect: 'manual' });
 
+/** The <video>'s own source. */
+const played = (html: string) => /<video[^>]* src="([^"]+)"/.exec(html)?.[1]?.replaceAll('&#38;', '&') ?? '';
+
 function metaContent(html: string, key: string): string | undefined {
   return new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
 }
@@ -124,31 +128,59 @@ describe('/v/{slug}', () => {
     expect(html).toContain('Feito com Cena');
     expect(html).toContain('href="/auth/login?tab=signup"');
 
-    // The <video> plays a short-lived signed URL, never a public path.
-    const videoSrc = /<video[^>]* src="([^"]+)"/.exec(html)?.[1]?.replaceAll('&#38;', '&') ?? '';
-    expect(videoSrc).toMatch(/^\/media\/.+[?&]signature=/);
-    const played = await publicGet(videoSrc);
-    expect(played.status).toBe(200);
-    expect(Buffer.from(await played.arrayBuffer())).toEqual(VIDEO_BYTES);
-    const unsigned = await publicGet(videoSrc.replace(/\?.*$/, ''));
-    expect(unsigned.status).toBeGreaterThanOrEqual(400);
+    expect(played(html)).toBe(`/v/${slugOf(url)}/video.mp4`);
   });
 
-  it('re-signs the media for an active slug: the refresh endpoint and the crawlers’ redirects', async () => {
+  it("names no owner in the page or its media, and the media play from the slug's addresses", async () => {
     const { client, userId } = await owner();
-    const { url } = (await share(client, await seedRequest(userId))).body;
+    const id = await seedRequest(userId);
+    const { url } = (await share(client, id)).body;
     const slug = slugOf(url);
+    const html = await (await fetch(url)).text();
+    const mediaUrls = [
+      played(html),
+      /<video[^>]* poster="([^"]+)"/.exec(html)?.[1],
+      metaContent(html, 'og:video'),
+      metaContent(html, 'og:image'),
+      metaContent(html, 'twitter:image'),
+    ];
+    expect(mediaUrls.map((u) => u && new URL(u, app.url).pathname)).toEqual([
+      `/v/${slug}/video.mp4`,
+      `/v/${slug}/poster.jpg`,
+      `/v/${slug}/video.mp4`,
+      `/v/${slug}/poster.jpg`,
+      `/v/${slug}/poster.jpg`,
+    ]);
+    expect(html).not.toContain(userId);
+    expect(html).not.toContain(id);
+
+    const video = await publicGet(`/v/${slug}/video.mp4`);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect(video.headers.get('accept-ranges')).toBe('bytes');
+    expect(video.headers.get('cache-control')).toContain('no-store');
+    expect(Buffer.from(await video.arrayBuffer())).toEqual(VIDEO_BYTES);
+    const seeked = await fetch(`${app.url}/v/${slug}/video.mp4`, { headers: { range: 'bytes=4-8' } });
+    expect(seeked.status).toBe(206);
+    expect(seeked.headers.get('content-range')).toBe(`bytes 4-8/${VIDEO_BYTES.length}`);
+    expect(Buffer.from(await seeked.arrayBuffer())).toEqual(VIDEO_BYTES.subarray(4, 9));
+    const past = await fetch(`${app.url}/v/${slug}/video.mp4`, { headers: { range: 'bytes=999-' } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${VIDEO_BYTES.length}`);
+    const poster = await publicGet(`/v/${slug}/poster.jpg`);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    expect(await poster.text()).toBe('jpeg bytes');
+    // The refresh endpoint of older pages answers the same addresses.
     const refreshed = await publicGet(`/v/${slug}/media`);
-    expect(refreshed.status).toBe(200);
-    const media = (await refreshed.json()) as { videoUrl: string; posterUrl: string; expiresAt: string };
-    expect(media.videoUrl).toMatch(/^\/media\/.+signature=/);
-    expect(Date.parse(media.expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
-    expect(Buffer.from(await (await publicGet(media.videoUrl)).arrayBuffer())).toEqual(VIDEO_BYTES);
-    for (const file of ['video.mp4', 'poster.jpg']) {
-      const redirect = await publicGet(`/v/${slug}/${file}`);
-      expect(redirect.status).toBe(302);
-      expect(redirect.headers.get('location')).toMatch(new RegExp(`^${app.url}/media/.+signature=`));
-    }
+    const media = await refreshed.text();
+    expect(JSON.parse(media)).toEqual({
+      videoUrl: `/v/${slug}/video.mp4`,
+      posterUrl: `/v/${slug}/poster.jpg`,
+    });
+    expect(media).not.toContain(userId);
+
+    await revoke(client, id);
+    await expectGone(slug);
   });
 
   it('answers 404 at once after a revoke, and a new share makes a new link', async () => {

@@ -11,6 +11,11 @@ export interface BlobStorage {
   /** Rejects with BlobNotFoundError when there is no such file. */
   getStream(key: string): Promise<Readable>;
   /**
+   * The file, or the one byte range a `Range` header asks for (what a <video> needs to seek), for answers the server
+   * streams itself (a share page's media, ADR 0031). Rejects with BlobNotFoundError when there is no such file.
+   */
+  readRange(key: string, range: string | undefined): Promise<BlobRead>;
+  /**
    * A URL the browser can GET for `ttlSeconds`; `download` asks for `Content-Disposition: attachment`, named
    * `fileName` (a `DOWNLOAD_FILE_NAME`, src/shared/download-name.ts) or else the key's last segment.
    */
@@ -24,6 +29,11 @@ export interface BlobStorage {
   /** Removing a missing file is not an error (deletes are retried and raced). */
   delete(key: string): Promise<void>;
 }
+
+/** A file's bytes as one answer: the whole (200), one range (206), or no range it can serve (416). */
+export type BlobRead =
+  | { status: 200 | 206; size: number; start: number; end: number; contentType: string; body: Readable }
+  | { status: 416; size: number | undefined };
 
 export interface DownloadOptions {
   download?: boolean;
@@ -93,4 +103,21 @@ export function contentTypeOf(key: string): string {
 export function extensionOf(contentType: string): string {
   const found = Object.entries(TYPES_BY_EXTENSION).find(([, type]) => type === contentType);
   return found?.[0] ?? 'bin';
+}
+
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range, clamped to the file; undefined when unsatisfiable. */
+export function parseRange(header: string, size: number): [number, number] | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || size === 0) return undefined;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return undefined;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return undefined;
+    return [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || end < start) return undefined;
+  return [start, end];
 }

@@ -2,15 +2,22 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertSafeKey,
   BlobNotFoundError,
+  type BlobRead,
   type BlobStorage,
+  contentTypeOf,
   type DownloadOptions,
+  parseRange,
   type UrlSigner,
 } from './blob-storage.server';
+
+/** An empty file has no byte to read (`createReadStream`'s `end` is inclusive). */
+const readFrom = (file: string, start: number, end: number): Readable =>
+  end < start ? Readable.from([]) : createReadStream(file, { start, end });
 
 /** The public path signed disk URLs point at (served by mediaRoutes). */
 const MEDIA_PATH = '/media';
@@ -59,6 +66,21 @@ export class DiskStorage implements BlobStorage {
     const stats = await fs.stat(file).catch(() => undefined);
     if (!stats?.isFile()) throw new BlobNotFoundError(key);
     return createReadStream(file);
+  }
+
+  async readRange(key: string, range: string | undefined): Promise<BlobRead> {
+    const file = this.pathOf(key);
+    const stats = await fs.stat(file).catch(() => undefined);
+    if (!stats?.isFile()) throw new BlobNotFoundError(key);
+    const size = stats.size;
+    const contentType = contentTypeOf(key);
+    if (!range || size === 0) {
+      return { status: 200, size, start: 0, end: size - 1, contentType, body: readFrom(file, 0, size - 1) };
+    }
+    const parsed = parseRange(range, size);
+    if (!parsed) return { status: 416, size };
+    const [start, end] = parsed;
+    return { status: 206, size, start, end, contentType, body: readFrom(file, start, end) };
   }
 
   async exists(key: string): Promise<boolean> {

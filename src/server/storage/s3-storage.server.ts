@@ -10,7 +10,9 @@ import {
 import {
   assertSafeKey,
   BlobNotFoundError,
+  type BlobRead,
   type BlobStorage,
+  contentTypeOf,
   type DownloadOptions,
   type UrlSigner,
 } from './blob-storage.server';
@@ -84,6 +86,38 @@ export class S3Storage implements BlobStorage {
       return result.Body;
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(key);
+      throw error;
+    }
+  }
+
+  /**
+   * GetObject with the Range header passed on: S3 serves one byte range per RFC 9110 and answers 206 with
+   * Content-Range, or 416 InvalidRange when the range starts past the end
+   * (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html, "Range").
+   */
+  async readRange(key: string, range: string | undefined): Promise<BlobRead> {
+    assertSafeKey(key);
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: range } : {}) }),
+      );
+      if (!(result.Body instanceof Readable)) throw new Error(`S3 GetObject ${key} returned no stream`);
+      const length = result.ContentLength ?? 0;
+      const ranged = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(result.ContentRange ?? '');
+      const [start, end, size] = ranged ? ranged.slice(1).map(Number) : [0, length - 1, length];
+      return {
+        status: ranged ? 206 : 200,
+        size: size ?? length,
+        start: start ?? 0,
+        end: end ?? length - 1,
+        contentType: result.ContentType ?? contentTypeOf(key),
+        body: result.Body,
+      };
+    } catch (error) {
+      if (isNotFound(error)) throw new BlobNotFoundError(key);
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
+        return { status: 416, size: undefined };
+      }
       throw error;
     }
   }

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { DOWNLOAD_FILE_NAME } from '#shared/download-name';
-import { contentTypeOf, isSafeKey } from './blob-storage.server';
+import { contentTypeOf, isSafeKey, parseRange } from './blob-storage.server';
 import type { DiskStorage } from './disk-storage.server';
 
 /**
@@ -66,21 +66,4 @@ export function mediaRoutes(storage: DiskStorage): Hono<AppEnv> {
 function attachment(key: string, name: string | undefined): string {
   const fileName = name && DOWNLOAD_FILE_NAME.test(name) ? name : (key.split('/').pop() ?? 'arquivo');
   return `attachment; filename="${fileName}"`;
-}
-
-/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range, clamped to the file; undefined when unsatisfiable. */
-export function parseRange(header: string, size: number): [number, number] | undefined {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || size === 0) return undefined;
-  const [, from = '', to = ''] = match;
-  if (from === '' && to === '') return undefined;
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0) return undefined;
-    return [Math.max(0, size - suffix), size - 1];
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || end < start) return undefined;
-  return [start, end];
 }

@@ -6,10 +6,10 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { type FakeS3, startFakeS3 } from '#tests/support/fake-s3';
-import { BlobNotFoundError, isSafeKey, safeFileName } from './blob-storage.server';
+import { BlobNotFoundError, isSafeKey, parseRange, safeFileName } from './blob-storage.server';
 import { DiskStorage } from './disk-storage.server';
 import { S3Storage } from './s3-storage.server';
-import { mediaRoutes, parseRange } from './signed-media.routes.server';
+import { mediaRoutes } from './signed-media.routes.server';
 
 const SECRET = 'media-test-secret-0123456789abcdef0123456789';
 
@@ -206,6 +206,21 @@ describe('S3Storage (fake S3, path-style)', () => {
     await expect(storage.getStream('u1/missing.png')).rejects.toBeInstanceOf(BlobNotFoundError);
     await storage.delete('u1/a.png');
     expect(await storage.exists('u1/a.png')).toBe(false);
+  });
+
+  it('reads the whole file or one byte range, for answers the server streams itself', async () => {
+    await storage.put('u1/videos/r2/video.mp4', Buffer.from('0123456789'), 'video/mp4');
+    const whole = await storage.readRange('u1/videos/r2/video.mp4', undefined);
+    expect(whole).toMatchObject({ status: 200, size: 10, start: 0, end: 9, contentType: 'video/mp4' });
+    if (whole.status !== 416) expect(await text(whole.body)).toBe('0123456789');
+    const part = await storage.readRange('u1/videos/r2/video.mp4', 'bytes=2-4');
+    expect(part).toMatchObject({ status: 206, size: 10, start: 2, end: 4 });
+    if (part.status !== 416) expect(await text(part.body)).toBe('234');
+    expect(await storage.readRange('u1/videos/r2/video.mp4', 'bytes=50-')).toEqual({
+      status: 416,
+      size: undefined,
+    });
+    await expect(storage.readRange('u1/missing.mp4', undefined)).rejects.toBeInstanceOf(BlobNotFoundError);
   });
 
   it('makes presigned GET URLs (path-style, expiring, download as attachment)', async () => {

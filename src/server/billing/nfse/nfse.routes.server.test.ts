@@ -152,6 +152,19 @@ describe('NFS-e, Focus NFe webhook', () => {
     const unchanged = await pool.query('SELECT state FROM nfse_notas WHERE id = $1', [rows[0].id]);
     expect(unchanged.rows[0].state).toBe('processing');
 
+    // Focus NFe cannot be read back: a declared 503 with a pt-BR message, not an unhandled 500; nothing changes.
+    fake.unreachable = true;
+    const unavailable = await fake.deliverHook(hook, rows[0].id, secret);
+    fake.unreachable = false;
+    expect(unavailable.status).toBe(503);
+    const refused = (await unavailable.json()) as { error: { code: string; message: string } };
+    expect(refused.error).toMatchObject({
+      code: 'emitter_unavailable',
+      message: 'O emissor de notas fiscais está indisponível. Tente novamente mais tarde.',
+    });
+    const stillProcessing = await pool.query('SELECT state FROM nfse_notas WHERE id = $1', [rows[0].id]);
+    expect(stillProcessing.rows[0].state).toBe('processing');
+
     expect((await fake.deliverHook(hook, rows[0].id, secret)).status).toBe(200);
     const after = await pool.query('SELECT state, number FROM nfse_notas WHERE id = $1', [rows[0].id]);
     expect(after.rows[0]).toMatchObject({ state: 'issued' });

@@ -9,7 +9,7 @@ import { formatBRL } from '#shared/format';
 import { nfseContract } from '#shared/nfse.contract';
 import { notaViewState } from '#shared/nota';
 import { webhookBodyLimit } from '../stripe-webhook.server';
-import type { NfseEmitter } from './emitter.server';
+import { EmitterUnavailableError, type NfseEmitter } from './emitter.server';
 import { type AdminNotaRow, applyOutcome, findNota, listNotas, notaView, retryNota } from './notas.server';
 
 /**
@@ -18,6 +18,9 @@ import { type AdminNotaRow, applyOutcome, findNota, listNotas, notaView, retryNo
  * hook ("Aumento da segurança na recepção dos gatilhos", https://focusnfe.com.br/doc/#gatilhos-webhooks), compared
  * here in constant time. The body is only a hint: the nota's state is read again from the emitter.
  */
+
+const EMITTER_UNAVAILABLE_MESSAGE =
+  'O emissor de notas fiscais está indisponível. Tente novamente mais tarde.';
 
 const sameSecret = (given: string, expected: string) =>
   timingSafeEqual(
@@ -62,7 +65,16 @@ export function nfseRoutes({ pool, guards, emitter, config }: NfseRoutesOptions)
           }
           const body = (await c.req.json().catch(() => ({}))) as { ref?: unknown };
           const nota = typeof body.ref === 'string' ? await findNota(pool, body.ref) : undefined;
-          if (nota) await applyOutcome(pool, nota, emitter.kind, await emitter.status(nota.id));
+          if (nota) {
+            const outcome = await emitter.status(nota.id).catch((error: unknown) => {
+              if (error instanceof EmitterUnavailableError) return undefined;
+              throw error;
+            });
+            // Focus NFe could not be read back: not our fault nor the hook's, and nothing was changed. A non-2xx
+            // answer lets the gatilho be delivered again, and the nota sweep reads the state on its own anyway.
+            if (!outcome) return apiError(c, 503, 'emitter_unavailable', EMITTER_UNAVAILABLE_MESSAGE);
+            await applyOutcome(pool, nota, emitter.kind, outcome);
+          }
           return c.json({ received: true as const });
         },
       },

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { GeminiWebhookConfig } from '#server/config.server';
+import { bodyLimit } from '#server/kernel/body-limit.server';
 import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { inTransaction } from '#server/kernel/transaction.server';
