@@ -49,3 +49,9 @@ export const adminNotasSchema = z.object({ notas: z.array(adminNotaSchema) });
 export type AdminNota = z.infer<typeof adminNotaSchema>;
 export const notaRetrySchema = z.object({ retried: z.literal(true) });
 export const nfseReceiptSchema = z.object({ received: z.literal(true) });
+
+/**
+ * What Cena reads of a Focus NFe gatilho: the nota's `ref` (https://focusnfe.com.br/doc/#gatilhos-webhooks). The
+ * rest of the body is ignored, and a body that names no nota (any other JSON, or none) is acknowledged unread.
+ */
+export const nfseGatilhoSchema = z.looseObject({ ref: z.string() });

@@ -170,4 +170,18 @@ describe('NFS-e, Focus NFe webhook', () => {
     expect(after.rows[0]).toMatchObject({ state: 'issued' });
     expect(after.rows[0].number).toMatch(/^\d+$/);
   });
+
+  it('acknowledges a hook whose body names no nota, whatever JSON (or none) it is, and changes nothing', async () => {
+    const before = await pool.query('SELECT id, state FROM nfse_notas ORDER BY id');
+    for (const body of ['null', '[]', '"ref"', '42', '{"ref":5}', '{"ref":null}', 'not json', '']) {
+      const answer = await fetch(`${app.url}/api/nfse/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: secret },
+        body,
+      });
+      expect({ body, status: answer.status }).toEqual({ body, status: 200 });
+      expect(await answer.json()).toEqual({ received: true });
+    }
+    expect((await pool.query('SELECT id, state FROM nfse_notas ORDER BY id')).rows).toEqual(before.rows);
+  });
 });

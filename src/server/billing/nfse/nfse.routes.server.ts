@@ -7,7 +7,7 @@ import { type Guards, routesFromContract } from '#server/kernel/operations.serve
 import { escapeHtml } from '#server/mail/templates.server';
 import { formatBRL } from '#shared/format';
 import { nfseContract } from '#shared/nfse.contract';
-import { notaViewState } from '#shared/nota';
+import { nfseGatilhoSchema, notaViewState } from '#shared/nota';
 import { webhookBodyLimit } from '../stripe-webhook.server';
 import { EmitterUnavailableError, type NfseEmitter } from './emitter.server';
 import { type AdminNotaRow, applyOutcome, findNota, listNotas, notaView, retryNota } from './notas.server';
@@ -63,8 +63,8 @@ export function nfseRoutes({ pool, guards, emitter, config }: NfseRoutesOptions)
           if (!sameSecret(c.req.header('authorization') ?? '', secret)) {
             return apiError(c, 401, 'invalid_signature', 'Autorização do webhook inválida.');
           }
-          const body = (await c.req.json().catch(() => ({}))) as { ref?: unknown };
-          const nota = typeof body.ref === 'string' ? await findNota(pool, body.ref) : undefined;
+          const gatilho = nfseGatilhoSchema.safeParse(await c.req.json().catch(() => undefined));
+          const nota = gatilho.success ? await findNota(pool, gatilho.data.ref) : undefined;
           if (nota) {
             const outcome = await emitter.status(nota.id).catch((error: unknown) => {
               if (error instanceof EmitterUnavailableError) return undefined;
