@@ -17,6 +17,7 @@ import { createTranscriber } from '#server/captions/transcriber.server';
 import { openDatabase } from '#server/db/open-database.server';
 import { registerFilmWorker } from '#server/films/film-render.job.server';
 import { createApp } from '#server/http/app.server';
+import { registerInviteSweep } from '#server/invites/invite-rewards.server';
 import { type Jobs, startJobs } from '#server/jobs/jobs.server';
 import { answerClientErrors } from '#server/kernel/client-errors.server';
 import { createMailer } from '#server/mail/mailer.server';
@@ -222,6 +223,7 @@ async function startWorkerTier(
   });
   const billing = createBilling(config, pool, logger);
   await registerWithdrawalSweep(jobs.boss, { pool, provider: billing.provider, logger });
+  await registerInviteSweep(jobs.boss, pool, logger);
   if (billing.nfse) {
     await registerNfseWorker(jobs.boss, {
       pool,

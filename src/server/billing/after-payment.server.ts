@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { rewardInvite } from '#server/invites/invites.server';
+import { rewardInvite } from '#server/invites/invite-rewards.server';
 import { requestNota } from './nfse/notas.server';
 import { requestReceipt } from './receipts/receipts.server';
 
@@ -16,12 +16,15 @@ export interface SettledPayment {
   receiptItem?: string;
   /** Stripe's receipt for the charge, when there is one. */
   receiptUrl?: string | null;
+  /** Stripe's card fingerprint of the charge, when it was a card: the invite reward's payment mark (ADR 0046). */
+  paymentFingerprint?: string | null;
 }
 
 /**
  * What follows a paid purchase, each once per payment however often fulfilment runs (a replayed webhook, `verify`
- * after it): the invite reward (ADR 0040), the nota fiscal (ADR 0041) and the receipt e-mail, the last two only
- * recorded here and sent by their sweeps, so a failing emitter or mail server never undoes a fulfilment.
+ * after it): the invite reward (ADR 0040; it waits for the withdrawal window, ADR 0046), the nota fiscal (ADR 0041)
+ * and the receipt e-mail, the last two only recorded here and sent by their sweeps, so a failing emitter or mail
+ * server never undoes a fulfilment.
  */
 export async function followPayment(pool: pg.Pool, payment: SettledPayment, now: Date): Promise<void> {
   const { userId, paymentRef, paidCents } = payment;
@@ -33,6 +36,7 @@ export async function followPayment(pool: pg.Pool, payment: SettledPayment, now:
       grantRef: paymentRef,
       paidCents,
       grantedCredits: payment.grantedCredits,
+      paymentFingerprint: payment.paymentFingerprint ?? null,
     },
     now,
   );

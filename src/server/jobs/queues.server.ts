@@ -31,6 +31,8 @@ export const QUEUES = {
   withdrawalSweep: 'withdrawal-sweep',
   /** Ends lapsed prepaid plan periods and mails their "Renovar por Pix" reminders (scheduled; ADR 0042). */
   prepaidSweep: 'prepaid-sweep',
+  /** Grants the invite rewards whose purchases can no longer be withdrawn (scheduled; src/server/invites, ADR 0046). */
+  inviteSweep: 'invite-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -49,6 +51,7 @@ export interface JobPayloads {
   'receipt-sweep': Record<string, never>;
   'withdrawal-sweep': Record<string, never>;
   'prepaid-sweep': Record<string, never>;
+  'invite-sweep': Record<string, never>;
 }
 
 /**
