@@ -48,11 +48,11 @@ async function invited(): Promise<{ inviter: string; invitee: string }> {
 
 /** Bought before the withdrawal window that has now closed, and the rewards' sweep run (ADR 0046). */
 const paidAt = () => new Date(Date.now() - (WITHDRAWAL_DAYS + 1) * DAY_MS);
-async function buy(userId: string, sessionId: string) {
+const buy = async (userId: string, sessionId: string) => {
   const purchase = { userId, sessionId, packageId: small.id, amountCents: small.priceCents };
   await fulfilPackagePurchase(pool, purchase, paidAt());
   await sweepInviteRewards(pool);
-}
+};
 
 const purchaseOf = (userId: string, sessionId: string): PaidPurchase => ({
   userId,
