@@ -36,6 +36,7 @@ interface InvitationRow {
   purchase_source: 'package' | 'plan';
   purchase_ref: string;
   outcome: InviteOutcome | null;
+  reward_due_at: Date;
   rewarded_at: Date | null;
 }
 
@@ -100,7 +101,11 @@ async function verdictOf(client: pg.PoolClient, row: InvitationRow, now: Date): 
     // The withdrawal's own rule says whether the package can still be withdrawn (withdrawal-claim.server.ts).
     const standing = await withdrawalStanding(client, row.invitee_user_id, row.purchase_ref, now);
     if (standing === 'already_refunded') return { outcome: 'refunded' };
-    if (standing !== 'withdrawal_expired') return { later: new Date(now.getTime() + RETRY_MS) };
+    // Asked early, it keeps its due time; past it (a withdrawal waiting for the provider), it looks again later.
+    if (standing !== 'withdrawal_expired') {
+      const early = row.reward_due_at.getTime() > now.getTime();
+      return { later: early ? row.reward_due_at : new Date(now.getTime() + RETRY_MS) };
+    }
   }
   if (await reversed(client, row)) return { outcome: 'refunded' };
   const shared = await sharedMark(client, row.invitee_user_id, row.inviter_user_id);
@@ -122,7 +127,7 @@ async function verdictOf(client: pg.PoolClient, row: InvitationRow, now: Date): 
 export async function settleInvitation(pool: pg.Pool, inviteeId: string, now: Date = new Date()) {
   const decided = await inTransaction(pool, async (client) => {
     const found = await client.query<InvitationRow>(
-      `SELECT invitee_user_id, inviter_user_id, purchase_source, purchase_ref, outcome, rewarded_at
+      `SELECT invitee_user_id, inviter_user_id, purchase_source, purchase_ref, outcome, reward_due_at, rewarded_at
        FROM invitations WHERE invitee_user_id = $1 AND purchase_ref IS NOT NULL FOR UPDATE`,
       [inviteeId],
     );
