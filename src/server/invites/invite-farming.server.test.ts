@@ -16,7 +16,7 @@ import { findPackage, INVITE_INVITER_CREDITS, INVITE_REWARDS_PER_INVITER_TOTAL }
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
 import { sweepInviteRewards } from './invite-rewards.server';
-import { inviteCodeOf } from './invites.server';
+import { inviteCodeOf, invitesOf } from './invites.server';
 
 /**
  * The farm found from outside (ADR 0046): accounts made from one browser and one network through one inviter's
@@ -136,6 +136,11 @@ describe('scenario 1: invitees from one device and one address buy and withdraw'
     expect(await inviteCreditsKept(inviter)).toBe(0);
     expect(await inviteCreditsKept(inviter)).toBeLessThanOrEqual(
       INVITE_REWARDS_PER_INVITER_TOTAL * INVITE_INVITER_CREDITS,
+    );
+    // Each invite tells the inviter why it earned nothing.
+    const { invites } = await invitesOf(pool, inviter, 'https://cena.test');
+    expect(invites.map((invite) => [invite.state, invite.reason])).toEqual(
+      invitees.map(() => ['not_counted', 'refunded']),
     );
     expect(await audit(pool)).toEqual([]);
   });
