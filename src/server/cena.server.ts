@@ -11,6 +11,7 @@ import { createBilling } from '#server/billing/billing.server';
 import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
 import { registerPrepaidWorker } from '#server/billing/prepaid/prepaid-reminders.server';
 import { registerReceiptWorker } from '#server/billing/receipts/receipts.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { registerWithdrawalSweep } from '#server/billing/withdrawal-sweep.server';
 import { registerCaptionsWorker } from '#server/captions/captions.job.server';
 import { createTranscriber } from '#server/captions/transcriber.server';
@@ -223,7 +224,7 @@ async function startWorkerTier(
   });
   const billing = createBilling(config, pool, logger);
   await registerWithdrawalSweep(jobs.boss, { pool, provider: billing.provider, logger });
-  await registerInviteSweep(jobs.boss, pool, logger);
+  await registerInviteSweep(jobs.boss, { pool, withdrawals: withdrawalRule }, logger);
   if (billing.nfse) {
     await registerNfseWorker(jobs.boss, {
       pool,

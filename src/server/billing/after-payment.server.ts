@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { rewardInvite } from '#server/invites/invite-rewards.server';
 import { requestNota } from './nfse/notas.server';
 import { requestReceipt } from './receipts/receipts.server';
+import { withdrawalRule } from './withdrawal-claim.server';
 
 /** A paid purchase as its follow-ups need it: keyed by the payment's provider ref (Checkout session or invoice). */
 export interface SettledPayment {
@@ -29,7 +30,7 @@ export interface SettledPayment {
 export async function followPayment(pool: pg.Pool, payment: SettledPayment, now: Date): Promise<void> {
   const { userId, paymentRef, paidCents } = payment;
   await rewardInvite(
-    pool,
+    { pool, withdrawals: withdrawalRule },
     {
       userId,
       grantSource: payment.grantSource,

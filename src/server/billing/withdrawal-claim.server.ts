@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { clawbackInTransaction } from '#server/credits/ledger-claims.server';
+import type { WithdrawalRule } from '#server/invites/invite-rewards.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { formatBRL } from '#shared/format';
@@ -14,7 +15,7 @@ import type { CheckoutRecord } from './billing-store.server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type WithdrawalRefusal =
+type WithdrawalRefusal =
   | 'purchase_not_found'
   | 'withdrawal_expired'
   | 'credits_used'
@@ -133,7 +134,7 @@ async function claimsOf(client: pg.PoolClient, grantId: string): Promise<ClaimRo
 }
 
 /** The end of a package's withdrawal period: WITHDRAWAL_DAYS from its grant, the payment landing (ADR 0030). */
-export const withdrawalEndsAt = (grantCreatedAt: Date): Date =>
+const withdrawalEndsAt = (grantCreatedAt: Date): Date =>
   new Date(grantCreatedAt.getTime() + WITHDRAWAL_DAYS * DAY_MS);
 
 function refusalOf(
@@ -179,7 +180,7 @@ const waitingClaim = (claims: ClaimRow[]) =>
  * must know that the purchase can no longer be withdrawn (the invite reward, ADR 0046); a boleto's Pix key is not
  * this question.
  */
-export async function withdrawalStanding(
+async function withdrawalStanding(
   client: pg.PoolClient,
   userId: string,
   sessionId: string,
@@ -191,6 +192,16 @@ export async function withdrawalStanding(
   if (waitingClaim(claims)) return 'claimed';
   return refusalOf(state, claims, 0, true, now)?.code ?? 'open';
 }
+
+/** The rule as the invite rewards ask it (ADR 0046): a reward is granted only once the package is `closed`. */
+export const withdrawalRule: WithdrawalRule = {
+  endsAt: withdrawalEndsAt,
+  async standing(client, userId, sessionId, now) {
+    const standing = await withdrawalStanding(client, userId, sessionId, now);
+    if (standing === 'already_refunded') return 'refunded';
+    return standing === 'withdrawal_expired' ? 'closed' : 'open';
+  },
+};
 
 /**
  * Checks the package unused and takes its credits back, in one transaction under the account lock; or finds the

@@ -29,6 +29,7 @@ import { createPromptWriter } from '#server/videos/prompt-writer.server';
 import { videosRoutes } from '#server/videos/videos.routes.server';
 import { metaContract } from '#shared/meta.contract';
 import type { AppDependencies } from './app-dependencies.server';
+import { deviceCookie } from './device-cookie.server';
 import { documentedOperations, openApiHandler } from './openapi.server';
 import { checkResponses } from './response-check.server';
 
@@ -106,6 +107,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
       appUrl: config.appUrl,
       secret: authSecret,
       ipAddress: authIpAddress(config),
+      device: deviceCookie,
     }),
   );
   api.route('/events', eventsRoutes(pool, realtime, guards));

@@ -4,6 +4,7 @@ import { insertCheckout } from '#server/billing/billing-store.server';
 import { fulfilPackagePurchase } from '#server/billing/fulfilment.server';
 import { LocalPaymentProvider } from '#server/billing/providers/local-checkout.server';
 import { withdrawPackage } from '#server/billing/withdrawal.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { capture } from '#server/credits/ledger-hold-resolution.server';
@@ -26,6 +27,8 @@ import { inviteCodeOf, invitesOf } from './invites.server';
 
 let db: TestDatabase;
 let pool: pg.Pool;
+/** The rewards' dependencies, billing's withdrawal rule among them. */
+const rewards = () => ({ pool, withdrawals: withdrawalRule });
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = testPool({ connectionString: db.url, max: 4 });
@@ -131,7 +134,7 @@ describe('scenario 1: invitees from one device and one address buy and withdraw'
     }
     // The window closes and the rewards' sweep runs: a withdrawn purchase earns nothing.
     const afterWindow = new Date(start.getTime() + (WITHDRAWAL_DAYS + 1) * DAY_MS);
-    await sweepInviteRewards(pool, afterWindow);
+    await sweepInviteRewards(rewards(), afterWindow);
     await spendAll(inviter, afterWindow);
     expect(await inviteCreditsKept(inviter)).toBe(0);
     expect(await inviteCreditsKept(inviter)).toBeLessThanOrEqual(

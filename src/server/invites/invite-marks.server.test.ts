@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fulfilPackagePurchase } from '#server/billing/fulfilment.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { createLogger } from '#server/logger.server';
@@ -33,6 +34,8 @@ describe('addressBlock', () => {
 
 let db: TestDatabase;
 let pool: pg.Pool;
+/** The rewards' dependencies, billing's withdrawal rule among them. */
+const rewards = () => ({ pool, withdrawals: withdrawalRule });
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = testPool({ connectionString: db.url, max: 4 });
@@ -113,7 +116,7 @@ describe('invitees from the same place', () => {
     for (const [i, [, place]] of places.entries()) {
       // One by one, as the sweep decides them oldest first.
       await accountFrom(hooks, place, code);
-      await sweepInviteRewards(pool, new Date(paidAt.getTime() + (WITHDRAWAL_DAYS + 1) * DAY_MS + i));
+      await sweepInviteRewards(rewards(), new Date(paidAt.getTime() + (WITHDRAWAL_DAYS + 1) * DAY_MS + i));
     }
     const invites = (await invitesOf(pool, inviter, 'https://cena.test')).invites.reverse();
     expect(invites.map((invite) => invite.reason ?? invite.state)).toEqual(

@@ -1,7 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type pg from 'pg';
-import { deviceIdOf } from '#server/trial/trial.server';
 import type { InviteMarkKind } from './invites.schema.server';
 
 /**
@@ -48,9 +47,8 @@ export function addressBlock(address: string): string | null {
   return `${prefix.join(':')}::/64`;
 }
 
-/** The marks of a request: its device cookie and its client address's block, each when there is one. */
-export function requestMarks(hash: InviteHasher, headers: Headers, address: string | null): Mark[] {
-  const deviceId = deviceIdOf(headers);
+/** The marks of a request: its device id (the `cena_device` cookie) and its client address's block, when known. */
+export function requestMarks(hash: InviteHasher, deviceId: string | null, address: string | null): Mark[] {
   const block = address ? addressBlock(address) : null;
   return [
     ...(deviceId ? [{ kind: 'device' as const, hash: hash('device', deviceId) }] : []),

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clawbackPurchase, fulfilInvoice, fulfilPackagePurchase } from '#server/billing/fulfilment.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { hold } from '#server/credits/ledger-holds.server';
@@ -24,6 +25,8 @@ import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
 
 let db: TestDatabase;
 let pool: pg.Pool;
+/** The rewards' dependencies, billing's withdrawal rule among them. */
+const rewards = () => ({ pool, withdrawals: withdrawalRule });
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = testPool({ connectionString: db.url, max: 6 });
@@ -80,8 +83,8 @@ describe('the invite reward waits for the withdrawal window', () => {
     expect(
       (await hold(pool, { userId: invitee, amount: small.credits, reference: 'v' }, later(paid, 1))).ok,
     ).toBe(true);
-    await sweepInviteRewards(pool, later(paid, 1));
-    await settleInvitation(pool, invitee, later(paid, WITHDRAWAL_DAYS - 0.01));
+    await sweepInviteRewards(rewards(), later(paid, 1));
+    await settleInvitation(rewards(), invitee, later(paid, WITHDRAWAL_DAYS - 0.01));
     expect(await inviteGrants(inviter)).toEqual([]);
     const waiting = (await invitesOf(pool, inviter, 'https://cena.test')).invites[0];
     expect(waiting).toMatchObject({
@@ -91,7 +94,7 @@ describe('the invite reward waits for the withdrawal window', () => {
     });
 
     const closed = later(paid, WITHDRAWAL_DAYS + 0.01);
-    await sweepInviteRewards(pool, closed);
+    await sweepInviteRewards(rewards(), closed);
     expect(await inviteGrants(inviter)).toEqual([
       { amount: 20, created_at: closed, expires_at: later(closed, INVITE_CREDIT_VALIDITY_DAYS) },
     ]);
@@ -121,7 +124,7 @@ describe('the invite reward waits for the withdrawal window', () => {
       { kind: 'dispute', id: 'dp_early', amountCents: small.priceCents },
       later(paid, 2),
     );
-    await sweepInviteRewards(pool, later(paid, WITHDRAWAL_DAYS + 1));
+    await sweepInviteRewards(rewards(), later(paid, WITHDRAWAL_DAYS + 1));
     expect(await inviteGrants(inviter)).toEqual([]);
     expect((await invitesOf(pool, inviter, 'https://cena.test')).invites[0]).toMatchObject({
       state: 'not_counted',
@@ -136,9 +139,9 @@ describe('the invite reward waits for the withdrawal window', () => {
     await Promise.all([1, 2, 3].map(() => buy(byPackage, 'cs_replayed', paid)));
     const closed = later(paid, WITHDRAWAL_DAYS + 1);
     await Promise.all([
-      sweepInviteRewards(pool, closed),
-      sweepInviteRewards(pool, closed),
-      settleInvitation(pool, byPackage, closed),
+      sweepInviteRewards(rewards(), closed),
+      sweepInviteRewards(rewards(), closed),
+      settleInvitation(rewards(), byPackage, closed),
     ]);
     await buy(byPackage, 'cs_replayed', paid);
     const invoice = {
@@ -163,7 +166,7 @@ describe('the invite reward waits for the withdrawal window', () => {
     const paid = new Date('2026-10-01T12:00:00Z');
     for (const [i, invitee] of invitees.entries()) await buy(invitee, `cs_cap_${i}`, paid);
     const first = later(paid, WITHDRAWAL_DAYS + 0.01);
-    await Promise.all(invitees.map((invitee) => settleInvitation(pool, invitee, first)));
+    await Promise.all(invitees.map((invitee) => settleInvitation(rewards(), invitee, first)));
     expect(await outcomes(inviter)).toEqual({
       rewarded: INVITE_REWARDS_PER_INVITER_PER_DAY,
       waiting: count - INVITE_REWARDS_PER_INVITER_PER_DAY,
@@ -172,7 +175,7 @@ describe('the invite reward waits for the withdrawal window', () => {
     const days = Math.ceil(INVITE_REWARDS_PER_INVITER_TOTAL / INVITE_REWARDS_PER_INVITER_PER_DAY);
     for (let day = 1; day <= days; day += 1) {
       const at = later(first, day + 0.01);
-      await Promise.all([sweepInviteRewards(pool, at), sweepInviteRewards(pool, at)]);
+      await Promise.all([sweepInviteRewards(rewards(), at), sweepInviteRewards(rewards(), at)]);
       const rewarded = (await outcomes(inviter)).rewarded;
       expect(rewarded).toBe(
         Math.min((day + 1) * INVITE_REWARDS_PER_INVITER_PER_DAY, INVITE_REWARDS_PER_INVITER_TOTAL),

@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { withdrawalEndsAt, withdrawalStanding } from '#server/billing/withdrawal-claim.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { QUEUES } from '#server/jobs/queues.server';
@@ -17,13 +16,34 @@ import { type InvitePurchase, rewardRef, SIDES } from './invites.server';
 
 /**
  * The invite reward waits for the withdrawal window (ADR 0046). The invited account's first paid purchase is taken
- * by its invitation with the time it can no longer be withdrawn (a package: its window's end, the rule of
- * withdrawal-claim.server.ts; a plan: at once, it has no self-service withdrawal, ADR 0030). Then — the sweep for a
+ * by its invitation with the time it can no longer be withdrawn (a package: its window's end, billing's rule,
+ * `WithdrawalRule`; a plan: at once, it has no self-service withdrawal, ADR 0030). Then — the sweep for a
  * package, fulfilment itself for a plan — the invitation is decided once, under the inviter's lock: refunded or
  * disputed meanwhile, from a device, network or card the inviter or their rewarded invitees used, or past the
  * inviter's caps, it does not count; otherwise both sides are granted. A withdrawal inside the window therefore
  * never meets a reward to take back.
  */
+
+/**
+ * Billing's withdrawal rule (ADR 0030, ADR 0037), given by billing — it owns the rule and already needs the invites:
+ * when a package paid (granted) at `paidAt` can no longer be withdrawn, and where one stands now, read under the
+ * buyer's account lock (`closed`: past its window; `refunded`: a refund or withdrawal took it back; `open`: a
+ * withdrawal could still be accepted or one waits for the provider).
+ */
+export interface WithdrawalRule {
+  endsAt: (paidAt: Date) => Date;
+  standing: (
+    client: pg.PoolClient,
+    userId: string,
+    sessionId: string,
+    now: Date,
+  ) => Promise<'open' | 'closed' | 'refunded'>;
+}
+
+export interface InviteRewardDeps {
+  pool: pg.Pool;
+  withdrawals: WithdrawalRule;
+}
 
 /** How long a decision that cannot be made yet (a withdrawal waiting for the provider) waits before the next look. */
 const RETRY_MS = 60 * 60 * 1000;
@@ -48,7 +68,8 @@ type Verdict = { outcome: InviteOutcome } | { later: Date };
  * decided at once. Every paid purchase leaves its card's mark, whoever made it. A purchase that paid nothing or
  * granted nothing is no purchase here.
  */
-export async function rewardInvite(pool: pg.Pool, purchase: InvitePurchase, now: Date = new Date()) {
+export async function rewardInvite(deps: InviteRewardDeps, purchase: InvitePurchase, now: Date = new Date()) {
+  const { pool } = deps;
   if (purchase.paidCents <= 0 || purchase.grantedCredits <= 0) return;
   if (purchase.paymentFingerprint) {
     await markAccount(pool, purchase.userId, [paymentMark(purchase.paymentFingerprint)], now);
@@ -58,7 +79,7 @@ export async function rewardInvite(pool: pg.Pool, purchase: InvitePurchase, now:
     [purchase.grantSource, purchase.grantRef],
   );
   const paidAt = granted.rows[0]?.created_at ?? now;
-  const dueAt = purchase.grantSource === 'package' ? withdrawalEndsAt(paidAt) : now;
+  const dueAt = purchase.grantSource === 'package' ? deps.withdrawals.endsAt(paidAt) : now;
   const taken = await pool.query(
     `UPDATE invitations
      SET purchase_source = $2, purchase_ref = $3, reward_due_at = COALESCE(reward_due_at, $4)
@@ -66,7 +87,7 @@ export async function rewardInvite(pool: pg.Pool, purchase: InvitePurchase, now:
        AND (purchase_ref IS NULL OR (purchase_source = $2 AND purchase_ref = $3))`,
     [purchase.userId, purchase.grantSource, purchase.grantRef, dueAt],
   );
-  if (taken.rowCount && dueAt.getTime() <= now.getTime()) await settleInvitation(pool, purchase.userId, now);
+  if (taken.rowCount && dueAt.getTime() <= now.getTime()) await settleInvitation(deps, purchase.userId, now);
 }
 
 /** The purchase was refunded or disputed (a clawback on its grant not given back): it earns nothing. */
@@ -96,13 +117,18 @@ async function rewardsOf(client: pg.PoolClient, inviterId: string, now: Date) {
   return { total: row?.total ?? 0, today: row?.today ?? 0, oldest: row?.oldest ?? now };
 }
 
-async function verdictOf(client: pg.PoolClient, row: InvitationRow, now: Date): Promise<Verdict> {
+async function verdictOf(
+  client: pg.PoolClient,
+  withdrawals: WithdrawalRule,
+  row: InvitationRow,
+  now: Date,
+): Promise<Verdict> {
   if (row.purchase_source === 'package') {
-    // The withdrawal's own rule says whether the package can still be withdrawn (withdrawal-claim.server.ts).
-    const standing = await withdrawalStanding(client, row.invitee_user_id, row.purchase_ref, now);
-    if (standing === 'already_refunded') return { outcome: 'refunded' };
+    // The withdrawal's own rule says whether the package can still be withdrawn.
+    const standing = await withdrawals.standing(client, row.invitee_user_id, row.purchase_ref, now);
+    if (standing === 'refunded') return { outcome: 'refunded' };
     // Asked early, it keeps its due time; past it (a withdrawal waiting for the provider), it looks again later.
-    if (standing !== 'withdrawal_expired') {
+    if (standing === 'open') {
       const early = row.reward_due_at.getTime() > now.getTime();
       return { later: early ? row.reward_due_at : new Date(now.getTime() + RETRY_MS) };
     }
@@ -124,7 +150,8 @@ async function verdictOf(client: pg.PoolClient, row: InvitationRow, now: Date): 
  * takes, ADR 0037: no withdrawal starts while the window is judged). The grants follow the decision, keyed by the
  * invited account, so a crash between the two is finished by the next sweep.
  */
-export async function settleInvitation(pool: pg.Pool, inviteeId: string, now: Date = new Date()) {
+export async function settleInvitation(deps: InviteRewardDeps, inviteeId: string, now: Date = new Date()) {
+  const { pool } = deps;
   const decided = await inTransaction(pool, async (client) => {
     const found = await client.query<InvitationRow>(
       `SELECT invitee_user_id, inviter_user_id, purchase_source, purchase_ref, outcome, reward_due_at, rewarded_at
@@ -137,7 +164,7 @@ export async function settleInvitation(pool: pg.Pool, inviteeId: string, now: Da
       `invite:${row.inviter_user_id}`,
     ]);
     await client.query('SELECT 1 FROM credit_accounts WHERE user_id = $1 FOR NO KEY UPDATE', [inviteeId]);
-    const verdict = await verdictOf(client, row, now);
+    const verdict = await verdictOf(client, deps.withdrawals, row, now);
     if ('later' in verdict) {
       await client.query('UPDATE invitations SET reward_due_at = $2 WHERE invitee_user_id = $1', [
         inviteeId,
@@ -188,8 +215,8 @@ async function grantRewards(pool: pg.Pool, row: InvitationRow, rewardedAt: Date)
  * Invitations due (oldest first), and those decided rewarded in the last day whose grants are missing (a crash
  * after the decision): each is settled once, whoever comes first.
  */
-export async function sweepInviteRewards(pool: pg.Pool, now: Date = new Date()): Promise<number> {
-  const due = await pool.query<{ invitee_user_id: string }>(
+export async function sweepInviteRewards(deps: InviteRewardDeps, now: Date = new Date()): Promise<number> {
+  const due = await deps.pool.query<{ invitee_user_id: string }>(
     `(SELECT invitee_user_id FROM invitations
       WHERE outcome IS NULL AND purchase_ref IS NOT NULL AND reward_due_at <= $1
       ORDER BY reward_due_at LIMIT $2)
@@ -200,14 +227,18 @@ export async function sweepInviteRewards(pool: pg.Pool, now: Date = new Date()):
                         WHERE g.source = 'invite' AND g.source_ref = 'invitee:' || i.invitee_user_id))`,
     [now, BATCH, new Date(now.getTime() - DAY_MS)],
   );
-  for (const { invitee_user_id } of due.rows) await settleInvitation(pool, invitee_user_id, now);
+  for (const { invitee_user_id } of due.rows) await settleInvitation(deps, invitee_user_id, now);
   return due.rows.length;
 }
 
-export async function registerInviteSweep(boss: PgBoss, pool: pg.Pool, logger: Logger): Promise<void> {
+export async function registerInviteSweep(
+  boss: PgBoss,
+  deps: InviteRewardDeps,
+  logger: Logger,
+): Promise<void> {
   await boss.schedule(QUEUES.inviteSweep, EVERY_FIVE_MINUTES);
   await boss.work(QUEUES.inviteSweep, async () => {
-    const settled = await sweepInviteRewards(pool);
+    const settled = await sweepInviteRewards(deps);
     logger.debug({ settled }, 'invite sweep');
   });
 }

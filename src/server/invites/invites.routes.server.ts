@@ -5,11 +5,20 @@ import type pg from 'pg';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import { DEVICE_COOKIE, newDeviceId } from '#server/trial/trial.server';
 import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_SECONDS } from '#shared/invites';
 import { invitesContract } from '#shared/invites.contract';
 import { inviteHasher, markAccount, requestMarks } from './invite-marks.server';
 import { inviteCodeExists, invitesOf } from './invites.server';
+
+/**
+ * The browser's device id (the trial's `cena_device` cookie, ADR 0040), given by the composition root: the trial owns
+ * the cookie, and it already needs the invites.
+ */
+export interface DeviceCookie {
+  name: string;
+  idOf: (headers: Headers) => string | null;
+  newId: () => string;
+}
 
 interface InvitesRoutesOptions {
   pool: pg.Pool;
@@ -19,6 +28,7 @@ interface InvitesRoutesOptions {
   secret: string;
   /** Better Auth's client-address settings, so the mark is the address its rate limits count. */
   ipAddress: { ipAddressHeaders: string[]; trustedProxies: string[] };
+  device: DeviceCookie;
 }
 
 /**
@@ -36,7 +46,8 @@ export function invitesRoutes(options: InvitesRoutesOptions): Hono<AppEnv> {
       getInvites: async (c) => {
         const userId = sessionOf(c).user.id;
         const request = c.req.raw;
-        await markAccount(pool, userId, requestMarks(hash, request.headers, getIP(request, ipOptions)));
+        const deviceId = options.device.idOf(request.headers);
+        await markAccount(pool, userId, requestMarks(hash, deviceId, getIP(request, ipOptions)));
         return c.json(await invitesOf(pool, userId, appUrl));
       },
     },
@@ -50,14 +61,14 @@ const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600;
  * tab; an unknown code opens the sign-up tab all the same, without it. A browser with no device id gets one here,
  * so the sign-up it makes carries it (ADR 0046: invitees from the inviter's device do not count).
  */
-export function inviteLinkRoutes(pool: pg.Pool, secureCookies: boolean): Hono<AppEnv> {
+export function inviteLinkRoutes(pool: pg.Pool, secureCookies: boolean, device: DeviceCookie): Hono<AppEnv> {
   return new Hono<AppEnv>().get('/convite/:code', async (c) => {
     const code = c.req.param('code').toLowerCase();
     if (!(await inviteCodeExists(pool, code))) return c.redirect('/auth/login?tab=signup', 302);
     const cookie = { path: '/', sameSite: 'Lax', secure: secureCookies } as const;
     setCookie(c, INVITE_COOKIE, code, { ...cookie, maxAge: INVITE_COOKIE_MAX_AGE_SECONDS });
-    if (!getCookie(c, DEVICE_COOKIE)) {
-      setCookie(c, DEVICE_COOKIE, newDeviceId(), {
+    if (!getCookie(c, device.name)) {
+      setCookie(c, device.name, device.newId(), {
         ...cookie,
         httpOnly: true,
         maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,

@@ -7,6 +7,7 @@ import {
   type PaidPurchase,
   restorePurchase,
 } from '#server/billing/fulfilment.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { hold } from '#server/credits/ledger-holds.server';
@@ -26,6 +27,8 @@ import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
 
 let db: TestDatabase;
 let pool: pg.Pool;
+/** The rewards' dependencies, billing's withdrawal rule among them. */
+const rewards = () => ({ pool, withdrawals: withdrawalRule });
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = testPool({ connectionString: db.url, max: 4 });
@@ -51,7 +54,7 @@ const paidAt = () => new Date(Date.now() - (WITHDRAWAL_DAYS + 1) * DAY_MS);
 const buy = async (userId: string, sessionId: string) => {
   const purchase = { userId, sessionId, packageId: small.id, amountCents: small.priceCents };
   await fulfilPackagePurchase(pool, purchase, paidAt());
-  await sweepInviteRewards(pool);
+  await sweepInviteRewards(rewards());
 };
 
 const purchaseOf = (userId: string, sessionId: string): PaidPurchase => ({

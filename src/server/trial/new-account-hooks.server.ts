@@ -80,7 +80,7 @@ export function createNewAccountHooks(options: NewAccountOptions) {
       const request = context?.request;
       const code = request ? inviteCodeFrom(request.headers) : null;
       if (request) {
-        const marks = requestMarks(inviteHash, request.headers, getIP(request, ipOptions));
+        const marks = requestMarks(inviteHash, deviceIdOf(request.headers), getIP(request, ipOptions));
         await markAccount(pool, user.id, marks);
       }
       if (code) await recordInvitation(pool, user.id, code);
