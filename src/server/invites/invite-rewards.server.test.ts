@@ -132,6 +132,17 @@ describe('the invite reward waits for the withdrawal window', () => {
     });
   });
 
+  it('an invited account deleted before the reward is due: the inviter still gets theirs, the account nothing', async () => {
+    const { inviter, invitees } = await invitedBy(1);
+    const [invitee = ''] = invitees;
+    const paid = new Date('2026-10-01T12:00:00Z');
+    await buy(invitee, 'cs_deleted_invitee', paid);
+    await pool.query('INSERT INTO account_deletions (user_id) VALUES ($1)', [invitee]);
+    expect(await sweepInviteRewards(rewards(), later(paid, WITHDRAWAL_DAYS + 1))).toBeGreaterThan(0);
+    expect(await inviteGrants(inviter)).toHaveLength(1);
+    expect(await inviteGrants(invitee)).toEqual([]);
+  });
+
   it('a replayed or concurrent fulfilment and sweep grant once; a plan, which has no withdrawal, at once', async () => {
     const { inviter, invitees } = await invitedBy(2);
     const [byPackage = '', byPlan = ''] = invitees;

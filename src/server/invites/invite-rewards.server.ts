@@ -185,20 +185,25 @@ export async function settleInvitation(deps: InviteRewardDeps, inviteeId: string
   }
 }
 
-/** Both sides' grants, from the decision's time; a deleted inviter's share is not granted (nobody could spend it). */
+/**
+ * Both sides' grants, from the decision's time. A side whose account was deleted meanwhile gets nothing (nobody
+ * could spend it; its user row may be gone, which the ledger's account would need).
+ */
 async function grantRewards(pool: pg.Pool, row: InvitationRow, rewardedAt: Date) {
-  const live = await pool.query(
-    `SELECT 1 FROM "user" u WHERE u.id = $1
+  const live = await pool.query<{ id: string }>(
+    `SELECT u.id FROM "user" u WHERE u.id = ANY($1::text[])
      AND NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.user_id = u.id)`,
-    [row.inviter_user_id],
+    [[row.invitee_user_id, row.inviter_user_id]],
   );
+  const liveIds = new Set(live.rows.map((user) => user.id));
   const expiresAt = new Date(rewardedAt.getTime() + INVITE_CREDIT_VALIDITY_DAYS * DAY_MS);
   for (const { side, credits } of SIDES) {
-    if (side === 'inviter' && !live.rowCount) continue;
+    const userId = side === 'invitee' ? row.invitee_user_id : row.inviter_user_id;
+    if (!liveIds.has(userId)) continue;
     await grant(
       pool,
       {
-        userId: side === 'invitee' ? row.invitee_user_id : row.inviter_user_id,
+        userId,
         amount: credits,
         source: 'invite',
         sourceRef: rewardRef(side, row.invitee_user_id),
@@ -215,7 +220,11 @@ async function grantRewards(pool: pg.Pool, row: InvitationRow, rewardedAt: Date)
  * Invitations due (oldest first), and those decided rewarded in the last day whose grants are missing (a crash
  * after the decision): each is settled once, whoever comes first.
  */
-export async function sweepInviteRewards(deps: InviteRewardDeps, now: Date = new Date()): Promise<number> {
+export async function sweepInviteRewards(
+  deps: InviteRewardDeps,
+  now: Date = new Date(),
+  logger?: Logger,
+): Promise<number> {
   const due = await deps.pool.query<{ invitee_user_id: string }>(
     `(SELECT invitee_user_id FROM invitations
       WHERE outcome IS NULL AND purchase_ref IS NOT NULL AND reward_due_at <= $1
@@ -227,8 +236,17 @@ export async function sweepInviteRewards(deps: InviteRewardDeps, now: Date = new
                         WHERE g.source = 'invite' AND g.source_ref = 'invitee:' || i.invitee_user_id))`,
     [now, BATCH, new Date(now.getTime() - DAY_MS)],
   );
-  for (const { invitee_user_id } of due.rows) await settleInvitation(deps, invitee_user_id, now);
-  return due.rows.length;
+  let settled = 0;
+  for (const { invitee_user_id: inviteeId } of due.rows) {
+    try {
+      await settleInvitation(deps, inviteeId, now);
+      settled += 1;
+    } catch (error) {
+      // One invitation that fails (the database refusing one row) waits for the next sweep; the others go on.
+      logger?.warn({ err: error, inviteeId }, 'invite sweep: settling failed; next sweep');
+    }
+  }
+  return settled;
 }
 
 export async function registerInviteSweep(
@@ -238,7 +256,7 @@ export async function registerInviteSweep(
 ): Promise<void> {
   await boss.schedule(QUEUES.inviteSweep, EVERY_FIVE_MINUTES);
   await boss.work(QUEUES.inviteSweep, async () => {
-    const settled = await sweepInviteRewards(deps);
+    const settled = await sweepInviteRewards(deps, new Date(), logger);
     logger.debug({ settled }, 'invite sweep');
   });
 }
