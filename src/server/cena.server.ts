@@ -11,12 +11,14 @@ import { createBilling } from '#server/billing/billing.server';
 import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
 import { registerPrepaidWorker } from '#server/billing/prepaid/prepaid-reminders.server';
 import { registerReceiptWorker } from '#server/billing/receipts/receipts.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { registerWithdrawalSweep } from '#server/billing/withdrawal-sweep.server';
 import { registerCaptionsWorker } from '#server/captions/captions.job.server';
 import { createTranscriber } from '#server/captions/transcriber.server';
 import { openDatabase } from '#server/db/open-database.server';
 import { registerFilmWorker } from '#server/films/film-render.job.server';
 import { createApp } from '#server/http/app.server';
+import { registerInviteSweep } from '#server/invites/invite-rewards.server';
 import { type Jobs, startJobs } from '#server/jobs/jobs.server';
 import { answerClientErrors } from '#server/kernel/client-errors.server';
 import { createMailer } from '#server/mail/mailer.server';
@@ -231,6 +233,7 @@ async function startWorkerTier(
   });
   const billing = createBilling(config, pool, logger);
   await registerWithdrawalSweep(jobs.boss, { pool, provider: billing.provider, logger });
+  await registerInviteSweep(jobs.boss, { pool, withdrawals: withdrawalRule }, logger);
   if (billing.nfse) {
     await registerNfseWorker(jobs.boss, {
       pool,

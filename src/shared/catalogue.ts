@@ -203,12 +203,18 @@ export const TRIAL_SIGNAL_RETENTION_DAYS = Math.max(TRIAL_NETWORK_WINDOW_DAYS, T
 
 /**
  * Invite a friend (ADR 0040): when an invited account makes its first paid purchase, the inviter gets two Fast
- * videos and the invitee one, valid for as long as a package's credits (30 days); a refund or dispute of that
- * purchase takes them back.
+ * videos and the invitee one, valid for as long as a package's credits (30 days), once that purchase can no longer
+ * be withdrawn (ADR 0046); a refund or dispute of that purchase takes them back.
  */
 export const INVITE_INVITER_CREDITS = 2 * VIDEO_COST_CREDITS.fast;
 export const INVITE_INVITEE_CREDITS = VIDEO_COST_CREDITS.fast;
 export const INVITE_CREDIT_VALIDITY_DAYS = 30;
+/**
+ * How many invited accounts may earn an inviter's reward (ADR 0046): in any 24 hours (one more waits for the next
+ * free slot) and ever (past it, an invite does not count). A person brings a few paying friends, not hundreds.
+ */
+export const INVITE_REWARDS_PER_INVITER_PER_DAY = 5;
+export const INVITE_REWARDS_PER_INVITER_TOTAL = 20;
 
 export const LIMITS = {
   subscriptionCheckThrottleMs: 30_000,

@@ -41,6 +41,9 @@ import { type BillingPeriod, PLANS, type PlanId, planPriceCents } from '#shared/
 export const STRIPE_TEST_SECRET = 'sk_test_fake_cena';
 const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_fake_cena_0123456789';
 
+/** The card fingerprint of the fake's test card (ADR 0046's payment mark). */
+const TEST_CARD_FINGERPRINT = 'fp_test_card_4242';
+
 export const STRIPE_TEST_PRICES: Record<PlanId, Record<BillingPeriod, string>> = {
   starter: { monthly: 'price_starter_m', yearly: 'price_starter_y' },
   creator: { monthly: 'price_creator_m', yearly: 'price_creator_y' },
@@ -514,7 +517,10 @@ export class FakeStripe {
     const charge: Obj = {
       id: newId('ch'),
       object: 'charge',
-      payment_method_details: { type: method },
+      // docs.stripe.com/api/charges/object: a card's `payment_method_details.card.fingerprint` "uniquely identifies
+      // this particular card number"; the fake pays with one test card, so every card charge has the same one.
+      payment_method_details:
+        method === 'card' ? { type: method, card: { fingerprint: TEST_CARD_FINGERPRINT } } : { type: method },
       // docs.stripe.com/api/charges/object: "receipt_url — This is the URL to view the receipt for this charge."
       receipt_url: `https://pay.stripe.test/receipts/${randomBytes(6).toString('hex')}`,
       amount,

@@ -150,15 +150,30 @@ describe('invite links', () => {
     const mine = await inviter.json<InvitesResponse>('/api/invites');
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ url: `${app.url}/convite/${mine.body.code}`, invites: [] });
+    // Looking at the link remembered the inviter's device (set by the confirmation) among their invite marks.
+    const marks = await pool.query<{ kind: string }>(
+      `SELECT m.kind FROM invite_marks m JOIN invite_codes c ON c.user_id = m.user_id WHERE c.code = $1`,
+      [mine.body.code],
+    );
+    expect(marks.rows.map((row) => row.kind)).toContain('device');
 
     const friend = new SessionClient(app.url);
     const opened = await friend.fetch(`/convite/${mine.body.code}`);
     expect(opened.status).toBe(302);
     expect(opened.headers.get('location')).toBe(`/auth/login?tab=signup&convite=${mine.body.code}`);
+    // The link gives the browser its device id, so the sign-up it makes carries it (ADR 0046).
+    expect(friend.cookieHeader).toMatch(/cena_device=[\w-]{16,}/);
     await signUpAndConfirm(friend);
     const after = await inviter.json<InvitesResponse>('/api/invites');
     expect(after.body.invites).toEqual([
-      { name: 'Bia', state: 'pending', credits: 0, joinedAt: expect.any(String) },
+      {
+        name: 'Bia',
+        state: 'pending',
+        credits: 0,
+        joinedAt: expect.any(String),
+        rewardAt: null,
+        reason: null,
+      },
     ]);
 
     const unknown = await new SessionClient(app.url).fetch('/convite/zzzzzzzzzz');

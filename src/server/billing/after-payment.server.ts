@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import { rewardInvite } from '#server/invites/invites.server';
+import { rewardInvite } from '#server/invites/invite-rewards.server';
 import { requestNota } from './nfse/notas.server';
 import { requestReceipt } from './receipts/receipts.server';
+import { withdrawalRule } from './withdrawal-claim.server';
 
 /** A paid purchase as its follow-ups need it: keyed by the payment's provider ref (Checkout session or invoice). */
 export interface SettledPayment {
@@ -16,23 +17,27 @@ export interface SettledPayment {
   receiptItem?: string;
   /** Stripe's receipt for the charge, when there is one. */
   receiptUrl?: string | null;
+  /** Stripe's card fingerprint of the charge, when it was a card: the invite reward's payment mark (ADR 0046). */
+  paymentFingerprint?: string | null;
 }
 
 /**
  * What follows a paid purchase, each once per payment however often fulfilment runs (a replayed webhook, `verify`
- * after it): the invite reward (ADR 0040), the nota fiscal (ADR 0041) and the receipt e-mail, the last two only
- * recorded here and sent by their sweeps, so a failing emitter or mail server never undoes a fulfilment.
+ * after it): the invite reward (ADR 0040; it waits for the withdrawal window, ADR 0046), the nota fiscal (ADR 0041)
+ * and the receipt e-mail, the last two only recorded here and sent by their sweeps, so a failing emitter or mail
+ * server never undoes a fulfilment.
  */
 export async function followPayment(pool: pg.Pool, payment: SettledPayment, now: Date): Promise<void> {
   const { userId, paymentRef, paidCents } = payment;
   await rewardInvite(
-    pool,
+    { pool, withdrawals: withdrawalRule },
     {
       userId,
       grantSource: payment.grantSource,
       grantRef: paymentRef,
       paidCents,
       grantedCredits: payment.grantedCredits,
+      paymentFingerprint: payment.paymentFingerprint ?? null,
     },
     now,
   );

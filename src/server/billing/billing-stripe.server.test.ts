@@ -145,6 +145,12 @@ describe('billing with Stripe (fake API)', () => {
       ].sort((a, b) => a.type.localeCompare(b.type) || a.amount - b.amount),
     );
     expect(await audit(pool, userId)).toEqual([]);
+    // The card payment left its card's mark for the invite rewards (ADR 0046); Pix has no card.
+    const marks = await pool.query<{ kind: string }>(
+      "SELECT kind FROM invite_marks WHERE user_id = $1 AND kind = 'payment'",
+      [userId],
+    );
+    expect(marks.rows).toEqual([{ kind: 'payment' }]);
 
     const { body } = await client.json<{ subscription: { planId: string; status: string } | null }>(
       '/api/billing/subscription',

@@ -50,6 +50,8 @@ export interface PackagePurchase {
   paymentMethod?: string | null;
   /** The charge's `receipt_url` at Stripe (docs.stripe.com/api/charges/object); none in local mode. */
   receiptUrl?: string | null;
+  /** The charge's card fingerprint at Stripe (same object); none in local mode, nor for Pix or boleto. */
+  paymentFingerprint?: string | null;
 }
 
 export async function fulfilPackagePurchase(
@@ -106,6 +108,7 @@ export async function fulfilPackagePurchase(
       grantedCredits: pkg.credits,
       item: `Pacote de ${pkg.credits} créditos`,
       receiptUrl: purchase.receiptUrl,
+      paymentFingerprint: purchase.paymentFingerprint,
     },
     now,
   );

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { clawbackInTransaction } from '#server/credits/ledger-claims.server';
+import type { WithdrawalRule } from '#server/invites/invite-rewards.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { formatBRL } from '#shared/format';
@@ -132,10 +133,14 @@ async function claimsOf(client: pg.PoolClient, grantId: string): Promise<ClaimRo
   return result.rows;
 }
 
+/** The end of a package's withdrawal period: WITHDRAWAL_DAYS from its grant, the payment landing (ADR 0030). */
+const withdrawalEndsAt = (grantCreatedAt: Date): Date =>
+  new Date(grantCreatedAt.getTime() + WITHDRAWAL_DAYS * DAY_MS);
+
 function refusalOf(
   state: PackageState,
   claims: ClaimRow[],
-  checkout: CheckoutRecord,
+  amountCents: number,
   hasPixKey: boolean,
   now: Date,
 ): Refused | null {
@@ -143,7 +148,7 @@ function refusalOf(
   if (open.some((claim) => claim.reference.startsWith('refund:') || claim.confirmed)) {
     return refused(409, 'already_refunded', 'Esta compra já foi reembolsada.');
   }
-  if (now.getTime() - state.createdAt.getTime() > WITHDRAWAL_DAYS * DAY_MS) {
+  if (now.getTime() > withdrawalEndsAt(state.createdAt).getTime()) {
     return refused(
       409,
       'withdrawal_expired',
@@ -152,7 +157,7 @@ function refusalOf(
   }
   // Stripe takes no refunds of boleto payments ("Refunds / Partial refunds: No / No",
   // docs.stripe.com/payments/boleto): Cena pays it back by Pix, to a key asked before anything is taken.
-  if (state.paymentMethod === 'boleto' && !hasPixKey) return payoutDetailsRequired(checkout.amountCents);
+  if (state.paymentMethod === 'boleto' && !hasPixKey) return payoutDetailsRequired(amountCents);
   if (state.unspent < state.amount) {
     const used = state.amount - state.unspent;
     return refused(
@@ -164,6 +169,39 @@ function refusalOf(
   }
   return null;
 }
+
+/** An earlier attempt still waiting for the provider's answer: it is asked again, nothing is taken twice. */
+const waitingClaim = (claims: ClaimRow[]) =>
+  claims.find((claim) => !claim.restored && !claim.confirmed && claim.reference.startsWith('withdrawal:'));
+
+/**
+ * Where a package stands against the withdrawal rule now: `open` (a withdrawal would be accepted), `claimed` (one
+ * waits for the provider's answer), or the refusal a withdrawal would get. Read under the account lock by whoever
+ * must know that the purchase can no longer be withdrawn (the invite reward, ADR 0046); a boleto's Pix key is not
+ * this question.
+ */
+async function withdrawalStanding(
+  client: pg.PoolClient,
+  userId: string,
+  sessionId: string,
+  now: Date,
+): Promise<'open' | 'claimed' | WithdrawalRefusal> {
+  const state = await packageState(client, userId, sessionId);
+  if (!state) return 'purchase_not_found';
+  const claims = await claimsOf(client, state.id);
+  if (waitingClaim(claims)) return 'claimed';
+  return refusalOf(state, claims, 0, true, now)?.code ?? 'open';
+}
+
+/** The rule as the invite rewards ask it (ADR 0046): a reward is granted only once the package is `closed`. */
+export const withdrawalRule: WithdrawalRule = {
+  endsAt: withdrawalEndsAt,
+  async standing(client, userId, sessionId, now) {
+    const standing = await withdrawalStanding(client, userId, sessionId, now);
+    if (standing === 'already_refunded') return 'refunded';
+    return standing === 'withdrawal_expired' ? 'closed' : 'open';
+  },
+};
 
 /**
  * Checks the package unused and takes its credits back, in one transaction under the account lock; or finds the
@@ -182,12 +220,10 @@ export async function claimWithdrawal(
     const state = await packageState(client, userId, sessionId);
     if (!state) return refused(404, 'purchase_not_found', 'Compra não encontrada.');
     const claims = await claimsOf(client, state.id);
-    const waiting = claims.find(
-      (claim) => !claim.restored && !claim.confirmed && claim.reference.startsWith('withdrawal:'),
-    );
+    const waiting = waitingClaim(claims);
     const { paymentMethod } = state;
     if (waiting) return { ok: true, reference: waiting.reference, credits: waiting.taken, paymentMethod };
-    const refusal = refusalOf(state, claims, checkout, hasPixKey, now);
+    const refusal = refusalOf(state, claims, checkout.amountCents, hasPixKey, now);
     if (refusal) return refusal;
     const attempt = claims.filter((claim) => claim.reference.startsWith('withdrawal:')).length + 1;
     const reference = `withdrawal:${sessionId}:${attempt}`;

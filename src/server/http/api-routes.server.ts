@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { accountRightsRoutes } from '#server/account-rights/account-rights.routes.server';
 import { authRoutes } from '#server/accounts/auth.routes.server';
+import { authIpAddress } from '#server/accounts/auth.server';
 import { meRoutes } from '#server/accounts/me.routes.server';
 import { adminRoutes } from '#server/admin/admin.routes.server';
 import { billingRoutes } from '#server/billing/billing.routes.server';
@@ -29,6 +30,7 @@ import { createPromptWriter } from '#server/videos/prompt-writer.server';
 import { videosRoutes } from '#server/videos/videos.routes.server';
 import { metaContract } from '#shared/meta.contract';
 import type { AppDependencies } from './app-dependencies.server';
+import { deviceCookie } from './device-cookie.server';
 import { documentedOperations, openApiHandler } from './openapi.server';
 import { checkResponses } from './response-check.server';
 
@@ -96,7 +98,17 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
     }),
   );
   api.route('/credits', creditsRoutes(pool, guards));
-  api.route('/invites', invitesRoutes(pool, guards, config.appUrl));
+  api.route(
+    '/invites',
+    invitesRoutes({
+      pool,
+      guards,
+      appUrl: config.appUrl,
+      secret: authSecret,
+      ipAddress: authIpAddress(config),
+      device: deviceCookie,
+    }),
+  );
   api.route('/events', eventsRoutes(pool, realtime, guards));
   api.route(
     '/billing',

@@ -31,6 +31,7 @@ import { videoModelLabel } from '#server/videos/video-model-label.server';
 import { ADMIN_PATH } from '#shared/routes';
 import { apiRoutes } from './api-routes.server';
 import type { AppDependencies } from './app-dependencies.server';
+import { deviceCookie } from './device-cookie.server';
 import { WebPages } from './web-pages.server';
 
 /** Reset links carry their token in the path; logs keep the route, never the token. */
@@ -71,7 +72,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // Public share links (ADR 0031): drawn here, not by the web build.
   app.route('/', sharePageRoutes({ pool, storage, appUrl: config.appUrl }));
   // Invite links (ADR 0040): remembered for the sign-up, then the sign-up tab.
-  app.route('/', inviteLinkRoutes(pool, config.isProduction));
+  app.route('/', inviteLinkRoutes(pool, config.isProduction, deviceCookie));
   // The web app manifest, the service worker and its offline page (ADR 0032).
   app.route('/', installableRoutes());
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));

@@ -7,22 +7,28 @@ import {
   type PaidPurchase,
   restorePurchase,
 } from '#server/billing/fulfilment.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
+import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { hold } from '#server/credits/ledger-holds.server';
 import { balance } from '#server/credits/ledger-reads.server';
+import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITEE_CREDITS, INVITE_INVITER_CREDITS } from '#shared/catalogue';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
+import { sweepInviteRewards } from './invite-rewards.server';
 import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
 
 /**
  * Invite rewards through billing's own fulfilment, refund and dispute functions (the calls the webhook, the local
- * checkout and reconcile make), on a real database: granted once per invited account, clawed back with the
- * purchase, the ledger audit clean throughout.
+ * checkout and reconcile make), on a real database: granted once per invited account once the purchase's
+ * withdrawal window closed (ADR 0046), clawed back with the purchase, the ledger audit clean throughout.
  */
 
 let db: TestDatabase;
 let pool: pg.Pool;
+/** The rewards' dependencies, billing's withdrawal rule among them. */
+const rewards = () => ({ pool, withdrawals: withdrawalRule });
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = testPool({ connectionString: db.url, max: 4 });
@@ -43,8 +49,13 @@ async function invited(): Promise<{ inviter: string; invitee: string }> {
   return { inviter, invitee };
 }
 
-const buy = (userId: string, sessionId: string) =>
-  fulfilPackagePurchase(pool, { userId, sessionId, packageId: small.id, amountCents: small.priceCents });
+/** Bought before the withdrawal window that has now closed, and the rewards' sweep run (ADR 0046). */
+const paidAt = () => new Date(Date.now() - (WITHDRAWAL_DAYS + 1) * DAY_MS);
+const buy = async (userId: string, sessionId: string) => {
+  const purchase = { userId, sessionId, packageId: small.id, amountCents: small.priceCents };
+  await fulfilPackagePurchase(pool, purchase, paidAt());
+  await sweepInviteRewards(rewards());
+};
 
 const purchaseOf = (userId: string, sessionId: string): PaidPurchase => ({
   userId,

@@ -1,21 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 import { clawback } from '#server/credits/ledger-claims.server';
-import { DAY_MS } from '#server/credits/ledger-expiry.server';
-import { grant } from '#server/credits/ledger-grants.server';
 import { GrantNotFoundError } from '#server/credits/ledger-inputs.server';
 import { restoreClawback } from '#server/credits/ledger-restorations.server';
-import {
-  INVITE_CREDIT_VALIDITY_DAYS,
-  INVITE_INVITEE_CREDITS,
-  INVITE_INVITER_CREDITS,
-} from '#shared/catalogue';
+import { INVITE_INVITEE_CREDITS, INVITE_INVITER_CREDITS } from '#shared/catalogue';
 import { INVITE_CODE_PATTERN, INVITE_COOKIE, type Invite, type InvitesResponse } from '#shared/invites';
+import type { InviteOutcome } from './invites.schema.server';
 
 /**
  * Invite a friend (ADR 0040): an account's link brings new accounts; the first paid purchase of an invited account
- * grants both sides once (the grants are keyed by the invited account), and a refund or dispute of that purchase
- * claws them back through the ledger as it does the purchase's own credits.
+ * grants both sides once, when it can no longer be withdrawn (invite-rewards.server.ts, ADR 0046; the grants are
+ * keyed by the invited account), and a refund or dispute of that purchase claws them back through the ledger as it
+ * does the purchase's own credits.
  */
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -74,53 +70,15 @@ export interface InvitePurchase {
   grantRef: string;
   paidCents: number;
   grantedCredits: number;
+  /** Stripe's card fingerprint of the payment, when it was a card (none in local mode nor for Pix or boleto). */
+  paymentFingerprint?: string | null;
 }
 
-const SIDES = [
+export const SIDES = [
   { side: 'invitee', credits: INVITE_INVITEE_CREDITS },
   { side: 'inviter', credits: INVITE_INVITER_CREDITS },
 ] as const;
-const rewardRef = (side: 'invitee' | 'inviter', inviteeId: string) => `${side}:${inviteeId}`;
-
-/**
- * The invited account's first paid purchase rewards both sides. The invitation takes this purchase first (one
- * UPDATE: of two purchases fulfilled at once, one wins), then both grants are made under keys of the invited
- * account; a replayed or crashed fulfilment of the same purchase finds it taken by itself and finishes the grants.
- * A purchase that paid nothing or granted nothing is no purchase here.
- */
-export async function rewardInvite(pool: pg.Pool, purchase: InvitePurchase, now: Date = new Date()) {
-  if (purchase.paidCents <= 0 || purchase.grantedCredits <= 0) return;
-  const taken = await pool.query<{ inviter_user_id: string; inviter_live: boolean }>(
-    `UPDATE invitations i
-     SET purchase_source = $2, purchase_ref = $3, rewarded_at = COALESCE(i.rewarded_at, $4)
-     WHERE i.invitee_user_id = $1
-       AND (i.purchase_ref IS NULL OR (i.purchase_source = $2 AND i.purchase_ref = $3))
-     RETURNING i.inviter_user_id,
-       EXISTS (SELECT 1 FROM "user" u WHERE u.id = i.inviter_user_id
-               AND NOT EXISTS (SELECT 1 FROM account_deletions d WHERE d.user_id = u.id)) AS inviter_live`,
-    [purchase.userId, purchase.grantSource, purchase.grantRef, now],
-  );
-  const invitation = taken.rows[0];
-  if (!invitation) return;
-  const expiresAt = new Date(now.getTime() + INVITE_CREDIT_VALIDITY_DAYS * DAY_MS);
-  for (const { side, credits } of SIDES) {
-    // A deleted inviter's share is not granted: nobody could spend it.
-    if (side === 'inviter' && !invitation.inviter_live) continue;
-    await grant(
-      pool,
-      {
-        userId: side === 'invitee' ? purchase.userId : invitation.inviter_user_id,
-        amount: credits,
-        source: 'invite',
-        sourceRef: rewardRef(side, purchase.userId),
-        expiresAt,
-        planType: 'invite',
-        metadata: { inviteeId: purchase.userId, purchaseRef: purchase.grantRef },
-      },
-      now,
-    );
-  }
-}
+export const rewardRef = (side: 'invitee' | 'inviter', inviteeId: string) => `${side}:${inviteeId}`;
 
 /** A refund or dispute of a purchase (billing's Reversal). */
 export interface InviteReversal {
@@ -173,16 +131,36 @@ export async function followInviteReversal(
   }
 }
 
+interface InviteRow {
+  name: string | null;
+  created_at: Date;
+  purchased: boolean;
+  outcome: InviteOutcome | null;
+  reward_due_at: Date | null;
+  reversed: boolean;
+}
+
+/** What the card tells of one invite (ADR 0046): the outcome decided, or where the purchase stands until then. */
+function inviteOf(row: InviteRow): Invite {
+  const joinedAt = row.created_at.toISOString();
+  const base = { name: row.name || null, joinedAt, credits: 0, rewardAt: null, reason: null };
+  if (!row.outcome) {
+    return row.purchased
+      ? { ...base, state: 'waiting', rewardAt: row.reward_due_at?.toISOString() ?? null }
+      : { ...base, state: 'pending' };
+  }
+  if (row.outcome !== 'rewarded') return { ...base, state: 'not_counted', reason: row.outcome };
+  return row.reversed
+    ? { ...base, state: 'reversed' }
+    : { ...base, state: 'rewarded', credits: INVITE_INVITER_CREDITS };
+}
+
 /** The account's invite link and its invites, newest first, each with its state. */
 export async function invitesOf(pool: pg.Pool, userId: string, appUrl: string): Promise<InvitesResponse> {
   const code = await inviteCodeOf(pool, userId);
-  const rows = await pool.query<{
-    name: string | null;
-    created_at: Date;
-    rewarded: boolean;
-    reversed: boolean;
-  }>(
-    `SELECT split_part(u.name, ' ', 1) AS name, i.created_at, i.purchase_ref IS NOT NULL AS rewarded,
+  const rows = await pool.query<InviteRow>(
+    `SELECT split_part(u.name, ' ', 1) AS name, i.created_at, i.purchase_ref IS NOT NULL AS purchased,
+            i.outcome, i.reward_due_at,
             EXISTS (
               SELECT 1 FROM credit_grants g JOIN credit_clawbacks c ON c.grant_id = g.id
               WHERE g.source = 'invite' AND g.source_ref = 'invitee:' || i.invitee_user_id
@@ -197,14 +175,5 @@ export async function invitesOf(pool: pg.Pool, userId: string, appUrl: string): 
      LIMIT 100`,
     [userId],
   );
-  const invites: Invite[] = rows.rows.map((row) => {
-    const state = row.reversed ? 'reversed' : row.rewarded ? 'rewarded' : 'pending';
-    return {
-      name: row.name || null,
-      state,
-      credits: state === 'rewarded' ? INVITE_INVITER_CREDITS : 0,
-      joinedAt: row.created_at.toISOString(),
-    };
-  });
-  return { code, url: `${appUrl}/convite/${code}`, invites };
+  return { code, url: `${appUrl}/convite/${code}`, invites: rows.rows.map(inviteOf) };
 }

@@ -33,6 +33,8 @@ export const QUEUES = {
   prepaidSweep: 'prepaid-sweep',
   /** Erases the trial's address, device and domain hashes past their windows (scheduled; ADR 0047). */
   trialSignalsPurge: 'trial-signals-purge',
+  /** Grants the invite rewards whose purchases can no longer be withdrawn (scheduled; src/server/invites, ADR 0046). */
+  inviteSweep: 'invite-sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -52,6 +54,7 @@ export interface JobPayloads {
   'withdrawal-sweep': Record<string, never>;
   'prepaid-sweep': Record<string, never>;
   'trial-signals-purge': Record<string, never>;
+  'invite-sweep': Record<string, never>;
 }
 
 /**

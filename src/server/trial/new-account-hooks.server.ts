@@ -1,6 +1,7 @@
 import { getIP } from 'better-auth/api';
 import type pg from 'pg';
 import type { TrialConfig } from '#server/config/trial.server';
+import { inviteHasher, markAccount, requestMarks } from '#server/invites/invite-marks.server';
 import { inviteCodeFrom, recordInvitation } from '#server/invites/invites.server';
 import type { Logger } from '#server/logger.server';
 import { DEVICE_COOKIE, deviceIdOf, grantTrial, newDeviceId, trialHasher } from './trial.server';
@@ -42,6 +43,7 @@ const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600;
 export function createNewAccountHooks(options: NewAccountOptions) {
   const { pool, logger } = options;
   const hash = trialHasher(options.secret);
+  const inviteHash = inviteHasher(options.secret);
   const ipOptions = { advanced: { ipAddress: options.ipAddress } };
   // A browser that confirmed without a device id gets the one its trial was counted under (set by `after`).
   const newDevices = new WeakMap<Request, string>();
@@ -69,10 +71,18 @@ export function createNewAccountHooks(options: NewAccountOptions) {
 
   return {
     emailConfirmed,
-    /** Better Auth's `user.create.after`: the invite cookie is remembered; a Google account is confirmed already. */
+    /**
+     * Better Auth's `user.create.after`: the invite cookie is remembered, and every account's device and network
+     * as invite marks (ADR 0046: an invitee from its inviter's place does not count); a Google account is
+     * confirmed already.
+     */
     async userCreated(user: NewUser, context: EndpointContext | null): Promise<void> {
       const request = context?.request;
       const code = request ? inviteCodeFrom(request.headers) : null;
+      if (request) {
+        const marks = requestMarks(inviteHash, deviceIdOf(request.headers), getIP(request, ipOptions));
+        await markAccount(pool, user.id, marks);
+      }
       if (code) await recordInvitation(pool, user.id, code);
       if (user.emailVerified) await emailConfirmed(user, request);
     },

@@ -15,19 +15,21 @@ export type SessionOutcome = FulfilResult | 'pending' | 'canceled';
  * How a paid session was paid (the charge's `payment_method_details.type`): the admin panel shows boleto, which
  * Stripe cannot refund (docs.stripe.com/payments/boleto#refunds). And the charge's `receipt_url`, "the URL to
  * view the receipt for this charge" (docs.stripe.com/api/charges/object), mailed with the receipt and linked in
- * the payment history.
+ * the payment history. A card's `payment_method_details.card.fingerprint` ("uniquely identifies this particular
+ * card number", same object) tells the invite rewards one card from another (ADR 0046); Pix and boleto have none.
  */
 async function chargeOf(
   context: StripeContext,
   session: Stripe.Checkout.Session,
-): Promise<{ paymentMethod: string | null; receiptUrl: string | null }> {
+): Promise<{ paymentMethod: string | null; receiptUrl: string | null; paymentFingerprint: string | null }> {
   const intentId = idOf(session.payment_intent);
-  if (!intentId) return { paymentMethod: null, receiptUrl: null };
+  if (!intentId) return { paymentMethod: null, receiptUrl: null, paymentFingerprint: null };
   const intent = await context.stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   return {
     paymentMethod: charge?.payment_method_details?.type ?? null,
     receiptUrl: charge?.receipt_url ?? null,
+    paymentFingerprint: charge?.payment_method_details?.card?.fingerprint ?? null,
   };
 }
 

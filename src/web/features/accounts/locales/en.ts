@@ -139,7 +139,7 @@ const en: LocaleShape<typeof ptBR> = {
     invites: {
       title: 'Invite a friend',
       description:
-        'When someone who joined through your link makes their first purchase, you get {{inviter}} credits and they get {{invitee}}. If that purchase is refunded or disputed, the invite credits are taken back.',
+        'When someone who joined through your link makes their first purchase, you get {{inviter}} credits and they get {{invitee}}, once the {{days}}-day period to withdraw from the purchase ends. Up to {{perDay}} invites a day and {{total}} in all count; accounts made on the same device or network, or paid with the same card, as you or another invitee do not count. If that purchase is refunded or disputed, the invite credits are taken back.',
       copy: 'Copy link',
       copied: 'Invite link copied',
       copyError: 'Could not copy the link. Select and copy the text.',
@@ -149,8 +149,18 @@ const en: LocaleShape<typeof ptBR> = {
       deleted: 'Deleted account',
       state: {
         pending: 'Waiting for their first purchase',
+        waiting: 'Waiting for the period',
         rewarded: '+{{credits}} credits',
         reversed: 'Purchase refunded: credits taken back',
+        not_counted: 'Did not count',
+      },
+      waiting: 'Bought: the credits arrive on {{date}}, when the period to withdraw from the purchase ends.',
+      reason: {
+        refunded: 'The purchase was cancelled, refunded or disputed before the credits arrived.',
+        same_device: 'The account was made on the same device as you or another invitee used.',
+        same_address: 'The account was made on the same network as you or another invitee used.',
+        same_payment: 'The purchase was paid with the same card as you or another invitee used.',
+        limit: 'You have already been rewarded for the most invites, {{total}}.',
       },
       loadError: 'Could not load your invites.',
       retry: 'Try again',

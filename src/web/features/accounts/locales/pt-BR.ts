@@ -135,7 +135,7 @@ export default {
     invites: {
       title: 'Convide um amigo',
       description:
-        'Quando alguém que entrou pelo seu link fizer a primeira compra, você ganha {{inviter}} créditos e a pessoa ganha {{invitee}}. Se a compra for reembolsada ou contestada, os créditos do convite são retirados.',
+        'Quando alguém que entrou pelo seu link fizer a primeira compra, você ganha {{inviter}} créditos e a pessoa ganha {{invitee}}, assim que terminar o prazo de {{days}} dias para desistir da compra. Valem até {{perDay}} convites por dia e {{total}} no total; contas criadas no mesmo aparelho, na mesma rede ou pagas com o mesmo cartão que você ou outro convidado não contam. Se a compra for reembolsada ou contestada, os créditos do convite são retirados.',
       copy: 'Copiar link',
       copied: 'Link de convite copiado',
       copyError: 'Não foi possível copiar o link. Selecione e copie o texto.',
@@ -145,8 +145,18 @@ export default {
       deleted: 'Conta excluída',
       state: {
         pending: 'Aguardando a primeira compra',
+        waiting: 'Aguardando o prazo',
         rewarded: '+{{credits}} créditos',
         reversed: 'Compra reembolsada: créditos retirados',
+        not_counted: 'Não contou',
+      },
+      waiting: 'Comprou: os créditos chegam em {{date}}, quando termina o prazo para desistir da compra.',
+      reason: {
+        refunded: 'A compra foi cancelada, reembolsada ou contestada antes de os créditos chegarem.',
+        same_device: 'A conta foi criada no mesmo aparelho que você ou outro convidado usou.',
+        same_address: 'A conta foi criada na mesma rede que você ou outro convidado usou.',
+        same_payment: 'A compra foi paga com o mesmo cartão que você ou outro convidado usou.',
+        limit: 'Você já recebeu créditos pelo máximo de {{total}} convites.',
       },
       loadError: 'Erro ao carregar seus convites.',
       retry: 'Tentar novamente',

@@ -16,6 +16,8 @@ import {
   INVITE_CREDIT_VALIDITY_DAYS,
   INVITE_INVITEE_CREDITS,
   INVITE_INVITER_CREDITS,
+  INVITE_REWARDS_PER_INVITER_PER_DAY,
+  INVITE_REWARDS_PER_INVITER_TOTAL,
   MODE_RESOLUTION,
   TRIAL_CREDITS,
   TRIAL_VALIDITY_DAYS,
@@ -25,7 +27,7 @@ import { ModePrices } from './mode-prices';
 
 /**
  * Every feature text may name each mode's resolution (the resolution card does) and the catalogue's trial and
- * invite figures (ADR 0040).
+ * invite figures (ADR 0040, ADR 0046).
  */
 const FIGURES = {
   fastResolution: MODE_RESOLUTION.fast,
@@ -35,6 +37,8 @@ const FIGURES = {
   inviterCredits: INVITE_INVITER_CREDITS,
   inviteeCredits: INVITE_INVITEE_CREDITS,
   inviteDays: INVITE_CREDIT_VALIDITY_DAYS,
+  invitesPerDay: INVITE_REWARDS_PER_INVITER_PER_DAY,
+  invitesTotal: INVITE_REWARDS_PER_INVITER_TOTAL,
 };
 
 type FeatureKey =

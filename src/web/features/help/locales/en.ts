@@ -56,7 +56,7 @@ const en: LocaleShape<typeof ptBR> = {
     },
     invites: {
       title: 'Invite a friend',
-      body: 'Your invite link is on your Profile. When someone who signed up through it makes their first paid purchase, you get {{inviterCredits}} credits and they get {{inviteeCredits}}, valid for {{inviteDays}} days, once per invited account. If that purchase is refunded or disputed, the invite credits not yet used are taken back.',
+      body: 'Your invite link is on your Profile. When someone who signed up through it makes their first paid purchase, you get {{inviterCredits}} credits and they get {{inviteeCredits}}, valid for {{inviteDays}} days, once per invited account, as soon as the period to withdraw from that purchase ends. Up to {{invitesPerDay}} invites a day and {{invitesTotal}} in all count; accounts made on the same device or network, or paid with the same card, as you or another invitee do not count. If that purchase is refunded or disputed later, the invite credits not yet used are taken back.',
     },
   },
   contact: {

@@ -54,7 +54,7 @@ export default {
     },
     invites: {
       title: 'Convide um amigo',
-      body: 'No Perfil está o seu link de convite. Quando alguém que criou a conta por ele fizer a primeira compra paga, você ganha {{inviterCredits}} créditos e a pessoa ganha {{inviteeCredits}}, válidos por {{inviteDays}} dias, uma vez por conta convidada. Se essa compra for reembolsada ou contestada, os créditos do convite que ainda não foram usados são retirados.',
+      body: 'No Perfil está o seu link de convite. Quando alguém que criou a conta por ele fizer a primeira compra paga, você ganha {{inviterCredits}} créditos e a pessoa ganha {{inviteeCredits}}, válidos por {{inviteDays}} dias, uma vez por conta convidada, assim que terminar o prazo para desistir dessa compra. Valem até {{invitesPerDay}} convites por dia e {{invitesTotal}} no total; contas criadas no mesmo aparelho, na mesma rede ou pagas com o mesmo cartão que você ou outro convidado não contam. Se a compra for reembolsada ou contestada depois, os créditos do convite que ainda não foram usados são retirados.',
     },
   },
   contact: {

@@ -1,7 +1,13 @@
 import { Copy, Gift } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INVITE_INVITEE_CREDITS, INVITE_INVITER_CREDITS } from '#shared/catalogue';
+import { WITHDRAWAL_DAYS } from '#shared/billing';
+import {
+  INVITE_INVITEE_CREDITS,
+  INVITE_INVITER_CREDITS,
+  INVITE_REWARDS_PER_INVITER_PER_DAY,
+  INVITE_REWARDS_PER_INVITER_TOTAL,
+} from '#shared/catalogue';
 import { formatDate } from '#shared/format';
 import type { Invite } from '#shared/invites';
 import { Badge } from '#web/components/ui/badge';
@@ -11,17 +17,39 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/components/ui/toaster';
 import { useInvites } from '../../api/invites';
 
-const STATE_VARIANT = { pending: 'outline', rewarded: 'success', reversed: 'destructive' } as const;
+const STATE_VARIANT = {
+  pending: 'outline',
+  waiting: 'warning',
+  rewarded: 'success',
+  reversed: 'destructive',
+  not_counted: 'secondary',
+} as const;
+
+/** Why a waiting or uncounted invite has no credits yet (ADR 0046): the date they come, or the reason. */
+function InviteDetail({ invite, timeZone }: { invite: Invite; timeZone: string }) {
+  const { t } = useTranslation('accounts');
+  if (invite.state === 'waiting' && invite.rewardAt) {
+    return t('profile.invites.waiting', { date: formatDate(new Date(invite.rewardAt), timeZone) });
+  }
+  if (invite.state === 'not_counted' && invite.reason) {
+    return t(`profile.invites.reason.${invite.reason}`, { total: INVITE_REWARDS_PER_INVITER_TOTAL });
+  }
+  return null;
+}
 
 function InviteRow({ invite, timeZone }: { invite: Invite; timeZone: string }) {
   const { t } = useTranslation('accounts');
+  const detail = <InviteDetail invite={invite} timeZone={timeZone} />;
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
-      <span className="flex flex-col">
+      <span className="flex min-w-0 flex-1 basis-48 flex-col">
         <span className="font-medium">{invite.name ?? t('profile.invites.deleted')}</span>
         <span className="text-sm text-muted-foreground">
           {t('profile.invites.joined', { date: formatDate(new Date(invite.joinedAt), timeZone) })}
         </span>
+        {invite.state === 'waiting' || invite.state === 'not_counted' ? (
+          <span className="text-sm text-muted-foreground">{detail}</span>
+        ) : null}
       </span>
       <Badge variant={STATE_VARIANT[invite.state]}>
         {t(`profile.invites.state.${invite.state}`, { credits: invite.credits })}
@@ -31,8 +59,9 @@ function InviteRow({ invite, timeZone }: { invite: Invite; timeZone: string }) {
 }
 
 /**
- * 'Convide um amigo' (ADR 0040): the account's invite link, copied with one click, what both sides get (from the
- * catalogue), and each invited account with its state. Self-contained: it loads its own data.
+ * 'Convide um amigo' (ADR 0040, ADR 0046): the account's invite link, copied with one click, what both sides get
+ * and when (from the catalogue), and each invited account with its state — waiting with the day its credits come,
+ * or why it did not count. Self-contained: it loads its own data.
  */
 export function InviteCard({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation('accounts');
@@ -59,6 +88,9 @@ export function InviteCard({ timeZone }: { timeZone: string }) {
           {t('profile.invites.description', {
             inviter: INVITE_INVITER_CREDITS,
             invitee: INVITE_INVITEE_CREDITS,
+            days: WITHDRAWAL_DAYS,
+            perDay: INVITE_REWARDS_PER_INVITER_PER_DAY,
+            total: INVITE_REWARDS_PER_INVITER_TOTAL,
           })}
         </CardDescription>
       </CardHeader>
