@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inviteSchema } from './invites';
 import { PASSWORD_MAX_LENGTH } from './password';
 
 /**
@@ -71,8 +72,12 @@ export const exportedInviteCodeSchema = z.strictObject({
 
 export const exportedInvitationSchema = z.strictObject({
   role: z.enum(['inviter', 'invitee']),
-  state: z.enum(['pending', 'rewarded']),
+  /** As the profile's invite card says it (ADR 0046), a reversal aside: that is in the ledger's entries. */
+  state: inviteSchema.shape.state.exclude(['reversed']),
+  reason: inviteSchema.shape.reason,
   createdAt: isoTime,
+  /** When a waiting reward is due (the purchase's withdrawal window closes). */
+  rewardAt: isoTime.nullable(),
   rewardedAt: isoTime.nullable(),
 });
 

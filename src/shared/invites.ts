@@ -29,7 +29,7 @@ export const INVITE_CODE_PATTERN = /^[a-hj-km-np-z2-9]{10}$/;
 export const INVITE_COOKIE = 'cena_convite';
 export const INVITE_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
-const inviteSchema = z.object({
+export const inviteSchema = z.object({
   /** The invited person's first name; null once their account is deleted. */
   name: z.string().nullable(),
   state: z.enum(INVITE_STATES),

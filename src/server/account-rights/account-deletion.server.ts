@@ -263,6 +263,13 @@ export async function completeAccountDeletion(
         await tx.query(`UPDATE credit_grants SET metadata = metadata - 'reason' WHERE user_id = $1`, [
           userId,
         ]);
+        // Invite marks (ADR 0046) are kept only while they can stop a reward: a rewarded invitee's still stop the
+        // next account from the same device, network or card; anyone else's stop nothing once the account is gone.
+        await tx.query(
+          `DELETE FROM invite_marks WHERE user_id = $1
+             AND NOT EXISTS (SELECT 1 FROM invitations WHERE invitee_user_id = $1 AND outcome = 'rewarded')`,
+          [userId],
+        );
         await tx.query('DELETE FROM "user" WHERE id = $1', [userId]);
         await tx.query('UPDATE account_deletions SET completed_at = now() WHERE user_id = $1', [userId]);
       });

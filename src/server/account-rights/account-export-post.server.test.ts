@@ -47,10 +47,18 @@ async function seedPoster(userId: string): Promise<{ requestId: string; captione
   const keys = mediaKeys(userId, requestId);
   await pool.query(`INSERT INTO invite_codes (user_id, code) VALUES ($1, $2)`, [userId, `c${Date.now()}`]);
   await pool.query(
-    `INSERT INTO invitations (invitee_user_id, inviter_user_id, created_at, rewarded_at)
-     VALUES ($1, $2, '2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z'), ($2, $3, '2026-11-19T10:00:00Z', NULL)`,
+    `INSERT INTO invitations (invitee_user_id, inviter_user_id, created_at, purchase_source, purchase_ref,
+       reward_due_at, outcome, rewarded_at)
+     VALUES ($1, $2, '2026-11-20T10:00:00Z', 'package', 'p1', '2026-11-21T10:00:00Z', 'rewarded',
+             '2026-11-21T10:00:00Z'),
+            ($1 || '-2', $2, '2026-11-22T10:00:00Z', 'package', 'p2', '2026-11-29T10:00:00Z', NULL, NULL),
+            ($1 || '-3', $2, '2026-11-23T10:00:00Z', 'package', 'p3', '2026-11-30T10:00:00Z', 'same_device', NULL),
+            ($2, $3, '2026-11-19T10:00:00Z', NULL, NULL, NULL, NULL, NULL)`,
     [`convidado-${userId}`, userId, `padrinho-${userId}`],
   );
+  await pool.query(`INSERT INTO invite_marks (user_id, kind, hash) VALUES ($1, 'device', 'marca-do-aparelho')`, [
+    userId,
+  ]);
   await pool.query(
     'INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)',
     [userId, `${ENDPOINT}-${userId}`, P256DH, AUTH],
@@ -84,12 +92,37 @@ describe('the LGPD export and erasure of invites, push devices and captions', ()
     const code = exportedInviteCodeSchema.parse(exported.inviteCode[0]);
     expect(code.url).toBe(`${app.url}/convite/${code.code}`);
     expect(exported.invitations.map((row: unknown) => exportedInvitationSchema.parse(row))).toEqual([
-      { role: 'invitee', state: 'pending', createdAt: '2026-11-19T10:00:00.000Z', rewardedAt: null },
+      {
+        role: 'invitee',
+        state: 'pending',
+        reason: null,
+        createdAt: '2026-11-19T10:00:00.000Z',
+        rewardAt: null,
+        rewardedAt: null,
+      },
       {
         role: 'inviter',
         state: 'rewarded',
+        reason: null,
         createdAt: '2026-11-20T10:00:00.000Z',
+        rewardAt: '2026-11-21T10:00:00.000Z',
         rewardedAt: '2026-11-21T10:00:00.000Z',
+      },
+      {
+        role: 'inviter',
+        state: 'waiting',
+        reason: null,
+        createdAt: '2026-11-22T10:00:00.000Z',
+        rewardAt: '2026-11-29T10:00:00.000Z',
+        rewardedAt: null,
+      },
+      {
+        role: 'inviter',
+        state: 'not_counted',
+        reason: 'same_device',
+        createdAt: '2026-11-23T10:00:00.000Z',
+        rewardAt: '2026-11-30T10:00:00.000Z',
+        rewardedAt: null,
       },
     ]);
     expect(
@@ -124,6 +157,8 @@ describe('the LGPD export and erasure of invites, push devices and captions', ()
     const left = async (sql: string, value: string = userId) =>
       (await app.cena.pool.query(sql, [value])).rowCount;
     expect(await left('SELECT 1 FROM invite_codes WHERE user_id = $1')).toBe(0);
+    // Not a rewarded invitee: its invite marks stop nothing any more (ADR 0046).
+    expect(await left('SELECT 1 FROM invite_marks WHERE user_id = $1')).toBe(0);
     expect(await left('SELECT 1 FROM push_subscriptions WHERE user_id = $1')).toBe(0);
     expect(await left('SELECT 1 FROM video_captions WHERE video_request_id = $1', requestId)).toBe(0);
     expect(await app.cena.storage.exists(captioned)).toBe(false);

@@ -36,8 +36,13 @@ export function postLists(userId: string, appUrl: string, link: Link): ExportLis
       name: 'invitations',
       sql: `SELECT json_build_object(
                   'role', CASE WHEN inviter_user_id = $1 THEN 'inviter' ELSE 'invitee' END,
-                  'state', CASE WHEN rewarded_at IS NULL THEN 'pending' ELSE 'rewarded' END,
-                  'createdAt', ${isoJson('created_at')}, 'rewardedAt', ${isoJson('rewarded_at')})::text AS json
+                  'state', CASE WHEN outcome = 'rewarded' THEN 'rewarded'
+                                WHEN outcome IS NOT NULL THEN 'not_counted'
+                                WHEN purchase_ref IS NOT NULL THEN 'waiting'
+                                ELSE 'pending' END,
+                  'reason', CASE WHEN outcome <> 'rewarded' THEN outcome END,
+                  'createdAt', ${isoJson('created_at')}, 'rewardAt', ${isoJson('reward_due_at')},
+                  'rewardedAt', ${isoJson('rewarded_at')})::text AS json
          FROM invitations WHERE inviter_user_id = $1 OR invitee_user_id = $1
          ORDER BY created_at, invitee_user_id`,
       params: [userId],
