@@ -14,7 +14,7 @@ const INVITE_STATES = ['pending', 'waiting', 'rewarded', 'reversed', 'not_counte
  * from the device, network (IPv4 /24, IPv6 /64) or card of the inviter or of an invitee already rewarded; or the
  * inviter's total of rewarded invites was reached.
  */
-const INVITE_NOT_COUNTED_REASONS = [
+export const INVITE_NOT_COUNTED_REASONS = [
   'refunded',
   'same_device',
   'same_address',

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCheckout } from '#server/billing/billing-store.server';
 import { fulfilPackagePurchase } from '#server/billing/fulfilment.server';
 import { LocalPaymentProvider } from '#server/billing/providers/local-checkout.server';
@@ -14,7 +14,7 @@ import { createLogger } from '#server/logger.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITER_CREDITS, INVITE_REWARDS_PER_INVITER_TOTAL } from '#shared/catalogue';
-import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { useFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
 import { sweepInviteRewards } from './invite-rewards.server';
 import { inviteCodeOf, invitesOf } from './invites.server';
@@ -25,17 +25,11 @@ import { inviteCodeOf, invitesOf } from './invites.server';
  * (CDC art. 49). Through the real sign-up hook, fulfilment, withdrawal (local provider) and ledger.
  */
 
-let db: TestDatabase;
 let pool: pg.Pool;
 /** The rewards' dependencies, billing's withdrawal rule among them. */
 const rewards = () => ({ pool, withdrawals: withdrawalRule });
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = testPool({ connectionString: db.url, max: 4 });
-});
-afterAll(async () => {
-  await pool?.end();
-  await db?.drop();
+useFileDatabase((made) => {
+  pool = made;
 });
 
 const small = findPackage('small');

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fulfilPackagePurchase } from '#server/billing/fulfilment.server';
 import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
@@ -8,7 +8,7 @@ import { createLogger } from '#server/logger.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage } from '#shared/catalogue';
-import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { useFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
 import { addressBlock } from './invite-marks.server';
 import { sweepInviteRewards } from './invite-rewards.server';
@@ -32,17 +32,11 @@ describe('addressBlock', () => {
   });
 });
 
-let db: TestDatabase;
 let pool: pg.Pool;
 /** The rewards' dependencies, billing's withdrawal rule among them. */
 const rewards = () => ({ pool, withdrawals: withdrawalRule });
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = testPool({ connectionString: db.url, max: 4 });
-});
-afterAll(async () => {
-  await pool?.end();
-  await db?.drop();
+useFileDatabase((made) => {
+  pool = made;
 });
 
 const small = findPackage('small');

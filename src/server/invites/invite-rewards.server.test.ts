@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clawbackPurchase, fulfilInvoice, fulfilPackagePurchase } from '#server/billing/fulfilment.server';
 import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
@@ -12,7 +12,7 @@ import {
   INVITE_REWARDS_PER_INVITER_PER_DAY,
   INVITE_REWARDS_PER_INVITER_TOTAL,
 } from '#shared/catalogue';
-import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { useFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
 import { settleInvitation, sweepInviteRewards } from './invite-rewards.server';
 import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
@@ -23,18 +23,12 @@ import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
  * total hold when many invitations are decided at once.
  */
 
-let db: TestDatabase;
 let pool: pg.Pool;
 /** The rewards' dependencies, billing's withdrawal rule among them. */
 const rewards = () => ({ pool, withdrawals: withdrawalRule });
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = testPool({ connectionString: db.url, max: 6 });
-});
-afterAll(async () => {
-  await pool?.end();
-  await db?.drop();
-});
+useFileDatabase((made) => {
+  pool = made;
+}, 6);
 
 const small = findPackage('small');
 if (!small) throw new Error('the catalogue has no small package');

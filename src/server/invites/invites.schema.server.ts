@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from '#server/accounts/accounts.schema.server';
+import { INVITE_NOT_COUNTED_REASONS } from '#shared/invites';
 
 /**
  * Invite a friend (ADR 0040, ADR 0046). Each account's code (made the first time its owner looks at it) and, per
@@ -20,18 +21,10 @@ export const inviteCodes = pgTable('invite_codes', {
 });
 
 /**
- * What an invitation came to (ADR 0046): rewarded, or not counted — its purchase refunded or disputed before the
- * reward was due, the same device, network or card as the inviter or one of their rewarded invitees, or the
- * inviter's total reached. None while no purchase was made or its reward waits.
+ * What an invitation came to (ADR 0046): rewarded, or not counted for one of the reasons the card names. None while
+ * no purchase was made or its reward waits.
  */
-export const INVITE_OUTCOMES = [
-  'rewarded',
-  'refunded',
-  'same_device',
-  'same_address',
-  'same_payment',
-  'limit',
-] as const;
+const INVITE_OUTCOMES = ['rewarded', ...INVITE_NOT_COUNTED_REASONS] as const;
 export type InviteOutcome = (typeof INVITE_OUTCOMES)[number];
 
 export const invitations = pgTable(

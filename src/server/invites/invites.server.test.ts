@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   clawbackPurchase,
   fulfilInvoice,
@@ -14,7 +14,7 @@ import { hold } from '#server/credits/ledger-holds.server';
 import { balance } from '#server/credits/ledger-reads.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITEE_CREDITS, INVITE_INVITER_CREDITS } from '#shared/catalogue';
-import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import { useFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
 import { sweepInviteRewards } from './invite-rewards.server';
 import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
@@ -25,17 +25,11 @@ import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
  * withdrawal window closed (ADR 0046), clawed back with the purchase, the ledger audit clean throughout.
  */
 
-let db: TestDatabase;
 let pool: pg.Pool;
 /** The rewards' dependencies, billing's withdrawal rule among them. */
 const rewards = () => ({ pool, withdrawals: withdrawalRule });
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = testPool({ connectionString: db.url, max: 4 });
-});
-afterAll(async () => {
-  await pool?.end();
-  await db?.drop();
+useFileDatabase((made) => {
+  pool = made;
 });
 
 const small = findPackage('small');
