@@ -56,9 +56,10 @@ async function seedPoster(userId: string): Promise<{ requestId: string; captione
             ($2, $3, '2026-11-19T10:00:00Z', NULL, NULL, NULL, NULL, NULL)`,
     [`convidado-${userId}`, userId, `padrinho-${userId}`],
   );
-  await pool.query(`INSERT INTO invite_marks (user_id, kind, hash) VALUES ($1, 'device', 'marca-do-aparelho')`, [
-    userId,
-  ]);
+  await pool.query(
+    `INSERT INTO invite_marks (user_id, kind, hash) VALUES ($1, 'device', 'marca-do-aparelho')`,
+    [userId],
+  );
   await pool.query(
     'INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)',
     [userId, `${ENDPOINT}-${userId}`, P256DH, AUTH],
