@@ -14,7 +14,7 @@ import { createLogger } from '#server/logger.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITER_CREDITS, INVITE_REWARDS_PER_INVITER_TOTAL } from '#shared/catalogue';
-import { useFileDatabase } from '#tests/support/file-database';
+import { withFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
 import { sweepInviteRewards } from './invite-rewards.server';
 import { inviteCodeOf, invitesOf } from './invites.server';
@@ -28,7 +28,7 @@ import { inviteCodeOf, invitesOf } from './invites.server';
 let pool: pg.Pool;
 /** The rewards' dependencies, billing's withdrawal rule among them. */
 const rewards = () => ({ pool, withdrawals: withdrawalRule });
-useFileDatabase((made) => {
+withFileDatabase((made) => {
   pool = made;
 });
 

@@ -8,7 +8,7 @@ import { createLogger } from '#server/logger.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage } from '#shared/catalogue';
-import { useFileDatabase } from '#tests/support/file-database';
+import { withFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
 import { addressBlock } from './invite-marks.server';
 import { sweepInviteRewards } from './invite-rewards.server';
@@ -35,7 +35,7 @@ describe('addressBlock', () => {
 let pool: pg.Pool;
 /** The rewards' dependencies, billing's withdrawal rule among them. */
 const rewards = () => ({ pool, withdrawals: withdrawalRule });
-useFileDatabase((made) => {
+withFileDatabase((made) => {
   pool = made;
 });
 

@@ -12,7 +12,7 @@ import {
   INVITE_REWARDS_PER_INVITER_PER_DAY,
   INVITE_REWARDS_PER_INVITER_TOTAL,
 } from '#shared/catalogue';
-import { useFileDatabase } from '#tests/support/file-database';
+import { withFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
 import { settleInvitation, sweepInviteRewards } from './invite-rewards.server';
 import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
@@ -26,7 +26,7 @@ import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
 let pool: pg.Pool;
 /** The rewards' dependencies, billing's withdrawal rule among them. */
 const rewards = () => ({ pool, withdrawals: withdrawalRule });
-useFileDatabase((made) => {
+withFileDatabase((made) => {
   pool = made;
 }, 6);
 

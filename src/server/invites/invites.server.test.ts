@@ -14,7 +14,7 @@ import { hold } from '#server/credits/ledger-holds.server';
 import { balance } from '#server/credits/ledger-reads.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITEE_CREDITS, INVITE_INVITER_CREDITS } from '#shared/catalogue';
-import { useFileDatabase } from '#tests/support/file-database';
+import { withFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
 import { sweepInviteRewards } from './invite-rewards.server';
 import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
@@ -28,7 +28,7 @@ import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
 let pool: pg.Pool;
 /** The rewards' dependencies, billing's withdrawal rule among them. */
 const rewards = () => ({ pool, withdrawals: withdrawalRule });
-useFileDatabase((made) => {
+withFileDatabase((made) => {
   pool = made;
 });
 
