@@ -18,6 +18,7 @@ import { createTranscriber } from '#server/captions/transcriber.server';
 import { openDatabase } from '#server/db/open-database.server';
 import { registerFilmWorker } from '#server/films/film-render.job.server';
 import { createApp } from '#server/http/app.server';
+import { closeConnectionsInStages } from '#server/http/lingering-close.server';
 import { registerInviteSweep } from '#server/invites/invite-rewards.server';
 import { type Jobs, startJobs } from '#server/jobs/jobs.server';
 import { answerClientErrors } from '#server/kernel/client-errors.server';
@@ -125,6 +126,7 @@ function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Http
       resolve(listening),
     );
     if ('keepAliveTimeout' in listening) {
+      closeConnectionsInStages(listening);
       listening.keepAliveTimeout = KEEP_ALIVE_MS;
       // Node's headers timeout must exceed the keep-alive one, or it ends a kept connection early.
       listening.headersTimeout = KEEP_ALIVE_MS + 1_000;

@@ -4,45 +4,17 @@ import type { AppEnv } from './errors.server';
 /**
  * Hono's `bodyLimit` with a clean refusal. Hono answers 413 while the client is still sending and leaves the
  * connection open (keep-alive); @hono/node-server then drains the rest for at most 500 ms and drops the socket, so
- * a pooling proxy that reuses the connection fails another client's request on it. Here the refusal is answered
- * with `Connection: close` (RFC 9112 §9.6: the sender closes after this response) and only once the rest of the
- * body is read and discarded: Node closes the socket right after a `close` response, and unread bytes make the
- * kernel reset it, which can lose the answer itself. Discarding is bounded in bytes and time: a client sending far
- * past that gets the same answer without waiting for it.
+ * a pooling proxy that reuses the connection fails another client's request on it. Here the refusal says
+ * `Connection: close` (RFC 9112 §9.6: the sender closes after this response), and the server closes such a
+ * connection in stages, reading what the client still sends until it stops (http/lingering-close.server.ts).
  */
-
-const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
-const DISCARD_MAX_MS = 2000;
-
-type Reader = ReadableStreamDefaultReader<Uint8Array>;
-
-async function discardRest(reader: Reader): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), DISCARD_MAX_MS);
-  });
-  try {
-    let left = DISCARD_MAX_BYTES;
-    for (;;) {
-      const next = await Promise.race([reader.read(), timeout]);
-      if (next === 'timeout' || next.done) return;
-      left -= next.value.length;
-      if (left < 0) return;
-    }
-  } catch {
-    // The client went away: nobody is left to answer cleanly.
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 interface BodyLimitOptions {
   maxSize: number;
   onError: (c: Context<AppEnv>) => Response | Promise<Response>;
 }
 
-async function refuse(c: Context<AppEnv>, reader: Reader | undefined, options: BodyLimitOptions) {
-  if (reader) await discardRest(reader);
+async function refuse(c: Context<AppEnv>, options: BodyLimitOptions) {
   const response = await options.onError(c);
   response.headers.set('Connection', 'close');
   return response;
@@ -57,8 +29,7 @@ export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler<AppEnv> 
     if (announced != null) {
       const length = Number.parseInt(announced, 10) || 0;
       if (length <= options.maxSize) return next();
-      // Too large to wait for: answered at once, the connection closed behind it.
-      return refuse(c, length <= DISCARD_MAX_BYTES ? body.getReader() : undefined, options);
+      return refuse(c, options);
     }
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
@@ -67,7 +38,7 @@ export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler<AppEnv> 
       const { done, value } = await reader.read();
       if (done) break;
       size += value.length;
-      if (size > options.maxSize) return refuse(c, reader, options);
+      if (size > options.maxSize) return refuse(c, options);
       chunks.push(value);
     }
     c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
