@@ -9,8 +9,8 @@ import {
   VIDEO_REQUEST_SHAPE,
   type VideoRequestKey,
   type VideoRequestRow,
-} from '#server/video-requests/video-request-row.server';
-import { videoRequests } from '#server/video-requests/video-requests.schema.server';
+  videoRequests,
+} from '#server/video-requests/video-requests.server';
 import {
   EXPORT_FORMAT,
   EXPORT_LINK_TTL_SECONDS,

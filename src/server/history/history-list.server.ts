@@ -4,7 +4,7 @@ import {
   shownKeys,
   type VideoRequestRow,
   type VideoRequestShape,
-} from '#server/video-requests/video-request-row.server';
+} from '#server/video-requests/video-requests.server';
 import type { VideoRequestListItem } from '#shared/history-list';
 import type { QueuePlace } from '#shared/video-queue';
 
