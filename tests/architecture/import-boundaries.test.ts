@@ -16,9 +16,9 @@ import { ROOT } from '../support/app';
 
 /**
  * The layers of docs/decisions/0003: the server kernel and the domains never import the composition root, web
- * features import each other only through their index.ts, and nothing imports in a circle. `npm run lint`
- * (Biome's noRestrictedImports in biome.json) keeps the first two; this file proves the rules bite and checks the
- * cycles with dpdm.
+ * features import each other only through their index.ts, the server's rooms that have an entry file are entered
+ * only through it, and nothing imports in a circle. `npm run lint` (Biome's noRestrictedImports in biome.json)
+ * keeps the first three; this file proves the rules bite and checks the cycles with dpdm.
  */
 
 const BIOME = path.join(ROOT, 'node_modules/.bin/biome');
@@ -116,8 +116,8 @@ async function dependencyTree(entries: string[]): Promise<DependencyTree> {
 
 /**
  * An import between two files as an arrow between siblings: the two children of their deepest common folder that
- * hold them (a sub-folder, or a file standing alone). `src/server/videos/capacity/a.server.ts` →
- * `src/server/videos/pipeline/b.server.ts` is `src/server/videos/capacity` → `src/server/videos/pipeline`;
+ * hold them (a sub-folder, or a file standing alone). `src/server/generation/job/a.server.ts` →
+ * `src/server/generation/take-check/b.server.ts` is `src/server/generation/job` → `src/server/generation/take-check`;
  * `src/server/credits/x.server.ts` → `src/server/kernel/y.server.ts` is `src/server/credits` → `src/server/kernel`.
  */
 function siblingArrow(from: string, to: string): [string, string] | undefined {

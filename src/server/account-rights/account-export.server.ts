@@ -310,7 +310,7 @@ function videoLists(userId: string, link: Link): ExportList[] {
   return [
     {
       // A take the take guarantee replaced, a generation answered after its request ended: held until its
-      // deletion there is confirmed (videos/pipeline/provider-leftovers).
+      // deletion there is confirmed (video-providers/provider-leftovers).
       name: 'otherProviderRecords',
       sql: `SELECT json_build_object(
                   'requestId', request_id, 'reason', reason,

@@ -34,7 +34,7 @@ export async function toListItems(
   rows: ListRow[],
   storage: BlobStorage,
   ttlSeconds: number,
-  /** The places in line of the waiting requests among the rows (videos/capacity/queue-places.server.ts). */
+  /** The places in line of the waiting requests among the rows (capacity/fair-queue.server.ts). */
   queuePlaces?: ReadonlyMap<string, QueuePlace>,
 ): Promise<VideoRequestListItem[]> {
   return Promise.all(

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
  * it), never hold a worker slot forever. Output is kept to the last few KB for the error message.
  */
 
-/** The media toolchain's binaries (src/server/media-toolchain/toolchain.server.ts) as the pipeline runs them. */
+/** The media toolchain's binaries (src/server/media/toolchain.server.ts) as the pipeline runs them. */
 export interface MediaTools {
   ffmpegPath: string;
   ffprobePath: string;

@@ -87,7 +87,7 @@ const IMAGE_EXTENSIONS: Record<string, string> = {
 export const LOCAL_FAILURE_MARKER = '[falha-local]';
 
 /**
- * Bad takes on purpose, so the take guarantee (videos/take-check) can be seen offline: a prompt with one of these
+ * Bad takes on purpose, so the take guarantee (generation/take-check) can be seen offline: a prompt with one of these
  * renders a video that fails its check — a picture that never moves, a black picture, or no sound. The local
  * provider is refused in production (config), and so are these.
  */

@@ -45,7 +45,7 @@ export interface ViewOptions {
   /** What the configured models can do: whether this video can be extended or edited now. */
   capabilities: CapabilitiesOf;
   now?: Date;
-  /** The places in line of the waiting requests among those shown (videos/capacity/queue-places.server.ts). */
+  /** The places in line of the waiting requests among those shown (capacity/fair-queue.server.ts). */
   queuePlaces?: ReadonlyMap<string, QueuePlace>;
   /** The take guarantee's checks (take-check/take-view.server.ts); lists leave them out. */
   takeChecks?: ReadonlyMap<string, TakeCheckView[]>;
