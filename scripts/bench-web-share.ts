@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { runTool } from '../src/server/media/ffmpeg.server';
+import { mediaKeys } from '../src/server/media/rendering.server';
 import { activeSlugFor } from '../src/server/share/share-links.server';
 import { DiskStorage } from '../src/server/storage/disk-storage.server';
-import { runTool } from '../src/server/videos/pipeline/ffmpeg.server';
-import { mediaKeys } from '../src/server/videos/pipeline/rendering.server';
 import { colourClip, mediaTools } from '../tests/support/media';
 import { insertUser } from '../tests/support/users';
 

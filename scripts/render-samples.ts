@@ -12,10 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  describeMediaToolchain,
-  mediaToolchainFromEnv,
-} from '../src/server/media-toolchain/toolchain.server';
+import { describeMediaToolchain, mediaToolchainFromEnv } from '../src/server/media/toolchain.server';
 import {
   POSTER_WIDTHS,
   posterVariant,

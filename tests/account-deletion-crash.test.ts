@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mediaKeys } from '../src/server/videos/pipeline/rendering.server';
+import { mediaKeys } from '../src/server/media/rendering.server';
 import { PASSWORD, signUpAndVerify } from './support/accounts';
 import { TEST_AUTH_SECRET } from './support/app';
 import { type Spawned, spawnCollecting } from './support/child-process';

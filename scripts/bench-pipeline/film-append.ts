@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { appendShot, FILM_TAG } from '#server/videos/pipeline/film.server';
-import { probe } from '#server/videos/pipeline/rendering.server';
+import { appendShot, FILM_TAG } from '#server/media/film.server';
+import { probe } from '#server/media/rendering.server';
 import { median, ms, run, table, tools } from './shared';
 
 /** Appending a shot to films of growing length: the join must not grow with the film. */

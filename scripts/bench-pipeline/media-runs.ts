@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
-import { LocalVideoProvider } from '#server/videos/pipeline/providers/local-preview-provider.server';
-import { renderResult } from '#server/videos/pipeline/rendering.server';
+import { renderResult } from '#server/media/rendering.server';
+import { mediaToolchainFromEnv } from '#server/media/toolchain.server';
+import { LocalVideoProvider } from '#server/video-providers/local-preview-provider.server';
 import type { AspectRatio } from '#shared/catalogue';
 import { tools } from './shared';
 

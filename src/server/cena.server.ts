@@ -17,13 +17,18 @@ import { registerCaptionsWorker } from '#server/captions/captions.job.server';
 import { createTranscriber } from '#server/captions/transcriber.server';
 import { openDatabase } from '#server/db/open-database.server';
 import { registerFilmWorker } from '#server/films/film-render.job.server';
+import {
+  configureVideoQueues,
+  registerVideoWorkers,
+  type VideoWorkers,
+} from '#server/generation/generation.server';
 import { createApp } from '#server/http/app.server';
 import { closeConnectionsInStages } from '#server/http/lingering-close.server';
 import { registerInviteSweep } from '#server/invites/invite-rewards.server';
 import { type Jobs, startJobs } from '#server/jobs/jobs.server';
 import { answerClientErrors } from '#server/kernel/client-errors.server';
 import { createMailer } from '#server/mail/mailer.server';
-import { resolveMediaToolchain } from '#server/media-toolchain/toolchain.server';
+import { resolveMediaToolchain } from '#server/media/media.server';
 import { registerCounterCompaction } from '#server/metrics/counters-compaction.job.server';
 import { registerNotificationWorker } from '#server/notifications/video-notify.job.server';
 import { pushEndpointPolicy } from '#server/push/push-endpoint.server';
@@ -34,12 +39,7 @@ import type { BlobStorage } from '#server/storage/blob-storage.server';
 import { createStorage } from '#server/storage/storage.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
 import { registerTrialRetention } from '#server/trial/trial-retention.server';
-import { createModelAvailability, type ModelAvailability } from '#server/videos/model-availability.server';
-import {
-  configureVideoQueues,
-  registerVideoWorkers,
-  type VideoWorkers,
-} from '#server/videos/pipeline/workers.server';
+import { createModelAvailability, type ModelAvailability } from '#server/videos/videos.server';
 import type { Config } from './config.server';
 import type { Logger } from './logger.server';
 

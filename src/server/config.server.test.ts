@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TEST_VAPID_ENV } from '#tests/support/fake-push-service';
 import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
 import { ConfigError, loadConfig } from './config.server';
-import { capabilitiesOf } from './videos/capabilities.server';
-import { providerPoll } from './videos/pipeline/workers.server';
+import { providerPoll } from './generation/workers.server';
+import { capabilitiesOf } from './video-requests/capabilities.server';
 
 describe('configuration', () => {
   it('runs with no variables at all, in local mode', () => {

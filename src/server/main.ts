@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { WebPages } from '#server/http/web-pages.server';
-import { MediaToolchainError } from '#server/media-toolchain/toolchain.server';
+import { MediaToolchainError } from '#server/media/media.server';
 import { type Role, startCena } from './cena.server';
 import { ConfigError, loadConfig } from './config.server';
 import { createLogger } from './logger.server';

@@ -4,7 +4,7 @@ import { type ProviderResolution, providerAspectRatio, providerFrameSize } from 
 /**
  * The frame a video is delivered in: the provider's (16:9 or 9:16 at its resolution), centre-cropped to 1:1 or 4:3
  * keeping its full height, with even sides — the same arithmetic as the render's crop filter
- * (src/server/videos/pipeline/rendering.server.ts `cropFilter`). So a 4K master at 1:1 is 2160x2160, not 3840 wide
+ * (src/server/media/rendering.server.ts `cropFilter`). So a 4K master at 1:1 is 2160x2160, not 3840 wide
  * (ADR 0033: a reframe says what resolution results).
  */
 export function deliveredFrameSize(

@@ -1,6 +1,6 @@
 /** How much of a video provider Cena may use at once (ADR 0013, ADR 0021). */
 
-/** The local preview renderer's model name in the budget (src/server/videos/capacity). */
+/** The local preview renderer's model name in the budget (src/server/capacity). */
 export const LOCAL_PREVIEW_MODEL = 'local-preview';
 
 /** How much of a provider Cena may use at once, per project and model (ADR 0013). */

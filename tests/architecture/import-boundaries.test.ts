@@ -10,15 +10,15 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseCircular, parseDependencyTree } from 'dpdm';
+import { type Dependency, parseCircular, parseDependencyTree } from 'dpdm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/app';
 
 /**
  * The layers of docs/decisions/0003: the server kernel and the domains never import the composition root, web
- * features import each other only through their index.ts, and nothing imports in a circle. `npm run lint`
- * (Biome's noRestrictedImports in biome.json) keeps the first two; this file proves the rules bite and checks the
- * cycles with dpdm.
+ * features import each other only through their index.ts, the server's rooms that have an entry file are entered
+ * only through it, and nothing imports in a circle. `npm run lint` (Biome's noRestrictedImports in biome.json)
+ * keeps the first three; this file proves the rules bite and checks the cycles with dpdm.
  */
 
 const BIOME = path.join(ROOT, 'node_modules/.bin/biome');
@@ -39,10 +39,19 @@ describe('biome.json import rules', () => {
 
   it.each([
     ['src/server/credits/probe.server.ts', "import { y } from '../http/app.server';"],
-    ['src/server/videos/pipeline/probe.server.ts', "import { y } from '../../http/openapi.server';"],
+    ['src/server/generation/job/probe.server.ts', "import { y } from '../../http/openapi.server';"],
     ['src/server/billing/probe.server.ts', "import { y } from '../cena.server';"],
     ['src/server/history/probe.server.ts', "import { y } from '../schema.server';"],
     ['src/server/kernel/probe.server.ts', "import type { y } from '../accounts/auth.server';"],
+    // A room of the server is entered through its entry file, from a domain and from the composition root alike.
+    ['src/server/films/probe.server.ts', "import { y } from '#server/media/rendering.server';"],
+    ['src/server/captions/probe.server.ts', "import { y } from '../generation/job/request-row.server';"],
+    [
+      'src/server/account-rights/probe.server.ts',
+      "import type { y } from '#server/video-providers/video-provider.server';",
+    ],
+    ['src/server/http/probe.server.ts', "import { y } from '../videos/videos.routes.server';"],
+    ['src/server/main.ts', "import { y } from '#server/media/toolchain.server';"],
     ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../../credits/api/get-credits';"],
     ['src/web/features/faq/probe.tsx', "import { y } from '../public/components/page-header';"],
     ['src/web/features/accounts/components/profile/probe.tsx', "import { y } from '../../../billing/lib/x';"],
@@ -70,7 +79,11 @@ describe('biome.json import rules', () => {
     ['src/server/credits/probe.server.ts', "import { y } from '../kernel/errors.server';"],
     ['src/server/admin/probe.server.ts', "import { y } from '../accounts/roles.server';"],
     ['src/server/kernel/probe.server.ts', "import { y } from '../logger.server';"],
-    ['src/server/http/probe.server.ts', "import { y } from '../videos/videos.routes.server';"],
+    ['src/server/http/probe.server.ts', "import { y } from '../videos/videos.server';"],
+    ['src/server/films/probe.server.ts', "import { y } from '#server/media/media.server';"],
+    ['src/server/generation/take-check/probe.server.ts', "import { y } from '../job/request-row.server';"],
+    ['src/server/films/probe.server.test.ts', "import { y } from '#server/media/rendering.server';"],
+    ['src/server/schema.server.ts', "export * from '#server/capacity/capacity.schema.server';"],
     ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../../credits';"],
     ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../api/keys';"],
     ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../../../lib/api';"],
@@ -101,24 +114,38 @@ async function dependencyTree(entries: string[]): Promise<DependencyTree> {
   });
 }
 
-/** `src/server/credits/ledger-holds.server.ts` → `credits`; files directly in src/server stand alone. */
-function serverFolder(file: string): string {
-  const [first, ...rest] = path.relative('src/server', file).split(path.sep);
-  return rest.length > 0 ? (first ?? file) : file;
+/**
+ * An import between two files as an arrow between siblings: the two children of their deepest common folder that
+ * hold them (a sub-folder, or a file standing alone). `src/server/generation/job/a.server.ts` →
+ * `src/server/generation/take-check/b.server.ts` is `src/server/generation/job` → `src/server/generation/take-check`;
+ * `src/server/credits/x.server.ts` → `src/server/kernel/y.server.ts` is `src/server/credits` → `src/server/kernel`.
+ */
+function siblingArrow(from: string, to: string): [string, string] | undefined {
+  const a = from.split('/');
+  const b = to.split('/');
+  let depth = 0;
+  while (depth < a.length - 1 && depth < b.length - 1 && a[depth] === b[depth]) depth += 1;
+  const parent = a.slice(0, depth).join('/');
+  if (a[depth] === b[depth]) return undefined;
+  return [`${parent}/${a[depth]}`, `${parent}/${b[depth]}`];
 }
 
+/**
+ * Cycles between server folders at every depth (ADR 0003): a sub-folder that imports its sibling while the
+ * sibling imports it back, or that imports a file of its parent folder that imports it back, runs back up even
+ * when the top-level folders it sits in are in order.
+ */
 function folderCycles(tree: DependencyTree): string[][] {
   const edges = new Map<string, Set<string>>();
   for (const [file, dependencies] of Object.entries(tree)) {
     if (!file.startsWith('src/server/')) continue;
     for (const dependency of dependencies ?? []) {
       if (!dependency.id?.startsWith('src/server/')) continue;
-      const from = serverFolder(file);
-      const to = serverFolder(dependency.id);
-      if (from === to) continue;
-      const targets = edges.get(from) ?? new Set<string>();
-      targets.add(to);
-      edges.set(from, targets);
+      const arrow = siblingArrow(file, dependency.id);
+      if (!arrow) continue;
+      const targets = edges.get(arrow[0]) ?? new Set<string>();
+      targets.add(arrow[1]);
+      edges.set(arrow[0], targets);
     }
   }
   // Depth-first search: reaching a folder that is still on the path closes a cycle.
@@ -134,9 +161,15 @@ function folderCycles(tree: DependencyTree): string[][] {
     for (const next of edges.get(folder) ?? []) visit(next, [...trail, folder]);
     done.add(folder);
   };
-  for (const folder of edges.keys()) visit(folder, []);
+  for (const folder of [...edges.keys()].sort()) visit(folder, []);
   return cycles;
 }
+
+/**
+ * billing/'s sub-folders still need each other (nfse → stripe-webhook → providers → fulfilment → nfse); it is being
+ * reworked on its own, so its inner cycles wait for that work. Between billing and the other rooms the check holds.
+ */
+const NOT_YET_IN_ORDER = 'src/server/billing/';
 
 describe('import cycles', () => {
   it('no module of the server or the web imports itself through others (dpdm)', async () => {
@@ -144,10 +177,28 @@ describe('import cycles', () => {
     expect(parseCircular(tree)).toEqual([]);
   }, 120_000);
 
-  it('no two server folders need each other, directly or around a loop', async () => {
+  it('no two server folders need each other, directly or around a loop, at any depth', async () => {
     const tree = await dependencyTree(['src/server/**/*.ts']);
-    expect(folderCycles(tree)).toEqual([]);
+    const inOrder = (cycle: string[]) => !cycle.every((unit) => unit.startsWith(NOT_YET_IN_ORDER));
+    expect(folderCycles(tree).filter(inOrder)).toEqual([]);
   }, 120_000);
+
+  it("the folder check sees sub-folders and a folder's own files, not only the top-level folders", () => {
+    const imports = (...ids: string[]): Dependency[] =>
+      ids.map((id) => ({ issuer: '', request: id, id }) as Dependency);
+    const tree: DependencyTree = {
+      'src/server/room/a/one.server.ts': imports('src/server/room/b/two.server.ts'),
+      'src/server/room/b/two.server.ts': imports(
+        'src/server/room/top.server.ts',
+        'src/server/kernel/k.server.ts',
+      ),
+      'src/server/room/top.server.ts': imports('src/server/room/a/deep/three.server.ts'),
+      'src/server/kernel/k.server.ts': [],
+    };
+    expect(folderCycles(tree)).toEqual([
+      ['src/server/room/a', 'src/server/room/b', 'src/server/room/top.server.ts', 'src/server/room/a'],
+    ]);
+  });
 });
 
 /** Every source and test file of the project, relative to its root. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mediaKeys } from '#server/videos/pipeline/rendering.server';
+import { mediaKeys } from '#server/media/rendering.server';
 import { lastMailId, PASSWORD, signUpAndVerify, waitForMail } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runTool } from '#server/videos/pipeline/ffmpeg.server';
+import { runTool } from '#server/media/ffmpeg.server';
 import type { CaptionsView } from '#shared/captions';
 import type { TestApp } from '../support/app';
 import { seriousViolations } from '../support/axe';

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCAL_BAD_TAKE_MARKERS } from '#server/videos/pipeline/providers/local-preview-provider.server';
+import { LOCAL_BAD_TAKE_MARKERS } from '#server/video-providers/local-preview-provider.server';
 import { startTestApp, type TestApp } from '../support/app';
 import {
   apiBalance,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { LOCAL_FAILURE_MARKER } from '#server/videos/pipeline/providers/local-preview-provider.server';
+import { LOCAL_FAILURE_MARKER } from '#server/video-providers/local-preview-provider.server';
 import type { VideoRequestView } from '#shared/video-request';
 import { seriousViolations } from '../support/axe';
 import { describeBrowser } from '../support/browser';

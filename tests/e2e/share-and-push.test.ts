@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mediaKeys } from '#server/videos/pipeline/rendering.server';
+import { mediaKeys } from '#server/media/rendering.server';
 import { signUpAndVerify } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import { seriousViolations } from '../support/axe';

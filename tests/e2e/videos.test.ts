@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { mediaToolchainFromEnv } from '#server/media/toolchain.server';
 import type { TestApp } from '../support/app';
 import {
   apiBalance,

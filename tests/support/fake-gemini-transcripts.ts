@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { mediaToolchainFromEnv } from '#server/media/toolchain.server';
 
 /**
  * The fake text model's transcription of a video (fake-gemini.ts answers it when a `generateContent` with an inline

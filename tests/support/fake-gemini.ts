@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { mediaToolchainFromEnv } from '#server/media/toolchain.server';
 import { asksForCues, transcriptFor } from './fake-gemini-transcripts';
 import {
   type FakeWebhookOptions,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type MediaTools, runTool } from '#server/videos/pipeline/ffmpeg.server';
+import { type MediaTools, runTool } from '#server/media/ffmpeg.server';
 
 /** One frame of a video at `seconds`, as 8-bit grey pixels row by row (width × height bytes). */
 export async function greyFrame(

@@ -1,5 +1,5 @@
-import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
-import { type MediaTools, runTool } from '#server/videos/pipeline/ffmpeg.server';
+import { type MediaTools, runTool } from '#server/media/ffmpeg.server';
+import { mediaToolchainFromEnv } from '#server/media/toolchain.server';
 
 /** ffmpeg and ffprobe as the product resolves them (system, else npm), with a per-run time limit. */
 export async function mediaTools(timeoutMs: number): Promise<MediaTools> {

@@ -8,9 +8,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
-import { LocalVideoProvider } from '#server/videos/pipeline/providers/local-preview-provider.server';
-import { renderResult } from '#server/videos/pipeline/rendering.server';
+import { renderResult } from '#server/media/rendering.server';
+import { mediaToolchainFromEnv } from '#server/media/toolchain.server';
+import { LocalVideoProvider } from '#server/video-providers/local-preview-provider.server';
 import {
   type AspectRatio,
   MODE_RESOLUTION,

@@ -7,20 +7,19 @@ import type { PgBoss } from 'pg-boss';
 import { claimTotpCode, releaseTotpCode } from '#server/accounts/totp-replay.server';
 import type { PaymentProvider } from '#server/billing/providers/payment-provider.server';
 import { deleteAllCastMembers } from '#server/cast/cast.server';
+import { failRequest } from '#server/generation/generation.server';
 import { QUEUES, send } from '#server/jobs/queues.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { Logger } from '#server/logger.server';
+import { mediaKeys } from '#server/media/media.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
+import { forgetLeftovers, type VideoProvider } from '#server/video-providers/video-providers.server';
 import {
   columnList,
   type VideoRequestKey,
   type VideoRequestRow,
-} from '#server/video-requests/video-request-row.server';
-import { videoRequests } from '#server/video-requests/video-requests.schema.server';
-import { failRequest } from '#server/videos/pipeline/generate-video.job.server';
-import { forgetLeftovers } from '#server/videos/pipeline/provider-leftovers.server';
-import type { VideoProvider } from '#server/videos/pipeline/providers/video-provider.server';
-import { mediaKeys } from '#server/videos/pipeline/rendering.server';
+  videoRequests,
+} from '#server/video-requests/video-requests.server';
 import type { DeleteAccountBody } from '#shared/account-rights';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaKeys } from '#server/videos/pipeline/rendering.server';
+import { mediaKeys } from '#server/media/rendering.server';
 import {
   exportedCaptionsSchema,
   exportedInvitationSchema,

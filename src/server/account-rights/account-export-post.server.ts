@@ -1,6 +1,6 @@
 import { toWebVtt } from '#server/captions/webvtt.server';
-import { isoJson } from '#server/video-requests/video-request-row.server';
-import { mediaKeys } from '#server/videos/pipeline/rendering.server';
+import { mediaKeys } from '#server/media/media.server';
+import { isoJson } from '#server/video-requests/video-requests.server';
 import type { CaptionCue } from '#shared/captions';
 
 /**

@@ -9,8 +9,8 @@ import {
   VIDEO_REQUEST_SHAPE,
   type VideoRequestKey,
   type VideoRequestRow,
-} from '#server/video-requests/video-request-row.server';
-import { videoRequests } from '#server/video-requests/video-requests.schema.server';
+  videoRequests,
+} from '#server/video-requests/video-requests.server';
 import {
   EXPORT_FORMAT,
   EXPORT_LINK_TTL_SECONDS,
@@ -310,7 +310,7 @@ function videoLists(userId: string, link: Link): ExportList[] {
   return [
     {
       // A take the take guarantee replaced, a generation answered after its request ended: held until its
-      // deletion there is confirmed (videos/pipeline/provider-leftovers).
+      // deletion there is confirmed (video-providers/provider-leftovers).
       name: 'otherProviderRecords',
       sql: `SELECT json_build_object(
                   'requestId', request_id, 'reason', reason,

@@ -9,7 +9,7 @@ import { grant } from '#server/credits/ledger-grants.server';
 import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
 import { balance, type CreditGrantView, listGrants } from '#server/credits/ledger-reads.server';
 import { createDatabase, type Database } from '#server/db/database.server';
-import { videoRequests } from '#server/videos/videos.schema.server';
+import { videoRequests } from '#server/video-requests/video-requests.server';
 import {
   type AdminGrantInput,
   type AdminGrantResult,

@@ -9,14 +9,14 @@ import {
   subscriptionView,
 } from '#server/billing/billing-store.server';
 import type { PaymentProvider } from '#server/billing/providers/payment-provider.server';
+import type { FairQueue } from '#server/capacity/capacity.server';
 import type { Config } from '#server/config.server';
 import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
+import { takeCheckStats } from '#server/generation/generation.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import type { FairQueue } from '#server/videos/capacity/fair-queue.server';
-import type { ModelAvailability } from '#server/videos/model-availability.server';
-import { takeCheckStats } from '#server/videos/take-check/take-stats.server';
+import type { ModelAvailability } from '#server/videos/videos.server';
 import { adminContract } from '#shared/admin.contract';
 import { adminStats, dailySeries, recentFailures, unknownOutcomes } from './admin-stats.server';
 import { grantAdjustment, searchUsers, userDetail } from './admin-users.server';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Config } from '#server/config.server';
-import type { ModelAvailability } from '#server/videos/model-availability.server';
+import type { ModelAvailability } from '#server/videos/videos.server';
 import type { EnvironmentCheck } from '#shared/admin';
 
 /**

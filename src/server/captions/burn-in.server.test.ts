@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaToolchainFromEnv } from '#server/media-toolchain/toolchain.server';
+import { mediaToolchainFromEnv } from '#server/media/toolchain.server';
 import { greyFrame, rowsDifference } from '#tests/support/frames';
 import { colourClip, mediaTools } from '#tests/support/media';
 import { burnCaptions, burnLayout } from './burn-in.server';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { filterPath, type MediaTools, runTool } from '#server/videos/pipeline/ffmpeg.server';
-import { wrap } from '#server/videos/pipeline/providers/local-preview-graph.server';
+import { filterPath, type MediaTools, runTool } from '#server/media/media.server';
+import { wrap } from '#server/video-providers/video-providers.server';
 import type { CaptionCue } from '#shared/captions';
 
 /**

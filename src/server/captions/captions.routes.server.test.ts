@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTool } from '#server/videos/pipeline/ffmpeg.server';
+import { runTool } from '#server/media/ffmpeg.server';
 import type { CaptionsView } from '#shared/captions';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';

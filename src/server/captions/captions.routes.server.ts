@@ -6,7 +6,7 @@ import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
-import { isRequestId, notFound } from '#server/videos/video-answers.server';
+import { isRequestId, notFound } from '#server/videos/videos.server';
 import { CAPTIONS_MESSAGES } from '#shared/captions';
 import { captionsContract } from '#shared/captions.contract';
 import { downloadFileName } from '#shared/download-name';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { videoRequests } from '#server/video-requests/video-requests.schema.server';
+import { videoRequests } from '#server/video-requests/video-requests.server';
 import type { CaptionCue } from '#shared/captions';
 
 /**

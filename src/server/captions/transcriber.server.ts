@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '#server/config.server';
+import { GeminiClient } from '#server/gemini/gemini.server';
 import type { Logger } from '#server/logger.server';
-import { GeminiClient } from '#server/videos/pipeline/providers/gemini-client.server';
 import { CAPTION_CUE_MAX_CHARS, CAPTION_MAX_CUES, type CaptionCue } from '#shared/captions';
 
 /**

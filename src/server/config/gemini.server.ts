@@ -83,7 +83,7 @@ export interface GeminiConfig {
   modelCheckIntervalMs: number;
   /** OMNI_12_MAX_CLIP_SECONDS: the lengths offered on Omni 1.2 reach it (ADR 0036). */
   omni12MaxClipSeconds: number;
-  /** Google's webhooks (videos/gemini-webhooks, ADR 0021); undefined: polling alone. */
+  /** Google's webhooks (gemini, ADR 0021); undefined: polling alone. */
   webhook: GeminiWebhookConfig | undefined;
 }
 

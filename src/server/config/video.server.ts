@@ -12,7 +12,7 @@ export const videoEnv = z.object({
   ...geminiEnv.shape,
   ...capacityEnv.shape,
   /**
-   * The take guarantee (videos/take-check): the text model's look at each delivered video (whether the prompt's
+   * The take guarantee (generation/take-check): the text model's look at each delivered video (whether the prompt's
    * subject and action are there) can be turned off; the frozen, black and silence checks always run.
    */
   TAKE_CHECK_MODEL: z
@@ -26,7 +26,7 @@ export const videoEnv = z.object({
   LOCAL_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /**
    * How often a generation in progress is read at its provider when no webhook wakes it; unset: the provider's own
-   * back-off (pipeline/workers.server.ts). Tests against a stand-in set it low; each read of Gemini is a request.
+   * back-off (generation/workers.server.ts). Tests against a stand-in set it low; each read of Gemini is a request.
    */
   VIDEO_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).optional()),
   VIDEO_TIMEOUT_FAST_MS: z.coerce
@@ -41,7 +41,7 @@ export const videoEnv = z.object({
     .default(25 * 60_000),
   VIDEO_WEBHOOK_URL: optionalUrl,
   VIDEO_WEBHOOK_SECRET: optionalString,
-  /** Unset: the system binary when it runs, else the npm one (media-toolchain/toolchain.server.ts). */
+  /** Unset: the system binary when it runs, else the npm one (media/toolchain.server.ts). */
   FFMPEG_PATH: optionalString,
   FFPROBE_PATH: optionalString,
 });
@@ -51,7 +51,7 @@ export type TakeStrictness = 'lenient' | 'normal' | 'strict';
 export interface VideoConfig {
   provider: 'local' | 'gemini';
   gemini: GeminiConfig;
-  /** The fair queue and the provider's budget (videos/capacity, ADR 0013). */
+  /** The fair queue and the provider's budget (capacity, ADR 0013). */
   capacity: CapacityConfig;
   localRenderDelayMs: number;
   /** VIDEO_POLL_MS: every read of a generation this far apart; undefined: the provider's back-off. */

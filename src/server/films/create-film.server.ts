@@ -2,12 +2,12 @@ import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { QUEUES, send } from '#server/jobs/queues.server';
 import { inTransaction } from '#server/kernel/transaction.server';
-import { videoRequestIdFor } from '#server/videos/create-video-request.server';
 import {
   findVideoRequest,
   VIDEO_REQUEST_COLUMNS,
   type VideoRequestRecord,
-} from '#server/videos/video-view.server';
+} from '#server/video-requests/video-requests.server';
+import { videoRequestIdFor } from '#server/videos/videos.server';
 import type { AspectRatio, VideoQuality } from '#shared/catalogue';
 import { type CreateFilmInput, sceneTrim } from '#shared/films';
 

@@ -5,11 +5,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
+import type { PipelineReadStorage } from '#server/generation/generation.server';
 import { QUEUES } from '#server/jobs/queues.server';
 import type { Logger } from '#server/logger.server';
-import type { MediaTools } from '#server/videos/pipeline/ffmpeg.server';
-import type { PipelineReadStorage } from '#server/videos/pipeline/generate-video.job.server';
-import { mediaKeys, probe } from '#server/videos/pipeline/rendering.server';
+import { type MediaTools, mediaKeys, probe } from '#server/media/media.server';
 import { FILM_MESSAGES } from '#shared/films';
 import { filmThumbnail, joinScenes } from './film-render.server';
 

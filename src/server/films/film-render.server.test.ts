@@ -2,9 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaTools } from '#server/videos/pipeline/ffmpeg.server';
-import { runTool } from '#server/videos/pipeline/ffmpeg.server';
-import { probe } from '#server/videos/pipeline/rendering.server';
+import { type MediaTools, runTool } from '#server/media/ffmpeg.server';
+import { probe } from '#server/media/rendering.server';
 import { colourClip, mediaTools } from '#tests/support/media';
 import { joinScenes } from './film-render.server';
 

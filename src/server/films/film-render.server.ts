@@ -1,6 +1,4 @@
-import type { MediaTools } from '#server/videos/pipeline/ffmpeg.server';
-import { FfmpegError, runTool } from '#server/videos/pipeline/ffmpeg.server';
-import { type ProbeResult, probe } from '#server/videos/pipeline/rendering.server';
+import { FfmpegError, type MediaTools, type ProbeResult, probe, runTool } from '#server/media/media.server';
 import { FILM_CROSSFADE_SECONDS } from '#shared/films';
 
 /**

@@ -1,8 +1,11 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
-import type { CapabilitiesOf } from '#server/videos/capabilities.server';
-import { toVideoRequestView, type VideoRequestRecord } from '#server/videos/video-view.server';
+import {
+  type CapabilitiesOf,
+  toVideoRequestView,
+  type VideoRequestRecord,
+} from '#server/video-requests/video-requests.server';
 import type { VideoRequestView } from '#shared/video-request';
 
 /** What the `/api/films` operations share: their dependencies, and signing a stored file's URL. */

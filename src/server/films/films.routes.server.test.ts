@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probe } from '#server/videos/pipeline/rendering.server';
+import { probe } from '#server/media/rendering.server';
 import type { FilmCandidatesResponse, FilmScenesResponse } from '#shared/films';
 import type { HistoryPage } from '#shared/history-list';
 import type { VideoRequestView } from '#shared/video-request';

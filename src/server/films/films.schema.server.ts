@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { videoRequests } from '#server/videos/videos.schema.server';
+import { videoRequests } from '#server/video-requests/video-requests.server';
 
 /**
  * The scenes of a film (ADR 0014): the film itself is a `video_requests` row with `film = true`, so history,

@@ -1,7 +1,7 @@
 import { apiError } from '#server/kernel/errors.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import { findVideoRequest } from '#server/videos/video-view.server';
+import { findVideoRequest } from '#server/video-requests/video-requests.server';
 import type { FilmScenesResponse } from '#shared/films';
 import type { filmsContract } from '#shared/films.contract';
 import { type FilmsDeps, signedUrlOf } from './films-answers.server';

@@ -6,7 +6,7 @@ import {
   VIDEO_REQUEST_SHAPE,
   type VideoRequestRow,
   type VideoRequestShape,
-} from '#server/video-requests/video-request-row.server';
+} from '#server/video-requests/video-requests.server';
 import type { HistoryFilters } from '#shared/history-filters';
 import { zonedDay } from '#shared/time';
 import { historyWhere } from './history-where.server';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { balance } from '#server/credits/ledger-reads.server';
-import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-request-row.server';
+import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-requests.server';
 import type { DashboardStats } from '#shared/dashboard';
 import { DEFAULT_STATS_RANGE, type StatsRange, statsRangeStart } from '#shared/time';
 import { type ListRow, listColumns } from './history-list.server';

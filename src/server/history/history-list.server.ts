@@ -4,7 +4,7 @@ import {
   shownKeys,
   type VideoRequestRow,
   type VideoRequestShape,
-} from '#server/video-requests/video-request-row.server';
+} from '#server/video-requests/video-requests.server';
 import type { VideoRequestListItem } from '#shared/history-list';
 import type { QueuePlace } from '#shared/video-queue';
 
@@ -34,7 +34,7 @@ export async function toListItems(
   rows: ListRow[],
   storage: BlobStorage,
   ttlSeconds: number,
-  /** The places in line of the waiting requests among the rows (videos/capacity/queue-places.server.ts). */
+  /** The places in line of the waiting requests among the rows (capacity/fair-queue.server.ts). */
   queuePlaces?: ReadonlyMap<string, QueuePlace>,
 ): Promise<VideoRequestListItem[]> {
   return Promise.all(

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { VideoRequestShape } from '#server/video-requests/video-request-row.server';
+import type { VideoRequestShape } from '#server/video-requests/video-requests.server';
 import { HISTORY_PAGE_SIZE, type HistoryQuery } from '#shared/history-filters';
 import { type ListRow, listColumns } from './history-list.server';
 import {

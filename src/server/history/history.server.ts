@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { DEFAULT_TIME_ZONE, TIME_ZONES } from '#server/accounts/accounts.schema.server';
-import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-request-row.server';
+import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-requests.server';
 import { HISTORY_PAGE_SIZE, type HistoryQuery } from '#shared/history-filters';
 import { type ListRow, listColumns } from './history-list.server';
 import { readSearchPage } from './history-search.server';

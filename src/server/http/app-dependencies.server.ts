@@ -6,7 +6,7 @@ import type { SessionSource } from '#server/kernel/session.server';
 import type { Logger } from '#server/logger.server';
 import type { RealtimeHub } from '#server/realtime/realtime-hub.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
-import type { ModelAvailability } from '#server/videos/model-availability.server';
+import type { ModelAvailability } from '#server/videos/videos.server';
 
 /** What the composition root is built from (cena.server.ts makes them; tests make inert ones). */
 export interface AppDependencies {

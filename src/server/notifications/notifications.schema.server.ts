@@ -1,6 +1,6 @@
 import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from '#server/accounts/accounts.schema.server';
-import { videoRequests } from '#server/video-requests/video-requests.schema.server';
+import { videoRequests } from '#server/video-requests/video-requests.server';
 
 /**
  * Notification preferences and the record of e-mails sent (docs/history-contract.md). A user without a `user_settings` row has the

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failRequest } from '#server/generation/generate-video.job.server';
 import { QUEUES, send } from '#server/jobs/queues.server';
 import { createLogger } from '#server/logger.server';
 import type { MailMessage } from '#server/mail/mailer.server';
-import { failRequest } from '#server/videos/pipeline/generate-video.job.server';
 import { waitForMail } from '#tests/support/accounts';
 import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
 import { signedUpIn } from '#tests/support/users';

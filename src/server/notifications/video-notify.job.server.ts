@@ -7,8 +7,11 @@ import type { Logger } from '#server/logger.server';
 import type { Mailer, MailMessage } from '#server/mail/mailer.server';
 import { mailLanguage, variationsFinishedMail, videoFinishedMail } from '#server/mail/templates.server';
 import { enqueueSubmitPush } from '#server/push/video-push.job.server';
-import { columnList, type VideoRequestRow } from '#server/video-requests/video-request-row.server';
-import { videoRequests } from '#server/video-requests/video-requests.schema.server';
+import {
+  columnList,
+  type VideoRequestRow,
+  videoRequests,
+} from '#server/video-requests/video-requests.server';
 import { readSettings } from './settings.routes.server';
 
 /**

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import { isRequestId, notFound } from '#server/videos/video-answers.server';
+import { isRequestId, notFound } from '#server/videos/videos.server';
 import { sharePagePath } from '#shared/share';
 import { shareContract } from '#shared/share.contract';
 import { activeSlugFor, revokeShareLink, shareableState } from './share-links.server';

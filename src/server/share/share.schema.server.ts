@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { videoRequests } from '#server/video-requests/video-requests.schema.server';
+import { videoRequests } from '#server/video-requests/video-requests.server';
 
 /**
  * Public share links of completed videos (ADR 0031). The slug is the only secret: 16 random bytes in base64url, so

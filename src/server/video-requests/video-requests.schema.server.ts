@@ -145,7 +145,7 @@ const jobColumns = () => ({
   holdId: uuid('hold_id').references(() => creditHolds.id),
   attempts: integer('attempts').notNull().default(0),
   /**
-   * When the dispatcher gave the request a slot of the provider's budget (videos/capacity); null while it waits
+   * When the dispatcher gave the request a slot of the provider's budget (capacity); null while it waits
    * in the fair queue. Its deadline runs from here, not from its creation.
    */
   dispatchedAt: timestamptz('dispatched_at'),
@@ -226,7 +226,7 @@ export const videoRequests = pgTable('video_requests', videoRequestColumns(), (t
   index('video_requests_unfinished_idx')
     .on(t.createdAt)
     .where(sql`${t.status} NOT IN ('completed', 'failed')`),
-  // The fair queue (videos/capacity/fair-queue.server.ts): the waiting requests, oldest first per user.
+  // The fair queue (capacity/fair-queue.server.ts): the waiting requests, oldest first per user.
   index('video_requests_waiting_idx')
     .on(t.userId, t.createdAt, t.id)
     .where(sql`${t.status} = 'pending' AND ${t.dispatchedAt} IS NULL`),

@@ -4,13 +4,17 @@ import type pg from 'pg';
 import { hold } from '#server/credits/ledger-holds.server';
 import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
 import { createDatabase } from '#server/db/database.server';
+import { buildStructuredPrompt } from '#server/generation/generation.server';
 import { inTransaction } from '#server/kernel/transaction.server';
+import {
+  findVideoRequest,
+  VIDEO_REQUEST_COLUMNS,
+  type VideoRequestRecord,
+  videoRequests,
+} from '#server/video-requests/video-requests.server';
 import type { CastSnapshot } from '#shared/cast';
 import { requestCredits, type VideoQuality } from '#shared/catalogue';
 import { type ChosenFields, chosenFieldsOf, type StructuredPrompt } from '#shared/video-request';
-import { buildStructuredPrompt } from './structured-prompt.server';
-import { findVideoRequest, VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from './video-view.server';
-import { videoRequests } from './videos.schema.server';
 
 /**
  * Creating a video request (docs/video-contract.md, design §3): one transaction places the credit hold, inserts

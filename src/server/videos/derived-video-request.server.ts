@@ -1,14 +1,13 @@
+import { lastFrameKey } from '#server/media/media.server';
+import { type CapabilitiesOf, derivationSourceOf } from '#server/video-requests/video-requests.server';
 import { editRefusal, extensionPlan } from '#shared/video-directing';
 import { chosenFieldsOf } from '#shared/video-request';
-import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,
   type CreateVideoResult,
   createVideoRequest,
   replayOrSource,
 } from './create-video-request.server';
-import { lastFrameKey } from './pipeline/rendering.server';
-import { derivationSourceOf } from './video-view.server';
 
 /**
  * Extending or editing a completed video (src/shared/video-directing.ts, ADR 0011): a new request linked to its

@@ -1,5 +1,5 @@
+import type { CapabilitiesOf } from '#server/video-requests/video-requests.server';
 import { clipProblems, type FinishVideoBody } from '#shared/video-request-form';
-import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,
   type CreateVideoResult,

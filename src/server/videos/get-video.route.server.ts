@@ -1,9 +1,9 @@
 import { sessionTimeZone } from '#server/history/history.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
+import { findVideoRequest } from '#server/video-requests/video-requests.server';
 import type { videosContract } from '#shared/videos.contract';
 import { isRequestId, notFound, requestView, type VideosDeps } from './video-answers.server';
-import { findVideoRequest } from './video-view.server';
 
 /** `GET /api/videos/{id}`: one request of the signed-in user; another user's reads as missing. */
 export const getVideoRoute =

@@ -2,9 +2,9 @@ import { sessionTimeZone } from '#server/history/history.server';
 import { apiError } from '#server/kernel/errors.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
+import { findVideoRequest } from '#server/video-requests/video-requests.server';
 import type { videosContract } from '#shared/videos.contract';
 import { isRequestId, notFound, requestView, type VideosDeps } from './video-answers.server';
-import { findVideoRequest } from './video-view.server';
 
 /**
  * `POST /api/videos/{id}/keep` ('Ficar com esta', ADR 0028): marks a completed variation as the one its submit

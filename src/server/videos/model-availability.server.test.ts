@@ -6,6 +6,8 @@ import { environmentCheck } from '#server/admin/environment-check.server';
 import { loadConfig } from '#server/config.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { balance } from '#server/credits/ledger-reads.server';
+import { GeminiClient } from '#server/gemini/gemini-client.server';
+import { createPromptWriter } from '#server/generation/prompt-writer.server';
 import type { Logger } from '#server/logger.server';
 import type { EnvironmentCheck } from '#shared/admin';
 import { VIDEO_UNAVAILABLE_MESSAGE } from '#shared/video-request';
@@ -14,8 +16,6 @@ import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import { API_KEY, type FakeGemini, startFakeGemini } from '#tests/support/fake-gemini';
 import { GeminiModelAvailability } from './model-availability.server';
-import { GeminiClient } from './pipeline/providers/gemini-client.server';
-import { createPromptWriter } from './prompt-writer.server';
 
 let gemini: FakeGemini;
 

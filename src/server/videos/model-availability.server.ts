@@ -1,10 +1,10 @@
 import type { Config } from '#server/config.server';
+import { GeminiClient, type ListedModel } from '#server/gemini/gemini.server';
 import type { Logger } from '#server/logger.server';
 import type { ModelCheckReason } from '#shared/admin';
 import { MODEL_MODES, modelModeOf, type VideoQuality } from '#shared/catalogue';
 import { type VideoModelFamily, videoModelFamily } from '#shared/video-models';
 import type { VideoModeAvailability } from '#shared/video-request';
-import { GeminiClient, type ListedModel } from './pipeline/providers/gemini-client.server';
 
 /**
  * Know before charging (design §5): each process that answers creates or works jobs reads `GET {base}/models`

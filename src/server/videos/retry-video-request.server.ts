@@ -1,5 +1,5 @@
+import type { CapabilitiesOf, VideoRequestRecord } from '#server/video-requests/video-requests.server';
 import { clipProblems, type RetryVideoBody } from '#shared/video-request-form';
-import type { CapabilitiesOf } from './capabilities.server';
 import {
   type CreateVideoDeps,
   type CreateVideoResult,
@@ -8,7 +8,6 @@ import {
   sameInputsAs,
 } from './create-video-request.server';
 import { createDerivedVideoRequest } from './derived-video-request.server';
-import type { VideoRequestRecord } from './video-view.server';
 
 /**
  * 'Tentar de novo': a failed request made again with the same inputs — the prompt as the user wrote it, the

@@ -3,12 +3,12 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '#server/credits/ledger-audit.server';
 import { balance } from '#server/credits/ledger-reads.server';
+import { failRequest } from '#server/generation/generate-video.job.server';
 import type { VideoRequestView } from '#shared/video-request';
 import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
 import { type Part, png, postForm, saveMember, videoParts } from '#tests/support/multipart-forms';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
-import { failRequest } from './pipeline/generate-video.job.server';
 import { RETRY_NOT_FAILED } from './retry-video-request.server';
 
 /**

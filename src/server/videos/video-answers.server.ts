@@ -1,17 +1,19 @@
 import type { Context } from 'hono';
 import type pg from 'pg';
+import type { FairQueue } from '#server/capacity/capacity.server';
+import { type PromptWriter, takeChecksOf } from '#server/generation/generation.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type FieldErrors, invalidFields } from '#server/kernel/form-errors.server';
 import { sessionOf } from '#server/kernel/session.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
+import {
+  type CapabilitiesOf,
+  toVideoRequestView,
+  type VideoRequestRecord,
+} from '#server/video-requests/video-requests.server';
 import type { VideoQuality } from '#shared/catalogue';
 import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '#shared/video-request';
-import type { CapabilitiesOf } from './capabilities.server';
-import type { FairQueue } from './capacity/fair-queue.server';
 import type { CreateVideoDeps, CreateVideoResult } from './create-video-request.server';
-import type { PromptWriter } from './prompt-writer.server';
-import { takeChecksOf } from './take-check/take-view.server';
-import { toVideoRequestView, type VideoRequestRecord } from './video-view.server';
 
 /** What the `/api/videos` operations share: their dependencies and the answers more than one of them gives. */
 

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '#server/credits/ledger-reads.server';
+import { probe } from '#server/media/rendering.server';
+import { LOCAL_FAILURE_MARKER } from '#server/video-providers/local-preview-provider.server';
 import { DERIVATION_REFUSALS, FILM_MAX_SECONDS, type VideoVersion } from '#shared/video-directing';
 import type { VideoRequestView } from '#shared/video-request';
 import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '#tests/support/app';
@@ -18,8 +20,6 @@ import {
 import { mediaTools } from '#tests/support/media';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
-import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-preview-provider.server';
-import { probe } from './pipeline/rendering.server';
 
 /**
  * Longer and directed videos end to end with the local renderer (real ffmpeg, real MP4s): a Fast 16:9 video

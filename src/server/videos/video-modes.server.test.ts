@@ -4,6 +4,8 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '#server/credits/ledger-reads.server';
+import { probe } from '#server/media/rendering.server';
+import { LOCAL_FAILURE_MARKER } from '#server/video-providers/local-preview-provider.server';
 import { requestCredits, VIDEO_COST_CREDITS } from '#shared/catalogue';
 import type { VideoRequestView } from '#shared/video-request';
 import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '#tests/support/app';
@@ -20,8 +22,6 @@ import { holdsOf } from '#tests/support/multipart-forms';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
 import { FINISH_NOT_COMPLETED } from './finish-video-request.server';
-import { LOCAL_FAILURE_MARKER } from './pipeline/providers/local-preview-provider.server';
-import { probe } from './pipeline/rendering.server';
 
 /**
  * The modes, lengths and 'Finalizar' (ADR 0033) through the API, as a creator uses them: in local mode (the local

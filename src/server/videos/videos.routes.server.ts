@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { type PromptWriter, RULES_WRITER } from '#server/generation/generation.server';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { videosContract } from '#shared/videos.contract';
@@ -13,7 +14,6 @@ import { keepVariationRoute } from './keep-variation.route.server';
 import { listVersionsRoute } from './list-versions.route.server';
 import { listVideosRoute } from './list-videos.route.server';
 import { previewPromptRoute } from './preview-prompt.route.server';
-import { type PromptWriter, RULES_WRITER } from './prompt-writer.server';
 import { retryVideoRoute } from './retry-video.route.server';
 import type { VideosDeps } from './video-answers.server';
 

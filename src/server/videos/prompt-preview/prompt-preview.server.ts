@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { type PromptWriter, STRUCTURED_PROMPT_RULES } from '#server/generation/generation.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import {
   type EditedStructuredPrompt,
@@ -8,8 +9,6 @@ import {
   STRUCTURED_FIELD_MAX_LENGTH,
   STRUCTURED_PROMPT_FIELDS,
 } from '#shared/prompt-preview';
-import type { PromptWriter } from '../prompt-writer.server';
-import { STRUCTURED_PROMPT_RULES } from '../structured-prompt.server';
 
 /**
  * 'Ver prompt estruturado': the text model writes the structured JSON prompt before the user pays (the same writer

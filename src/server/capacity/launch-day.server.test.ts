@@ -1,0 +1,213 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.server';
+import { audit } from '#server/credits/ledger-audit.server';
+import { balance } from '#server/credits/ledger-reads.server';
+import { RULES_WRITER } from '#server/generation/prompt-writer.server';
+import { registerVideoWorkers, type VideoWorkers } from '#server/generation/workers.server';
+import { type Jobs, startJobs } from '#server/jobs/jobs.server';
+import { createLogger } from '#server/logger.server';
+import { DiskStorage } from '#server/storage/storage.server';
+import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
+import {
+  API_KEY,
+  contractBreaches,
+  type FakeGemini,
+  NO_BREACHES,
+  seedVideoRequest,
+  startFakeGemini,
+} from '#tests/support/fake-gemini';
+import { insertUserWithCredits } from '#tests/support/users';
+import { createCapacity } from './capacity-planner.server';
+
+/**
+ * Launch day in real seconds against the Gemini API stand-in, with Cena's capacity left at its defaults (10
+ * requests per minute, 10 in progress, two workers of four jobs): it must learn the project's real limits from
+ * the fake's 429s. The quota (the fake's [QUOTA]) allows 12 creates a minute and 3 generations in progress, each
+ * taking 20 s: 24 videos need 8 waves of 3, about 160 s plus the polls that see each wave finish.
+ */
+
+const OMNI = 'gemini-omni-1.1-flash';
+const START = 1_000;
+const USERS = 6;
+const PER_USER = 4;
+/** 1.2 × the time the quota allows (8 waves × 20 s, plus a poll and a render per wave). */
+const LAUNCH_DAY_MS = 220_000;
+const logger = createLogger('silent');
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let storageDir: string;
+let storage: DiskStorage;
+const fakes: FakeGemini[] = [];
+const running: { jobs: Jobs; workers: VideoWorkers }[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = testPool({ connectionString: database.url, max: 20 });
+  storageDir = await mkdtemp(path.join(os.tmpdir(), 'cena-launch-'));
+  storage = new DiskStorage(storageDir, 'test-signing-secret');
+});
+
+beforeEach(async () => {
+  // Each case starts from an empty budget: the project ('default') and model are the same in every case.
+  await pool.query('TRUNCATE provider_calls, provider_budgets, provider_leases, video_workers');
+});
+
+afterEach(async () => {
+  for (const worker of running.splice(0)) {
+    await worker.workers.stop();
+    await worker.jobs.stop(5_000);
+  }
+  for (const fake of fakes.splice(0)) {
+    expect(contractBreaches(fake)).toEqual(NO_BREACHES);
+    await fake.stop();
+  }
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+  if (storageDir) await rm(storageDir, { recursive: true, force: true });
+});
+
+async function fakeGemini(quota: NonNullable<Parameters<typeof startFakeGemini>[0]>['quota']) {
+  const fake = await startFakeGemini({ tiny: true, quota });
+  fakes.push(fake);
+  return fake;
+}
+
+/** Cena's configuration with nothing of its capacity set, unless the test says so. */
+function cenaConfig(gemini: FakeGemini, env: Record<string, string> = {}) {
+  return loadConfig({
+    VIDEO_PROVIDER: 'gemini',
+    GEMINI_API_KEY: API_KEY,
+    GEMINI_API_BASE: gemini.base,
+    VIDEO_MODEL_FAST: OMNI,
+    VIDEO_MODEL_QUALITY: OMNI,
+    ...env,
+  });
+}
+
+async function startWorker(
+  config: ReturnType<typeof cenaConfig>,
+  capacityClock?: Parameters<typeof registerVideoWorkers>[0]['capacityClock'],
+) {
+  const jobs = await startJobs(database.url, logger);
+  const workers = await registerVideoWorkers({
+    boss: jobs.boss,
+    pool,
+    config,
+    logger,
+    storage,
+    writePrompt: RULES_WRITER,
+    capacityClock,
+  });
+  running.push({ jobs, workers });
+  return jobs;
+}
+
+const newUser = () => insertUserWithCredits(pool, START);
+
+/** Every user creates their videos, one user after the other. */
+async function arrive(users: number, perUser: number): Promise<Map<string, string[]>> {
+  const byUser = new Map<string, string[]>();
+  for (let user = 0; user < users; user += 1) {
+    const userId = await newUser();
+    const ids: string[] = [];
+    for (let video = 0; video < perUser; video += 1) {
+      ids.push((await seedVideoRequest(pool, { userId, prompt: `Usuário ${user}, vídeo ${video}` })).id);
+    }
+    byUser.set(userId, ids);
+  }
+  return byUser;
+}
+
+async function settled(ids: string[], until: number) {
+  for (;;) {
+    const rows = await pool.query<{ id: string; status: string; completed_at: Date | null }>(
+      'SELECT id, status, completed_at FROM video_requests WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+    if (rows.rows.every((row) => row.status === 'completed' || row.status === 'failed')) return rows.rows;
+    if (Date.now() > until) {
+      throw new Error(`not settled in time: ${JSON.stringify(rows.rows.map((row) => row.status))}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+describe('launch day in real seconds', () => {
+  it('6 users × 4 Fast, Cena at its defaults, the fake at 12/min and 3 in progress: all 24 done within 220 s, in turns, each charged 40', async () => {
+    const gemini = await fakeGemini({ requestsPerMinute: 12, inFlight: 3, generationMs: 20_000 });
+    const config = cenaConfig(gemini);
+    // All 24 wait before the first dispatch, as when six people press the button in the same instant: users seeded
+    // one after the other while a dispatcher runs would let the first user's videos start before the last user
+    // arrived, which is the queue being work-conserving, not unfair. The workers' start counts in the time.
+    const byUser = await arrive(USERS, PER_USER);
+    const started = Date.now();
+    const jobs = await startWorker(config);
+    await startWorker(config);
+    const rows = await settled([...byUser.values()].flat(), started + LAUNCH_DAY_MS);
+
+    expect(rows.filter((row) => row.status !== 'completed')).toEqual([]);
+    for (const userId of byUser.keys()) expect(await balance(pool, userId)).toBe(START - 40);
+    const done = new Map(rows.map((row) => [row.id, row.completed_at?.getTime() ?? 0]));
+    const firsts = [...byUser.values()].map((own) => Math.min(...own.map((id) => done.get(id) ?? 0)));
+    const lasts = [...byUser.values()].map((own) => Math.max(...own.map((id) => done.get(id) ?? 0)));
+    expect(Math.max(...firsts)).toBeLessThan(Math.min(...lasts));
+    expect(gemini.maxInFlight).toBeLessThanOrEqual(3);
+    // Cena learned the limit from the fake's 429s (QuotaFailure quotaValue), not from its configuration.
+    expect(gemini.quotaRefusals).toBeGreaterThan(0);
+    const view = await createCapacity(config.video, jobs.boss).queue.adminView(pool);
+    expect(view.budgets.find((budget) => budget.model === OMNI)?.inFlightLimit).toBe(3);
+    expect(await audit(pool)).toEqual([]);
+  }, 300_000);
+
+  it('four 429s in one dispatch round (and four more after the retryDelay) halve the learned rate once', async () => {
+    // No quota: the fake's `[429]` marker refuses each prompt's first two creates with RetryInfo only.
+    const gemini = await fakeGemini(undefined);
+    // Read every 200 ms: what is learned comes from the creates' answers, not from how often a generation is read.
+    const config = cenaConfig(gemini, { VIDEO_POLL_MS: '200' });
+    const jobs = await startWorker(config);
+    const userId = await newUser();
+    const ids: string[] = [];
+    for (let video = 0; video < 4; video += 1) {
+      ids.push((await seedVideoRequest(pool, { userId, prompt: `Sem cota ${video} [429]` })).id);
+    }
+    const rows = await settled(ids, Date.now() + 120_000);
+    expect(rows.filter((row) => row.status !== 'completed')).toEqual([]);
+    const view = await createCapacity(config.video, jobs.boss).queue.adminView(pool);
+    const budget = view.budgets.find((entry) => entry.model === OMNI);
+    expect(budget?.throttledLastHour).toBe(8);
+    // 10 halved once is 5, and each of the four accepted creates wins back 1/8.
+    expect(budget?.learnedRequestsPerMinute).toBe(5.5);
+  }, 180_000);
+
+  it('a spend cap of $2 per 10 minutes: never exceeded at the fake, nothing failed, each video charged once', async () => {
+    // A compressed minute of 3 s (so a spend window of 30 s), the same clock for Cena and the fake.
+    const minuteMs = 3_000;
+    const gemini = await fakeGemini({
+      requestsPerMinute: 100,
+      inFlight: 10,
+      generationMs: 500,
+      minuteMs,
+      spendCentsPer10Minutes: 200,
+    });
+    // Read every 200 ms: the spend windows, not the reads, are what this case waits on.
+    const config = cenaConfig(gemini, { VIDEO_CAPACITY_SPEND_PER_10_MIN_USD: '2', VIDEO_POLL_MS: '200' });
+    await startWorker(config, { minuteMs });
+    const byUser = await arrive(2, 3);
+    const rows = await settled([...byUser.values()].flat(), Date.now() + 120_000);
+
+    expect(rows.filter((row) => row.status !== 'completed')).toEqual([]);
+    for (const userId of byUser.keys()) expect(await balance(pool, userId)).toBe(START - 30);
+    // A Fast create (8 s at 720p) bills 56 cents: three fit in a window, never four.
+    expect(gemini.spendRefusals).toBe(0);
+    expect(gemini.maxSpendCents).toBeLessThanOrEqual(200);
+    expect(await audit(pool)).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,89 @@
+import type { TakeStrictness } from '#server/config.server';
+import { type MediaTools, runTool } from '#server/media/media.server';
+
+/**
+ * What ffmpeg's detect filters find in a delivered video, in one decoding pass
+ * (https://ffmpeg.org/ffmpeg-filters.html): `freezedetect` (frames that stop changing, `freeze_start` /
+ * `freeze_end`), `blackdetect` (`black_start:… black_end:…`) and, when there is sound, `silencedetect`
+ * (`silence_start:` / `silence_end:`). They log at info level on stderr; a stretch still running at the end of the
+ * file may have no end logged, so it ends with the video.
+ */
+
+export interface Stretch {
+  start: number;
+  end: number;
+}
+
+export interface MediaSignals {
+  frozen: Stretch[];
+  black: Stretch[];
+  /** Empty when the file has no sound track (that is `hasAudio`'s to say). */
+  silent: Stretch[];
+}
+
+/**
+ * The shortest stretch each filter reports, per strictness, for Cena's 8 s videos. Noise tolerances are the
+ * filters' documented defaults (freezedetect -60 dB, blackdetect pixel threshold 0.10) and -50 dB for silence,
+ * below any audible sound.
+ */
+export const SIGNAL_THRESHOLDS: Record<
+  TakeStrictness,
+  { frozenSeconds: number; blackSeconds: number; silentShare: number }
+> = {
+  lenient: { frozenSeconds: 4, blackSeconds: 3, silentShare: 0.9 },
+  normal: { frozenSeconds: 3, blackSeconds: 2, silentShare: 0.75 },
+  strict: { frozenSeconds: 2, blackSeconds: 1, silentShare: 0.5 },
+};
+
+const NUMBER = '(-?\\d+(?:\\.\\d+)?)';
+
+function values(log: string, key: string): number[] {
+  return [...log.matchAll(new RegExp(`${key}\\s*:\\s*${NUMBER}`, 'g'))].map((match) => Number(match[1]));
+}
+
+/** Starts and ends paired in order; a start without its end runs to the end of the video. */
+function stretches(starts: number[], ends: number[], duration: number): Stretch[] {
+  return starts.map((start, index) => ({ start: Math.max(0, start), end: ends[index] ?? duration }));
+}
+
+function parseSignals(log: string, durationSeconds: number): MediaSignals {
+  return {
+    frozen: stretches(
+      values(log, 'lavfi\\.freezedetect\\.freeze_start'),
+      values(log, 'lavfi\\.freezedetect\\.freeze_end'),
+      durationSeconds,
+    ),
+    black: stretches(values(log, 'black_start'), values(log, 'black_end'), durationSeconds),
+    silent: stretches(values(log, 'silence_start'), values(log, 'silence_end'), durationSeconds),
+  };
+}
+
+export async function detectMediaSignals(
+  file: string,
+  media: { durationSeconds: number; hasAudio: boolean },
+  strictness: TakeStrictness,
+  tools: MediaTools,
+  signal?: AbortSignal,
+): Promise<MediaSignals> {
+  const limits = SIGNAL_THRESHOLDS[strictness];
+  const silentSeconds = Math.max(0.5, media.durationSeconds * limits.silentShare);
+  const { stderr } = await runTool(
+    tools.ffmpegPath,
+    [
+      '-hide_banner',
+      '-nostats',
+      '-loglevel',
+      'info',
+      '-i',
+      file,
+      '-vf',
+      `freezedetect=n=-60dB:d=${limits.frozenSeconds},blackdetect=d=${limits.blackSeconds}:pix_th=0.10`,
+      ...(media.hasAudio ? ['-af', `silencedetect=n=-50dB:d=${silentSeconds.toFixed(2)}`] : ['-an']),
+      '-f',
+      'null',
+      '-',
+    ],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
+  return parseSignals(stderr, media.durationSeconds);
+}
