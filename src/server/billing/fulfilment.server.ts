@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { clawback } from '#server/credits/ledger-claims.server';
+import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { GrantNotFoundError } from '#server/credits/ledger-inputs.server';
 import { restoreClawback, restoredAmount } from '#server/credits/ledger-restorations.server';
@@ -25,8 +26,6 @@ import { recordTransactions } from './transactions-store.server';
  * steps (ledger grant unique on (source, source_ref); transactions unique on (type, provider_ref)), so running it
  * twice, concurrently, or again after a crash halfway, ends in the same state: each payment granted exactly once.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface FulfilResult {
   /** True when this call made the grant (false: it already existed, or there was nothing to grant). */
