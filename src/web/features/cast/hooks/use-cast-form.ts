@@ -6,8 +6,8 @@ import { toast } from '#web/components/ui/toaster';
 import { isApiError } from '#web/lib/api';
 import { useSaveCastMember } from '../api/cast';
 
-export type CastField = 'name' | 'images' | 'likenessConsent' | 'description' | 'kind';
-export type CastFieldErrors = Partial<Record<CastField, string>>;
+type CastField = 'name' | 'images' | 'likenessConsent' | 'description' | 'kind';
+type CastFieldErrors = Partial<Record<CastField, string>>;
 
 /** The UI-language message of a field the schema refuses (its own messages are the server's pt-BR ones). */
 const FIELD_MESSAGES = {
