@@ -1,12 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { editedStructuredPromptSchema } from '#shared/prompt-preview';
+import { type EditedStructuredPrompt, editedStructuredPromptSchema } from '#shared/prompt-preview';
 import { VARIATION_CHOICES } from '#shared/video-request-form';
 import { toast } from '#web/components/ui/toaster';
 import { type ApiError, isApiError } from '#web/lib/api';
 import { newUuid } from '#web/lib/uuid';
 import { useCreateVideoRequest } from '../api/create-video-request';
+import type { CreateVideoRequestPayload } from '../api/video-request-calls';
 import type { StructuredPromptState } from '../components/structured-prompt-editor';
 import {
   type CreateFormFields,
@@ -38,6 +39,31 @@ const FAILURE_MESSAGES = {
   fields: 'create.errors.submit',
   submit: 'create.errors.submit',
 } as const satisfies Record<SubmitFailure, string>;
+
+/** The multipart request of the form's values and what the page keeps beside them (ADR 0027). */
+function createPayload(
+  values: CreateFormOutput,
+  extras: {
+    clientKey: string;
+    castIds: string[];
+    variations: number;
+    structuredPrompt: EditedStructuredPrompt | undefined;
+  },
+): CreateVideoRequestPayload {
+  const { firstFrame, lastFrame, ...typed } = values;
+  // The typed fields as the form holds them (a field of the form is a field of the request), none absent.
+  return {
+    ...typed,
+    // The length is read as a number; the multipart body carries it as text, as the form schema reads it.
+    durationSeconds: typed.durationSeconds === undefined ? undefined : String(typed.durationSeconds),
+    clientKey: extras.clientKey,
+    firstFrame: firstFrame ?? undefined,
+    lastFrame: lastFrame ?? undefined,
+    castIds: extras.castIds,
+    variations: extras.variations > 1 ? VARIATION_CHOICES[extras.variations - 1] : undefined,
+    structuredPrompt: extras.structuredPrompt && JSON.stringify(extras.structuredPrompt),
+  };
+}
 
 interface SubmitInput {
   form: CreateForm;
@@ -140,19 +166,14 @@ export function useCreateSubmit(input: SubmitInput) {
     }
     clientKey.current ??= newUuid();
     try {
-      const { firstFrame, lastFrame, ...typed } = values;
-      // The typed fields as the form holds them (a field of the form is a field of the request), none absent.
-      const request = await create.mutateAsync({
-        ...typed,
-        // The length is read as a number; the multipart body carries it as text, as the form schema reads it.
-        durationSeconds: typed.durationSeconds === undefined ? undefined : String(typed.durationSeconds),
-        clientKey: clientKey.current,
-        firstFrame: firstFrame ?? undefined,
-        lastFrame: lastFrame ?? undefined,
-        castIds: input.castIds,
-        variations: variations > 1 ? VARIATION_CHOICES[variations - 1] : undefined,
-        structuredPrompt: structuredPrompt && JSON.stringify(structuredPrompt.data),
-      });
+      const request = await create.mutateAsync(
+        createPayload(values, {
+          clientKey: clientKey.current,
+          castIds: input.castIds,
+          variations,
+          structuredPrompt: structuredPrompt?.data,
+        }),
+      );
       await input.onCreated();
       navigate(`/dashboard/confirmation?id=${encodeURIComponent(request.id)}`);
     } catch (error) {
