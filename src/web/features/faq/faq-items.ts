@@ -60,6 +60,9 @@ export interface LocalizedFaq {
   items: Record<FaqItemId, QA>;
 }
 
+/** One category's questions with their answers, as a language's content writes them. */
+export type FaqCategoryItems<C extends FaqCategoryId> = Record<(typeof FAQ_ITEM_IDS)[C][number], QA>;
+
 export interface FaqOptions {
   /** Shown in the support answer; from usePublicConfig(). */
   supportEmail: string;

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailWarning } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/components/ui/toaster';
-import { usePublicConfig } from '#web/lib/public-config';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSignIn } from '../api/sign-in';
 import { authErrorMessage, hasCode } from '../lib/auth-errors';
@@ -15,11 +13,11 @@ import { EmailField } from './email-field';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { PasswordField } from './password-field';
 import { TwoFactorChallenge } from './two-factor-challenge';
+import { UnverifiedEmailNotice } from './unverified-email-notice';
 
 /** The 'Entrar' tab: e-mail + password, 'Esqueceu a senha?', Google, then the two-factor step when asked. */
 export function SignInForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation('accounts');
-  const { devMailbox } = usePublicConfig();
   const signIn = useSignIn();
   const requestReset = useRequestPasswordReset();
   const schema = useMemo(() => signInFormSchema(t), [t]);
@@ -84,28 +82,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
 
   return (
     <div className="flex flex-col gap-5">
-      {unverifiedEmail ? (
-        <div
-          role="status"
-          className="flex gap-3 rounded-lg border border-warning/30 bg-warning-soft p-3 text-sm text-foreground"
-        >
-          <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
-          <div className="flex flex-col gap-1">
-            <p className="font-medium">{t('login.notVerifiedTitle')}</p>
-            <p className="text-muted-foreground">{t('login.notVerifiedBody', { email: unverifiedEmail })}</p>
-            {devMailbox ? (
-              <a
-                href="/dev/mailbox"
-                target="_blank"
-                rel="noreferrer"
-                className="w-fit rounded-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                {t('login.devMailbox')}
-              </a>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      {unverifiedEmail ? <UnverifiedEmailNotice email={unverifiedEmail} /> : null}
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
         <EmailField control={form.control} />
         <PasswordField

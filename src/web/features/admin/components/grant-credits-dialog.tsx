@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { ADMIN_GRANT_MAX_CREDITS, type AdminGrantInput, adminGrantSchema } from '#shared/admin';
+import { ADMIN_GRANT_MAX_CREDITS } from '#shared/admin';
 import { Button } from '#web/components/ui/button';
 import {
   Dialog,
@@ -14,28 +11,8 @@ import {
   DialogTitle,
 } from '#web/components/ui/dialog';
 import { FieldError, FieldHint, Input, Label, Textarea } from '#web/components/ui/input';
-import { toast } from '#web/components/ui/toaster';
-import { formatCredits } from '#web/features/credits';
-import { currentLanguage } from '#web/lib/language';
 import { newUuid } from '#web/lib/uuid';
-import { useGrantCredits } from '../api/grant-credits';
-
-type Field = keyof AdminGrantInput;
-
-/** '' → undefined (so the schema says "informe…"), else the number as typed (the schema checks it is an integer). */
-const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(',', '.')));
-
-/** What the inputs hold, turned into the shared `POST /api/admin/users/:id/credits` body and checked by it. */
-const grantFormSchema = z
-  .object({ amount: z.string(), reason: z.string(), expiresInDays: z.string(), idempotencyKey: z.string() })
-  .transform(({ amount, reason, expiresInDays, idempotencyKey }) => ({
-    amount: numberOrUndefined(amount),
-    reason,
-    ...(expiresInDays.trim() === '' ? {} : { expiresInDays: numberOrUndefined(expiresInDays) }),
-    idempotencyKey,
-  }))
-  .pipe(adminGrantSchema);
-type GrantFormValues = z.input<typeof grantFormSchema>;
+import { type GrantField, useGrantForm } from '../hooks/use-grant-form';
 
 /**
  * The form inside the dialog. Radix mounts it on every open, so each open gets a fresh form; the idempotency key
@@ -56,64 +33,17 @@ function GrantForm({
   onGranted: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const grant = useGrantCredits(userId);
-  // Set synchronously: a double click submits twice before React re-renders the button as busy.
-  const inFlight = useRef(false);
   const ids = { amount: useId(), reason: useId(), days: useId(), daysHint: useId() };
-  const errorIds: Record<Field, string> = {
+  const errorIds: Record<GrantField, string> = {
     amount: `${ids.amount}-error`,
     reason: `${ids.reason}-error`,
     expiresInDays: `${ids.days}-error`,
     idempotencyKey: `${ids.amount}-key-error`,
   };
-  const errorId = (field: Field) => errorIds[field];
-
-  // The shared schema words its refusals in pt-BR (the API's language); other UI languages get the form's own.
-  const resolver = useMemo<Resolver<GrantFormValues, unknown, AdminGrantInput>>(() => {
-    const validate = zodResolver(grantFormSchema);
-    return async (values, context, options) => {
-      const result = await validate(values, context, options);
-      if (currentLanguage() === 'pt-BR' || Object.keys(result.errors).length === 0) return result;
-      const message = (field: string) =>
-        t(`grant.errors.${field as Field}`, { max: formatCredits(ADMIN_GRANT_MAX_CREDITS) });
-      const errors = Object.fromEntries(
-        Object.entries(result.errors).map(([field, error]) => [field, { ...error, message: message(field) }]),
-      ) as FieldErrors<GrantFormValues>;
-      return { values: {}, errors };
-    };
-  }, [t]);
-  const form = useForm<GrantFormValues, unknown, AdminGrantInput>({
-    resolver,
-    defaultValues: { amount: '', reason: '', expiresInDays: '', idempotencyKey },
-  });
+  const errorId = (field: GrantField) => errorIds[field];
+  const { form, submit, pending } = useGrantForm(userId, email, idempotencyKey, onGranted);
   const { errors } = form.formState;
-
-  const submit = (body: AdminGrantInput) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    grant.mutate(body, {
-      onSettled: () => {
-        inFlight.current = false;
-      },
-      onSuccess: (result) => {
-        if (result.created) {
-          toast.success(t('grant.success'), {
-            description: t('grant.successDescription', {
-              amount: formatCredits(result.grant.amount),
-              email,
-              balance: formatCredits(result.balance),
-            }),
-          });
-        } else {
-          toast.info(t('grant.duplicate'));
-        }
-        onGranted();
-      },
-      onError: (error) => toast.error(t('grant.error'), { description: error.message }),
-    });
-  };
-
-  const invalid = (field: Field) => (errors[field] ? true : undefined);
+  const invalid = (field: GrantField) => (errors[field] ? true : undefined);
 
   return (
     <form
@@ -175,10 +105,10 @@ function GrantForm({
       </div>
       {errors.idempotencyKey ? <FieldError>{errors.idempotencyKey?.message}</FieldError> : null}
       <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={grant.isPending}>
+        <Button variant="outline" onClick={onDone} disabled={pending}>
           {t('grant.cancel')}
         </Button>
-        <Button type="submit" loading={grant.isPending} data-testid="grant-submit">
+        <Button type="submit" loading={pending} data-testid="grant-submit">
           {t('grant.submit')}
         </Button>
       </DialogFooter>

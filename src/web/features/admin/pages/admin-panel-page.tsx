@@ -1,10 +1,7 @@
 import { LayoutDashboard } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAILY_SERIES_DEFAULT_DAYS } from '#shared/admin';
-import { Button } from '#web/components/ui/button';
-import { Card } from '#web/components/ui/card';
-import { Skeleton } from '#web/components/ui/skeleton';
 import { toast } from '#web/components/ui/toaster';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useAdminDaily } from '../api/daily';
@@ -19,12 +16,10 @@ import { FailedRequests } from '../components/failed-requests';
 import { NotasPanel } from '../components/notas-panel';
 import { PayoutsPanel } from '../components/payouts-panel';
 import { QueuePanel } from '../components/queue-panel';
-import { StatsGrid } from '../components/stats-grid';
+import { StatsSection } from '../components/stats-section';
 import { TakeChecksPanel } from '../components/take-checks-panel';
 import { UnknownOutcomes } from '../components/unknown-outcomes';
-import { UserDetail } from '../components/user-detail';
-import { UserSearch } from '../components/user-search';
-import { formatAdminDateTime } from '../lib/format';
+import { UsersSection } from '../components/users-section';
 
 /**
  * /admin-x7k9m2, inside the admin-only guard (spec §2 "Admin panel", docs/admin-contract.md): the metric cards,
@@ -34,8 +29,6 @@ import { formatAdminDateTime } from '../lib/format';
 export default function AdminPanelPage() {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('documentTitle'));
-  const statsTitleId = useId();
-  const usersTitleId = useId();
   const stats = useAdminStats();
   const daily = useAdminDaily(DAILY_SERIES_DEFAULT_DAYS);
   const failed = useFailedRequests();
@@ -43,7 +36,6 @@ export default function AdminPanelPage() {
   const queue = useAdminQueue();
   const takeChecks = useTakeCheckStats();
   const [refreshing, setRefreshing] = useState(false);
-  const [selectedUser, setSelectedUser] = useState<string | null>(null);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -72,43 +64,7 @@ export default function AdminPanelPage() {
         <p className="text-muted-foreground">{t('subtitle')}</p>
       </header>
 
-      <section aria-labelledby={statsTitleId} className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id={statsTitleId} className="text-lg font-semibold">
-            {t('stats.title')}
-          </h2>
-          {stats.data ? (
-            <p className="text-sm text-muted-foreground tabular-nums">
-              <time dateTime={stats.data.generatedAt} data-testid="stats-generated-at">
-                {t('stats.generatedAt', { time: formatAdminDateTime(stats.data.generatedAt) })}
-              </time>
-            </p>
-          ) : stats.isPending ? (
-            <Skeleton className="h-4 w-40" />
-          ) : null}
-        </div>
-        {stats.isError && !stats.data ? (
-          <Card
-            role="alert"
-            className="flex-row flex-wrap items-center gap-3 border-destructive/30 bg-destructive-soft p-4 text-sm font-medium text-destructive"
-            data-testid="stats-error"
-          >
-            {t('stats.loadError')}
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => void stats.refetch()}
-              loading={stats.isFetching}
-            >
-              {t('retry')}
-            </Button>
-          </Card>
-        ) : (
-          <div aria-busy={stats.isFetching || undefined}>
-            <StatsGrid stats={stats.data} loading={stats.isPending} />
-          </div>
-        )}
-      </section>
+      <StatsSection stats={stats} />
 
       <AdminActions onRefresh={() => void refresh()} refreshing={refreshing} />
 
@@ -152,17 +108,7 @@ export default function AdminPanelPage() {
 
       <PayoutsPanel />
 
-      <section aria-labelledby={usersTitleId} className="flex flex-col gap-3" data-testid="admin-users">
-        <h2 id={usersTitleId} className="text-lg font-semibold">
-          {t('users.title')}
-        </h2>
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:items-start">
-          <UserSearch selectedId={selectedUser} onSelect={setSelectedUser} />
-          {selectedUser ? (
-            <UserDetail key={selectedUser} userId={selectedUser} onClose={() => setSelectedUser(null)} />
-          ) : null}
-        </div>
-      </section>
+      <UsersSection />
     </div>
   );
 }

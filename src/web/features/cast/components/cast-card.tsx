@@ -1,46 +1,30 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAST_NAME_MAX_LENGTH, type CastMember } from '#shared/cast';
+import type { CastMember } from '#shared/cast';
 import { formatDate } from '#shared/format';
 import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent } from '#web/components/ui/card';
-import { Input } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/toaster';
 import { isApiError } from '#web/lib/api';
-import { useDeleteCastMember, useUpdateCastMember } from '../api/cast';
+import { useDeleteCastMember } from '../api/cast';
+import { CastRenameForm } from './cast-rename-form';
 
 /** One member: its images, kind, description and consent date; rename in place, delete after confirming. */
 export function CastCard({ member }: { member: CastMember }) {
   const { t } = useTranslation('cast');
-  const update = useUpdateCastMember();
   const remove = useDeleteCastMember();
-  const id = useId();
   const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(member.name);
   const [confirming, setConfirming] = useState(false);
-
-  const fail = (error: unknown) => toast.error(isApiError(error) ? error.message : t('list.error'));
-
-  const onRename = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending || !name.trim()) return;
-    try {
-      await update.mutateAsync({ id: member.id, change: { name } });
-      setRenaming(false);
-    } catch (error) {
-      fail(error);
-    }
-  };
 
   const onDelete = async () => {
     try {
       await remove.mutateAsync(member.id);
       setConfirming(false);
     } catch (error) {
-      fail(error);
+      toast.error(isApiError(error) ? error.message : t('list.error'));
     }
   };
 
@@ -60,30 +44,7 @@ export function CastCard({ member }: { member: CastMember }) {
           ))}
         </ul>
         {renaming ? (
-          <form onSubmit={onRename} className="flex flex-col gap-2 sm:flex-row">
-            <label htmlFor={`${id}-rename`} className="sr-only">
-              {t('list.renameLabel', { name: member.name })}
-            </label>
-            <Input
-              id={`${id}-rename`}
-              value={name}
-              maxLength={CAST_NAME_MAX_LENGTH}
-              autoFocus
-              onChange={(event) => setName(event.currentTarget.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') setRenaming(false);
-              }}
-              data-testid="cast-rename-input"
-            />
-            <div className="flex gap-2">
-              <Button type="submit" size="sm" loading={update.isPending} disabled={!name.trim()}>
-                {t('list.save')}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setRenaming(false)}>
-                {t('list.cancel')}
-              </Button>
-            </div>
-          </form>
+          <CastRenameForm member={member} onDone={() => setRenaming(false)} />
         ) : (
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="min-w-0 text-base font-semibold break-words" data-testid="cast-member-name">
@@ -105,10 +66,7 @@ export function CastCard({ member }: { member: CastMember }) {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => {
-              setName(member.name);
-              setRenaming(true);
-            }}
+            onClick={() => setRenaming(true)}
             aria-label={`${t('list.rename')}: ${member.name}`}
           >
             <Pencil aria-hidden="true" />

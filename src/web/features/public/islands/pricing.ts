@@ -43,120 +43,142 @@ interface PlanButton {
 /** `undefined` until known; `null` = signed out or no subscription. */
 type SubscriptionState = Subscription | null | undefined;
 
+/** What the page knows: the period shown, who is looking, their subscription, and the plan being acted on. */
+interface PricingState {
+  period: BillingPeriod;
+  viewer: ViewerState | null;
+  subscription: SubscriptionState;
+  pending: PlanId | null;
+}
+
+function readPlanButtons(root: HTMLElement): PlanButton[] {
+  return [...root.querySelectorAll<HTMLButtonElement>('[data-plan-button]')].map((element) => {
+    const label = element.querySelector<HTMLElement>('[data-plan-label]') ?? element;
+    return {
+      element,
+      label,
+      planId: element.dataset.planId as PlanId,
+      subscribeLabel: label.textContent ?? '',
+      subscribeClass: element.className,
+      currentClass: element.dataset.currentClass ?? element.className,
+    };
+  });
+}
+
+function paymentMethodOf(root: HTMLElement): PaymentMethod {
+  const chosen = root.querySelector<HTMLInputElement>('input[name="payment-method"]:checked')?.value;
+  return PAYMENT_METHODS.find((method) => method === chosen) ?? 'card';
+}
+
+/** The CPF/CNPJ field: `read` checks what is typed like the server checks it; null (and the error shown) when invalid. */
+function taxIdField(root: HTMLElement, invalidText: string) {
+  const input = root.querySelector<HTMLInputElement>('[data-tax-id]');
+  const error = root.querySelector<HTMLElement>('[data-tax-id-error]');
+  const read = (): string | undefined | null => {
+    const typed = input?.value.trim() ?? '';
+    const digits = typed ? parseTaxId(typed) : undefined;
+    const invalid = typed !== '' && digits === undefined;
+    if (error) {
+      error.hidden = !invalid;
+      error.textContent = invalid ? invalidText : '';
+    }
+    input?.setAttribute('aria-invalid', String(invalid));
+    return invalid ? null : digits;
+  };
+  return { read, focus: () => input?.focus() };
+}
+
+function modeFor(planId: PlanId, state: PricingState, method: PaymentMethod): PlanButtonMode {
+  const { subscription } = state;
+  if (!subscription || !isCurrentStatus(subscription.status)) return 'subscribe';
+  // A prepaid plan is renewed or upgraded by paying a Pix (ADR 0042).
+  if (subscription.collection === 'prepaid' && method === 'pix') return 'subscribe';
+  return subscription.planId === planId && subscription.billingPeriod === state.period ? 'current' : 'change';
+}
+
+function renderButtons(
+  buttons: PlanButton[],
+  state: PricingState,
+  method: PaymentMethod,
+  texts: PricingTexts,
+) {
+  for (const button of buttons) {
+    const mode = modeFor(button.planId, state, method);
+    const isPending = state.pending === button.planId;
+    button.element.dataset.mode = mode;
+    button.element.className = mode === 'current' ? button.currentClass : button.subscribeClass;
+    button.element.disabled = mode === 'current' || state.pending !== null;
+    button.element.toggleAttribute('aria-busy', isPending);
+    button.label.textContent = isPending
+      ? texts.processing
+      : mode === 'current'
+        ? texts.currentPlan
+        : mode === 'change'
+          ? texts.changePlan
+          : button.subscribeLabel;
+  }
+}
+
+async function loadSubscription(): Promise<SubscriptionState> {
+  const viewer = await currentViewer();
+  if (viewer === 'signed-out') return null;
+  const { getSubscription } = await import('#web/features/billing/islands');
+  return getSubscription()
+    .then((response) => response.subscription)
+    .catch(() => null);
+}
+
+/** Checkout needs an account (spec §5): the toast shows on the sign-up page, the plan kept in the way back. */
+function signUpFirst(planId: PlanId, period: BillingPeriod, texts: PricingTexts): void {
+  setFlashToast({
+    kind: 'error',
+    title: texts.loginRequired,
+    description: texts.loginRequiredDescription,
+  });
+  window.location.assign(signUpForPlanPath(planId, period));
+}
+
 export function attachPricing(root: HTMLElement): void {
   const texts = readJsonBlock<PricingTexts>(root, '[data-pricing-texts]');
   const toggle = root.querySelector<HTMLButtonElement>('[data-billing-toggle]');
-  const buttons: PlanButton[] = [...root.querySelectorAll<HTMLButtonElement>('[data-plan-button]')].map(
-    (element) => {
-      const label = element.querySelector<HTMLElement>('[data-plan-label]') ?? element;
-      return {
-        element,
-        label,
-        planId: element.dataset.planId as PlanId,
-        subscribeLabel: label.textContent ?? '',
-        subscribeClass: element.className,
-        currentClass: element.dataset.currentClass ?? element.className,
-      };
-    },
-  );
-
-  let period: BillingPeriod = 'monthly';
-  let viewer: ViewerState | null = null;
-  let subscription: SubscriptionState;
-  let pending: PlanId | null = null;
-
-  const taxInput = root.querySelector<HTMLInputElement>('[data-tax-id]');
-  const taxError = root.querySelector<HTMLElement>('[data-tax-id-error]');
-  const paymentMethod = (): PaymentMethod => {
-    const chosen = root.querySelector<HTMLInputElement>('input[name="payment-method"]:checked')?.value;
-    return PAYMENT_METHODS.find((method) => method === chosen) ?? 'card';
-  };
-  /** The CPF/CNPJ typed, checked like the server checks it; null (and the error shown) when it is invalid. */
-  const taxId = (): string | undefined | null => {
-    const typed = taxInput?.value.trim() ?? '';
-    const digits = typed ? parseTaxId(typed) : undefined;
-    const invalid = typed !== '' && digits === undefined;
-    if (taxError) {
-      taxError.hidden = !invalid;
-      taxError.textContent = invalid ? texts.taxIdInvalid : '';
-    }
-    taxInput?.setAttribute('aria-invalid', String(invalid));
-    return invalid ? null : digits;
-  };
-
-  const modeFor = (planId: PlanId): PlanButtonMode => {
-    if (!subscription || !isCurrentStatus(subscription.status)) return 'subscribe';
-    // A prepaid plan is renewed or upgraded by paying a Pix (ADR 0042).
-    if (subscription.collection === 'prepaid' && paymentMethod() === 'pix') return 'subscribe';
-    return subscription.planId === planId && subscription.billingPeriod === period ? 'current' : 'change';
-  };
-
-  const render = () => {
-    for (const button of buttons) {
-      const mode = modeFor(button.planId);
-      const isPending = pending === button.planId;
-      button.element.dataset.mode = mode;
-      button.element.className = mode === 'current' ? button.currentClass : button.subscribeClass;
-      button.element.disabled = mode === 'current' || pending !== null;
-      button.element.toggleAttribute('aria-busy', isPending);
-      button.label.textContent = isPending
-        ? texts.processing
-        : mode === 'current'
-          ? texts.currentPlan
-          : mode === 'change'
-            ? texts.changePlan
-            : button.subscribeLabel;
-    }
-  };
+  const buttons = readPlanButtons(root);
+  const taxId = taxIdField(root, texts.taxIdInvalid);
+  const state: PricingState = { period: 'monthly', viewer: null, subscription: undefined, pending: null };
+  const render = () => renderButtons(buttons, state, paymentMethodOf(root), texts);
 
   const setPeriod = (next: BillingPeriod) => {
-    period = next;
+    state.period = next;
     root.dataset.period = next;
     toggle?.setAttribute('aria-checked', String(next === 'yearly'));
     if (toggle) toggle.dataset.period = next;
     render();
   };
 
-  const loadSubscription = async (): Promise<SubscriptionState> => {
-    const viewer = await currentViewer();
-    if (viewer === 'signed-out') return null;
-    const { getSubscription } = await import('#web/features/billing/islands');
-    return getSubscription()
-      .then((response) => response.subscription)
-      .catch(() => null);
-  };
-
-  onViewer((state) => {
-    viewer = state;
+  onViewer((viewer) => {
+    state.viewer = viewer;
     void loadSubscription().then((next) => {
-      subscription = next;
+      state.subscription = next;
       render();
     });
   });
 
   const subscribe = async (button: PlanButton) => {
-    if (pending) return;
-    const document = taxId();
+    if (state.pending) return;
+    const document = taxId.read();
     if (document === null) {
-      taxInput?.focus();
+      taxId.focus();
       return;
     }
     // Signed in and known: open the tab now, inside the click, so popup blockers let it through.
-    let tab = viewer === 'signed-in' ? openPendingTab() : null;
-    pending = button.planId;
+    let tab = state.viewer === 'signed-in' ? openPendingTab() : null;
+    state.pending = button.planId;
     render();
     try {
       if ((await currentViewer()) === 'signed-out') {
-        // Checkout needs an account (spec §5): the toast shows on the sign-in page.
-        setFlashToast({
-          kind: 'error',
-          title: texts.loginRequired,
-          description: texts.loginRequiredDescription,
-        });
-        window.location.assign(signUpForPlanPath(button.planId, period));
+        signUpFirst(button.planId, state.period, texts);
         return;
       }
-      const current = subscription === undefined ? await loadSubscription() : subscription;
+      const current = state.subscription === undefined ? await loadSubscription() : state.subscription;
       tab ??= openPendingTab();
       const [{ runPlanAction }, { showErrorToast }] = await Promise.all([
         import('#web/features/billing/islands'),
@@ -164,8 +186,8 @@ export function attachPricing(root: HTMLElement): void {
       ]);
       await runPlanAction({
         planId: button.planId,
-        billingPeriod: period,
-        paymentMethod: paymentMethod(),
+        billingPeriod: state.period,
+        paymentMethod: paymentMethodOf(root),
         ...(document ? { taxId: document } : {}),
         subscription: current ?? null,
         tab,
@@ -176,12 +198,12 @@ export function attachPricing(root: HTMLElement): void {
       tab?.cancel();
       console.warn('[pricing] plan action failed', error);
     } finally {
-      pending = null;
+      state.pending = null;
       render();
     }
   };
 
-  toggle?.addEventListener('click', () => setPeriod(period === 'yearly' ? 'monthly' : 'yearly'));
+  toggle?.addEventListener('click', () => setPeriod(state.period === 'yearly' ? 'monthly' : 'yearly'));
   for (const choice of root.querySelectorAll<HTMLElement>('[data-period-choice]')) {
     choice.addEventListener('click', () => setPeriod(choice.dataset.periodChoice as BillingPeriod));
   }

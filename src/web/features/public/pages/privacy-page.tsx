@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { RETENTION } from '#shared/catalogue';
 import { useDocumentTitle } from '#web/lib/use-document-title';
@@ -5,13 +6,12 @@ import { LegalDocument, LegalList, LegalParagraph, type LegalSection } from '../
 import { SupportEmailLink } from '../components/support-email-link';
 import { useFormatters } from '../lib/format';
 
-/** `/privacy`: Política de Privacidade (LGPD), with every retention figure from the catalogue. */
-export default function PrivacyPage() {
-  const { t } = useTranslation('public');
-  const { n } = useFormatters();
-  useDocumentTitle(t('privacy.documentTitle'));
+type Translate = TFunction<'public'>;
+type Count = (value: number) => string;
 
-  const sections: LegalSection[] = [
+/** Who is responsible, what is collected, what for, and who it is shared with. */
+function dataSections(t: Translate): LegalSection[] {
+  return [
     {
       id: 'controlador',
       title: t('privacy.controller.title'),
@@ -74,6 +74,12 @@ export default function PrivacyPage() {
         </>
       ),
     },
+  ];
+}
+
+/** How long each thing is kept, the holder's rights (LGPD), security, cookies, minors, changes and contact. */
+function rightsSections(t: Translate, n: Count): LegalSection[] {
+  return [
     {
       id: 'retencao',
       title: t('privacy.retention.title'),
@@ -153,6 +159,15 @@ export default function PrivacyPage() {
       ),
     },
   ];
+}
+
+/** `/privacy`: Política de Privacidade (LGPD), with every retention figure from the catalogue. */
+export default function PrivacyPage() {
+  const { t } = useTranslation('public');
+  const { n } = useFormatters();
+  useDocumentTitle(t('privacy.documentTitle'));
+
+  const sections = [...dataSections(t), ...rightsSections(t, n)];
 
   return <LegalDocument title={t('privacy.title')} intro={t('privacy.intro')} sections={sections} />;
 }

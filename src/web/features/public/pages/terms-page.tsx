@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import {
@@ -100,14 +101,12 @@ function PackagesTable() {
   );
 }
 
-/** `/terms`: Termos de Uso, with the BRL catalogue (design §4) and the credit rules. */
-export default function TermsPage() {
-  const { t } = useTranslation('public');
-  const { n } = useFormatters();
-  useDocumentTitle(t('terms.documentTitle'));
+type Translate = TFunction<'public'>;
+type Count = (value: number) => string;
 
-  const months = n(YEARLY_PERIOD_MONTHS);
-  const sections: LegalSection[] = [
+/** The service, who may use it, and the account. */
+function serviceSections(t: Translate, n: Count): LegalSection[] {
+  return [
     {
       id: 'servico',
       title: t('terms.service.title'),
@@ -135,6 +134,13 @@ export default function TermsPage() {
       title: t('terms.account.title'),
       content: <LegalParagraph>{t('terms.account.body')}</LegalParagraph>,
     },
+  ];
+}
+
+/** Plans and packages with their prices (design §4), how credits are granted, kept and spent, and refunds. */
+function moneySections(t: Translate, n: Count): LegalSection[] {
+  const months = n(YEARLY_PERIOD_MONTHS);
+  return [
     {
       id: 'planos',
       title: t('terms.plans.title'),
@@ -186,6 +192,12 @@ export default function TermsPage() {
         </>
       ),
     },
+  ];
+}
+
+/** Acceptable use, moderation, the content's ownership, liability, changes, the governing law and contact. */
+function conductSections(t: Translate, n: Count): LegalSection[] {
+  return [
     {
       id: 'uso-aceitavel',
       title: t('terms.acceptableUse.title'),
@@ -245,6 +257,15 @@ export default function TermsPage() {
       ),
     },
   ];
+}
+
+/** `/terms`: Termos de Uso, with the BRL catalogue (design §4) and the credit rules. */
+export default function TermsPage() {
+  const { t } = useTranslation('public');
+  const { n } = useFormatters();
+  useDocumentTitle(t('terms.documentTitle'));
+
+  const sections = [...serviceSections(t, n), ...moneySections(t, n), ...conductSections(t, n)];
 
   return <LegalDocument title={t('terms.title')} intro={t('terms.intro')} sections={sections} />;
 }

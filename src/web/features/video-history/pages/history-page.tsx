@@ -1,64 +1,18 @@
-import { Download, FileSearch, Film, Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_TIME_ZONE } from '#shared/format';
-import { type HistoryQuery, historySearchParams } from '#shared/history-filters';
-import { zonedDay } from '#shared/time';
 import { Button } from '#web/components/ui/button';
-import { Skeleton } from '#web/components/ui/skeleton';
 import { Spinner } from '#web/components/ui/spinner';
-import { toast } from '#web/components/ui/toaster';
 import { useMe } from '#web/features/accounts';
 import { MakeFilmLink } from '#web/features/films';
 import { cn } from '#web/lib/cn';
 import { useDocumentTitle } from '#web/lib/use-document-title';
-import { downloadHistoryCsv, useHistory } from '../api/history';
-import type { FilterChange } from '../components/history-filter-fields';
+import { ExportCsvButton } from '../components/export-csv-button';
 import { HistoryFiltersBar } from '../components/history-filters-bar';
 import { HistoryCards, HistoryTable } from '../components/history-list';
+import { EmptyState, ListSkeleton } from '../components/history-states';
 import { Pager } from '../components/pager';
-import { DEFAULT_HISTORY_QUERY, hasActiveFilters, parseHistoryParams } from '../lib/url-filters';
-
-function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
-  const { t } = useTranslation('videoHistory');
-  const Icon = filtered ? FileSearch : Film;
-  return (
-    <div
-      className="flex flex-col items-center gap-3 rounded-(--radius-card) border border-dashed border-border px-4 py-12 text-center"
-      data-testid={filtered ? 'history-no-results' : 'history-empty'}
-    >
-      <Icon aria-hidden="true" className="size-10 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">{filtered ? t('noResults.title') : t('empty.title')}</h2>
-      <p className="max-w-prose text-sm text-muted-foreground">
-        {filtered ? t('noResults.body') : t('empty.body')}
-      </p>
-      {filtered ? (
-        <Button variant="outline" onClick={onClear}>
-          {t('filters.clear')}
-        </Button>
-      ) : (
-        <Button asChild>
-          <Link to="/dashboard/create" data-testid="history-create-first">
-            <Plus aria-hidden="true" />
-            {t('empty.create')}
-          </Link>
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="flex flex-col gap-2" aria-hidden="true">
-      {Array.from({ length: 5 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <Skeleton key={i} className="h-14 w-full" />
-      ))}
-    </div>
-  );
-}
+import { useHistoryAddress } from '../hooks/use-history-address';
+import { hasActiveFilters } from '../lib/url-filters';
 
 /**
  * /dashboard/history (spec §2, §4, §5, docs/history-contract.md): filters in the URL through the shared schema
@@ -70,59 +24,10 @@ function ListSkeleton() {
 export default function HistoryPage() {
   const { t } = useTranslation('videoHistory');
   useDocumentTitle(t('documentTitle'));
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => parseHistoryParams(params), [params]);
+  const { query, history, onChange, onClear, onPage } = useHistoryAddress();
   const { data: me } = useMe();
   const timeZone = me?.profile.timezone ?? DEFAULT_TIME_ZONE;
-  const history = useHistory(query);
-  const [exporting, setExporting] = useState(false);
-
-  const navigate = useCallback(
-    (next: HistoryQuery) => setParams(historySearchParams(next), { preventScrollReset: true }),
-    [setParams],
-  );
-  const onChange = useCallback(
-    (change: FilterChange) => {
-      // Build on the address bar, not this render's query: a change right after another (the search's debounce
-      // firing, then a select) would otherwise bring back a filter the first one had just removed.
-      const current = parseHistoryParams(new URLSearchParams(window.location.search));
-      const next: HistoryQuery = { ...current, ...change, page: 1 };
-      // Keep the range valid: moving one end past the other moves both.
-      if (next.from && next.to && next.from > next.to) {
-        if (change.from) next.to = next.from;
-        else next.from = next.to;
-      }
-      navigate(next);
-    },
-    [navigate],
-  );
-  const onClear = useCallback(() => navigate(DEFAULT_HISTORY_QUERY), [navigate]);
-  const onPage = (page: number) => {
-    navigate({ ...query, page });
-    window.scrollTo({ top: 0 });
-  };
-
   const data = history.data;
-  // A page past the end (items deleted, an old link): go to the last page.
-  useEffect(() => {
-    if (data && data.total > 0 && query.page > data.totalPages) {
-      setParams(historySearchParams({ ...query, page: data.totalPages }), { replace: true });
-    }
-  }, [data, query, setParams]);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { page: _page, ...filters } = query;
-      await downloadHistoryCsv(filters, `historico-videos-${zonedDay(new Date(), timeZone)}.csv`);
-      toast.success(t('exported'));
-    } catch {
-      toast.error(t('exportError'));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const filtered = hasActiveFilters(query);
   const showEmpty = data && data.total === 0;
 
@@ -136,17 +41,7 @@ export default function HistoryPage() {
         {/* Side by side on a phone too: one row less above the first video. */}
         <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-fit">
           <MakeFilmLink className="w-full sm:w-fit" />
-          <Button
-            variant="outline"
-            loading={exporting}
-            disabled={!data || data.total === 0}
-            onClick={() => void exportCsv()}
-            className="w-full sm:w-fit"
-            data-testid="export-csv"
-          >
-            {exporting ? null : <Download aria-hidden="true" />}
-            {t('exportCsv')}
-          </Button>
+          <ExportCsvButton query={query} timeZone={timeZone} disabled={!data || data.total === 0} />
         </div>
       </header>
 

@@ -1,15 +1,7 @@
-import { useCallback, useRef } from 'react';
-import { type FieldPath, type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { type DirectingCapabilities, directingProblems, MAX_REFERENCE_IMAGES } from '#shared/video-directing';
-import { useCarriedImages } from '../api/carried-images';
-import {
-  type CreateFormContext,
-  type CreateFormFields,
-  type CreateFormOutput,
-  checkReferenceImage,
-  createFieldErrorText,
-} from '../lib/create-form';
+import { useFormState, useWatch } from 'react-hook-form';
+import type { DirectingCapabilities } from '#shared/video-directing';
+import type { CreateForm } from '../hooks/use-create-form';
+import { useImageChoices } from '../hooks/use-image-choices';
 import { DirectingFields } from './directing-fields';
 import { FirstFrameField } from './first-frame-field';
 
@@ -28,7 +20,7 @@ export function CreateImageFields({
   onImageRefused,
   onChange,
 }: {
-  form: UseFormReturn<CreateFormFields, CreateFormContext, CreateFormOutput>;
+  form: CreateForm;
   from: string | null;
   directing: DirectingCapabilities;
   disabled: boolean;
@@ -38,90 +30,13 @@ export function CreateImageFields({
   onImageRefused: (message: string | undefined) => void;
   onChange: () => void;
 }) {
-  const { t } = useTranslation('videos');
-  const { control, setValue, getValues, setError, clearErrors } = form;
+  const { control } = form;
   const [firstFrame, lastFrame, referenceImages] = useWatch({
     control,
     name: ['firstFrame', 'lastFrame', 'referenceImages'],
   });
   const { errors } = useFormState({ control, name: ['firstFrame', 'lastFrame', 'referenceImages'] });
-  const firstFrameCheck = useRef(0);
-
-  const problemText = async (file: File) => {
-    const problem = await checkReferenceImage(file);
-    return problem ? createFieldErrorText(t, problem) : undefined;
-  };
-  const showError = (name: FieldPath<CreateFormFields>, message: string | undefined) => {
-    if (message) setError(name, { type: 'refused', message });
-    else clearErrors(name);
-  };
-
-  useCarriedImages(from, {
-    setFirstFrame: useCallback((file: File | null) => setValue('firstFrame', file), [setValue]),
-    setLastFrame: useCallback((file: File | null) => setValue('lastFrame', file), [setValue]),
-    setReferenceImages: useCallback((files: File[]) => setValue('referenceImages', files), [setValue]),
-  });
-
-  const refuseFirstFrame = (message: string | undefined) => {
-    onImageRefused(message);
-    showError('firstFrame', message);
-  };
-
-  const selectFirstFrame = async (file: File | null) => {
-    onChange();
-    const check = ++firstFrameCheck.current;
-    if (!file) {
-      setValue('firstFrame', null);
-      refuseFirstFrame(undefined);
-      return;
-    }
-    onChecking(true);
-    const problem = await problemText(file);
-    if (check !== firstFrameCheck.current) return; // a newer choice won
-    onChecking(false);
-    setValue('firstFrame', problem ? null : file);
-    refuseFirstFrame(problem);
-  };
-
-  const removeFirstFrame = () => {
-    firstFrameCheck.current++;
-    onChange();
-    onChecking(false);
-    setValue('firstFrame', null);
-    refuseFirstFrame(undefined);
-  };
-
-  /**
-   * The advanced section's images: each checked by its bytes, the model's rules checked on the whole set. A refused
-   * file in a multi-select is named in the message and the others are kept: one bad file costs only itself.
-   */
-  const selectDirecting = async (next: { lastFrame?: File | null; referenceImages?: File[] }) => {
-    onChange();
-    const current = getValues();
-    const candidateLast = next.lastFrame === undefined ? current.lastFrame : next.lastFrame;
-    const candidates = next.referenceImages ?? current.referenceImages;
-    const lastProblem = next.lastFrame ? await problemText(next.lastFrame) : undefined;
-    const kept: File[] = [];
-    const refused: string[] = [];
-    for (const file of candidates) {
-      const problem = next.referenceImages ? await problemText(file) : undefined;
-      if (problem) refused.push(t('create.errors.namedFile', { name: file.name, problem }));
-      else kept.push(file);
-    }
-    const referenceProblem = refused.length > 0 ? refused.join(' ') : undefined;
-    const rules = directingProblems(
-      {
-        firstFrame: current.firstFrame !== null,
-        lastFrame: !lastProblem && candidateLast !== null,
-        referenceImages: kept.length,
-      },
-      directing,
-    );
-    if (!lastProblem) setValue('lastFrame', candidateLast);
-    setValue('referenceImages', kept.slice(0, MAX_REFERENCE_IMAGES));
-    showError('lastFrame', lastProblem ?? rules.lastFrame);
-    showError('referenceImages', referenceProblem ?? rules.referenceImages);
-  };
+  const choices = useImageChoices(form, from, directing, { onChecking, onImageRefused, onChange });
 
   return (
     <>
@@ -130,8 +45,8 @@ export function CreateImageFields({
         error={errors.firstFrame?.message}
         checking={checking}
         disabled={disabled}
-        onSelect={(file) => void selectFirstFrame(file)}
-        onRemove={removeFirstFrame}
+        onSelect={(file) => void choices.selectFirstFrame(file)}
+        onRemove={choices.removeFirstFrame}
       />
       <DirectingFields
         hasFirstFrame={firstFrame !== null}
@@ -140,8 +55,8 @@ export function CreateImageFields({
         referenceImages={referenceImages}
         errors={{ lastFrame: errors.lastFrame?.message, referenceImages: errors.referenceImages?.message }}
         disabled={disabled}
-        onLastFrame={(file) => void selectDirecting({ lastFrame: file })}
-        onReferenceImages={(files) => void selectDirecting({ referenceImages: files })}
+        onLastFrame={(file) => void choices.selectDirecting({ lastFrame: file })}
+        onReferenceImages={(files) => void choices.selectDirecting({ referenceImages: files })}
       />
     </>
   );

@@ -1,25 +1,12 @@
-import { Braces, Info, RefreshCw } from 'lucide-react';
+import { Braces, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type EditedStructuredPrompt,
-  STRUCTURED_FIELD_MAX_LENGTH,
-  STRUCTURED_PROMPT_FIELDS,
-  videoModelPromptText,
-} from '#shared/prompt-preview';
 import { Button } from '#web/components/ui/button';
-import { FieldError, FieldHint, Label, Textarea } from '#web/components/ui/input';
+import { FieldError, FieldHint } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { isApiError } from '#web/lib/api';
 import { usePromptPreview } from '../api/prompt-preview';
-import { Notice } from './notice';
-
-export interface StructuredPromptState {
-  prompt: EditedStructuredPrompt;
-  /** The text it was made from: a later change of the text is pointed out. */
-  fromText: string;
-  note: string | null;
-}
+import { StructuredPromptEditor, type StructuredPromptState } from './structured-prompt-editor';
 
 /**
  * 'Ver prompt estruturado': asks the text model for the structured JSON prompt of the text (without one, the
@@ -56,9 +43,6 @@ export function StructuredPromptPreview({
       ? preview.error.message
       : t('create.structured.error')
     : null;
-  const setField = (field: keyof EditedStructuredPrompt, fieldValue: string) => {
-    if (value) onChange({ ...value, prompt: { ...value.prompt, [field]: fieldValue } });
-  };
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby={`${id}-title`} data-testid="structured-preview">
@@ -109,66 +93,8 @@ export function StructuredPromptPreview({
         </FieldError>
       ) : null}
       {value ? (
-        <div className="flex flex-col gap-3 rounded-(--radius-card) border border-border p-3 sm:p-4">
-          {value.note ? (
-            <Notice
-              icon={Info}
-              tone="info"
-              title={t('create.structured.noteTitle')}
-              testId="structured-preview-note"
-            >
-              {value.note}
-            </Notice>
-          ) : null}
-          {value.fromText !== text.trim() ? (
-            <Notice icon={Info} title={t('create.structured.staleTitle')} testId="structured-preview-stale">
-              {t('create.structured.stale')}
-            </Notice>
-          ) : null}
-          <FieldHint>{t('create.structured.editHint')}</FieldHint>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {STRUCTURED_PROMPT_FIELDS.map((field) => {
-              const fieldId = `${id}-${field}`;
-              const empty = field !== 'negative' && value.prompt[field].trim() === '';
-              return (
-                <div key={field} className="flex flex-col gap-1.5">
-                  <Label htmlFor={fieldId}>{t(`create.structured.fields.${field}`)}</Label>
-                  <Textarea
-                    id={fieldId}
-                    rows={2}
-                    maxLength={STRUCTURED_FIELD_MAX_LENGTH}
-                    value={value.prompt[field]}
-                    disabled={disabled}
-                    onChange={(event) => setField(field, event.currentTarget.value)}
-                    aria-invalid={empty || undefined}
-                    aria-describedby={empty ? `${fieldId}-error` : undefined}
-                    data-testid={`structured-field-${field}`}
-                  />
-                  {empty ? (
-                    <FieldError id={`${fieldId}-error`}>{t('create.structured.required')}</FieldError>
-                  ) : null}
-                </div>
-              );
-            })}
-          </div>
-          <SentText text={videoModelPromptText(text, value.prompt)} />
-        </div>
+        <StructuredPromptEditor id={id} text={text} value={value} disabled={disabled} onChange={onChange} />
       ) : null}
     </section>
-  );
-}
-
-function SentText({ text }: { text: string }) {
-  const { t } = useTranslation('videos');
-  return (
-    <div className="flex flex-col gap-1.5">
-      <h3 className="text-sm font-medium">{t('create.structured.sentTitle')}</h3>
-      <pre
-        className="rounded-(--radius-card) bg-muted p-3 text-xs whitespace-pre-wrap break-words"
-        data-testid="structured-preview-sent"
-      >
-        {text}
-      </pre>
-    </div>
   );
 }

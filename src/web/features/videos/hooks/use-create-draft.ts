@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useMe } from '#web/features/accounts';
-import type { StructuredPromptState } from '../components/structured-prompt-preview';
+import type { StructuredPromptState } from '../components/structured-prompt-editor';
 import {
   clearDraft,
   isEmptyDraft,
@@ -13,13 +13,24 @@ import {
 import type { CreateFormContext, CreateFormFields, CreateFormOutput } from '../lib/create-form';
 
 /** What the page keeps outside react-hook-form and the draft carries too. */
-interface DraftExtras {
+export interface DraftExtras {
   castIds: string[];
   setCastIds: (ids: string[]) => void;
   variations: number;
   setVariations: (count: number) => void;
   structured: StructuredPromptState | null;
   setStructured: (value: StructuredPromptState | null) => void;
+}
+
+/**
+ * The structured prompt, the cast (`?cast=`: 'Duplicar Solicitação' carries it over) and the number of
+ * variations: the draft's parts that are not the form's fields.
+ */
+export function useDraftExtras(params: URLSearchParams): DraftExtras {
+  const [structured, setStructured] = useState<StructuredPromptState | null>(null);
+  const [castIds, setCastIds] = useState<string[]>(() => params.getAll('cast'));
+  const [variations, setVariations] = useState(1);
+  return { castIds, setCastIds, variations, setVariations, structured, setStructured };
 }
 
 /**

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { requestCredits } from '#shared/catalogue';
+import type { VideoRequestView } from '#shared/video-request';
+import { formatCredits } from '#web/features/credits';
+import type { Derivation } from '../api/derivations';
+
+/**
+ * What a derived video costs (a new video of the source's mode) and, for an extension, which continuation it is
+ * (the same take, or a new shot from the last frame) and the total length after it, said before paying.
+ */
+export function DeriveSummary({
+  request,
+  derivation,
+}: {
+  request: VideoRequestView;
+  derivation: Derivation;
+}) {
+  const { t } = useTranslation('videoDetail');
+  const key = derivation === 'extend' ? 'extend' : 'edit';
+  // The source's mode, length and master: what the server holds for the new request.
+  const cost = requestCredits({
+    quality: request.quality,
+    lengthSeconds: request.clipSeconds,
+    resolution: request.masterResolution,
+  });
+  // Whether the model continues its take or Cena starts a new shot from the last frame, said before paying.
+  const continuation = derivation === 'extend' ? request.derivations.extend.continuation : null;
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-3 text-sm" data-testid={`${key}-summary`}>
+        <dt className="text-muted-foreground">{t('derive.cost')}</dt>
+        <dd className="text-right font-semibold">
+          {t('derive.credits', { count: cost, value: formatCredits(cost) })}
+        </dd>
+        {derivation === 'extend' && continuation ? (
+          <>
+            <dt className="text-muted-foreground">{t('extend.continuation')}</dt>
+            <dd className="text-right font-semibold" data-testid="extend-continuation">
+              {t(`extend.continuation_${continuation}`)}
+            </dd>
+          </>
+        ) : null}
+        {derivation === 'extend' && request.derivations.extend.lengthAfterSeconds !== null ? (
+          <>
+            <dt className="text-muted-foreground">{t('extend.lengthAfter')}</dt>
+            <dd className="text-right font-semibold" data-testid="extend-length-after">
+              {t('derive.seconds', { value: request.derivations.extend.lengthAfterSeconds })}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {derivation === 'extend' && continuation ? (
+        <p className="text-sm text-muted-foreground" data-testid="extend-continuation-hint">
+          {t(`extend.continuationHint_${continuation}`)}
+        </p>
+      ) : null}
+    </>
+  );
+}
