@@ -434,6 +434,8 @@ describe("an extension's take check (ADR 0049)", () => {
     expect(await checkTake(await extensionTake(stillSource.key, 8))).toEqual({ outcome: 'passed' });
     // The same film checked whole fails for its still source: reading the new part alone is what passed it.
     expect(await checkTake(await extensionTake(stillSource.key, undefined))).toEqual({ outcome: 'reroll' });
+    // A start the file does not reach (the rows do not describe it) is checked whole, not skipped.
+    expect(await checkTake(await extensionTake(stillSource.key, 16))).toEqual({ outcome: 'reroll' });
 
     const stillNewPart = await extensionTake((await joinedFilm('still-new-part', 'moving', 'still')).key, 8);
     expect(await checkTake(stillNewPart)).toEqual({ outcome: 'reroll' });

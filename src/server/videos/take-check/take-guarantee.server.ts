@@ -176,9 +176,11 @@ async function newPartFile(file: string, fromSeconds: number, tools: MediaTools,
 
 /** What the media filters and the text model find in the take (an extension: in its new part). */
 async function inspect(deps: TakeGuaranteeDeps, input: TakeInput, file: string, signal?: AbortSignal) {
-  const fromSeconds = Math.max(0, input.newPartFromSeconds ?? 0);
+  // A start at or past the end means the rows do not describe this file: it is checked whole rather than not at all.
+  const start = input.newPartFromSeconds ?? 0;
+  const fromSeconds = start > 0 && start < input.durationSeconds ? start : 0;
   const part = {
-    durationSeconds: Math.max(0, input.durationSeconds - fromSeconds),
+    durationSeconds: input.durationSeconds - fromSeconds,
     hasAudio: input.hasAudio,
   };
   const asked = {
