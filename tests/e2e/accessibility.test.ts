@@ -186,12 +186,15 @@ describeBrowser('accessibility', () => {
     await app?.stop();
   });
 
+  // The four walks run at once, each in its own browser context: a page's wait is mostly the network going quiet
+  // (`networkidle`: no connection for 500 ms, https://playwright.dev/docs/api/class-page#page-wait-for-load-state)
+  // and the app settling, so one walk's waits are another's work.
   for (const width of WIDTHS) {
-    it(`finds no serious or critical violation on any page signed out at ${width} px`, async () => {
+    it.concurrent(`finds no serious or critical violation on any page signed out at ${width} px`, async () => {
       expect(await auditPages(SIGNED_OUT_PAGES, width)).toEqual([]);
     }, 180_000);
 
-    it(`finds no serious or critical violation on any page signed in at ${width} px`, async () => {
+    it.concurrent(`finds no serious or critical violation on any page signed in at ${width} px`, async () => {
       expect(await auditPages(signedInPages(), width, signedIn)).toEqual([]);
     }, 300_000);
   }

@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TestApp } from '../support/app';
+import type { Locator } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { describeBrowser, signedInWithCredits, startBrowserApp, stopBrowserApp } from '../support/browser';
+import { describeBrowser } from '../support/browser';
+import { createFromPage, creatorBrowser } from '../support/creator-browser';
 
 /**
  * Compare and keep (ADR 0028, ADR 0034) as a creator lives it in local mode: three 9:16 variations of one submit
@@ -10,25 +10,6 @@ import { describeBrowser, signedInWithCredits, startBrowserApp, stopBrowserApp }
  * ratio; tapping a tile keeps the page; the one kept becomes the group's cover in history and the one row the film
  * board offers, the others a click away. axe finds nothing serious at either width.
  */
-
-let app: TestApp;
-let browser: Browser;
-let storageDir = '';
-
-/** One submit of three 9:16 variations, through the API as the create page sends it: the requests' ids. */
-async function createThreeVariations(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const form = new FormData();
-    form.set('prompt', 'Uma dançarina gira sob luzes de neon numa rua molhada, câmera baixa');
-    form.set('quality', 'fast');
-    form.set('aspectRatio', '9:16');
-    form.set('clientKey', crypto.randomUUID());
-    form.set('variations', '3');
-    const response = await fetch('/api/videos', { method: 'POST', body: form, credentials: 'same-origin' });
-    if (response.status !== 201) throw new Error(`create answered ${response.status}`);
-    return ((await response.json()) as { group: { id: string }[] }).group.map((member) => member.id);
-  });
-}
 
 /** Width over height of each element, as laid out. */
 const ratiosOf = (locator: Locator) =>
@@ -45,24 +26,25 @@ const topsOf = (locator: Locator) =>
   );
 
 describeBrowser('Compare and keep variations in a browser (local provider)', () => {
-  beforeAll(async () => {
-    ({ app, browser, storageDir } = await startBrowserApp('cena-compare-e2e-', {
-      LOCAL_RENDER_DELAY_MS: '200',
-    }));
-  }, 60_000);
-  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
+  const creator = creatorBrowser('cena-compare-e2e-', { LOCAL_RENDER_DELAY_MS: '200' });
 
   it('compares three variations at 1280 and 375 px, keeps one: the cover in history and the film board’s row', async () => {
-    const { context, errors, page } = await signedInWithCredits(app, browser, {
+    const { context, errors, page } = await creator.signIn({
       name: 'Lia Prado',
       credits: 100,
       viewport: { width: 1280, height: 900 },
     });
-    const ids = await createThreeVariations(page);
+    // One submit of three 9:16 variations, as the create page sends it.
+    const ids = await createFromPage(page, {
+      prompt: 'Uma dançarina gira sob luzes de neon numa rua molhada, câmera baixa',
+      quality: 'fast',
+      aspectRatio: '9:16',
+      variations: '3',
+    });
     expect(ids).toHaveLength(3);
     const [first, second] = ids as [string, string, string];
 
-    await page.goto(`${app.url}/dashboard/request/${first}`);
+    await page.goto(`${creator.app.url}/dashboard/request/${first}`);
     const compare = page.getByTestId('variation-compare');
     const tiles = compare.getByTestId('compare-tile');
     await expect
@@ -128,7 +110,7 @@ describeBrowser('Compare and keep variations in a browser (local provider)', () 
     await page.waitForURL(`**/dashboard/request/${second}`);
 
     // History: the kept one is the group's cover, first and marked.
-    await page.goto(`${app.url}/dashboard/history`);
+    await page.goto(`${creator.app.url}/dashboard/history`);
     const group = page.locator('[data-testid="history-variations"]:visible');
     await group.waitFor({ timeout: 15_000 });
     const cover = group.getByTestId('history-variation').first();
@@ -136,7 +118,7 @@ describeBrowser('Compare and keep variations in a browser (local provider)', () 
     expect(await cover.getByTestId('history-variation-kept').isVisible()).toBe(true);
 
     // The film board: one row for the submit, the kept one, with the other two behind '+2 variações'.
-    await page.goto(`${app.url}/dashboard/films/new`);
+    await page.goto(`${creator.app.url}/dashboard/films/new`);
     const rows = page.getByTestId('film-candidate-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     expect(await rows.first().getByTestId('film-candidate').first().getAttribute('data-request-id')).toBe(

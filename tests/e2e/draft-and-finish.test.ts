@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { VIDEO_COST_CREDITS } from '#shared/catalogue';
-import type { VideoRequestView } from '#shared/video-request';
-import type { TestApp } from '../support/app';
 import { seriousViolations } from '../support/axe';
-import {
-  apiBalance,
-  describeBrowser,
-  signedInWithCredits,
-  startBrowserApp,
-  stopBrowserApp,
-} from '../support/browser';
+import { apiBalance, describeBrowser } from '../support/browser';
+import { createFromPage, creatorBrowser, readRequest as read } from '../support/creator-browser';
 
 /**
  * Draft cheaply, finish the best (ADR 0033) as a creator lives it on a 375 px phone in local mode: two Rascunho
@@ -19,52 +11,28 @@ import {
  * out at 1080x1920. The other draft is left as it was. axe finds nothing serious on the request page.
  */
 
-let app: TestApp;
-let browser: Browser;
-let storageDir = '';
-
-/** One submit of two 9:16 drafts, through the API as the create page sends it: the requests' ids. */
-const createTwoDrafts = (page: Page): Promise<string[]> =>
-  page.evaluate(async () => {
-    const form = new FormData();
-    form.set('prompt', 'Um farol solitário sob um céu de tempestade, ondas quebrando nas pedras');
-    form.set('quality', 'draft');
-    form.set('aspectRatio', '9:16');
-    form.set('clientKey', crypto.randomUUID());
-    form.set('variations', '2');
-    const response = await fetch('/api/videos', { method: 'POST', body: form, credentials: 'same-origin' });
-    if (response.status !== 201) throw new Error(`create answered ${response.status}`);
-    return ((await response.json()) as { group: { id: string }[] }).group.map((member) => member.id);
-  });
-
-const read = (page: Page, id: string) =>
-  page.evaluate(
-    async (requestId) =>
-      ((await (await fetch(`/api/videos/${requestId}`)).json()) as { request: VideoRequestView }).request,
-    id,
-  );
-
 describeBrowser('Draft, compare and finish in Quality on a phone (local provider)', () => {
-  beforeAll(async () => {
-    ({ app, browser, storageDir } = await startBrowserApp('cena-finish-e2e-', {
-      LOCAL_RENDER_DELAY_MS: '200',
-    }));
-  }, 60_000);
-  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
+  const creator = creatorBrowser('cena-finish-e2e-', { LOCAL_RENDER_DELAY_MS: '200' });
 
   it('two drafts compared at 375 px, the kept one finished in Quality: linked, 25 credits, 1080x1920', async () => {
-    const { context, errors, page } = await signedInWithCredits(app, browser, {
+    const { context, errors, page } = await creator.signIn({
       name: 'Caio Mendes',
       credits: 100,
       viewport: { width: 375, height: 812 },
     });
-    const ids = await createTwoDrafts(page);
+    // One submit of two 9:16 drafts, as the create page sends it.
+    const ids = await createFromPage(page, {
+      prompt: 'Um farol solitário sob um céu de tempestade, ondas quebrando nas pedras',
+      quality: 'draft',
+      aspectRatio: '9:16',
+      variations: '2',
+    });
     expect(ids).toHaveLength(2);
     const [first, second] = ids as [string, string];
     const draftsCost = 2 * VIDEO_COST_CREDITS.draft;
     expect(await apiBalance(page)).toBe(100 - draftsCost);
 
-    await page.goto(`${app.url}/dashboard/request/${first}`);
+    await page.goto(`${creator.app.url}/dashboard/request/${first}`);
     const compare = page.getByTestId('variation-compare');
     const tiles = compare.getByTestId('compare-tile');
     await expect

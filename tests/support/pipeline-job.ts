@@ -10,6 +10,7 @@ import { unlimitedCapacity } from '#server/generation/generation-capacity.server
 import type { JobRun } from '#server/generation/job/job-types.server';
 import { loadRequest } from '#server/generation/job/request-row.server';
 import { createLogger } from '#server/logger.server';
+import type { MediaTools } from '#server/media/ffmpeg.server';
 import { DiskStorage } from '#server/storage/storage.server';
 import { capabilitiesOf } from '#server/video-requests/capabilities.server';
 import type { GenerationStep } from '#server/video-requests/generation-steps.server';
@@ -27,20 +28,27 @@ import { mediaTools } from './media';
 import { insertUserWithCredits } from './users';
 
 /**
- * The generation job's steps against the Gemini fake, a test database and disk storage: each step's test file
- * calls `jobHarness()` once at its top.
+ * The generation job against the Gemini fake, a test database and disk storage: each step's test file, and the
+ * pipeline's and delivery's, calls `jobHarness()` once at its top.
  */
 
-const OMNI = 'gemini-omni-1.1-flash';
+/** The model the harness's provider and capabilities name for both modes. */
+export const OMNI = 'gemini-omni-1.1-flash';
 export const START_CREDITS = 10_000;
 
 export interface JobHarness {
   pool: pg.Pool;
+  /** The test database's own URL (pg-boss's, for a test that starts the workers). */
+  databaseUrl: string;
+  tools: MediaTools;
   gemini: FakeGemini;
   storage: DiskStorage;
   deps(overrides?: Partial<PipelineDeps>): PipelineDeps;
+  /** Omni on the fake (or another fake), retrying each call up to `attempts` times, at most `maxDelayMs` apart. */
+  provider(options?: ProviderOptions): GeminiVideoProvider;
+  /** A user with START_CREDITS. */
   newUser(): Promise<string>;
-  /** The request's status, step, media columns and hold status. */
+  /** The request's row (snake_case columns, as stored) and its hold's status (`hold_status`). */
   row(id: string): Promise<Record<string, unknown>>;
   /** One run of the job for a stored request, as runVideoGeneration builds it, for a step called on its own. */
   runOf(id: string, overrides?: Partial<PipelineDeps>): Promise<JobRun>;
@@ -50,17 +58,29 @@ export interface JobHarness {
 
 type SeededRequest = Awaited<ReturnType<typeof seedVideoRequest>>;
 
-export async function jobHarness(): Promise<JobHarness> {
+interface ProviderOptions {
+  fake?: FakeGemini;
+  attempts?: number;
+  maxDelayMs?: number;
+  models?: { fast: string; quality: string };
+  apiKey?: string;
+}
+
+/** `fakeGemini`: the fake's options; its videos are tiny unless a test reads their real sizes. */
+export async function jobHarness(
+  options: { fakeGemini?: Parameters<typeof startFakeGemini>[0]; folderPrefix?: string } = {},
+): Promise<JobHarness> {
   const tools = await mediaTools(30_000);
   const logger = createLogger('silent');
   let database: TestDatabase | undefined;
-  const harness = {} as JobHarness;
+  const harness = { tools } as JobHarness;
   let storageDir: string | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
+    harness.databaseUrl = database.url;
     harness.pool = testPool({ connectionString: database.url, max: 10 });
-    harness.gemini = await startFakeGemini({ retryDelay: '0.3s', tiny: true });
-    storageDir = await mkdtemp(path.join(os.tmpdir(), 'cena-job-'));
+    harness.gemini = await startFakeGemini(options.fakeGemini ?? { retryDelay: '0.3s', tiny: true });
+    storageDir = await mkdtemp(path.join(os.tmpdir(), options.folderPrefix ?? 'cena-job-'));
     harness.storage = new DiskStorage(storageDir, 'test-signing-secret');
   });
   afterEach(() => {
@@ -72,16 +92,18 @@ export async function jobHarness(): Promise<JobHarness> {
     await database?.drop();
     if (storageDir) await rm(storageDir, { recursive: true, force: true });
   });
+  harness.provider = (choice = {}) =>
+    new GeminiVideoProvider(
+      new GeminiClient({
+        apiKey: choice.apiKey ?? API_KEY,
+        apiBase: (choice.fake ?? harness.gemini).base,
+        retry: { attempts: choice.attempts ?? 4, initialDelayMs: 5, maxDelayMs: choice.maxDelayMs ?? 20 },
+      }),
+      choice.models ?? { fast: OMNI, quality: OMNI },
+    );
   harness.deps = (overrides = {}) => ({
     pool: harness.pool,
-    provider: new GeminiVideoProvider(
-      new GeminiClient({
-        apiKey: API_KEY,
-        apiBase: harness.gemini.base,
-        retry: { attempts: 4, initialDelayMs: 5, maxDelayMs: 20 },
-      }),
-      { fast: OMNI, quality: OMNI },
-    ),
+    provider: harness.provider(),
     capacity: unlimitedCapacity(),
     storage: harness.storage,
     tools,
@@ -94,9 +116,8 @@ export async function jobHarness(): Promise<JobHarness> {
   harness.newUser = () => insertUserWithCredits(harness.pool, START_CREDITS);
   harness.row = async (id) => {
     const result = await harness.pool.query(
-      `SELECT r.status, r.generation_step, r.operation_name, r.create_sent_at, r.video_key, r.thumbnail_key,
-              r.resolution, r.duration_seconds, r.has_audio, h.status AS hold_status
-       FROM video_requests r JOIN credit_holds h ON h.id = r.hold_id WHERE r.id = $1`,
+      `SELECT r.*, h.status AS hold_status FROM video_requests r JOIN credit_holds h ON h.id = r.hold_id
+       WHERE r.id = $1`,
       [id],
     );
     return result.rows[0];

@@ -1,20 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
-import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FairQueue } from '#server/capacity/fair-queue.server';
 import { ProviderBudget } from '#server/capacity/provider-budget.server';
 import { loadConfig } from '#server/config.server';
 import { audit } from '#server/credits/ledger-audit.server';
-import { grant } from '#server/credits/ledger-grants.server';
 import { balance } from '#server/credits/ledger-reads.server';
-import { GeminiClient } from '#server/gemini/gemini-client.server';
-import { GeminiVideoProvider } from '#server/gemini/gemini-provider.server';
 import { type Jobs, startJobs } from '#server/jobs/jobs.server';
 import { QUEUES, send } from '#server/jobs/queues.server';
 import { inTransaction } from '#server/kernel/transaction.server';
@@ -22,94 +15,32 @@ import { createLogger } from '#server/logger.server';
 import { runTool } from '#server/media/ffmpeg.server';
 import { filmFormat } from '#server/media/film.server';
 import { lastFrameKey, mediaKeys, probe } from '#server/media/rendering.server';
-import { DiskStorage } from '#server/storage/storage.server';
 import { capabilitiesOf } from '#server/video-requests/capabilities.server';
-import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
-import {
-  API_KEY,
-  contractBreaches,
-  type FakeGemini,
-  NO_BREACHES,
-  seedVideoRequest,
-  startFakeGemini,
-} from '#tests/support/fake-gemini';
-import { mediaTools } from '#tests/support/media';
-import { insertUser } from '#tests/support/users';
+import { API_KEY, seedVideoRequest } from '#tests/support/fake-gemini';
+import { jobHarness, OMNI, START_CREDITS } from '#tests/support/pipeline-job';
 import {
   FAILURE_MESSAGES,
   failRequest,
   type PipelineDeps,
   runVideoGeneration,
 } from './generate-video.job.server';
-import { sharedCapacity, unlimitedCapacity } from './generation-capacity.server';
+import { sharedCapacity } from './generation-capacity.server';
 import { RULES_WRITER } from './prompt-writer.server';
 import { signWebhookBody } from './webhook.job.server';
 import { registerVideoWorkers } from './workers.server';
 
-let database: TestDatabase;
-let pool: pg.Pool;
-let gemini: FakeGemini;
-let storageDir: string;
-let storage: DiskStorage;
 const logger = createLogger('silent');
-const tools = await mediaTools(30_000);
-const START = 10_000;
-const OMNI = 'gemini-omni-1.1-flash';
+const job = await jobHarness({ fakeGemini: { retryDelay: '0.3s' }, folderPrefix: 'cena-pipeline-' });
+const { deps, newUser, row, tools } = job;
+const provider = (models = { fast: OMNI, quality: OMNI }, apiKey = API_KEY) =>
+  job.provider({ models, apiKey, maxDelayMs: 1_000 });
+/** A client that gives up on a call after `attempts`: the pipeline's own persistence is what is tested. */
+const impatientProvider = (attempts: number) => job.provider({ attempts, maxDelayMs: 10 });
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function provider(models = { fast: OMNI, quality: OMNI }, apiKey = API_KEY) {
-  return new GeminiVideoProvider(
-    new GeminiClient({
-      apiKey,
-      apiBase: gemini.base,
-      retry: { attempts: 4, initialDelayMs: 5, maxDelayMs: 1_000 },
-    }),
-    models,
-  );
-}
-
-/** A client that gives up on a call after `attempts`: the pipeline's own persistence is what is tested. */
-function impatientProvider(attempts: number) {
-  return new GeminiVideoProvider(
-    new GeminiClient({
-      apiKey: API_KEY,
-      apiBase: gemini.base,
-      retry: { attempts, initialDelayMs: 5, maxDelayMs: 10 },
-    }),
-    { fast: OMNI, quality: OMNI },
-  );
-}
-
-function deps(overrides: Partial<PipelineDeps> = {}): PipelineDeps {
-  return {
-    pool,
-    provider: provider(),
-    storage,
-    tools,
-    capabilities: capabilitiesOf({ provider: 'gemini', gemini: { models: { fast: OMNI, quality: OMNI } } }),
-    logger,
-    timeoutMs: { fast: 60_000, quality: 60_000 },
-    poll: { initialMs: 10, maxMs: 50 },
-    capacity: unlimitedCapacity(),
-    ...overrides,
-  };
-}
-
-async function newUser(): Promise<string> {
-  const userId = await insertUser(pool);
-  await grant(pool, {
-    userId,
-    amount: START,
-    source: 'adjustment',
-    sourceRef: `test:${userId}`,
-    expiresAt: null,
-  });
-  return userId;
-}
 
 const execute = promisify(execFile);
 
@@ -147,15 +78,6 @@ async function blackStretches(file: string): Promise<number> {
   return stderr.split('black_start').length - 1;
 }
 
-async function row(id: string) {
-  const result = await pool.query(
-    `SELECT r.*, h.status AS hold_status FROM video_requests r JOIN credit_holds h ON h.id = r.hold_id
-     WHERE r.id = $1`,
-    [id],
-  );
-  return result.rows[0];
-}
-
 /**
  * Tells the worker to stop while Google holds the create's answer back (the generation already started there), then
  * runs the request again: it must complete the generation the first run started, with one create in all.
@@ -167,23 +89,23 @@ async function stopWhileGoogleAccepts(
 ): Promise<void> {
   const userId = await newUser();
   const prompt = `Um farol aceso no instante em que o worker para (${quality})`;
-  const request = await seedVideoRequest(pool, { userId, prompt, quality });
-  gemini.createAnswerDelayMs = 400;
+  const request = await seedVideoRequest(job.pool, { userId, prompt, quality });
+  job.gemini.createAnswerDelayMs = 400;
   const stopping = new AbortController();
   try {
     const run = runVideoGeneration(pipeline, request.id, { signal: stopping.signal });
     const until = Date.now() + 20_000;
-    while (!gemini.submits.get(prompt) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    while (!job.gemini.submits.get(prompt) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
     stopping.abort();
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   } finally {
-    gemini.createAnswerDelayMs = 0;
+    job.gemini.createAnswerDelayMs = 0;
   }
   expect((await row(request.id)).operation_name).toMatch(operation);
   expect(await runVideoGeneration(pipeline, request.id)).toBe('completed');
-  expect(gemini.submits.get(prompt)).toBe(1);
+  expect(job.gemini.submits.get(prompt)).toBe(1);
   expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
-  expect(await balance(pool, userId)).toBe(START - request.cost);
+  expect(await balance(job.pool, userId)).toBe(START_CREDITS - request.cost);
 }
 
 /** Failed with the provider's outcome unknown: refunded in full and recorded for reconciliation. */
@@ -191,41 +113,21 @@ async function expectRefundedForReconciliation(requestId: string, userId: string
   const failed = await row(requestId);
   expect(failed).toMatchObject({ hold_status: 'voided', error_message: FAILURE_MESSAGES.unknown });
   expect(failed.provider_outcome_unknown_at).toBeInstanceOf(Date);
-  expect(await balance(pool, userId)).toBe(START);
+  expect(await balance(job.pool, userId)).toBe(START_CREDITS);
 }
 
 async function entries(holdId: string): Promise<string[]> {
-  const result = await pool.query<{ kind: string }>(
+  const result = await job.pool.query<{ kind: string }>(
     'SELECT kind FROM credit_ledger_entries WHERE hold_id = $1 ORDER BY id',
     [holdId],
   );
   return result.rows.map((entry) => entry.kind);
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = testPool({ connectionString: database.url, max: 10 });
-  gemini = await startFakeGemini({ retryDelay: '0.3s' });
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'cena-pipeline-'));
-  storage = new DiskStorage(storageDir, 'test-signing-secret');
-});
-
-afterEach(() => {
-  // The second origin of the fake must never see the key, and no request may use a field Google does not list.
-  expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
-});
-
-afterAll(async () => {
-  await gemini?.stop();
-  await pool?.end();
-  await database?.drop();
-  if (storageDir) await rm(storageDir, { recursive: true, force: true });
-});
-
 describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
   it('success: stored video, thumbnail and probe data; the hold captured once', async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, {
+    const request = await seedVideoRequest(job.pool, {
       userId,
       prompt: 'Um farol na tempestade ao anoitecer',
       aspectRatio: '1:1',
@@ -248,15 +150,16 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     // Fast is 720p: 1280×720 cropped to a square.
     expect(done.resolution).toBe('720x720');
     expect(done.duration_seconds).toBeCloseTo(8, 0);
-    expect(await storage.exists(done.video_key)).toBe(true);
-    expect(await storage.exists(done.thumbnail_key)).toBe(true);
-    const stored = await probe(storage.pathOf(done.video_key), tools);
+    const keys = { video: String(done.video_key), thumbnail: String(done.thumbnail_key) };
+    expect(await job.storage.exists(keys.video)).toBe(true);
+    expect(await job.storage.exists(keys.thumbnail)).toBe(true);
+    const stored = await probe(job.storage.pathOf(keys.video), tools);
     expect(stored).toMatchObject({ width: 720, height: 720, hasAudio: true });
     expect(await entries(request.holdId)).toEqual(['hold', 'capture']);
-    expect(await balance(pool, userId)).toBe(START - request.cost);
-    expect(await audit(pool, userId)).toEqual([]);
+    expect(await balance(job.pool, userId)).toBe(START_CREDITS - request.cost);
+    expect(await audit(job.pool, userId)).toEqual([]);
 
-    expect(gemini.submitBodies.at(-1)).toEqual({
+    expect(job.gemini.submitBodies.at(-1)).toEqual({
       model: OMNI,
       input: 'Um farol na tempestade ao anoitecer',
       response_format: {
@@ -277,28 +180,28 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     ['broken file', 'Cena com arquivo quebrado [badfile]', FAILURE_MESSAGES.render],
   ])('%s → failed with a pt-BR message and refunded once', async (_name, prompt, message) => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, { userId, prompt });
+    const request = await seedVideoRequest(job.pool, { userId, prompt });
     expect(await runVideoGeneration(deps(), request.id)).toBe('failed');
     expect(await runVideoGeneration(deps(), request.id)).toBe('already_final');
     const failed = await row(request.id);
     expect(failed).toMatchObject({ status: 'failed', hold_status: 'voided', error_message: message });
     expect(await entries(request.holdId)).toEqual(['hold', 'void']);
-    expect(await balance(pool, userId)).toBe(START);
-    expect(await audit(pool, userId)).toEqual([]);
+    expect(await balance(job.pool, userId)).toBe(START_CREDITS);
+    expect(await audit(job.pool, userId)).toEqual([]);
   });
 
   it('an extension continues the stored interaction and its download is the whole scene, joined by Cena', async () => {
     const userId = await newUser();
-    const source = await seedVideoRequest(pool, { userId, prompt: 'Um barco no mar ao amanhecer' });
+    const source = await seedVideoRequest(job.pool, { userId, prompt: 'Um barco no mar ao amanhecer' });
     expect(await runVideoGeneration(deps(), source.id)).toBe('completed');
     const sourceRow = await row(source.id);
-    const extension = await seedVideoRequest(pool, { userId, prompt: 'O barco chega ao porto' });
-    await pool.query('UPDATE video_requests SET extends_request_id = $2 WHERE id = $1', [
+    const extension = await seedVideoRequest(job.pool, { userId, prompt: 'O barco chega ao porto' });
+    await job.pool.query('UPDATE video_requests SET extends_request_id = $2 WHERE id = $1', [
       extension.id,
       source.id,
     ]);
     expect(await runVideoGeneration(deps(), extension.id)).toBe('completed');
-    expect(gemini.submitBodies.at(-1)).toMatchObject({
+    expect(job.gemini.submitBodies.at(-1)).toMatchObject({
       previous_interaction_id: String(sourceRow.operation_name).replace('interactions/', ''),
       input: 'O barco chega ao porto',
       generation_config: { video_config: { task: 'extend' } },
@@ -312,14 +215,14 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
 
   it("an extension made after VIDEO_MODEL_FAST changed is made by its source's model and joined by its rule", async () => {
     const userId = await newUser();
-    const source = await seedVideoRequest(pool, { userId, prompt: 'Um veleiro deixa o cais' });
+    const source = await seedVideoRequest(job.pool, { userId, prompt: 'Um veleiro deixa o cais' });
     expect(await runVideoGeneration(deps(), source.id)).toBe('completed');
     const sourceRow = await row(source.id);
     // Fast is now a Veo id (which extends nothing); the source was made by Omni.
     const VEO = 'veo-3.1-generate-preview';
     const changed = { fast: VEO, quality: VEO };
-    const extension = await seedVideoRequest(pool, { userId, prompt: 'O veleiro ganha o mar aberto' });
-    await pool.query(
+    const extension = await seedVideoRequest(job.pool, { userId, prompt: 'O veleiro ganha o mar aberto' });
+    await job.pool.query(
       `UPDATE video_requests SET extends_request_id = $2, model = $3, provider = 'gemini' WHERE id = $1`,
       [extension.id, source.id, sourceRow.model],
     );
@@ -328,7 +231,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       capabilities: capabilitiesOf({ provider: 'gemini', gemini: { models: changed } }),
     });
     expect(await runVideoGeneration(later, extension.id)).toBe('completed');
-    expect(gemini.submitBodies.at(-1)).toMatchObject({
+    expect(job.gemini.submitBodies.at(-1)).toMatchObject({
       model: OMNI,
       previous_interaction_id: String(sourceRow.operation_name).replace('interactions/', ''),
       generation_config: { video_config: { task: 'extend' } },
@@ -341,30 +244,33 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
 
   it('a new shot from the last frame (past the limit) is appended to the film and to its 1:1 crop, cleanly', async () => {
     const userId = await newUser();
-    const source = await seedVideoRequest(pool, {
+    const source = await seedVideoRequest(job.pool, {
       userId,
       prompt: 'Um farol ao anoitecer',
       aspectRatio: '1:1',
     });
     expect(await runVideoGeneration(deps(), source.id)).toBe('completed');
     const frameKey = lastFrameKey(userId, source.id);
-    const shot = await seedVideoRequest(pool, {
+    const shot = await seedVideoRequest(job.pool, {
       userId,
       prompt: 'As luzes do farol se acendem',
       aspectRatio: '1:1',
       firstFrameKey: frameKey,
     });
-    await pool.query('UPDATE video_requests SET extends_request_id = $2 WHERE id = $1', [shot.id, source.id]);
+    await job.pool.query('UPDATE video_requests SET extends_request_id = $2 WHERE id = $1', [
+      shot.id,
+      source.id,
+    ]);
     expect(await runVideoGeneration(deps(), shot.id)).toBe('completed');
     // A new Omni video opening on the source's last frame, tagged as the guide documents; no stored take continued.
-    const body = gemini.submitBodies.at(-1) as Record<string, unknown>;
+    const body = job.gemini.submitBodies.at(-1) as Record<string, unknown>;
     expect(body).not.toHaveProperty('previous_interaction_id');
     expect(body.input).toEqual([
       { type: 'text', text: '<FIRST_FRAME>' },
       { type: 'image', data: expect.any(String), mime_type: 'image/jpeg' },
       { type: 'text', text: expect.stringContaining('farol') },
     ]);
-    expect(await storage.exists(frameKey)).toBe(true);
+    expect(await job.storage.exists(frameKey)).toBe(true);
 
     // Both the model-framed film and the delivered 1:1 film gained the shot: same size, frame rate and sound.
     const keys = mediaKeys(userId, shot.id);
@@ -372,7 +278,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       [keys.source, '1280x720'],
       [keys.video, '720x720'],
     ] as const) {
-      const file = storage.pathOf(key);
+      const file = job.storage.pathOf(key);
       const film = await filmFormat(file, tools);
       expect(`${film.width}x${film.height}`).toBe(size);
       expect(film).toMatchObject({ fps: '8/1', appendable: true });
@@ -390,7 +296,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
 
   it('a video answered inline (base64 data) is stored like a downloaded one', async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, { userId, prompt: 'Um gato no telhado [inline]' });
+    const request = await seedVideoRequest(job.pool, { userId, prompt: 'Um gato no telhado [inline]' });
     expect(await runVideoGeneration(deps(), request.id)).toBe('completed');
     expect((await row(request.id)).resolution).toBe('1280x720');
   }, 60_000);
@@ -398,10 +304,10 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
   it("429 on create waits Google's retryDelay, then succeeds: one interaction, no second charge", async () => {
     const userId = await newUser();
     const prompt = 'Fila cheia na API [429]';
-    const request = await seedVideoRequest(pool, { userId, prompt });
+    const request = await seedVideoRequest(job.pool, { userId, prompt });
     expect(await runVideoGeneration(deps(), request.id)).toBe('completed');
-    expect(gemini.submits.get(prompt)).toBe(1);
-    const times = gemini.rateLimitTimes.get(prompt) ?? [];
+    expect(job.gemini.submits.get(prompt)).toBe(1);
+    const times = job.gemini.rateLimitTimes.get(prompt) ?? [];
     expect(times).toHaveLength(3);
     // RetryInfo said 0.3 s; the back-off alone would have waited 5 ms.
     for (let i = 1; i < times.length; i += 1)
@@ -411,7 +317,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
 
   it("a 429 on create is never the request's failure: with the shared budget it goes back in line, not as an attempt", async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, { userId, prompt: 'Sem cota agora [429]' });
+    const request = await seedVideoRequest(job.pool, { userId, prompt: 'Sem cota agora [429]' });
     const budget = new ProviderBudget({
       limits: { requestsPerMinute: 10, inFlight: 5, requestsPerDay: null },
     });
@@ -422,7 +328,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       sendJob: async () => {},
     });
     // The slot the dispatcher would give it.
-    await inTransaction(pool, async (client) => {
+    await inTransaction(job.pool, async (client) => {
       await client.query(
         "UPDATE video_requests SET dispatched_at = now(), provider_project = 'quota-test' WHERE id = $1",
         [request.id],
@@ -439,22 +345,22 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       operation_name: null,
       hold_status: 'pending',
     });
-    const [use] = await budget.use(pool, ['quota-test'], OMNI);
+    const [use] = await budget.use(job.pool, ['quota-test'], OMNI);
     // Google's retryDelay (0.3 s) holds the project back; the rate Cena allows itself is halved.
     expect(use).toMatchObject({ inFlight: 0, throttledLastHour: 1, learnedRequestsPerMinute: 5, room: 0 });
-    expect(await balance(pool, userId)).toBe(START - request.cost);
+    expect(await balance(job.pool, userId)).toBe(START_CREDITS - request.cost);
     // Settled here, so no later worker of this file picks the waiting request up.
-    expect(await failRequest(pool, request.id, FAILURE_MESSAGES.capacity)).toBe(true);
+    expect(await failRequest(job.pool, request.id, FAILURE_MESSAGES.capacity)).toBe(true);
   });
 
   it('a 5xx on create is not sent again (the generation may have started): refunded and recorded for reconciliation, one interaction', async () => {
     const userId = await newUser();
     const prompt = 'Resposta perdida no caminho [lost]';
-    const request = await seedVideoRequest(pool, { userId, prompt });
+    const request = await seedVideoRequest(job.pool, { userId, prompt });
     expect(await runVideoGeneration(deps(), request.id)).toBe('failed');
     // A retried job does not create again either.
     expect(await runVideoGeneration(deps(), request.id)).toBe('already_final');
-    expect(gemini.submits.get(prompt)).toBe(1);
+    expect(job.gemini.submits.get(prompt)).toBe(1);
     await expectRefundedForReconciliation(request.id, userId);
   });
 
@@ -465,43 +371,43 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
   it('a create sent by a run that died before storing its answer is never sent again: refunded and recorded', async () => {
     const userId = await newUser();
     const prompt = 'Um pedido cujo worker morreu no meio do envio';
-    const request = await seedVideoRequest(pool, { userId, prompt });
+    const request = await seedVideoRequest(job.pool, { userId, prompt });
     // Marked sent a moment ago: the run that sent it may still be waiting for the answer, so it is left alone.
-    await pool.query(
+    await job.pool.query(
       "UPDATE video_requests SET status = 'processing', create_sent_at = now() WHERE id = $1",
       [request.id],
     );
     await expect(runVideoGeneration(deps(), request.id)).rejects.toThrow(/waiting for its answer/);
     expect(await row(request.id)).toMatchObject({ status: 'processing', hold_status: 'pending' });
     // Long past any answer: the process died with it.
-    await pool.query(
+    await job.pool.query(
       "UPDATE video_requests SET create_sent_at = now() - interval '10 minutes' WHERE id = $1",
       [request.id],
     );
     expect(await runVideoGeneration(deps(), request.id)).toBe('failed');
-    expect(gemini.submits.get(prompt)).toBeUndefined();
+    expect(job.gemini.submits.get(prompt)).toBeUndefined();
     await expectRefundedForReconciliation(request.id, userId);
   });
 
   it('a download that fails twice then works: completed, not refunded', async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, { userId, prompt: 'Um trem chega à estação [dl503]' });
+    const request = await seedVideoRequest(job.pool, { userId, prompt: 'Um trem chega à estação [dl503]' });
     // The client gives up on a download at its first failure; the pipeline reads it again until its deadline.
     const impatient = impatientProvider(1);
     expect(await runVideoGeneration(deps({ provider: impatient }), request.id)).toBe('completed');
     expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
-    expect(await balance(pool, userId)).toBe(START - request.cost);
+    expect(await balance(job.pool, userId)).toBe(START_CREDITS - request.cost);
   }, 60_000);
 
   it('503s while polling are retried', async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, { userId, prompt: 'Servidor instável [503]' });
+    const request = await seedVideoRequest(job.pool, { userId, prompt: 'Servidor instável [503]' });
     expect(await runVideoGeneration(deps(), request.id)).toBe('completed');
   }, 60_000);
 
   it('never done → cancelled and deleted at Google at the per-mode timeout, then failed and refunded', async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, { userId, prompt: 'Nunca termina [never]' });
+    const request = await seedVideoRequest(job.pool, { userId, prompt: 'Nunca termina [never]' });
     const started = Date.now();
     const outcome = await runVideoGeneration(deps({ timeoutMs: { fast: 600, quality: 60_000 } }), request.id);
     expect(outcome).toBe('failed');
@@ -511,15 +417,15 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       hold_status: 'voided',
       error_message: FAILURE_MESSAGES.timeout,
     });
-    expect(await balance(pool, userId)).toBe(START);
+    expect(await balance(job.pool, userId)).toBe(START_CREDITS);
     const interaction = String((await row(request.id)).operation_name).replace('interactions/', '');
-    expect(gemini.cancelled).toContain(interaction);
-    expect(gemini.deleted).toContain(interaction);
+    expect(job.gemini.cancelled).toContain(interaction);
+    expect(job.gemini.deleted).toContain(interaction);
   });
 
   it('a regional blip (every read 503 for a while) after Google accepted: followed to the end, not refunded', async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, {
+    const request = await seedVideoRequest(job.pool, {
       userId,
       prompt: 'Um barco atravessa a baía durante um apagão',
     });
@@ -529,43 +435,43 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       deps({ provider: impatient, poll: { initialMs: 50, maxMs: 100 } }),
       request.id,
     );
-    gemini.unavailableUntil = Date.now() + 1_500;
+    job.gemini.unavailableUntil = Date.now() + 1_500;
     expect(await run).toBe('completed');
-    expect(gemini.submits.get('Um barco atravessa a baía durante um apagão')).toBe(1);
+    expect(job.gemini.submits.get('Um barco atravessa a baía durante um apagão')).toBe(1);
     expect(await row(request.id)).toMatchObject({ status: 'completed', hold_status: 'captured' });
-    expect(await balance(pool, userId)).toBe(START - request.cost);
+    expect(await balance(job.pool, userId)).toBe(START_CREDITS - request.cost);
   }, 60_000);
 
   it("a model Google does not serve (Google's 404) is a permanent failure, refunded", async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, { userId, prompt: 'Um modelo aposentado' });
+    const request = await seedVideoRequest(job.pool, { userId, prompt: 'Um modelo aposentado' });
     const retired = provider({ fast: 'veo-3.0-fast-generate-001', quality: OMNI });
     expect(await runVideoGeneration(deps({ provider: retired }), request.id)).toBe('failed');
     expect(await row(request.id)).toMatchObject({
       hold_status: 'voided',
       error_message: FAILURE_MESSAGES.provider,
     });
-    expect(await balance(pool, userId)).toBe(START);
+    expect(await balance(job.pool, userId)).toBe(START_CREDITS);
   });
 
   it('an invalid API key (400 API_KEY_INVALID) is a permanent failure, refunded', async () => {
     const userId = await newUser();
-    const request = await seedVideoRequest(pool, { userId, prompt: 'Chave errada para a API' });
+    const request = await seedVideoRequest(job.pool, { userId, prompt: 'Chave errada para a API' });
     expect(await runVideoGeneration(deps({ provider: provider(undefined, 'nope') }), request.id)).toBe(
       'failed',
     );
-    expect(await balance(pool, userId)).toBe(START);
+    expect(await balance(job.pool, userId)).toBe(START_CREDITS);
   });
 });
 
 describe('video pipeline with a Veo id the model list shows (fake Gemini API)', () => {
   const VEO = 'veo-3.1-generate-preview';
   beforeAll(() => {
-    gemini.models.push({ id: VEO, methods: ['predictLongRunning'] });
+    job.gemini.models.push({ id: VEO, methods: ['predictLongRunning'] });
   });
   afterAll(() => {
-    gemini.models.splice(
-      gemini.models.findIndex((model) => model.id === VEO),
+    job.gemini.models.splice(
+      job.gemini.models.findIndex((model) => model.id === VEO),
       1,
     );
   });
@@ -573,7 +479,7 @@ describe('video pipeline with a Veo id the model list shows (fake Gemini API)', 
   it('Quality 9:16 goes to :predictLongRunning at 1080p and completes; a safety filter refunds', async () => {
     const userId = await newUser();
     const veo = provider({ fast: OMNI, quality: VEO });
-    const request = await seedVideoRequest(pool, {
+    const request = await seedVideoRequest(job.pool, {
       userId,
       prompt: 'Uma bailarina num palco vazio',
       quality: 'quality',
@@ -583,12 +489,12 @@ describe('video pipeline with a Veo id the model list shows (fake Gemini API)', 
     const done = await row(request.id);
     expect(done.operation_name).toMatch(/^models\/veo-3\.1-generate-preview\/operations\//);
     expect(done.resolution).toBe('1080x1920');
-    expect(gemini.submitBodies.at(-1)).toEqual({
+    expect(job.gemini.submitBodies.at(-1)).toEqual({
       instances: [{ prompt: 'Uma bailarina num palco vazio' }],
       parameters: { aspectRatio: '9:16', resolution: '1080p', durationSeconds: 8 },
     });
 
-    const blocked = await seedVideoRequest(pool, {
+    const blocked = await seedVideoRequest(job.pool, {
       userId,
       prompt: 'Cena proibida [block]',
       quality: 'quality',
@@ -608,11 +514,11 @@ describe('video pipeline with a Veo id the model list shows (fake Gemini API)', 
   it('a create answered 500 is not sent again (the operation may have started): refunded and recorded', async () => {
     const userId = await newUser();
     const prompt = 'Uma bailarina cuja resposta se perdeu [lost]';
-    const request = await seedVideoRequest(pool, { userId, prompt, quality: 'quality' });
+    const request = await seedVideoRequest(job.pool, { userId, prompt, quality: 'quality' });
     const veo = provider({ fast: OMNI, quality: VEO });
     expect(await runVideoGeneration(deps({ provider: veo }), request.id)).toBe('failed');
     expect(await runVideoGeneration(deps({ provider: veo }), request.id)).toBe('already_final');
-    expect(gemini.submits.get(prompt)).toBe(1);
+    expect(job.gemini.submits.get(prompt)).toBe(1);
     await expectRefundedForReconciliation(request.id, userId);
   });
 });
@@ -651,22 +557,22 @@ describe('video pipeline on pg-boss', () => {
 
   /** A worker process: its jobs and its dispatcher, stopped together (as cena.server.ts stops them). */
   async function startWorker(): Promise<{ boss: Jobs['boss']; stop(timeoutMs: number): Promise<void> }> {
-    const jobs = await startJobs(database.url, logger);
+    const jobs = await startJobs(job.databaseUrl, logger);
     const config = loadConfig({
       NODE_ENV: 'test',
       VIDEO_PROVIDER: 'gemini',
       GEMINI_API_KEY: API_KEY,
-      GEMINI_API_BASE: gemini.base,
+      GEMINI_API_BASE: job.gemini.base,
       VIDEO_WEBHOOK_URL: webhookUrl,
       VIDEO_WEBHOOK_SECRET: 'webhook-secret',
       VIDEO_TIMEOUT_FAST_MS: '60000',
     });
     const workers = await registerVideoWorkers({
       boss: jobs.boss,
-      pool,
+      pool: job.pool,
       config,
       logger,
-      storage,
+      storage: job.storage,
       provider: provider(),
       // The user's words go to the fake as they are, so the test can count the submits of this prompt.
       writePrompt: RULES_WRITER,
@@ -703,10 +609,10 @@ describe('video pipeline on pg-boss', () => {
   it('a worker stopped between submit and done: a new worker completes the same operation, one submit', async () => {
     const userId = await newUser();
     const prompt = 'Um trem a vapor cruzando a ponte';
-    gemini.pollsUntilDone = 1_000_000;
+    job.gemini.pollsUntilDone = 1_000_000;
     const first = await startWorker();
     // Its job is sent here: the worker's own dispatcher must not send a second one.
-    const request = await seedVideoRequest(pool, { userId, prompt, dispatched: true });
+    const request = await seedVideoRequest(job.pool, { userId, prompt, dispatched: true });
     await send(first.boss, QUEUES.videoGenerate, { requestId: request.id });
     const generating = await waitFor(
       () => row(request.id),
@@ -715,7 +621,7 @@ describe('video pipeline on pg-boss', () => {
     expect(generating.operation_name).toBeTruthy();
     await first.stop(1_000);
 
-    gemini.pollsUntilDone = 2;
+    job.gemini.pollsUntilDone = 2;
     const second = await startWorker();
     try {
       const done = await waitFor(
@@ -725,9 +631,9 @@ describe('video pipeline on pg-boss', () => {
       expect(done.operation_name).toBe(generating.operation_name);
       expect(done.attempts).toBe(2);
       expect(done.hold_status).toBe('captured');
-      expect(gemini.submits.get(prompt)).toBe(1);
+      expect(job.gemini.submits.get(prompt)).toBe(1);
       expect(await entries(request.holdId)).toEqual(['hold', 'capture']);
-      expect(await audit(pool, userId)).toEqual([]);
+      expect(await audit(job.pool, userId)).toEqual([]);
 
       // The webhook went out once, signed, after one failed delivery.
       const hook = await waitFor(async () => webhooks.find((w) => w.body.includes(request.id)), Boolean);
@@ -745,31 +651,31 @@ describe('video pipeline on pg-boss', () => {
       });
       expect(webhooks.filter((w) => w.body.includes(request.id))).toHaveLength(1);
     } finally {
-      gemini.pollsUntilDone = 2;
+      job.gemini.pollsUntilDone = 2;
       await second.stop(1_000);
     }
   }, 60_000);
 
   it('with only VIDEO_PROVIDER, GEMINI_API_KEY and GEMINI_API_BASE set, the defaults make videos at their resolutions', async () => {
-    const jobs = await startJobs(database.url, logger);
+    const jobs = await startJobs(job.databaseUrl, logger);
     const config = loadConfig({
       VIDEO_PROVIDER: 'gemini',
       GEMINI_API_KEY: API_KEY,
-      GEMINI_API_BASE: gemini.base,
+      GEMINI_API_BASE: job.gemini.base,
     });
     const workers = await registerVideoWorkers({
       boss: jobs.boss,
-      pool,
+      pool: job.pool,
       config,
       logger,
-      storage,
+      storage: job.storage,
       poll: { initialMs: 100, maxMs: 200 },
       pollingIntervalSeconds: 0.5,
     });
     try {
       const userId = await newUser();
       const image = `${userId}/reference.png`;
-      await storage.put(image, PNG, 'image/png');
+      await job.storage.put(image, PNG, 'image/png');
       const cases = [
         { quality: 'fast', aspectRatio: '16:9', resolution: '1280x720' },
         { quality: 'quality', aspectRatio: '9:16', resolution: '1080x1920' },
@@ -778,7 +684,7 @@ describe('video pipeline on pg-boss', () => {
       ] as const;
       const requests = [];
       for (const [index, item] of cases.entries()) {
-        const request = await seedVideoRequest(pool, {
+        const request = await seedVideoRequest(job.pool, {
           userId,
           prompt: `Um barco a vela no mar número ${index}`,
           quality: item.quality,
@@ -806,7 +712,7 @@ describe('video pipeline on pg-boss', () => {
         expect((await row(request.id)).structured_prompt).toMatchObject({ builtBy: 'gemini-3.8-flash' });
       }
       // This test's request with a first frame (earlier tests sent images of their own to the same fake).
-      const withImage = gemini.submitBodies.find(
+      const withImage = job.gemini.submitBodies.find(
         (body) =>
           Array.isArray(body.input) &&
           body.input.some((part) => JSON.stringify(part).includes('Um barco a vela no mar número 3')),
@@ -823,10 +729,10 @@ describe('video pipeline on pg-boss', () => {
       expect(text).not.toContain('{');
       expect((withImage.input[1] as { text: string }).text).toContain('Do not include: text, watermark');
       // The key went to the API origin only, as a header.
-      expect(gemini.requests.filter((request) => request.server === 'download' && request.hasKey)).toEqual(
-        [],
-      );
-      expect(gemini.requests.some((request) => request.server === 'download')).toBe(true);
+      expect(
+        job.gemini.requests.filter((request) => request.server === 'download' && request.hasKey),
+      ).toEqual([]);
+      expect(job.gemini.requests.some((request) => request.server === 'download')).toBe(true);
     } finally {
       await workers.stop();
       await jobs.stop(1_000);

@@ -23,8 +23,9 @@ import { signedUpWithCredits } from '#tests/support/users';
 
 /**
  * Longer and directed videos end to end with the local renderer (real ffmpeg, real MP4s): a Fast 16:9 video
- * extended eight times passes one minute with its sound, each extension charged like a new Fast video; concurrent
- * extensions of one source are branches (ADR 0011); an edit is a linked version at the source mode's price.
+ * extended as one continued take keeps its sound, each extension charged like a new Fast video (and, through the
+ * Gemini API stand-in, eight extensions make a film past one minute); concurrent extensions of one source are
+ * branches (ADR 0011); an edit is a linked version at the source mode's price.
  */
 
 let app: TestApp;
@@ -113,8 +114,10 @@ function videosApi(target: () => { app: TestApp; pool: pg.Pool }) {
 const { user, create, derive, finished, completed, downloaded } = videosApi(() => ({ app, pool }));
 
 describe('extensions and edits (local renderer)', () => {
-  it('extends a Fast 16:9 video eight times past one minute, with sound, at 10 credits each', async () => {
-    const { client, userId } = await user(100);
+  // The chain at full length (eight extensions, past a minute) runs once, in the Omni film below; here two
+  // extensions show the local renderer's continued take, its sound and its charge.
+  it('extends a Fast 16:9 video twice as one continued take, with sound, at 10 credits each', async () => {
+    const { client, userId } = await user(30);
     let current = await completed(client, (await create(client)).id);
     expect(current.derivations.extend).toEqual({
       allowed: true,
@@ -122,7 +125,7 @@ describe('extensions and edits (local renderer)', () => {
       lengthAfterSeconds: 16,
       continuation: 'same-take',
     });
-    for (let step = 1; step <= 8; step += 1) {
+    for (let step = 1; step <= 2; step += 1) {
       const answer = await derive(client, current.id, 'extensions', {
         prompt: `O barco segue viagem, parte ${step}`,
         clientKey: randomUUID(),
@@ -137,17 +140,18 @@ describe('extensions and edits (local renderer)', () => {
         status: 'pending',
       });
       current = await completed(client, answer.body.request.id);
+      expect(current.derivations.extend).toMatchObject({ allowed: true, continuation: 'same-take' });
     }
     const last = await downloaded(current);
-    expect(last.durationSeconds).toBeGreaterThanOrEqual(60);
+    expect(last.durationSeconds).toBeGreaterThanOrEqual(23.5);
     expect(last.hasAudio).toBe(true);
-    expect(current.technical.durationSeconds).toBeGreaterThanOrEqual(60);
-    expect(await balance(pool, userId)).toBe(100 - 10 * 9);
+    expect(current.technical.durationSeconds).toBeGreaterThanOrEqual(23.5);
+    expect(await balance(pool, userId)).toBe(30 - 10 * 3);
 
     const versions = await client.json<{ items: VideoVersion[] }>(`/api/videos/${current.id}/versions`);
-    expect(versions.body.items.map((item) => item.kind)).toEqual(['original', ...Array(8).fill('extension')]);
-    expect(versions.body.items.at(-1)?.durationSeconds).toBeGreaterThanOrEqual(60);
-  }, 400_000);
+    expect(versions.body.items.map((item) => item.kind)).toEqual(['original', 'extension', 'extension']);
+    expect(versions.body.items.at(-1)?.durationSeconds).toBeGreaterThanOrEqual(23.5);
+  }, 180_000);
 
   it('past the local renderer’s 120 s, extends with a new shot from the last frame, joined with sound', async () => {
     const { client, userId } = await user(20);

@@ -29,7 +29,30 @@ describe('the check step', () => {
     expect(seen).toEqual([
       expect.objectContaining({ videoKey: 'k/video.mp4', durationSeconds: 8, hasAudio: false }),
     ]);
+    // A video of its own is checked whole.
+    expect(seen[0]?.newPartFromSeconds).toBeUndefined();
     expect(await job.row(request.id)).toMatchObject({ status: 'rendering', generation_step: 'checked' });
+  });
+
+  it("an extension's check is told where its new part begins: its source's length (ADR 0050)", async () => {
+    const source = await rendered('Um trem na neve');
+    await job.pool.query(
+      `UPDATE video_requests SET status = 'completed', generation_step = 'settled', duration_seconds = 8.02
+       WHERE id = $1`,
+      [source.id],
+    );
+    const extension = await rendered('O trem entra no túnel');
+    await job.pool.query(
+      'UPDATE video_requests SET extends_request_id = $2, duration_seconds = 16.04 WHERE id = $1',
+      [extension.id, source.id],
+    );
+    const seen: Parameters<TakeGuarantee>[0][] = [];
+    const checkTake: TakeGuarantee = async (input) => {
+      seen.push(input);
+      return { outcome: 'passed' };
+    };
+    expect(await check(await job.runOf(extension.id, { checkTake }))).toBeUndefined();
+    expect(seen).toEqual([expect.objectContaining({ durationSeconds: 16.04, newPartFromSeconds: 8.02 })]);
   });
 
   it('a take refused twice fails the request, settled and refunded', async () => {

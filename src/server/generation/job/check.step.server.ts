@@ -1,12 +1,13 @@
 import { forgetRecorded } from '../generation-stop.server';
 import { type JobRun, providerOf, type RunOutcome } from './job-types.server';
-import { reachStep } from './request-row.server';
+import { newPartStart, reachStep } from './request-row.server';
 import { failRequest } from './settle.step.server';
 
 /**
  * rendered → checked. The take guarantee (take-check/) checks the stored video: a failed take is generated again at
- * no cost (the request back in line, its step `queued`), a second failure refunds it. Returns the run's outcome when
- * the check ended it, undefined when the take passed and its step is stored.
+ * no cost (the request back in line, its step `queued`), a second failure refunds it; an extension's check reads
+ * only its new part (ADR 0050). Returns the run's outcome when the check ended it, undefined when the take passed
+ * and its step is stored.
  */
 export async function check(run: JobRun): Promise<RunOutcome | undefined> {
   const { deps, row, log } = run;
@@ -18,6 +19,7 @@ export async function check(run: JobRun): Promise<RunOutcome | undefined> {
       videoKey: row.videoKey ?? '',
       durationSeconds: row.durationSeconds ?? 0,
       hasAudio: row.hasAudio ?? false,
+      newPartFromSeconds: await newPartStart(deps.pool, row),
     },
     run.signal,
   );

@@ -46,6 +46,20 @@ export async function loadSource(pool: pg.Pool, row: RequestRow): Promise<Source
   return source;
 }
 
+/**
+ * Where an extension's new part begins in its joined video: the source's length, as the render step joined it
+ * (source-files.server.ts keeps the source whole, or trims only what the answer repeats). None for a video of its
+ * own, or a source no longer there: that take is checked whole (ADR 0050).
+ */
+export async function newPartStart(pool: pg.Pool, row: RequestRow): Promise<number | undefined> {
+  if (!row.extendsRequestId) return undefined;
+  const [source] = await createDatabase(pool)
+    .select({ durationSeconds: videoRequests.durationSeconds })
+    .from(videoRequests)
+    .where(eq(videoRequests.id, row.extendsRequestId));
+  return source?.durationSeconds ?? undefined;
+}
+
 type StepColumns = Partial<
   Pick<
     typeof videoRequests.$inferInsert,

@@ -19,6 +19,8 @@ export interface MediaSignals {
   black: Stretch[];
   /** Empty when the file has no sound track (that is `hasAudio`'s to say). */
   silent: Stretch[];
+  /** Frames the pass decoded (ffmpeg's last `frame=` report, printed even with `-nostats`): what was checked. */
+  decodedFrames?: number;
 }
 
 /**
@@ -47,7 +49,9 @@ function stretches(starts: number[], ends: number[], duration: number): Stretch[
 }
 
 function parseSignals(log: string, durationSeconds: number): MediaSignals {
+  const frames = [...log.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1];
   return {
+    decodedFrames: frames === undefined ? undefined : Number(frames),
     frozen: stretches(
       values(log, 'lavfi\\.freezedetect\\.freeze_start'),
       values(log, 'lavfi\\.freezedetect\\.freeze_end'),
@@ -58,9 +62,14 @@ function parseSignals(log: string, durationSeconds: number): MediaSignals {
   };
 }
 
+/**
+ * `media.fromSeconds` starts the pass there (an extension's new part, ADR 0050): `-ss` before `-i` seeks the input,
+ * decoding from the keyframe before that point and dropping what precedes it, and the filters' times count from it
+ * (https://ffmpeg.org/ffmpeg.html#Main-options, `-ss` as an input option). `durationSeconds` is the part's length.
+ */
 export async function detectMediaSignals(
   file: string,
-  media: { durationSeconds: number; hasAudio: boolean },
+  media: { durationSeconds: number; hasAudio: boolean; fromSeconds?: number },
   strictness: TakeStrictness,
   tools: MediaTools,
   signal?: AbortSignal,
@@ -74,6 +83,7 @@ export async function detectMediaSignals(
       '-nostats',
       '-loglevel',
       'info',
+      ...(media.fromSeconds ? ['-ss', media.fromSeconds.toFixed(3)] : []),
       '-i',
       file,
       '-vf',

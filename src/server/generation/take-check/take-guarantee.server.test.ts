@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
@@ -9,6 +9,8 @@ import { grant } from '#server/credits/ledger-grants.server';
 import { GeminiClient } from '#server/gemini/gemini-client.server';
 import { GeminiVideoProvider } from '#server/gemini/gemini-provider.server';
 import { createLogger } from '#server/logger.server';
+import { runTool } from '#server/media/ffmpeg.server';
+import { probe } from '#server/media/rendering.server';
 import { mediaToolchainFromEnv } from '#server/media/toolchain.server';
 import { DiskStorage } from '#server/storage/storage.server';
 import {
@@ -31,6 +33,7 @@ import { mediaTools } from '#tests/support/media';
 import { insertUser } from '#tests/support/users';
 import { type PipelineDeps, runVideoGeneration } from '../generate-video.job.server';
 import { unlimitedCapacity } from '../generation-capacity.server';
+import { detectMediaSignals } from './media-signals.server';
 import { createSubjectJudge, type SubjectJudge } from './subject-judge.server';
 import { createTakeGuarantee } from './take-guarantee.server';
 import { type TakeEvidence, takeProblems } from './take-rules.server';
@@ -373,5 +376,95 @@ describe('take guarantee', () => {
     expect(gemini.deleted.slice(deletedBefore)).toEqual(replaced);
     const left = await pool.query('SELECT 1 FROM provider_leftovers WHERE request_id = $1', [request.id]);
     expect(left.rowCount).toBe(0);
+  });
+});
+
+/**
+ * A 16 s extension as the render step joins it: an 8 s source, then the 8 s new part (320x180 at 24 fps, a tone
+ * throughout), each a still grey frame or ffmpeg's moving test pattern. Stored under `name`; its storage key.
+ */
+async function joinedFilm(name: string, source: 'still' | 'moving', newPart: 'still' | 'moving') {
+  const part = (kind: 'still' | 'moving') =>
+    kind === 'still' ? 'color=c=gray:s=320x180:r=24:d=8' : 'testsrc2=s=320x180:r=24:d=8';
+  const file = path.join(dir, `${name}.mp4`);
+  await runTool(
+    tools.ffmpegPath,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', part(source), '-f', 'lavfi', '-i', part(newPart)],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100:d=16'],
+      ...['-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0[v]', '-map', '[v]', '-map', '2:a'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+    ],
+    { timeoutMs: tools.timeoutMs },
+  );
+  const key = `films/${name}.mp4`;
+  await storage.put(key, await readFile(file), 'video/mp4');
+  return { file, key };
+}
+
+/** An extension being rendered, its joined film stored: the take guarantee's input for it. */
+async function extensionTake(videoKey: string, newPartFromSeconds: number | undefined) {
+  const request = await seedVideoRequest(pool, { userId: await newUser(), prompt: 'O barco segue viagem' });
+  await pool.query(`UPDATE video_requests SET status = 'rendering' WHERE id = $1`, [request.id]);
+  return {
+    requestId: request.id,
+    prompt: 'O barco segue viagem',
+    structuredPrompt: null,
+    videoKey,
+    durationSeconds: 16,
+    hasAudio: true,
+    newPartFromSeconds,
+  };
+}
+
+describe("an extension's take check (ADR 0050)", () => {
+  it('decodes only the new part: the frames from its start to the end', async () => {
+    const { file } = await joinedFilm('frames', 'moving', 'moving');
+    const media = { durationSeconds: 8, hasAudio: true };
+    const whole = await detectMediaSignals(file, { ...media, durationSeconds: 16 }, 'normal', tools);
+    const newPart = await detectMediaSignals(file, { ...media, fromSeconds: 8 }, 'normal', tools);
+    expect(whole.decodedFrames).toBe(16 * 24);
+    expect(newPart.decodedFrames).toBe(8 * 24);
+  });
+
+  it('judges the new part alone: a still source before it does not fail it, a still new part does', async () => {
+    const checkTake = createTakeGuarantee({ pool, storage, tools, logger, strictness: 'normal' });
+    const stillSource = await joinedFilm('still-source', 'still', 'moving');
+    expect(await checkTake(await extensionTake(stillSource.key, 8))).toEqual({ outcome: 'passed' });
+    // The same film checked whole fails for its still source: reading the new part alone is what passed it.
+    expect(await checkTake(await extensionTake(stillSource.key, undefined))).toEqual({ outcome: 'reroll' });
+    // A start the file does not reach (the rows do not describe it) is checked whole, not skipped.
+    expect(await checkTake(await extensionTake(stillSource.key, 16))).toEqual({ outcome: 'reroll' });
+
+    const stillNewPart = await extensionTake((await joinedFilm('still-new-part', 'moving', 'still')).key, 8);
+    expect(await checkTake(stillNewPart)).toEqual({ outcome: 'reroll' });
+    const [check] = (await takeChecksOf(pool, [stillNewPart.requestId])).get(stillNewPart.requestId) ?? [];
+    expect(check?.problems).toEqual([{ kind: 'frozen', detail: expect.stringMatching(FROZEN_DETAIL) }]);
+    // Frozen for about the new part's length, dated within it: not the film's 16 s.
+    expectWholeClipFrozen(check?.problems[0]?.detail);
+  });
+
+  it('the text model is shown the new part alone, from its first frame', async () => {
+    const watched: number[] = [];
+    const judge: SubjectJudge = async (video) => {
+      const file = path.join(dir, `watched-${watched.length}.mp4`);
+      await writeFile(file, video);
+      watched.push((await probe(file, tools)).durationSeconds);
+      return {
+        subjectPresent: true,
+        actionPresent: true,
+        confidence: 0.9,
+        reasons: 'O barco aparece.',
+        model: 'm',
+      };
+    };
+    const checkTake = createTakeGuarantee({ pool, storage, tools, logger, strictness: 'normal', judge });
+    const { key } = await joinedFilm('judged', 'moving', 'moving');
+    expect(await checkTake(await extensionTake(key, 8))).toEqual({ outcome: 'passed' });
+    expect(await checkTake(await extensionTake(key, undefined))).toEqual({ outcome: 'passed' });
+    expect(watched).toHaveLength(2);
+    expect(watched[0]).toBeCloseTo(8, 1);
+    expect(watched[1]).toBeCloseTo(16, 1);
   });
 });

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import type { TakeStrictness } from '#server/config.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { Logger } from '#server/logger.server';
-import type { MediaTools } from '#server/media/media.server';
+import { type MediaTools, runTool } from '#server/media/media.server';
 import { recordLeftover } from '#server/video-providers/video-providers.server';
 import { type TakeProblem, takeRefundMessage } from '#shared/take-check';
 import type { StructuredPrompt } from '#shared/video-request';
@@ -33,6 +33,11 @@ interface TakeInput {
   videoKey: string;
   durationSeconds: number;
   hasAudio: boolean;
+  /**
+   * An extension's: where its new part begins in the joined video (the source's length). Only that part is checked
+   * (ADR 0050): the source passed its own check when it was delivered.
+   */
+  newPartFromSeconds?: number;
 }
 
 type TakeOutcome =
@@ -138,34 +143,89 @@ async function toTempFile(stream: Readable): Promise<{ file: string; dir: string
   return { file, dir };
 }
 
+const NEW_PART_ENCODING = [
+  '-map',
+  '0:v:0',
+  '-map',
+  '0:a?',
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-c:a',
+  'aac',
+];
+
+/**
+ * An extension's new part on its own, for the text model: re-encoded from the seek point so it starts on the part's
+ * first frame (a stream copy would start at the keyframe before it, in the source's footage).
+ */
+async function newPartFile(file: string, fromSeconds: number, tools: MediaTools, signal?: AbortSignal) {
+  const out = path.join(path.dirname(file), 'new-part.mp4');
+  await runTool(
+    tools.ffmpegPath,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', fromSeconds.toFixed(3), '-i', file],
+      ...NEW_PART_ENCODING,
+      out,
+    ],
+    { timeoutMs: tools.timeoutMs, signal },
+  );
+  return out;
+}
+
+/** What the media filters and the text model find in the take (an extension: in its new part). */
+async function inspect(deps: TakeGuaranteeDeps, input: TakeInput, file: string, signal?: AbortSignal) {
+  // A start at or past the end means the rows do not describe this file: it is checked whole rather than not at all.
+  const start = input.newPartFromSeconds ?? 0;
+  const fromSeconds = start > 0 && start < input.durationSeconds ? start : 0;
+  const part = {
+    durationSeconds: input.durationSeconds - fromSeconds,
+    hasAudio: input.hasAudio,
+  };
+  const asked = {
+    subject: input.structuredPrompt?.subject ?? input.prompt,
+    action: input.structuredPrompt?.action ?? input.prompt,
+  };
+  const signals = await detectMediaSignals(
+    file,
+    { ...part, fromSeconds },
+    deps.strictness,
+    deps.tools,
+    signal,
+  );
+  const watched =
+    deps.judge && fromSeconds > 0 ? await newPartFile(file, fromSeconds, deps.tools, signal) : file;
+  const verdict = deps.judge
+    ? await deps.judge(await readFile(watched), { ...asked, prompt: input.prompt }, signal)
+    : undefined;
+  const evidence = {
+    signals,
+    ...part,
+    audioAsked: audioAsked(input.structuredPrompt, input.prompt),
+    verdict,
+    asked,
+  };
+  return {
+    problems: takeProblems(evidence, deps.strictness),
+    verdict,
+    fromSeconds,
+    frames: signals.decodedFrames,
+  };
+}
+
 export function createTakeGuarantee(deps: TakeGuaranteeDeps): TakeGuarantee {
   return async (input, signal) => {
     const log = deps.logger.child({ requestId: input.requestId });
     const take = (await failedTakes(deps.pool, input.requestId)) >= 1 ? 2 : 1;
     let problems: TakeProblem[];
     let verdict: SubjectVerdict | undefined;
-    const asked = {
-      subject: input.structuredPrompt?.subject ?? input.prompt,
-      action: input.structuredPrompt?.action ?? input.prompt,
-    };
     let temp: { file: string; dir: string } | undefined;
     try {
       temp = await toTempFile(await deps.storage.getStream(input.videoKey));
-      const signals = await detectMediaSignals(temp.file, input, deps.strictness, deps.tools, signal);
-      verdict = deps.judge
-        ? await deps.judge(await readFile(temp.file), { ...asked, prompt: input.prompt }, signal)
-        : undefined;
-      problems = takeProblems(
-        {
-          signals,
-          durationSeconds: input.durationSeconds,
-          hasAudio: input.hasAudio,
-          audioAsked: audioAsked(input.structuredPrompt, input.prompt),
-          verdict,
-          asked,
-        },
-        deps.strictness,
-      );
+      const inspected = await inspect(deps, input, temp.file, signal);
+      ({ problems, verdict } = inspected);
+      log.debug({ fromSeconds: inspected.fromSeconds, frames: inspected.frames }, 'the take was checked');
     } catch (error) {
       if (signal?.aborted) throw error;
       // The check is Cena's promise on top of a delivered video: a check that cannot run never costs the video.
