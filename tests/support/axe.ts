@@ -15,8 +15,20 @@ interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** The serious and critical violations, one line each. */
+/**
+ * The serious and critical violations, one line each, of the page once its finite animations have ended: a dialog
+ * fading in is read by axe at its opacity of the moment, so its text's contrast is measured against a colour nobody
+ * sees once it has settled (an endless one, a spinner, is not waited for).
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(
     async () =>
