@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
 import type pg from 'pg';
+import { addressBlock } from '#server/kernel/address-block.server';
 import type { InviteMarkKind } from './invites.schema.server';
 
 /**
@@ -20,32 +20,6 @@ export function inviteHasher(secret: string) {
     createHmac('sha256', secret).update(`cena-invite:${kind}:${value}`).digest('base64url');
 }
 export type InviteHasher = ReturnType<typeof inviteHasher>;
-
-/** An IPv6 address's eight groups, `::` expanded (an embedded IPv4 tail counts as the two groups it is). */
-function ipv6Groups(address: string): string[] {
-  const [head = '', tail] = address.split('::');
-  const groups = (part: string) => (part ? part.split(':') : []);
-  const width = (parts: string[]) => parts.reduce((sum, part) => sum + (part.includes('.') ? 2 : 1), 0);
-  if (tail === undefined) return groups(head);
-  const missing = 8 - width(groups(head)) - width(groups(tail));
-  return [...groups(head), ...Array<string>(Math.max(0, missing)).fill('0'), ...groups(tail)];
-}
-
-/**
- * The block an address belongs to: its IPv4 /24, or its IPv6 /64 — one subnet, whose last 64 bits are the host's
- * interface identifier (RFC 4291 §2.5.1), so a machine that changes its own address (privacy addresses) stays in
- * one block. An IPv4 address mapped into IPv6 is its IPv4 block.
- */
-export function addressBlock(address: string): string | null {
-  const plain = address.trim().toLowerCase().split('%')[0] ?? '';
-  const ipv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(plain)?.[1] ?? plain;
-  if (isIPv4(ipv4)) return `${ipv4.split('.').slice(0, 3).join('.')}.0/24`;
-  if (!isIPv6(plain)) return null;
-  const prefix = ipv6Groups(plain)
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16));
-  return `${prefix.join(':')}::/64`;
-}
 
 /** The marks of a request: its device id (the `cena_device` cookie) and its client address's block, when known. */
 export function requestMarks(hash: InviteHasher, deviceId: string | null, address: string | null): Mark[] {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { TrialConfig } from '#server/config/trial.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { grant } from '#server/credits/ledger-grants.server';
+import { addressBlock } from '#server/kernel/address-block.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import {
   TRIAL_CREDITS,
@@ -11,7 +12,6 @@ import {
   TRIAL_PER_PRIVATE_DOMAIN,
   TRIAL_VALIDITY_DAYS,
 } from '#shared/catalogue';
-import { addressBlock } from './address-block.server';
 import { isDisposableDomain, isPublicMailboxDomain, registrableDomain } from './email-domains.server';
 import type { TrialOutcome } from './trial.schema.server';
 

@@ -61,7 +61,7 @@ export const promptPreviews = pgTable(
 );
 
 /**
- * Generations Google still stores that no request names any more (pipeline/provider-leftovers.server.ts): the
+ * Generations Google still stores that no request names any more (video-providers/provider-leftovers.server.ts): the
  * interaction of a take the take guarantee replaced, or one whose answer came back after its request was settled
  * (an account deleted while the create was in flight). Each row lives until Google confirms the deletion; the LGPD
  * export lists them, erasure and every worker start try again. No foreign keys: the request, even the user, may be

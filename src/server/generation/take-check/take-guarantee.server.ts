@@ -122,7 +122,7 @@ async function startReroll(client: pg.PoolClient, requestId: string): Promise<bo
   );
   if (result.rowCount !== 1) return false;
   // The replaced take's generation stays at Google (prompt, images, video) until deleted: recorded with the reset,
-  // so the export shows it and a failed deletion is tried again (pipeline/provider-leftovers.server.ts).
+  // so the export shows it and a failed deletion is tried again (video-providers/provider-leftovers.server.ts).
   if (replaced.operation_name) {
     await recordLeftover(client, {
       operationName: replaced.operation_name,
