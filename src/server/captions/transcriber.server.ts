@@ -1,25 +1,19 @@
 import { z } from 'zod';
 import type { Config } from '#server/config.server';
-import { GeminiClient } from '#server/gemini/gemini.server';
+import { askAboutVideo, GeminiClient } from '#server/gemini/gemini.server';
 import type { Logger } from '#server/logger.server';
 import { CAPTION_CUE_MAX_CHARS, CAPTION_MAX_CUES, type CaptionCue } from '#shared/captions';
 
 /**
  * Who writes a video's cues (ADR 0039). With a Gemini key, the prompt writer's text model (PROMPT_MODEL, through
- * the same GeminiClient) watches and listens to the video; without one, the local transcriber answers stand-in cues
- * so the whole path works on a fresh machine.
+ * the same GeminiClient) watches and listens to the video, asked through the gemini room's `askAboutVideo` (the
+ * video inline, a JSON answer following TRANSCRIPT_JSON_SCHEMA); without one, the local transcriber answers
+ * stand-in cues so the whole path works on a fresh machine.
  *
- * - Video understanding (https://ai.google.dev/gemini-api/docs/video-understanding): a short video may go inline in
- *   `generateContent` as a part `{ inlineData: { mimeType: 'video/mp4', data: base64 } }`, before the text part when
- *   there is one video; the documented types are video/mp4, mpeg, mov, avi, x-flv, mpg, webm, wmv and 3gpp. The
- *   guide sends files larger than the inline limit through the Files API instead; Cena's videos are a few MB
- *   (INLINE_LIMIT_BYTES, the limit the take guarantee's judge also follows). The model samples the picture at 1
- *   frame per second and hears the audio track in one-second pieces with their timestamps, which is what lets it
- *   time each cue (https://cloud.google.com/distributed-cloud/hosted/docs/latest/gdch/gemini/capabilities/video:
- *   258 tokens a frame, 32 a second of audio).
- * - Structured output (https://ai.google.dev/gemini-api/docs/structured-output): `responseMimeType:
- *   application/json` with `responseJsonSchema` makes the answer JSON following the schema; it is still parsed and
- *   checked here, since a schema guides the model but is not proof.
+ * The model samples the picture at 1 frame per second and hears the audio track in one-second pieces with their
+ * timestamps, which is what lets it time each cue
+ * (https://cloud.google.com/distributed-cloud/hosted/docs/latest/gdch/gemini/capabilities/video: 258 tokens a
+ * frame, 32 a second of audio).
  */
 
 type Transcript = { kind: 'speech'; cues: CaptionCue[]; by: string } | { kind: 'no_speech'; by: string };
@@ -31,9 +25,6 @@ interface VideoToTranscribe {
 }
 
 export type Transcriber = (video: VideoToTranscribe, signal?: AbortSignal) => Promise<Transcript>;
-
-/** Past this the request would exceed what `generateContent` takes inline (see above): refused, not sent. */
-const INLINE_LIMIT_BYTES = 100 * 1024 * 1024;
 
 const TRANSCRIPT_JSON_SCHEMA = {
   type: 'object',
@@ -125,28 +116,16 @@ function createGeminiTranscriber(
   const model = gemini.promptModel;
   const timeoutMs = options.timeoutMs ?? 120_000;
   return async (video, signal) => {
-    if (video.bytes.length >= INLINE_LIMIT_BYTES) throw new Error('the video is over the inline limit');
-    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await client.sdk.models.generateContent({
+      const answer = await askAboutVideo(client, {
         model,
-        contents: [
-          {
-            role: 'user',
-            parts: [
-              { inlineData: { mimeType: 'video/mp4', data: video.bytes.toString('base64') } },
-              { text: INSTRUCTIONS },
-            ],
-          },
-        ],
-        config: {
-          responseMimeType: 'application/json',
-          responseJsonSchema: TRANSCRIPT_JSON_SCHEMA,
-          abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-          httpOptions: { timeout: timeoutMs },
-        },
+        video: video.bytes,
+        question: INSTRUCTIONS,
+        answerJsonSchema: TRANSCRIPT_JSON_SCHEMA,
+        answerSchema,
+        timeoutMs,
+        signal,
       });
-      const answer = answerSchema.parse(JSON.parse(response.text ?? ''));
       const cues = answer.hasSpeech ? cleanCues(answer.cues, video.durationSeconds) : [];
       return cues.length > 0 ? { kind: 'speech', cues, by: model } : { kind: 'no_speech', by: model };
     } catch (error) {

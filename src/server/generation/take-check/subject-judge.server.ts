@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import type { Config } from '#server/config.server';
-import { GeminiClient } from '#server/gemini/gemini.server';
+import { askAboutVideo, GeminiClient } from '#server/gemini/gemini.server';
 import type { Logger } from '#server/logger.server';
 
 /**
  * The take guarantee's look at the picture: a Gemini text model with video understanding watches the delivered
- * video and answers, as JSON following a schema, whether the prompt's main subject and action are in it.
- *
- * - Video understanding (https://ai.google.dev/gemini-api/docs/video-understanding): a video under 100 MB may go
- *   inline (`inlineData` with `mimeType: video/mp4`, base64 data) in `generateContent`; with one video, the video
- *   part goes before the text part. Cena's videos are 8 s (a few MB).
- * - Structured output (https://ai.google.dev/gemini-api/docs/structured-output): `responseMimeType:
- *   application/json` with `responseJsonSchema` (a JSON Schema: type, properties, required, enum, minimum,
- *   maximum, description) makes the answer JSON that follows it.
- * Any error, timeout or unusable answer is no verdict: the take is then judged by the media checks alone.
+ * video and answers, as JSON following VERDICT_JSON_SCHEMA, whether the prompt's main subject and action are in it
+ * (asked through the gemini room's `askAboutVideo`, which cites the video-understanding and structured-output
+ * guides). Any error, timeout or unusable answer is no verdict: the take is then judged by the media checks alone.
  */
 
 export interface SubjectVerdict {
@@ -79,27 +73,17 @@ export function createSubjectJudge(
   const model = gemini.promptModel;
   const timeoutMs = options.timeoutMs ?? 60_000;
   return async (video, asked, signal) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await client.sdk.models.generateContent({
+      const verdict = await askAboutVideo(client, {
         model,
-        contents: [
-          {
-            role: 'user',
-            parts: [
-              { inlineData: { mimeType: 'video/mp4', data: video.toString('base64') } },
-              { text: instructions(asked) },
-            ],
-          },
-        ],
-        config: {
-          responseMimeType: 'application/json',
-          responseJsonSchema: VERDICT_JSON_SCHEMA,
-          abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-          httpOptions: { timeout: timeoutMs },
-        },
+        video,
+        question: instructions(asked),
+        answerJsonSchema: VERDICT_JSON_SCHEMA,
+        answerSchema: verdictSchema,
+        timeoutMs,
+        signal,
       });
-      return { ...verdictSchema.parse(JSON.parse(response.text ?? '')), model };
+      return { ...verdict, model };
     } catch (error) {
       if (signal?.aborted) throw error;
       logger.warn(
