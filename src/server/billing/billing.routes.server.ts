@@ -3,16 +3,16 @@ import type pg from 'pg';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
+import { saveCustomerDocument } from '#server/notas-fiscais/notas.server';
+import { type StripeWebhook, webhookBodyLimit } from '#server/payment-providers/stripe-webhook.server';
+import { withdrawPackage } from '#server/withdrawals/withdrawal.server';
 import { billingContract } from '#shared/billing.contract';
 import { type BillingPeriod, findPackage, findPlan, LIMITS, type Plan } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
 import { claimBillingAction, currentSubscription, subscriptionView } from './billing-store.server';
-import { saveCustomerDocument } from './nfse/notas.server';
+import type { BillingUser, PaymentProvider } from './payment-provider.server';
 import { prepaidOrder } from './prepaid/prepaid.server';
-import type { BillingUser, PaymentProvider } from './providers/payment-provider.server';
-import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
 import { recentTransactions } from './transactions-store.server';
-import { withdrawPackage } from './withdrawal.server';
 
 /**
  * `/api/billing` (docs/billing-contract.md, declarations in src/shared/billing.contract.ts). Input is checked before any provider call: an unknown plan or

@@ -5,10 +5,10 @@ import type { NfseConfig } from '#server/config/nfse.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { escapeHtml } from '#server/mail/templates.server';
+import { webhookBodyLimit } from '#server/payment-providers/stripe-webhook.server';
 import { formatBRL } from '#shared/format';
 import { nfseContract } from '#shared/nfse.contract';
 import { nfseGatilhoSchema, notaViewState } from '#shared/nota';
-import { webhookBodyLimit } from '../stripe-webhook.server';
 import { EmitterUnavailableError, type NfseEmitter } from './emitter.server';
 import { type AdminNotaRow, applyOutcome, findNota, listNotas, notaView, retryNota } from './notas.server';
 

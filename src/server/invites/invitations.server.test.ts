@@ -7,17 +7,17 @@ import {
   type PaidPurchase,
   restorePurchase,
 } from '#server/billing/fulfilment.server';
-import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { hold } from '#server/credits/ledger-holds.server';
 import { balance } from '#server/credits/ledger-reads.server';
+import { withdrawalRule } from '#server/withdrawals/withdrawal-claim.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITEE_CREDITS, INVITE_INVITER_CREDITS } from '#shared/catalogue';
 import { withFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
+import { inviteCodeOf, invitesOf, recordInvitation } from './invitations.server';
 import { sweepInviteRewards } from './invite-rewards.server';
-import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
 
 /**
  * Invite rewards through billing's own fulfilment, refund and dispute functions (the calls the webhook, the local

@@ -1,16 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
-  type BillingPeriod,
-  type CreditPackage,
-  findPackage,
-  findPlan,
-  type Plan,
-  type PlanId,
-  planPriceCents,
-} from '#shared/catalogue';
-import { isCurrentStatus } from '#shared/subscription';
-import {
   type CheckoutRecord,
   currentSubscription,
   findCheckout,
@@ -20,11 +10,8 @@ import {
   paidCheckouts,
   type SubscriptionRecord,
   subscriptionOfUser,
-} from '../billing-store.server';
-import { type FulfilResult, fulfilInvoice, fulfilPackagePurchase } from '../fulfilment.server';
-import { addPeriod, fulfilPrepaidPayment, type PrepaidOrder } from '../prepaid/prepaid.server';
-import { declinedRefundClaim, recordDeclinedRefund } from '../prepaid/prepaid-declines.server';
-import { prorate, timeShare } from '../proration.server';
+} from '#server/billing/billing-store.server';
+import { type FulfilResult, fulfilInvoice, fulfilPackagePurchase } from '#server/billing/fulfilment.server';
 import {
   type BillingUser,
   type CheckoutStart,
@@ -34,7 +21,20 @@ import {
   VERIFY_MESSAGES,
   type VerifyOutcome,
   verifyFailure,
-} from './payment-provider.server';
+} from '#server/billing/payment-provider.server';
+import { addPeriod, fulfilPrepaidPayment, type PrepaidOrder } from '#server/billing/prepaid/prepaid.server';
+import { declinedRefundClaim, recordDeclinedRefund } from '#server/billing/prepaid/prepaid-declines.server';
+import { prorate, timeShare } from '#server/billing/proration.server';
+import {
+  type BillingPeriod,
+  type CreditPackage,
+  findPackage,
+  findPlan,
+  type Plan,
+  type PlanId,
+  planPriceCents,
+} from '#shared/catalogue';
+import { isCurrentStatus } from '#shared/subscription';
 
 /**
  * The local test checkout (no Stripe key; never in production). Our own pages stand in for Stripe's: paying,

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type Stripe from 'stripe';
 import { bodyLimit } from '#server/kernel/body-limit.server';
 import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
-import type { StripePaymentProvider } from './providers/stripe-provider.server';
+import type { StripePaymentProvider } from './stripe-provider.server';
 
 /** Stripe events are a few KB; a larger body (announced or streamed) is refused before it is read. */
 export const webhookBodyLimit = bodyLimit({

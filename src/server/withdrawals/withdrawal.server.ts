@@ -1,13 +1,13 @@
 import type pg from 'pg';
-import { restoreClawback } from '#server/credits/ledger-restorations.server';
-import { type CheckoutRecord, findCheckout } from './billing-store.server';
-import { clawbackPurchase, type PaidPurchase } from './fulfilment.server';
-import { payoutExists, recordPayout } from './payouts/payouts.server';
+import { type CheckoutRecord, findCheckout } from '#server/billing/billing-store.server';
+import { clawbackPurchase, type PaidPurchase } from '#server/billing/fulfilment.server';
 import {
   type PaymentProvider,
   type ProviderRefund,
   ProviderRefusal,
-} from './providers/payment-provider.server';
+} from '#server/billing/payment-provider.server';
+import { restoreClawback } from '#server/credits/ledger-restorations.server';
+import { payoutExists, recordPayout } from './payouts/payouts.server';
 import { claimWithdrawal, payoutDetailsRequired, type Refused, refused } from './withdrawal-claim.server';
 
 /**
