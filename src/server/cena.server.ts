@@ -38,7 +38,7 @@ import { createStorage } from '#server/storage/storage.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
 import { registerTrialRetention } from '#server/trial/trial-retention.server';
 import { createModelAvailability, type ModelAvailability } from '#server/videos/videos.server';
-import { withdrawalRule } from '#server/withdrawals/withdrawal-claim.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { registerWithdrawalSweep } from '#server/withdrawals/withdrawal-sweep.server';
 import type { Config } from './config.server';
 import type { Logger } from './logger.server';

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { rewardInvite } from '#server/invites/invite-rewards.server';
 import { requestNota } from '#server/notas-fiscais/notas.server';
-import { withdrawalRule } from '#server/withdrawals/withdrawal-claim.server';
 import { requestReceipt } from './receipts/receipts.server';
+import { withdrawalRule } from './withdrawal-claim.server';
 
 /** A paid purchase as its follow-ups need it: keyed by the payment's provider ref (Checkout session or invoice). */
 export interface SettledPayment {

@@ -1,14 +1,12 @@
 import type { Context, Hono } from 'hono';
 import type pg from 'pg';
-import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { bodyLimit } from '#server/kernel/body-limit.server';
+import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
 import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import { saveCustomerDocument } from '#server/notas-fiscais/notas.server';
-import { type StripeWebhook, webhookBodyLimit } from '#server/payment-providers/stripe-webhook.server';
-import { withdrawPackage } from '#server/withdrawals/withdrawal.server';
 import { billingContract } from '#shared/billing.contract';
 import { type BillingPeriod, findPackage, findPlan, LIMITS, type Plan } from '#shared/catalogue';
-import { formatBRL } from '#shared/format';
 import { claimBillingAction, currentSubscription, subscriptionView } from './billing-store.server';
 import type { BillingUser, PaymentProvider } from './payment-provider.server';
 import { prepaidOrder } from './prepaid/prepaid.server';
@@ -36,11 +34,22 @@ export interface BillingRoutesOptions {
   guards: Guards;
   /** The spec's fixed portal fallback (STRIPE_PORTAL_LOGIN_URL). */
   portalLoginUrl: string | undefined;
-  /** Stripe only. */
-  webhook: StripeWebhook | undefined;
+  /** Stripe only: checks the signature and processes the event (payment-providers/stripe-webhook.server.ts). */
+  webhook: { handle(c: Context<AppEnv>): Promise<Response> } | undefined;
+  /**
+   * The buyer's withdrawal (ADR 0030): the withdrawals room, above billing, makes it, and the composition root
+   * hands it in, so billing never imports the room that imports it.
+   */
+  withdrawPurchase: BillingHandlers['withdrawPurchase'];
 }
 
 type BillingHandlers = Handlers<typeof billingContract>;
+
+/** Stripe events are a few KB; a larger body (announced or streamed) is refused before it is read. */
+const stripeEventBodyLimit = bodyLimit({
+  maxSize: 512 * 1024,
+  onError: (c) => payloadTooLarge(c, 'Evento grande demais.'),
+});
 
 const SUBSCRIPTION_EXISTS =
   'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.';
@@ -87,7 +96,8 @@ interface BillingDependencies {
   portalLoginUrl: string | undefined;
 }
 
-function providerFailed(
+/** 502 with the operation's pt-BR message after a provider call failed, logged with the provider's kind. */
+export function providerFailed(
   c: Context<AppEnv>,
   provider: PaymentProvider,
   error: unknown,
@@ -204,7 +214,7 @@ function accountHandlers({
   provider,
 }: BillingDependencies): Pick<
   BillingHandlers,
-  'getSubscription' | 'checkSubscription' | 'reconcile' | 'listTransactions' | 'withdrawPurchase'
+  'getSubscription' | 'checkSubscription' | 'reconcile' | 'listTransactions'
 > {
   const currentView = async (userId: string) => subscriptionView(await currentSubscription(pool, userId));
   return {
@@ -242,43 +252,7 @@ function accountHandlers({
 
     listTransactions: async (c) =>
       c.json({ transactions: await recentTransactions(pool, sessionOf(c).user.id) }),
-
-    withdrawPurchase: async (c, { body }) => {
-      try {
-        const outcome = await withdrawPackage(pool, provider, sessionOf(c).user.id, body.sessionId, {
-          pixKey: body.pixKey,
-        });
-        if (!outcome.ok) return apiError(c, outcome.status, outcome.code, outcome.message);
-        const { ok: _, ...refund } = outcome;
-        return c.json({ ...refund, message: withdrawalMessage(refund) });
-      } catch (error) {
-        return providerFailed(
-          c,
-          provider,
-          error,
-          'refund_failed',
-          'Não foi possível fazer o reembolso agora. Tente novamente em instantes.',
-        );
-      }
-    },
   };
-}
-
-function withdrawalMessage({
-  refundedCents,
-  pending,
-  payout,
-}: {
-  refundedCents: number;
-  pending: boolean;
-  payout?: 'pix';
-}): string {
-  if (payout) {
-    return `Reembolso de ${formatBRL(refundedCents)} registrado: como boletos não podem ser estornados, enviamos o valor por Pix para a chave informada em até 5 dias úteis. Os créditos do pacote saíram do seu saldo.`;
-  }
-  return pending
-    ? `Reembolso de ${formatBRL(refundedCents)} solicitado. Os créditos do pacote saíram do seu saldo e voltam se o reembolso não for confirmado.`
-    : `Reembolso de ${formatBRL(refundedCents)} feito. Os créditos do pacote saíram do seu saldo.`;
 }
 
 export function billingRoutes({
@@ -287,6 +261,7 @@ export function billingRoutes({
   guards,
   portalLoginUrl,
   webhook,
+  withdrawPurchase,
 }: BillingRoutesOptions): Hono<AppEnv> {
   return routesFromContract(
     billingContract,
@@ -294,7 +269,7 @@ export function billingRoutes({
     {
       // Without a session: Stripe signs it instead, over the raw body the handler reads itself.
       receiveStripeEvent: {
-        before: [webhookBodyLimit],
+        before: [stripeEventBodyLimit],
         handle: (c) => {
           if (!webhook) return apiError(c, 404, 'not_found', 'Stripe não está configurado neste servidor.');
           return webhook.handle(c);
@@ -302,6 +277,7 @@ export function billingRoutes({
       },
       ...paymentHandlers({ pool, provider, portalLoginUrl }),
       ...accountHandlers({ pool, provider, portalLoginUrl }),
+      withdrawPurchase,
     },
   );
 }

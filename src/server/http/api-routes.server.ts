@@ -28,6 +28,7 @@ import { shareRoutes } from '#server/share/share.routes.server';
 import { capabilitiesOf } from '#server/video-requests/video-requests.server';
 import { videosRoutes } from '#server/videos/videos.server';
 import { payoutsRoutes } from '#server/withdrawals/payouts/payouts.routes.server';
+import { withdrawPurchaseRoute } from '#server/withdrawals/withdraw-purchase.route.server';
 import { metaContract } from '#shared/meta.contract';
 import type { AppDependencies } from './app-dependencies.server';
 import { deviceCookie } from './device-cookie.server';
@@ -118,6 +119,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
       guards,
       portalLoginUrl: config.billing.portalLoginUrl,
       webhook: billing.webhook,
+      withdrawPurchase: withdrawPurchaseRoute(pool, billing.provider),
     }),
   );
   api.route('/nfse', nfseRoutes({ pool, guards, emitter: billing.nfse, config: config.billing.nfse }));

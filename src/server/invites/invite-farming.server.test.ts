@@ -11,7 +11,7 @@ import { createLogger } from '#server/logger.server';
 import { LocalPaymentProvider } from '#server/payment-providers/local-checkout.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
 import { withdrawPackage } from '#server/withdrawals/withdrawal.server';
-import { withdrawalRule } from '#server/withdrawals/withdrawal-claim.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITER_CREDITS, INVITE_REWARDS_PER_INVITER_TOTAL } from '#shared/catalogue';
 import { withFileDatabase } from '#tests/support/file-database';

@@ -4,7 +4,7 @@ import { clawbackPurchase, fulfilInvoice, fulfilPackagePurchase } from '#server/
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { hold } from '#server/credits/ledger-holds.server';
-import { withdrawalRule } from '#server/withdrawals/withdrawal-claim.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import {
   findPackage,

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutRecord, findCheckout } from '#server/billing/billing-store.server';
+import { claimWithdrawal } from '#server/billing/withdrawal-claim.server';
 import { loadConfig } from '#server/config.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { balance } from '#server/credits/ledger-reads.server';
@@ -11,7 +12,6 @@ import { signUpAndVerify } from '#tests/support/accounts';
 import type { FakeStripeEvent } from '#tests/support/fake-stripe';
 import type { FakeStripeWithBoleto } from '#tests/support/fake-stripe-boleto';
 import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
-import { claimWithdrawal } from './withdrawal-claim.server';
 import { STALE_MS, sweepWithdrawals, type WithdrawalSweepDeps } from './withdrawal-sweep.server';
 
 /**

@@ -6,9 +6,14 @@ import {
   type ProviderRefund,
   ProviderRefusal,
 } from '#server/billing/payment-provider.server';
+import {
+  claimWithdrawal,
+  payoutDetailsRequired,
+  type Refused,
+  refused,
+} from '#server/billing/withdrawal-claim.server';
 import { restoreClawback } from '#server/credits/ledger-restorations.server';
 import { payoutExists, recordPayout } from './payouts/payouts.server';
-import { claimWithdrawal, payoutDetailsRequired, type Refused, refused } from './withdrawal-claim.server';
 
 /**
  * The buyer's right of withdrawal (direito de arrependimento, CDC art. 49): a credit package bought in the last

@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import type { CheckoutRecord } from '#server/billing/billing-store.server';
 import { clawbackInTransaction } from '#server/credits/ledger-claims.server';
 import type { WithdrawalRule } from '#server/invites/invite-rewards.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { formatBRL } from '#shared/format';
+import type { CheckoutRecord } from './billing-store.server';
 
 /**
  * The first half of a withdrawal (ADR 0030, ADR 0037): under the user's account lock — the lock every spend takes
