@@ -8,7 +8,7 @@ import { saveCustomerDocument } from '#server/notas-fiscais/notas.server';
 import { billingContract } from '#shared/billing.contract';
 import { type BillingPeriod, findPackage, findPlan, LIMITS, type Plan } from '#shared/catalogue';
 import { claimBillingAction, currentSubscription, subscriptionView } from './billing-store.server';
-import type { BillingUser, PaymentProvider } from './payment-provider.server';
+import type { BillingUser, CheckoutStart, PaymentProvider } from './payment-provider.server';
 import { prepaidOrder } from './prepaid/prepaid.server';
 import { recentTransactions } from './transactions-store.server';
 
@@ -51,6 +51,8 @@ const stripeEventBodyLimit = bodyLimit({
   onError: (c) => payloadTooLarge(c, 'Evento grande demais.'),
 });
 
+const PAYMENT_FAILED = 'Erro ao processar pagamento. Tente novamente.';
+
 const SUBSCRIPTION_EXISTS =
   'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.';
 
@@ -75,18 +77,7 @@ async function startPixCheckout(
       'Seu plano pago por Pix vale até o fim do período. Para um plano menor, pague-o por Pix quando o período terminar.',
     );
   }
-  try {
-    const { url } = await provider.startPrepaidCheckout(user, order);
-    return c.json({ url });
-  } catch (error) {
-    return providerFailed(
-      c,
-      provider,
-      error,
-      'checkout_failed',
-      'Erro ao processar pagamento. Tente novamente.',
-    );
-  }
+  return checkoutAnswer(c, provider, () => provider.startPrepaidCheckout(user, order), PAYMENT_FAILED);
 }
 
 interface BillingDependencies {
@@ -106,6 +97,24 @@ export function providerFailed(
 ): Response {
   c.get('logger').error({ err: error, provider: provider.kind }, `billing provider call failed: ${code}`);
   return apiError(c, 502, code, message);
+}
+
+/**
+ * A checkout opened at the provider answers its URL; a failed call answers 502 `checkout_failed` with the
+ * operation's message (spec §8 Billing). One body for the plan by card or boleto, the plan by Pix and the package.
+ */
+async function checkoutAnswer(
+  c: Context<AppEnv>,
+  provider: PaymentProvider,
+  start: () => Promise<CheckoutStart>,
+  message: string,
+): Promise<Response> {
+  try {
+    const { url } = await start();
+    return c.json({ url });
+  } catch (error) {
+    return providerFailed(c, provider, error, 'checkout_failed', message);
+  }
 }
 
 /** The provider's portal; spec §7: the fixed login link when the provider gives none or fails. */
@@ -152,23 +161,17 @@ function paymentHandlers({
       if (!plan) return apiError(c, 400, 'invalid_request', 'Plano desconhecido.');
       const user = billingUser(c);
       if (body.taxId) await saveCustomerDocument(pool, user.id, body.taxId);
-      if (body.paymentMethod === 'pix')
-        return startPixCheckout(c, { pool, provider }, plan, body.billingPeriod);
+      const { paymentMethod, billingPeriod } = body;
+      if (paymentMethod === 'pix') return startPixCheckout(c, { pool, provider }, plan, billingPeriod);
       if (await currentSubscription(pool, user.id)) {
         return apiError(c, 409, 'subscription_exists', SUBSCRIPTION_EXISTS);
       }
-      try {
-        const { url } = await provider.startPlanCheckout(user, plan, body.billingPeriod, body.paymentMethod);
-        return c.json({ url });
-      } catch (error) {
-        return providerFailed(
-          c,
-          provider,
-          error,
-          'checkout_failed',
-          'Erro ao processar pagamento. Tente novamente.',
-        );
-      }
+      return checkoutAnswer(
+        c,
+        provider,
+        () => provider.startPlanCheckout(user, plan, billingPeriod, paymentMethod),
+        PAYMENT_FAILED,
+      );
     },
 
     createCreditCheckout: async (c, { body }) => {
@@ -176,18 +179,12 @@ function paymentHandlers({
       if (!pkg) return apiError(c, 400, 'invalid_request', 'Pacote de créditos desconhecido.');
       // The nota fiscal's tomador (ADR 0041): kept for this buyer's next notas.
       if (body.taxId) await saveCustomerDocument(pool, sessionOf(c).user.id, body.taxId);
-      try {
-        const { url } = await provider.startPackageCheckout(billingUser(c), pkg);
-        return c.json({ url });
-      } catch (error) {
-        return providerFailed(
-          c,
-          provider,
-          error,
-          'checkout_failed',
-          'Não foi possível iniciar o checkout. Tente novamente.',
-        );
-      }
+      return checkoutAnswer(
+        c,
+        provider,
+        () => provider.startPackageCheckout(billingUser(c), pkg),
+        'Não foi possível iniciar o checkout. Tente novamente.',
+      );
     },
 
     openPortal: openPortal(provider, portalLoginUrl),
