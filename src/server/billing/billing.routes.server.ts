@@ -4,7 +4,7 @@ import { bodyLimit } from '#server/kernel/body-limit.server';
 import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
 import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import { saveCustomerDocument } from '#server/notas-fiscais/notas.server';
+import { saveCustomerDocument } from '#server/notas-fiscais/notas-fiscais.server';
 import { billingContract } from '#shared/billing.contract';
 import { type BillingPeriod, findPackage, findPlan, LIMITS, type Plan } from '#shared/catalogue';
 import { claimBillingAction, currentSubscription, subscriptionView } from './billing-store.server';

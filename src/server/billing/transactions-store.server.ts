@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type NotaView, notaView } from '#server/notas-fiscais/notas.server';
+import { type NotaView, notaView } from '#server/notas-fiscais/notas-fiscais.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { LIMITS } from '#shared/catalogue';
 import type { NotaState } from '#shared/nota';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import {
   CAST_MEMBERS_MAX,
   type CastKind,

@@ -1,7 +1,12 @@
 import type { FieldErrors } from '#server/kernel/form-errors.server';
 import type { Logger } from '#server/logger.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
-import { imageKey, readImage, stageImages, type UploadedImage } from '#server/storage/uploaded-image.server';
+import {
+  type BlobStorage,
+  imageKey,
+  readImage,
+  stageImages,
+  type UploadedImage,
+} from '#server/storage/storage.server';
 import type { CreateCastForm } from '#shared/cast';
 import { type CastMemberRecord, insertCastMember } from './cast-members.server';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DEFAULT_TIME_ZONE, TIME_ZONES } from '#server/accounts/accounts.schema.server';
+import { DEFAULT_TIME_ZONE, TIME_ZONES } from '#server/accounts/accounts.server';
 import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-requests.server';
 import { HISTORY_PAGE_SIZE, type HistoryQuery } from '#shared/history-filters';
 import { type ListRow, listColumns } from './history-list.server';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import { dashboardContract } from '#shared/history.contract';
 import type { QueuePlace } from '#shared/video-queue';
 import { dashboardStats, recentRequests } from './dashboard-stats.server';

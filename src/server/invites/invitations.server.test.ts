@@ -6,12 +6,12 @@ import {
   fulfilPackagePurchase,
   type PaidPurchase,
   restorePurchase,
-} from '#server/billing/fulfilment.server';
+} from '#server/billing/billing.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { hold } from '#server/credits/ledger-holds.server';
 import { balance } from '#server/credits/ledger-reads.server';
-import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITEE_CREDITS, INVITE_INVITER_CREDITS } from '#shared/catalogue';
 import { withFileDatabase } from '#tests/support/file-database';

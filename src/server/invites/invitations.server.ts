@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
-import { clawback } from '#server/credits/ledger-claims.server';
-import { GrantNotFoundError } from '#server/credits/ledger-inputs.server';
-import { restoreClawback } from '#server/credits/ledger-restorations.server';
+import { clawback, GrantNotFoundError, restoreClawback } from '#server/credits/credits.server';
 import { INVITE_INVITEE_CREDITS, INVITE_INVITER_CREDITS } from '#shared/catalogue';
 import { INVITE_CODE_PATTERN, INVITE_COOKIE, type Invite, type InvitesResponse } from '#shared/invites';
 import type { InviteOutcome } from './invites.schema.server';

@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { fulfilPackagePurchase } from '#server/billing/fulfilment.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { addressBlock } from '#server/kernel/address-block.server';
 import { createLogger } from '#server/logger.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
-import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage } from '#shared/catalogue';
 import { withFileDatabase } from '#tests/support/file-database';

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { clawbackPurchase, fulfilInvoice, fulfilPackagePurchase } from '#server/billing/fulfilment.server';
+import { clawbackPurchase, fulfilInvoice, fulfilPackagePurchase } from '#server/billing/billing.server';
+import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { hold } from '#server/credits/ledger-holds.server';
-import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import {
   findPackage,

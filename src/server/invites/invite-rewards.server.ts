@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { DAY_MS } from '#server/credits/ledger-expiry.server';
-import { grant } from '#server/credits/ledger-grants.server';
-import { QUEUES } from '#server/jobs/queues.server';
+import { DAY_MS, grant } from '#server/credits/credits.server';
+import { QUEUES } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { Logger } from '#server/logger.server';
 import {

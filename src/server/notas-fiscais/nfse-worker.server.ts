@@ -1,9 +1,8 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { QUEUES } from '#server/jobs/queues.server';
+import { QUEUES } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
-import type { Mailer } from '#server/mail/mailer.server';
-import { mailLanguage, notaIssuedMail } from '#server/mail/templates.server';
+import { type Mailer, mailLanguage, notaIssuedMail } from '#server/mail/mail.server';
 import { formatBRL } from '#shared/format';
 import { EmitterUnavailableError, type NfseEmitter, type NotaCustomer } from './emitter.server';
 import { applyOutcome, NOTA_COLUMNS, type NotaRow } from './notas.server';

@@ -5,7 +5,7 @@ import type { NfseConfig } from '#server/config/nfse.server';
 import { bodyLimit } from '#server/kernel/body-limit.server';
 import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
-import { escapeHtml } from '#server/mail/templates.server';
+import { escapeHtml } from '#server/mail/mail.server';
 import { formatBRL } from '#shared/format';
 import { nfseContract } from '#shared/nfse.contract';
 import { nfseGatilhoSchema, notaViewState } from '#shared/nota';

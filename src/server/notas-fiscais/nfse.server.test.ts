@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clawbackPurchase, fulfilPackagePurchase } from '#server/billing/fulfilment.server';
+import { clawbackPurchase, fulfilPackagePurchase } from '#server/billing/billing.server';
 import { createPool } from '#server/db/database.server';
 import { createLogger } from '#server/logger.server';
 import type { Mailer, MailMessage } from '#server/mail/mailer.server';

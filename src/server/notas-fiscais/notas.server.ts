@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import { type NotaState, type NotaViewState, notaViewState } from '#shared/nota';
 import type { EmitterOutcome } from './emitter.server';
 

@@ -1,9 +1,8 @@
 import type pg from 'pg';
-import type { PaymentProvider } from '#server/billing/payment-provider.server';
+import type { PaymentProvider } from '#server/billing/billing.server';
 import type { Config } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
-import type { NfseEmitter } from '#server/notas-fiscais/emitter.server';
-import { createNfseEmitter } from '#server/notas-fiscais/nfse.server';
+import { createNfseEmitter, type NfseEmitter } from '#server/notas-fiscais/notas-fiscais.server';
 import { LocalPaymentProvider } from './local-checkout.server';
 import { StripePaymentProvider } from './stripe-provider.server';
 import { createStripeClient } from './stripe-sdk.server';

@@ -1,5 +1,5 @@
-import type { CheckoutRecord, SubscriptionRecord } from '#server/billing/billing-store.server';
-import { escapeHtml } from '#server/mail/templates.server';
+import type { CheckoutRecord, SubscriptionRecord } from '#server/billing/billing.server';
+import { escapeHtml } from '#server/mail/mail.server';
 import {
   type BillingPeriod,
   findPackage,

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
-import type { Auth } from '#server/accounts/auth.server';
+import type { Auth } from '#server/accounts/accounts.server';
 import { bodyLimit } from '#server/kernel/body-limit.server';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { rejectNulInForm } from '#server/kernel/request-validation.server';
 import { fromOwnOrigin } from '#server/kernel/same-origin.server';
-import { escapeHtml } from '#server/mail/templates.server';
+import { escapeHtml } from '#server/mail/mail.server';
 import { PLAN_IDS, type PlanId } from '#shared/catalogue';
 import { LOGIN_PATH } from '#shared/routes';
 import { checkoutHtml, noSubscriptionHtml, page, portalHtml } from './dev-checkout-html.server';

@@ -1,30 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
+  addPeriod,
+  type BillingUser,
   type CheckoutRecord,
+  type CheckoutStart,
   currentSubscription,
+  declinedRefundClaim,
+  type FulfilResult,
   findCheckout,
+  fulfilInvoice,
+  fulfilPackagePurchase,
+  fulfilPrepaidPayment,
   insertCheckout,
   insertSubscriptionIfAbsent,
   markCheckout,
-  paidCheckouts,
-  type SubscriptionRecord,
-  subscriptionOfUser,
-} from '#server/billing/billing-store.server';
-import { type FulfilResult, fulfilInvoice, fulfilPackagePurchase } from '#server/billing/fulfilment.server';
-import {
-  type BillingUser,
-  type CheckoutStart,
   type PaymentProvider,
   type PlanPaymentMethod,
+  type PrepaidOrder,
   type ProviderRefund,
+  paidCheckouts,
+  prorate,
+  recordDeclinedRefund,
+  type SubscriptionRecord,
+  subscriptionOfUser,
+  timeShare,
   VERIFY_MESSAGES,
   type VerifyOutcome,
   verifyFailure,
-} from '#server/billing/payment-provider.server';
-import { addPeriod, fulfilPrepaidPayment, type PrepaidOrder } from '#server/billing/prepaid/prepaid.server';
-import { declinedRefundClaim, recordDeclinedRefund } from '#server/billing/prepaid/prepaid-declines.server';
-import { prorate, timeShare } from '#server/billing/proration.server';
+} from '#server/billing/billing.server';
 import {
   type BillingPeriod,
   type CreditPackage,

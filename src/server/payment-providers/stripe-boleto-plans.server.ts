@@ -1,4 +1,4 @@
-import { type CheckoutStart, ProviderError } from '#server/billing/payment-provider.server';
+import { type CheckoutStart, ProviderError } from '#server/billing/billing.server';
 import type { BillingPeriod, Plan } from '#shared/catalogue';
 import { type StripeContext, storeSubscription } from './stripe-plans.server';
 import { idOf } from './stripe-sdk.server';

@@ -1,17 +1,15 @@
 import type pg from 'pg';
 import type Stripe from 'stripe';
 import {
-  type SubscriptionState,
-  upsertSubscription,
-  userOfStripeCustomer,
-} from '#server/billing/billing-store.server';
-import {
   type BillingReason,
   type FulfilResult,
   fulfilInvoice,
   isPlanId,
-} from '#server/billing/fulfilment.server';
-import type { ProrationShare } from '#server/billing/proration.server';
+  type ProrationShare,
+  type SubscriptionState,
+  upsertSubscription,
+  userOfStripeCustomer,
+} from '#server/billing/billing.server';
 import type { StripeConfig } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
 import { type BillingPeriod, findPlan, type PlanId, planPriceCents } from '#shared/catalogue';

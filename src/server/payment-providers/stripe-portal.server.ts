@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
-import { ProviderError } from '#server/billing/payment-provider.server';
+import { ProviderError } from '#server/billing/billing.server';
 import type { StripeConfig } from '#server/config.server';
 import { idOf } from './stripe-sdk.server';
 

@@ -1,24 +1,22 @@
 import type pg from 'pg';
 import Stripe from 'stripe';
 import {
+  type BillingUser,
   type CheckoutRecord,
+  type CheckoutStart,
   findCheckout,
   insertCheckout,
-  saveStripeCustomer,
-  stripeCustomerOf,
-} from '#server/billing/billing-store.server';
-import {
-  type BillingUser,
-  type CheckoutStart,
   type PaymentProvider,
   type PlanPaymentMethod,
+  type PrepaidOrder,
   ProviderError,
   type ProviderRefund,
+  saveStripeCustomer,
+  stripeCustomerOf,
   VERIFY_MESSAGES,
   type VerifyOutcome,
   verifyFailure,
-} from '#server/billing/payment-provider.server';
-import type { PrepaidOrder } from '#server/billing/prepaid/prepaid.server';
+} from '#server/billing/billing.server';
 import type { StripeConfig } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';

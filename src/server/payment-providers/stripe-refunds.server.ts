@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
-import type { CheckoutRecord } from '#server/billing/billing-store.server';
-import { type ProviderRefund, ProviderRefusal } from '#server/billing/payment-provider.server';
+import { type CheckoutRecord, type ProviderRefund, ProviderRefusal } from '#server/billing/billing.server';
 import { idOf } from './stripe-sdk.server';
 
 /**

@@ -1,6 +1,10 @@
 import type Stripe from 'stripe';
-import { findCheckout } from '#server/billing/billing-store.server';
-import { clawbackPurchase, type PaidPurchase, restorePurchase } from '#server/billing/fulfilment.server';
+import {
+  clawbackPurchase,
+  findCheckout,
+  type PaidPurchase,
+  restorePurchase,
+} from '#server/billing/billing.server';
 import { fulfilStripeInvoice, type StripeContext, userOfCustomer } from './stripe-plans.server';
 import { CLAIM_METADATA } from './stripe-refunds.server';
 import { idOf } from './stripe-sdk.server';

@@ -1,14 +1,17 @@
 import type Stripe from 'stripe';
 import {
   type CheckoutRecord,
+  declinedRefundClaim,
+  type FulfilResult,
   findCheckout,
+  fulfilPackagePurchase,
+  fulfilPrepaidPayment,
+  isPlanId,
   markCheckout,
+  ProviderError,
+  ProviderRefusal,
   type UpgradeQuote,
-} from '#server/billing/billing-store.server';
-import { type FulfilResult, fulfilPackagePurchase, isPlanId } from '#server/billing/fulfilment.server';
-import { ProviderError, ProviderRefusal } from '#server/billing/payment-provider.server';
-import { fulfilPrepaidPayment } from '#server/billing/prepaid/prepaid.server';
-import { declinedRefundClaim } from '#server/billing/prepaid/prepaid-declines.server';
+} from '#server/billing/billing.server';
 import { findPackage } from '#shared/catalogue';
 import { fulfilStripeInvoice, type StripeContext, syncSubscription } from './stripe-plans.server';
 import { refundCheckout } from './stripe-refunds.server';

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { TrialConfig } from '#server/config/trial.server';
-import { DAY_MS } from '#server/credits/ledger-expiry.server';
-import { grant } from '#server/credits/ledger-grants.server';
+import { DAY_MS, grant } from '#server/credits/credits.server';
 import { addressBlock } from '#server/kernel/address-block.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import {

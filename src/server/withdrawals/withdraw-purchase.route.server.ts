@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { providerFailed } from '#server/billing/billing.routes.server';
-import type { PaymentProvider } from '#server/billing/payment-provider.server';
+import { type PaymentProvider, providerFailed } from '#server/billing/billing.server';
 import { apiError } from '#server/kernel/errors.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';

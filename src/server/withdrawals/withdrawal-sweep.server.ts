@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { type CheckoutRecord, findCheckout } from '#server/billing/billing-store.server';
-import type { PaymentProvider } from '#server/billing/payment-provider.server';
-import { QUEUES } from '#server/jobs/queues.server';
+import { type CheckoutRecord, findCheckout, type PaymentProvider } from '#server/billing/billing.server';
+import { QUEUES } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 import { payoutExists } from './payouts/payouts.server';
 import { askRefund, type ClaimAnswer, settleClaim } from './withdrawal.server';

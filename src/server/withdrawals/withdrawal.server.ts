@@ -1,18 +1,18 @@
 import type pg from 'pg';
-import { type CheckoutRecord, findCheckout } from '#server/billing/billing-store.server';
-import { clawbackPurchase, type PaidPurchase } from '#server/billing/fulfilment.server';
 import {
+  type CheckoutRecord,
+  claimWithdrawal,
+  clawbackPurchase,
+  findCheckout,
+  type PaidPurchase,
   type PaymentProvider,
   type ProviderRefund,
   ProviderRefusal,
-} from '#server/billing/payment-provider.server';
-import {
-  claimWithdrawal,
   payoutDetailsRequired,
   type Refused,
   refused,
-} from '#server/billing/withdrawal-claim.server';
-import { restoreClawback } from '#server/credits/ledger-restorations.server';
+} from '#server/billing/billing.server';
+import { restoreClawback } from '#server/credits/credits.server';
 import { payoutExists, recordPayout } from './payouts/payouts.server';
 
 /**

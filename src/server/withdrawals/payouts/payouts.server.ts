@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import type { PayoutStatus } from '#shared/payout';
 
 /** Refunds Cena pays itself, by Pix, because the provider cannot (a boleto payment; ADR 0043). */
