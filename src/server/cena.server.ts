@@ -4,19 +4,17 @@ import type pg from 'pg';
 import {
   configureAccountDeletionQueue,
   registerAccountDeletionWorker,
-} from '#server/account-rights/account-deletion.server';
-import { authIpAddress, type CenaAuth, createAuth } from '#server/accounts/auth.server';
-import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
-import { createBilling } from '#server/billing/billing.server';
-import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
-import { registerPrepaidWorker } from '#server/billing/prepaid/prepaid-reminders.server';
-import { registerReceiptWorker } from '#server/billing/receipts/receipts.server';
-import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
-import { registerWithdrawalSweep } from '#server/billing/withdrawal-sweep.server';
-import { registerCaptionsWorker } from '#server/captions/captions.job.server';
-import { createTranscriber } from '#server/captions/transcriber.server';
+} from '#server/account-rights/account-rights.server';
+import {
+  authIpAddress,
+  type CenaAuth,
+  createAuth,
+  resolveAuthSecret,
+} from '#server/accounts/accounts.server';
+import { registerPrepaidWorker, registerReceiptWorker, withdrawalRule } from '#server/billing/billing.server';
+import { createTranscriber, registerCaptionsWorker } from '#server/captions/captions.server';
 import { openDatabase } from '#server/db/open-database.server';
-import { registerFilmWorker } from '#server/films/film-render.job.server';
+import { registerFilmWorker } from '#server/films/films.server';
 import {
   configureVideoQueues,
   registerVideoWorkers,
@@ -24,22 +22,26 @@ import {
 } from '#server/generation/generation.server';
 import { createApp } from '#server/http/app.server';
 import { closeConnectionsInStages } from '#server/http/lingering-close.server';
-import { registerInviteSweep } from '#server/invites/invite-rewards.server';
+import { registerInviteSweep } from '#server/invites/invites.server';
 import { type Jobs, startJobs } from '#server/jobs/jobs.server';
 import { answerClientErrors } from '#server/kernel/client-errors.server';
-import { createMailer } from '#server/mail/mailer.server';
+import { createMailer } from '#server/mail/mail.server';
 import { resolveMediaToolchain } from '#server/media/media.server';
-import { registerCounterCompaction } from '#server/metrics/counters-compaction.job.server';
-import { registerNotificationWorker } from '#server/notifications/video-notify.job.server';
-import { pushEndpointPolicy } from '#server/push/push-endpoint.server';
-import { resolveVapidIdentity, type VapidIdentity } from '#server/push/vapid-keys.server';
-import { registerPushWorker } from '#server/push/video-push.job.server';
-import { RealtimeHub } from '#server/realtime/realtime-hub.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
-import { createStorage } from '#server/storage/storage.server';
-import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
-import { registerTrialRetention } from '#server/trial/trial-retention.server';
+import { registerCounterCompaction } from '#server/metrics/metrics.server';
+import { registerNfseWorker } from '#server/notas-fiscais/notas-fiscais.server';
+import { registerNotificationWorker } from '#server/notifications/notifications.server';
+import { createBilling } from '#server/payment-providers/payment-providers.server';
+import {
+  pushEndpointPolicy,
+  registerPushWorker,
+  resolveVapidIdentity,
+  type VapidIdentity,
+} from '#server/push/push.server';
+import { RealtimeHub } from '#server/realtime/realtime.server';
+import { type BlobStorage, createStorage } from '#server/storage/storage.server';
+import { createNewAccountHooks, registerTrialRetention } from '#server/trial/trial.server';
 import { createModelAvailability, type ModelAvailability } from '#server/videos/videos.server';
+import { registerWithdrawalSweep } from '#server/withdrawals/withdrawals.server';
 import type { Config } from './config.server';
 import type { Logger } from './logger.server';
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -52,6 +53,19 @@ describe('biome.json import rules', () => {
     ],
     ['src/server/http/probe.server.ts', "import { y } from '../videos/videos.routes.server';"],
     ['src/server/main.ts', "import { y } from '#server/media/toolchain.server';"],
+    // Every room, the older domains and billing's split alike (ADR 0057).
+    ['src/server/admin/probe.server.ts', "import { y } from '../accounts/roles.server';"],
+    ['src/server/withdrawals/probe.server.ts', "import { y } from '#server/billing/fulfilment.server';"],
+    [
+      'src/server/withdrawals/payouts/probe.server.ts',
+      "import { y } from '#server/billing/billing-store.server';",
+    ],
+    [
+      'src/server/payment-providers/probe.server.ts',
+      "import { y } from '#server/notas-fiscais/notas.server';",
+    ],
+    ['src/server/http/probe.server.ts', "import { y } from '#server/billing/billing.routes.server';"],
+    ['src/server/cena.server.ts', "import { y } from '#server/jobs/job-engine.server';"],
     ['src/web/features/dashboard/pages/probe.tsx', "import { y } from '../../credits/api/get-credits';"],
     ['src/web/features/faq/probe.tsx', "import { y } from '../public/components/page-header';"],
     ['src/web/features/accounts/components/profile/probe.tsx', "import { y } from '../../../billing/lib/x';"],
@@ -77,7 +91,13 @@ describe('biome.json import rules', () => {
 
   it.each([
     ['src/server/credits/probe.server.ts', "import { y } from '../kernel/errors.server';"],
-    ['src/server/admin/probe.server.ts', "import { y } from '../accounts/roles.server';"],
+    ['src/server/admin/probe.server.ts', "import { y } from '../accounts/accounts.server';"],
+    ['src/server/withdrawals/probe.server.ts', "import { y } from '#server/billing/billing.server';"],
+    [
+      'src/server/billing/probe.schema.server.ts',
+      "import { y } from '#server/accounts/accounts.schema.server';",
+    ],
+    ['src/server/notas-fiscais/probe.server.ts', "import { y } from '#server/config/nfse.server';"],
     ['src/server/kernel/probe.server.ts', "import { y } from '../logger.server';"],
     ['src/server/http/probe.server.ts', "import { y } from '../videos/videos.server';"],
     ['src/server/films/probe.server.ts', "import { y } from '#server/media/media.server';"],
@@ -165,12 +185,6 @@ function folderCycles(tree: DependencyTree): string[][] {
   return cycles;
 }
 
-/**
- * billing/'s sub-folders still need each other (nfse → stripe-webhook → providers → fulfilment → nfse); it is being
- * reworked on its own, so its inner cycles wait for that work. Between billing and the other rooms the check holds.
- */
-const NOT_YET_IN_ORDER = 'src/server/billing/';
-
 describe('import cycles', () => {
   it('no module of the server or the web imports itself through others (dpdm)', async () => {
     const tree = await dependencyTree(['src/server/**/*.ts', 'src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts']);
@@ -179,8 +193,7 @@ describe('import cycles', () => {
 
   it('no two server folders need each other, directly or around a loop, at any depth', async () => {
     const tree = await dependencyTree(['src/server/**/*.ts']);
-    const inOrder = (cycle: string[]) => !cycle.every((unit) => unit.startsWith(NOT_YET_IN_ORDER));
-    expect(folderCycles(tree).filter(inOrder)).toEqual([]);
+    expect(folderCycles(tree)).toEqual([]);
   }, 120_000);
 
   it("the folder check sees sub-folders and a folder's own files, not only the top-level folders", () => {
@@ -197,6 +210,74 @@ describe('import cycles', () => {
     };
     expect(folderCycles(tree)).toEqual([
       ['src/server/room/a', 'src/server/room/b', 'src/server/room/top.server.ts', 'src/server/room/a'],
+    ]);
+  });
+});
+
+/**
+ * The ground floor (kernel/, db/, config/) and the composition root (http/) have no face: each of the ground
+ * floor's files is one tool, and nothing imports the composition root (ADR 0003, ADR 0057).
+ */
+const NO_FACE = new Set(['kernel', 'db', 'config', 'http']);
+
+/** The rooms of src/server as they stand on disk: every top-level folder but the ground floor and the root. */
+function serverRooms(): string[] {
+  return readdirSync(path.join(ROOT, 'src/server'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !NO_FACE.has(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+const faceOf = (room: string) => `src/server/${room}/${room}.server.ts`;
+
+/**
+ * Imports of a file inside another room than the importer's, other than that room's face. Allowed (ADR 0057): the
+ * composition root's schema.server.ts, and a schema module naming another room's schema module (a foreign key).
+ */
+function reachIns(tree: DependencyTree, rooms: string[]): string[] {
+  const roomOf = (file: string) => rooms.find((room) => file.startsWith(`src/server/${room}/`));
+  const found: string[] = [];
+  for (const [file, dependencies] of Object.entries(tree)) {
+    if (!file.startsWith('src/server/') || file === 'src/server/schema.server.ts') continue;
+    for (const dependency of dependencies ?? []) {
+      const target = dependency.id;
+      const room = target ? roomOf(target) : undefined;
+      if (!target || !room || room === roomOf(file) || target === faceOf(room)) continue;
+      if (file.endsWith('.schema.server.ts') && target.endsWith('.schema.server.ts')) continue;
+      found.push(`${file} → ${target}`);
+    }
+  }
+  return found;
+}
+
+describe('server rooms and their faces', () => {
+  it('every room of src/server found on disk has its entry file, <room>/<room>.server.ts', () => {
+    const rooms = serverRooms();
+    expect(rooms.length).toBeGreaterThan(20);
+    expect(rooms.filter((room) => !existsSync(path.join(ROOT, faceOf(room))))).toEqual([]);
+  });
+
+  it('no server file imports a file inside another room, only its entry file (a new room too, before biome.json names it)', async () => {
+    const tree = await dependencyTree(['src/server/**/*.ts']);
+    expect(reachIns(tree, serverRooms())).toEqual([]);
+  }, 120_000);
+
+  it('the check sees a reach-in, and lets a face, a schema naming a schema and the room itself through', () => {
+    const imports = (...ids: string[]): Dependency[] =>
+      ids.map((id) => ({ issuer: '', request: id, id }) as Dependency);
+    const tree: DependencyTree = {
+      'src/server/withdrawals/w.server.ts': imports(
+        'src/server/billing/fulfilment.server.ts',
+        'src/server/billing/billing.server.ts',
+        'src/server/withdrawals/payouts/p.server.ts',
+        'src/server/kernel/errors.server.ts',
+      ),
+      'src/server/billing/billing.schema.server.ts': imports('src/server/accounts/accounts.schema.server.ts'),
+      'src/server/http/api-routes.server.ts': imports('src/server/billing/billing.routes.server.ts'),
+    };
+    expect(reachIns(tree, ['accounts', 'billing', 'withdrawals'])).toEqual([
+      'src/server/withdrawals/w.server.ts → src/server/billing/fulfilment.server.ts',
+      'src/server/http/api-routes.server.ts → src/server/billing/billing.routes.server.ts',
     ]);
   });
 });

@@ -4,15 +4,15 @@ import * as argon2 from '@node-rs/argon2';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { claimTotpCode, releaseTotpCode } from '#server/accounts/totp-replay.server';
-import type { PaymentProvider } from '#server/billing/providers/payment-provider.server';
+import { claimTotpCode, releaseTotpCode } from '#server/accounts/accounts.server';
+import type { PaymentProvider } from '#server/billing/billing.server';
 import { deleteAllCastMembers } from '#server/cast/cast.server';
 import { failRequest } from '#server/generation/generation.server';
-import { QUEUES, send } from '#server/jobs/queues.server';
+import { QUEUES, send } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { Logger } from '#server/logger.server';
 import { mediaKeys } from '#server/media/media.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import { forgetLeftovers, type VideoProvider } from '#server/video-providers/video-providers.server';
 import {
   columnList,

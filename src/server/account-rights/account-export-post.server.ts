@@ -1,4 +1,4 @@
-import { toWebVtt } from '#server/captions/webvtt.server';
+import { toWebVtt } from '#server/captions/captions.server';
 import { mediaKeys } from '#server/media/media.server';
 import { isoJson } from '#server/video-requests/video-requests.server';
 import type { CaptionCue } from '#shared/captions';

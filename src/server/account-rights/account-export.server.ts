@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { inTransaction } from '#server/kernel/transaction.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import {
   columnList,
   isoJson,

@@ -3,13 +3,13 @@ import * as argon2 from '@node-rs/argon2';
 import type { BetterAuthOptions } from 'better-auth';
 import { isAPIError } from 'better-auth/api';
 import type { Logger } from '#server/logger.server';
-import type { Mailer } from '#server/mail/mailer.server';
 import {
   existingAccountMail,
+  type Mailer,
   mailLanguage,
   resetPasswordMail,
   verificationMail,
-} from '#server/mail/templates.server';
+} from '#server/mail/mail.server';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/password';
 
 /** Better Auth's settings for its log, passwords and e-mails, where Cena departs from its defaults. */

@@ -7,7 +7,7 @@ import type { Config } from '#server/config.server';
 import { createDatabase } from '#server/db/database.server';
 import { trustedOrigins } from '#server/kernel/same-origin.server';
 import type { Logger } from '#server/logger.server';
-import type { Mailer } from '#server/mail/mailer.server';
+import type { Mailer } from '#server/mail/mail.server';
 import {
   authSchema,
   DEFAULT_LANGUAGE,

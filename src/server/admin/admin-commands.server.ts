@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
-import { ROLES, type Role } from '#server/accounts/accounts.schema.server';
-import { grantRole } from '#server/accounts/roles.server';
-import { MAX_CREDIT_AMOUNT } from '#server/credits/ledger-inputs.server';
+import { grantRole, ROLES, type Role } from '#server/accounts/accounts.server';
+import { MAX_CREDIT_AMOUNT } from '#server/credits/credits.server';
 import { grantAdjustment } from './admin-users.server';
 
 /** The operator commands behind `npm run admin -- …`, separate from the process plumbing so tests call them. */

@@ -1,13 +1,15 @@
 import { and, eq, like, notExists, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { accountDeletions } from '#server/account-rights/account-rights.schema.server';
-import { user } from '#server/accounts/accounts.schema.server';
-import { hasRole } from '#server/accounts/roles.server';
-import { currentSubscription, subscriptionView } from '#server/billing/billing-store.server';
-import { recordTransactions } from '#server/billing/transactions-store.server';
-import { grant } from '#server/credits/ledger-grants.server';
-import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
-import { balance, type CreditGrantView, listGrants } from '#server/credits/ledger-reads.server';
+import { accountDeletions } from '#server/account-rights/account-rights.server';
+import { hasRole, user } from '#server/accounts/accounts.server';
+import { currentSubscription, recordTransactions, subscriptionView } from '#server/billing/billing.server';
+import {
+  balance,
+  type CreditGrantView,
+  CreditsConflictError,
+  grant,
+  listGrants,
+} from '#server/credits/credits.server';
 import { createDatabase, type Database } from '#server/db/database.server';
 import { videoRequests } from '#server/video-requests/video-requests.server';
 import {

@@ -1,17 +1,17 @@
 import type { Hono } from 'hono';
 import type pg from 'pg';
 import { z } from 'zod';
-import { hasRole } from '#server/accounts/roles.server';
-import { reconcileThrottled } from '#server/billing/billing.routes.server';
+import { hasRole } from '#server/accounts/accounts.server';
 import {
   claimBillingAction,
   currentSubscription,
+  type PaymentProvider,
+  reconcileThrottled,
   subscriptionView,
-} from '#server/billing/billing-store.server';
-import type { PaymentProvider } from '#server/billing/providers/payment-provider.server';
+} from '#server/billing/billing.server';
 import type { FairQueue } from '#server/capacity/capacity.server';
 import type { Config } from '#server/config.server';
-import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
+import { CreditsConflictError } from '#server/credits/credits.server';
 import { takeCheckStats } from '#server/generation/generation.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { type AuditProblem, audit } from '#server/credits/ledger-audit.server';
-import { reconcileGrants } from '#server/credits/ledger-reconciliation.server';
+import { type AuditProblem, audit, reconcileGrants } from '#server/credits/credits.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { FixTransactionsResult } from '#shared/admin';
 

@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { audit } from '#server/credits/ledger-audit.server';
+import { LocalPaymentProvider } from '#server/payment-providers/local-checkout.server';
 import { signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import type { SessionClient } from '#tests/support/session-client';
-import { LocalPaymentProvider } from './providers/local-checkout.server';
 
 /** The billing contract (docs/billing-contract.md), local mode, through the HTTP API and the local checkout's own forms. */
 
@@ -302,5 +302,45 @@ describe('billing, local test checkout', () => {
     await waitFor(/event: subscription\ndata: \{"subscription":\{[^\n]*"planId":"studio"/);
     await waitFor(/event: credits\ndata: \{"balance":18000\}/);
     await reader.cancel();
+  });
+
+  it("answers 502 checkout_failed with the operation's pt-BR message when the provider cannot open a checkout", async () => {
+    const { client } = await signUpAndVerify(app.url);
+    const down = () => Promise.reject(new Error('provider down'));
+    const provider = LocalPaymentProvider.prototype;
+    const spies = [
+      vi.spyOn(provider, 'startPlanCheckout').mockImplementation(down),
+      vi.spyOn(provider, 'startPrepaidCheckout').mockImplementation(down),
+      vi.spyOn(provider, 'startPackageCheckout').mockImplementation(down),
+    ];
+    try {
+      const failed = async (path: string, json: unknown) => {
+        const { status, body } = await client.json<{ error: { code: string; message: string } }>(path, {
+          json,
+        });
+        return { status, code: body.error.code, message: body.error.message };
+      };
+      const paymentFailed = {
+        code: 'checkout_failed',
+        message: 'Erro ao processar pagamento. Tente novamente.',
+      };
+      for (const paymentMethod of ['card', 'pix'] as const) {
+        const plan = await failed('/api/billing/checkout', {
+          planId: 'creator',
+          billingPeriod: 'monthly',
+          paymentMethod,
+        });
+        expect(plan).toEqual({ status: 502, ...paymentFailed });
+      }
+      const pkg = await failed('/api/billing/credit-checkout', { packageType: 'small' });
+      expect(pkg).toEqual({
+        status: 502,
+        code: 'checkout_failed',
+        message: 'Não foi possível iniciar o checkout. Tente novamente.',
+      });
+      expect(spies.map((spy) => spy.mock.calls.length)).toEqual([1, 1, 1]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });

@@ -1,48 +1,52 @@
-import type pg from 'pg';
-import type { Config } from '#server/config.server';
-import type { Logger } from '#server/logger.server';
-import type { NfseEmitter } from './nfse/emitter.server';
-import { createNfseEmitter } from './nfse/nfse.server';
-import { LocalPaymentProvider } from './providers/local-checkout.server';
-import type { PaymentProvider } from './providers/payment-provider.server';
-import { StripePaymentProvider } from './providers/stripe-provider.server';
-import { createStripeClient } from './providers/stripe-sdk.server';
-import { StripeWebhook } from './stripe-webhook.server';
-
-export interface Billing {
-  provider: PaymentProvider;
-  /** Set in local mode: serves /dev/checkout and /dev/portal. */
-  local: LocalPaymentProvider | undefined;
-  webhook: StripeWebhook | undefined;
-  /** The NFS-e emitter (ADR 0041); undefined when notas are off. */
-  nfse: NfseEmitter | undefined;
-}
-
 /**
- * Chooses the payment provider from the configuration: Stripe when its keys are set, otherwise the local test
- * checkout — which refuses production (loadConfig already stops a production start without Stripe).
+ * The billing room's entry file (ADR 0003, ADR 0057): what other rooms use of it — what was bought and what
+ * it grants — the checkout and subscription store, fulfilment and the reversals, prepaid (Pix) periods,
+ * receipts, the withdrawal rule and claim, the payment-provider interface and the /api/billing routes. Other
+ * rooms import this file, never one inside the room (biome.json).
  */
-export function createBilling(config: Config, pool: pg.Pool, logger: Logger): Billing {
-  const stripeConfig = config.billing.stripe;
-  const nfse = createNfseEmitter(config.billing.nfse, config.appUrl);
-  if (stripeConfig) {
-    const stripe = createStripeClient(stripeConfig);
-    const provider = new StripePaymentProvider(pool, stripe, stripeConfig, config.appUrl, logger);
-    provider
-      .preparePortal()
-      .catch((error: unknown) =>
-        logger.warn(
-          { err: error },
-          'Stripe portal configuration failed; retried when a customer opens the portal',
-        ),
-      );
-    return {
-      provider,
-      local: undefined,
-      webhook: new StripeWebhook(pool, stripe, stripeConfig.webhookSecret, provider),
-      nfse,
-    };
-  }
-  const local = new LocalPaymentProvider(pool, config.appUrl, config.env);
-  return { provider: local, local, webhook: undefined, nfse };
-}
+
+export { billingRoutes, providerFailed, reconcileThrottled } from './billing.routes.server';
+export type {
+  CheckoutRecord,
+  SubscriptionRecord,
+  SubscriptionState,
+  UpgradeQuote,
+} from './billing-store.server';
+export {
+  claimBillingAction,
+  currentSubscription,
+  findCheckout,
+  insertCheckout,
+  insertSubscriptionIfAbsent,
+  markCheckout,
+  paidCheckouts,
+  saveStripeCustomer,
+  stripeCustomerOf,
+  subscriptionOfUser,
+  subscriptionView,
+  upsertSubscription,
+  userOfStripeCustomer,
+} from './billing-store.server';
+export type { BillingReason, FulfilResult } from './fulfilment.server';
+export { fulfilInvoice, fulfilPackagePurchase, isPlanId } from './fulfilment.server';
+export type {
+  BillingUser,
+  CheckoutStart,
+  PaymentProvider,
+  PlanPaymentMethod,
+  ProviderRefund,
+  VerifyOutcome,
+} from './payment-provider.server';
+export { ProviderError, ProviderRefusal, VERIFY_MESSAGES, verifyFailure } from './payment-provider.server';
+export type { PrepaidOrder } from './prepaid/prepaid.server';
+export { addPeriod, fulfilPrepaidPayment } from './prepaid/prepaid.server';
+export { declinedRefundClaim, recordDeclinedRefund } from './prepaid/prepaid-declines.server';
+export { registerPrepaidWorker } from './prepaid/prepaid-reminders.server';
+export type { ProrationShare } from './proration.server';
+export { prorate, timeShare } from './proration.server';
+export type { PaidPurchase } from './purchase-reversals.server';
+export { clawbackPurchase, restorePurchase } from './purchase-reversals.server';
+export { registerReceiptWorker } from './receipts/receipts.server';
+export { recordTransactions } from './transactions-store.server';
+export type { Refused } from './withdrawal-claim.server';
+export { claimWithdrawal, payoutDetailsRequired, refused, withdrawalRule } from './withdrawal-claim.server';

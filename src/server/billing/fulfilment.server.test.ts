@@ -9,14 +9,8 @@ import { createPool } from '#server/db/database.server';
 import { createLogger } from '#server/logger.server';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
-import {
-  clawbackPurchase,
-  fulfilInvoice,
-  fulfilPackagePurchase,
-  invoiceCredits,
-  type PaidPurchase,
-  restorePurchase,
-} from './fulfilment.server';
+import { fulfilInvoice, fulfilPackagePurchase, invoiceCredits } from './fulfilment.server';
+import { clawbackPurchase, type PaidPurchase, restorePurchase } from './purchase-reversals.server';
 
 /** A refund of `purchase`, as the Stripe provider reports it. */
 const clawbackRefund = (

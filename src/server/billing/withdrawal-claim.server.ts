@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { clawbackInTransaction } from '#server/credits/ledger-claims.server';
-import type { WithdrawalRule } from '#server/invites/invite-rewards.server';
+import { clawbackInTransaction } from '#server/credits/credits.server';
+import type { WithdrawalRule } from '#server/invites/invites.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { formatBRL } from '#shared/format';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { VideoConfig } from '#server/config.server';
-import { QUEUES, send } from '#server/jobs/queues.server';
+import { QUEUES, send } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 import { LOCAL_PREVIEW_MODEL } from '#shared/video-models';
 import { FairQueue } from './fair-queue.server';

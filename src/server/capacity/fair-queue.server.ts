@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import {
   type MasterResolution,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import type { QuotaViolation } from '#server/video-providers/video-providers.server';
 import type { ProviderCapacity } from '#shared/video-models';
 

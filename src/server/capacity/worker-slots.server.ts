@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 
 /**
  * The job slots of the live worker processes (ADR 0021). Each worker records how many `video-generate` jobs it

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { QUEUES, type Queryable, send } from '#server/jobs/queues.server';
+import { QUEUES, type Queryable, send } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import { mediaKeys } from '#server/media/media.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import {
   CAPTIONS_MESSAGES,
   type CaptionCue,

@@ -5,7 +5,7 @@ import { sessionTimeZone } from '#server/history/history.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import { isRequestId, notFound } from '#server/videos/videos.server';
 import { CAPTIONS_MESSAGES } from '#shared/captions';
 import { captionsContract } from '#shared/captions.contract';

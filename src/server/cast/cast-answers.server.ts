@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type pg from 'pg';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import { CAST_MESSAGES } from '#shared/cast';
 
 /** What the `/api/cast` operations share: their dependencies and the answer for a member that is not there. */

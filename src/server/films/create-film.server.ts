@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { QUEUES, send } from '#server/jobs/queues.server';
+import { QUEUES, send } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import {
   findVideoRequest,

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { PipelineReadStorage } from '#server/generation/generation.server';
-import { QUEUES } from '#server/jobs/queues.server';
+import { QUEUES } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 import { type MediaTools, mediaKeys, probe } from '#server/media/media.server';
 import { FILM_MESSAGES } from '#shared/films';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import {
   type CapabilitiesOf,
   toVideoRequestView,

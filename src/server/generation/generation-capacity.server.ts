@@ -1,5 +1,5 @@
 import type { FairQueue, ProviderBudget, QuotaRefusal } from '#server/capacity/capacity.server';
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 import type { VideoQuality } from '#shared/catalogue';
 import { type SlotHeartbeat, startSlotHeartbeat } from './slot-heartbeat.server';

@@ -5,7 +5,7 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from '#server/capacity/capacity.server';
 import type { Config } from '#server/config.server';
 import { GeminiClient, GeminiVideoProvider, ProviderWake } from '#server/gemini/gemini.server';
-import { QUEUES, send } from '#server/jobs/queues.server';
+import { QUEUES, send } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 import {
   bundledFfmpegWarning,
@@ -13,7 +13,7 @@ import {
   type MediaToolchain,
   resolveMediaToolchain,
 } from '#server/media/media.server';
-import { paidWithTrialCredits } from '#server/trial/trial-mark.server';
+import { paidWithTrialCredits } from '#server/trial/trial.server';
 import {
   forgetLeftovers,
   LocalVideoProvider,

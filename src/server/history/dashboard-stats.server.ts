@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { balance } from '#server/credits/ledger-reads.server';
+import { balance } from '#server/credits/credits.server';
 import { VIDEO_REQUEST_SHAPE, type VideoRequestShape } from '#server/video-requests/video-requests.server';
 import type { DashboardStats } from '#shared/dashboard';
 import { DEFAULT_STATS_RANGE, type StatsRange, statsRangeStart } from '#shared/time';

@@ -1,4 +1,4 @@
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import {
   columnList,
   shownKeys,

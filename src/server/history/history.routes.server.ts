@@ -3,12 +3,12 @@ import type pg from 'pg';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import { dashboardContract } from '#shared/history.contract';
 import type { QueuePlace } from '#shared/video-queue';
 import { dashboardStats, recentRequests } from './dashboard-stats.server';
-import { sessionTimeZone } from './history.server';
 import { type ListRow, toListItems } from './history-list.server';
+import { sessionTimeZone } from './history-page.server';
 
 /**
  * `/api/dashboard` (docs/history-contract.md, src/shared/history.contract.ts). The history list and its CSV are

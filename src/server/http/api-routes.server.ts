@@ -1,33 +1,30 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { accountRightsRoutes } from '#server/account-rights/account-rights.routes.server';
-import { authRoutes } from '#server/accounts/auth.routes.server';
-import { authIpAddress } from '#server/accounts/auth.server';
-import { meRoutes } from '#server/accounts/me.routes.server';
-import { adminRoutes } from '#server/admin/admin.routes.server';
-import { billingRoutes } from '#server/billing/billing.routes.server';
-import type { Billing } from '#server/billing/billing.server';
-import { nfseRoutes } from '#server/billing/nfse/nfse.routes.server';
-import { payoutsRoutes } from '#server/billing/payouts/payouts.routes.server';
+import { accountRightsRoutes } from '#server/account-rights/account-rights.server';
+import { authIpAddress, authRoutes, meRoutes } from '#server/accounts/accounts.server';
+import { adminRoutes } from '#server/admin/admin.server';
+import { billingRoutes } from '#server/billing/billing.server';
 import type { Capacity } from '#server/capacity/capacity.server';
-import { captionsRoutes } from '#server/captions/captions.routes.server';
-import { castRoutes } from '#server/cast/cast.routes.server';
-import { creditsRoutes } from '#server/credits/credits.routes.server';
-import { filmsRoutes } from '#server/films/films.routes.server';
+import { captionsRoutes } from '#server/captions/captions.server';
+import { castRoutes } from '#server/cast/cast.server';
+import { creditsRoutes } from '#server/credits/credits.server';
+import { filmsRoutes } from '#server/films/films.server';
 import { geminiWebhooksRoutes } from '#server/gemini/gemini.server';
 import { createPromptWriter } from '#server/generation/generation.server';
-import { dashboardRoutes } from '#server/history/history.routes.server';
-import { invitesRoutes } from '#server/invites/invites.routes.server';
+import { dashboardRoutes } from '#server/history/history.server';
+import { invitesRoutes } from '#server/invites/invites.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
-import { settingsRoutes } from '#server/notifications/settings.routes.server';
-import { pushRoutes } from '#server/push/push.routes.server';
-import { pushEndpointPolicy } from '#server/push/push-endpoint.server';
-import { eventsRoutes } from '#server/realtime/events.routes.server';
-import { shareRoutes } from '#server/share/share.routes.server';
+import { nfseRoutes } from '#server/notas-fiscais/notas-fiscais.server';
+import { settingsRoutes } from '#server/notifications/notifications.server';
+import type { Billing } from '#server/payment-providers/payment-providers.server';
+import { pushEndpointPolicy, pushRoutes } from '#server/push/push.server';
+import { eventsRoutes } from '#server/realtime/realtime.server';
+import { shareRoutes } from '#server/share/share.server';
 import { capabilitiesOf } from '#server/video-requests/video-requests.server';
 import { videosRoutes } from '#server/videos/videos.server';
+import { payoutsRoutes, withdrawPurchaseRoute } from '#server/withdrawals/withdrawals.server';
 import { metaContract } from '#shared/meta.contract';
 import type { AppDependencies } from './app-dependencies.server';
 import { deviceCookie } from './device-cookie.server';
@@ -118,6 +115,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
       guards,
       portalLoginUrl: config.billing.portalLoginUrl,
       webhook: billing.webhook,
+      withdrawPurchase: withdrawPurchaseRoute(pool, billing.provider),
     }),
   );
   api.route('/nfse', nfseRoutes({ pool, guards, emitter: billing.nfse, config: config.billing.nfse }));

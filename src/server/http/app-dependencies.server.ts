@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import type { Auth } from '#server/accounts/auth.server';
+import type { Auth } from '#server/accounts/accounts.server';
 import type { Config } from '#server/config.server';
 import type { Jobs } from '#server/jobs/jobs.server';
 import type { SessionSource } from '#server/kernel/session.server';
 import type { Logger } from '#server/logger.server';
-import type { RealtimeHub } from '#server/realtime/realtime-hub.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { RealtimeHub } from '#server/realtime/realtime.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import type { ModelAvailability } from '#server/videos/videos.server';
 
 /** What the composition root is built from (cena.server.ts makes them; tests make inert ones). */

@@ -1,4 +1,4 @@
-import type { DeviceCookie } from '#server/invites/invites.routes.server';
+import type { DeviceCookie } from '#server/invites/invites.server';
 import { DEVICE_COOKIE, deviceIdOf, newDeviceId } from '#server/trial/trial.server';
 
 /** The trial's device cookie (ADR 0040) as the invites read and set it (ADR 0046); the trial already needs invites. */

@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { DAY_MS } from '#server/credits/ledger-expiry.server';
-import { grant } from '#server/credits/ledger-grants.server';
-import { QUEUES } from '#server/jobs/queues.server';
+import { DAY_MS, grant } from '#server/credits/credits.server';
+import { QUEUES } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { Logger } from '#server/logger.server';
 import {
@@ -10,9 +9,9 @@ import {
   INVITE_REWARDS_PER_INVITER_PER_DAY,
   INVITE_REWARDS_PER_INVITER_TOTAL,
 } from '#shared/catalogue';
+import { type InvitePurchase, rewardRef, SIDES } from './invitations.server';
 import { markAccount, paymentMark, sharedMark } from './invite-marks.server';
 import type { InviteOutcome } from './invites.schema.server';
-import { type InvitePurchase, rewardRef, SIDES } from './invites.server';
 
 /**
  * The invite reward waits for the withdrawal window (ADR 0046). The invited account's first paid purchase is taken

@@ -23,7 +23,7 @@ export const QUEUES = {
   filmRenderDead: 'film-render-dead',
   /** Transcribes a video's speech into captions and burns them in (src/server/captions, ADR 0039). */
   videoCaptions: 'video-captions',
-  /** Issues, polls, cancels and mails the notas fiscais (scheduled; src/server/billing/nfse, ADR 0041). */
+  /** Issues, polls, cancels and mails the notas fiscais (scheduled; src/server/notas-fiscais, ADR 0041). */
   nfseSweep: 'nfse-sweep',
   /** Mails each payment's receipt once (scheduled; src/server/billing/receipts). */
   receiptSweep: 'receipt-sweep',

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { QUEUES } from '#server/jobs/queues.server';
+import { QUEUES } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 
 /**

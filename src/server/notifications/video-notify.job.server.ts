@@ -1,12 +1,17 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { user } from '#server/accounts/accounts.schema.server';
-import { QUEUES } from '#server/jobs/queues.server';
+import { user } from '#server/accounts/accounts.server';
+import { QUEUES } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { Logger } from '#server/logger.server';
-import type { Mailer, MailMessage } from '#server/mail/mailer.server';
-import { mailLanguage, variationsFinishedMail, videoFinishedMail } from '#server/mail/templates.server';
-import { enqueueSubmitPush } from '#server/push/video-push.job.server';
+import {
+  type Mailer,
+  type MailMessage,
+  mailLanguage,
+  variationsFinishedMail,
+  videoFinishedMail,
+} from '#server/mail/mail.server';
+import { enqueueSubmitPush } from '#server/push/push.server';
 import {
   columnList,
   type VideoRequestRow,

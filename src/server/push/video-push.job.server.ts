@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import webPush from 'web-push';
-import { QUEUES, send } from '#server/jobs/queues.server';
+import { QUEUES, send } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 import { type OutboundPolicy, OutboundRefused, outboundRequest } from '#server/outbound/outbound.server';
 import { pushMessageFor } from './push-message.server';

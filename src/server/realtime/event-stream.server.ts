@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { currentSubscription, subscriptionView } from '#server/billing/billing-store.server';
-import { balance } from '#server/credits/ledger-reads.server';
+import { currentSubscription, subscriptionView } from '#server/billing/billing.server';
+import { balance } from '#server/credits/credits.server';
 import type { Logger } from '#server/logger.server';
 import type { Subscriber } from './realtime-hub.server';
 

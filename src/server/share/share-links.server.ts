@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 
 /**
  * Share links' rows (ADR 0031): made by the owner of a completed video, revoked by them, read by anyone who has the

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
-import { blobResponse } from '#server/storage/blob-response.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import { type BlobStorage, blobResponse } from '#server/storage/storage.server';
 import { sharePagePath } from '#shared/share';
 import { findSharedVideo, type SharedVideo } from './share-links.server';
 import {

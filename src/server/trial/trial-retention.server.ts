@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { DAY_MS } from '#server/credits/ledger-expiry.server';
-import { QUEUES } from '#server/jobs/queues.server';
+import { DAY_MS } from '#server/credits/credits.server';
+import { QUEUES } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 import { TRIAL_SIGNAL_RETENTION_DAYS } from '#shared/catalogue';
 

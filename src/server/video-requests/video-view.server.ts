@@ -1,5 +1,5 @@
-import type { Queryable } from '#server/jobs/queues.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { Queryable } from '#server/jobs/jobs.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import { downloadFileName } from '#shared/download-name';
 import { DEFAULT_TIME_ZONE } from '#shared/format';
 import type { TakeCheckView } from '#shared/take-check';

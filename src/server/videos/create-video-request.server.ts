@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
-import { hold } from '#server/credits/ledger-holds.server';
-import { CreditsConflictError } from '#server/credits/ledger-inputs.server';
+import { CreditsConflictError, hold } from '#server/credits/credits.server';
 import { createDatabase } from '#server/db/database.server';
 import { buildStructuredPrompt } from '#server/generation/generation.server';
 import { inTransaction } from '#server/kernel/transaction.server';

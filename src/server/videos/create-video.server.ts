@@ -1,15 +1,15 @@
 import { type CastMemberRecord, castSnapshot, findCastMembers } from '#server/cast/cast.server';
 import type { FieldErrors } from '#server/kernel/form-errors.server';
 import type { Logger } from '#server/logger.server';
-import { contentTypeOf } from '#server/storage/blob-storage.server';
 import {
+  contentTypeOf,
   imageKey,
   readImage,
   type StagedImages,
   stageImages,
   storedImage,
   type UploadedImage,
-} from '#server/storage/uploaded-image.server';
+} from '#server/storage/storage.server';
 import { castFitProblem } from '#shared/cast';
 import { VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { STRUCTURED_PROMPT_BY_USER } from '#shared/prompt-preview';

@@ -5,7 +5,7 @@ import { type PromptWriter, takeChecksOf } from '#server/generation/generation.s
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type FieldErrors, invalidFields } from '#server/kernel/form-errors.server';
 import { sessionOf } from '#server/kernel/session.server';
-import type { BlobStorage } from '#server/storage/blob-storage.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import {
   type CapabilitiesOf,
   toVideoRequestView,

@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import type { VideoVersion } from '#shared/video-directing';
 
 /**

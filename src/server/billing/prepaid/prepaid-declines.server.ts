@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type BillingPeriod, findPlan, type PlanId } from '#shared/catalogue';
 import type { UpgradeQuote } from '../billing-store.server';
-import { clawbackPurchase } from '../fulfilment.server';
+import { clawbackPurchase } from '../purchase-reversals.server';
 import { recordTransactions } from '../transactions-store.server';
 import type { DeclineReason } from './prepaid.schema.server';
 

@@ -1,9 +1,8 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { QUEUES } from '#server/jobs/queues.server';
+import { QUEUES } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
-import type { Mailer } from '#server/mail/mailer.server';
-import { mailLanguage, prepaidReminderMail } from '#server/mail/templates.server';
+import { type Mailer, mailLanguage, prepaidReminderMail } from '#server/mail/mail.server';
 import { findPlan } from '#shared/catalogue';
 import { formatDate } from '#shared/format';
 import { renewByPixPath } from '#shared/routes';

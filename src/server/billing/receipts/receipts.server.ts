@@ -1,9 +1,8 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { QUEUES, type Queryable } from '#server/jobs/queues.server';
+import { QUEUES, type Queryable } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
-import type { Mailer } from '#server/mail/mailer.server';
-import { mailLanguage, receiptMail } from '#server/mail/templates.server';
+import { type Mailer, mailLanguage, receiptMail } from '#server/mail/mail.server';
 import { formatBRL, formatDateTime } from '#shared/format';
 
 /**

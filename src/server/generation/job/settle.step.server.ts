@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { capture, voidHoldInTransaction } from '#server/credits/ledger-hold-resolution.server';
+import { capture, voidHoldInTransaction } from '#server/credits/credits.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import { mediaKeys } from '#server/media/media.server';
 import type { FinalHook, JobRun, PipelineDeps } from './job-types.server';

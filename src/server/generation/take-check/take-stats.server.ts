@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import { TAKE_PROBLEM_KINDS, type TakeCheckStats, type TakeProblem } from '#shared/take-check';
 
 /** The admin panel's view of the take guarantee: how often takes fail, why, and the last failures. */

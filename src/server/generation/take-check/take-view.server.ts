@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import type { TakeCheckView, TakeProblem } from '#shared/take-check';
 
 /** The take guarantee's checks of some requests, oldest first, as their timelines show them. */
