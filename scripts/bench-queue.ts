@@ -232,7 +232,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
         dispatcher.nudge();
         continue;
       }
-      await budget.succeeded(pool, PROJECT, MODEL);
+      await budget.succeeded(pool, requestId, PROJECT, MODEL);
       await pool.query(`UPDATE video_requests SET status = 'generating', operation_name = $2 WHERE id = $1`, [
         requestId,
         operation,

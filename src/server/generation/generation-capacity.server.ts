@@ -86,7 +86,7 @@ export function sharedCapacity({
     },
     succeeded: async (db, request) => {
       const held = slot(request);
-      if (held) await budget.succeeded(db, held.project, held.model);
+      if (held) await budget.succeeded(db, request.id, held.project, held.model);
     },
     release: (db, requestId) => budget.release(db, requestId),
     requeue: async (db, requestId) => {
