@@ -1,5 +1,4 @@
 ALTER TABLE "provider_budgets" ADD COLUMN "learned_in_flight" double precision;--> statement-breakpoint
-ALTER TABLE "provider_budgets" ADD COLUMN "peak_in_flight" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "provider_calls" ADD COLUMN "accepted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "provider_leases" ADD COLUMN "accepted_at" timestamp with time zone;--> statement-breakpoint
 -- hand-written: creates Google already answered with an id (the request stored its operation) were accepted.

@@ -37,8 +37,6 @@ export const providerBudgets = pgTable(
      * points to concurrency, climbing back by one per that many accepted creates (ADR 0061). Null: never lowered.
      */
     learnedInFlight: doublePrecision('learned_in_flight'),
-    /** The most generations Google has accepted in progress at once: a refusal below it was not for concurrency. */
-    peakInFlight: integer('peak_in_flight').notNull().default(0),
     /** Google's RetryInfo.retryDelay after a 429: nothing is sent to this project and model before it. */
     backoffUntil: timestamptz('backoff_until'),
     /**

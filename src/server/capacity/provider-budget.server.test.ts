@@ -174,19 +174,18 @@ const finish = (budget: ProviderBudget, ids: readonly string[]) =>
   Promise.all(ids.map((id) => budget.release(pool, id)));
 
 describe('a 429 that states no limit teaches the dimension it points to (ADR 0061)', () => {
-  const context = { rateInUse: 3, inProgress: 3, allowedRpm: 10, peakInFlight: 3 };
+  const context = { rateInUse: 3, inProgress: 3, allowedRpm: 10 };
 
-  it('reads a refusal under the rate in use, with generations in progress and never more accepted, as concurrency', () => {
+  it('reads a refusal under the rate in use, with generations in progress, as concurrency; at the rate or with none in progress, as the rate', () => {
     expect(lessonOf([], context)).toBe('inFlight');
-    // Google accepted four in progress before: three in progress is not its limit, the rate is.
-    expect(lessonOf([], { ...context, peakInFlight: 4 })).toBe('rate');
     // At the rate Cena allows itself, the rate is the likelier limit.
     expect(lessonOf([], { ...context, rateInUse: 10 })).toBe('rate');
+    expect(lessonOf([], { ...context, inProgress: 0 })).toBe('rate');
     // Nothing accepted in the minute, nothing in progress: neither dimension explains it.
     expect(lessonOf([], { ...context, rateInUse: 0, inProgress: 0 })).toBe('unknown');
     // A violation that names its dimension without a value points to it, whatever the counts.
     expect(lessonOf([{ dimension: 'requestsPerMinute', limit: undefined }], context)).toBe('rate');
-    expect(lessonOf([{ dimension: 'inFlight', limit: undefined }], { ...context, peakInFlight: 9 })).toBe(
+    expect(lessonOf([{ dimension: 'inFlight', limit: undefined }], { ...context, rateInUse: 10 })).toBe(
       'inFlight',
     );
     expect(lessonOf([{ dimension: 'requestsPerDay', limit: undefined }], context)).toBe('unknown');
@@ -201,16 +200,12 @@ describe('a 429 that states no limit teaches the dimension it points to (ADR 006
     expect(use.requestsLastMinute).toBe(3);
   });
 
-  it('refused below a count Google accepted in progress before: the rate, lowered to the creates accepted in the minute', async () => {
-    // A compressed minute of 3 s: the first round's creates still count when the second is refused.
+  it('refused with nothing in progress: the rate, lowered to the creates accepted in the minute', async () => {
+    // A compressed minute of 3 s: the first round's creates still count when the next is refused.
     const budget = new ProviderBudget({ limits: LIMITS, minuteMs: 3_000 });
-    const first = await answerRound(budget, 4, 4);
-    await finish(budget, first.ids);
-    const second = await answerRound(budget, 3, 2);
-    expect(second.lessons).toEqual(['rate']);
-    const use = await useOf(budget);
-    // Six accepted in the minute, the seventh refused with two in progress (four were accepted at once before).
-    expect(use).toMatchObject({ learnedRequestsPerMinute: 6, inFlightLimit: 10 });
+    await finish(budget, (await answerRound(budget, 6, 6)).ids);
+    expect((await answerRound(budget, 1, 0)).lessons).toEqual(['rate']);
+    expect(await useOf(budget)).toMatchObject({ learnedRequestsPerMinute: 6, inFlightLimit: 10 });
   });
 
   it('recovery is additive per accepted create: the rate one per success, generations in progress one per round', async () => {

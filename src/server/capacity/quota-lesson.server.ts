@@ -22,26 +22,24 @@ export interface RefusalContext {
   inProgress: number;
   /** The rate Cena allowed itself when the refusal came (configured, stated or learned). */
   allowedRpm: number;
-  /** The most generations Google has accepted in progress at once. */
-  peakInFlight: number;
 }
 
 /**
  * The dimension an unstated refusal points to. A violation that names its dimension without a value points to it
- * (a day's limit is held until Pacific midnight, not learned as a rate).
- * Otherwise: refused while the rate in use is under the rate Cena has been allowed, with generations in progress
- * and never more accepted in progress than now, it is evidence of a concurrency limit at that count, not of a
- * lower rate (launch day against 3 in progress: bursts of three a minute were refused at 3 per minute of 12).
- * Refused below a count Google accepted in progress before, or at the rate Cena allows itself, it is the rate. With
- * nothing accepted in the minute and nothing in progress, neither explains it (a spend cap, a daily limit unsaid).
+ * (a day's limit is held until Pacific midnight, not learned as a rate). Otherwise: refused while the rate in use
+ * is under the rate Cena has been running at, with generations in progress, it is evidence of a concurrency limit
+ * at that count, not of a lower rate (launch day against 3 in progress: bursts of three a minute were refused at 3
+ * a minute of 12). Were it the rate after all, a limit at the count in progress still serves the rate in use (as
+ * many start as end), and one more is tried per round. Refused at Cena's rate, or with nothing in progress, it is
+ * the rate; with nothing accepted in the minute either, neither explains it (a spend cap, a daily limit unsaid).
  */
 export function lessonOf(violations: readonly QuotaViolation[], context: RefusalContext): Lesson {
   const named = violations.find((violation) => violation.dimension !== 'other')?.dimension;
   if (named === 'inFlight') return 'inFlight';
   if (named === 'requestsPerMinute') return 'rate';
   if (named === 'requestsPerDay') return 'unknown';
-  const { rateInUse, inProgress, allowedRpm, peakInFlight } = context;
-  if (inProgress > 0 && rateInUse < Math.floor(allowedRpm) && inProgress >= peakInFlight) return 'inFlight';
+  const { rateInUse, inProgress, allowedRpm } = context;
+  if (inProgress > 0 && rateInUse < Math.floor(allowedRpm)) return 'inFlight';
   if (rateInUse > 0) return 'rate';
   return 'unknown';
 }
@@ -142,7 +140,6 @@ async function refusalContext(db: Queryable, args: RefusalArgs): Promise<Refusal
     in_progress: number;
     learned_rpm: number | null;
     quota_rpm: number | null;
-    peak_in_flight: number | null;
   }>(
     `SELECT (SELECT count(*)::int FROM provider_calls c
               WHERE c.project = $1 AND c.model = $2 AND c.accepted AND c.request_id IS DISTINCT FROM $3
@@ -150,7 +147,7 @@ async function refusalContext(db: Queryable, args: RefusalArgs): Promise<Refusal
             (SELECT count(*)::int FROM provider_leases l
               WHERE l.project = $1 AND l.model = $2 AND l.accepted_at IS NOT NULL AND l.request_id <> $3
                 AND l.expires_at > now()) AS in_progress,
-            b.learned_rpm, b.peak_in_flight,
+            b.learned_rpm,
             CASE WHEN b.quota_seen_at > now() - ${STATED_LIMIT_TTL} THEN b.quota_rpm END AS quota_rpm
      FROM (SELECT 1) AS one
      LEFT JOIN provider_budgets b ON b.project = $1 AND b.model = $2`,
@@ -161,14 +158,13 @@ async function refusalContext(db: Queryable, args: RefusalArgs): Promise<Refusal
     rateInUse: row?.rate_in_use ?? 0,
     inProgress: row?.in_progress ?? 0,
     allowedRpm: lowest(limits.requestsPerMinute, row?.quota_rpm, row?.learned_rpm),
-    peakInFlight: row?.peak_in_flight ?? 0,
   };
 }
 
 /**
- * Google accepted `requestId`'s create: its call and its generation are known accepted (the counts an unstated
- * 429 is read against), the most in progress at once is kept, and what an unstated 429 lowered climbs back
- * (CLIMB_RPM_PER_SUCCESS) towards the configured figures, or the stated ones.
+ * Google accepted `requestId`'s create: its call and its generation are known accepted (the counts an unstated 429
+ * is read against), and what an unstated 429 lowered climbs back (CLIMB_RPM_PER_SUCCESS) towards the configured
+ * figures, or the stated ones.
  */
 export async function learnFromAcceptance(db: Queryable, args: AcceptanceArgs): Promise<void> {
   const { requestId, project, model, limits } = args;
@@ -177,25 +173,17 @@ export async function learnFromAcceptance(db: Queryable, args: AcceptanceArgs): 
        UPDATE provider_calls SET accepted = true
        WHERE id = (SELECT id FROM provider_calls WHERE request_id = $1 AND NOT throttled ORDER BY at DESC LIMIT 1)
      ), lease AS (
-       UPDATE provider_leases SET accepted_at = now() WHERE request_id = $1 RETURNING 1
-     ), in_progress AS (
-       SELECT (SELECT count(*)::int FROM provider_leases l
-                WHERE l.project = $2 AND l.model = $3 AND l.accepted_at IS NOT NULL AND l.request_id <> $1
-                  AND l.expires_at > now())
-              + (SELECT count(*)::int FROM lease) AS count
+       UPDATE provider_leases SET accepted_at = now() WHERE request_id = $1
      )
-     INSERT INTO provider_budgets AS b (project, model, learned_rpm, peak_in_flight)
-     SELECT $2, $3, $4, count FROM in_progress
-     ON CONFLICT (project, model) DO UPDATE
-     SET learned_rpm = LEAST(b.learned_rpm + $5,
+     UPDATE provider_budgets AS b
+     SET learned_rpm = LEAST(b.learned_rpm + $4,
                              CASE WHEN b.quota_seen_at > now() - ${STATED_LIMIT_TTL}
-                                  THEN LEAST($4, COALESCE(b.quota_rpm, $4)) ELSE $4 END),
+                                  THEN LEAST($5, COALESCE(b.quota_rpm, $5)) ELSE $5 END),
          -- Back at the configured figure, nothing is learned any more (null).
          learned_in_flight = CASE WHEN b.learned_in_flight + 1 / GREATEST(floor(b.learned_in_flight), 1) < $6
            THEN b.learned_in_flight + 1 / GREATEST(floor(b.learned_in_flight), 1) END,
-         peak_in_flight = GREATEST(b.peak_in_flight, EXCLUDED.peak_in_flight),
          updated_at = now()
-     WHERE b.learned_rpm < $4 OR b.learned_in_flight IS NOT NULL OR b.peak_in_flight < EXCLUDED.peak_in_flight`,
-    [requestId, project, model, limits.requestsPerMinute, CLIMB_RPM_PER_SUCCESS, limits.inFlight],
+     WHERE b.project = $2 AND b.model = $3 AND (b.learned_rpm < $5 OR b.learned_in_flight IS NOT NULL)`,
+    [requestId, project, model, CLIMB_RPM_PER_SUCCESS, limits.requestsPerMinute, limits.inFlight],
   );
 }
