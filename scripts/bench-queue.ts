@@ -31,9 +31,12 @@ import { freePort } from '../tests/support/free-port';
  * budget and ledger on an embedded PostgreSQL decide everything; only the generation itself is simulated (no
  * video is rendered), so what is measured is the queue.
  *
- * Cena's budget is set to the same figures, spend cap included; 10 s in, a burst of 429s that name no limit.
+ * Cena's budget is set to the same figures, spend cap included; 10 s in, a burst of 429s that name no limit. It runs
+ * twice, once per kind of 429 (ADR 0061): `stated` (each rate or in-progress refusal names its limit, as
+ * QuotaFailure does) and `unstated` (none does, as when Google's answer carries only RetryInfo);
+ * `npm run bench:queue -- --stated` or `-- --unstated` runs one.
  *
- * Targets (ADR 0013, ADR 0021): throughput ≥ 90 % of the quota (the lesser of the rate and the spend cap's pace)
+ * Targets (ADR 0061), in each mode: throughput ≥ 90 % of the quota (the lesser of the rate and the spend cap's pace)
  * while requests wait; no request failed for capacity; spend never above the cap and no spend 429; the
  * ledger audit clean; the p99 wait of a user's first request ≤ 2× the mean wait of all requests; the ETA shown at
  * creation within 25 % of the real wait for the median request (sampled every 25th request).
@@ -50,10 +53,10 @@ const GAP_MS = { min: 1_000, max: 4_000 };
 const MINUTE_MS = 1_000;
 /**
  * The spend cap binds below the request rate: 45 000 cents per 10 "minutes" of 56-cent Fast creates is about 80
- * creates a second against the 100 the rate allows (ADR 0021).
+ * creates a second against the 100 the rate allows (ADR 0061).
  */
 const QUOTA = { requestsPerMinute: 100, inFlight: 40, generationMs: 200, spendCentsPer10Minutes: 45_000 };
-/** A burst of 429s that name no limit (as the spend cap's do), 10 s in: the learned rate must halve once. */
+/** A burst of 429s that name no limit (as the spend cap's do), 10 s in: the budget must read it and recover. */
 const BURST = { atMs: 10_000, refusals: 8 };
 const ETA_SAMPLE_EVERY = 25;
 const MODEL = 'gemini-omni-1.1-flash';
@@ -66,6 +69,7 @@ const SPEND_WINDOW_MS = 10 * MINUTE_MS;
  * it (refused creates count for nothing), and a burst of unexplained 429s at BURST.atMs.
  */
 class QuotaProvider {
+  constructor(private readonly mode: Refusals) {}
   private readonly accepted: number[] = [];
   private readonly running = new Map<string, number>();
   private readonly billed: number[] = [];
@@ -91,11 +95,17 @@ class QuotaProvider {
       const waitMs = byRate
         ? (this.accepted[0] ?? now) + MINUTE_MS - now
         : Math.min(...this.running.values()) - now;
-      throw new ProviderQuotaError('RESOURCE_EXHAUSTED', Math.max(waitMs, 1), [
-        byRate
-          ? { dimension: 'requestsPerMinute', limit: QUOTA.requestsPerMinute }
-          : { dimension: 'inFlight', limit: QUOTA.inFlight },
-      ]);
+      throw new ProviderQuotaError(
+        'RESOURCE_EXHAUSTED',
+        Math.max(waitMs, 1),
+        this.mode === 'unstated'
+          ? []
+          : [
+              byRate
+                ? { dimension: 'requestsPerMinute', limit: QUOTA.requestsPerMinute }
+                : { dimension: 'inFlight', limit: QUOTA.inFlight },
+            ],
+      );
     }
     const spent = this.billed.length * COST_CENTS;
     if (spent + COST_CENTS > QUOTA.spendCentsPer10Minutes) {
@@ -117,12 +127,14 @@ class QuotaProvider {
   }
 }
 
+type Refusals = 'stated' | 'unstated';
+
 interface Sample {
   requestId: string;
   etaSeconds: number;
 }
 
-async function main(): Promise<boolean> {
+async function main(refusals: Refusals): Promise<boolean> {
   const logger = createLogger('warn');
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'cena-bench-queue-'));
   await chmod(tempDir, 0o755);
@@ -140,7 +152,7 @@ async function main(): Promise<boolean> {
     await runMigrations(pool, logger);
     await pool.query('ALTER TABLE video_requests DISABLE TRIGGER video_requests_notify');
     await pool.query('ALTER TABLE credit_grants DISABLE TRIGGER credit_grants_notify');
-    return await run(pool, logger);
+    return await run(pool, logger, refusals);
   } finally {
     await pool?.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
@@ -148,7 +160,11 @@ async function main(): Promise<boolean> {
   }
 }
 
-async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Promise<boolean> {
+async function run(
+  pool: pg.Pool,
+  logger: ReturnType<typeof createLogger>,
+  refusals: Refusals,
+): Promise<boolean> {
   const budget = new ProviderBudget({
     limits: {
       requestsPerMinute: QUOTA.requestsPerMinute,
@@ -168,7 +184,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
       jobs.push(requestId);
     },
   });
-  const provider = new QuotaProvider();
+  const provider = new QuotaProvider(refusals);
   const dispatcher = startDispatcher({
     pool,
     capacity: { budget, queue, workers: new WorkerSlots() },
@@ -332,8 +348,8 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
     QUOTA.requestsPerMinute / (MINUTE_MS / 1000),
     QUOTA.spendCentsPer10Minutes / COST_CENTS / (SPEND_WINDOW_MS / 1000),
   );
-  const learnedRate = await pool.query<{ learned: number | null }>(
-    'SELECT learned_rpm AS learned FROM provider_budgets WHERE project = $1',
+  const learnedRate = await pool.query<{ learned: number | null; in_flight: number | null }>(
+    'SELECT learned_rpm AS learned, learned_in_flight AS in_flight FROM provider_budgets WHERE project = $1',
     [PROJECT],
   );
   const throughput = (total - 1) / dispatchSeconds;
@@ -366,7 +382,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
     { name: 'median ETA at creation within 25 % of the real wait', ok: medianEtaError <= 0.25 },
   ];
   console.log(
-    `bench:queue — ${USERS} users × ${PER_USER} Fast requests, ${WORKERS} workers × ${JOBS_PER_WORKER} jobs, quota ${QUOTA.requestsPerMinute}/min (a minute of ${MINUTE_MS} ms), ${QUOTA.inFlight} in flight, ${QUOTA.generationMs} ms per generation`,
+    `bench:queue (${refusals} 429s) — ${USERS} users × ${PER_USER} Fast requests, ${WORKERS} workers × ${JOBS_PER_WORKER} jobs, quota ${QUOTA.requestsPerMinute}/min (a minute of ${MINUTE_MS} ms), ${QUOTA.inFlight} in flight, ${QUOTA.generationMs} ms per generation`,
   );
   console.log(
     `  elapsed ${elapsedSeconds.toFixed(1)} s; dispatching window ${dispatchSeconds.toFixed(1)} s; ` +
@@ -379,7 +395,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
     `  429s ${provider.refusals} (burst ${BURST.refusals}, spend ${provider.spendRefusals}; requeued ${requeued}); failed ${failed}; audit problems ${problems.length}`,
   );
   console.log(
-    `  spend: at most ${provider.maxSpendCents} of ${QUOTA.spendCentsPer10Minutes} cents in a window; learned rate now ${learnedRate.rows[0]?.learned ?? QUOTA.requestsPerMinute}/min`,
+    `  spend: at most ${provider.maxSpendCents} of ${QUOTA.spendCentsPer10Minutes} cents in a window; learned rate now ${learnedRate.rows[0]?.learned ?? QUOTA.requestsPerMinute}/min, in progress ${learnedRate.rows[0]?.in_flight?.toFixed(2) ?? QUOTA.inFlight}`,
   );
   console.log(`  wait: mean ${meanWait.toFixed(2)} s; users' first request p99 ${p99First.toFixed(2)} s`);
   console.log(
@@ -389,7 +405,16 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
   return checks.every((check) => check.ok);
 }
 
-main().then(
+/** Both kinds of 429, one after the other, unless one is asked for. */
+async function both(): Promise<boolean> {
+  const asked = (['stated', 'unstated'] as const).filter((mode) => process.argv.includes(`--${mode}`));
+  let ok = true;
+  for (const refusals of asked.length > 0 ? asked : (['stated', 'unstated'] as const))
+    ok = (await main(refusals)) && ok;
+  return ok;
+}
+
+both().then(
   (ok) => process.exit(ok ? 0 : 1),
   (error: unknown) => {
     console.error(error);

@@ -14,7 +14,7 @@ import {
 import { videoRequests } from '#server/video-requests/video-requests.server';
 
 /**
- * The provider's budget, shared by every web and worker process (ADR 0013). Google counts requests per minute,
+ * The provider's budget, shared by every web and worker process (ADR 0061). Google counts requests per minute,
  * per day and generations in progress per project and model; these tables are Cena's own count of the same, so no
  * process-local counter decides what is sent.
  */

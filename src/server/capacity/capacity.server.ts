@@ -1,6 +1,6 @@
 /**
  * The capacity room's entry file (ADR 0003): what other rooms use of it — the fair queue, the providers' shared
- * budget and the worker slots (ADR 0013, ADR 0021). Other rooms import this file, never one inside the room
+ * budget and the worker slots (ADR 0061). Other rooms import this file, never one inside the room
  * (biome.json).
  */
 
