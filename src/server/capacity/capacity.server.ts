@@ -7,4 +7,5 @@
 export type { Capacity } from './capacity-planner.server';
 export { createCapacity, LOCAL_PROJECT, projectsOf, startDispatcher } from './capacity-planner.server';
 export type { FairQueue } from './fair-queue.server';
-export type { ProviderBudget, QuotaRefusal } from './provider-budget.server';
+export type { ProviderBudget } from './provider-budget.server';
+export type { QuotaRefusal } from './quota-lesson.server';

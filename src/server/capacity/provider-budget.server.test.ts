@@ -7,8 +7,8 @@ import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/
 import { seedVideoRequest } from '#tests/support/fake-gemini';
 import { insertUserWithCredits } from '#tests/support/users';
 import { FairQueue } from './fair-queue.server';
-import { ProviderBudget, type QuotaRefusal } from './provider-budget.server';
-import { lessonOf } from './quota-lesson.server';
+import { ProviderBudget } from './provider-budget.server';
+import { lessonOf, type QuotaRefusal } from './quota-lesson.server';
 import { WorkerSlots } from './worker-slots.server';
 
 /** The budget's reading of Google's 429s, its spend dimension and the worker slots, against PostgreSQL. */

@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import type { Queryable } from '#server/jobs/queues.server';
-import type { QuotaViolation } from '#server/video-providers/video-providers.server';
 import type { ProviderCapacity } from '#shared/video-models';
 import {
   lowest,
@@ -9,7 +8,7 @@ import {
   STATED_LIMIT_TTL,
   WINDOW_GUARD,
 } from './budget-sql.server';
-import { type Lesson, learnFromAcceptance, learnFromRefusal } from './quota-lesson.server';
+import { type Lesson, learnFromAcceptance, learnFromRefusal, type QuotaRefusal } from './quota-lesson.server';
 
 /**
  * One budget per Google Cloud project and video model, kept in PostgreSQL so every web and worker process reads
@@ -55,12 +54,6 @@ export interface BudgetUse {
   heldBy: BudgetHold | null;
   /** When the hold is known to lift. */
   heldUntil: Date | null;
-}
-
-/** What a 429 said: Google's `retryDelay` and the limits its QuotaFailure names. */
-export interface QuotaRefusal {
-  retryAfterMs: number | undefined;
-  violations: readonly QuotaViolation[];
 }
 
 const DEFAULT_LEASE_MS = 3 * 60_000;

@@ -2,7 +2,6 @@ import type { Queryable } from '#server/jobs/queues.server';
 import type { QuotaViolation } from '#server/video-providers/video-providers.server';
 import type { ProviderCapacity } from '#shared/video-models';
 import { lowest, NEXT_PACIFIC_MIDNIGHT, STATED_LIMIT_TTL, WINDOW_GUARD } from './budget-sql.server';
-import type { QuotaRefusal } from './provider-budget.server';
 
 /**
  * What a 429 teaches the budget (ADR 0061). Google's 429 RESOURCE_EXHAUSTED may state the limit it hit
@@ -12,6 +11,11 @@ import type { QuotaRefusal } from './provider-budget.server';
  * none). A stated limit is kept as it is; otherwise the refusal is read against what Cena counted when it came.
  */
 
+/** What a 429 said: Google's `retryDelay` and the limits its QuotaFailure names. */
+export interface QuotaRefusal {
+  retryAfterMs: number | undefined;
+  violations: readonly QuotaViolation[];
+}
 /** The dimension a refusal is charged to: generations in progress, the rate, or nothing Cena can tell. */
 export type Lesson = 'inFlight' | 'rate' | 'unknown';
 
