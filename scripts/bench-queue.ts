@@ -20,9 +20,18 @@ import {
 import { inTransaction } from '../src/server/kernel/transaction.server';
 import { createLogger } from '../src/server/logger.server';
 import { ProviderQuotaError } from '../src/server/video-providers/video-provider.server';
-import { MODE_RESOLUTION, VIDEO_COST_CREDITS } from '../src/shared/catalogue';
-import { createCostCents } from '../src/shared/provider-prices';
+import { VIDEO_COST_CREDITS } from '../src/shared/catalogue';
 import { freePort } from '../tests/support/free-port';
+import {
+  BURST,
+  COST_CENTS,
+  MINUTE_MS,
+  MODEL,
+  QUOTA,
+  QuotaProvider,
+  type Refusals,
+  SPEND_WINDOW_MS,
+} from './bench-queue/quota-provider';
 
 /**
  * `npm run bench:queue`: launch day, compressed. 1 000 users arrive over 30 s and each asks for 10 Fast videos,
@@ -31,9 +40,12 @@ import { freePort } from '../tests/support/free-port';
  * budget and ledger on an embedded PostgreSQL decide everything; only the generation itself is simulated (no
  * video is rendered), so what is measured is the queue.
  *
- * Cena's budget is set to the same figures, spend cap included; 10 s in, a burst of 429s that name no limit.
+ * Cena's budget is set to the same figures, spend cap included; 10 s in, a burst of 429s that name no limit. It runs
+ * twice, once per kind of 429 (ADR 0061): `stated` (each rate or in-progress refusal names its limit, as
+ * QuotaFailure does) and `unstated` (none does, as when Google's answer carries only RetryInfo);
+ * `npm run bench:queue -- --stated` or `-- --unstated` runs one.
  *
- * Targets (ADR 0013, ADR 0021): throughput ≥ 90 % of the quota (the lesser of the rate and the spend cap's pace)
+ * Targets (ADR 0061), in each mode: throughput ≥ 90 % of the quota (the lesser of the rate and the spend cap's pace)
  * while requests wait; no request failed for capacity; spend never above the cap and no spend 429; the
  * ledger audit clean; the p99 wait of a user's first request ≤ 2× the mean wait of all requests; the ETA shown at
  * creation within 25 % of the real wait for the median request (sampled every 25th request).
@@ -47,82 +59,15 @@ const JOBS_PER_WORKER = 4;
 const ARRIVAL_MS = 30_000;
 /** Between one user's requests: 1–4 s (a person writing the next prompt). */
 const GAP_MS = { min: 1_000, max: 4_000 };
-const MINUTE_MS = 1_000;
-/**
- * The spend cap binds below the request rate: 45 000 cents per 10 "minutes" of 56-cent Fast creates is about 80
- * creates a second against the 100 the rate allows (ADR 0021).
- */
-const QUOTA = { requestsPerMinute: 100, inFlight: 40, generationMs: 200, spendCentsPer10Minutes: 45_000 };
-/** A burst of 429s that name no limit (as the spend cap's do), 10 s in: the learned rate must halve once. */
-const BURST = { atMs: 10_000, refusals: 8 };
 const ETA_SAMPLE_EVERY = 25;
-const MODEL = 'gemini-omni-1.1-flash';
 const PROJECT = 'default';
-const COST_CENTS = createCostCents(MODEL, MODE_RESOLUTION.fast);
-const SPEND_WINDOW_MS = 10 * MINUTE_MS;
-
-/**
- * The provider's side of the quota: what Google would accept, counted the way [QUOTA] and [SPEND] in the fake count
- * it (refused creates count for nothing), and a burst of unexplained 429s at BURST.atMs.
- */
-class QuotaProvider {
-  private readonly accepted: number[] = [];
-  private readonly running = new Map<string, number>();
-  private readonly billed: number[] = [];
-  private readonly startedAt = Date.now();
-  private burstLeft = BURST.refusals;
-  refusals = 0;
-  spendRefusals = 0;
-  maxSpendCents = 0;
-
-  submit(): string {
-    const now = Date.now();
-    while (this.accepted.length > 0 && now - (this.accepted[0] ?? 0) >= MINUTE_MS) this.accepted.shift();
-    while (this.billed.length > 0 && now - (this.billed[0] ?? 0) >= SPEND_WINDOW_MS) this.billed.shift();
-    for (const [id, doneAt] of this.running) if (doneAt <= now) this.running.delete(id);
-    if (now - this.startedAt >= BURST.atMs && this.burstLeft > 0) {
-      this.burstLeft -= 1;
-      this.refusals += 1;
-      throw new ProviderQuotaError('RESOURCE_EXHAUSTED', 50);
-    }
-    if (this.accepted.length >= QUOTA.requestsPerMinute || this.running.size >= QUOTA.inFlight) {
-      this.refusals += 1;
-      const byRate = this.accepted.length >= QUOTA.requestsPerMinute;
-      const waitMs = byRate
-        ? (this.accepted[0] ?? now) + MINUTE_MS - now
-        : Math.min(...this.running.values()) - now;
-      throw new ProviderQuotaError('RESOURCE_EXHAUSTED', Math.max(waitMs, 1), [
-        byRate
-          ? { dimension: 'requestsPerMinute', limit: QUOTA.requestsPerMinute }
-          : { dimension: 'inFlight', limit: QUOTA.inFlight },
-      ]);
-    }
-    const spent = this.billed.length * COST_CENTS;
-    if (spent + COST_CENTS > QUOTA.spendCentsPer10Minutes) {
-      this.refusals += 1;
-      this.spendRefusals += 1;
-      throw new ProviderQuotaError('RESOURCE_EXHAUSTED', (this.billed[0] ?? now) + SPEND_WINDOW_MS - now);
-    }
-    this.billed.push(now);
-    this.maxSpendCents = Math.max(this.maxSpendCents, spent + COST_CENTS);
-    const id = randomUUID();
-    this.accepted.push(now);
-    this.running.set(id, now + QUOTA.generationMs);
-    return id;
-  }
-
-  async waitDone(id: string): Promise<void> {
-    const doneAt = this.running.get(id) ?? Date.now();
-    await sleep(Math.max(0, doneAt - Date.now()));
-  }
-}
 
 interface Sample {
   requestId: string;
   etaSeconds: number;
 }
 
-async function main(): Promise<boolean> {
+async function main(refusals: Refusals): Promise<boolean> {
   const logger = createLogger('warn');
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'cena-bench-queue-'));
   await chmod(tempDir, 0o755);
@@ -140,7 +85,7 @@ async function main(): Promise<boolean> {
     await runMigrations(pool, logger);
     await pool.query('ALTER TABLE video_requests DISABLE TRIGGER video_requests_notify');
     await pool.query('ALTER TABLE credit_grants DISABLE TRIGGER credit_grants_notify');
-    return await run(pool, logger);
+    return await run(pool, logger, refusals);
   } finally {
     await pool?.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
@@ -148,7 +93,11 @@ async function main(): Promise<boolean> {
   }
 }
 
-async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Promise<boolean> {
+async function run(
+  pool: pg.Pool,
+  logger: ReturnType<typeof createLogger>,
+  refusals: Refusals,
+): Promise<boolean> {
   const budget = new ProviderBudget({
     limits: {
       requestsPerMinute: QUOTA.requestsPerMinute,
@@ -168,7 +117,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
       jobs.push(requestId);
     },
   });
-  const provider = new QuotaProvider();
+  const provider = new QuotaProvider(refusals);
   const dispatcher = startDispatcher({
     pool,
     capacity: { budget, queue, workers: new WorkerSlots() },
@@ -232,7 +181,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
         dispatcher.nudge();
         continue;
       }
-      await budget.succeeded(pool, PROJECT, MODEL);
+      await budget.succeeded(pool, requestId, PROJECT, MODEL);
       await pool.query(`UPDATE video_requests SET status = 'generating', operation_name = $2 WHERE id = $1`, [
         requestId,
         operation,
@@ -332,8 +281,8 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
     QUOTA.requestsPerMinute / (MINUTE_MS / 1000),
     QUOTA.spendCentsPer10Minutes / COST_CENTS / (SPEND_WINDOW_MS / 1000),
   );
-  const learnedRate = await pool.query<{ learned: number | null }>(
-    'SELECT learned_rpm AS learned FROM provider_budgets WHERE project = $1',
+  const learnedRate = await pool.query<{ learned: number | null; in_flight: number | null }>(
+    'SELECT learned_rpm AS learned, learned_in_flight AS in_flight FROM provider_budgets WHERE project = $1',
     [PROJECT],
   );
   const throughput = (total - 1) / dispatchSeconds;
@@ -366,7 +315,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
     { name: 'median ETA at creation within 25 % of the real wait', ok: medianEtaError <= 0.25 },
   ];
   console.log(
-    `bench:queue — ${USERS} users × ${PER_USER} Fast requests, ${WORKERS} workers × ${JOBS_PER_WORKER} jobs, quota ${QUOTA.requestsPerMinute}/min (a minute of ${MINUTE_MS} ms), ${QUOTA.inFlight} in flight, ${QUOTA.generationMs} ms per generation`,
+    `bench:queue (${refusals} 429s) — ${USERS} users × ${PER_USER} Fast requests, ${WORKERS} workers × ${JOBS_PER_WORKER} jobs, quota ${QUOTA.requestsPerMinute}/min (a minute of ${MINUTE_MS} ms), ${QUOTA.inFlight} in flight, ${QUOTA.generationMs} ms per generation`,
   );
   console.log(
     `  elapsed ${elapsedSeconds.toFixed(1)} s; dispatching window ${dispatchSeconds.toFixed(1)} s; ` +
@@ -379,7 +328,7 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
     `  429s ${provider.refusals} (burst ${BURST.refusals}, spend ${provider.spendRefusals}; requeued ${requeued}); failed ${failed}; audit problems ${problems.length}`,
   );
   console.log(
-    `  spend: at most ${provider.maxSpendCents} of ${QUOTA.spendCentsPer10Minutes} cents in a window; learned rate now ${learnedRate.rows[0]?.learned ?? QUOTA.requestsPerMinute}/min`,
+    `  spend: at most ${provider.maxSpendCents} of ${QUOTA.spendCentsPer10Minutes} cents in a window; learned rate now ${learnedRate.rows[0]?.learned ?? QUOTA.requestsPerMinute}/min, in progress ${learnedRate.rows[0]?.in_flight?.toFixed(2) ?? QUOTA.inFlight}`,
   );
   console.log(`  wait: mean ${meanWait.toFixed(2)} s; users' first request p99 ${p99First.toFixed(2)} s`);
   console.log(
@@ -389,7 +338,16 @@ async function run(pool: pg.Pool, logger: ReturnType<typeof createLogger>): Prom
   return checks.every((check) => check.ok);
 }
 
-main().then(
+/** Both kinds of 429, one after the other, unless one is asked for. */
+async function both(): Promise<boolean> {
+  const asked = (['stated', 'unstated'] as const).filter((mode) => process.argv.includes(`--${mode}`));
+  let ok = true;
+  for (const refusals of asked.length > 0 ? asked : (['stated', 'unstated'] as const))
+    ok = (await main(refusals)) && ok;
+  return ok;
+}
+
+both().then(
   (ok) => process.exit(ok ? 0 : 1),
   (error: unknown) => {
     console.error(error);

@@ -46,7 +46,7 @@ export const adminContract = defineContract({
   getQueue: {
     method: 'get',
     path: '/api/admin/queue',
-    summary: 'The fair queue and the provider budgets (AdminQueue; ADR 0013)',
+    summary: 'The fair queue and the provider budgets (AdminQueue; ADR 0061)',
     tag: 'admin',
     auth: 'admin',
     responses: {

@@ -1,16 +1,16 @@
-/** How much of a video provider Cena may use at once (ADR 0013, ADR 0021). */
+/** How much of a video provider Cena may use at once (ADR 0061). */
 
 /** The local preview renderer's model name in the budget (src/server/capacity). */
 export const LOCAL_PREVIEW_MODEL = 'local-preview';
 
-/** How much of a provider Cena may use at once, per project and model (ADR 0013). */
+/** How much of a provider Cena may use at once, per project and model (ADR 0061). */
 export interface ProviderCapacity {
   requestsPerMinute: number;
   /** Generations in progress at once. */
   inFlight: number;
   /** null: no daily limit known (Google resets it at midnight Pacific time). */
   requestsPerDay: number | null;
-  /** US cents the project may spend per 10 minutes (Google's spend-based limit, ADR 0021); absent: not counted. */
+  /** US cents the project may spend per 10 minutes (Google's spend-based limit, ADR 0061); absent: not counted. */
   spendCentsPer10Minutes?: number | null;
 }
 

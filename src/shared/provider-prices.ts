@@ -4,7 +4,7 @@ import type { ProviderResolution } from './video-models';
 
 /**
  * What Google bills per second of generated video, in tenths of a US cent, by output resolution — for the spend
- * dimension of the budget (ADR 0021), not for anything a user pays. Gemini Omni 1.2 Flash's list prices as
+ * dimension of the budget (ADR 0061), not for anything a user pays. Gemini Omni 1.2 Flash's list prices as
  * quoted against a reseller's per-video price on https://docs.laozhang.ai/en/api-capabilities/gemini-omni-video-generation
  * (checked 2026-11-11; "Google's Gemini API bills video output per second"): about $0.023/s at 360p, $0.070/s at
  * 720p, $0.104/s at 1080p and $0.209/s at 4k; Google's own page is https://ai.google.dev/gemini-api/docs/pricing.

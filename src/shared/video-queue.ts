@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VIDEO_QUALITIES } from './catalogue';
 
 /**
- * The fair queue as people see it (docs/video-contract.md, "Capacity and the queue"; ADR 0013): a request waits
+ * The fair queue as people see it (docs/video-contract.md, "Capacity and the queue"; ADR 0061): a request waits
  * until the provider's shared budget has room, in turns across users. While it waits, its view carries its place
  * in line and the estimated wait before it starts, from the real queue and the measured recent generation times.
  */
@@ -26,7 +26,7 @@ export const queueModeEstimateSchema = z.object({
   /** The wait is longer than the mode's usual generation time: the create page says so. */
   longerThanUsual: z.boolean(),
   /**
-   * What holds the queue when it is a provider's limit known to lift (ADR 0021): Google asked for a pause
+   * What holds the queue when it is a provider's limit known to lift (ADR 0061): Google asked for a pause
    * (`retry`), the day's requests are used up until midnight Pacific time (`daily`), or the spend cap per 10
    * minutes is reached (`spend`); null when the wait is only the line ahead.
    */
@@ -60,7 +60,7 @@ export const adminQueueSchema = z.object({
       project: z.string(),
       model: z.string(),
       inFlight: z.int().min(0),
-      /** The configured figure, or the lower one Google stated in a 429 (ADR 0021). */
+      /** The configured figure, or the lower one Google stated in a 429, or learned from one that stated none (ADR 0061). */
       inFlightLimit: z.int().min(0),
       requestsLastMinute: z.int().min(0),
       /** The configured requests per minute, and the rate Cena uses now after the provider's 429s. */

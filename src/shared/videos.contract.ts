@@ -130,7 +130,7 @@ export const videosContract = defineContract({
   estimateQueue: {
     method: 'get',
     path: '/api/videos/queue',
-    summary: 'What a request created now would wait for capacity, per mode (ADR 0013)',
+    summary: 'What a request created now would wait for capacity, per mode (ADR 0061)',
     tag: 'videos',
     auth: 'session',
     responses: {

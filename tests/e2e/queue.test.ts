@@ -7,7 +7,7 @@ import { collectPageErrors, describeBrowser, launchBrowser, signInThroughForm } 
 import { seedVideoRequest } from '../support/fake-gemini';
 
 /**
- * The fair queue as a person sees it (ADR 0013): with room for one generation at a time, a request created behind
+ * The fair queue as a person sees it (ADR 0061): with room for one generation at a time, a request created behind
  * two others shows its place in line on the confirmation page and moves up live — 2º, then 1º — until it starts.
  */
 

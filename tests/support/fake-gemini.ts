@@ -224,6 +224,11 @@ export interface FakeGeminiOptions {
     minuteMs?: number;
     /** [SPEND] US cents billed per key per ten of these minutes; absent: no spend cap. */
     spendCentsPer10Minutes?: number;
+    /**
+     * [QUOTA] `stated` (the default): each 429 names the limit it hit in a QuotaFailure; `unstated`: only RetryInfo,
+     * as Google's answers may (below).
+     */
+    refusals?: 'stated' | 'unstated';
   };
   /** [WEBHOOKS] The project's registered webhook: its events are posted there, signed with its secret. */
   webhook?: FakeWebhookOptions;
@@ -751,7 +756,11 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
    * quotaValue}, as the Gemini API's answers quoted in https://github.com/Aider-AI/aider/issues/3694 and
    * https://github.com/RooCodeInc/Roo-Code/issues/3883 do (`GenerateRequestsPerMinutePerProjectPerModel`,
    * `quotaValue` a decimal string). Google publishes no id for generations in progress: the fake names one in
-   * the same pattern (`…ConcurrentRequests…`), a guess.
+   * the same pattern (`…ConcurrentRequests…`), a guess. QuotaFailure is optional: error_details.proto defines it
+   * apart from RetryInfo, and Gemini API 429s quoted without it exist (only `google.rpc.Help` in
+   * https://github.com/gke-labs/gemini-for-kubernetes-development/issues/1215, no details at all in
+   * https://github.com/google-gemini/gemini-cli/issues/14811): with `refusals: 'unstated'` the answer keeps only
+   * RetryInfo, the limit unnamed.
    */
   const quotaRefusal = (job: Job): Refusal | undefined => {
     const quota = options.quota;
@@ -789,7 +798,9 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       'You exceeded your current quota, please check your plan and billing details.',
       'RESOURCE_EXHAUSTED',
       [
-        { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [violation] },
+        ...(quota.refusals === 'unstated'
+          ? []
+          : [{ '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [violation] }]),
         {
           '@type': 'type.googleapis.com/google.rpc.RetryInfo',
           retryDelay: `${(Math.max(waitMs, 1) / 1000).toFixed(3)}s`,

@@ -14,7 +14,7 @@ import {
 import { videoRequests } from '#server/video-requests/video-requests.server';
 
 /**
- * The provider's budget, shared by every web and worker process (ADR 0013). Google counts requests per minute,
+ * The provider's budget, shared by every web and worker process (ADR 0061). Google counts requests per minute,
  * per day and generations in progress per project and model; these tables are Cena's own count of the same, so no
  * process-local counter decides what is sent.
  */
@@ -27,11 +27,22 @@ export const providerBudgets = pgTable(
   {
     project: text('project').notNull(),
     model: text('model').notNull(),
-    /** Requests per minute Cena allows itself: halved by a 429, climbing back slowly with successes. */
+    /**
+     * Requests per minute Cena allows itself: lowered by a 429 that states no limit and points to the rate, climbing
+     * back by one per accepted create (ADR 0061).
+     */
     learnedRpm: doublePrecision('learned_rpm').notNull(),
+    /**
+     * Generations in progress Cena allows itself: lowered to the count in progress by a 429 that states no limit and
+     * points to concurrency, climbing back by one per that many accepted creates (ADR 0061). Null: never lowered.
+     */
+    learnedInFlight: doublePrecision('learned_in_flight'),
     /** Google's RetryInfo.retryDelay after a 429: nothing is sent to this project and model before it. */
     backoffUntil: timestamptz('backoff_until'),
-    /** The last time a 429 without a stated limit halved the rate: one burst of refusals halves it once. */
+    /**
+     * The last time a 429 that neither states a limit nor points to a dimension halved the rate: one burst of such
+     * refusals halves it once.
+     */
     decreasedAt: timestamptz('decreased_at'),
     /**
      * The limits Google stated in its last 429s (`google.rpc.QuotaFailure` `quotaValue`), per dimension: Cena
@@ -59,6 +70,8 @@ export const providerCalls = pgTable(
     throttled: boolean('throttled').notNull().default(false),
     /** What Google bills for the create, in US cents rounded up (the catalogue's prices); 0 once refused. */
     costCents: integer('cost_cents').notNull().default(0),
+    /** Google answered it with an id: the rate it is known to have accepted (a sent call may still be refused). */
+    accepted: boolean('accepted').notNull().default(false),
   },
   (t) => [
     index('provider_calls_project_model_at_idx').on(t.project, t.model, t.at),
@@ -90,6 +103,8 @@ export const providerLeases = pgTable(
     sentAt: timestamptz('sent_at'),
     /** The create's cost in US cents: a granted slot counts against the spend window until it is sent. */
     costCents: integer('cost_cents').notNull().default(0),
+    /** When Google accepted the create: from then the generation is known to be in progress at Google. */
+    acceptedAt: timestamptz('accepted_at'),
   },
   (t) => [index('provider_leases_project_model_idx').on(t.project, t.model, t.expiresAt)],
 );

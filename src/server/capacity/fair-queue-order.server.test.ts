@@ -7,7 +7,7 @@ import { FairQueue } from './fair-queue.server';
 import { ProviderBudget } from './provider-budget.server';
 
 /**
- * The place a user is shown is the place served (ADR 0013): the positions of `places` and the order in which
+ * The place a user is shown is the place served (ADR 0061): the positions of `places` and the order in which
  * `dispatch` takes the waiting requests are two statements (fair-queue-sql.server.ts), and they must agree.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The fair queue's statements (ADR 0013): the waiting requests in the order of service, and the queue's measured
+ * The fair queue's statements (ADR 0061): the waiting requests in the order of service, and the queue's measured
  * pace. Kept apart from fair-queue.server.ts, which runs them.
  */
 

@@ -201,7 +201,7 @@ describe('the fair queue on launch day', () => {
     const budget = view.budgets.find((entry) => entry.model === OMNI);
     expect(budget?.throttledLastHour).toBeGreaterThan(0);
     // The fake's 429s name the generations-in-progress limit (QuotaFailure quotaValue): Cena plans with it as it
-    // is (ADR 0021), where it used to halve its rate per refusal.
+    // is (ADR 0061), where it used to halve its rate per refusal.
     expect(budget?.inFlightLimit).toBe(QUOTA.inFlight);
   }, 180_000);
 

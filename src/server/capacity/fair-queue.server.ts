@@ -17,7 +17,7 @@ import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.serve
 import type { WorkerSlots } from './worker-slots.server';
 
 /**
- * The fair queue (ADR 0013). A request waits (`pending`, not yet dispatched) until the budget of the model that
+ * The fair queue (ADR 0061). A request waits (`pending`, not yet dispatched) until the budget of the model that
  * serves its mode has room; the dispatcher then gives slots in turns across users: every waiting user's oldest
  * request before anyone's second, and within a turn the user served longest ago first (round robin, first in
  * first out within a user). Extensions and edits wait in the same queue; one bound to a project (its source's
@@ -187,7 +187,7 @@ export class FairQueue {
   /**
    * The waiting requests whose take has waited longer than `maxWaitMs` since it was queued — except those held by
    * a limit known to lift (Google's `retryDelay`, the day's requests, the spend window) that should start within
-   * another `maxWaitMs`: the create page told the user the wait would be longer (ADR 0021).
+   * another `maxWaitMs`: the create page told the user the wait would be longer (ADR 0061).
    */
   async overdue(db: Queryable, maxWaitMs: number): Promise<string[]> {
     const result = await db.query<{ id: string; quality: VideoQuality }>(

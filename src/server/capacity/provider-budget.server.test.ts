@@ -7,7 +7,8 @@ import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/
 import { seedVideoRequest } from '#tests/support/fake-gemini';
 import { insertUserWithCredits } from '#tests/support/users';
 import { FairQueue } from './fair-queue.server';
-import { ProviderBudget, type QuotaRefusal } from './provider-budget.server';
+import { ProviderBudget } from './provider-budget.server';
+import { lessonOf, type QuotaRefusal } from './quota-lesson.server';
 import { WorkerSlots } from './worker-slots.server';
 
 /** The budget's reading of Google's 429s, its spend dimension and the worker slots, against PostgreSQL. */
@@ -86,7 +87,8 @@ describe("the budget learns from Google's 429s", () => {
     use = await useOf(budget);
     expect(use.learnedRequestsPerMinute).toBe(6);
     // A success climbs back towards the stated limit, never above it.
-    for (let success = 0; success < 20; success += 1) await budget.succeeded(pool, project, OMNI);
+    for (let success = 0; success < 20; success += 1)
+      await budget.succeeded(pool, ids[1] ?? '', project, OMNI);
     expect((await useOf(budget)).learnedRequestsPerMinute).toBe(6);
   });
 
@@ -149,6 +151,79 @@ describe("the budget learns from Google's 429s", () => {
       { dimension: 'other', limit: 250_000 },
     ]);
     expect(quotaViolationsFrom('not json')).toEqual([]);
+  });
+});
+
+/** One round of creates as Google answers them: the first `accepted` taken, the rest refused and put back in line. */
+async function answerRound(budget: ProviderBudget, count: number, accepted: number, refusal = UNEXPLAINED) {
+  const ids = await sendRound(budget, count);
+  const lessons: string[] = [];
+  for (const [index, id] of ids.entries()) {
+    if (index < accepted) await budget.succeeded(pool, id, project, OMNI);
+    else {
+      lessons.push(await budget.throttled(pool, id, project, OMNI, refusal));
+      // Back in line, as FairQueue.requeue puts it: its slot is free.
+      await budget.release(pool, id);
+    }
+  }
+  return { ids, lessons };
+}
+
+/** The generation of `id` ended at Google and its slot is free, as the pipeline releases it. */
+const finish = (budget: ProviderBudget, ids: readonly string[]) =>
+  Promise.all(ids.map((id) => budget.release(pool, id)));
+
+describe('a 429 that states no limit teaches the dimension it points to (ADR 0061)', () => {
+  const context = { rateInUse: 3, inProgress: 3, allowedRpm: 10 };
+
+  it('reads a refusal under the rate in use, with generations in progress, as concurrency; at the rate or with none in progress, as the rate', () => {
+    expect(lessonOf([], context)).toBe('inFlight');
+    // At the rate Cena allows itself, the rate is the likelier limit.
+    expect(lessonOf([], { ...context, rateInUse: 10 })).toBe('rate');
+    expect(lessonOf([], { ...context, inProgress: 0 })).toBe('rate');
+    // Nothing accepted in the minute, nothing in progress: neither dimension explains it.
+    expect(lessonOf([], { ...context, rateInUse: 0, inProgress: 0 })).toBe('unknown');
+    // A violation that names its dimension without a value points to it, whatever the counts.
+    expect(lessonOf([{ dimension: 'requestsPerMinute', limit: undefined }], context)).toBe('rate');
+    expect(lessonOf([{ dimension: 'inFlight', limit: undefined }], { ...context, rateInUse: 10 })).toBe(
+      'inFlight',
+    );
+    expect(lessonOf([{ dimension: 'requestsPerDay', limit: undefined }], context)).toBe('unknown');
+  });
+
+  it('launch day against 3 in progress: three accepted, five refused saying nothing — generations in progress learned at 3, the rate kept', async () => {
+    const budget = new ProviderBudget({ limits: LIMITS, minuteMs: 2_000 });
+    const { lessons } = await answerRound(budget, 8, 3);
+    expect(lessons).toEqual(['inFlight', 'inFlight', 'inFlight', 'inFlight', 'inFlight']);
+    const use = await useOf(budget);
+    expect(use).toMatchObject({ inFlightLimit: 3, learnedRequestsPerMinute: 10, inFlight: 3 });
+    expect(use.requestsLastMinute).toBe(3);
+  });
+
+  it('refused with nothing in progress: the rate, lowered to the creates accepted in the minute', async () => {
+    // A compressed minute of 3 s: the first round's creates still count when the next is refused.
+    const budget = new ProviderBudget({ limits: LIMITS, minuteMs: 3_000 });
+    await finish(budget, (await answerRound(budget, 6, 6)).ids);
+    expect((await answerRound(budget, 1, 0)).lessons).toEqual(['rate']);
+    expect(await useOf(budget)).toMatchObject({ learnedRequestsPerMinute: 6, inFlightLimit: 10 });
+  });
+
+  it('recovery is additive per accepted create: the rate one per success, generations in progress one per round', async () => {
+    const budget = new ProviderBudget({ limits: LIMITS, minuteMs: 1_000 });
+    const launch = await answerRound(budget, 5, 3);
+    expect((await useOf(budget)).inFlightLimit).toBe(3);
+    await finish(budget, launch.ids);
+    // Three more accepted (a round of the learned three): one more generation in progress is allowed.
+    await finish(budget, (await answerRound(budget, 3, 3)).ids);
+    expect((await useOf(budget)).inFlightLimit).toBe(4);
+    // Nothing accepted in the compressed minute and nothing in progress: the refusal halves the rate once.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await answerRound(budget, 2, 0);
+    expect((await useOf(budget)).learnedRequestsPerMinute).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await answerRound(budget, 5, 5);
+    // Five creates later the rate is back at the configured 10 (1/8 a success took 40).
+    expect((await useOf(budget)).learnedRequestsPerMinute).toBe(10);
   });
 });
 

@@ -1,14 +1,22 @@
 import type pg from 'pg';
 import type { Queryable } from '#server/jobs/jobs.server';
-import type { QuotaViolation } from '#server/video-providers/video-providers.server';
 import type { ProviderCapacity } from '#shared/video-models';
+import {
+  lowest,
+  NEXT_PACIFIC_MIDNIGHT,
+  PACIFIC_MIDNIGHT,
+  STATED_LIMIT_TTL,
+  WINDOW_GUARD,
+} from './budget-sql.server';
+import { type Lesson, learnFromAcceptance, learnFromRefusal, type QuotaRefusal } from './quota-lesson.server';
 
 /**
  * One budget per Google Cloud project and video model, kept in PostgreSQL so every web and worker process reads
- * the same figures (ADR 0013, ADR 0021): creates sent in the last minute and since midnight Pacific time, and their
- * cost in the last 10 minutes (provider_calls), generations in progress (provider_leases, which lapse when nobody
- * renews them), and what Cena has learned from Google's 429s (provider_budgets): the limits a 429 states, else a
- * lower rate. Only the dispatcher grants slots, one process at a time.
+ * the same figures (ADR 0061): creates sent in the last minute and since midnight Pacific time, and their cost in
+ * the last 10 minutes (provider_calls), generations in progress (provider_leases, which lapse when nobody renews
+ * them), and what Cena has learned from Google's 429s (provider_budgets): the limits a 429 states, else the
+ * dimension it points to lowered to what was in use (quota-lesson.server.ts). Only the dispatcher grants slots,
+ * one process at a time.
  */
 
 export interface BudgetOptions {
@@ -29,12 +37,12 @@ export interface BudgetUse {
   project: string;
   model: string;
   inFlight: number;
-  /** Generations in progress Cena allows itself: the configured figure, or the lower one a 429 stated. */
+  /** Generations in progress Cena allows itself: the configured figure, the one a 429 stated, or the learned one. */
   inFlightLimit: number;
   requestsLastMinute: number;
   requestsToday: number;
   requestsPerDay: number | null;
-  /** What Cena allows itself now: the configured rate, or the one a 429 stated, lowered after unexplained 429s. */
+  /** What Cena allows itself now: the configured rate, or the one a 429 stated, lowered after unstated 429s. */
   learnedRequestsPerMinute: number;
   backoffUntil: Date | null;
   throttledLastHour: number;
@@ -48,34 +56,12 @@ export interface BudgetUse {
   heldUntil: Date | null;
 }
 
-/** What a 429 said: Google's `retryDelay` and the limits its QuotaFailure names. */
-export interface QuotaRefusal {
-  retryAfterMs: number | undefined;
-  violations: readonly QuotaViolation[];
-}
-
-/** Additive increase after a success, halving on a 429 (the usual AIMD rule): about 8 successes per RPM won back. */
-const CLIMB_PER_SUCCESS = 0.125;
-const SLOWEST_RPM = 1;
-/**
- * A create counts against the minute a little longer than Google's minute: Cena records it just before it leaves
- * and Google just after it arrives, so on the window's edge the two counts differ by the trip; 2 % keeps Cena's on
- * the safe side (bench:queue saw a 429 on that edge without it).
- */
-const WINDOW_GUARD = 1.02;
 const DEFAULT_LEASE_MS = 3 * 60_000;
 /**
  * Google caps spend "per 10 minutes" per project, "evaluated in a 10-minute rolling window"
  * (https://ai.google.dev/gemini-api/docs/rate-limits, "Spend-based rate limits", read 2026-11-25).
  */
 const SPEND_WINDOW_MINUTES = 10;
-/** A limit a 429 stated is trusted for a day: the project's tier (and so its limits) may rise meanwhile. */
-const STATED_LIMIT_TTL = "interval '1 day'";
-
-// Google resets requests per day "at midnight Pacific time" (https://ai.google.dev/gemini-api/docs/rate-limits).
-const PACIFIC_DAY = `date_trunc('day', now() AT TIME ZONE 'America/Los_Angeles')`;
-const PACIFIC_MIDNIGHT = `(${PACIFIC_DAY} AT TIME ZONE 'America/Los_Angeles')`;
-const NEXT_PACIFIC_MIDNIGHT = `((${PACIFIC_DAY} + interval '1 day') AT TIME ZONE 'America/Los_Angeles')`;
 
 interface UseRow {
   project: string;
@@ -86,6 +72,7 @@ interface UseRow {
   oldest_spend: Date | null;
   throttled_last_hour: number;
   learned_rpm: number | null;
+  learned_in_flight: number | null;
   backoff_until: Date | null;
   quota_rpm: number | null;
   quota_in_flight: number | null;
@@ -120,16 +107,13 @@ const USE_SQL = `
          (SELECT count(*)::int FROM provider_calls c
            WHERE c.project = p.project AND c.model = $2 AND c.throttled
              AND c.at > now() - interval '1 hour') AS throttled_last_hour,
-         b.learned_rpm, b.backoff_until,
+         b.learned_rpm, b.learned_in_flight, b.backoff_until,
          CASE WHEN b.quota_seen_at > now() - ${STATED_LIMIT_TTL} THEN b.quota_rpm END AS quota_rpm,
          CASE WHEN b.quota_seen_at > now() - ${STATED_LIMIT_TTL} THEN b.quota_in_flight END AS quota_in_flight,
          CASE WHEN b.quota_seen_at > now() - ${STATED_LIMIT_TTL} THEN b.quota_rpd END AS quota_rpd,
          ${NEXT_PACIFIC_MIDNIGHT} AS day_resets_at
   FROM unnest($1::text[]) AS p(project)
   LEFT JOIN provider_budgets b ON b.project = p.project AND b.model = $2`;
-
-const lowest = (...values: (number | null | undefined)[]): number =>
-  Math.min(...values.map((value) => value ?? Number.POSITIVE_INFINITY));
 
 export class ProviderBudget {
   readonly limits: ProviderCapacity;
@@ -163,7 +147,11 @@ export class ProviderBudget {
     const spendCentsPer10Minutes = this.limits.spendCentsPer10Minutes ?? null;
     const rpm = lowest(requestsPerMinute, row.quota_rpm);
     const learned = Math.min(row.learned_rpm ?? rpm, rpm);
-    const inFlightLimit = lowest(inFlight, row.quota_in_flight);
+    const inFlightLimit = lowest(
+      inFlight,
+      row.quota_in_flight,
+      row.learned_in_flight === null ? null : Math.floor(row.learned_in_flight),
+    );
     const rpd = lowest(requestsPerDay, row.quota_rpd);
     const spendLeft = spendCentsPer10Minutes === null ? null : spendCentsPer10Minutes - row.spent;
     const holds: [BudgetHold, Date | null][] = [];
@@ -245,9 +233,11 @@ export class ProviderBudget {
    */
   async holdLease(db: Queryable, requestId: string, project: string, model: string): Promise<void> {
     await db.query(
-      `INSERT INTO provider_leases (request_id, project, model, expires_at, sent_at)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4), now())
-       ON CONFLICT (request_id) DO UPDATE SET expires_at = EXCLUDED.expires_at`,
+      `INSERT INTO provider_leases (request_id, project, model, expires_at, sent_at, accepted_at)
+       VALUES ($1, $2, $3, now() + make_interval(secs => $4), now(), now())
+       ON CONFLICT (request_id) DO UPDATE
+       SET expires_at = EXCLUDED.expires_at,
+           accepted_at = COALESCE(provider_leases.accepted_at, EXCLUDED.accepted_at)`,
       [requestId, project, model, this.leaseMs / 1000],
     );
   }
@@ -276,9 +266,11 @@ export class ProviderBudget {
    * allocated", QuotaOperation.QuotaMode NORMAL,
    * https://cloud.google.com/ruby/docs/reference/google-cloud-service_control-v1/latest/Google-Cloud-ServiceControl-V1-QuotaOperation-QuotaMode)
    * and bills nothing, so it counts for neither the minute, the day nor the spend. A limit the 429 states is kept
-   * as it is; a 429 that states none halves the rate — once per minute, however many creates of one round were
-   * refused. Nothing is sent before Google's `retryDelay` (a minute when it gave none; the next Pacific midnight
-   * for a daily limit).
+   * as it is; a 429 that states none lowers the dimension it points to (quota-lesson.server.ts) to what Google had
+   * accepted when it came: generations in progress to the count in progress, the rate to the creates accepted in
+   * the minute; one that points to neither halves the rate, once per minute however many creates of one round
+   * were refused. Nothing is sent before Google's `retryDelay` (a minute when it gave none; the next Pacific
+   * midnight for a daily limit).
    */
   async throttled(
     db: Queryable,
@@ -286,67 +278,25 @@ export class ProviderBudget {
     project: string,
     model: string,
     refusal: QuotaRefusal,
-  ): Promise<void> {
-    const stated = (dimension: QuotaViolation['dimension']) =>
-      refusal.violations.find(
-        (violation) => violation.dimension === dimension && violation.limit !== undefined,
-      )?.limit ?? null;
-    const [rpm, inFlight, rpd] = [stated('requestsPerMinute'), stated('inFlight'), stated('requestsPerDay')];
-    const explained = rpm !== null || inFlight !== null || rpd !== null;
-    const daily = refusal.violations.some((violation) => violation.dimension === 'requestsPerDay');
-    const waitSeconds = (refusal.retryAfterMs ?? this.minuteMs) / 1000;
+  ): Promise<Lesson | 'stated'> {
     await db.query(
-      `INSERT INTO provider_budgets AS b
-         (project, model, learned_rpm, backoff_until, decreased_at, quota_rpm, quota_in_flight, quota_rpd,
-          quota_seen_at, updated_at)
-       VALUES ($1, $2, CASE WHEN $6 THEN $3::float8 ELSE GREATEST($3::float8 / 2, $4) END,
-               GREATEST(now() + make_interval(secs => $5), CASE WHEN $10 THEN ${NEXT_PACIFIC_MIDNIGHT} END),
-               CASE WHEN $6 THEN NULL ELSE now() END, $7, $8, $9,
-               CASE WHEN $6 THEN now() END, now())
-       ON CONFLICT (project, model) DO UPDATE
-       SET learned_rpm = CASE WHEN $6 OR b.decreased_at > now() - make_interval(secs => $11) THEN b.learned_rpm
-                              ELSE GREATEST(LEAST(b.learned_rpm, $3) / 2, $4) END,
-           decreased_at = CASE WHEN $6 OR b.decreased_at > now() - make_interval(secs => $11) THEN b.decreased_at
-                               ELSE now() END,
-           backoff_until = GREATEST(b.backoff_until, now() + make_interval(secs => $5),
-                                    CASE WHEN $10 THEN ${NEXT_PACIFIC_MIDNIGHT} END),
-           quota_rpm = COALESCE($7, b.quota_rpm),
-           quota_in_flight = COALESCE($8, b.quota_in_flight),
-           quota_rpd = COALESCE($9, b.quota_rpd),
-           quota_seen_at = CASE WHEN $6 THEN now() ELSE b.quota_seen_at END,
-           updated_at = now()`,
-      [
-        project,
-        model,
-        this.limits.requestsPerMinute,
-        SLOWEST_RPM,
-        waitSeconds,
-        explained,
-        rpm,
-        inFlight,
-        rpd,
-        daily && refusal.retryAfterMs === undefined,
-        this.minuteMs / 1000,
-      ],
-    );
-    await db.query(
-      `UPDATE provider_calls SET throttled = true, cost_cents = 0
+      `UPDATE provider_calls SET throttled = true, accepted = false, cost_cents = 0
        WHERE id = (SELECT id FROM provider_calls WHERE request_id = $1 AND NOT throttled ORDER BY at DESC LIMIT 1)`,
       [requestId],
     );
+    return learnFromRefusal(db, {
+      requestId,
+      project,
+      model,
+      refusal,
+      limits: this.limits,
+      minuteMs: this.minuteMs,
+    });
   }
 
-  /** A create was accepted: the learned rate climbs back towards the configured one (or the stated one). */
-  async succeeded(db: Queryable, project: string, model: string): Promise<void> {
-    await db.query(
-      `UPDATE provider_budgets
-       SET learned_rpm = LEAST(learned_rpm + $3,
-                               CASE WHEN quota_seen_at > now() - ${STATED_LIMIT_TTL}
-                                    THEN LEAST($4, COALESCE(quota_rpm, $4)) ELSE $4 END),
-           updated_at = now()
-       WHERE project = $1 AND model = $2 AND learned_rpm < $4`,
-      [project, model, CLIMB_PER_SUCCESS, this.limits.requestsPerMinute],
-    );
+  /** Google accepted `requestId`'s create (quota-lesson.server.ts). */
+  async succeeded(db: Queryable, requestId: string, project: string, model: string): Promise<void> {
+    await learnFromAcceptance(db, { requestId, project, model, limits: this.limits });
   }
 
   /** Calls older than two Pacific days count for nothing any more. */

@@ -18,7 +18,7 @@ const MEASURED_STARTS_MIN = 20;
  * the measured generation time), the rate Cena allows itself and the spend cap's pace (cap ÷ a create's cost per
  * spend window). A request within the free slots starts at once; the others after the requests ahead of them now,
  * and not before the hold on every project lifts (Google's `retryDelay`, the day's requests, the spend window:
- * ADR 0021). Users who arrive later may still go ahead of a user's later turns (ADR 0013): the estimate cannot know
+ * ADR 0061). Users who arrive later may still go ahead of a user's later turns (ADR 0061): the estimate cannot know
  * them, so it is read again while the request waits.
  */
 export function paceOf(

@@ -1,7 +1,7 @@
 import type { Queryable } from '#server/jobs/jobs.server';
 
 /**
- * The job slots of the live worker processes (ADR 0021). Each worker records how many `video-generate` jobs it
+ * The job slots of the live worker processes (ADR 0061). Each worker records how many `video-generate` jobs it
  * runs at once and renews that row while it runs; a killed worker's row stops counting after `ttlMs`. Every
  * dispatched request that is not final holds one of those slots (its job is running or waiting for a worker), so
  * the dispatcher grants no more than the slots left: a job that waits in pg-boss for a busy worker would outlive

@@ -16,7 +16,7 @@ export const capacityEnv = z.object({
   /**
    * Google's spend cap per project per 10 minutes, in US dollars (Tier 1 $10, Tier 2 $50, Tier 3 $200 on
    * https://ai.google.dev/gemini-api/docs/rate-limits; whether it applies depends on the account): Cena plans its
-   * creates under it from the catalogue's per-second prices. Unset: spend is not counted (ADR 0021).
+   * creates under it from the catalogue's per-second prices. Unset: spend is not counted (ADR 0061).
    */
   VIDEO_CAPACITY_SPEND_PER_10_MIN_USD: z.preprocess(
     emptyAsUndefined,

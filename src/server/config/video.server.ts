@@ -51,7 +51,7 @@ export type TakeStrictness = 'lenient' | 'normal' | 'strict';
 export interface VideoConfig {
   provider: 'local' | 'gemini';
   gemini: GeminiConfig;
-  /** The fair queue and the provider's budget (capacity, ADR 0013). */
+  /** The fair queue and the provider's budget (capacity, ADR 0061). */
   capacity: CapacityConfig;
   localRenderDelayMs: number;
   /** VIDEO_POLL_MS: every read of a generation this far apart; undefined: the provider's back-off. */

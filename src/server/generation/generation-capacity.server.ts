@@ -5,7 +5,7 @@ import type { VideoQuality } from '#shared/catalogue';
 import { type SlotHeartbeat, startSlotHeartbeat } from './slot-heartbeat.server';
 
 /**
- * What the generation job asks of capacity (ADR 0013, ADR 0021, ADR 0024). Always present: the worker's is the
+ * What the generation job asks of capacity (ADR 0061, ADR 0024). Always present: the worker's is the
  * shared budget and the fair queue; a run with no queue (the pipeline's own tests) constructs the unlimited one,
  * where every request may send and a 429 is waited out as Google asks.
  */
@@ -86,7 +86,7 @@ export function sharedCapacity({
     },
     succeeded: async (db, request) => {
       const held = slot(request);
-      if (held) await budget.succeeded(db, held.project, held.model);
+      if (held) await budget.succeeded(db, request.id, held.project, held.model);
     },
     release: (db, requestId) => budget.release(db, requestId),
     requeue: async (db, requestId) => {

@@ -3,7 +3,7 @@ import type { ProviderBudget } from '#server/capacity/capacity.server';
 import type { Logger } from '#server/logger.server';
 
 /**
- * The slot of a generation this run holds (ADR 0013: a lease in provider_leases), renewed on a timer of its own —
+ * The slot of a generation this run holds (ADR 0061: a lease in provider_leases), renewed on a timer of its own —
  * every third of the lease — for as long as the run holds the generation, however long one poll takes: a poll
  * through an outage can outlast the lease (the client's 5 attempts of up to 60 s each), and a lapsed lease would
  * hand the slot to a new create while the generation still runs at Google. A lease found lapsed is taken back and

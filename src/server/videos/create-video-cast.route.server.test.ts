@@ -129,7 +129,7 @@ describe('POST /api/videos with variations', () => {
       expect(['pending', 'processing']).toContain(request.status);
     }
     for (const answer of answers) expect(answer.body.group.map((request) => request.id)).toEqual(ids);
-    // Each waits its turn in the fair queue (ADR 0013): in line with a place, or already given a slot.
+    // Each waits its turn in the fair queue (ADR 0061): in line with a place, or already given a slot.
     const dispatched = await pool.query<{ id: string }>(
       'SELECT id FROM video_requests WHERE id = ANY($1::uuid[]) AND dispatched_at IS NOT NULL',
       [ids],

@@ -240,7 +240,7 @@ async function insertInTransaction(
     variationIds: input.variationIds,
     cast: input.cast ?? [],
   });
-  // No job yet: the request waits in the fair queue until the dispatcher gives it a slot (ADR 0013).
+  // No job yet: the request waits in the fair queue until the dispatcher gives it a slot (ADR 0061).
   return { kind: 'created', request };
 }
 

@@ -140,7 +140,7 @@ describe('POST /api/videos', () => {
       action: 'correndo na praia ao pôr do sol',
     });
     expect(await balance(pool, userId)).toBe(20);
-    // Created waiting: the dispatcher sends its one job with a slot of the provider's budget (ADR 0013).
+    // Created waiting: the dispatcher sends its one job with a slot of the provider's budget (ADR 0061).
     // Its place in line, unless the dispatcher gave it a slot before the answer was written.
     if (request.queue) expect(request.queue.position).toBeGreaterThanOrEqual(1);
     const state = await queueState(request.id);

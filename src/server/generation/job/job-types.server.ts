@@ -60,7 +60,7 @@ export interface PipelineDeps {
   provider: VideoProvider;
   providerFor?: (project: string | null) => VideoProvider;
   /**
-   * The shared budget and the fair queue (ADR 0013; generation-capacity.server.ts): a create is sent only by a
+   * The shared budget and the fair queue (ADR 0061; generation-capacity.server.ts): a create is sent only by a
    * request holding a slot, and a 429 puts the request back in line. Always there: a run without a queue passes
    * `unlimitedCapacity()`.
    */

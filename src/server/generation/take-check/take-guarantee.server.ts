@@ -94,7 +94,7 @@ async function record(
 
 /**
  * The same inputs and hold, back in line: the dispatcher sends it again like any waiting request, in its place (its
- * creation time) but with the longest wait counted from now (ADR 0021). The take's create was answered and
+ * creation time) but with the longest wait counted from now (ADR 0061). The take's create was answered and
  * delivered, so its marks are cleared: the re-roll is a deliberate second create (ADR 0015 guards against a blind
  * one, which this is not).
  */

@@ -8,7 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton';
 import { queueWait } from '#web/features/videos';
 
 /**
- * The fair queue and the provider budgets (ADR 0013): per mode, how many wait and for how long; per Google Cloud
+ * The fair queue and the provider budgets (ADR 0061): per mode, how many wait and for how long; per Google Cloud
  * project and model, generations in progress against the limit, creates in the last minute against the rate (and
  * the rate Cena uses after 429s), today against the daily limit, and the 429s of the last hour. Cards, so it reads
  * the same at 375 px.

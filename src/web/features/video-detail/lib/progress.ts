@@ -2,7 +2,7 @@ import { VIDEO_DURATION_MINUTES, type VideoQuality } from '#shared/catalogue';
 
 /**
  * When a running request should be ready, as an instant in ms: while it waits in line, the queue's ETA to its start
- * (ADR 0013) plus the mode's usual generation time; once it runs, its creation plus that time. The usual time is
+ * (ADR 0061) plus the mode's usual generation time; once it runs, its creation plus that time. The usual time is
  * the one the API measures over recent videos (`GET /api/videos/queue`'s `usualSeconds`), or the catalogue's upper
  * bound until it is known, so the count errs on the long side.
  */

@@ -7,7 +7,7 @@ const QUEUE_ESTIMATE_QUERY_KEY = [...VIDEOS_QUERY_KEY, 'queue'] as const;
 
 /**
  * `GET /api/videos/queue`: what a request created now would wait, per mode, so the create page says so before the
- * user pays when the wait is longer than the mode's usual time (ADR 0013). A failure just shows no note.
+ * user pays when the wait is longer than the mode's usual time (ADR 0061). A failure just shows no note.
  */
 export function useQueueEstimate() {
   return useQuery({

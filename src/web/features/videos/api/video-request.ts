@@ -8,7 +8,7 @@ const FALLBACK_POLL_MS = 30_000;
 
 /**
  * A place in line changes when other people's requests start, which no event of this user's announces: while a
- * shown request waits, its query is read again this often (ADR 0013).
+ * shown request waits, its query is read again this often (ADR 0061).
  */
 export const QUEUE_POLL_MS = 3_000;
 

@@ -5,7 +5,7 @@ import { cn } from '#web/lib/cn';
 import { queuePlaceText } from '../lib/queue-place';
 
 /**
- * A waiting request's place in line and estimated start (ADR 0013). A polite live region: a screen reader hears
+ * A waiting request's place in line and estimated start (ADR 0061). A polite live region: a screen reader hears
  * the request move up without losing its place on the page.
  */
 export function QueuePlaceNote({ place, className }: { place: QueuePlace | null; className?: string }) {
