@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/jobs/queues.server';
+import type { Queryable } from '#server/jobs/jobs.server';
 import type { QuotaViolation } from '#server/video-providers/video-providers.server';
 import type { ProviderCapacity } from '#shared/video-models';
 import { lowest, NEXT_PACIFIC_MIDNIGHT, STATED_LIMIT_TTL, WINDOW_GUARD } from './budget-sql.server';
