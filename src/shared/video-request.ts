@@ -126,7 +126,7 @@ export const chosenFieldSchemas = {
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
   aspectRatio: z.enum(ASPECT_RATIOS),
-  /** The clip length asked for, in seconds (`durationSeconds` is what the delivered file measures). */
+  /** The clip length asked for, in seconds (`deliveredSeconds` is what the delivered file measures). */
   clipSeconds: z.int(),
   /** Quality's master resolution; null for the other modes. */
   masterResolution: z.enum(MASTER_RESOLUTIONS).nullable(),
@@ -212,7 +212,7 @@ const videoRequestViewSchema = z.object({
     provider: z.string().nullable(),
     model: z.string().nullable(),
     resolution: z.string().nullable(),
-    durationSeconds: z.number().nullable(),
+    deliveredSeconds: z.number().nullable(),
   }),
 });
 export type VideoRequestView = z.infer<typeof videoRequestViewSchema>;

@@ -75,7 +75,7 @@ describe('GET /api/videos', () => {
         'completedAt',
         'createdAt',
         'creditsUsed',
-        'durationSeconds',
+        'deliveredSeconds',
         'id',
         'kind',
         'masterResolution',

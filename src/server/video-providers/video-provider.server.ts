@@ -48,7 +48,7 @@ export interface VideoGenerationInput {
   derivation?: {
     kind: 'extend' | 'edit';
     sourceOperationName: string | null;
-    sourceDurationSeconds: number;
+    sourceDeliveredSeconds: number;
   };
 }
 

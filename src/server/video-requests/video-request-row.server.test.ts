@@ -63,7 +63,7 @@ beforeAll(async () => {
   userId = await insertUser(pool);
   const inserted = await pool.query<{ id: string }>(
     `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-                                 duration_seconds, style)
+                                 delivered_seconds, style)
      VALUES (gen_random_uuid(), $1, gen_random_uuid(), 'Um farol; à noite', 'fast', '16:9', 10, 'completed', 8,
              'noir')
      RETURNING id`,
@@ -124,7 +124,7 @@ describe('one more column, shown to the owner', () => {
     const query = historyQuerySchema.parse({});
     const { rows } = await listHistory(pool, userId, query, ZONE, withStyle);
     const [item] = await toListItems(rows, storage, 60);
-    expect(item).toMatchObject({ id: requestId, style: 'noir', durationSeconds: 8, kind: 'original' });
+    expect(item).toMatchObject({ id: requestId, style: 'noir', deliveredSeconds: 8, kind: 'original' });
     const [recent] = await recentRequests(pool, userId, withStyle);
     expect(recent).toMatchObject({ id: requestId, style: 'noir' });
     const plain = await listHistory(pool, userId, query, ZONE, asIs);

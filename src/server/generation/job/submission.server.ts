@@ -125,7 +125,7 @@ export async function buildSubmission(run: JobRun): Promise<VideoGenerationInput
         ? {
             kind: row.extendsRequestId ? ('extend' as const) : ('edit' as const),
             sourceOperationName: source.operationName,
-            sourceDurationSeconds: source.durationSeconds ?? 0,
+            sourceDeliveredSeconds: source.deliveredSeconds ?? 0,
           }
         : undefined,
     continuesShot: newShot,

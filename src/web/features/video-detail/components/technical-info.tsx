@@ -45,7 +45,7 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
       toast.error(t('technical.idCopyError'));
     }
   };
-  const duration = request.technical.durationSeconds;
+  const duration = request.technical.deliveredSeconds;
   const inputs: string[] = [
     request.firstFrameUrl ? t('technical.inputFirstFrame') : null,
     request.lastFrameUrl ? t('technical.inputLastFrame') : null,
