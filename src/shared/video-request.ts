@@ -141,8 +141,11 @@ type OptionalChosenKey = {
   [K in keyof ChosenFields]: null extends ChosenFields[K] ? K : never;
 }[keyof ChosenFields];
 
-/** What carries the chosen fields: a stored request (its empty ones null) or the read form (absent). */
-type ChosenFieldsSource = Omit<ChosenFields, OptionalChosenKey> & {
+/**
+ * What carries the chosen fields: a stored request (its empty ones null) or the read form (absent); the provider's
+ * input is one too (src/server/video-providers/video-provider.server.ts).
+ */
+export type ChosenFieldsSource = Omit<ChosenFields, OptionalChosenKey> & {
   [K in OptionalChosenKey]?: ChosenFields[K] | undefined;
 };
 
