@@ -53,7 +53,7 @@ export async function seedSharedVideo(dataDir: string, postgresPort: number): Pr
     await storage.put(keys.thumbnail, await readFile(poster), 'image/jpeg');
     await pool.query(
       `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-         video_key, thumbnail_key, duration_seconds, resolution, completed_at)
+         video_key, thumbnail_key, delivered_seconds, resolution, completed_at)
        VALUES ($1, $2, $3, 'Um barco laranja chegando ao porto de Paraty ao amanhecer, câmera lenta', 'fast',
          '9:16', 10, 'completed', $4, $5, 8, '720x1280', now())`,
       [id, userId, randomUUID(), keys.video, keys.thumbnail],

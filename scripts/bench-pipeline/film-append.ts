@@ -62,7 +62,7 @@ export async function benchAppend(dir: string): Promise<AppendFigures[]> {
       ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list],
       ...['-c', 'copy', '-metadata', `comment=${FILM_TAG}`, '-movflags', '+faststart', file],
     ]);
-    const filmSeconds = (await probe(file, tools)).durationSeconds;
+    const filmSeconds = (await probe(file, tools)).deliveredSeconds;
     films.push({ file, figure: { filmSeconds, joinMs: [], reencodedSeconds: 0, resultSeconds: 0 } });
   }
   // Round by round across the lengths, so a busy moment of the machine weighs on every length alike.
@@ -75,7 +75,7 @@ export async function benchAppend(dir: string): Promise<AppendFigures[]> {
       const elapsed = performance.now() - started;
       if (round > 0) figure.joinMs.push(elapsed); // the first round warms the page cache and ffmpeg
       figure.reencodedSeconds = result.reencodedSeconds;
-      figure.resultSeconds = (await probe(outFile, tools)).durationSeconds;
+      figure.resultSeconds = (await probe(outFile, tools)).deliveredSeconds;
       await rm(out, { recursive: true, force: true });
     }
   }

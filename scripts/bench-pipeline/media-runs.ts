@@ -47,7 +47,7 @@ export async function benchRender(video: string, dir: string): Promise<Map<Aspec
         tools,
       });
       const elapsed = performance.now() - t;
-      if (i === 0 && media.probe.durationSeconds < 7.9) throw new Error('the rendered video is not 8 s');
+      if (i === 0 && media.probe.deliveredSeconds < 7.9) throw new Error('the rendered video is not 8 s');
       if (i > 0) times.push(elapsed); // the first run warms the page cache and ffmpeg
     }
     results.set(aspectRatio, times);
@@ -101,14 +101,14 @@ export async function benchExtension(
   const sourceFile = path.join(dir, 'source-60s.mp4');
   const source = await renderLocally(provider, {
     ...base,
-    derivation: { kind: 'edit', sourceOperationName: null, sourceDurationSeconds: 60 },
+    derivation: { kind: 'edit', sourceOperationName: null, sourceDeliveredSeconds: 60 },
   });
   await pipeline(source, createWriteStream(sourceFile));
   const started = performance.now();
   const part = await renderLocally(provider, {
     ...base,
     userPrompt: 'O barco chega ao porto',
-    derivation: { kind: 'extend', sourceOperationName: null, sourceDurationSeconds: 60 },
+    derivation: { kind: 'extend', sourceOperationName: null, sourceDeliveredSeconds: 60 },
   });
   const rendered = performance.now();
   const media = await renderResult({
@@ -120,12 +120,12 @@ export async function benchExtension(
     aspectRatio: '16:9',
     tools,
   });
-  if (media.probe.durationSeconds < 67.5 || !media.probe.hasAudio)
+  if (media.probe.deliveredSeconds < 67.5 || !media.probe.hasAudio)
     throw new Error('the extension is not 68 s');
   return {
     renderMs: rendered - started,
     joinMs: performance.now() - rendered,
-    seconds: media.probe.durationSeconds,
+    seconds: media.probe.deliveredSeconds,
   };
 }
 

@@ -32,7 +32,7 @@ describe('configuration', () => {
       VIDEO_MODEL_QUALITY: 'gemini-omni-1.2-flash',
     };
     const lengths = (env: Record<string, string>, quality: 'fast' | 'quality') =>
-      capabilitiesOf(loadConfig(env).video)(quality).lengthsSeconds;
+      capabilitiesOf(loadConfig(env).video)(quality).clipSecondsChoices;
     expect(loadConfig({}).video.gemini.omni12MaxClipSeconds).toBe(10);
     expect(lengths(gemini, 'quality')).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
     const widened = { ...gemini, OMNI_12_MAX_CLIP_SECONDS: '15' };

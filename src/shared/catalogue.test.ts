@@ -168,16 +168,16 @@ describe('modes, lengths and their prices (ADR 0033)', () => {
   it('keeps the 8-second prices of the specification and scales by the second, rounded up', () => {
     expect(requestCredits({ quality: 'fast' })).toBe(10);
     expect(requestCredits({ quality: 'quality' })).toBe(25);
-    expect(requestCredits({ quality: 'fast', lengthSeconds: 5 })).toBe(7);
-    expect(requestCredits({ quality: 'quality', lengthSeconds: 10 })).toBe(32);
-    expect(requestCredits({ quality: 'draft', lengthSeconds: 3 })).toBe(2);
+    expect(requestCredits({ quality: 'fast', clipSeconds: 5 })).toBe(7);
+    expect(requestCredits({ quality: 'quality', clipSeconds: 10 })).toBe(32);
+    expect(requestCredits({ quality: 'draft', clipSeconds: 3 })).toBe(2);
   });
 
   it('prices a draft at a third of Fast (rounded up) and a 4K master at twice Quality', () => {
     expect(VIDEO_COST_CREDITS.draft).toBe(Math.ceil(VIDEO_COST_CREDITS.fast / 3));
     expect(4 * VIDEO_COST_CREDITS.draft).toBeLessThan(2 * VIDEO_COST_CREDITS.fast);
     expect(requestCredits({ quality: 'quality', resolution: '4k' })).toBe(2 * VIDEO_COST_CREDITS.quality);
-    expect(requestCredits({ quality: 'quality', resolution: '4k', lengthSeconds: 3 })).toBe(19);
+    expect(requestCredits({ quality: 'quality', resolution: '4k', clipSeconds: 3 })).toBe(19);
     // The master resolution is Quality's only: another mode keeps its own price.
     expect(requestCredits({ quality: 'fast', resolution: '4k' })).toBe(10);
   });

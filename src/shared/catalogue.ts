@@ -44,10 +44,10 @@ function eightSecondPrice(quality: VideoQuality, resolution: MasterResolution | 
  */
 export function requestCredits(request: {
   quality: VideoQuality;
-  lengthSeconds?: number | null | undefined;
+  clipSeconds?: number | null | undefined;
   resolution?: MasterResolution | null | undefined;
 }): number {
-  const seconds = request.lengthSeconds ?? VIDEO_LENGTH_SECONDS;
+  const seconds = request.clipSeconds ?? VIDEO_LENGTH_SECONDS;
   return Math.ceil((eightSecondPrice(request.quality, request.resolution) * seconds) / VIDEO_LENGTH_SECONDS);
 }
 

@@ -46,17 +46,17 @@ export type CreateFilmInput = z.infer<typeof createFilmSchema>;
 /** The part of a scene a film keeps, or why it cannot: the same rule on the board and on the server. */
 export function sceneTrim(
   scene: Pick<FilmSceneInput, 'startSeconds' | 'endSeconds'>,
-  durationSeconds: number,
+  deliveredSeconds: number,
 ): { ok: true; startSeconds: number; endSeconds: number } | { ok: false } {
   const startSeconds = scene.startSeconds ?? 0;
-  const endSeconds = scene.endSeconds ?? durationSeconds;
-  const inside = startSeconds >= 0 && endSeconds <= durationSeconds + 0.001;
+  const endSeconds = scene.endSeconds ?? deliveredSeconds;
+  const inside = startSeconds >= 0 && endSeconds <= deliveredSeconds + 0.001;
   if (!inside || endSeconds - startSeconds < FILM_MIN_SCENE_SECONDS) return { ok: false };
-  return { ok: true, startSeconds, endSeconds: Math.min(endSeconds, durationSeconds) };
+  return { ok: true, startSeconds, endSeconds: Math.min(endSeconds, deliveredSeconds) };
 }
 
-export function trimOutsideMessage(position: number, durationSeconds: number): string {
-  const length = durationSeconds.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
+export function trimOutsideMessage(position: number, deliveredSeconds: number): string {
+  const length = deliveredSeconds.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
   return `O corte da cena ${position} está fora do vídeo: use de 0 a ${length} s, com pelo menos ${FILM_MIN_SCENE_SECONDS.toLocaleString('pt-BR')} s.`;
 }
 
@@ -75,7 +75,7 @@ const filmCandidateSchema = z.object({
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
   aspectRatio: z.enum(ASPECT_RATIOS),
-  durationSeconds: z.number(),
+  deliveredSeconds: z.number(),
   createdAt: z.iso.datetime(),
   thumbnailUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),

@@ -18,7 +18,7 @@ export const videoRequestListItemSchema = z.object({
   /** Signed, short-lived; null until the video is rendered. */
   thumbnailUrl: z.string().nullable(),
   /** The delivered video's length; null until it is rendered. */
-  durationSeconds: z.number().nullable(),
+  deliveredSeconds: z.number().nullable(),
   /** A new video, or an extension or edit of `sourceRequestId`. */
   kind: z.enum(VIDEO_REQUEST_KINDS),
   sourceRequestId: z.string().nullable(),

@@ -42,7 +42,7 @@ export function modeFigures(budget: number): ModeFigures[] {
     quality,
     resolution: MODE_RESOLUTION[quality],
     lengths: quotedLengths().map((seconds) => {
-      const credits = requestCredits({ quality, lengthSeconds: seconds });
+      const credits = requestCredits({ quality, clipSeconds: seconds });
       return { seconds, credits, videos: Math.floor(budget / credits) };
     }),
   }));

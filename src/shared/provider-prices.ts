@@ -17,13 +17,13 @@ const PROVIDER_TENTHS_OF_CENT_PER_SECOND: Record<string, number> = {
   '4k': 209,
 };
 
-/** The cost of one create at `resolution` for `seconds` by `model` in US cents, rounded up (the local renderer costs nothing). */
+/** The cost of one create at `resolution` for `clipSeconds` by `model` in US cents, rounded up (the local renderer costs nothing). */
 export function createCostCents(
   model: string,
   resolution: ProviderResolution,
-  seconds: number = VIDEO_LENGTH_SECONDS,
+  clipSeconds: number = VIDEO_LENGTH_SECONDS,
 ): number {
   if (model === LOCAL_PREVIEW_MODEL) return 0;
   const perSecond = PROVIDER_TENTHS_OF_CENT_PER_SECOND[resolution] ?? 0;
-  return Math.ceil((seconds * perSecond) / 10);
+  return Math.ceil((clipSeconds * perSecond) / 10);
 }

@@ -24,7 +24,7 @@ const NOW = new Date('2026-11-23T12:00:00Z');
 const source = (overrides: Partial<Parameters<typeof extensionRefusal>[0]> = {}) => ({
   status: 'completed' as const,
   completedAt: new Date('2026-11-22T12:00:00Z'),
-  durationSeconds: 8,
+  deliveredSeconds: 8,
   resolution: '1280x720',
   operationName: 'interactions/v1_abc',
   ...overrides,
@@ -33,8 +33,8 @@ const source = (overrides: Partial<Parameters<typeof extensionRefusal>[0]> = {})
 describe('extension and edit rules from the catalogue', () => {
   it('Omni 1.1 extends 8 s at a time up to 40 s, and not a source another model made', () => {
     const capabilities = omni('gemini-omni-1.1-flash');
-    expect(extensionRefusal(source({ durationSeconds: 32 }), capabilities, NOW)).toBeUndefined();
-    expect(extensionRefusal(source({ durationSeconds: 40 }), capabilities, NOW)).toBe(
+    expect(extensionRefusal(source({ deliveredSeconds: 32 }), capabilities, NOW)).toBeUndefined();
+    expect(extensionRefusal(source({ deliveredSeconds: 40 }), capabilities, NOW)).toBe(
       DERIVATION_REFUSALS.maxLength(40),
     );
     expect(extensionRefusal(source({ operationName: 'local/x' }), capabilities, NOW)).toBe(
@@ -61,7 +61,7 @@ describe('extension and edit rules from the catalogue', () => {
     expect(editRefusal(source(), omni('veo-3.1-generate-preview'), NOW)).toBe(
       DERIVATION_REFUSALS.editUnsupported,
     );
-    const local = source({ durationSeconds: 64, operationName: 'local/x' });
+    const local = source({ deliveredSeconds: 64, operationName: 'local/x' });
     expect(extensionRefusal(local, LOCAL_RENDERER_CAPABILITIES, NOW)).toBeUndefined();
   });
 });
@@ -70,12 +70,12 @@ describe("'Estender' past the model's limit", () => {
   const omni11 = omni('gemini-omni-1.1-flash');
 
   it('continues the same take while the model can, then a new shot from the last frame', () => {
-    expect(extensionPlan(source({ durationSeconds: 32 }), omni11, NOW)).toEqual({
+    expect(extensionPlan(source({ deliveredSeconds: 32 }), omni11, NOW)).toEqual({
       allowed: true,
       continuation: 'same-take',
       lengthAfterSeconds: 40,
     });
-    expect(extensionPlan(source({ durationSeconds: 40 }), omni11, NOW)).toEqual({
+    expect(extensionPlan(source({ deliveredSeconds: 40 }), omni11, NOW)).toEqual({
       allowed: true,
       continuation: 'new-shot',
       lengthAfterSeconds: 48,
@@ -90,13 +90,13 @@ describe("'Estender' past the model's limit", () => {
     const old = source({ completedAt: new Date('2026-09-01T12:00:00Z') });
     expect(extensionPlan(old, omni11, NOW)).toMatchObject(newShot);
     expect(extensionPlan(source({ operationName: 'local/x' }), omni11, NOW)).toMatchObject(newShot);
-    expect(extensionPlan(source({ durationSeconds: 120 }), LOCAL_RENDERER_CAPABILITIES, NOW)).toMatchObject(
+    expect(extensionPlan(source({ deliveredSeconds: 120 }), LOCAL_RENDERER_CAPABILITIES, NOW)).toMatchObject(
       newShot,
     );
   });
 
   it('a film joined from shots goes on with shots, and the model does not edit it (its take is the last shot)', () => {
-    const film = source({ durationSeconds: 16, joinedShots: true });
+    const film = source({ deliveredSeconds: 16, joinedShots: true });
     expect(extensionPlan(film, omni11, NOW)).toEqual({
       allowed: true,
       continuation: 'new-shot',
@@ -107,11 +107,11 @@ describe("'Estender' past the model's limit", () => {
 
   it('a film reaches five minutes; an unfinished video or a model without a first frame is refused', () => {
     expect(FILM_MAX_SECONDS).toBeGreaterThanOrEqual(300);
-    expect(extensionPlan(source({ durationSeconds: 296 }), omni11, NOW)).toMatchObject({
+    expect(extensionPlan(source({ deliveredSeconds: 296 }), omni11, NOW)).toMatchObject({
       allowed: true,
       lengthAfterSeconds: 304,
     });
-    expect(extensionPlan(source({ durationSeconds: FILM_MAX_SECONDS }), omni11, NOW)).toEqual({
+    expect(extensionPlan(source({ deliveredSeconds: FILM_MAX_SECONDS }), omni11, NOW)).toEqual({
       allowed: false,
       refusal: DERIVATION_REFUSALS.filmMaxLength,
     });

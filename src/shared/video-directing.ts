@@ -35,7 +35,7 @@ export interface DirectingCapabilities {
   /** The operation-name prefix of a source this model can continue (its own stored generations); null: any. */
   continuesFrom: string | null;
   /** The clip lengths the model takes, in seconds (video-models.ts `clipLengthChoices`). */
-  lengthsSeconds: readonly number[];
+  clipSecondsChoices: readonly number[];
   /** The output resolutions the model lists. */
   resolutions: readonly ProviderResolution[];
 }
@@ -58,7 +58,7 @@ export function directingCapabilities(
     extension: (continues && facts.inputs.extension) || null,
     edit: (continues && facts.inputs.edit) || null,
     continuesFrom: 'interactions/',
-    lengthsSeconds: clipLengthChoices(facts.id, omni12MaxSeconds),
+    clipSecondsChoices: clipLengthChoices(facts.id, omni12MaxSeconds),
     resolutions: facts.resolutions as readonly ProviderResolution[],
   };
 }
@@ -79,7 +79,7 @@ export const LOCAL_RENDERER_CAPABILITIES: DirectingCapabilities = {
   // It extends the stored video itself, whoever generated it.
   continuesFrom: null,
   // It renders whatever the default model takes, so local mode tries every length and resolution without a key.
-  lengthsSeconds: clipLengthChoices(DEFAULT_VIDEO_MODELS.fast),
+  clipSecondsChoices: clipLengthChoices(DEFAULT_VIDEO_MODELS.fast),
   resolutions: PROVIDER_RESOLUTIONS,
 };
 
@@ -91,7 +91,7 @@ export const FIRST_FRAME_ONLY: DirectingCapabilities = {
   extension: null,
   edit: null,
   continuesFrom: null,
-  lengthsSeconds: [VIDEO_LENGTH_SECONDS],
+  clipSecondsChoices: [VIDEO_LENGTH_SECONDS],
   resolutions: ['720p', '1080p'],
 };
 
@@ -125,7 +125,7 @@ export const editVideoRequestSchema = z.strictObject({
 export interface DerivationSource {
   status: VideoStatus;
   completedAt: string | Date | null;
-  durationSeconds: number | null;
+  deliveredSeconds: number | null;
   /** `{width}x{height}` of the delivered video. */
   resolution: string | null;
   /** The provider's name for its generation (`interactions/{id}`, `local/{id}`). */
@@ -193,7 +193,7 @@ export function extensionRefusal(
   ) {
     return DERIVATION_REFUSALS.tooOld;
   }
-  if ((source.durationSeconds ?? 0) + extension.stepSeconds > extension.maxTotalSeconds + 0.5) {
+  if ((source.deliveredSeconds ?? 0) + extension.stepSeconds > extension.maxTotalSeconds + 0.5) {
     return DERIVATION_REFUSALS.maxLength(extension.maxTotalSeconds);
   }
   const height = heightOf(source.resolution);
@@ -217,7 +217,7 @@ export function editRefusal(
   if (edit.sourceMaxAgeHours !== null && ageHours(source.completedAt, now) > edit.sourceMaxAgeHours) {
     return DERIVATION_REFUSALS.tooOld;
   }
-  if (edit.maxSourceSeconds !== null && (source.durationSeconds ?? 0) > edit.maxSourceSeconds + 0.5) {
+  if (edit.maxSourceSeconds !== null && (source.deliveredSeconds ?? 0) > edit.maxSourceSeconds + 0.5) {
     return DERIVATION_REFUSALS.editTooLong(edit.maxSourceSeconds);
   }
   return undefined;
@@ -241,7 +241,7 @@ export function extensionPlan(
   shotCapabilities: DirectingCapabilities = capabilities,
 ): ExtensionPlan {
   if (source.status !== 'completed') return { allowed: false, refusal: DERIVATION_REFUSALS.notCompleted };
-  const seconds = source.durationSeconds ?? 0;
+  const seconds = source.deliveredSeconds ?? 0;
   if (seconds >= FILM_MAX_SECONDS - 0.5)
     return { allowed: false, refusal: DERIVATION_REFUSALS.filmMaxLength };
   const sameTake = extensionRefusal(source, capabilities, now);
@@ -297,7 +297,7 @@ const videoVersionSchema = z.object({
   /** The prompt, what happens next (extension) or the instruction (edit). */
   prompt: z.string(),
   status: z.enum(VIDEO_STATUSES),
-  durationSeconds: z.number().nullable(),
+  deliveredSeconds: z.number().nullable(),
   creditsUsed: z.int(),
   createdAt: z.iso.datetime(),
 });
@@ -317,7 +317,7 @@ const OFFERED_DIRECTING: DirectingCapabilities = {
   extension: null,
   edit: null,
   continuesFrom: null,
-  lengthsSeconds: clipLengthChoices(DEFAULT_VIDEO_MODELS.fast),
+  clipSecondsChoices: clipLengthChoices(DEFAULT_VIDEO_MODELS.fast),
   resolutions: PROVIDER_RESOLUTIONS,
 };
 
@@ -326,7 +326,7 @@ const directingOfferSchema = z.object({
   lastFrame: z.boolean(),
   referenceImagesMax: z.int(),
   /** The clip lengths the mode's model makes, in seconds (ADR 0033). */
-  lengthsSeconds: z.array(z.int()),
+  clipSecondsChoices: z.array(z.int()),
   resolutions: z.array(z.enum(PROVIDER_RESOLUTIONS)),
 });
 export type DirectingOffer = z.infer<typeof directingOfferSchema>;
@@ -335,7 +335,7 @@ export function directingOffer(capabilities: DirectingCapabilities): DirectingOf
   return {
     lastFrame: capabilities.lastFrame,
     referenceImagesMax: Math.min(MAX_REFERENCE_IMAGES, capabilities.referenceImagesMax),
-    lengthsSeconds: [...capabilities.lengthsSeconds],
+    clipSecondsChoices: [...capabilities.clipSecondsChoices],
     resolutions: [...capabilities.resolutions],
   };
 }

@@ -83,7 +83,7 @@ export interface VideoModelFacts {
   aspectRatios: readonly ProviderAspectRatio[];
   resolutions: readonly string[];
   /** `allowed`: the only values the API takes, where it takes a list rather than a range. */
-  durationSeconds: { min: number; max: number; allowed?: readonly number[] };
+  clipSeconds: { min: number; max: number; allowed?: readonly number[] };
   inputs: {
     text: true;
     /** One image the model animates (Omni decides from the prompt whether it is a first frame or a reference). */
@@ -108,7 +108,7 @@ const OMNI_SHARED = {
   resolutions: ['360p', '720p', '1080p', '4k'],
   // OMNI_GUIDE (preview) and the 2026-06-30 CHANGELOG entry: 3–10 s; the duration is a string such as "8s"
   // (SDK_310 types it as a string).
-  durationSeconds: { min: 3, max: 10 },
+  clipSeconds: { min: 3, max: 10 },
   // OMNI_GUIDE "Limitations": negative prompts are not supported — write them into the prompt ("Do not …").
   negativePromptField: false,
   // OMNI_GUIDE "Text to video generation" (the English page as stored 2026-11-25): `input` is a natural-language
@@ -157,9 +157,9 @@ function omniExtension(maxTotalSeconds: number): ExtensionCapability {
 const VEO_31_CAPABILITIES = {
   aspectRatios: ['16:9', '9:16'],
   resolutions: ['720p', '1080p', '4k'],
-  // VEO_GUIDE "Veo model parameters": `durationSeconds` "4", "6" or "8" — 8 only at 1080p and 4k, with
+  // VEO_GUIDE "Veo model parameters": the duration parameter is "4", "6" or "8" — 8 only at 1080p and 4k, with
   // reference images and for an extension. Cena's clips are 8 s (VIDEO_LENGTH_SECONDS), valid everywhere.
-  durationSeconds: { min: 4, max: 8, allowed: [4, 6, 8] },
+  clipSeconds: { min: 4, max: 8, allowed: [4, 6, 8] },
   inputs: {
     text: true,
     image: true,
@@ -280,7 +280,7 @@ const VIDEO_MODELS: readonly VideoModelFacts[] = [
       lifecycle: { stage: 'shut-down', note: 'Shut down 2026-06-30 (CHANGELOG 2026-06-15, DEPRECATIONS).' },
       aspectRatios: ['16:9', '9:16'],
       resolutions: ['720p', '1080p'],
-      durationSeconds: { min: 4, max: 8, allowed: [4, 6, 8] },
+      clipSeconds: { min: 4, max: 8, allowed: [4, 6, 8] },
       inputs: {
         text: true,
         image: true,
@@ -341,7 +341,7 @@ export const OMNI_12_REPORTED_MAX_CLIP_SECONDS = 15;
  * length only.
  */
 export function clipLengthChoices(modelId: string, omni12MaxSeconds?: number): number[] {
-  const range = videoModelFacts(modelId)?.durationSeconds ?? {
+  const range = videoModelFacts(modelId)?.clipSeconds ?? {
     min: VIDEO_LENGTH_SECONDS,
     max: VIDEO_LENGTH_SECONDS,
   };

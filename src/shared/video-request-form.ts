@@ -72,7 +72,7 @@ export const createVideoFormSchema = z.strictObject({
     .max(PROMPT_MAX_LENGTH, `Use no máximo ${PROMPT_MAX_LENGTH} caracteres.`),
   quality: z.enum(VIDEO_QUALITIES, 'Escolha um modo válido: Rascunho, Fast ou Quality.'),
   /** The clip length in whole seconds (multipart text); which lengths the mode's model takes is checked beside. */
-  durationSeconds: z
+  clipSeconds: z
     .string()
     .regex(/^\d{1,2}$/, 'Escolha uma duração em segundos inteiros.')
     .transform(Number)
@@ -134,15 +134,15 @@ export function firstFrameOf(
 export function clipProblems(
   clip: {
     quality: VideoQuality;
-    durationSeconds?: number | undefined;
+    clipSeconds?: number | undefined;
     resolution?: MasterResolution | undefined;
   },
-  capabilities: Pick<DirectingCapabilities, 'lengthsSeconds' | 'resolutions'>,
-): { durationSeconds?: string; resolution?: string } {
-  const problems: { durationSeconds?: string; resolution?: string } = {};
-  const lengths = capabilities.lengthsSeconds;
-  if (clip.durationSeconds !== undefined && !lengths.includes(clip.durationSeconds)) {
-    problems.durationSeconds = `Este modo faz vídeos de ${lengths.join(', ')} segundos.`;
+  capabilities: Pick<DirectingCapabilities, 'clipSecondsChoices' | 'resolutions'>,
+): { clipSeconds?: string; resolution?: string } {
+  const problems: { clipSeconds?: string; resolution?: string } = {};
+  const lengths = capabilities.clipSecondsChoices;
+  if (clip.clipSeconds !== undefined && !lengths.includes(clip.clipSeconds)) {
+    problems.clipSeconds = `Este modo faz vídeos de ${lengths.join(', ')} segundos.`;
   }
   if (clip.resolution !== undefined && clip.quality !== 'quality') {
     problems.resolution = 'A resolução só pode ser escolhida no modo Quality.';

@@ -126,7 +126,7 @@ export const chosenFieldSchemas = {
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
   aspectRatio: z.enum(ASPECT_RATIOS),
-  /** The clip length asked for, in seconds (`durationSeconds` is what the delivered file measures). */
+  /** The clip length asked for, in seconds (`deliveredSeconds` is what the delivered file measures). */
   clipSeconds: z.int(),
   /** Quality's master resolution; null for the other modes. */
   masterResolution: z.enum(MASTER_RESOLUTIONS).nullable(),
@@ -141,8 +141,11 @@ type OptionalChosenKey = {
   [K in keyof ChosenFields]: null extends ChosenFields[K] ? K : never;
 }[keyof ChosenFields];
 
-/** What carries the chosen fields: a stored request (its empty ones null) or the read form (absent). */
-type ChosenFieldsSource = Omit<ChosenFields, OptionalChosenKey> & {
+/**
+ * What carries the chosen fields: a stored request (its empty ones null) or the read form (absent); the provider's
+ * input is one too (src/server/video-providers/video-provider.server.ts).
+ */
+export type ChosenFieldsSource = Omit<ChosenFields, OptionalChosenKey> & {
   [K in OptionalChosenKey]?: ChosenFields[K] | undefined;
 };
 
@@ -212,7 +215,7 @@ const videoRequestViewSchema = z.object({
     provider: z.string().nullable(),
     model: z.string().nullable(),
     resolution: z.string().nullable(),
-    durationSeconds: z.number().nullable(),
+    deliveredSeconds: z.number().nullable(),
   }),
 });
 export type VideoRequestView = z.infer<typeof videoRequestViewSchema>;

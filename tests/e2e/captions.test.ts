@@ -87,7 +87,7 @@ describeBrowser('captions on a phone', () => {
     const id = await storeVideo(app.cena.pool, app.cena.storage, user.rows[0]?.id ?? '', {
       file: await speakingClip(),
       aspectRatio: '9:16',
-      durationSeconds: 3,
+      deliveredSeconds: 3,
       prompt: 'Uma apresentadora dando boas-vindas',
     });
     await page.goto(`${app.url}/dashboard/request/${id}`);

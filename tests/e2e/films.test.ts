@@ -65,7 +65,7 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
       const file = await colourClip(tools, path.join(dir, `${colour}.mp4`), { colour, seconds: 4, size });
       return storeVideo(app.cena.pool, app.cena.storage, userId, {
         file,
-        durationSeconds: 4,
+        deliveredSeconds: 4,
         aspectRatio,
         prompt,
       });
@@ -181,7 +181,7 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
     await tabTo(page, page.getByTestId('video-download'));
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     const film = await probe((await download.path()) ?? '', tools);
-    expect(film.durationSeconds).toBeCloseTo(3 + 4 + 2.5, 1);
+    expect(film.deliveredSeconds).toBeCloseTo(3 + 4 + 2.5, 1);
     expect(film.hasAudio).toBe(true);
     expect(`${film.width}x${film.height}`).toBe('640x360');
     expect(errors).toEqual([]);
@@ -199,7 +199,7 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
     const ids: string[] = [];
     for (const prompt of ['Primeira cena', 'Segunda cena', 'Terceira cena']) {
       ids.push(
-        await storeVideo(app.cena.pool, app.cena.storage, userId, { file, durationSeconds: 4, prompt }),
+        await storeVideo(app.cena.pool, app.cena.storage, userId, { file, deliveredSeconds: 4, prompt }),
       );
     }
     const [first, second, third] = ids;

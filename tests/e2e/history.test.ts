@@ -106,7 +106,7 @@ async function insertRequest(userId: string, seed: Seed): Promise<void> {
   await app.cena.pool.query(
     `INSERT INTO video_requests
        (id, user_id, client_key, prompt, structured_prompt, quality, aspect_ratio, seed, credits_used, status,
-        error_message, video_key, provider, model, resolution, duration_seconds, created_at, updated_at, completed_at,
+        error_message, video_key, provider, model, resolution, delivered_seconds, created_at, updated_at, completed_at,
         dispatched_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'local', $13, $14, $15, $16, $17, $18, $16)`,
     [

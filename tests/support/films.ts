@@ -15,7 +15,7 @@ export async function storeVideo(
   userId: string,
   options: {
     file?: string;
-    durationSeconds?: number;
+    deliveredSeconds?: number;
     aspectRatio?: AspectRatio;
     quality?: VideoQuality;
     status?: VideoStatus;
@@ -28,7 +28,7 @@ export async function storeVideo(
   if (options.file && videoKey) await storage.put(videoKey, createReadStream(options.file), 'video/mp4');
   await pool.query(
     `INSERT INTO video_requests
-       (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, video_key, duration_seconds,
+       (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, video_key, delivered_seconds,
         resolution, provider, completed_at, dispatched_at)
      VALUES ($1, $2, $3, $4, $5, $6, 10, $7, $8, $9, '640x360', 'local',
              CASE WHEN $7 = 'completed' THEN now() END, now())`,
@@ -41,7 +41,7 @@ export async function storeVideo(
       options.aspectRatio ?? '16:9',
       status,
       status === 'completed' ? videoKey : null,
-      status === 'completed' ? (options.durationSeconds ?? 4) : null,
+      status === 'completed' ? (options.deliveredSeconds ?? 4) : null,
     ],
   );
   return id;

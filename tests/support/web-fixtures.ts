@@ -77,7 +77,7 @@ export function videoRequest(overrides: Partial<VideoRequestView> = {}): VideoRe
     variation: null,
     cast: [],
     takeChecks: [],
-    technical: { provider: null, model: null, resolution: null, durationSeconds: null },
+    technical: { provider: null, model: null, resolution: null, deliveredSeconds: null },
     ...overrides,
   };
 }
@@ -91,7 +91,7 @@ export function historyItem(overrides: Partial<VideoRequestListItem> = {}): Vide
     createdAt: CREATED_AT,
     completedAt: CREATED_AT,
     thumbnailUrl: null,
-    durationSeconds: 8,
+    deliveredSeconds: 8,
     kind: 'original',
     sourceRequestId: null,
     queue: null,

@@ -267,7 +267,7 @@ const EXPORTED_REQUEST_KEYS = [
   'provider',
   'model',
   'resolution',
-  'durationSeconds',
+  'deliveredSeconds',
   'extendsRequestId',
   'editsRequestId',
   'film',

@@ -269,7 +269,7 @@ describe('DELETE /api/me', () => {
     await app.cena.storage.put(filmKeys.thumbnail, Buffer.from('jpeg bytes'), 'image/jpeg');
     await app.cena.pool.query(
       `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-         film, video_key, thumbnail_key, duration_seconds, completed_at)
+         film, video_key, thumbnail_key, delivered_seconds, completed_at)
        VALUES ($1, $2, $3, 'Da praia ao farol', 'fast', '16:9', 0, 'completed', true, $4, $5, 9.5, now())`,
       [filmId, userId, randomUUID(), filmKeys.video, filmKeys.thumbnail],
     );

@@ -3,6 +3,13 @@
  * pace. Kept apart from fair-queue.server.ts, which runs them.
  */
 
+import {
+  columnList,
+  type VideoRequestKey,
+  type VideoRequestRow,
+  videoRequests,
+} from '#server/video-requests/video-requests.server';
+
 /** Measured generation time: the mean over this many recent generations of the model. */
 const MEASURED_GENERATIONS = 20;
 
@@ -22,12 +29,26 @@ export const STARTS_SQL = `
   WHERE dispatched_at > now() - make_interval(secs => $2) AND quality = ANY($1::text[])`;
 
 /**
+ * What a waiting request's create costs the provider's budget is priced from (`createCostCents` of its model, its
+ * resolution and its clip length): named by the table's keys, so the queue's rows carry them under the names the
+ * row type has (ADR 0022, ADR 0051) and a renamed column fails the type check here.
+ */
+const PRICED_KEYS = [
+  'quality',
+  'masterResolution',
+  'clipSeconds',
+] as const satisfies readonly VideoRequestKey[];
+export type PricedRow = Pick<VideoRequestRow, (typeof PRICED_KEYS)[number]>;
+/** The priced columns as the outer statements select them from `queued`. */
+export const PRICED_COLUMNS = PRICED_KEYS.map((key) => `"${key}"`).join(', ');
+
+/**
  * The waiting requests of `$1` (qualities), each with its `turn` (1 for its user's oldest) and its user's last
  * dispatch (`served_at`, null for a user never served).
  */
 export const QUEUED_SQL = `
   WITH waiting AS (
-    SELECT r.id, r.user_id, r.created_at, r.provider_project, r.quality, r.master_resolution, r.clip_seconds,
+    SELECT r.id, r.user_id, r.created_at, r.provider_project, ${columnList(videoRequests, PRICED_KEYS, 'r')},
            row_number() OVER (PARTITION BY r.user_id ORDER BY r.created_at, r.id) AS turn
     FROM video_requests r
     -- A film (src/server/films) is joined by Cena, not generated: it never waits for the provider.

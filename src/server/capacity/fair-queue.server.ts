@@ -1,17 +1,19 @@
 import type pg from 'pg';
 import type { Queryable } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
-import {
-  type MasterResolution,
-  type ModelMode,
-  modelModeOf,
-  VIDEO_QUALITIES,
-  type VideoQuality,
-} from '#shared/catalogue';
+import { type ModelMode, modelModeOf, VIDEO_QUALITIES, type VideoQuality } from '#shared/catalogue';
 import { createCostCents } from '#shared/provider-prices';
 import { requestResolution } from '#shared/video-models';
 import type { AdminQueue, QueuePlace, VideoQueueEstimate } from '#shared/video-queue';
-import { MEASURED_SQL, ORDERED_SQL, QUEUED_SQL, SERVICE_ORDER, STARTS_SQL } from './fair-queue-sql.server';
+import {
+  MEASURED_SQL,
+  ORDERED_SQL,
+  PRICED_COLUMNS,
+  type PricedRow,
+  QUEUED_SQL,
+  SERVICE_ORDER,
+  STARTS_SQL,
+} from './fair-queue-sql.server';
 import type { BudgetHold, BudgetUse, ProviderBudget } from './provider-budget.server';
 import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.server';
 import type { WorkerSlots } from './worker-slots.server';
@@ -114,17 +116,11 @@ export class FairQueue {
       [...room.values()].reduce((sum, free) => sum + free, 0),
     );
     if (total === 0) return 0;
-    const candidates = await client.query<{
-      id: string;
-      provider_project: string | null;
-      quality: VideoQuality;
-      master_resolution: MasterResolution | null;
-      clip_seconds: number;
-    }>(
+    const candidates = await client.query<{ id: string; provider_project: string | null } & PricedRow>(
       // The first `$3` in the order of service that a project with room may take: a bounded sort of the waiting
       // rows, not every position (which only a place shown to a user needs).
       `${QUEUED_SQL}
-       SELECT id, provider_project, quality, master_resolution, clip_seconds FROM queued
+       SELECT id, provider_project, ${PRICED_COLUMNS} FROM queued
        WHERE provider_project IS NULL OR provider_project = ANY($2::text[])
        ORDER BY ${SERVICE_ORDER} LIMIT $3`,
       [group.qualities, [...room].filter(([, free]) => free > 0).map(([project]) => project), total],
@@ -134,8 +130,8 @@ export class FairQueue {
       const project = candidate.provider_project ?? roomiest(room);
       const costCents = createCostCents(
         group.model,
-        requestResolution(candidate.quality, candidate.master_resolution),
-        candidate.clip_seconds,
+        requestResolution(candidate.quality, candidate.masterResolution),
+        candidate.clipSeconds,
       );
       if (!project || (room.get(project) ?? 0) <= 0) continue;
       // The next in line waits for the spend window rather than being overtaken by a cheaper take.

@@ -43,7 +43,7 @@ async function transcribeStep(
   const transcript = await deps.transcribe(
     {
       bytes: await readFile(file),
-      durationSeconds: Number(info.format?.duration ?? 0),
+      deliveredSeconds: Number(info.format?.duration ?? 0),
       hasAudio: info.streams?.some((stream) => stream.codec_type === 'audio') ?? false,
     },
     signal,

@@ -125,7 +125,7 @@ describe('captions of a video with speech', () => {
   it('transcribes once on a double click, serves a valid VTT and a burned-in MP4; an edit renders again', async () => {
     const { client, userId } = await signedUpWithCredits(app.url, pool, 50);
     const source = await clip('speech', SENTENCES);
-    const id = await storeVideo(pool, app.cena.storage, userId, { file: source, durationSeconds: 3 });
+    const id = await storeVideo(pool, app.cena.storage, userId, { file: source, deliveredSeconds: 3 });
     const before = await ledgerOf(userId);
     const transcriptionsBefore = gemini.transcriptions.length;
 
@@ -203,7 +203,7 @@ describe('captions of a silent video', () => {
     const { client, userId } = await signedUpWithCredits(app.url, pool, 50);
     const id = await storeVideo(pool, app.cena.storage, userId, {
       file: await clip('silent'),
-      durationSeconds: 3,
+      deliveredSeconds: 3,
     });
     const before = await ledgerOf(userId);
     expect((await start(client, id)).status).toBe(202);

@@ -7,7 +7,7 @@ import { createTranscriber } from './transcriber.server';
 describe('the local transcriber', () => {
   const logger = { warn: vi.fn(), error: vi.fn(), info: vi.fn() } as unknown as Logger;
   const transcribe = createTranscriber(loadConfig({ VIDEO_PROVIDER: 'local' }), logger);
-  const video = (hasAudio: boolean) => ({ bytes: Buffer.alloc(0), durationSeconds: 5, hasAudio });
+  const video = (hasAudio: boolean) => ({ bytes: Buffer.alloc(0), deliveredSeconds: 5, hasAudio });
 
   it('answers one marked cue every two seconds, within the video', async () => {
     expect(await transcribe(video(true))).toEqual({

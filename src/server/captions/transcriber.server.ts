@@ -20,7 +20,7 @@ type Transcript = { kind: 'speech'; cues: CaptionCue[]; by: string } | { kind: '
 
 interface VideoToTranscribe {
   bytes: Buffer;
-  durationSeconds: number;
+  deliveredSeconds: number;
   hasAudio: boolean;
 }
 
@@ -92,11 +92,11 @@ function readableParts(cue: CaptionCue): CaptionCue[] {
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /** The model's cues made safe to show: inside the video, in order, non-empty, readable lengths. */
-function cleanCues(cues: readonly CaptionCue[], durationSeconds: number): CaptionCue[] {
+function cleanCues(cues: readonly CaptionCue[], deliveredSeconds: number): CaptionCue[] {
   return cues
     .map((cue) => ({
-      start: round(Math.max(0, Math.min(cue.start, durationSeconds))),
-      end: round(Math.max(0, Math.min(cue.end, durationSeconds))),
+      start: round(Math.max(0, Math.min(cue.start, deliveredSeconds))),
+      end: round(Math.max(0, Math.min(cue.end, deliveredSeconds))),
       text: cue.text.replace(/\s+/g, ' ').trim(),
     }))
     .filter((cue) => cue.text !== '' && cue.end > cue.start)
@@ -126,7 +126,7 @@ function createGeminiTranscriber(
         timeoutMs,
         signal,
       });
-      const cues = answer.hasSpeech ? cleanCues(answer.cues, video.durationSeconds) : [];
+      const cues = answer.hasSpeech ? cleanCues(answer.cues, video.deliveredSeconds) : [];
       return cues.length > 0 ? { kind: 'speech', cues, by: model } : { kind: 'no_speech', by: model };
     } catch (error) {
       // The job retries; the user sees a failure only once its retries are spent.
@@ -149,8 +149,8 @@ const LOCAL_TRANSCRIBER = 'local';
 const localTranscriber: Transcriber = async (video) => {
   if (!video.hasAudio) return { kind: 'no_speech', by: LOCAL_TRANSCRIBER };
   const cues: CaptionCue[] = [];
-  for (let start = 0; start < video.durationSeconds - 0.25; start += 2) {
-    const end = Math.min(start + 2, video.durationSeconds);
+  for (let start = 0; start < video.deliveredSeconds - 0.25; start += 2) {
+    const end = Math.min(start + 2, video.deliveredSeconds);
     cues.push({ start, end: round(end), text: `Legenda local ${cues.length + 1}: corrija este texto` });
   }
   return cues.length > 0

@@ -14,7 +14,7 @@ const DEFAULT_GEMINI_API_BASE = 'https://generativelanguage.googleapis.com/v1bet
 export const DEFAULT_PROMPT_MODEL = 'gemini-3.8-flash';
 
 /** Omni 1.2's longest clip by the catalogue's narrower reading. */
-const OMNI_12_CATALOGUE_MAX_SECONDS = videoModelFacts(OMNI_12_MODEL_ID)?.durationSeconds.max ?? 10;
+const OMNI_12_CATALOGUE_MAX_SECONDS = videoModelFacts(OMNI_12_MODEL_ID)?.clipSeconds.max ?? 10;
 
 export const geminiEnv = z.object({
   GEMINI_API_KEY: optionalString,

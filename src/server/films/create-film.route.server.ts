@@ -29,7 +29,7 @@ export const createFilmRoute =
           c,
           422,
           'trim_outside_scene',
-          trimOutsideMessage(result.position, result.durationSeconds),
+          trimOutsideMessage(result.position, result.deliveredSeconds),
         );
     }
   };

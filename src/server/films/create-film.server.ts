@@ -41,7 +41,7 @@ export type CreateFilmResult =
   | { kind: 'not_found'; position: number }
   | { kind: 'mixed_ratios' }
   | { kind: 'not_ready'; position: number }
-  | { kind: 'trim_outside'; position: number; durationSeconds: number };
+  | { kind: 'trim_outside'; position: number; deliveredSeconds: number };
 
 interface PlannedScene {
   sourceId: string;
@@ -79,11 +79,11 @@ async function planScenes(
   const scenes: PlannedScene[] = [];
   for (const [index, source] of sources.entries()) {
     const position = index + 1;
-    if (source.status !== 'completed' || !source.videoKey || !source.durationSeconds) {
+    if (source.status !== 'completed' || !source.videoKey || !source.deliveredSeconds) {
       return { kind: 'not_ready', position };
     }
-    const trim = sceneTrim(input.scenes[index] ?? {}, source.durationSeconds);
-    if (!trim.ok) return { kind: 'trim_outside', position, durationSeconds: source.durationSeconds };
+    const trim = sceneTrim(input.scenes[index] ?? {}, source.deliveredSeconds);
+    if (!trim.ok) return { kind: 'trim_outside', position, deliveredSeconds: source.deliveredSeconds };
     scenes.push({ sourceId: source.id, startSeconds: trim.startSeconds, endSeconds: trim.endSeconds });
   }
   return { ok: true, scenes, sources, aspectRatio };

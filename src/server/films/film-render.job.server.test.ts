@@ -47,7 +47,7 @@ async function filmOfOneScene(): Promise<{ userId: string; filmId: string }> {
   const filmId = randomUUID();
   await pool.query(
     `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, film,
-       provider, video_key, duration_seconds)
+       provider, video_key, delivered_seconds)
      VALUES ($1, $2, $3, 'Cena azul', 'fast', '16:9', 10, 'completed', false, 'local', $4, 2),
             ($5, $2, $6, 'Meu filme', 'fast', '16:9', 0, 'pending', true, 'cena', NULL, NULL)`,
     [sourceId, userId, randomUUID(), mediaKeys(userId, sourceId).video, filmId, randomUUID()],

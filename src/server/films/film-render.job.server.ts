@@ -88,16 +88,16 @@ export async function renderFilm(
     await joinScenes(files, videoFile, tools, options.signal);
     const film = await probe(videoFile, tools, options.signal);
     const thumbnailFile = path.join(dir, 'thumbnail.jpg');
-    await filmThumbnail(videoFile, film.durationSeconds, thumbnailFile, tools, options.signal);
+    await filmThumbnail(videoFile, film.deliveredSeconds, thumbnailFile, tools, options.signal);
     const keys = mediaKeys(userId, filmId);
     await storage.put(keys.video, createReadStream(videoFile), 'video/mp4');
     await storage.put(keys.thumbnail, createReadStream(thumbnailFile), 'image/jpeg');
     const completed = await pool.query(
       `UPDATE video_requests
-       SET status = 'completed', video_key = $2, thumbnail_key = $3, duration_seconds = $4, resolution = $5,
+       SET status = 'completed', video_key = $2, thumbnail_key = $3, delivered_seconds = $4, resolution = $5,
            error_message = NULL, completed_at = now(), updated_at = now()
        WHERE id = $1 AND status = 'rendering'`,
-      [filmId, keys.video, keys.thumbnail, film.durationSeconds, `${film.width}x${film.height}`],
+      [filmId, keys.video, keys.thumbnail, film.deliveredSeconds, `${film.width}x${film.height}`],
     );
     // Ended meanwhile (the account was deleted): no row names these files any more, so they must not stay. But a
     // run that lost to an overlapping one (a retried job while the first still ran) wrote the same keys the

@@ -85,7 +85,7 @@ describe('joining a film', () => {
     expect(film.height).toBe(360);
     expect(film.hasAudio).toBe(true);
     // ffprobe's container length: within a frame (1/24 s) and the AAC priming of the expected sum.
-    expect(Math.abs(film.durationSeconds - expected)).toBeLessThan(0.1);
+    expect(Math.abs(film.deliveredSeconds - expected)).toBeLessThan(0.1);
     expect(Math.abs((await audioSeconds(out)) - expected)).toBeLessThan(0.1);
     expect(plan.cuts).toHaveLength(4);
 

@@ -59,7 +59,7 @@ export interface FilmPlan {
   frameRate: string;
   /** Where each scene starts in the film, after the first. */
   cuts: number[];
-  durationSeconds: number;
+  deliveredSeconds: number;
   filter: string;
 }
 
@@ -89,7 +89,7 @@ function planFilm(scenes: readonly SceneFile[], infos: readonly StreamInfo[]): F
     );
     // The scene's own sound past its cut where there is some, then silence, to exactly the length wanted.
     const sound = info.hasAudio
-      ? `[${i}:a]atrim=start=${num(start)}:end=${num(Math.min(start + soundLength, info.durationSeconds))},` +
+      ? `[${i}:a]atrim=start=${num(start)}:end=${num(Math.min(start + soundLength, info.deliveredSeconds))},` +
         'asetpts=PTS-STARTPTS,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,'
       : 'anullsrc=r=48000:cl=stereo,aformat=sample_fmts=fltp:channel_layouts=stereo,';
     parts.push(`${sound}atrim=end=${num(soundLength)}[a${i}]`);
@@ -102,7 +102,7 @@ function planFilm(scenes: readonly SceneFile[], infos: readonly StreamInfo[]): F
     sound = out;
   }
   if (scenes.length === 1) parts.push('[a0]anull[a]');
-  return { width, height, frameRate, cuts, durationSeconds: at, filter: parts.join(';') };
+  return { width, height, frameRate, cuts, deliveredSeconds: at, filter: parts.join(';') };
 }
 
 /** Renders the film into `outFile` (MP4, H.264 + AAC, fast start). */
@@ -133,12 +133,12 @@ export async function joinScenes(
 /** A JPEG a second into the film (its first frame is often a fade from black). */
 export async function filmThumbnail(
   videoFile: string,
-  durationSeconds: number,
+  deliveredSeconds: number,
   outFile: string,
   tools: MediaTools,
   signal?: AbortSignal,
 ): Promise<void> {
-  const at = Math.min(1, durationSeconds / 2).toFixed(2);
+  const at = Math.min(1, deliveredSeconds / 2).toFixed(2);
   await runTool(
     tools.ffmpegPath,
     [

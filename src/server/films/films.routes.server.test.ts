@@ -40,7 +40,7 @@ async function user(): Promise<{ client: SessionClient; userId: string }> {
 }
 
 const store = (userId: string, options: Parameters<typeof storeVideo>[3] = {}) =>
-  storeVideo(pool, app.cena.storage, userId, { file: clip4s, durationSeconds: 4, ...options });
+  storeVideo(pool, app.cena.storage, userId, { file: clip4s, deliveredSeconds: 4, ...options });
 
 const save = (client: SessionClient, body: unknown): Promise<Answer> =>
   client.json('/api/films', { json: body }) as Promise<Answer>;
@@ -69,7 +69,7 @@ describe('saving a film', () => {
   it('joins the scenes for no credits, live to completed, and is then a video of its own', async () => {
     const { client, userId } = await user();
     const first = await store(userId);
-    const second = await store(userId, { file: clip3s, durationSeconds: 3 });
+    const second = await store(userId, { file: clip3s, deliveredSeconds: 3 });
     const balanceBefore = (await client.json<{ balance: number }>('/api/credits')).body.balance;
     const events = eventReader(await client.fetch('/api/events'));
     expect((await events.next()).event).toBe('ready');
@@ -113,7 +113,7 @@ describe('saving a film', () => {
 
     const film = (await client.json<{ request: VideoRequestView }>(`/api/videos/${id}`)).body.request;
     expect(film.kind).toBe('film');
-    expect(film.technical.durationSeconds).toBeCloseTo(2.5 + 2.5, 1);
+    expect(film.technical.deliveredSeconds).toBeCloseTo(2.5 + 2.5, 1);
     expect(film.technical.resolution).toBe('640x360');
     expect(film.downloadUrl).toBeTruthy();
     expect(film.thumbnailUrl).toBeTruthy();
@@ -124,7 +124,7 @@ describe('saving a film', () => {
     await writeFile(downloaded, Buffer.from(await download.arrayBuffer()));
     const tools = await mediaTools(60_000);
     const probed = await probe(downloaded, tools);
-    expect(probed.durationSeconds).toBeCloseTo(5, 1);
+    expect(probed.deliveredSeconds).toBeCloseTo(5, 1);
     expect(probed.hasAudio).toBe(true);
 
     // Joined by Cena, never sent to a provider: the fair queue did not dispatch it, no hold was placed.
@@ -223,7 +223,7 @@ describe('saving a film', () => {
 
   it('answers 422 for a trim outside the scene', async () => {
     const { client, userId } = await user();
-    const scene = await store(userId, { durationSeconds: 4 });
+    const scene = await store(userId, { deliveredSeconds: 4 });
     const trims = [
       { startSeconds: 0, endSeconds: 4.5 },
       { startSeconds: 4 },

@@ -28,7 +28,7 @@ async function video(userId: string, status: VideoStatus = 'completed', minutesA
   await pool.query(
     `UPDATE video_requests
      SET video_key = CASE WHEN status = 'completed' THEN user_id || '/videos/' || id || '/video.mp4' END,
-         duration_seconds = CASE WHEN status = 'completed' THEN 8 END,
+         delivered_seconds = CASE WHEN status = 'completed' THEN 8 END,
          created_at = now() - make_interval(mins => $2)
      WHERE id = $1`,
     [id, minutesAgo],
@@ -67,7 +67,7 @@ describe('GET /api/films/candidates', () => {
       expect.objectContaining({ id: allFailed[0] }),
     );
     const other = answer.body.items[1]?.otherVariations[0];
-    expect(other).toMatchObject({ aspectRatio: '16:9', durationSeconds: 8, film: false });
+    expect(other).toMatchObject({ aspectRatio: '16:9', deliveredSeconds: 8, film: false });
     expect(other?.videoUrl).toContain(kept[0]);
     expect(Number.isNaN(Date.parse(other?.createdAt ?? ''))).toBe(false);
 
@@ -85,7 +85,7 @@ describe('GET /api/films/candidates', () => {
     for (let n = 0; n < 40; n++) others.push(await insertUser(pool));
     await pool.query(
       `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-                                   video_key, duration_seconds, created_at)
+                                   video_key, delivered_seconds, created_at)
        SELECT gen_random_uuid(), CASE WHEN n % 41 = 0 THEN $1 ELSE ($2::text[])[n % 41] END, gen_random_uuid(),
               'Cena ' || n, 'fast', '16:9', 10, 'completed', 'v/' || n, 8, now() - make_interval(mins => n)
        FROM generate_series(1, 20000) AS n`,

@@ -10,7 +10,7 @@ const CANDIDATES_LIMIT = 200;
 
 /** A video the board can join: completed, its file stored and measured. */
 const usable = (alias: string) =>
-  `${alias}.status = 'completed' AND ${alias}.video_key IS NOT NULL AND ${alias}.duration_seconds IS NOT NULL`;
+  `${alias}.status = 'completed' AND ${alias}.video_key IS NOT NULL AND ${alias}.delivered_seconds IS NOT NULL`;
 
 /**
  * One row per submit (ADR 0028): a variation stands for its group only when it is the group's chosen one — the kept
@@ -20,13 +20,13 @@ const usable = (alias: string) =>
  * index: the user's rows are read by the existing user indexes (EXPLAIN in the test).
  */
 export const FILM_CANDIDATES_SQL = `
-  SELECT v.id, v.prompt, v.quality, v.aspect_ratio, v.duration_seconds, v.created_at, v.thumbnail_key, v.video_key,
+  SELECT v.id, v.prompt, v.quality, v.aspect_ratio, v.delivered_seconds, v.created_at, v.thumbnail_key, v.video_key,
          v.film, COALESCE(others.list, '[]'::json) AS others
   FROM video_requests v
   LEFT JOIN LATERAL (
     SELECT json_agg(json_build_object(
              'id', o.id, 'prompt', o.prompt, 'quality', o.quality, 'aspect_ratio', o.aspect_ratio,
-             'duration_seconds', o.duration_seconds, 'created_at', o.created_at, 'thumbnail_key', o.thumbnail_key,
+             'delivered_seconds', o.delivered_seconds, 'created_at', o.created_at, 'thumbnail_key', o.thumbnail_key,
              'video_key', o.video_key, 'film', o.film)
            ORDER BY array_position(v.variation_ids, o.id)) AS list
     FROM video_requests o
@@ -47,7 +47,7 @@ interface CandidateRecord {
   prompt: string;
   quality: VideoQuality;
   aspect_ratio: AspectRatio;
-  duration_seconds: number;
+  delivered_seconds: number;
   /** A Date from the row, an ISO string from the JSON of the group's others. */
   created_at: Date | string;
   thumbnail_key: string | null;
@@ -61,7 +61,7 @@ async function candidateOf(deps: FilmsDeps, row: CandidateRecord): Promise<FilmC
     prompt: row.prompt,
     quality: row.quality,
     aspectRatio: row.aspect_ratio,
-    durationSeconds: row.duration_seconds,
+    deliveredSeconds: row.delivered_seconds,
     createdAt: new Date(row.created_at).toISOString(),
     thumbnailUrl: await signedUrlOf(deps, row.thumbnail_key),
     videoUrl: await signedUrlOf(deps, row.video_key),

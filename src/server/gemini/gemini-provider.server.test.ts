@@ -228,7 +228,7 @@ describe('extend and edit continue the stored interaction ([OMNI-EXTEND], [OMNI-
     const file = path.join(os.tmpdir(), `omni-${randomUUID()}.mp4`);
     await pipeline(await provider().download(result.video.uri), createWriteStream(file));
     try {
-      return (await probe(file, await tools)).durationSeconds;
+      return (await probe(file, await tools)).deliveredSeconds;
     } finally {
       await rm(file, { force: true });
     }
@@ -240,11 +240,11 @@ describe('extend and edit continue the stored interaction ([OMNI-EXTEND], [OMNI-
     return operationName;
   }
 
-  const derived = (kind: 'extend' | 'edit', sourceOperationName: string, sourceDurationSeconds = 8) =>
+  const derived = (kind: 'extend' | 'edit', sourceOperationName: string, sourceDeliveredSeconds = 8) =>
     input({
       prompt: '{"subject":"não é enviado"}',
       userPrompt: kind === 'extend' ? 'O barco chega ao porto' : 'troque o dia pela noite',
-      derivation: { kind, sourceOperationName, sourceDurationSeconds },
+      derivation: { kind, sourceOperationName, sourceDeliveredSeconds },
     });
 
   it('an extension sends previous_interaction_id, task extend and the new part length, and gets the tail and the new part', async () => {

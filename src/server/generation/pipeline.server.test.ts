@@ -149,7 +149,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     expect(done.attempts).toBe(1);
     // Fast is 720p: 1280×720 cropped to a square.
     expect(done.resolution).toBe('720x720');
-    expect(done.duration_seconds).toBeCloseTo(8, 0);
+    expect(done.delivered_seconds).toBeCloseTo(8, 0);
     const keys = { video: String(done.video_key), thumbnail: String(done.thumbnail_key) };
     expect(await job.storage.exists(keys.video)).toBe(true);
     expect(await job.storage.exists(keys.thumbnail)).toBe(true);
@@ -209,7 +209,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     // The fake answers the source's 8 s tail and 8 new seconds; nothing of the source is lost or doubled.
     const extended = await row(extension.id);
     expect(extended).toMatchObject({ status: 'completed', hold_status: 'captured' });
-    expect(Number(extended.duration_seconds)).toBeCloseTo(16, 0);
+    expect(Number(extended.delivered_seconds)).toBeCloseTo(16, 0);
     expect(await row(source.id)).toMatchObject({ status: 'completed', video_key: sourceRow.video_key });
   }, 120_000);
 
@@ -239,7 +239,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
     // Omni answered the source's 8 s tail and 8 new seconds, measured and joined: 16 s, nothing doubled.
     const extended = await row(extension.id);
     expect(extended).toMatchObject({ status: 'completed', model: OMNI });
-    expect(Number(extended.duration_seconds)).toBeCloseTo(16, 0);
+    expect(Number(extended.delivered_seconds)).toBeCloseTo(16, 0);
   }, 120_000);
 
   it('a new shot from the last frame (past the limit) is appended to the film and to its 1:1 crop, cleanly', async () => {
@@ -284,7 +284,7 @@ describe('video pipeline with Gemini Omni (fake Gemini API)', () => {
       expect(film).toMatchObject({ fps: '8/1', appendable: true });
       expect(film.audio).not.toBeNull();
       // 8 s + 8 s, less the one-frame crossfade at the cut.
-      expect(film.durationSeconds).toBeCloseTo(16 - 1 / 8, 2);
+      expect(film.deliveredSeconds).toBeCloseTo(16 - 1 / 8, 2);
       // A keyframe at the cut (the first film's 8 s less the crossfade), and no black frame anywhere.
       const cut = 8 - 1 / 8;
       expect((await keyframeTimes(file)).some((time) => Math.abs(time - cut) < 0.05)).toBe(true);

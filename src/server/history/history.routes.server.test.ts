@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '#server/credits/ledger-grants.server';
 import type { HistoryPage } from '#shared/history-list';
+import { chosenFieldSchemas } from '#shared/video-request';
 import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpIn } from '#tests/support/users';
@@ -68,19 +69,16 @@ describe('GET /api/videos', () => {
     expect(first.body).toMatchObject({ page: 1, pageSize: 10, total: 23, totalPages: 3 });
     expect(first.body.items).toHaveLength(10);
     expect(first.body.items[0]?.prompt).toBe('Floresta número 19 com névoa');
+    // The owner's chosen fields (one declaration, ADR 0051) and the list's own.
     expect(Object.keys(first.body.items[0] ?? {}).sort()).toEqual(
       [
-        'aspectRatio',
-        'clipSeconds',
+        ...Object.keys(chosenFieldSchemas),
         'completedAt',
         'createdAt',
         'creditsUsed',
-        'durationSeconds',
+        'deliveredSeconds',
         'id',
         'kind',
-        'masterResolution',
-        'prompt',
-        'quality',
         'queue',
         'sourceRequestId',
         'status',

@@ -112,7 +112,7 @@ describe('real answers match the documented response schemas', () => {
     // Rendering waits 10 minutes here: the request is marked completed so it can be extended and edited.
     await pool.query(
       `UPDATE video_requests SET status = 'completed', completed_at = now(), resolution = '1280x720',
-         duration_seconds = 8 WHERE id = $1`,
+         delivered_seconds = 8 WHERE id = $1`,
       [created.request.id],
     );
     // Completed without a file yet: the share link is refused (409), and revoking finds no link.

@@ -39,7 +39,7 @@ export interface FilmFormat {
   height: number;
   /** ffprobe's `r_frame_rate`, e.g. `24/1`. */
   fps: string;
-  durationSeconds: number;
+  deliveredSeconds: number;
   /** Frames of picture (the container's count; else from the length). */
   frames: number;
   /** Where the file's timeline starts (an encoder's audio priming can move it off zero). */
@@ -60,8 +60,8 @@ export async function filmFormat(file: string, tools: MediaTools, signal?: Abort
   const video = info.streams?.find((stream) => stream.codec_type === 'video');
   const audio = info.streams?.find((stream) => stream.codec_type === 'audio');
   // The picture's length: the film's timeline is its frames (the sound is fitted to it at every join).
-  const durationSeconds = Number(video?.duration ?? info.format?.duration);
-  if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || durationSeconds <= 0) {
+  const deliveredSeconds = Number(video?.duration ?? info.format?.duration);
+  if (!video?.width || !video.height || !Number.isFinite(deliveredSeconds) || deliveredSeconds <= 0) {
     throw new FfmpegError('the film has no readable video stream or duration');
   }
   const tag = info.format?.tags?.comment ?? info.format?.tags?.COMMENT;
@@ -69,8 +69,8 @@ export async function filmFormat(file: string, tools: MediaTools, signal?: Abort
     width: video.width,
     height: video.height,
     fps: video.r_frame_rate && fpsValue(video.r_frame_rate) <= 120 ? video.r_frame_rate : '24/1',
-    durationSeconds,
-    frames: Number(video.nb_frames) || Math.round(durationSeconds * fpsValue(video.r_frame_rate ?? '24/1')),
+    deliveredSeconds,
+    frames: Number(video.nb_frames) || Math.round(deliveredSeconds * fpsValue(video.r_frame_rate ?? '24/1')),
     startSeconds: Number(info.format?.start_time) || 0,
     audio: audio ? { sampleRate: Number(audio.sample_rate) || 48_000, channels: audio.channels || 2 } : null,
     appendable:
@@ -232,7 +232,7 @@ export async function appendShot(args: {
   const fps = fpsValue(head.fps);
   const fadeFrames = Math.max(1, Math.round(CROSSFADE_SECONDS * fps));
   const fade = fadeFrames / fps;
-  const cut = Math.max(0, head.durationSeconds - fade);
+  const cut = Math.max(0, head.deliveredSeconds - fade);
   // Copy up to the film's last keyframe before the cut (at least half a GOP before it, so the crossfade is inside
   // the encoded window); a film not yet in the film setting is encoded whole, once.
   const copied = head.appendable
@@ -263,7 +263,7 @@ export async function appendShot(args: {
     ],
     { timeoutMs: tools.timeoutMs, signal },
   );
-  if (copied === 0) return { reencodedSeconds: head.durationSeconds };
+  if (copied === 0) return { reencodedSeconds: head.deliveredSeconds };
   await prependHead({
     headFile,
     windowFile,
@@ -274,7 +274,7 @@ export async function appendShot(args: {
     tools,
     signal,
   });
-  return { reencodedSeconds: head.durationSeconds - copied };
+  return { reencodedSeconds: head.deliveredSeconds - copied };
 }
 
 /** The film's last frame as a JPEG (the first frame of the shot that continues it). */

@@ -21,7 +21,7 @@ export interface PipelineStorage {
 }
 
 export interface ProbeResult {
-  durationSeconds: number;
+  deliveredSeconds: number;
   width: number;
   height: number;
   hasAudio: boolean;
@@ -83,12 +83,12 @@ export function downloadKey(
 export async function probe(file: string, tools: MediaTools, signal?: AbortSignal): Promise<ProbeResult> {
   const info = await probeJson(tools.ffprobePath, file, { timeoutMs: tools.timeoutMs, signal });
   const video = info.streams?.find((stream) => stream.codec_type === 'video');
-  const durationSeconds = Number(info.format?.duration ?? video?.duration);
-  if (!video?.width || !video.height || !Number.isFinite(durationSeconds) || durationSeconds <= 0) {
+  const deliveredSeconds = Number(info.format?.duration ?? video?.duration);
+  if (!video?.width || !video.height || !Number.isFinite(deliveredSeconds) || deliveredSeconds <= 0) {
     throw new FfmpegError('the video has no readable video stream or duration');
   }
   return {
-    durationSeconds: Math.round(durationSeconds * 100) / 100,
+    deliveredSeconds: Math.round(deliveredSeconds * 100) / 100,
     width: video.width,
     height: video.height,
     hasAudio: Boolean(info.streams?.some((stream) => stream.codec_type === 'audio')),
@@ -153,7 +153,7 @@ async function joinFiles(
     await copyFile(tailFile, outFile);
     return;
   }
-  const whole = keepSeconds >= head.durationSeconds - 0.05;
+  const whole = keepSeconds >= head.deliveredSeconds - 0.05;
   const same =
     head.width === tail.width && head.height === tail.height && head.hasAudio && tail.hasAudio && whole;
   if (same) {
@@ -179,7 +179,7 @@ async function joinFiles(
     `[0:v]trim=0:${keepSeconds},setpts=PTS-STARTPTS,scale=${size},setsar=1,fps=24,format=yuv420p[v0]`,
     `[1:v]scale=${size}:force_original_aspect_ratio=decrease,pad=${size}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=24,format=yuv420p[v1]`,
     audio(0, head.hasAudio, keepSeconds),
-    audio(1, tail.hasAudio, tail.durationSeconds),
+    audio(1, tail.hasAudio, tail.deliveredSeconds),
     '[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]',
   ].join(';');
   await runTool(
@@ -248,7 +248,7 @@ async function joined(
   await pipeline(join.head, createWriteStream(headFile), { signal });
   const sourceFile = path.join(workDir, 'joined.mp4');
   if (join.kind === 'same-take') {
-    const answerSeconds = join.repeatedTail ? source.probe.durationSeconds : 0;
+    const answerSeconds = join.repeatedTail ? source.probe.deliveredSeconds : 0;
     const keep = join.headSeconds - overlapSeconds(join, answerSeconds);
     await joinFiles(headFile, keep, source.file, sourceFile, tools, signal);
     return { sourceFile, framedHeadFile: undefined };
@@ -300,12 +300,12 @@ async function reframed(args: {
 /** A frame a second in: the first frame of a generated video is often a fade from black. */
 async function writeThumbnail(
   videoFile: string,
-  durationSeconds: number,
+  deliveredSeconds: number,
   thumbnailFile: string,
   tools: MediaTools,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const at = Math.min(1, durationSeconds / 2).toFixed(2);
+  const at = Math.min(1, deliveredSeconds / 2).toFixed(2);
   await runTool(
     tools.ffmpegPath,
     [
@@ -370,7 +370,7 @@ export async function renderResult(args: {
       await args.storage.put(keys.video, createReadStream(videoFile), 'video/mp4');
 
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
-    await writeThumbnail(videoFile, videoProbe.durationSeconds, thumbnailFile, tools, signal);
+    await writeThumbnail(videoFile, videoProbe.deliveredSeconds, thumbnailFile, tools, signal);
     await args.storage.put(keys.thumbnail, createReadStream(thumbnailFile), 'image/jpeg');
 
     return {

@@ -118,7 +118,7 @@ describe('local preview provider', () => {
       aspectRatio: '4:3',
       tools: { ffmpegPath: toolchain.ffmpeg.path, ffprobePath: toolchain.ffprobe.path, timeoutMs: 60_000 },
     });
-    expect(media.probe.durationSeconds).toBeCloseTo(8, 1);
+    expect(media.probe.deliveredSeconds).toBeCloseTo(8, 1);
     expect(media.probe.hasAudio).toBe(true);
     // Fast is 1280x720; 4:3 keeps the full height, as production's reframe does.
     expect(media.resolution).toBe('960x720');
@@ -143,13 +143,13 @@ describe('local preview provider', () => {
     expect(code, stderr).toBe(0);
     const report = JSON.parse(stdout) as {
       toolchain: { ffmpeg: { source: string }; ffprobe: { source: string } };
-      probe: { durationSeconds: number; hasAudio: boolean };
+      probe: { deliveredSeconds: number; hasAudio: boolean };
       resolution: string;
     };
     expect(report.toolchain.ffmpeg.source).toBe('npm');
     expect(report.toolchain.ffprobe.source).toBe('npm');
     expect(report.resolution).toBe('1080x1920');
-    expect(report.probe.durationSeconds).toBeCloseTo(8, 1);
+    expect(report.probe.deliveredSeconds).toBeCloseTo(8, 1);
     expect(report.probe.hasAudio).toBe(true);
   }, 180_000);
 });

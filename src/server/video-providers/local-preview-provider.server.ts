@@ -54,7 +54,7 @@ interface LocalOperation {
   aspectRatio: ProviderAspectRatio;
   submittedAt: number;
   /** The clip length for a new video or an extension's new part; the source's length for an edit. */
-  durationSeconds?: number;
+  renderSeconds?: number;
   /** Shown above the prompt: what kind of render this is. */
   label?: string;
   /** Image files beside the operation, so a restarted worker renders them too. */
@@ -149,9 +149,9 @@ export class LocalVideoProvider implements VideoProvider {
       aspectRatio: input.aspectRatio,
       submittedAt: Date.now(),
       // An edit re-renders the source's whole length; an extension renders the new part, which Cena joins.
-      durationSeconds:
+      renderSeconds:
         derivation?.kind === 'edit'
-          ? Math.max(1, Math.round(derivation.sourceDurationSeconds))
+          ? Math.max(1, Math.round(derivation.sourceDeliveredSeconds))
           : input.clipSeconds,
       label:
         derivation?.kind === 'edit' ? 'edição' : derivation?.kind === 'extend' ? 'continuação' : undefined,
@@ -241,7 +241,7 @@ export class LocalVideoProvider implements VideoProvider {
       operation.aspectRatio,
       operation.resolution,
     );
-    const frame = { width, height, seconds: operation.durationSeconds ?? VIDEO_LENGTH_SECONDS };
+    const frame = { width, height, seconds: operation.renderSeconds ?? VIDEO_LENGTH_SECONDS };
     const digest = createHash('sha256')
       .update(`${operation.prompt}\u0000${operation.seed ?? ''}`)
       .digest();

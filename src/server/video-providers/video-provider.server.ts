@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { VideoQuality } from '#shared/catalogue';
 import type { ProviderAspectRatio, ProviderResolution } from '#shared/video-models';
+import type { ChosenFieldsSource } from '#shared/video-request';
 
 /**
  * One interface for every video model (design §5). A generation is a long-running operation: `submit` starts it
@@ -11,7 +12,14 @@ import type { ProviderAspectRatio, ProviderResolution } from '#shared/video-mode
 /** What the provider is asked for: 16:9 or 9:16 only; 1:1 and 4:3 are reframed from 16:9 afterwards. */
 export type { ProviderAspectRatio } from '#shared/video-models';
 
-export interface VideoGenerationInput {
+/**
+ * The owner's chosen fields as stored (src/shared/video-request.ts `chosenFieldSchemas`), less the two the provider
+ * is sent in its own form below (the prompt as prose, the ratio as asked): a chosen field added there reaches every
+ * provider with no line here nor in the job that builds this (ADR 0051). A nullable one may be left out.
+ */
+type ChosenForProvider = Omit<ChosenFieldsSource, 'prompt' | 'aspectRatio'>;
+
+export interface VideoGenerationInput extends ChosenForProvider {
   requestId: string;
   /** The model to use instead of the mode's: an extension or edit is made by its source's model. */
   model?: string;
@@ -20,11 +28,8 @@ export interface VideoGenerationInput {
   /** The user's own words (the local preview shows them). */
   userPrompt: string;
   negativePrompt: string | undefined;
-  quality: VideoQuality;
   /** The output resolution asked for: the mode's, or Quality's 4K master (video-models.ts `requestResolution`). */
   resolution: ProviderResolution;
-  /** The clip length asked for, in seconds (a new video's, or an extension's new part). */
-  clipSeconds: number;
   aspectRatio: ProviderAspectRatio;
   /** Stored and shown, sent only where the provider supports it (the Gemini API does not). */
   seed: number | null;
@@ -48,7 +53,7 @@ export interface VideoGenerationInput {
   derivation?: {
     kind: 'extend' | 'edit';
     sourceOperationName: string | null;
-    sourceDurationSeconds: number;
+    sourceDeliveredSeconds: number;
   };
 }
 

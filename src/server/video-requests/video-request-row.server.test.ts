@@ -5,7 +5,9 @@ import { getTableColumns } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobRun } from '#server/generation/job/job-types.server';
 import { loadRequest } from '#server/generation/job/request-row.server';
+import { buildSubmission } from '#server/generation/job/submission.server';
 import { exportHistoryCsv } from '#server/history/csv-export.server';
 import { recentRequests } from '#server/history/dashboard-stats.server';
 import { toListItems } from '#server/history/history-list.server';
@@ -19,7 +21,7 @@ import {
 } from '#server/video-requests/video-request-row.server';
 import { videoRequestColumns, videoRequests } from '#server/video-requests/video-requests.schema.server';
 import { historyQuerySchema } from '#shared/history-filters';
-import { chosenFieldSchemas } from '#shared/video-request';
+import { chosenFieldSchemas, chosenFieldsOf } from '#shared/video-request';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
 import { capabilitiesOf } from './capabilities.server';
@@ -63,7 +65,7 @@ beforeAll(async () => {
   userId = await insertUser(pool);
   const inserted = await pool.query<{ id: string }>(
     `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-                                 duration_seconds, style)
+                                 delivered_seconds, style)
      VALUES (gen_random_uuid(), $1, gen_random_uuid(), 'Um farol; à noite', 'fast', '16:9', 10, 'completed', 8,
              'noir')
      RETURNING id`,
@@ -124,7 +126,7 @@ describe('one more column, shown to the owner', () => {
     const query = historyQuerySchema.parse({});
     const { rows } = await listHistory(pool, userId, query, ZONE, withStyle);
     const [item] = await toListItems(rows, storage, 60);
-    expect(item).toMatchObject({ id: requestId, style: 'noir', durationSeconds: 8, kind: 'original' });
+    expect(item).toMatchObject({ id: requestId, style: 'noir', deliveredSeconds: 8, kind: 'original' });
     const [recent] = await recentRequests(pool, userId, withStyle);
     expect(recent).toMatchObject({ id: requestId, style: 'noir' });
     const plain = await listHistory(pool, userId, query, ZONE, asIs);
@@ -155,6 +157,17 @@ describe('what a new chosen field needs besides its column', () => {
     const row = await loadRequest(pool, requestId);
     expect(Object.keys(row ?? {})).toEqual(Object.keys(getTableColumns(videoRequests)));
     expect(row).toMatchObject({ id: requestId, prompt: 'Um farol; à noite', aspectRatio: '16:9' });
+  });
+
+  it("reaches the provider's input as stored, with no line of the provider's or the job's own (ADR 0051)", async () => {
+    const row = await loadRequest(pool, requestId);
+    if (!row) throw new Error('the scratch request is missing');
+    // A request with no images and no source: the submission reads nothing but the row (submission.server.ts).
+    const run = { deps: { pool, storage }, row, signal: undefined } as unknown as JobRun;
+    const input = await buildSubmission(run);
+    const { prompt: _prompt, aspectRatio: _ratio, ...asStored } = chosenFieldsOf(row);
+    expect(input).toMatchObject(asStored);
+    expect(Object.keys(input)).toEqual(expect.arrayContaining(Object.keys(chosenFieldSchemas)));
   });
 });
 

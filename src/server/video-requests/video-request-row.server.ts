@@ -105,7 +105,7 @@ const SHOWN: readonly (ShownColumn & { key: VideoRequestKey })[] = [
     cell: (status: VideoStatus) => STATUS_LABELS[status],
   },
   { key: 'errorMessage', in: ['view'] },
-  { key: 'durationSeconds', in: ['list', 'csv'], header: 'Duração (s)', cell: decimalComma },
+  { key: 'deliveredSeconds', in: ['list', 'csv'], header: 'Duração (s)', cell: decimalComma },
 ];
 
 export const VIDEO_REQUEST_SHAPE: VideoRequestShape = { table: videoRequests, shown: SHOWN };

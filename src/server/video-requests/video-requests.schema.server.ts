@@ -49,7 +49,7 @@ const ownerChoices = () => ({
   structuredPrompt: jsonb('structured_prompt').$type<StructuredPrompt>(),
   quality: text('quality', { enum: VIDEO_QUALITIES }).notNull(),
   aspectRatio: text('aspect_ratio', { enum: ASPECT_RATIOS }).notNull(),
-  /** The clip length asked for, in seconds (ADR 0033); `duration_seconds` is what the delivered file measures. */
+  /** The clip length asked for, in seconds (ADR 0033); `delivered_seconds` is what the delivered file measures. */
   clipSeconds: integer('clip_seconds').notNull().default(VIDEO_LENGTH_SECONDS),
   /** Quality's master resolution (`1080p` or `4k`); null for the other modes, whose resolution is the mode's. */
   masterResolution: text('master_resolution', { enum: MASTER_RESOLUTIONS }),
@@ -110,7 +110,8 @@ const outcomeColumns = () => ({
   videoKey: text('video_key'),
   thumbnailKey: text('thumbnail_key'),
   resolution: text('resolution'),
-  durationSeconds: doublePrecision('duration_seconds'),
+  /** What the delivered file measures (its probe), null until it is rendered; never the length asked (ADR 0051). */
+  deliveredSeconds: doublePrecision('delivered_seconds'),
   /** Whether the rendered video has a sound track (its probe), read by the take check of a resumed job. */
   hasAudio: boolean('has_audio'),
 });

@@ -74,7 +74,7 @@ export function derivationSourceOf(record: VideoRequestRecord): DerivationSource
   return {
     status: record.status,
     completedAt: record.completedAt,
-    durationSeconds: record.durationSeconds,
+    deliveredSeconds: record.deliveredSeconds,
     resolution: record.resolution,
     operationName: record.operationName,
     joinedShots: Boolean(record.extendsRequestId && record.firstFrameKey),
@@ -150,7 +150,7 @@ export async function toVideoRequestView(
       provider: record.provider,
       model: record.model,
       resolution: record.resolution,
-      durationSeconds: record.durationSeconds,
+      deliveredSeconds: record.deliveredSeconds,
     },
   };
   // The columns shown as stored come first, in the shape's order.

@@ -162,7 +162,7 @@ export async function createVideoRequest(
 
   const cost = requestCredits({
     quality: input.quality,
-    lengthSeconds: input.clipSeconds,
+    clipSeconds: input.clipSeconds,
     resolution: input.masterResolution,
   });
   const structuredPrompt = input.structuredPrompt ?? buildStructuredPrompt(input.prompt);

@@ -133,7 +133,7 @@ describe('POST /api/videos', () => {
       videoUrl: null,
       downloadUrl: null,
       thumbnailUrl: null,
-      technical: { provider: null, model: null, resolution: null, durationSeconds: null },
+      technical: { provider: null, model: null, resolution: null, deliveredSeconds: null },
     });
     expect(request.structuredPrompt).toMatchObject({
       subject: 'Um cachorro',

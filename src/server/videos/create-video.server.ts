@@ -128,11 +128,11 @@ export async function createVideo(
   return createWithImages(deps, staged, {
     userId,
     clientKey: form.clientKey,
-    // The form's names are the API's (`durationSeconds`, `resolution`); the row's are the chosen clip's, apart
-    // from the delivered video's measured duration and frame size.
+    // The form's `resolution` is the row's `masterResolution`: the row's `resolution` is the delivered video's
+    // frame size (docs/vocabulary.md).
     ...chosenFieldsOf({
       ...form,
-      clipSeconds: form.durationSeconds ?? VIDEO_LENGTH_SECONDS,
+      clipSeconds: form.clipSeconds ?? VIDEO_LENGTH_SECONDS,
       masterResolution: form.resolution ?? null,
     }),
     seed: form.seed ? Number(form.seed) : null,

@@ -39,7 +39,7 @@ export async function finishVideoRequest(
   if (source.status !== 'completed') return { kind: 'refused', reason: FINISH_NOT_COMPLETED };
   // The source's length must be one the new mode's model makes, like a create's.
   const fields = clipProblems(
-    { quality: input.quality, durationSeconds: source.clipSeconds, resolution: input.resolution },
+    { quality: input.quality, clipSeconds: source.clipSeconds, resolution: input.resolution },
     deps.capabilities(input.quality),
   );
   if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };

@@ -66,12 +66,12 @@ async function retryOriginal(
   const problems = clipProblems(
     {
       quality: failed.quality,
-      durationSeconds: failed.clipSeconds,
+      clipSeconds: failed.clipSeconds,
       resolution: failed.masterResolution ?? undefined,
     },
     deps.capabilities(failed.quality),
   );
-  const problem = problems.durationSeconds ?? problems.resolution;
+  const problem = problems.clipSeconds ?? problems.resolution;
   if (problem) return { kind: 'refused', reason: problem };
   return createVideoRequest(
     deps,

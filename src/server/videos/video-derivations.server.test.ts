@@ -143,21 +143,21 @@ describe('extensions and edits (local renderer)', () => {
       expect(current.derivations.extend).toMatchObject({ allowed: true, continuation: 'same-take' });
     }
     const last = await downloaded(current);
-    expect(last.durationSeconds).toBeGreaterThanOrEqual(23.5);
+    expect(last.deliveredSeconds).toBeGreaterThanOrEqual(23.5);
     expect(last.hasAudio).toBe(true);
-    expect(current.technical.durationSeconds).toBeGreaterThanOrEqual(23.5);
+    expect(current.technical.deliveredSeconds).toBeGreaterThanOrEqual(23.5);
     expect(await balance(pool, userId)).toBe(30 - 10 * 3);
 
     const versions = await client.json<{ items: VideoVersion[] }>(`/api/videos/${current.id}/versions`);
     expect(versions.body.items.map((item) => item.kind)).toEqual(['original', 'extension', 'extension']);
-    expect(versions.body.items.at(-1)?.durationSeconds).toBeGreaterThanOrEqual(23.5);
+    expect(versions.body.items.at(-1)?.deliveredSeconds).toBeGreaterThanOrEqual(23.5);
   }, 180_000);
 
   it('past the local renderer’s 120 s, extends with a new shot from the last frame, joined with sound', async () => {
     const { client, userId } = await user(20);
     const done = await completed(client, (await create(client)).id);
     // The chain's length is what the rule reads; the file stays 8 s, so the join is quick to check.
-    await pool.query('UPDATE video_requests SET duration_seconds = 120 WHERE id = $1', [done.id]);
+    await pool.query('UPDATE video_requests SET delivered_seconds = 120 WHERE id = $1', [done.id]);
     const read = await client.json<{ request: VideoRequestView }>(`/api/videos/${done.id}`);
     expect(read.body.request.derivations.extend).toEqual({
       allowed: true,
@@ -172,8 +172,8 @@ describe('extensions and edits (local renderer)', () => {
     expect(answer.status).toBe(201);
     const film = await completed(client, answer.body.request.id);
     const media = await downloaded(film);
-    expect(media.durationSeconds).toBeGreaterThan(15.8);
-    expect(media.durationSeconds).toBeLessThan(16);
+    expect(media.deliveredSeconds).toBeGreaterThan(15.8);
+    expect(media.deliveredSeconds).toBeLessThan(16);
     expect(media.hasAudio).toBe(true);
     expect(`${media.width}x${media.height}`).toBe(done.technical.resolution);
     expect(await balance(pool, userId)).toBe(0);
@@ -204,7 +204,7 @@ describe('extensions and edits (local renderer)', () => {
     expect(await balance(pool, userId)).toBe(10);
     const again = await client.json<{ request: VideoRequestView }>(`/api/videos/${extended.id}`);
     expect(again.body.request).toMatchObject({ status: 'completed', technical: extended.technical });
-    expect((await downloaded(again.body.request)).durationSeconds).toBeCloseTo(16, 0);
+    expect((await downloaded(again.body.request)).deliveredSeconds).toBeCloseTo(16, 0);
     // The chain goes on from the video the failure left untouched.
     const next = await derive(client, extended.id, 'extensions', {
       prompt: 'O barco chega ao porto',
@@ -212,7 +212,7 @@ describe('extensions and edits (local renderer)', () => {
     });
     expect(next.status).toBe(201);
     const longer = await completed(client, next.body.request.id);
-    expect((await downloaded(longer)).durationSeconds).toBeGreaterThanOrEqual(23.5);
+    expect((await downloaded(longer)).deliveredSeconds).toBeGreaterThanOrEqual(23.5);
     const versions = await client.json<{ items: VideoVersion[] }>(`/api/videos/${source.id}/versions`);
     expect(versions.body.items.map((item) => [item.kind, item.status])).toEqual([
       ['original', 'completed'],
@@ -235,7 +235,7 @@ describe('extensions and edits (local renderer)', () => {
       const done = await completed(client, answer?.body.request.id ?? '');
       expect(done.sourceRequestId).toBe(source.id);
       const media = await downloaded(done);
-      expect(media.durationSeconds).toBeGreaterThanOrEqual(15.5);
+      expect(media.deliveredSeconds).toBeGreaterThanOrEqual(15.5);
       expect(media.hasAudio).toBe(true);
     }
     expect(await balance(pool, userId)).toBe(0);
@@ -273,7 +273,10 @@ describe('extensions and edits (local renderer)', () => {
     expect(replay.status).toBe(200);
     expect(replay.body.request.id).toBe(answer.body.request.id);
     const edited = await completed(client, answer.body.request.id);
-    expect((await downloaded(edited)).durationSeconds).toBeCloseTo(source.technical.durationSeconds ?? 0, 0);
+    expect((await downloaded(edited)).deliveredSeconds).toBeCloseTo(
+      source.technical.deliveredSeconds ?? 0,
+      0,
+    );
     expect(await balance(pool, userId)).toBe(60 - 25 * 2);
     // The source stays as it was.
     const again = await client.json<{ request: VideoRequestView }>(`/api/videos/${source.id}`);
@@ -380,7 +383,7 @@ describe('films past the model’s extension limit (Gemini API stand-in, Omni de
     // 8 → 40 s continues Omni's take; from 40 s (Omni's limit) on, each extension is a new shot.
     expect(continuations).toEqual([...Array(4).fill('same-take'), ...Array(4).fill('new-shot')]);
     const film = await omni.downloaded(current);
-    expect(film.durationSeconds).toBeGreaterThanOrEqual(64);
+    expect(film.deliveredSeconds).toBeGreaterThanOrEqual(64);
     expect(film.hasAudio).toBe(true);
     expect(`${film.width}x${film.height}`).toBe('1280x720');
     expect(await balance(omniPool, userId)).toBe(100 - 10 * 9);
@@ -405,7 +408,7 @@ describe('films past the model’s extension limit (Gemini API stand-in, Omni de
       ]);
     }
     const versions = await client.json<{ items: VideoVersion[] }>(`/api/videos/${current.id}/versions`);
-    const fortySeconds = versions.body.items.find((item) => Math.round(item.durationSeconds ?? 0) === 40);
+    const fortySeconds = versions.body.items.find((item) => Math.round(item.deliveredSeconds ?? 0) === 40);
     const frame = await omniApp.cena.storage.getStream(`${userId}/videos/${fortySeconds?.id}/last-frame.jpg`);
     const chunks: Buffer[] = [];
     for await (const chunk of frame) chunks.push(chunk as Buffer);
@@ -416,7 +419,7 @@ describe('films past the model’s extension limit (Gemini API stand-in, Omni de
   it(`refuses to extend a film of ${FILM_MAX_SECONDS / 60} minutes with 409, before any hold`, async () => {
     const { client, userId } = await omni.user(20);
     const done = await omni.completed(client, (await omni.create(client)).id);
-    await omniPool.query('UPDATE video_requests SET duration_seconds = $2 WHERE id = $1', [
+    await omniPool.query('UPDATE video_requests SET delivered_seconds = $2 WHERE id = $1', [
       done.id,
       FILM_MAX_SECONDS,
     ]);

@@ -17,7 +17,7 @@ export async function findVersions(
     kind: VideoVersion['kind'];
     prompt: string;
     status: VideoVersion['status'];
-    duration_seconds: number | null;
+    delivered_seconds: number | null;
     credits_used: number;
     created_at: Date;
   }>(
@@ -43,7 +43,7 @@ export async function findVersions(
             CASE WHEN r.film THEN 'film' WHEN r.extends_request_id IS NOT NULL THEN 'extension'
                  WHEN r.edits_request_id IS NOT NULL THEN 'edit'
                  WHEN r.finishes_request_id IS NOT NULL THEN 'finish' ELSE 'original' END AS kind,
-            r.prompt, r.status, r.duration_seconds, r.credits_used, r.created_at
+            r.prompt, r.status, r.delivered_seconds, r.credits_used, r.created_at
      FROM video_requests r JOIN down ON r.id = down.id
      ORDER BY r.created_at, r.id`,
     [id, userId],
@@ -55,7 +55,7 @@ export async function findVersions(
     kind: row.kind,
     prompt: row.prompt,
     status: row.status,
-    durationSeconds: row.duration_seconds,
+    deliveredSeconds: row.delivered_seconds,
     creditsUsed: row.credits_used,
     createdAt: row.created_at.toISOString(),
   }));

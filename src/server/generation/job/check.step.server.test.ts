@@ -11,7 +11,7 @@ async function rendered(prompt: string) {
   const request = await job.seedAt(userId, prompt, 'rendered', 'rendering');
   await job.pool.query(
     `UPDATE video_requests SET video_key = 'k/video.mp4', thumbnail_key = 'k/thumbnail.jpg', resolution = '1280x720',
-       duration_seconds = 8, has_audio = false WHERE id = $1`,
+       delivered_seconds = 8, has_audio = false WHERE id = $1`,
     [request.id],
   );
   return request;
@@ -27,7 +27,7 @@ describe('the check step', () => {
     };
     expect(await check(await job.runOf(request.id, { checkTake }))).toBeUndefined();
     expect(seen).toEqual([
-      expect.objectContaining({ videoKey: 'k/video.mp4', durationSeconds: 8, hasAudio: false }),
+      expect.objectContaining({ videoKey: 'k/video.mp4', deliveredSeconds: 8, hasAudio: false }),
     ]);
     // A video of its own is checked whole.
     expect(seen[0]?.newPartFromSeconds).toBeUndefined();
@@ -37,13 +37,13 @@ describe('the check step', () => {
   it("an extension's check is told where its new part begins: its source's length (ADR 0050)", async () => {
     const source = await rendered('Um trem na neve');
     await job.pool.query(
-      `UPDATE video_requests SET status = 'completed', generation_step = 'settled', duration_seconds = 8.02
+      `UPDATE video_requests SET status = 'completed', generation_step = 'settled', delivered_seconds = 8.02
        WHERE id = $1`,
       [source.id],
     );
     const extension = await rendered('O trem entra no túnel');
     await job.pool.query(
-      'UPDATE video_requests SET extends_request_id = $2, duration_seconds = 16.04 WHERE id = $1',
+      'UPDATE video_requests SET extends_request_id = $2, delivered_seconds = 16.04 WHERE id = $1',
       [extension.id, source.id],
     );
     const seen: Parameters<TakeGuarantee>[0][] = [];
@@ -52,7 +52,7 @@ describe('the check step', () => {
       return { outcome: 'passed' };
     };
     expect(await check(await job.runOf(extension.id, { checkTake }))).toBeUndefined();
-    expect(seen).toEqual([expect.objectContaining({ durationSeconds: 16.04, newPartFromSeconds: 8.02 })]);
+    expect(seen).toEqual([expect.objectContaining({ deliveredSeconds: 16.04, newPartFromSeconds: 8.02 })]);
   });
 
   it('a take refused twice fails the request, settled and refunded', async () => {

@@ -17,7 +17,7 @@ export async function check(run: JobRun): Promise<RunOutcome | undefined> {
       prompt: row.prompt,
       structuredPrompt: row.structuredPrompt,
       videoKey: row.videoKey ?? '',
-      durationSeconds: row.durationSeconds ?? 0,
+      deliveredSeconds: row.deliveredSeconds ?? 0,
       hasAudio: row.hasAudio ?? false,
       newPartFromSeconds: await newPartStart(deps.pool, row),
     },

@@ -114,7 +114,7 @@ export type RequestRow = VideoRequestRow;
 /** The completed request an extension or edit starts from (read-only: a completed request never changes). */
 export type SourceRow = Pick<
   VideoRequestRow,
-  'id' | 'userId' | 'operationName' | 'model' | 'durationSeconds' | 'videoKey'
+  'id' | 'userId' | 'operationName' | 'model' | 'deliveredSeconds' | 'videoKey'
 >;
 
 /** One run of the job for one request: what every step reads. */

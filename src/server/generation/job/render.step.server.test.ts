@@ -45,7 +45,7 @@ describe('the render step', () => {
       video_key: keys.video,
       thumbnail_key: keys.thumbnail,
       resolution: '320x180',
-      duration_seconds: 2,
+      delivered_seconds: 2,
       has_audio: true,
     });
     expect(await job.storage.exists(keys.video)).toBe(true);

@@ -38,7 +38,7 @@ export async function render(run: JobRun, delivered: DeliveredFile): Promise<Req
     videoKey: media.videoKey,
     thumbnailKey: media.thumbnailKey,
     resolution: media.resolution,
-    durationSeconds: media.probe.durationSeconds,
+    deliveredSeconds: media.probe.deliveredSeconds,
     hasAudio: media.probe.hasAudio,
   };
   const stored = await reachStep(deps.pool, row.id, 'rendered', columns);

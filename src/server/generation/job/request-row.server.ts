@@ -31,7 +31,7 @@ export async function loadSource(pool: pg.Pool, row: RequestRow): Promise<Source
       userId: videoRequests.userId,
       operationName: videoRequests.operationName,
       model: videoRequests.model,
-      durationSeconds: videoRequests.durationSeconds,
+      deliveredSeconds: videoRequests.deliveredSeconds,
       videoKey: videoRequests.videoKey,
     })
     .from(videoRequests)
@@ -54,16 +54,16 @@ export async function loadSource(pool: pg.Pool, row: RequestRow): Promise<Source
 export async function newPartStart(pool: pg.Pool, row: RequestRow): Promise<number | undefined> {
   if (!row.extendsRequestId) return undefined;
   const [source] = await createDatabase(pool)
-    .select({ durationSeconds: videoRequests.durationSeconds })
+    .select({ deliveredSeconds: videoRequests.deliveredSeconds })
     .from(videoRequests)
     .where(eq(videoRequests.id, row.extendsRequestId));
-  return source?.durationSeconds ?? undefined;
+  return source?.deliveredSeconds ?? undefined;
 }
 
 type StepColumns = Partial<
   Pick<
     typeof videoRequests.$inferInsert,
-    'videoKey' | 'thumbnailKey' | 'resolution' | 'durationSeconds' | 'hasAudio'
+    'videoKey' | 'thumbnailKey' | 'resolution' | 'deliveredSeconds' | 'hasAudio'
   >
 >;
 

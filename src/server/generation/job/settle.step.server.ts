@@ -72,7 +72,7 @@ async function completeRequest(deps: PipelineDeps, requestId: string): Promise<b
 export async function settleCompleted(run: JobRun): Promise<boolean> {
   const { deps, row, log } = run;
   if (await completeRequest(deps, row.id)) {
-    log.info({ resolution: row.resolution, duration: row.durationSeconds }, 'video completed');
+    log.info({ resolution: row.resolution, deliveredSeconds: row.deliveredSeconds }, 'video completed');
     return true;
   }
   // The account was deleted while this video rendered: the files just written belong to no one.

@@ -38,7 +38,7 @@ export async function joinPlan(
   return {
     kind: 'same-take',
     head: await deps.storage.getStream(files.modelFraming),
-    headSeconds: source.durationSeconds ?? 0,
+    headSeconds: source.deliveredSeconds ?? 0,
     repeatedTail:
       result.kind === 'new-part'
         ? undefined

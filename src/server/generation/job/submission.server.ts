@@ -3,7 +3,7 @@ import { storeLastFrame } from '#server/media/media.server';
 import type { ProviderImage, VideoGenerationInput } from '#server/video-providers/video-providers.server';
 import { structuredPromptText } from '#shared/prompt-preview';
 import { providerAspectRatio, requestResolution } from '#shared/video-models';
-import { detectImageType } from '#shared/video-request';
+import { chosenFieldsOf, detectImageType } from '#shared/video-request';
 import { STRUCTURED_PROMPT_RULES } from '../structured-prompt.server';
 import {
   isAbort,
@@ -104,15 +104,15 @@ export async function buildSubmission(run: JobRun): Promise<VideoGenerationInput
   for (const key of row.referenceImageKeys) referenceImages.push(await readImage(run.deps, key));
   const { prompt, negativePrompt } = providerPrompt(row);
   return {
+    // Every chosen field as stored, copied by key (ADR 0051); the prompt and the ratio are overridden below.
+    ...chosenFieldsOf(row),
     requestId: row.id,
     // A continued take is made by its source's model; a new shot is a new video, by the mode's model of today.
     model: newShot ? undefined : sourceModel(row),
     prompt,
     userPrompt: row.prompt,
     negativePrompt,
-    quality: row.quality,
     resolution: requestResolution(row.quality, row.masterResolution),
-    clipSeconds: row.clipSeconds,
     // Only 16:9 and 9:16 are asked for; 1:1 and 4:3 are cropped from 16:9 in the rendering step.
     aspectRatio: providerAspectRatio(row.aspectRatio),
     seed: row.seed,
@@ -125,7 +125,7 @@ export async function buildSubmission(run: JobRun): Promise<VideoGenerationInput
         ? {
             kind: row.extendsRequestId ? ('extend' as const) : ('edit' as const),
             sourceOperationName: source.operationName,
-            sourceDurationSeconds: source.durationSeconds ?? 0,
+            sourceDeliveredSeconds: source.deliveredSeconds ?? 0,
           }
         : undefined,
     continuesShot: newShot,

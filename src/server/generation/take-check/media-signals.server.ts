@@ -48,34 +48,34 @@ function stretches(starts: number[], ends: number[], duration: number): Stretch[
   return starts.map((start, index) => ({ start: Math.max(0, start), end: ends[index] ?? duration }));
 }
 
-function parseSignals(log: string, durationSeconds: number): MediaSignals {
+function parseSignals(log: string, checkedSeconds: number): MediaSignals {
   const frames = [...log.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1];
   return {
     decodedFrames: frames === undefined ? undefined : Number(frames),
     frozen: stretches(
       values(log, 'lavfi\\.freezedetect\\.freeze_start'),
       values(log, 'lavfi\\.freezedetect\\.freeze_end'),
-      durationSeconds,
+      checkedSeconds,
     ),
-    black: stretches(values(log, 'black_start'), values(log, 'black_end'), durationSeconds),
-    silent: stretches(values(log, 'silence_start'), values(log, 'silence_end'), durationSeconds),
+    black: stretches(values(log, 'black_start'), values(log, 'black_end'), checkedSeconds),
+    silent: stretches(values(log, 'silence_start'), values(log, 'silence_end'), checkedSeconds),
   };
 }
 
 /**
  * `media.fromSeconds` starts the pass there (an extension's new part, ADR 0050): `-ss` before `-i` seeks the input,
  * decoding from the keyframe before that point and dropping what precedes it, and the filters' times count from it
- * (https://ffmpeg.org/ffmpeg.html#Main-options, `-ss` as an input option). `durationSeconds` is the part's length.
+ * (https://ffmpeg.org/ffmpeg.html#Main-options, `-ss` as an input option). `checkedSeconds` is the length of what is checked: the whole take, or the part.
  */
 export async function detectMediaSignals(
   file: string,
-  media: { durationSeconds: number; hasAudio: boolean; fromSeconds?: number },
+  media: { checkedSeconds: number; hasAudio: boolean; fromSeconds?: number },
   strictness: TakeStrictness,
   tools: MediaTools,
   signal?: AbortSignal,
 ): Promise<MediaSignals> {
   const limits = SIGNAL_THRESHOLDS[strictness];
-  const silentSeconds = Math.max(0.5, media.durationSeconds * limits.silentShare);
+  const silentSeconds = Math.max(0.5, media.checkedSeconds * limits.silentShare);
   const { stderr } = await runTool(
     tools.ffmpegPath,
     [
@@ -95,5 +95,5 @@ export async function detectMediaSignals(
     ],
     { timeoutMs: tools.timeoutMs, signal },
   );
-  return parseSignals(stderr, media.durationSeconds);
+  return parseSignals(stderr, media.checkedSeconds);
 }

@@ -320,7 +320,7 @@ describe('take guarantee', () => {
   it('strictness: lenient trusts only a sure missing subject; strict fails any missing subject or action', () => {
     const evidence = (verdict: TakeEvidence['verdict']): TakeEvidence => ({
       signals: { frozen: [{ start: 5.5, end: 8 }], black: [], silent: [] },
-      durationSeconds: 8,
+      checkedSeconds: 8,
       hasAudio: true,
       audioAsked: true,
       verdict,
@@ -412,7 +412,7 @@ async function extensionTake(videoKey: string, newPartFromSeconds: number | unde
     prompt: 'O barco segue viagem',
     structuredPrompt: null,
     videoKey,
-    durationSeconds: 16,
+    deliveredSeconds: 16,
     hasAudio: true,
     newPartFromSeconds,
   };
@@ -421,8 +421,8 @@ async function extensionTake(videoKey: string, newPartFromSeconds: number | unde
 describe("an extension's take check (ADR 0050)", () => {
   it('decodes only the new part: the frames from its start to the end', async () => {
     const { file } = await joinedFilm('frames', 'moving', 'moving');
-    const media = { durationSeconds: 8, hasAudio: true };
-    const whole = await detectMediaSignals(file, { ...media, durationSeconds: 16 }, 'normal', tools);
+    const media = { checkedSeconds: 8, hasAudio: true };
+    const whole = await detectMediaSignals(file, { ...media, checkedSeconds: 16 }, 'normal', tools);
     const newPart = await detectMediaSignals(file, { ...media, fromSeconds: 8 }, 'normal', tools);
     expect(whole.decodedFrames).toBe(16 * 24);
     expect(newPart.decodedFrames).toBe(8 * 24);
@@ -450,7 +450,7 @@ describe("an extension's take check (ADR 0050)", () => {
     const judge: SubjectJudge = async (video) => {
       const file = path.join(dir, `watched-${watched.length}.mp4`);
       await writeFile(file, video);
-      watched.push((await probe(file, tools)).durationSeconds);
+      watched.push((await probe(file, tools)).deliveredSeconds);
       return {
         subjectPresent: true,
         actionPresent: true,

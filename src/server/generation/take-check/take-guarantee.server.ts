@@ -31,7 +31,7 @@ interface TakeInput {
   prompt: string;
   structuredPrompt: StructuredPrompt | null;
   videoKey: string;
-  durationSeconds: number;
+  deliveredSeconds: number;
   hasAudio: boolean;
   /**
    * An extension's: where its new part begins in the joined video (the source's length). Only that part is checked
@@ -178,9 +178,9 @@ async function newPartFile(file: string, fromSeconds: number, tools: MediaTools,
 async function inspect(deps: TakeGuaranteeDeps, input: TakeInput, file: string, signal?: AbortSignal) {
   // A start at or past the end means the rows do not describe this file: it is checked whole rather than not at all.
   const start = input.newPartFromSeconds ?? 0;
-  const fromSeconds = start > 0 && start < input.durationSeconds ? start : 0;
+  const fromSeconds = start > 0 && start < input.deliveredSeconds ? start : 0;
   const part = {
-    durationSeconds: input.durationSeconds - fromSeconds,
+    checkedSeconds: input.deliveredSeconds - fromSeconds,
     hasAudio: input.hasAudio,
   };
   const asked = {

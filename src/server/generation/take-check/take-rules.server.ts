@@ -39,7 +39,7 @@ const FRAME_TOLERANCE = 0.05;
 
 export interface TakeEvidence {
   signals: MediaSignals;
-  durationSeconds: number;
+  checkedSeconds: number;
   hasAudio: boolean;
   audioAsked: boolean;
   verdict: SubjectVerdict | undefined;
@@ -61,7 +61,7 @@ export function takeProblems(evidence: TakeEvidence, strictness: TakeStrictness)
     const silent = longest(evidence.signals.silent);
     if (!evidence.hasAudio) {
       problems.push({ kind: 'silent', detail: 'o vídeo veio sem áudio, mas o prompt pede som' });
-    } else if (silent > 0 && silent >= evidence.durationSeconds * limits.silentShare - FRAME_TOLERANCE) {
+    } else if (silent > 0 && silent >= evidence.checkedSeconds * limits.silentShare - FRAME_TOLERANCE) {
       problems.push({ kind: 'silent', detail: `sem som por ${seconds(silent)}, mas o prompt pede áudio` });
     }
   }

@@ -16,7 +16,7 @@ const video = (id: string): FilmCandidate => ({
   prompt: `Cena ${id}`,
   quality: 'fast',
   aspectRatio: '9:16',
-  durationSeconds: 8,
+  deliveredSeconds: 8,
   createdAt: '2026-11-25T12:00:00.000Z',
   thumbnailUrl: null,
   videoUrl: null,

@@ -119,7 +119,7 @@ function Candidate({
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="line-clamp-2 text-sm break-words">{video.prompt}</p>
         <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-          <span>{t('candidates.seconds', { value: formatSeconds(video.durationSeconds, language) })}</span>
+          <span>{t('candidates.seconds', { value: formatSeconds(video.deliveredSeconds, language) })}</span>
           <span aria-hidden="true">·</span>
           <span>{video.aspectRatio}</span>
           {video.film ? <Badge variant="secondary">{t('candidates.film')}</Badge> : null}

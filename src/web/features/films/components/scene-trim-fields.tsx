@@ -14,7 +14,7 @@ export function SceneTrimFields({
   const { t } = useTranslation('films');
   const language = currentLanguage();
   const cut = sceneCut(scene);
-  const total = formatSeconds(scene.video.durationSeconds, language);
+  const total = formatSeconds(scene.video.deliveredSeconds, language);
   const errorId = `scene-${scene.key}-error`;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { FilmCandidate } from '#shared/films';
 import { type BoardScene, boardRequest, moveScene, sceneCut } from './board';
 
-const video = (id: string, durationSeconds = 8): FilmCandidate => ({
+const video = (id: string, deliveredSeconds = 8): FilmCandidate => ({
   id,
   prompt: `vídeo ${id}`,
   quality: 'fast',
   aspectRatio: '16:9',
-  durationSeconds,
+  deliveredSeconds,
   createdAt: '2026-11-25T04:00:00.000Z',
   thumbnailUrl: null,
   videoUrl: null,

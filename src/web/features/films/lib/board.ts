@@ -51,7 +51,7 @@ export function sceneCut(scene: BoardScene): SceneCut {
   const trim =
     Number.isNaN(start) || Number.isNaN(end)
       ? ({ ok: false } as const)
-      : sceneTrim({ startSeconds: start, endSeconds: end }, scene.video.durationSeconds);
+      : sceneTrim({ startSeconds: start, endSeconds: end }, scene.video.deliveredSeconds);
   if (!trim.ok) return { ok: false, startSeconds: 0, endSeconds: 0, keptSeconds: 0 };
   return { ...trim, keptSeconds: trim.endSeconds - trim.startSeconds };
 }
@@ -78,7 +78,7 @@ export function boardRequest(
         return {
           requestId: scene.video.id,
           ...(cut.startSeconds > 0 ? { startSeconds: cut.startSeconds } : {}),
-          ...(cut.endSeconds < scene.video.durationSeconds ? { endSeconds: cut.endSeconds } : {}),
+          ...(cut.endSeconds < scene.video.deliveredSeconds ? { endSeconds: cut.endSeconds } : {}),
         };
       }),
     },

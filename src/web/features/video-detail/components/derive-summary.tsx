@@ -20,7 +20,7 @@ export function DeriveSummary({
   // The source's mode, length and master: what the server holds for the new request.
   const cost = requestCredits({
     quality: request.quality,
-    lengthSeconds: request.clipSeconds,
+    clipSeconds: request.clipSeconds,
     resolution: request.masterResolution,
   });
   // Whether the model continues its take or Cena starts a new shot from the last frame, said before paying.

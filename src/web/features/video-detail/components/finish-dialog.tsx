@@ -84,7 +84,7 @@ export function FinishDialog({ request }: { request: VideoRequestView }) {
           {TARGETS.map((target) => {
             const cost = requestCredits({
               quality: target.quality,
-              lengthSeconds: request.clipSeconds,
+              clipSeconds: request.clipSeconds,
               resolution: target.resolution,
             });
             return (

@@ -31,7 +31,7 @@ function jsonInputs(request: VideoRequestView) {
   };
 }
 
-/** Id (with copy), quality, ratio, the other chosen fields, seed, credits, resolution, duration, model and the structured JSON prompt. */
+/** Id (with copy), quality, ratio, the other chosen fields, seed, credits, resolution, delivered length, model and the structured JSON prompt. */
 export function TechnicalInfo({ request }: { request: VideoRequestView }) {
   const { t } = useTranslation('videoDetail');
   const { t: tv } = useTranslation('videos');
@@ -45,7 +45,7 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
       toast.error(t('technical.idCopyError'));
     }
   };
-  const duration = request.technical.durationSeconds;
+  const delivered = request.technical.deliveredSeconds;
   const inputs: string[] = [
     request.firstFrameUrl ? t('technical.inputFirstFrame') : null,
     request.lastFrameUrl ? t('technical.inputLastFrame') : null,
@@ -95,8 +95,10 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
           {formatCredits(request.creditsUsed)}
         </Row>
         <Row label={t('technical.resolution')}>{request.technical.resolution ?? none}</Row>
-        <Row label={t('technical.duration')}>
-          {duration === null ? none : t('technical.durationValue', { value: Math.round(duration * 10) / 10 })}
+        <Row label={t('technical.delivered')}>
+          {delivered === null
+            ? none
+            : t('technical.deliveredValue', { value: Math.round(delivered * 10) / 10 })}
         </Row>
         <Row label={t('technical.model')}>{request.technical.model ?? none}</Row>
         <Row label={t('technical.origin')} testId="technical-origin">

@@ -52,9 +52,9 @@ export function VersionsCard({ requestId }: { requestId: string }) {
                 </div>
                 <p className="line-clamp-2 text-sm break-words text-muted-foreground">{version.prompt}</p>
                 <p className="text-xs text-muted-foreground" data-testid="version-length">
-                  {version.durationSeconds === null
+                  {version.deliveredSeconds === null
                     ? t('versions.lengthPending')
-                    : t('versions.length', { value: formatVideoLength(version.durationSeconds) })}
+                    : t('versions.length', { value: formatVideoLength(version.deliveredSeconds) })}
                   {source
                     ? ` · ${t(`versions.from.${version.kind === 'edit' || version.kind === 'finish' ? version.kind : 'extension'}`, { number: source })}`
                     : ''}

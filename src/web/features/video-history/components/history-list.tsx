@@ -69,7 +69,7 @@ function HistoryMeta({ item }: { item: VideoRequestListItem }) {
   return (
     <span className="block text-xs text-muted-foreground" data-testid="history-meta">
       {t(`origin.${item.kind}`)}
-      {item.durationSeconds === null ? '' : ` · ${formatVideoLength(item.durationSeconds)}`}
+      {item.deliveredSeconds === null ? '' : ` · ${formatVideoLength(item.deliveredSeconds)}`}
       {chosenText(chosen)}
     </span>
   );

@@ -11,7 +11,7 @@ const item = (id: string, variation: VideoRequestListItem['variation'] = null): 
   createdAt: '2026-11-25T04:00:00.000Z',
   completedAt: null,
   thumbnailUrl: null,
-  durationSeconds: null,
+  deliveredSeconds: null,
   kind: 'original',
   sourceRequestId: null,
   queue: null,

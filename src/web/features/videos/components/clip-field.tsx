@@ -17,7 +17,7 @@ export function ClipField({
   lengths,
 }: CreateFieldProps & { lengths: readonly number[] }) {
   const { t } = useTranslation('videos');
-  const length = useController({ control, name: 'durationSeconds' });
+  const length = useController({ control, name: 'clipSeconds' });
   const master = useController({ control, name: 'resolution' });
   const quality = useWatch({ control, name: 'quality' });
   const ratio = useWatch({ control, name: 'aspectRatio' });

@@ -73,7 +73,7 @@ export function CreateFieldsCard({
           control={form.control}
           disabled={disabled}
           onChange={onChange}
-          lengths={directing.lengthsSeconds}
+          lengths={directing.clipSecondsChoices}
         />
         <AspectRatioField
           control={form.control}

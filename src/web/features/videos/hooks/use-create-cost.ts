@@ -10,10 +10,10 @@ import type { CreateFormControl } from '../components/create-field';
 export function useCreateCost(control: CreateFormControl, quality: VideoQuality, variations: number) {
   const credits = useCredits();
   const balance = credits.data?.balance;
-  const clip = useWatch({ control, name: ['durationSeconds', 'resolution'] });
+  const clip = useWatch({ control, name: ['clipSeconds', 'resolution'] });
   const costEach = requestCredits({
     quality,
-    lengthSeconds: clip[0] ? Number(clip[0]) : undefined,
+    clipSeconds: clip[0] ? Number(clip[0]) : undefined,
     resolution: quality === 'quality' ? clip[1] : undefined,
   });
   const cost = costEach * variations;

@@ -55,7 +55,7 @@ function createPayload(
   return {
     ...typed,
     // The length is read as a number; the multipart body carries it as text, as the form schema reads it.
-    durationSeconds: typed.durationSeconds === undefined ? undefined : String(typed.durationSeconds),
+    clipSeconds: typed.clipSeconds === undefined ? undefined : String(typed.clipSeconds),
     clientKey: extras.clientKey,
     firstFrame: firstFrame ?? undefined,
     lastFrame: lastFrame ?? undefined,

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { type ChosenFields, chosenFieldSchemas } from '#shared/video-request';
 
 /**
  * The chosen fields (src/shared/video-request.ts `chosenFieldSchemas`) that pages show in a place of their own: the
  * prompt, the mode and the ratio. Every other chosen field is shown by the history's rows and the request's
  * technical info from its locale strings (`chosen.<field>.label`, and `chosen.<field>.values.<value>` for a field
- * of named values or `chosen.<field>.value` with `{{value}}` for a number, in the videos namespace), so a new one
- * needs no line in either (ADR 0022); the type below makes its strings required.
+ * of named values or `chosen.<field>.value` with `{{value}}` for a number or a free text, in the videos namespace),
+ * so a new one needs no line in either (ADR 0022, ADR 0051); the type below makes its strings required.
  */
 const OWN_PLACES = ['prompt', 'quality', 'aspectRatio'] as const;
 type OtherChosenKey = Exclude<keyof ChosenFields, (typeof OWN_PLACES)[number]>;
@@ -14,8 +15,16 @@ type LabelKey = { [K in OtherChosenKey]: `chosen.${K}.label` }[OtherChosenKey];
 type ValueKey = {
   [K in OtherChosenKey]: NonNullable<ChosenFields[K]> extends number
     ? `chosen.${K}.value`
-    : `chosen.${K}.values.${NonNullable<ChosenFields[K]>}`;
+    : string extends NonNullable<ChosenFields[K]>
+      ? `chosen.${K}.value`
+      : `chosen.${K}.values.${NonNullable<ChosenFields[K]>}`;
 }[OtherChosenKey];
+
+/** Whether the field's values are named (an enum, each with its own string) rather than put in `{{value}}`. */
+function hasNamedValues(key: OtherChosenKey): boolean {
+  const schema: z.ZodType = chosenFieldSchemas[key];
+  return (schema instanceof z.ZodNullable ? schema.unwrap() : schema) instanceof z.ZodEnum;
+}
 
 const OTHER_KEYS = (Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[]).filter(
   (key): key is OtherChosenKey => !(OWN_PLACES as readonly string[]).includes(key),
@@ -35,10 +44,9 @@ export function useChosenDetails(request: ChosenFields): ChosenDetail[] {
     const value = request[key] as string | number | null;
     if (value === null) return [];
     const label = t(`chosen.${key}.label` as LabelKey);
-    const shown =
-      typeof value === 'number'
-        ? t(`chosen.${key}.value` as ValueKey, { value })
-        : t(`chosen.${key}.values.${value}` as ValueKey);
+    const shown = hasNamedValues(key)
+      ? t(`chosen.${key}.values.${value}` as ValueKey)
+      : t(`chosen.${key}.value` as ValueKey, { value });
     return [{ key, label, value: shown }];
   });
 }

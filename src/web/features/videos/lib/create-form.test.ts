@@ -19,22 +19,20 @@ const ok = { prompt: 'Um barco ao amanhecer', quality: 'fast', aspectRatio: '16:
 describe('create form rules', () => {
   it("restores a saved draft's typed fields by the form's own schema (ADR 0027)", () => {
     // Every field the user types or picks is a draft field, the clip's included (ADR 0033).
-    expect(TYPED_FIELDS).toEqual(expect.arrayContaining(['prompt', 'seed', 'durationSeconds', 'resolution']));
+    expect(TYPED_FIELDS).toEqual(expect.arrayContaining(['prompt', 'seed', 'clipSeconds', 'resolution']));
     expect(
       typedValuesFrom({
         prompt: 'Oi',
         quality: 'quality',
-        durationSeconds: '6',
+        clipSeconds: '6',
         resolution: '4k',
         seed: '123',
       }),
-    ).toEqual({ prompt: 'Oi', quality: 'quality', durationSeconds: '6', resolution: '4k', seed: '123' });
+    ).toEqual({ prompt: 'Oi', quality: 'quality', clipSeconds: '6', resolution: '4k', seed: '123' });
     // A value the form would not take is dropped, not guessed at; the rest of the draft stays.
-    expect(typedValuesFrom({ prompt: 'Oi', quality: 'ultra', resolution: '8k', durationSeconds: 6 })).toEqual(
-      {
-        prompt: 'Oi',
-      },
-    );
+    expect(typedValuesFrom({ prompt: 'Oi', quality: 'ultra', resolution: '8k', clipSeconds: 6 })).toEqual({
+      prompt: 'Oi',
+    });
   });
 
   it('prefills from the query and ignores unknown values', () => {
@@ -49,8 +47,8 @@ describe('create form rules', () => {
     // A request's link names the clip as stored; the form takes it as the API does.
     expect(
       valuesFromSearch(new URLSearchParams('quality=quality&clipSeconds=5&masterResolution=4k')),
-    ).toMatchObject({ durationSeconds: '5', resolution: '4k' });
-    expect(valuesFromSearch(new URLSearchParams('clipSeconds=cinco'))).not.toHaveProperty('durationSeconds');
+    ).toMatchObject({ clipSeconds: '5', resolution: '4k' });
+    expect(valuesFromSearch(new URLSearchParams('clipSeconds=cinco'))).not.toHaveProperty('clipSeconds');
     expect(valuesFromSearch(new URLSearchParams('quality=ultra&aspectRatio=2:1'))).toMatchObject({
       quality: 'fast',
       aspectRatio: '16:9',
@@ -91,7 +89,7 @@ describe('create form rules', () => {
     const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png');
     const form = { ...ok, firstFrame: null, lastFrame: null, referenceImages: [] };
     const options = { fields: {}, shouldUseNativeValidation: false } as const;
-    const clip = { lengthsSeconds: [8], resolutions: [...PROVIDER_RESOLUTIONS] };
+    const clip = { clipSecondsChoices: [8], resolutions: [...PROVIDER_RESOLUTIONS] };
     const offers = {
       draft: { lastFrame: false, referenceImagesMax: 3, ...clip },
       fast: { lastFrame: false, referenceImagesMax: 3, ...clip },

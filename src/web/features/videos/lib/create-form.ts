@@ -33,14 +33,13 @@ import { formatCredits } from '#web/features/credits';
  * schema (src/shared/video-request-form.ts) checks them.
  */
 type FormChosenKey = Extract<keyof ChosenFields, keyof typeof createVideoFormSchema.shape>;
-/** The chosen clip is sent under the API's names (`durationSeconds`, `resolution`), named below with the seed. */
+/** Quality's master is sent under the API's name (`resolution`), named below with the seed. */
 const CHOSEN_KEYS = (Object.keys(chosenFieldSchemas) as (keyof ChosenFields)[]).filter(
   (key): key is FormChosenKey => key in createVideoFormSchema.shape,
 );
 const typedFieldsSchema = createVideoFormSchema.pick({
   ...(Object.fromEntries(CHOSEN_KEYS.map((key) => [key, true])) as Record<FormChosenKey, true>),
   seed: true,
-  durationSeconds: true,
   resolution: true,
 });
 
@@ -75,14 +74,10 @@ export function valuesFromSearch(params: URLSearchParams): CreateFormValues {
     if (key === 'prompt') values.prompt = value.slice(0, PROMPT_MAX_LENGTH);
     else if (typedFieldsSchema.shape[key].safeParse(value).success) values[key] = value;
   }
-  // A request names its clip as stored (`clipSeconds`, `masterResolution`); the form, as the API takes it.
-  for (const [stored, field] of [
-    ['clipSeconds', 'durationSeconds'],
-    ['masterResolution', 'resolution'],
-  ] as const) {
-    const value = params.get(stored);
-    if (value !== null && typedFieldsSchema.shape[field].safeParse(value).success) values[field] = value;
-  }
+  // A request names its master as stored (`masterResolution`); the form, as the API takes it (`resolution`).
+  const master = params.get('masterResolution');
+  if (master !== null && typedFieldsSchema.shape.resolution.safeParse(master).success)
+    values.resolution = master;
   return values as CreateFormValues;
 }
 

@@ -282,7 +282,7 @@ describe('Create page', () => {
     await userEvent.click(within(screen.getByTestId('quality-quality')).getByRole('radio'));
     await userEvent.selectOptions(screen.getByTestId('clip-length'), '6');
     await userEvent.click(screen.getByTestId('clip-4k'));
-    await waitFor(() => expect(savedDraft()).toMatchObject({ durationSeconds: '6', resolution: '4k' }));
+    await waitFor(() => expect(savedDraft()).toMatchObject({ clipSeconds: '6', resolution: '4k' }));
 
     cleanup(); // the reload (or the way back from a purchase): the page is gone, the storage stays
     await open();
