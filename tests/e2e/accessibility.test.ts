@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { grant } from '#server/credits/ledger-grants.server';
 import { ADMIN_PATH } from '#shared/routes';
 import { signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { seriousViolations } from '../support/axe';
-import { describeBrowser, launchBrowser, waitForApp } from '../support/browser';
+import { describeBrowser, startBrowserApp, stopBrowserApp, waitForApp } from '../support/browser';
 
 /**
  * Accessibility as a customer meets it: axe-core (WCAG 2.0/2.1 A and AA rules) on every page of the spec's route
@@ -18,6 +18,7 @@ import { describeBrowser, launchBrowser, waitForApp } from '../support/browser';
 
 let app: TestApp;
 let browser: Browser;
+let storageDir = '';
 let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
 let completedId = '';
 let failedId = '';
@@ -149,7 +150,7 @@ async function tabTo(
 
 describeBrowser('accessibility', () => {
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-accessibility-e2e-'));
     const user = await signUpAndVerify(app.url, { name: 'Rita Acessível' });
     const { rows } = await app.cena.pool.query<{ id: string }>('SELECT id FROM "user" WHERE email = $1', [
       user.email,
@@ -181,10 +182,7 @@ describeBrowser('accessibility', () => {
     await context.close();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   // The four walks run at once, each in its own browser context: a page's wait is mostly the network going quiet
   // (`networkidle`: no connection for 500 ms, https://playwright.dev/docs/api/class-page#page-wait-for-load-state)

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCommand } from '#server/admin/admin-commands.server';
-import { startTestApp, type TestApp } from '../support/app';
-import { describeBrowser, launchBrowser } from '../support/browser';
+import type { TestApp } from '../support/app';
+import { describeBrowser, startBrowserApp, stopBrowserApp } from '../support/browser';
 
 /**
  * The accounts contract (docs/accounts-contract.md), as a new user lives it: sign up, confirm through the dev mailbox, sign out and in, live
@@ -13,6 +13,7 @@ import { describeBrowser, launchBrowser } from '../support/browser';
 
 let app: TestApp;
 let browser: Browser;
+let storageDir = '';
 let context: BrowserContext;
 let page: Page;
 const email = `ana.${Date.now()}@cena.test`;
@@ -78,15 +79,12 @@ async function signInForm(target: Page, withPassword: string) {
 
 describeBrowser('accounts in a browser', () => {
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-accounts-e2e-'));
     context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('sends a signed-out visitor to sign in, then signs up with the terms accepted', async () => {
     await page.goto(`${app.url}/dashboard/profile`);

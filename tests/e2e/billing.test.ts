@@ -1,8 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
-import { describeBrowser, launchBrowser, waitForApp, waitForText } from '../support/browser';
+import type { TestApp } from '../support/app';
+import {
+  describeBrowser,
+  startBrowserApp,
+  stopBrowserApp,
+  waitForApp,
+  waitForText,
+} from '../support/browser';
 
 /**
  * The billing contract (docs/billing-contract.md), as a new user lives it in local mode (the local test checkout, no Stripe): buy a package in
@@ -13,6 +19,7 @@ import { describeBrowser, launchBrowser, waitForApp, waitForText } from '../supp
 
 let app: TestApp;
 let browser: Browser;
+let storageDir = '';
 let context: BrowserContext;
 let page: Page;
 let email = '';
@@ -45,16 +52,13 @@ async function inNewTab(click: () => Promise<void>, urlPattern: RegExp): Promise
 
 describeBrowser('billing in a browser (local test checkout)', () => {
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-billing-e2e-'));
     ({ email, password } = await signUpAndVerify(app.url, { name: 'Bia Lima' }));
     context = await browser.newContext();
     page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('signs in and shows the Free plan', async () => {
     await page.goto(`${app.url}/auth/login`);

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatDate } from '#shared/format';
 import { greeting, type StatsRange, statsRangeStart } from '#shared/time';
 import { signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import {
   collectPageErrors,
   describeBrowser,
-  launchBrowser,
   signInThroughForm,
+  startBrowserApp,
+  stopBrowserApp,
   waitForText,
 } from '../support/browser';
 
@@ -27,6 +28,7 @@ const DAY = 24 * HOUR;
 
 let app: TestApp;
 let browser: Browser;
+let storageDir = '';
 
 interface Seed {
   prompt: string;
@@ -73,12 +75,9 @@ async function noHorizontalScroll(page: Page): Promise<void> {
 
 describeBrowser('dashboard home and settings in a browser', () => {
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-dashboard-e2e-'));
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('greets by the hour, changes the stats with the range and lists the last 5 with relative times', async () => {
     const { email, password } = await signUpAndVerify(app.url, { name: 'Rita Alves' });

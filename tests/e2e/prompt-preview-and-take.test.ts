@@ -1,12 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOCAL_BAD_TAKE_MARKERS } from '#server/video-providers/local-preview-provider.server';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import {
   apiBalance,
   describeBrowser,
-  launchBrowser,
   signedInWithCredits,
+  startBrowserApp,
+  stopBrowserApp,
   waitForText,
 } from '../support/browser';
 
@@ -18,15 +19,15 @@ import {
 
 let app: TestApp;
 let browser: Browser;
+let storageDir = '';
 
 describeBrowser('prompt preview and take guarantee (local provider)', () => {
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp({ LOCAL_RENDER_DELAY_MS: '300' }), launchBrowser()]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-preview-take-e2e-', {
+      LOCAL_RENDER_DELAY_MS: '300',
+    }));
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('previews the structured prompt, sends the edited camera, and shows it in the technical info', async () => {
     const { context, errors, page } = await signedInWithCredits(app, browser, {

@@ -1,19 +1,23 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app';
-import { collectPageErrors, describeBrowser, launchBrowser, waitForApp } from '../support/browser';
+import type { TestApp } from '../support/app';
+import {
+  collectPageErrors,
+  describeBrowser,
+  startBrowserApp,
+  stopBrowserApp,
+  waitForApp,
+} from '../support/browser';
 
 let app: TestApp;
 let browser: Browser;
+let storageDir = '';
 
 describeBrowser('public site in a browser', () => {
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-public-site-e2e-'));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   async function open(path: string, width = 1280, height = 900): Promise<{ page: Page; errors: string[] }> {
     const page = await browser.newPage({ viewport: { width, height } });

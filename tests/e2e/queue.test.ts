@@ -2,8 +2,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCommand } from '#server/admin/admin-commands.server';
 import { signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
-import { collectPageErrors, describeBrowser, launchBrowser, signInThroughForm } from '../support/browser';
+import type { TestApp } from '../support/app';
+import {
+  collectPageErrors,
+  describeBrowser,
+  signInThroughForm,
+  startBrowserApp,
+  stopBrowserApp,
+} from '../support/browser';
 import { seedVideoRequest } from '../support/fake-gemini';
 
 /**
@@ -13,18 +19,16 @@ import { seedVideoRequest } from '../support/fake-gemini';
 
 let app: TestApp;
 let browser: Browser;
+let storageDir = '';
 
 describeBrowser('the place in line (local provider, one generation at a time)', () => {
   beforeAll(async () => {
-    [app, browser] = await Promise.all([
-      startTestApp({ LOCAL_RENDER_DELAY_MS: '5000', VIDEO_CAPACITY_IN_FLIGHT: '1' }),
-      launchBrowser(),
-    ]);
+    ({ app, browser, storageDir } = await startBrowserApp('cena-queue-e2e-', {
+      LOCAL_RENDER_DELAY_MS: '5000',
+      VIDEO_CAPACITY_IN_FLIGHT: '1',
+    }));
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('a waiting request shows its place in line and moves up live', async () => {
     const { email, password } = await signUpAndVerify(app.url, { name: 'Lia Fila' });

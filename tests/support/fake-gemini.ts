@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -395,6 +395,24 @@ async function makeVideo(file: string, width: number, height: number, seconds: n
   ]);
 }
 
+/** The length of the one clip encoded per size; a longer answer repeats it. */
+const UNIT_SECONDS = 8;
+
+/**
+ * A longer answer (an extension's, which repeats the source's tail) is the unit clip repeated and cut to length,
+ * stream-copied with the concat demuxer (https://ffmpeg.org/ffmpeg-formats.html#concat-1): an extension chain's
+ * answers of 16, 24, 32 and 38 s cost one 8 s encode instead of 110 s of encodes.
+ */
+async function repeatVideo(unitFile: string, file: string, seconds: number): Promise<void> {
+  const list = `${file}.txt`;
+  const copies = Math.ceil(seconds / UNIT_SECONDS);
+  await writeFile(list, `file '${unitFile}'\n`.repeat(copies));
+  await run((await mediaToolchainFromEnv()).ffmpeg.path, [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list],
+    ...['-t', String(seconds), '-c', 'copy', file],
+  ]);
+}
+
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
@@ -406,17 +424,25 @@ function listen(server: Server): Promise<string> {
 export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGemini> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'fake-gemini-'));
   const fixed = options.video ? await readFile(options.video) : undefined;
-  const files = new Map<string, Promise<Buffer>>();
-  /** The file for a generation: made once per size, lazily (a 1080p file takes ffmpeg a few seconds). */
+  const files = new Map<string, Promise<string>>();
+  /** The file for a generation: made once per size and length, lazily (a 1080p file takes ffmpeg a few seconds). */
   const videoFor = (job: Job): Promise<Buffer> => {
     if (fixed) return Promise.resolve(fixed);
     let [width, height] = options.tiny ? [192, 108] : (SIZES[job.resolution] ?? [1280, 720]);
     if (job.aspectRatio === '9:16') [width, height] = [height, width];
-    const key = `${width}x${height}x${job.seconds}`;
+    return sizedVideo(width, height, job.seconds).then((file) => readFile(file));
+  };
+  /** The file of one size and length, made once. */
+  const sizedVideo = (width: number, height: number, seconds: number): Promise<string> => {
+    const key = `${width}x${height}x${seconds}`;
     let file = files.get(key);
     if (!file) {
       const target = path.join(dir, `${key}.mp4`);
-      file = makeVideo(target, width, height, job.seconds).then(() => readFile(target));
+      const made =
+        seconds > UNIT_SECONDS
+          ? sizedVideo(width, height, UNIT_SECONDS).then((unit) => repeatVideo(unit, target, seconds))
+          : makeVideo(target, width, height, seconds);
+      file = made.then(() => target);
       files.set(key, file);
     }
     return file;

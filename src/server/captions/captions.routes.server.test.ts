@@ -1,22 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTool } from '#server/media/ffmpeg.server';
 import type { CaptionsView } from '#shared/captions';
-import { startTestApp, type TestApp } from '#tests/support/app';
-import { testPool } from '#tests/support/database';
-import {
-  API_KEY,
-  contractBreaches,
-  type FakeGemini,
-  NO_BREACHES,
-  startFakeGemini,
-} from '#tests/support/fake-gemini';
+import type { TestApp } from '#tests/support/app';
+import type { FakeGemini } from '#tests/support/fake-gemini';
 import { SPEECH_TAG } from '#tests/support/fake-gemini-transcripts';
 import { storeVideo } from '#tests/support/films';
 import { greyFrame, rowsDifference } from '#tests/support/frames';
+import { type GeminiApp, startGeminiApp, stopGeminiApp } from '#tests/support/gemini-app';
 import { mediaTools } from '#tests/support/media';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
@@ -32,27 +25,16 @@ import { burnLayout } from './burn-in.server';
 let app: TestApp;
 let pool: pg.Pool;
 let gemini: FakeGemini;
+/** The storage folder: the test's clips are written beside the stored files (theirs are under a user's id). */
 let dir = '';
+let running: GeminiApp;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'cena-captions-'));
-  gemini = await startFakeGemini({ tiny: true });
-  app = await startTestApp({
-    STORAGE_DIR: path.join(dir, 'storage'),
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    GEMINI_API_KEY: API_KEY,
-    GEMINI_API_BASE: gemini.base,
-  });
-  pool = testPool({ connectionString: app.databaseUrl, max: 2 });
+  running = await startGeminiApp('cena-captions-', {}, { tiny: true });
+  ({ app, pool, gemini, storageDir: dir } = running);
 });
 
-afterAll(async () => {
-  expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
-  await pool?.end();
-  await app?.stop();
-  await gemini?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => stopGeminiApp(running));
 
 const SIZE = { width: 320, height: 180 };
 const SENTENCES = ['Olá, pessoal!', 'Bem-vindos à Cena'];

@@ -26,7 +26,7 @@ export const FILM_TAG = 'cena-film/1';
  * demuxer's `outpoint` cuts exactly before a keyframe; closed GOPs (x264's default) so nothing before the cut
  * refers past it.
  */
-function filmEncode(fps: string): string[] {
+export function filmEncode(fps: string): string[] {
   return [
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
     ...['-bf', '0', '-g', String(Math.max(1, Math.round(fpsValue(fps) * FILM_GOP_SECONDS)))],

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AspectRatio } from '#shared/catalogue';
 import { FfmpegError, type MediaTools, probeJson, runTool } from './ffmpeg.server';
-import { appendShot, extractLastFrame } from './film.server';
+import { appendShot, extractLastFrame, FILM_TAG, filmEncode } from './film.server';
 import { markedCopy } from './trial-mark.server';
 
 /**
@@ -135,6 +135,9 @@ function overlapSeconds(
   return Math.min(repeated, plan.repeatedTail.upToSeconds, plan.headSeconds);
 }
 
+/** The frame rate of a re-encoded join. */
+const JOIN_FPS = 24;
+
 /**
  * Joins two MP4s into one with continuous audio. When both have the same video and audio parameters and nothing is
  * cut, the streams are copied (a 60 s chain joins in well under a second); otherwise the head is trimmed and both
@@ -176,8 +179,8 @@ async function joinFiles(
       ? `[${index}:a]aresample=44100,aformat=channel_layouts=stereo${index === 0 ? `,atrim=0:${seconds},asetpts=PTS-STARTPTS` : ''}[a${index}]`
       : `anullsrc=r=44100:cl=stereo,atrim=0:${seconds}[a${index}]`;
   const filter = [
-    `[0:v]trim=0:${keepSeconds},setpts=PTS-STARTPTS,scale=${size},setsar=1,fps=24,format=yuv420p[v0]`,
-    `[1:v]scale=${size}:force_original_aspect_ratio=decrease,pad=${size}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=24,format=yuv420p[v1]`,
+    `[0:v]trim=0:${keepSeconds},setpts=PTS-STARTPTS,scale=${size},setsar=1,fps=${JOIN_FPS},format=yuv420p[v0]`,
+    `[1:v]scale=${size}:force_original_aspect_ratio=decrease,pad=${size}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${JOIN_FPS},format=yuv420p[v1]`,
     audio(0, head.hasAudio, keepSeconds),
     audio(1, tail.hasAudio, tail.deliveredSeconds),
     '[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]',
@@ -187,8 +190,10 @@ async function joinFiles(
     [
       ...['-hide_banner', '-loglevel', 'error', '-y', '-i', headFile, '-i', tailFile],
       ...['-filter_complex', filter, '-map', '[v]', '-map', '[a]'],
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-c:a', 'aac', '-b:a', '128k'],
-      ...['-movflags', '+faststart', outFile],
+      // Encoded anyway, so in the film setting: a new shot appended to this take later re-encodes only its last
+      // GOP, not the whole take once more (film.server.ts).
+      ...filmEncode(`${JOIN_FPS}/1`),
+      ...['-metadata', `comment=${FILM_TAG}`, '-movflags', '+faststart', outFile],
     ],
     { timeoutMs: tools.timeoutMs, signal },
   );

@@ -29,9 +29,7 @@ afterAll(async () => {
   await bed?.stop();
 });
 
-async function deliver(...events: FakeStripeEvent[]): Promise<void> {
-  for (const event of events) expect((await bed.deliver(event)).status, event.type).toBe(200);
-}
+const deliver = (...events: FakeStripeEvent[]) => bed.deliverAll(...events);
 
 const newestSession = () => [...fake.sessions.values()].at(-1)?.id ?? '';
 

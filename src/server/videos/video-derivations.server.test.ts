@@ -8,15 +8,9 @@ import { probe } from '#server/media/rendering.server';
 import { LOCAL_FAILURE_MARKER } from '#server/video-providers/local-preview-provider.server';
 import { DERIVATION_REFUSALS, FILM_MAX_SECONDS, type VideoVersion } from '#shared/video-directing';
 import type { VideoRequestView } from '#shared/video-request';
-import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '#tests/support/app';
-import { testPool } from '#tests/support/database';
-import {
-  API_KEY,
-  contractBreaches,
-  type FakeGemini,
-  NO_BREACHES,
-  startFakeGemini,
-} from '#tests/support/fake-gemini';
+import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import { contractBreaches, type FakeGemini, NO_BREACHES } from '#tests/support/fake-gemini';
+import { type GeminiApp, startGeminiApp, stopGeminiApp } from '#tests/support/gemini-app';
 import { mediaTools } from '#tests/support/media';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
@@ -337,33 +331,25 @@ describe('films past the model’s extension limit (Gemini API stand-in, Omni de
   let gemini: FakeGemini;
   let omniApp: TestApp;
   let omniPool: pg.Pool;
+  let running: GeminiApp;
   const omni = videosApi(() => ({ app: omniApp, pool: omniPool }));
 
   beforeAll(async () => {
-    gemini = await startFakeGemini();
+    running = await startGeminiApp('cena-derivations-omni-', {
+      VIDEO_PROVIDER: 'gemini',
+      VIDEO_POLL_MS: '100',
+    });
+    ({ gemini, app: omniApp, pool: omniPool } = running);
     // Done on the first read, read every 100 ms: Cena's 5–8 s between reads of Google would only make ten
     // generations slower.
     gemini.pollsUntilDone = 1;
-    omniApp = await startTestApp({
-      VIDEO_POLL_MS: '100',
-      STORAGE_DIR: storageDir,
-      VIDEO_PROVIDER: 'gemini',
-      GEMINI_API_KEY: API_KEY,
-      GEMINI_API_BASE: gemini.base,
-      SHUTDOWN_TIMEOUT_MS: '2000',
-    });
-    omniPool = testPool({ connectionString: omniApp.databaseUrl, max: 3 });
   });
 
   afterEach(() => {
     expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
   });
 
-  afterAll(async () => {
-    await omniPool?.end();
-    await omniApp?.stop();
-    await gemini?.stop();
-  });
+  afterAll(() => stopGeminiApp(running));
 
   it('extends a Fast 16:9 video eight times into one film past a minute, with sound, at 10 credits each', async () => {
     const { client, userId } = await omni.user(100);

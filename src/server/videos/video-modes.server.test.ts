@@ -8,15 +8,9 @@ import { probe } from '#server/media/rendering.server';
 import { LOCAL_FAILURE_MARKER } from '#server/video-providers/local-preview-provider.server';
 import { requestCredits, VIDEO_COST_CREDITS } from '#shared/catalogue';
 import type { VideoRequestView } from '#shared/video-request';
-import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '#tests/support/app';
-import { testPool } from '#tests/support/database';
-import {
-  API_KEY,
-  contractBreaches,
-  type FakeGemini,
-  NO_BREACHES,
-  startFakeGemini,
-} from '#tests/support/fake-gemini';
+import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import { contractBreaches, type FakeGemini, NO_BREACHES } from '#tests/support/fake-gemini';
+import { type GeminiApp, startGeminiApp, stopGeminiApp } from '#tests/support/gemini-app';
 import { mediaTools } from '#tests/support/media';
 import { holdsOf } from '#tests/support/multipart-forms';
 import type { SessionClient } from '#tests/support/session-client';
@@ -275,29 +269,17 @@ describe('modes, lengths and Finalizar (local renderer)', () => {
 
 describe('modes, lengths and Finalizar (Gemini API stand-in, Omni default)', () => {
   let gemini: FakeGemini;
-  let omni: Target;
+  let omni: GeminiApp;
   beforeAll(async () => {
-    gemini = await startFakeGemini();
+    omni = await startGeminiApp('cena-modes-omni-', { VIDEO_PROVIDER: 'gemini', VIDEO_POLL_MS: '100' });
+    gemini = omni.gemini;
     // Done on the first read, read every 100 ms: Cena's 5–8 s between reads of Google would only make the test slower.
     gemini.pollsUntilDone = 1;
-    const storageDir = await fs.mkdtemp(path.join(process.env.TMPDIR ?? '/tmp', 'cena-modes-omni-'));
-    const app = await startTestApp({
-      STORAGE_DIR: storageDir,
-      VIDEO_PROVIDER: 'gemini',
-      GEMINI_API_KEY: API_KEY,
-      GEMINI_API_BASE: gemini.base,
-      SHUTDOWN_TIMEOUT_MS: '2000',
-      VIDEO_POLL_MS: '100',
-    });
-    omni = { app, storageDir, pool: testPool({ connectionString: app.databaseUrl, max: 3 }) };
   });
   afterEach(() => {
     expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
   });
-  afterAll(async () => {
-    await stopDiskApp(omni);
-    await gemini?.stop();
-  });
+  afterAll(() => stopGeminiApp(omni));
 
   const formats = () =>
     gemini.submitBodies.map((body) => body.response_format as { resolution: string; duration: string });

@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '#server/credits/ledger-audit.server';
-import { signUpAndVerify } from '#tests/support/accounts';
 import type { FakeStripe, FakeStripeEvent } from '#tests/support/fake-stripe';
 import type { SessionClient } from '#tests/support/session-client';
 import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
@@ -22,27 +21,8 @@ afterAll(async () => {
   await bed?.stop();
 });
 
-async function deliver(...events: FakeStripeEvent[]): Promise<void> {
-  for (const event of events) expect((await bed.deliver(event)).status, event.type).toBe(200);
-}
-
-/** A signed-up user who paid a 100-credit package by card (or boleto): the session id. */
-async function paidPackage(method: 'card' | 'boleto' = 'card') {
-  const { client } = await signUpAndVerify(bed.app.url);
-  const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
-  expect((await client.json('/api/billing/credit-checkout', { json: { packageType: 'small' } })).status).toBe(
-    200,
-  );
-  const sessionId = [...fake.sessions.values()].at(-1)?.id ?? '';
-  if (method === 'card') await deliver(...fake.payPackageSession(sessionId));
-  else {
-    await deliver(
-      ...fake.completeAsyncSession(sessionId, 'boleto'),
-      ...fake.settleAsyncPayment(sessionId, 'succeeded'),
-    );
-  }
-  return { client, userId, sessionId };
-}
+const deliver = (...events: FakeStripeEvent[]) => bed.deliverAll(...events);
+const paidPackage = (method?: 'card' | 'boleto') => bed.paidPackage(method);
 
 const balanceOf = async (client: SessionClient) =>
   (await client.json<{ balance: number }>('/api/credits')).body.balance;

@@ -43,25 +43,11 @@ afterAll(async () => {
   await bed?.stop();
 });
 
-async function deliver(...events: FakeStripeEvent[]): Promise<void> {
-  for (const event of events) expect((await bed.deliver(event)).status, event.type).toBe(200);
-}
+const deliver = (...events: FakeStripeEvent[]) => bed.deliverAll(...events);
 
 /** A paid 100-credit package, and the withdrawal claim a process took on it before dying. */
 async function abandonedWithdrawal(method: 'card' | 'boleto' = 'card') {
-  const { client } = await signUpAndVerify(bed.app.url);
-  const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
-  expect((await client.json('/api/billing/credit-checkout', { json: { packageType: 'small' } })).status).toBe(
-    200,
-  );
-  const sessionId = [...fake.sessions.values()].at(-1)?.id ?? '';
-  if (method === 'card') await deliver(...fake.payPackageSession(sessionId));
-  else {
-    await deliver(
-      ...fake.completeAsyncSession(sessionId, 'boleto'),
-      ...fake.settleAsyncPayment(sessionId, 'succeeded'),
-    );
-  }
+  const { userId, sessionId } = await bed.paidPackage(method);
   const checkout = (await findCheckout(pool, sessionId)) as CheckoutRecord;
   const claim = await claimWithdrawal(pool, checkout, method === 'boleto', new Date());
   if (!claim.ok) throw new Error(claim.message);

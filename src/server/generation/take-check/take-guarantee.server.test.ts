@@ -94,6 +94,28 @@ function deps(
   };
 }
 
+/**
+ * The pipeline against the Gemini stand-in: Omni makes the takes and the text model (the default PROMPT_MODEL)
+ * watches them.
+ */
+function geminiPipeline() {
+  const config = loadConfig({
+    VIDEO_PROVIDER: 'gemini',
+    GEMINI_API_KEY: API_KEY,
+    GEMINI_API_BASE: gemini.base,
+  });
+  const provider = new GeminiVideoProvider(
+    new GeminiClient({
+      apiKey: API_KEY,
+      apiBase: gemini.base,
+      retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 50 },
+    }),
+    { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
+  );
+  const judge = createSubjectJudge(config, logger);
+  return { config, judge, pipeline: deps(provider, judge) };
+}
+
 async function newUser(): Promise<string> {
   const userId = await insertUser(pool);
   await grant(pool, {
@@ -233,27 +255,14 @@ describe('take guarantee', () => {
   });
 
   it('the text model watches the video (fake Gemini): a missing subject fails the take and its reasons are kept', async () => {
-    const config = loadConfig({
-      VIDEO_PROVIDER: 'gemini',
-      GEMINI_API_KEY: API_KEY,
-      GEMINI_API_BASE: gemini.base,
-    });
-    const judge = createSubjectJudge(config, logger);
+    const { config, judge, pipeline } = geminiPipeline();
     expect(judge).toBeDefined();
-    const provider = new GeminiVideoProvider(
-      new GeminiClient({
-        apiKey: API_KEY,
-        apiBase: gemini.base,
-        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 50 },
-      }),
-      { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
-    );
     const userId = await newUser();
     const good = await seedVideoRequest(pool, { userId, prompt: 'Um gato pulando um muro ao pôr do sol' });
     const missing = await seedVideoRequest(pool, { userId, prompt: 'Um gato pulando um muro [sem-sujeito]' });
     const before = gemini.videoJudgements.length;
-    expect(await runVideoGeneration(deps(provider, judge), good.id)).toBe('completed');
-    expect(await runVideoGeneration(deps(provider, judge), missing.id)).toBe('requeued');
+    expect(await runVideoGeneration(pipeline, good.id)).toBe('completed');
+    expect(await runVideoGeneration(pipeline, missing.id)).toBe('requeued');
     const judged = gemini.videoJudgements.slice(before);
     expect(judged).toHaveLength(2);
     expect(judged[0]?.bytes).toBeGreaterThan(1000);
@@ -286,20 +295,7 @@ describe('take guarantee', () => {
   });
 
   it('a take the model fails is re-rolled with the same hold; a re-roll that passes is captured once', async () => {
-    const config = loadConfig({
-      VIDEO_PROVIDER: 'gemini',
-      GEMINI_API_KEY: API_KEY,
-      GEMINI_API_BASE: gemini.base,
-    });
-    const provider = new GeminiVideoProvider(
-      new GeminiClient({
-        apiKey: API_KEY,
-        apiBase: gemini.base,
-        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 50 },
-      }),
-      { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
-    );
-    const pipeline = deps(provider, createSubjectJudge(config, logger));
+    const { pipeline } = geminiPipeline();
     const userId = await newUser();
     const prompt = 'Um cavalo galopando na praia [sem-sujeito-uma-vez]';
     const request = await seedVideoRequest(pool, { userId, prompt });
@@ -348,20 +344,7 @@ describe('take guarantee', () => {
   });
 
   it("a re-roll deletes the replaced take's interaction at Google; the delivered take's stays", async () => {
-    const config = loadConfig({
-      VIDEO_PROVIDER: 'gemini',
-      GEMINI_API_KEY: API_KEY,
-      GEMINI_API_BASE: gemini.base,
-    });
-    const provider = new GeminiVideoProvider(
-      new GeminiClient({
-        apiKey: API_KEY,
-        apiBase: gemini.base,
-        retry: { attempts: 2, initialDelayMs: 5, maxDelayMs: 50 },
-      }),
-      { fast: 'gemini-omni-1.1-flash', quality: 'gemini-omni-1.1-flash' },
-    );
-    const pipeline = deps(provider, createSubjectJudge(config, logger));
+    const { pipeline } = geminiPipeline();
     const request = await seedVideoRequest(pool, {
       userId: await newUser(),
       prompt: 'Um barco chega ao cais [sem-sujeito-uma-vez]',

@@ -9,16 +9,9 @@ import {
   type PromptPreviewResponse,
 } from '#shared/prompt-preview';
 import type { VideoRequestView } from '#shared/video-request';
-import { startTestApp, type TestApp } from '#tests/support/app';
-import { testPool } from '#tests/support/database';
-import {
-  API_KEY,
-  contractBreaches,
-  FAKE_STRUCTURED_PROMPT,
-  type FakeGemini,
-  NO_BREACHES,
-  startFakeGemini,
-} from '#tests/support/fake-gemini';
+import type { TestApp } from '#tests/support/app';
+import { FAKE_STRUCTURED_PROMPT } from '#tests/support/fake-gemini';
+import { type GeminiApp, startGeminiApp, stopGeminiApp } from '#tests/support/gemini-app';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
 
@@ -29,26 +22,15 @@ import { signedUpWithCredits } from '#tests/support/users';
 
 let app: TestApp;
 let pool: pg.Pool;
-let gemini: FakeGemini;
+let running: GeminiApp;
 
 beforeAll(async () => {
-  gemini = await startFakeGemini({ tiny: true });
   // Local renders (held for 10 minutes), with a Gemini key for the text model only.
-  app = await startTestApp({
-    LOCAL_RENDER_DELAY_MS: '600000',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    GEMINI_API_KEY: API_KEY,
-    GEMINI_API_BASE: gemini.base,
-  });
-  pool = testPool({ connectionString: app.databaseUrl, max: 2 });
+  running = await startGeminiApp('cena-prompt-preview-', { LOCAL_RENDER_DELAY_MS: '600000' }, { tiny: true });
+  ({ app, pool } = running);
 });
 
-afterAll(async () => {
-  expect(contractBreaches(gemini)).toEqual(NO_BREACHES);
-  await pool?.end();
-  await app?.stop();
-  await gemini?.stop();
-});
+afterAll(() => stopGeminiApp(running));
 
 const user = (credits = 0) => signedUpWithCredits(app.url, pool, credits);
 
