@@ -277,6 +277,8 @@ async function startServers(databaseUrl: string, tempDir: string): Promise<Serve
       SMTP_URL: 'smtp://127.0.0.1:1',
       VIDEO_PROVIDER: 'gemini',
       GEMINI_API_KEY: 'bench-never-called',
+      // A closed local port: nothing leaves the machine even if a read did call the model.
+      GEMINI_API_BASE: 'http://127.0.0.1:9/v1beta',
       PORT: String(cenaPort),
       HOST: '127.0.0.1',
       APP_URL: appUrl,
