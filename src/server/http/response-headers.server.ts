@@ -6,8 +6,8 @@ import type { AppEnv } from '#server/kernel/errors.server';
 /**
  * Every response's request id and security headers, written on Node's response before the handler runs. Hono's
  * `requestId` and `secureHeaders` set them on the answer's web `Headers` (undici's, validated on every `set`), which
- * @hono/node-server then copies back into a plain object: under `npm run bench:api` that made `/healthz` cost about
- * three times bare Hono's CPU per request (docs/benchmarks.md, ADR 0060). Here the security headers are what
+ * @hono/node-server then copies back into a plain object: per-request work on every answer, `/healthz` included,
+ * which costs about three times bare Hono's CPU per request (`npm run bench:api`, docs/benchmarks.md). Here the security headers are what
  * `secureHeaders(options)` itself sends — read once from a probe answer, so the library stays their definition —
  * and `ServerResponse.setHeader` puts them and the id on the response; `writeHead` adds the handler's own headers to
  * them (https://nodejs.org/api/http.html#responsewriteheadstatuscode-statusmessage-headers: "headers … merged with
