@@ -2,6 +2,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type ErrorHandler, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
@@ -31,7 +32,6 @@ import { ADMIN_PATH } from '#shared/routes';
 import { apiRoutes } from './api-routes.server';
 import type { AppDependencies } from './app-dependencies.server';
 import { deviceCookie } from './device-cookie.server';
-import { responseHeaders } from './response-headers.server';
 import { WebPages } from './web-pages.server';
 
 /** Reset links carry their token in the path; logs keep the route, never the token. */
@@ -93,7 +93,7 @@ function guardsOf({ sessions, pool }: AppDependencies): Guards {
 
 /** What every request passes before its route: its id and log line, the security headers, the address checks. */
 function addRequestLayers(app: Hono<AppEnv>, { config, logger }: AppDependencies): void {
-  app.use(responseHeaders(securityHeaders(config)));
+  app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
     c.set('logger', logger.child({ requestId: c.get('requestId') }));
@@ -108,6 +108,7 @@ function addRequestLayers(app: Hono<AppEnv>, { config, logger }: AppDependencies
       'request',
     );
   });
+  app.use(securityHeaders(config));
   app.use(async (c, next) => {
     // The path and query start at the first `/` after the scheme's `//`.
     const url = c.req.url;
