@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -6,37 +6,48 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { sessionCookieName } from '../src/server/accounts/session-cache.server';
 import { grant } from '../src/server/credits/ledger-grants.server';
 import { runMigrations } from '../src/server/db/database.server';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.server';
 import { createLogger } from '../src/server/logger.server';
+import { TEST_VAPID_ENV } from '../tests/support/fake-push-service';
+import { STRIPE_TEST_ENV } from '../tests/support/fake-stripe';
 import { freePort } from '../tests/support/free-port';
 import { cpuSecondsOf, rssOf, seedVideoRequests, startProcess, stopProcess, verdict } from './bench-support';
 
 /**
- * `npm run bench:api`: the web tier's cost per request. One embedded PostgreSQL; Cena's web role (`src/server/main.ts
- * --role=web`, local mode, LOG_LEVEL=info as `npm start` runs) and a bare Hono + pg server
- * (scripts/bench-api-bare.ts) each in its own process on that database, driven in turn by a load generator in this
- * process (node:http keep-alive agents, CONNECTIONS concurrent requests for SECONDS after a warm-up). Prints rps and
- * p50/p99 of `/healthz` and the most used signed-in reads beside the bare server doing the same queries, then opens
- * STREAMS `/api/events` streams on Cena (20 per user, the per-user cap) and measures the process's RSS growth per
- * stream and how long one status change per user takes to reach every stream.
+ * `npm run bench:api`: the web tier's cost per request, measured as a peer would. One embedded PostgreSQL; Cena's
+ * web role (`src/server/main.ts --role=web`, NODE_ENV=production and LOG_LEVEL=info as deployed) and the minimal
+ * baseline (scripts/bench-api-bare.ts: bare Hono + pg, a session lookup and one statement per read) each in its own
+ * process, driven in turn by autocannon from a third process (scripts/bench-api-load.ts: CONNECTIONS keep-alive
+ * connections over WORKERS threads, SECONDS per row after a warm-up). First the generator's own ceiling, against a
+ * node:http server that answers a fixed 200: a server's rate near it means the generator, not the server, was the
+ * limit. Then rps, p50/p99 and the server's and the generator's CPU time per request of `/healthz` and the most used
+ * signed-in reads beside the baseline's; then STREAMS `/api/events` streams on Cena (20 per user, the per-user cap):
+ * the process's RSS growth per stream and how long one status change per user takes to reach every stream.
  *
- * Targets: every signed-in read ≥ 50 % of its bare baseline's rps, /healthz ≥ 50 % of bare Hono; STREAMS streams
- * held, < 50 KB each, p99 delivery ≤ 1 s. `--profile` runs Cena under `node --cpu-prof` (profile in ./profiles).
- * Options: `--seconds=N`, `--connections=N`, `--streams=N`. Loopback only; the figures move with the machine's load.
+ * Targets: the generator's ceiling above the bare server's rate; every signed-in read ≥ 50 % of its baseline's rps,
+ * /healthz ≥ 50 % of bare Hono; STREAMS streams held, < 50 KB each, p99 delivery ≤ 1 s. `--profile` runs Cena under
+ * `node --cpu-prof` (profile in ./profiles). Options: `--seconds=N` (8), `--connections=N` (32, as `wrk -c32`),
+ * `--workers=N` (2), `--streams=N`, `--only-reads` (no streams), `--only=credits` (those reads alone). Loopback only; the figures move with the load.
  */
 
 const option = (name: string, fallback: number) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const SECONDS = option('seconds', 4);
-const WARMUP_SECONDS = 1;
-const CONNECTIONS = option('connections', 16);
+const SECONDS = option('seconds', 8);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = option('connections', 32);
+const WORKERS = option('workers', 2);
 const STREAMS = option('streams', 5_000);
+const ONLY_READS = process.argv.includes('--only-reads');
+/** `--only=credits`: the reads whose path holds this text, for profiling one (with --only-reads). */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const STREAMS_PER_USER = 20;
 const PROFILE = process.argv.includes('--profile');
 const SECRET = 'cena-bench-secret-0123456789abcdef0123456789';
-const COOKIE_NAME = 'cena.session_token';
+/** Better Auth's cookie in production: Secure, so `__Secure-` prefixed (accounts/session-cache.server.ts). */
+const COOKIE_NAME = sessionCookieName(true);
 
 interface Load {
   rps: number;
@@ -45,52 +56,63 @@ interface Load {
   errors: number;
   /** The server process's CPU time (user + system) per answered request: steadier than rps on a shared machine. */
   cpuMs: number;
+  /**
+   * The load generator's CPU (its process, every worker thread, their start-up included) in cores over the run: near
+   * WORKERS, the generator was the limit.
+   */
+  generatorCores: number;
 }
 
-function get(agent: http.Agent, url: string, headers: http.OutgoingHttpHeaders): Promise<number> {
+interface GeneratorResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  generatorCpuSeconds: number;
+}
+
+/**
+ * One autocannon run from its own process (scripts/bench-api-load.ts): CONNECTIONS keep-alive connections over
+ * WORKERS threads for `seconds`, so the generator never shares the servers' event loop nor this process's.
+ */
+function drive(url: string, headers: Record<string, string>, seconds: number): Promise<GeneratorResult> {
+  const options = { url, connections: CONNECTIONS, seconds, workers: WORKERS, headers };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench-api-load.ts', JSON.stringify(options)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = output.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as GeneratorResult);
+      else reject(new Error(`the load generator exited with ${code}: ${output}`));
     });
-    request.on('error', reject);
   });
 }
 
-/** CONNECTIONS clients, each sending its next GET as soon as the last one is answered, for `seconds`. */
-async function drive(
-  url: string,
-  headers: http.OutgoingHttpHeaders,
-  seconds: number,
-): Promise<Omit<Load, 'cpuMs'>> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  const client = async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      const status = await get(agent, url, headers);
-      latencies.push(performance.now() - t);
-      if (status !== 200) errors++;
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, client));
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pick = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors };
-}
-
-async function measure(server: ChildProcess, url: string, headers: http.OutgoingHttpHeaders): Promise<Load> {
+async function measure(pid: number, url: string, headers: Record<string, string>): Promise<Load> {
   await drive(url, headers, WARMUP_SECONDS);
-  const cpuBefore = await cpuSecondsOf(server.pid ?? 0);
+  const cpuBefore = await cpuSecondsOf(pid);
   const load = await drive(url, headers, SECONDS);
-  const cpu = (await cpuSecondsOf(server.pid ?? 0)) - cpuBefore;
-  return { ...load, cpuMs: (cpu * 1000) / (load.rps * SECONDS) };
+  const cpu = (await cpuSecondsOf(pid)) - cpuBefore;
+  const requests = load.rps * SECONDS;
+  return {
+    rps: load.rps,
+    p50: load.p50,
+    p99: load.p99,
+    errors: load.errors + load.non2xx,
+    cpuMs: (cpu * 1000) / requests,
+    generatorCores: load.generatorCpuSeconds / SECONDS,
+  };
 }
 
 /** better-call's signed cookie, as Better Auth sets it: `token.base64(HMAC-SHA256(token))`, URI-encoded. */
@@ -216,12 +238,110 @@ function printRow(label: string, cena: Load, bare: Load): boolean {
   const ratio = cena.rps / bare.rps;
   const ok = ratio >= 0.5 && cena.errors === 0 && bare.errors === 0;
   const cell = (load: Load) =>
-    `${load.rps.toFixed(0).padStart(6)} rps  p50 ${load.p50.toFixed(1).padStart(5)} ms  p99 ${load.p99.toFixed(1).padStart(6)} ms  CPU ${load.cpuMs.toFixed(2).padStart(5)} ms` +
+    `${load.rps.toFixed(0).padStart(6)} rps  p50 ${load.p50.toFixed(1).padStart(5)} ms  p99 ${load.p99.toFixed(1).padStart(6)} ms  CPU ${load.cpuMs.toFixed(3).padStart(6)} ms, gen ${load.generatorCores.toFixed(2)} cores` +
     (load.errors > 0 ? ` (${load.errors} errors)` : '');
   console.log(
-    `  ${label.padEnd(22)} ${cell(cena)} │ ${cell(bare)} │ ${(ratio * 100).toFixed(0).padStart(4)} %  ${verdict(ok)}`,
+    `  ${label.padEnd(24)} ${cell(cena)} │ ${cell(bare)} │ ${(ratio * 100).toFixed(0).padStart(4)} %  ${verdict(ok)}`,
   );
   return ok;
+}
+
+interface Servers {
+  cena: ChildProcess;
+  bare: ChildProcess;
+  appUrl: string;
+  bareUrl: string;
+  ceilingUrl: string;
+}
+
+/**
+ * Cena's web role as deployed (NODE_ENV=production: Secure cookies, no development pages or checks; LOG_LEVEL=info,
+ * its per-request log line), its outside services configured but never called by these reads; and the baseline.
+ */
+async function startServers(databaseUrl: string, tempDir: string): Promise<Servers> {
+  const [cenaPort, barePort, ceilingPort] = [await freePort(), await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${cenaPort}`;
+  const common = { DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: SECRET };
+  const cena = await startProcess(
+    [
+      ...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir=profiles'] : []),
+      'src/server/main.ts',
+      '--role=web',
+      '--dev',
+    ],
+    {
+      ...common,
+      ...STRIPE_TEST_ENV,
+      ...TEST_VAPID_ENV,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: 'bench-never-called',
+      // A closed local port: nothing leaves the machine even if a read did call the model.
+      GEMINI_API_BASE: 'http://127.0.0.1:9/v1beta',
+      PORT: String(cenaPort),
+      HOST: '127.0.0.1',
+      APP_URL: appUrl,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      DATABASE_POOL_SIZE: '10',
+      DATA_DIR: path.join(tempDir, 'data'),
+      STORAGE_DIR: path.join(tempDir, 'storage'),
+      WEB_DIST_DIR: path.join(tempDir, 'dist'),
+    },
+    cenaPort,
+  );
+  const bare = await startProcess(
+    ['scripts/bench-api-bare.ts'],
+    { ...common, PORT: String(barePort), CEILING_PORT: String(ceilingPort), SESSION_COOKIE: COOKIE_NAME },
+    barePort,
+  );
+  return {
+    cena,
+    bare,
+    appUrl,
+    bareUrl: `http://127.0.0.1:${barePort}`,
+    ceilingUrl: `http://127.0.0.1:${ceilingPort}`,
+  };
+}
+
+/** The generator's ceiling, then each read on Cena and on the baseline in turn. */
+async function benchReads(servers: Servers, cookie: string, videoId: string): Promise<boolean> {
+  const { cena, bare, appUrl, bareUrl, ceilingUrl } = servers;
+  console.log(
+    `api bench — Node ${process.version}, ${os.cpus().length} CPU(s), load ${os.loadavg()[0]?.toFixed(1)}; ` +
+      `autocannon in its own process, ${CONNECTIONS} keep-alive connections over ${WORKERS} worker thread(s), ` +
+      `${SECONDS} s per row after ${WARMUP_SECONDS} s warm-up\n`,
+  );
+  const ceiling = await measure(bare.pid ?? 0, `${ceilingUrl}/`, {});
+  console.log(
+    `  generator ceiling (node:http, fixed 200): ${ceiling.rps.toFixed(0)} rps, the generator using ` +
+      `${ceiling.generatorCores.toFixed(2)} cores\n`,
+  );
+  console.log(
+    `  ${'request'.padEnd(24)} ${'Cena (server CPU per request, generator cores)'.padEnd(70)} │ ${'minimal baseline: bare Hono + pg'.padEnd(70)} │ rps ratio (target ≥ 50 %)`,
+  );
+  const reads: Read[] = [
+    { label: 'GET /healthz', cena: '/healthz', bare: '/hello' },
+    { label: 'GET /api/credits', cena: '/api/credits', bare: '/credits' },
+    { label: 'GET /api/videos?page=1', cena: '/api/videos?page=1', bare: '/videos' },
+    { label: 'GET /api/videos/{id}', cena: `/api/videos/${videoId}`, bare: `/videos/${videoId}` },
+    { label: 'GET /api/dashboard/stats', cena: '/api/dashboard/stats', bare: '/stats' },
+  ];
+  const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
+  let passed = true;
+  let bareTop = 0;
+  for (const read of reads.filter(({ cena }) => !ONLY || cena.includes(ONLY))) {
+    const cenaLoad = await measure(cena.pid ?? 0, `${appUrl}${read.cena}`, headers);
+    const bareLoad = await measure(bare.pid ?? 0, `${bareUrl}${read.bare}`, headers);
+    bareTop = Math.max(bareTop, bareLoad.rps);
+    passed = printRow(read.label, cenaLoad, bareLoad) && passed;
+  }
+  const ceilingOk = ceiling.rps > bareTop;
+  console.log(
+    `\n  generator ceiling ${ceiling.rps.toFixed(0)} rps above the bare server's best ${bareTop.toFixed(0)} rps ` +
+      `(target: above)   ${verdict(ceilingOk)}`,
+  );
+  return ceilingOk && passed;
 }
 
 async function main(): Promise<void> {
@@ -255,55 +375,11 @@ async function main(): Promise<void> {
       )
     ).rows[0]?.id;
 
-    const cenaPort = await freePort();
-    const barePort = await freePort();
-    const appUrl = `http://127.0.0.1:${cenaPort}`;
-    const common = { DATABASE_URL: embedded.url, BETTER_AUTH_SECRET: SECRET };
-    cena = await startProcess(
-      [
-        ...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir=profiles'] : []),
-        'src/server/main.ts',
-        '--role=web',
-        '--dev',
-      ],
-      {
-        ...common,
-        NODE_ENV: 'development',
-        PORT: String(cenaPort),
-        HOST: '127.0.0.1',
-        APP_URL: appUrl,
-        LOG_LEVEL: 'info',
-        DATABASE_POOL_SIZE: '10',
-        DATA_DIR: path.join(tempDir, 'data'),
-        STORAGE_DIR: path.join(tempDir, 'storage'),
-        WEB_DIST_DIR: path.join(tempDir, 'dist'),
-      },
-      cenaPort,
-    );
-    bare = await startProcess(['scripts/bench-api-bare.ts'], { ...common, PORT: String(barePort) }, barePort);
-    const bareUrl = `http://127.0.0.1:${barePort}`;
-
-    console.log(
-      `api bench — Node ${process.version}, ${os.cpus().length} CPU(s), load ${os.loadavg()[0]?.toFixed(1)}; ` +
-        `${CONNECTIONS} keep-alive connections, ${SECONDS} s per row after ${WARMUP_SECONDS} s warm-up\n`,
-    );
-    console.log(
-      `  ${'request'.padEnd(22)} ${'Cena (CPU: server time per request)'.padEnd(58)} │ ${'bare Hono + pg'.padEnd(58)} │ rps ratio (target ≥ 50 %)`,
-    );
-    const reads: Read[] = [
-      { label: 'GET /healthz', cena: '/healthz', bare: '/hello' },
-      { label: 'GET /api/credits', cena: '/api/credits', bare: '/credits' },
-      { label: 'GET /api/videos?page=1', cena: '/api/videos?page=1', bare: '/videos' },
-      { label: 'GET /api/videos/{id}', cena: `/api/videos/${videoId}`, bare: `/videos/${videoId}` },
-      { label: 'GET /api/dashboard/stats', cena: '/api/dashboard/stats', bare: '/stats' },
-    ];
-    const headers = { cookie: cookie ?? '', 'accept-encoding': 'gzip, deflate, br' };
-    for (const read of reads) {
-      const cenaLoad = await measure(cena, `${appUrl}${read.cena}`, headers);
-      const bareLoad = await measure(bare, `${bareUrl}${read.bare}`, headers);
-      passed = printRow(read.label, cenaLoad, bareLoad) && passed;
-    }
-    passed = (await benchStreams(pool, cena, appUrl)) && passed;
+    const servers = await startServers(embedded.url, tempDir);
+    cena = servers.cena;
+    bare = servers.bare;
+    passed = (await benchReads(servers, cookie ?? '', videoId ?? '')) && passed;
+    if (!ONLY_READS) passed = (await benchStreams(pool, cena, servers.appUrl)) && passed;
   } finally {
     await stopProcess(cena);
     await stopProcess(bare);

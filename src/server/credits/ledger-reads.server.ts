@@ -9,7 +9,7 @@ import { type CreditGrant, type EntrySqlRow, type LedgerEntry, toEntry } from '.
 
 /** What the credits view and the admin read: the balance, the grants and the latest entries (design §3). */
 
-const recentEntriesLimitSchema = z.number().int().min(1).max(1000);
+export const recentEntriesLimitSchema = z.number().int().min(1).max(1000);
 
 export interface CreditGrantView extends CreditGrant {
   /** True when expires_at ≤ now: its remaining no longer counts. */

@@ -10,6 +10,6 @@ export type { PromptWriter } from './prompt-writer.server';
 export { createPromptWriter, RULES_WRITER } from './prompt-writer.server';
 export { buildStructuredPrompt, STRUCTURED_PROMPT_RULES } from './structured-prompt.server';
 export { takeCheckStats } from './take-check/take-stats.server';
-export { takeChecksOf } from './take-check/take-view.server';
+export { takeChecksJson, takeChecksOf } from './take-check/take-view.server';
 export type { VideoWorkers } from './workers.server';
 export { configureVideoQueues, registerVideoWorkers } from './workers.server';

@@ -22,6 +22,7 @@ export type { VideoRequestRecord } from './video-view.server';
 export {
   derivationSourceOf,
   findVideoRequest,
+  findVideoRequestWith,
   toVideoRequestView,
   VIDEO_REQUEST_COLUMNS,
 } from './video-view.server';

@@ -39,6 +39,24 @@ export async function findVideoRequest(
   return result.rows[0];
 }
 
+/**
+ * `findVideoRequest` with more columns read in the same statement (`extra`: name → SQL expression over the row, e.g.
+ * the generation room's take checks), so a read that needs them costs one round trip.
+ */
+export async function findVideoRequestWith<Extra extends Record<string, unknown>>(
+  db: Queryable,
+  userId: string,
+  id: string,
+  extra: Record<keyof Extra & string, string>,
+): Promise<(VideoRequestRecord & Extra) | undefined> {
+  const columns = Object.entries(extra).map(([name, expression]) => `${expression} AS "${name}"`);
+  const result = await db.query<VideoRequestRecord & Extra>(
+    `SELECT ${[VIDEO_REQUEST_COLUMNS, ...columns].join(', ')} FROM video_requests WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
+  return result.rows[0];
+}
+
 export interface ViewOptions {
   /** MEDIA_URL_TTL_SECONDS. */
   ttlSeconds: number;

@@ -12,6 +12,7 @@ import {
   type VideoRequestRecord,
 } from '#server/video-requests/video-requests.server';
 import type { VideoQuality } from '#shared/catalogue';
+import type { TakeCheckView } from '#shared/take-check';
 import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '#shared/video-request';
 import type { CreateVideoDeps, CreateVideoResult } from './create-video-request.server';
 
@@ -132,14 +133,22 @@ export async function answerFromRequest(
   }
 }
 
-/** One request as the browser gets it, with its place in line and its take checks; `timeZone` is the owner's. */
-export async function requestView(deps: VideosDeps, record: VideoRequestRecord, timeZone?: string) {
+/**
+ * One request as the browser gets it, with its place in line and its take checks; `timeZone` is the owner's.
+ * `takeChecks`, when the caller read them with the request (takeChecksJson), spares their statement.
+ */
+export async function requestView(
+  deps: VideosDeps,
+  record: VideoRequestRecord,
+  timeZone?: string,
+  takeChecks?: TakeCheckView[],
+) {
   return toVideoRequestView(record, deps.storage, {
     timeZone,
     ttlSeconds: deps.mediaUrlTtlSeconds,
     capabilities: deps.capabilities,
     queuePlaces: await deps.queue.places(deps.pool, [record]),
-    takeChecks: await takeChecksOf(deps.pool, [record.id]),
+    takeChecks: takeChecks ? new Map([[record.id, takeChecks]]) : await takeChecksOf(deps.pool, [record.id]),
   });
 }
 

@@ -1,6 +1,17 @@
 import type { Queryable } from '#server/jobs/jobs.server';
 import type { TakeCheckView, TakeProblem } from '#shared/take-check';
 
+/**
+ * A scalar subquery: the checks of the request whose id is `requestId` (an SQL expression) as a JSON array of
+ * TakeCheckView, oldest first — what `takeChecksOf` answers for it, for a statement that reads the request too.
+ * Instants as toISOString writes them (UTC, milliseconds, `Z`).
+ */
+export function takeChecksJson(requestId: string): string {
+  return `COALESCE((SELECT json_agg(json_build_object('take', take, 'passed', passed, 'problems', problems,
+      'checkedAt', to_char(checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY take)
+    FROM take_checks WHERE request_id = ${requestId}), '[]')`;
+}
+
 /** The take guarantee's checks of some requests, oldest first, as their timelines show them. */
 export async function takeChecksOf(
   db: Queryable,
