@@ -36,9 +36,13 @@ export default {
     openKept: 'Abrir a variação {{number}}',
   },
   retryRequest: 'Tentar de novo',
+  retryConfirm: {
+    title: 'Tentar de novo',
+    description: 'Um novo pedido com os mesmos dados. Os créditos deste já voltaram ao seu saldo.',
+    confirm: 'Confirmar e tentar de novo',
+  },
   editAndRetry: 'Editar e tentar',
   duplicate: 'Duplicar Solicitação',
-  generateInQuality: 'Gerar em Quality',
   prompt: {
     title: 'Prompt',
     copy: 'Copiar prompt',
@@ -77,11 +81,6 @@ export default {
     label: 'Instrução',
     placeholder: 'Troque o dia pela noite',
     submit: 'Editar vídeo',
-  },
-  finish: {
-    open: 'Finalizar',
-    title: 'Finalizar este vídeo',
-    targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality em 4K' },
   },
   derive: {
     cost: 'Custo',

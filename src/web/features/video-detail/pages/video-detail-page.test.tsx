@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
 import { captionsContract } from '#shared/captions.contract';
+import { creditsContract } from '#shared/credits.contract';
 import type { VideoRequestView } from '#shared/video-request';
 import { videosContract } from '#shared/videos.contract';
-import { me, videoRequest } from '#tests/support/web-fixtures';
+import { credits, me, videoRequest } from '#tests/support/web-fixtures';
 import i18n from '#tests/support/web-i18n';
 import { pageTest } from '#tests/support/web-page';
 import VideoDetailPage from './video-detail-page';
@@ -176,9 +177,15 @@ describe('Request detail page', () => {
     api().answer(videosContract.retryVideo, { request: made });
     api().answer(videosContract.getVideo, { request: made });
     answerEstimate(120);
+    api().answer(creditsContract.getCredits, credits(50));
     const retry = within(page).getByTestId('retry-request');
     expect(retry.textContent).toBe(t('retryRequest'));
-    await userEvent.dblClick(retry);
+    await userEvent.click(retry);
+    // Nothing is sent before the charge's question is answered (ADR 0058).
+    const dialog = await screen.findByTestId('retry-dialog');
+    await vi.waitFor(() => expect(within(dialog).getByTestId('retry-after').textContent).toBe('40 créditos'));
+    expect(api().callsTo(videosContract.retryVideo)).toHaveLength(0);
+    await userEvent.dblClick(within(dialog).getByTestId('retry-confirm'));
 
     await vi.waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/dashboard/request/req-9'),
@@ -243,5 +250,95 @@ describe('Request detail page', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url.pathname).toBe('/api/videos/req-2/keep');
     expect(within(page).queryByTestId('keep-variation')).toBeNull();
+  });
+
+  it('leads a completed draft with Finalizar and charges only after the confirm (ADR 0058)', async () => {
+    const draft = videoRequest({
+      status: 'completed',
+      quality: 'draft',
+      creditsUsed: 4,
+      aspectRatio: '9:16',
+      videoUrl: 'https://media.cena.test/v.mp4',
+      technical: {
+        provider: 'gemini',
+        model: 'gemini-omni-1.1-flash',
+        resolution: '360p',
+        durationSeconds: 8,
+      },
+    });
+    api().answer(creditsContract.getCredits, credits(30));
+    const page = await openWith(draft);
+
+    // The way up comes before the video, with the mode, frame and price it leads with.
+    const lead = within(page).getByTestId('finish-lead');
+    const video = within(page).getByTestId('video-stage');
+    expect(lead.compareDocumentPosition(video) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(lead).getByTestId('finish-lead-target').textContent).toBe(
+      'Quality (1080p) · 1080x1920 · 25 créditos',
+    );
+    expect(within(page).getAllByTestId('finish-open')).toHaveLength(1);
+
+    await userEvent.click(within(lead).getByTestId('finish-open'));
+    const dialog = await screen.findByTestId('finish-dialog');
+    // What the model receives, said truly: Google's models take no seed.
+    expect(within(dialog).queryByText(/e seed/)).toBeNull();
+    expect(within(dialog).getByTestId('finish-seed').textContent).toBe(tv('finish.seedGoogle'));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('finish-4k').getAttribute('data-affordable')).toBe('false'),
+    );
+    expect(within(dialog).getByTestId('finish-quality').getAttribute('data-affordable')).toBe('true');
+    expect(within(dialog).getByTestId('finish-4k-short').textContent).toBe(tv('finish.cannotAfford'));
+
+    await userEvent.click(within(dialog).getByTestId('finish-quality'));
+    expect(within(dialog).getByTestId('finish-cost').textContent).toBe('25 créditos');
+    expect(within(dialog).getByTestId('finish-balance').textContent).toBe('30 créditos');
+    expect(within(dialog).getByTestId('finish-after').textContent).toBe('5 créditos');
+    expect(api().callsTo(videosContract.finishVideo)).toHaveLength(0);
+
+    const made = videoRequest({ id: 'req-7', status: 'pending', quality: 'quality', kind: 'finish' });
+    api().answer(videosContract.finishVideo, { request: made, method: 'regenerate', note: 'n' });
+    api().answer(videosContract.getVideo, { request: made });
+    answerEstimate(120);
+    await userEvent.dblClick(within(dialog).getByTestId('finish-confirm'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/request/req-7'),
+    );
+    const calls = api().callsTo(videosContract.finishVideo);
+    expect(new Set(calls.map((call) => JSON.parse(String(call.init.body)).clientKey)).size).toBe(1);
+    expect(JSON.parse(String(calls[0]?.init.body))).toMatchObject({ quality: 'quality' });
+  });
+
+  it('names the shortfall, disables the confirm and offers the buy sheet in place when the balance is short', async () => {
+    api().answer(creditsContract.getCredits, credits(6));
+    const page = await openWith(videoRequest({ status: 'completed', quality: 'draft', creditsUsed: 4 }));
+    await userEvent.click(within(page).getByTestId('finish-open'));
+    const dialog = await screen.findByTestId('finish-dialog');
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('finish-quality').getAttribute('data-affordable')).toBe('false'),
+    );
+    await userEvent.click(within(dialog).getByTestId('finish-quality'));
+    expect(within(dialog).getByTestId('finish-after').textContent).toBe(tv('charge.insufficient'));
+    expect(within(dialog).getByTestId('finish-short').textContent).toBe(
+      tv('charge.short', { count: 19, missing: '19' }),
+    );
+    expect((within(dialog).getByTestId('finish-confirm') as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(within(dialog).getByTestId('finish-buy'));
+    expect(await screen.findByTestId('buy-credits-sheet')).toBeTruthy();
+    expect(screen.getByTestId('buy-sheet-missing').textContent).toBe(
+      tv('create.buySheet.missing', { count: 19, missing: '19' }),
+    );
+    expect(api().callsTo(videosContract.finishVideo)).toHaveLength(0);
+  });
+
+  it('offers a Fast video one way up: Finalizar from Quality, no Gerar em Quality', async () => {
+    api().answer(creditsContract.getCredits, credits(100));
+    const page = await openWith(videoRequest({ status: 'completed', quality: 'fast' }));
+    expect(within(page).queryByTestId('finish-lead')).toBeNull();
+    expect(within(page).queryByText('Gerar em Quality')).toBeNull();
+    await userEvent.click(within(page).getByTestId('finish-open'));
+    const dialog = await screen.findByTestId('finish-dialog');
+    expect(within(dialog).queryByTestId('finish-fast')).toBeNull();
+    expect(within(dialog).getByTestId('finish-quality')).toBeTruthy();
+    expect(within(dialog).getByTestId('finish-4k')).toBeTruthy();
   });
 });

@@ -168,6 +168,37 @@ export default {
       unavailable: 'Geração de vídeos indisponível no momento. Tente novamente mais tarde.',
     },
   },
+  /** 'Finalizar' (components/finish-dialog.tsx, ADR 0033 and 0058). */
+  finish: {
+    open: 'Finalizar',
+    title: 'Finalizar este vídeo',
+    leadTitle: 'Gostou? Finalize a versão final',
+    option: '{{target}} · {{frame}} · {{credits}}',
+    targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality em 4K' },
+    cannotAfford: 'Saldo insuficiente para esta opção',
+    confirmTitle: 'Finalizar em {{target}}',
+    confirm: 'Confirmar e finalizar em {{target}}',
+    back: 'Escolher outra opção',
+    seedGoogle: 'A seed não é enviada: os modelos de vídeo do Google não recebem seed.',
+    seedLocal: 'O renderizador local recebe a mesma seed.',
+    error: 'Não foi possível enviar. Tente novamente.',
+  },
+  /** The question before every charge (components/charge-confirm.tsx, ADR 0058). */
+  charge: {
+    cost: 'Custo',
+    balance: 'Saldo atual',
+    after: 'Saldo após',
+    credits_zero: '{{value}} créditos',
+    credits_one: '{{value}} crédito',
+    credits_other: '{{value}} créditos',
+    insufficient: 'Saldo insuficiente',
+    short_one: 'Falta {{missing}} crédito. Compre créditos aqui: nada do que você escolheu se perde.',
+    short_other: 'Faltam {{missing}} créditos. Compre créditos aqui: nada do que você escolheu se perde.',
+    arrived: 'Créditos recebidos. É só confirmar.',
+    buyDescription:
+      'O pagamento abre em outra aba. Esta página fica aberta com a sua escolha e o saldo se atualiza sozinho quando os créditos chegarem.',
+    cannotAfford: 'Saldo insuficiente',
+  },
   thumbnail: {
     none: 'Sem miniatura',
   },
