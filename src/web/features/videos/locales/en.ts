@@ -54,7 +54,7 @@ const en: LocaleShape<typeof ptBR> = {
     },
     documentTitle: 'Create video — Cena',
     title: 'Create video',
-    subtitle: 'Describe the scene and generate a {{seconds}}-second video with audio.',
+    subtitle: 'Describe the scene and generate a video of {{min}} to {{max}} seconds with audio.',
     prompt: {
       label: 'Describe your video',
       placeholder: 'E.g. A fishing boat at dawn on a calm lake, mist over the water, slow camera push-in.',
@@ -94,7 +94,7 @@ const en: LocaleShape<typeof ptBR> = {
     },
     seed: {
       label: 'Seed (optional)',
-      hint: '5 digits, {{min}} to {{max}}. Use the same seed for similar results.',
+      hint: "5 digits, {{min}} to {{max}}. It is recorded with the video; Google's video models take no seed, so it does not repeat a result.",
     },
     image: {
       label: 'First frame (optional)',

@@ -54,7 +54,7 @@ export default {
     },
     documentTitle: 'Criar vídeo — Cena',
     title: 'Criar vídeo',
-    subtitle: 'Descreva a cena e gere um vídeo de {{seconds}} segundos com áudio.',
+    subtitle: 'Descreva a cena e gere um vídeo de {{min}} a {{max}} segundos com áudio.',
     prompt: {
       label: 'Descreva seu vídeo',
       placeholder:
@@ -95,7 +95,7 @@ export default {
     },
     seed: {
       label: 'Seed (opcional)',
-      hint: '5 dígitos, de {{min}} a {{max}}. Use a mesma seed para resultados parecidos.',
+      hint: '5 dígitos, de {{min}} a {{max}}. Fica registrada no vídeo; os modelos de vídeo do Google não recebem seed, então ela não repete um resultado.',
     },
     image: {
       label: 'Primeiro quadro (opcional)',
