@@ -163,6 +163,7 @@ const en: LocaleShape<typeof ptBR> = {
   timeline: {
     title: 'Timeline',
     created: 'Request created',
+    createdBody_zero: 'No credits debited',
     createdBody_one: '{{value}} credit debited',
     createdBody_other: '{{value}} credits debited',
     processing: 'Processing',

@@ -163,6 +163,8 @@ export default {
   timeline: {
     title: 'Linha do tempo',
     created: 'Solicitação criada',
+    // pt-BR counts 0 as singular ('0 crédito debitado'); i18next's _zero says it as a person would.
+    createdBody_zero: 'Nenhum crédito debitado',
     createdBody_one: '{{value}} crédito debitado',
     createdBody_other: '{{value}} créditos debitados',
     processing: 'Em processamento',

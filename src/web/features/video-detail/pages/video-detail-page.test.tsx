@@ -341,4 +341,10 @@ describe('Request detail page', () => {
     expect(within(dialog).getByTestId('finish-quality')).toBeTruthy();
     expect(within(dialog).getByTestId('finish-4k')).toBeTruthy();
   });
+
+  it('says no credit was debited for a request that cost nothing, not "0 crédito debitado"', async () => {
+    const page = await openWith(videoRequest({ status: 'completed', creditsUsed: 0 }));
+    expect(within(page).getByText('Nenhum crédito debitado')).toBeTruthy();
+    expect(within(page).queryByText(/^0 crédito/)).toBeNull();
+  });
 });

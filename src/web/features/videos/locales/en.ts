@@ -124,7 +124,8 @@ const en: LocaleShape<typeof ptBR> = {
     },
     summary: {
       title: 'Cost summary',
-      cost: 'Video cost',
+      cost_one: 'Video cost',
+      cost_other: 'Cost of the {{count}} videos',
       balance: 'Current balance',
       after: 'Balance after sending',
       credits_zero: '{{value}} credits',

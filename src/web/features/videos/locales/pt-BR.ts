@@ -125,7 +125,8 @@ export default {
     },
     summary: {
       title: 'Resumo do custo',
-      cost: 'Custo do vídeo',
+      cost_one: 'Custo do vídeo',
+      cost_other: 'Custo dos {{count}} vídeos',
       balance: 'Saldo atual',
       after: 'Saldo após o envio',
       credits_zero: '{{value}} créditos',

@@ -106,6 +106,7 @@ export default function CreatePage() {
         />
         <CreateSubmitPanel
           cost={cost.cost}
+          videos={extras.variations}
           balance={cost.balance}
           balanceError={cost.balanceError}
           showPricing={submit.creditsRefused}
