@@ -212,7 +212,13 @@ describe('Request detail page', () => {
     await vi.waitFor(() => expect(left().textContent).toBe(t('progress.left', { time: '3:00' })));
     await act(() => vi.advanceTimersByTime(1000));
     expect(left().textContent).toBe(t('progress.left', { time: '2:59' }));
-    await act(() => vi.advanceTimersByTime(179_000));
+    await act(() => vi.advanceTimersByTime(119_000));
+    expect(left().textContent).toBe(t('progress.left', { time: '1:00' }));
+    // An estimate's last minute is 'quase pronto', never 'pronto em cerca de 0:03'.
+    await act(() => vi.advanceTimersByTime(57_000));
+    expect(left().textContent).toBe(t('progress.almost'));
+    expect(left().getAttribute('data-seconds')).toBe('3');
+    await act(() => vi.advanceTimersByTime(3_000));
     expect(left().textContent).toBe(t('progress.almost'));
     await act(() => vi.advanceTimersByTime(60_000));
     expect(left().textContent).toBe(t('progress.almost'));

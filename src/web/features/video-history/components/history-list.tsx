@@ -232,8 +232,9 @@ function VariationMeta({ item }: { item: VideoRequestListItem }) {
   const { t: tv } = useTranslation('videos');
   const chosen = useChosenDetails(item);
   return (
-    <span className="text-xs text-muted-foreground tabular-nums">
-      {tv(`quality.${item.quality}`)} · {item.aspectRatio} · {formatCredits(item.creditsUsed)}
+    <span className="text-xs text-muted-foreground tabular-nums" data-testid="variation-meta">
+      {tv(`quality.${item.quality}`)} · {item.aspectRatio} ·{' '}
+      {tv('charge.credits', { count: item.creditsUsed, value: formatCredits(item.creditsUsed) })}
       {chosenText(chosen)}
     </span>
   );
