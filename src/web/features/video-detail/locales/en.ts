@@ -127,6 +127,7 @@ const en: LocaleShape<typeof ptBR> = {
     almost: 'almost ready',
   },
   technical: {
+    filmQuality: 'Each scene in the mode it was made in',
     title: 'Technical information',
     id: 'ID',
     copyId: 'Copy ID',

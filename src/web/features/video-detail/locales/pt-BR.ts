@@ -127,6 +127,7 @@ export default {
     almost: 'quase pronto',
   },
   technical: {
+    filmQuality: 'Cada cena no modo em que foi feita',
     title: 'Informações técnicas',
     id: 'ID',
     copyId: 'Copiar ID',

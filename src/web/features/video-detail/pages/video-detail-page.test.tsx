@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
 import { captionsContract } from '#shared/captions.contract';
 import { creditsContract } from '#shared/credits.contract';
+import { filmsContract } from '#shared/films.contract';
 import type { VideoRequestView } from '#shared/video-request';
 import { videosContract } from '#shared/videos.contract';
 import { credits, me, videoRequest } from '#tests/support/web-fixtures';
@@ -352,5 +353,21 @@ describe('Request detail page', () => {
     const page = await openWith(videoRequest({ status: 'completed', creditsUsed: 0 }));
     expect(within(page).getByText('Nenhum crédito debitado')).toBeTruthy();
     expect(within(page).queryByText(/^0 crédito/)).toBeNull();
+  });
+
+  it('reports a film by its scenes: no "Duração pedida: 8 s", no single mode, its measured length', async () => {
+    api().answer(filmsContract.listFilmScenes, { items: [] });
+    const film = videoRequest({
+      status: 'completed',
+      kind: 'film',
+      quality: 'quality',
+      clipSeconds: 8,
+      technical: { provider: null, model: null, resolution: '1080p', durationSeconds: 14 },
+    });
+    const page = await openWith(film);
+    const technical = within(page).getByTestId('technical-info');
+    expect(within(technical).queryByTestId('technical-clipSeconds')).toBeNull();
+    expect(within(technical).getByTestId('technical-quality').textContent).toBe(t('technical.filmQuality'));
+    expect(technical.textContent).toContain('14');
   });
 });
