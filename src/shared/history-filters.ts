@@ -23,7 +23,7 @@ export const QUALITY_FILTERS = ['all', ...VIDEO_QUALITIES] as const;
  * read as the phase (the phase of `generating` holds processing, generating and rendering).
  */
 export const PHASE_FILTERS = ['all', ...VIDEO_PHASES] as const;
-export const STATUS_FILTERS = [
+const STATUS_FILTERS = [
   'all',
   'queued',
   'generating',

@@ -85,7 +85,8 @@ describeBrowser(
         'Saldo insuficiente para esta opção',
       );
       expect(await dialog.textContent()).not.toContain('e seed');
-      // The options stay inside the dialog at 375 px.
+      // The options stay inside the dialog at 375 px, measured once its opening animation has ended.
+      await dialog.evaluate((element) => Promise.all(element.getAnimations().map((run) => run.finished)));
       const dialogBox = await dialog.boundingBox();
       const optionBox = await quality.boundingBox();
       expect(optionBox && dialogBox && optionBox.x + optionBox.width <= dialogBox.x + dialogBox.width).toBe(
@@ -97,6 +98,8 @@ describeBrowser(
       expect(await dialog.getByTestId('finish-balance').textContent()).toBe('6 créditos');
       expect(await dialog.getByTestId('finish-after').textContent()).toBe('Saldo insuficiente');
       expect(await dialog.getByTestId('finish-confirm').isDisabled()).toBe(true);
+      // Nothing in the question spills out of the dialog at 375 px.
+      expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
       await dialog.getByTestId('finish-buy').click();

@@ -101,7 +101,7 @@ export function ChargeConfirm({
         <Button
           type={onConfirm ? 'button' : 'submit'}
           variant={short ? 'outline' : 'primary'}
-          className="h-auto min-h-10 whitespace-normal sm:flex-1"
+          className="h-auto! min-h-10 whitespace-normal! sm:flex-1"
           loading={busy}
           disabled={short || balance === undefined}
           onClick={onConfirm}

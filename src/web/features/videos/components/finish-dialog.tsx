@@ -3,7 +3,7 @@ import { ArrowLeft, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { providerReadsSeed } from '#shared/video-models';
+import { providerReadsSeed } from '#shared/seed';
 import { FINISH_NOTE, type VideoRequestView } from '#shared/video-request';
 import { Button } from '#web/components/ui/button';
 import {
@@ -142,7 +142,7 @@ function FinishOptions({
           <li key={target.id}>
             <Button
               variant="outline"
-              className="h-auto w-full flex-col items-start gap-0.5 py-3 text-left whitespace-normal"
+              className="h-auto! w-full flex-col items-start! gap-0.5 py-3 text-left whitespace-normal!"
               data-testid={`finish-${target.id}`}
               data-cost={target.cost}
               data-affordable={!short}

@@ -3,7 +3,7 @@ import { deliveredFrameSize, frameText } from '#shared/delivered-frame';
 import { requestResolution } from '#shared/video-models';
 import type { VideoRequestView } from '#shared/video-request';
 
-export type FinishTargetId = 'fast' | 'quality' | '4k';
+type FinishTargetId = 'fast' | 'quality' | '4k';
 
 export interface FinishTarget {
   id: FinishTargetId;
