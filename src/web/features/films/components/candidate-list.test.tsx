@@ -86,8 +86,8 @@ describe('CandidateList', () => {
       { route: '/x', url: '/x', namespaces: ['films', 'videos'] },
     );
     expect(screen.getAllByTestId('film-candidate-meta').map((meta) => meta.textContent)).toEqual([
-      'Quality · 1080p · 8 s · 9:16',
-      'Rascunho · 360p · 8 s · 9:16',
+      'Quality · 1080p · 8\u00a0s · 9:16',
+      'Rascunho · 360p · 8\u00a0s · 9:16',
     ]);
     for (const thumbnail of screen.getAllByTestId('thumbnail')) {
       expect(thumbnail.style.aspectRatio).toBe('9 / 16');

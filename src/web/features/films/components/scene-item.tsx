@@ -79,7 +79,7 @@ export function SceneItem({
         <span className="w-6 shrink-0 text-sm font-semibold tabular-nums" aria-hidden="true">
           {number}
         </span>
-        <VideoThumbnail url={scene.video.thumbnailUrl} ratio={scene.video.aspectRatio} className="h-14" />
+        <VideoThumbnail url={scene.video.thumbnailUrl} ratio={scene.video.aspectRatio} className="h-12" />
         <div className="flex min-w-0 flex-col gap-0.5">
           <p className="line-clamp-2 text-sm" data-testid="film-scene-prompt">
             <span className="sr-only">{t('board.scene', { number })}: </span>
