@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOWNLOAD_FILE_NAME, downloadFileName } from './download-name';
+import { captionedFileName, DOWNLOAD_FILE_NAME, downloadFileName } from './download-name';
 
 describe('download file names', () => {
   it('names a download by its creation day in the owner’s zone and the prompt’s first words, accents dropped', () => {
@@ -17,5 +17,11 @@ describe('download file names', () => {
       expect(made).toMatch(DOWNLOAD_FILE_NAME);
     }
     expect('cena-2026-05-01-a"b.mp4').not.toMatch(DOWNLOAD_FILE_NAME);
+  });
+
+  it('names the captioned copy like the video, marked -legendado, and the media route accepts it', () => {
+    const name = captionedFileName('Câmera na mão', new Date('2026-05-01T12:00:00Z'), 'UTC');
+    expect(name).toBe('cena-2026-05-01-camera-na-mao-legendado.mp4');
+    expect(DOWNLOAD_FILE_NAME.test(name)).toBe(true);
   });
 });

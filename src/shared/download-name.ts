@@ -30,5 +30,10 @@ export function downloadFileName(prompt: string, createdAt: Date, timeZone: stri
   return `cena-${zonedDay(createdAt, timeZone)}${words ? `-${words}` : ''}.mp4`;
 }
 
-/** What `downloadFileName` makes, and nothing else: what the media route accepts as a download's name. */
-export const DOWNLOAD_FILE_NAME = /^cena-\d{4}-\d{2}-\d{2}(-[a-z0-9-]{1,48})?\.mp4$/;
+/** The same video with its captions burned in: `cena-<yyyy-mm-dd>-<words>-legendado.mp4`, beside the plain one. */
+export function captionedFileName(prompt: string, createdAt: Date, timeZone: string): string {
+  return downloadFileName(prompt, createdAt, timeZone).replace(/\.mp4$/, '-legendado.mp4');
+}
+
+/** What `downloadFileName` and `captionedFileName` make, and nothing else: the names the media route accepts. */
+export const DOWNLOAD_FILE_NAME = /^cena-\d{4}-\d{2}-\d{2}(-[a-z0-9-]{1,48})?(-legendado)?\.mp4$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASPECT_RATIOS, VIDEO_QUALITIES } from './catalogue';
+import { PROVIDER_RESOLUTIONS } from './video-models';
 
 /**
  * Films ('Montar filme', ADR 0014): the user's completed videos of one aspect ratio, ordered and trimmed, joined by
@@ -74,6 +75,8 @@ const filmCandidateSchema = z.object({
   id: z.string(),
   prompt: z.string(),
   quality: z.enum(VIDEO_QUALITIES),
+  /** The resolution it was made at (its mode's, or Quality's 4K master): the board's cards tell clips apart by it. */
+  resolution: z.enum(PROVIDER_RESOLUTIONS),
   aspectRatio: z.enum(ASPECT_RATIOS),
   deliveredSeconds: z.number(),
   createdAt: z.iso.datetime(),

@@ -4,6 +4,7 @@ import {
   historyQuerySchema,
   historySearchParams,
   searchParamsRecord,
+  statusesOfFilter,
 } from './history-filters';
 
 describe('historyQuerySchema', () => {
@@ -85,5 +86,21 @@ describe('URL helpers', () => {
 
   it('refuses repeated parameters', () => {
     expect(searchParamsRecord(new URLSearchParams('q=a&q=b'))).toBeUndefined();
+  });
+});
+
+describe('status filter by phase (ADR 0058)', () => {
+  it('takes the four phases the badges say, and still the six stored statuses', () => {
+    for (const status of ['queued', 'generating', 'ready', 'failed', 'pending', 'rendering', 'completed']) {
+      expect(historyQuerySchema.parse({ status }).status).toBe(status);
+    }
+  });
+
+  it('selects every stored status of a phase, or the one status named', () => {
+    expect(statusesOfFilter('queued')).toEqual(['pending']);
+    expect(statusesOfFilter('generating')).toEqual(['processing', 'generating', 'rendering']);
+    expect(statusesOfFilter('ready')).toEqual(['completed']);
+    expect(statusesOfFilter('failed')).toEqual(['failed']);
+    expect(statusesOfFilter('rendering')).toEqual(['rendering']);
   });
 });

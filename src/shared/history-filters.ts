@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LIMITS, VIDEO_QUALITIES } from './catalogue';
 import { emptyIsUnset } from './query-params';
 import { parseDay } from './time';
-import { VIDEO_STATUSES } from './video-request';
+import { VIDEO_PHASES, type VideoPhase, videoPhaseOf } from './video-phase';
+import { VIDEO_STATUSES, type VideoStatus } from './video-request';
 
 /**
  * The history query (docs/history-contract.md, spec §5), shared by the web's URL parser and the server's
@@ -16,7 +17,32 @@ const HISTORY_QUERY_MAX_LENGTH = 200;
 const HISTORY_MAX_PAGE = 100_000;
 
 export const QUALITY_FILTERS = ['all', ...VIDEO_QUALITIES] as const;
-export const STATUS_FILTERS = ['all', ...VIDEO_STATUSES] as const;
+/**
+ * The status filter the page offers: the four phases people see on every badge (ADR 0035, 0058). The API also takes
+ * the six stored statuses (spec §5) for links and tools; `generating` and `failed` are both a phase and a status and
+ * read as the phase (the phase of `generating` holds processing, generating and rendering).
+ */
+export const PHASE_FILTERS = ['all', ...VIDEO_PHASES] as const;
+const STATUS_FILTERS = [
+  'all',
+  'queued',
+  'generating',
+  'ready',
+  'failed',
+  'pending',
+  'processing',
+  'rendering',
+  'completed',
+] as const satisfies readonly ('all' | VideoPhase | VideoStatus)[];
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** The stored statuses a status filter (not 'all') selects: a phase's statuses, or the one stored status. */
+export function statusesOfFilter(filter: Exclude<StatusFilter, 'all'>): VideoStatus[] {
+  if ((VIDEO_PHASES as readonly string[]).includes(filter)) {
+    return VIDEO_STATUSES.filter((status) => videoPhaseOf(status) === filter);
+  }
+  return [filter as VideoStatus];
+}
 
 const day = (label: string) =>
   z.preprocess(

@@ -1,6 +1,7 @@
 import {
   type BillingPeriod,
   MODE_RESOLUTION,
+  modelModeOf,
   type Plan,
   planCreditsPerInvoice,
   requestCredits,
@@ -15,6 +16,17 @@ import { clipLengthChoices, DEFAULT_VIDEO_MODELS } from './video-models';
  * prices (`requestCredits`) and the default model's lengths, never written by hand: a mode's credits and how many
  * whole videos some credits buy, at the default length and at the longest the default model takes.
  */
+
+/**
+ * The clip lengths offered across the modes' default models, shortest and longest (3–10 s on Omni 1.1): what a page
+ * says instead of one fixed length (ADR 0058).
+ */
+export function offeredLengthRange(): { min: number; max: number } {
+  const lengths = VIDEO_QUALITIES.flatMap((quality) =>
+    clipLengthChoices(DEFAULT_VIDEO_MODELS[modelModeOf(quality)]),
+  );
+  return { min: Math.min(...lengths), max: Math.max(...lengths) };
+}
 
 /** The default length and, when longer, the default model's longest (10 s on Omni 1.1). */
 export function quotedLengths(): number[] {

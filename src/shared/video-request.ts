@@ -231,8 +231,10 @@ export const finishVideoResponseSchema = videoRequestResponseSchema.extend({
   method: z.literal('regenerate'),
   note: z.string(),
 });
+// It names only what every model receives: the seed reaches the local renderer alone (`providerReadsSeed` in seed.ts,
+// ADR 0058), so the dialog says apart whether it is sent.
 export const FINISH_NOTE =
-  'O vídeo é gerado de novo com o mesmo prompt, imagens, elenco, proporção, duração e seed: fica fiel à ideia, mas não é quadro a quadro igual ao rascunho.';
+  'O vídeo é gerado de novo com o mesmo prompt, imagens, elenco, proporção e duração: fica fiel à ideia, mas não é quadro a quadro igual ao rascunho.';
 
 /** `POST /api/videos`: the first request, and every request of the submit (one unless variations were asked). */
 export const createVideoResponseSchema = videoRequestResponseSchema.extend({

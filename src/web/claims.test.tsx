@@ -18,7 +18,7 @@ import {
   type VideoQuality,
 } from '#shared/catalogue';
 import { creditsContract } from '#shared/credits.contract';
-import { modeFigures, planModeFigures } from '#shared/mode-figures';
+import { modeFigures, offeredLengthRange, planModeFigures } from '#shared/mode-figures';
 import { credits } from '#tests/support/web-fixtures';
 import { pageTest } from '#tests/support/web-page';
 import { render } from './entry-prerender';
@@ -142,6 +142,16 @@ describe('Every claim on the public pages is the catalogue’s', () => {
       `no modo Fast em ${MODE_RESOLUTION.fast} ou no Quality em ${MODE_RESOLUTION.quality}`,
     );
   });
+
+  it.each(['/', '/pricing', '/how-it-works', '/terms'] as const)(
+    '%s states the clip lengths offered, never one fixed 8 s (ADR 0058)',
+    async (path) => {
+      const text = textOf((await render(path, 'pt-BR')).html);
+      const { min, max } = offeredLengthRange();
+      expect(text).not.toMatch(/(?:vídeos?|incluem|de) (?:de )?8 (?:segundos|s)\b(?! ou)/);
+      expect(text).toMatch(new RegExp(`${min} a ${max} (?:segundos|s)\\b`));
+    },
+  );
 });
 
 /** Each "até N vídeos de S s ou M de T s" a text states, as "N×S" (pt-BR writes 1.050 for 1050). */

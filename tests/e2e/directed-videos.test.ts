@@ -102,7 +102,7 @@ describeBrowser('extend and edit in a browser (local provider)', () => {
     // Which continuation it is, before paying: the local renderer continues its own take up to 120 s.
     expect(await page.getByTestId('extend-continuation').textContent()).toBe('Continua a mesma tomada');
     await page.getByTestId('extend-text').fill('O barco chega ao porto e as gaivotas levantam voo');
-    await page.getByTestId('extend-submit').click();
+    await page.getByTestId('extend-confirm').click();
     await page.waitForURL(
       (url) => url.pathname.startsWith('/dashboard/request/') && !url.pathname.endsWith(originalId),
       {
@@ -118,7 +118,7 @@ describeBrowser('extend and edit in a browser (local provider)', () => {
     // Edit by instruction: a new version of the same length, the source untouched.
     await page.getByTestId('edit-open').click();
     await page.getByTestId('edit-text').fill('troque o dia pela noite');
-    await page.getByTestId('edit-submit').click();
+    await page.getByTestId('edit-confirm').click();
     await page.waitForURL(
       (url) => url.pathname.startsWith('/dashboard/request/') && !url.pathname.endsWith(extensionId),
       {

@@ -57,7 +57,13 @@ describeBrowser('Draft, compare and finish in Quality on a phone (local provider
     expect(await quality.getAttribute('data-cost')).toBe(String(VIDEO_COST_CREDITS.quality));
     expect(await quality.textContent()).toContain('1080x1920');
     expect(await seriousViolations(page)).toEqual([]);
+    // The charge's question (ADR 0058): nothing is spent until its confirm.
     await quality.click();
+    await expect
+      .poll(() => page.getByTestId('finish-after').textContent())
+      .toBe(`${100 - draftsCost - VIDEO_COST_CREDITS.quality} créditos`);
+    expect(await apiBalance(page)).toBe(100 - draftsCost);
+    await page.getByTestId('finish-confirm').click();
     await page.waitForURL(
       (url) => url.pathname.startsWith('/dashboard/request/') && !url.pathname.endsWith(second),
     );

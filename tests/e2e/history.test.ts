@@ -248,11 +248,13 @@ describeBrowser('request detail and history in a browser', () => {
     await waitForText(page, 'Download do vídeo iniciado!');
     expect((await readFile((await download.path()) ?? '')).toString()).toBe('fake mp4 bytes');
 
-    // A completed Fast request offers Quality with the same prompt and ratio.
-    const quality = new URL((await page.getByTestId('generate-quality').getAttribute('href')) ?? '', app.url)
-      .searchParams;
-    expect(quality.get('quality')).toBe('quality');
-    expect(quality.get('prompt')).toBe(COMPLETED_PROMPT);
+    // A completed Fast request offers one way up (ADR 0058): 'Finalizar', whose choices start at Quality.
+    expect(await page.getByTestId('generate-quality').count()).toBe(0);
+    await page.getByTestId('finish-open').click();
+    expect(await page.getByTestId('finish-fast').count()).toBe(0);
+    expect(await page.getByTestId('finish-quality').getAttribute('data-cost')).toBe('25');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('finish-dialog').waitFor({ state: 'detached' });
 
     await page.getByTestId('duplicate-request').click();
     await page.waitForURL(/\/dashboard\/create\?/);
@@ -273,7 +275,7 @@ describeBrowser('request detail and history in a browser', () => {
     expect(await page.getByTestId('video-error-message').textContent()).toBe(FAILED_ERROR);
     expect(await page.getByTestId('refund-badge').textContent()).toBe('25 créditos reembolsados');
     expect(await page.getByTestId('timeline-failed').getAttribute('data-state')).toBe('failed');
-    expect(await page.getByTestId('generate-quality').count()).toBe(0);
+    expect(await page.getByTestId('finish-open').count()).toBe(0);
     expect(await page.getByTestId('video-player').count()).toBe(0);
     // The 375 px layout does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

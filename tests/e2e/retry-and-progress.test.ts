@@ -47,7 +47,10 @@ describeBrowser('retry and progress on the request page', () => {
     expect(await page.getByText('Solicitação enviada!').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByTestId('retry-request').dblclick();
+    // The charge's question first (ADR 0058); a double click on its confirm still makes one request.
+    await page.getByTestId('retry-request').click();
+    await page.getByTestId('retry-dialog').getByTestId('retry-after').waitFor();
+    await page.getByTestId('retry-confirm').dblclick();
     await page.waitForURL(
       (url) => url.pathname.startsWith('/dashboard/request/') && !url.pathname.endsWith(id),
     );

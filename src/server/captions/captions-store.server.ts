@@ -12,6 +12,7 @@ import {
   captionsVttPath,
   type EditCaptionsInput,
 } from '#shared/captions';
+import { captionedFileName } from '#shared/download-name';
 
 /**
  * The captions' rows and their jobs (ADR 0039). The `video-captions` queue is `stately` per video (one job queued
@@ -137,7 +138,7 @@ function messageOf(row: CaptionsRow): string | null {
 /** The captions as the owner's browser gets them; the burned-in MP4 only once it shows the current revision. */
 export async function captionsView(
   row: CaptionsRow,
-  video: { userId: string; requestId: string },
+  video: { userId: string; requestId: string; prompt: string; createdAt: Date; timeZone: string },
   { storage, mediaUrlTtlSeconds }: { storage: BlobStorage; mediaUrlTtlSeconds: number },
 ): Promise<CaptionsView> {
   const burned = row.burn_status === 'ready' && row.burned_revision === row.revision;
@@ -151,6 +152,8 @@ export async function captionsView(
       ? await storage.signedUrl(mediaKeys(video.userId, video.requestId).captioned, {
           ttlSeconds: mediaUrlTtlSeconds,
           download: true,
+          // Named like the video's own download, marked as the captioned one (not the stored key's 'legendado.mp4').
+          fileName: captionedFileName(video.prompt, video.createdAt, video.timeZone),
         })
       : null,
     vttUrl: row.status === 'ready' ? captionsVttPath(video.requestId) : null,

@@ -129,6 +129,11 @@ describe('captions of a video with speech', () => {
     const attachment = await client.fetch(`${ready.vttUrl}?download=1`);
     expect(attachment.headers.get('content-disposition')).toMatch(/^attachment; filename="cena-.*\.vtt"$/);
 
+    // Named like the video's own download, marked as captioned (not the stored key's bare 'legendado.mp4').
+    const named = await client.fetch(ready.burnedVideoUrl as string, { method: 'HEAD' });
+    expect(named.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="cena-\d{4}-\d{2}-\d{2}-[a-z0-9-]+-legendado\.mp4"$/,
+    );
     const burned = await download(client, ready.burnedVideoUrl as string, 'burned-0.mp4');
     const withAndWithout = await frameDifference(source, burned);
     expect(withAndWithout.band).toBeGreaterThan(3);

@@ -40,9 +40,14 @@ async function videoOf(c: Context<AppEnv>, pool: pg.Pool, id: string): Promise<O
  */
 export function captionsRoutes({ guards, ...deps }: CaptionsDeps) {
   const { pool, boss } = deps;
-  const answer = async (c: Context<AppEnv>, row: CaptionsRow | null, id: string, status: 200 | 202 = 200) => {
-    const userId = sessionOf(c).user.id;
-    const captions = row ? await captionsView(row, { userId, requestId: id }, deps) : null;
+  const answer = async (
+    c: Context<AppEnv>,
+    row: CaptionsRow | null,
+    video: OwnedVideo & { requestId: string },
+    status: 200 | 202 = 200,
+  ) => {
+    const timeZone = sessionTimeZone(sessionOf(c).user);
+    const captions = row ? await captionsView(row, { ...video, timeZone }, deps) : null;
     return c.json({ captions }, status);
   };
   return routesFromContract(
@@ -50,22 +55,24 @@ export function captionsRoutes({ guards, ...deps }: CaptionsDeps) {
     { base: '/api/videos', guards },
     {
       getCaptions: async (c, { params }) => {
-        if (!(await videoOf(c, pool, params.id))) return notFound(c);
-        return answer(c, await captionsOf(pool, params.id), params.id);
+        const video = await videoOf(c, pool, params.id);
+        if (!video) return notFound(c);
+        return answer(c, await captionsOf(pool, params.id), { ...video, requestId: params.id });
       },
       startCaptions: async (c, { params }) => {
         const video = await videoOf(c, pool, params.id);
         if (!video) return notFound(c);
         if (!video.completed) return apiError(c, 409, 'not_completed', CAPTIONS_MESSAGES.notCompleted);
         const { row, started } = await startCaptions(pool, boss, params.id);
-        return answer(c, row, params.id, started ? 202 : 200);
+        return answer(c, row, { ...video, requestId: params.id }, started ? 202 : 200);
       },
       editCaptions: async (c, { params, body }) => {
-        if (!(await videoOf(c, pool, params.id))) return notFound(c);
+        const video = await videoOf(c, pool, params.id);
+        if (!video) return notFound(c);
         const result = await editCaptions(pool, boss, params.id, body);
         switch (result.kind) {
           case 'saved':
-            return answer(c, result.row, params.id);
+            return answer(c, result.row, { ...video, requestId: params.id });
           case 'not_ready':
             return apiError(c, 409, 'captions_not_ready', CAPTIONS_MESSAGES.notReady);
           case 'stale':

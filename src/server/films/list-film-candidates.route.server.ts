@@ -1,8 +1,9 @@
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import type { AspectRatio, VideoQuality } from '#shared/catalogue';
+import type { AspectRatio, MasterResolution, VideoQuality } from '#shared/catalogue';
 import type { FilmCandidate, FilmCandidatesResponse } from '#shared/films';
 import type { filmsContract } from '#shared/films.contract';
+import { requestResolution } from '#shared/video-models';
 import { type FilmsDeps, signedUrlOf } from './films-answers.server';
 
 /** The board lists the newest completed videos; older ones are rarely joined and the list stays light. */
@@ -20,12 +21,13 @@ const usable = (alias: string) =>
  * index: the user's rows are read by the existing user indexes (EXPLAIN in the test).
  */
 export const FILM_CANDIDATES_SQL = `
-  SELECT v.id, v.prompt, v.quality, v.aspect_ratio, v.delivered_seconds, v.created_at, v.thumbnail_key, v.video_key,
-         v.film, COALESCE(others.list, '[]'::json) AS others
+  SELECT v.id, v.prompt, v.quality, v.master_resolution, v.aspect_ratio, v.delivered_seconds, v.created_at,
+         v.thumbnail_key, v.video_key, v.film, COALESCE(others.list, '[]'::json) AS others
   FROM video_requests v
   LEFT JOIN LATERAL (
     SELECT json_agg(json_build_object(
-             'id', o.id, 'prompt', o.prompt, 'quality', o.quality, 'aspect_ratio', o.aspect_ratio,
+             'id', o.id, 'prompt', o.prompt, 'quality', o.quality, 'master_resolution', o.master_resolution,
+             'aspect_ratio', o.aspect_ratio,
              'delivered_seconds', o.delivered_seconds, 'created_at', o.created_at, 'thumbnail_key', o.thumbnail_key,
              'video_key', o.video_key, 'film', o.film)
            ORDER BY array_position(v.variation_ids, o.id)) AS list
@@ -46,6 +48,7 @@ interface CandidateRecord {
   id: string;
   prompt: string;
   quality: VideoQuality;
+  master_resolution: MasterResolution | null;
   aspect_ratio: AspectRatio;
   delivered_seconds: number;
   /** A Date from the row, an ISO string from the JSON of the group's others. */
@@ -60,6 +63,8 @@ async function candidateOf(deps: FilmsDeps, row: CandidateRecord): Promise<FilmC
     id: row.id,
     prompt: row.prompt,
     quality: row.quality,
+    // What the board's card names (ADR 0058): a draft and its finish are told apart by their resolution.
+    resolution: requestResolution(row.quality, row.master_resolution),
     aspectRatio: row.aspect_ratio,
     deliveredSeconds: row.delivered_seconds,
     createdAt: new Date(row.created_at).toISOString(),

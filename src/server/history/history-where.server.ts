@@ -1,5 +1,5 @@
 import { VIDEO_QUALITIES } from '#shared/catalogue';
-import type { HistoryFilters } from '#shared/history-filters';
+import { type HistoryFilters, statusesOfFilter } from '#shared/history-filters';
 import { dayRange } from '#shared/time';
 
 /**
@@ -35,7 +35,7 @@ export function historyWhere(
     params.push(value);
     conditions.push(condition(`$${params.length}`));
   };
-  if (filters.status !== 'all') add((p) => `status = ${p}`, filters.status);
+  if (filters.status !== 'all') add((p) => `status = ANY(${p})`, statusesOfFilter(filters.status));
   if (filters.quality !== 'all') add((p) => `quality = ${p}`, filters.quality);
   const { start, endExclusive } = dateBounds(filters, timeZone);
   if (start) add((p) => `created_at >= ${p}`, start);

@@ -144,6 +144,13 @@ describe('GET /api/videos', () => {
     expect((await list(alice.client, '?status=failed')).body.items.map((i) => i.id)).toEqual([ids[1]]);
     expect((await list(alice.client, '?status=processing&quality=fast')).body.total).toBe(10);
     expect((await list(alice.client, '?status=all&quality=all&q=&from=&to=')).body.total).toBe(23);
+    // The phases the page offers (ADR 0058): 'generating' holds the processing ones, 'failed' is the failed one.
+    const generating = await list(alice.client, '?status=generating&quality=fast');
+    expect(generating.body.total).toBeGreaterThanOrEqual(10);
+    expect(
+      generating.body.items.every((item) => ['processing', 'generating', 'rendering'].includes(item.status)),
+    ).toBe(true);
+    expect((await list(alice.client, '?status=failed')).body.total).toBe(1);
   });
 
   it('date range is inclusive, whole days in the user zone', async () => {

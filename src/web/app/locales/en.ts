@@ -4,7 +4,7 @@ import type ptBR from './pt-BR';
 /** `common` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
 const en: LocaleShape<typeof ptBR> = {
   brand: 'Cena',
-  tagline: '8-second AI videos, from text to scene.',
+  tagline: 'Short AI videos, from text to scene.',
   loading: 'Loading…',
   close: 'Close',
   notifications: 'Notifications',

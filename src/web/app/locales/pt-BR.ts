@@ -1,7 +1,7 @@
 /** `common` namespace (pt-BR, the source of truth): app shell, navigation, footer, 404, placeholders, generic words. */
 export default {
   brand: 'Cena',
-  tagline: 'Vídeos de 8 segundos com IA, do texto à cena.',
+  tagline: 'Vídeos curtos com IA, do texto à cena.',
   loading: 'Carregando…',
   close: 'Fechar',
   notifications: 'Notificações',

@@ -16,6 +16,8 @@ type DayInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'min' 
 /**
  * A calendar day typed as dd/MM/yyyy whatever the browser's locale (a native date input follows the browser's).
  * Slashes are put in while typing; the value changes only when the field holds a real day in range, or is emptied.
+ * An entry that is not a day says so once complete, or when the field is left half typed (a garbled date is never
+ * silently ignored while the list stays unfiltered).
  */
 export function DayInput({
   value,
@@ -29,6 +31,7 @@ export function DayInput({
   const errorId = useId();
   const [text, setText] = useState(() => dayToText(value));
   const [shown, setShown] = useState(value);
+  const [left, setLeft] = useState(false);
   if (value !== shown) {
     // The value changed from outside (quick filter, clear, back button): show it.
     setShown(value);
@@ -36,7 +39,7 @@ export function DayInput({
   }
   const inRange = (day: string) => (!min || day >= min) && (!max || day <= max);
   const day = textToDay(text);
-  const invalid = text.length === 10 && !(day && inRange(day));
+  const invalid = text !== '' && (text.length === 10 || left) && !(day && inRange(day));
 
   return (
     <>
@@ -51,9 +54,14 @@ export function DayInput({
         value={text}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
+        onBlur={(event) => {
+          setLeft(true);
+          props.onBlur?.(event);
+        }}
         onChange={(event) => {
           const next = maskDayText(event.target.value);
           setText(next);
+          setLeft(false);
           if (next === '') {
             setShown(undefined);
             onValueChange(undefined);

@@ -3,6 +3,8 @@ export { useQueueEstimate } from './api/queue-estimate';
 export * from './api/realtime';
 export * from './api/video-request';
 export * from './api/video-request-calls';
+export * from './components/charge-confirm';
+export * from './components/finish-dialog';
 export * from './components/queue-place';
 export * from './components/status-badge';
 export * from './components/video-result';

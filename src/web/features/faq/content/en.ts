@@ -158,7 +158,7 @@ function techItems(supportEmail: string): FaqCategoryItems<'tecnico'> {
     },
     'tech-seed': {
       question: 'What is the seed for?',
-      answer: `The seed is an optional ${n(String(SEED_MIN).length)}-digit number (${SEED_MIN} to ${SEED_MAX}) that helps reproduce similar variations of the same prompt. Not every model uses it; either way, it is recorded in the video's technical details.`,
+      answer: `The seed is an optional ${n(String(SEED_MIN).length)}-digit number (${SEED_MIN} to ${SEED_MAX}) that is recorded in the video's technical details. Google's video models (Gemini Omni and Veo) take no seed: it neither repeats a result nor changes the video made.`,
     },
     'tech-failed': {
       question: 'My video failed. What should I do?',

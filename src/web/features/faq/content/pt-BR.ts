@@ -158,7 +158,7 @@ function techItems(supportEmail: string): FaqCategoryItems<'tecnico'> {
     },
     'tech-seed': {
       question: 'Para que serve o seed?',
-      answer: `O seed é um número opcional de ${n(String(SEED_MIN).length)} dígitos (de ${SEED_MIN} a ${SEED_MAX}) que ajuda a reproduzir variações parecidas de um mesmo prompt. Nem todo modelo o utiliza; em todo caso, ele fica registrado nas informações técnicas do vídeo.`,
+      answer: `O seed é um número opcional de ${n(String(SEED_MIN).length)} dígitos (de ${SEED_MIN} a ${SEED_MAX}) que fica registrado nas informações técnicas do vídeo. Os modelos de vídeo do Google (Gemini Omni e Veo) não recebem seed: ele não faz um resultado se repetir nem muda o vídeo gerado.`,
     },
     'tech-failed': {
       question: 'Meu vídeo falhou. O que eu faço?',

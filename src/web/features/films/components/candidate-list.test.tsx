@@ -15,6 +15,7 @@ const video = (id: string): FilmCandidate => ({
   id,
   prompt: `Cena ${id}`,
   quality: 'fast',
+  resolution: '720p',
   aspectRatio: '9:16',
   deliveredSeconds: 8,
   createdAt: '2026-11-25T12:00:00.000Z',
@@ -58,5 +59,38 @@ describe('CandidateList', () => {
       within(others).getByRole('button', { name: t('candidates.addLabel', { prompt: 'Cena other-2' }) }),
     );
     expect(onAdd).toHaveBeenCalledWith(video('other-2'));
+  });
+
+  it('tells a 360p draft from its 1080p finish by mode, resolution and length, each thumbnail in its own ratio', async () => {
+    const draft = {
+      ...video('draft'),
+      prompt: 'Vendedora de doces',
+      quality: 'draft' as const,
+      resolution: '360p' as const,
+    };
+    const finish = {
+      ...video('finish'),
+      prompt: 'Vendedora de doces',
+      quality: 'quality' as const,
+      resolution: '1080p' as const,
+    };
+    await renderPage(
+      <CandidateList
+        candidates={[
+          { ...finish, otherVariations: [] },
+          { ...draft, otherVariations: [] },
+        ]}
+        ratio={null}
+        onAdd={vi.fn()}
+      />,
+      { route: '/x', url: '/x', namespaces: ['films', 'videos'] },
+    );
+    expect(screen.getAllByTestId('film-candidate-meta').map((meta) => meta.textContent)).toEqual([
+      'Quality · 1080p · 8\u00a0s · 9:16',
+      'Rascunho · 360p · 8\u00a0s · 9:16',
+    ]);
+    for (const thumbnail of screen.getAllByTestId('thumbnail')) {
+      expect(thumbnail.style.aspectRatio).toBe('9 / 16');
+    }
   });
 });

@@ -8,8 +8,7 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { VideoThumbnail } from '#web/features/videos';
-import { currentLanguage } from '#web/lib/language';
-import { formatSeconds } from '../lib/board';
+import { ClipMeta } from './clip-meta';
 
 /**
  * The user's completed videos, a submit's variations as one row; once the film has a ratio, videos of another ratio
@@ -96,7 +95,7 @@ function OtherVariations({
   );
 }
 
-/** One video: thumbnail, prompt, length, ratio and 'Adicionar' (not for another ratio than the film's). */
+/** One video: thumbnail in its ratio, prompt, mode, resolution, length, ratio and 'Adicionar' (not for another ratio). */
 function Candidate({
   video,
   ratio,
@@ -107,7 +106,6 @@ function Candidate({
   onAdd: (video: FilmCandidate) => void;
 }) {
   const { t } = useTranslation('films');
-  const language = currentLanguage();
   const otherRatio = ratio !== null && video.aspectRatio !== ratio;
   return (
     <div
@@ -115,15 +113,11 @@ function Candidate({
       data-testid="film-candidate"
       data-request-id={video.id}
     >
-      <VideoThumbnail url={video.thumbnailUrl} className="w-24" />
+      <VideoThumbnail url={video.thumbnailUrl} ratio={video.aspectRatio} className="h-16" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="line-clamp-2 text-sm break-words">{video.prompt}</p>
-        <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-          <span>{t('candidates.seconds', { value: formatSeconds(video.deliveredSeconds, language) })}</span>
-          <span aria-hidden="true">·</span>
-          <span>{video.aspectRatio}</span>
-          {video.film ? <Badge variant="secondary">{t('candidates.film')}</Badge> : null}
-        </p>
+        <p className="line-clamp-2 text-sm">{video.prompt}</p>
+        <ClipMeta video={video} testId="film-candidate-meta" />
+        {video.film ? <Badge variant="secondary">{t('candidates.film')}</Badge> : null}
         {otherRatio ? (
           <p className="text-xs text-muted-foreground">
             {t('candidates.otherRatio', { ratio: video.aspectRatio })}
@@ -139,7 +133,8 @@ function Candidate({
         data-testid="film-candidate-add"
       >
         <Plus aria-hidden="true" />
-        {t('candidates.add')}
+        {/* Icon only under 640 px: the prompt keeps the width and is not broken mid-word. */}
+        <span className="sr-only sm:not-sr-only">{t('candidates.add')}</span>
       </Button>
     </div>
   );

@@ -6,6 +6,7 @@ import { VideoThumbnail } from '#web/features/videos';
 import { cn } from '#web/lib/cn';
 import type { MoveControl } from '../hooks/use-scene-reorder';
 import type { BoardScene } from '../lib/board';
+import { ClipMeta } from './clip-meta';
 import { SceneTrimFields } from './scene-trim-fields';
 
 /** Where a dragged scene is dropped (the scene's place in the list). */
@@ -78,11 +79,14 @@ export function SceneItem({
         <span className="w-6 shrink-0 text-sm font-semibold tabular-nums" aria-hidden="true">
           {number}
         </span>
-        <VideoThumbnail url={scene.video.thumbnailUrl} className="w-20" />
-        <p className="line-clamp-2 min-w-0 text-sm break-words" data-testid="film-scene-prompt">
-          <span className="sr-only">{t('board.scene', { number })}: </span>
-          {scene.video.prompt}
-        </p>
+        <VideoThumbnail url={scene.video.thumbnailUrl} ratio={scene.video.aspectRatio} className="h-12" />
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <p className="line-clamp-2 text-sm" data-testid="film-scene-prompt">
+            <span className="sr-only">{t('board.scene', { number })}: </span>
+            {scene.video.prompt}
+          </p>
+          <ClipMeta video={scene.video} testId="film-scene-meta" />
+        </div>
       </div>
       <SceneTrimFields scene={scene} onTrim={onTrim} />
       <div className="flex shrink-0 gap-1 sm:flex-col">

@@ -6,6 +6,7 @@ const video = (id: string, deliveredSeconds = 8): FilmCandidate => ({
   id,
   prompt: `vídeo ${id}`,
   quality: 'fast',
+  resolution: '720p',
   aspectRatio: '16:9',
   deliveredSeconds,
   createdAt: '2026-11-25T04:00:00.000Z',

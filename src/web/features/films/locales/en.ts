@@ -25,7 +25,7 @@ const en: LocaleShape<typeof ptBR> = {
     otherVariations_other: '+{{count}} variations',
     otherRatio: 'Other aspect ratio ({{ratio}})',
     film: 'Film',
-    seconds: '{{value}} s',
+    seconds: '{{value}}\u00a0s',
   },
   board: {
     title: 'Scenes of the film',

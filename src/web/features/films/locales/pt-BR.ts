@@ -25,7 +25,8 @@ export default {
     otherVariations_other: '+{{count}} variações',
     otherRatio: 'Proporção diferente ({{ratio}})',
     film: 'Filme',
-    seconds: '{{value}} s',
+    // A no-break space: a narrow card never splits '4' from 's'.
+    seconds: '{{value}}\u00a0s',
   },
   board: {
     title: 'Cenas do filme',

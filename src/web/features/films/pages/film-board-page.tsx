@@ -16,6 +16,7 @@ import { useFilmSave } from '../hooks/use-film-save';
 import { formatSeconds, sceneCut } from '../lib/board';
 
 const HISTORY_PATH = '/dashboard/history';
+const FORM_ID = 'film-board-form';
 
 /**
  * /dashboard/films/new ('Montar filme', ADR 0014): pick completed videos of one ratio, order them (drag and drop or
@@ -40,7 +41,7 @@ export default function FilmBoardPage() {
   const save = useFilmSave(title, scenes, { onProblem: setProblem, onSaving: () => setPreviewing(false) });
 
   return (
-    <div className="container-page flex flex-col gap-6 py-8 sm:py-10" data-testid="film-board">
+    <div className="container-page flex flex-col gap-6 pt-8 pb-28 sm:pt-10 lg:pb-10" data-testid="film-board">
       <Button asChild variant="link" className="w-fit">
         <Link to={HISTORY_PATH}>
           <ArrowLeft aria-hidden="true" />
@@ -61,7 +62,12 @@ export default function FilmBoardPage() {
       <div className="grid gap-6 lg:grid-cols-5">
         <CandidatesCard candidates={candidates} ratio={ratio} onAdd={board.add} />
 
-        <form className="flex min-w-0 flex-col gap-6 lg:col-span-3" onSubmit={save.submit} noValidate>
+        <form
+          id={FORM_ID}
+          className="flex min-w-0 flex-col gap-6 lg:col-span-3"
+          onSubmit={save.submit}
+          noValidate
+        >
           <Card>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-2">
               <CardTitle as="h2" className="text-base">
@@ -109,6 +115,31 @@ export default function FilmBoardPage() {
           />
         </form>
       </div>
+      <SaveBar problem={problem} saving={save.saving} />
+    </div>
+  );
+}
+
+/**
+ * Below the `lg` breakpoint 'Salvar filme' is also a bar fixed to the bottom of the screen (as the create page's
+ * submit, ADR 0027), so on a phone it is reachable without scrolling past the list of videos and the scenes
+ * (ADR 0058); what stops the save is said in it too.
+ */
+function SaveBar({ problem, saving }: { problem: string | null; saving: boolean }) {
+  const { t } = useTranslation('films');
+  return (
+    <div
+      className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-1 border-t border-border bg-background/95 px-4 py-3 shadow-lg backdrop-blur lg:hidden"
+      data-testid="film-save-bar"
+    >
+      {problem ? (
+        <p className="text-xs text-destructive" aria-hidden="true">
+          {problem}
+        </p>
+      ) : null}
+      <Button type="submit" form={FORM_ID} size="lg" className="w-full" loading={saving} disabled={saving}>
+        {saving ? t('form.saving') : t('form.save')}
+      </Button>
     </div>
   );
 }

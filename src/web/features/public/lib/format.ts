@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBRL } from '#shared/format';
+import { offeredLengthRange } from '#shared/mode-figures';
 
 function numberLocale(language: string | undefined): string {
   return language?.toLowerCase().startsWith('en') ? 'en-US' : 'pt-BR';
@@ -27,6 +28,8 @@ export interface NumberFormatters {
   decimal1: (value: number) => string;
   /** A list: ["16:9", "1:1"] → "16:9 e 1:1" / "16:9 and 1:1". */
   list: (values: string[]) => string;
+  /** The clip lengths offered, as a range of seconds: "3 a 10" / "3 to 10" (never one fixed length, ADR 0058). */
+  lengths: string;
 }
 
 export function createFormatters(language: string | undefined): NumberFormatters {
@@ -38,6 +41,7 @@ export function createFormatters(language: string | undefined): NumberFormatters
     n: (value) => integer.format(value),
     decimal1: (value) => oneDecimal.format(value),
     list: (values) => list.format(values),
+    lengths: lengthRangeText(locale, integer),
   };
 }
 
@@ -45,4 +49,9 @@ export function useFormatters(): NumberFormatters {
   const { i18n } = useTranslation('public');
   const language = i18n.language;
   return useMemo(() => createFormatters(language), [language]);
+}
+
+function lengthRangeText(locale: string, integer: Intl.NumberFormat): string {
+  const { min, max } = offeredLengthRange();
+  return `${integer.format(min)} ${locale === 'en-US' ? 'to' : 'a'} ${integer.format(max)}`;
 }

@@ -6,7 +6,6 @@ import {
   PROMPT_MIN_LENGTH,
   VIDEO_COST_CREDITS,
   VIDEO_DURATION_MINUTES,
-  VIDEO_LENGTH_SECONDS,
   VIDEO_QUALITIES,
 } from '#shared/catalogue';
 import { PageHeader } from '#web/components/page-header';
@@ -23,7 +22,7 @@ const TIPS = ['subject', 'place', 'camera', 'audio'] as const;
 /** `/how-it-works`: the four steps, Fast vs Quality, prompt tips and a button to /pricing. */
 export default function HowItWorksPage() {
   const { t } = useTranslation('public');
-  const { n } = useFormatters();
+  const { n, lengths } = useFormatters();
   useDocumentTitle(t('howItWorks.documentTitle'));
 
   return (
@@ -41,7 +40,7 @@ export default function HowItWorksPage() {
           <SectionHeading
             id="modes-title"
             title={t('howItWorks.modes.title')}
-            subtitle={t('howItWorks.modes.subtitle', { seconds: n(VIDEO_LENGTH_SECONDS) })}
+            subtitle={t('howItWorks.modes.subtitle', { seconds: lengths })}
           />
           <ul className="mx-auto grid w-full max-w-4xl gap-4 md:grid-cols-2">
             {VIDEO_QUALITIES.map((quality) => (

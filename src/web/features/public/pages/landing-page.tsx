@@ -21,7 +21,6 @@ import {
   PLANS,
   planVideosPerInvoice,
   VIDEO_ESTIMATE_MINUTES,
-  VIDEO_LENGTH_SECONDS,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
 import { DEFAULT_LANGUAGE, localizedModelLabel, parseLanguage } from '#shared/language';
@@ -69,7 +68,7 @@ const FEATURES: readonly {
 
 function Hero() {
   const { t, i18n } = useTranslation('public');
-  const { n } = useFormatters();
+  const { n, lengths } = useFormatters();
   const { videoModel } = usePublicConfig();
   const language = parseLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const chips = [
@@ -100,7 +99,7 @@ function Hero() {
           </h1>
           <p className="max-w-xl text-lg text-pretty text-muted-foreground">
             {t('landing.hero.subtitle', {
-              seconds: n(VIDEO_LENGTH_SECONDS),
+              seconds: lengths,
               fastResolution: MODE_RESOLUTION.fast,
               qualityResolution: MODE_RESOLUTION.quality,
             })}
@@ -186,9 +185,9 @@ function Stats() {
 
 function Features() {
   const { t } = useTranslation('public');
-  const { n, list } = useFormatters();
+  const { list, lengths } = useFormatters();
   const values = {
-    seconds: n(VIDEO_LENGTH_SECONDS),
+    seconds: lengths,
     fastResolution: MODE_RESOLUTION.fast,
     qualityResolution: MODE_RESOLUTION.quality,
     ratio: VERTICAL_RATIO,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MODE_RESOLUTION, PLANS, VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
+import { MODE_RESOLUTION, PLANS } from '#shared/catalogue';
 import { PageHeader } from '#web/components/page-header';
 import { jsonForScript } from '#web/lib/text-template';
 import { useDocumentTitle } from '#web/lib/use-document-title';
@@ -19,7 +19,7 @@ import { useFormatters } from '../lib/format';
  */
 export default function PricingPage() {
   const { t } = useTranslation('public');
-  const { n } = useFormatters();
+  const { lengths } = useFormatters();
   const texts = usePricingTexts();
   useDocumentTitle(t('pricing.documentTitle'));
   return (
@@ -33,7 +33,7 @@ export default function PricingPage() {
       <PageHeader
         title={t('pricing.title')}
         subtitle={t('pricing.subtitle', {
-          seconds: n(VIDEO_LENGTH_SECONDS),
+          seconds: lengths,
           fastResolution: MODE_RESOLUTION.fast,
           qualityResolution: MODE_RESOLUTION.quality,
         })}

@@ -11,7 +11,6 @@ import {
   RETENTION,
   VIDEO_COST_CREDITS,
   VIDEO_ESTIMATE_MINUTES,
-  VIDEO_LENGTH_SECONDS,
   YEARLY_PERIOD_MONTHS,
 } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
@@ -105,7 +104,7 @@ type Translate = TFunction<'public'>;
 type Count = (value: number) => string;
 
 /** The service, who may use it, and the account. */
-function serviceSections(t: Translate, n: Count): LegalSection[] {
+function serviceSections(t: Translate, n: Count, lengths: string): LegalSection[] {
   return [
     {
       id: 'servico',
@@ -113,7 +112,7 @@ function serviceSections(t: Translate, n: Count): LegalSection[] {
       content: (
         <LegalParagraph>
           {t('terms.service.body', {
-            seconds: n(VIDEO_LENGTH_SECONDS),
+            seconds: lengths,
             fastResolution: MODE_RESOLUTION.fast,
             qualityResolution: MODE_RESOLUTION.quality,
             min: n(VIDEO_ESTIMATE_MINUTES.min),
@@ -262,10 +261,10 @@ function conductSections(t: Translate, n: Count): LegalSection[] {
 /** `/terms`: Termos de Uso, with the BRL catalogue (design §4) and the credit rules. */
 export default function TermsPage() {
   const { t } = useTranslation('public');
-  const { n } = useFormatters();
+  const { n, lengths } = useFormatters();
   useDocumentTitle(t('terms.documentTitle'));
 
-  const sections = [...serviceSections(t, n), ...moneySections(t, n), ...conductSections(t, n)];
+  const sections = [...serviceSections(t, n, lengths), ...moneySections(t, n), ...conductSections(t, n)];
 
   return <LegalDocument title={t('terms.title')} intro={t('terms.intro')} sections={sections} />;
 }

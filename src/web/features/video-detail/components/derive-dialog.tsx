@@ -8,19 +8,20 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '#web/components/ui/dialog';
 import { FieldError, Label, Textarea } from '#web/components/ui/input';
+import { ChargeConfirm } from '#web/features/videos';
 import type { Derivation } from '../api/derivations';
 import { useDerive } from '../hooks/use-derive';
-import { DeriveSummary } from './derive-summary';
+import { DeriveSummary, deriveCost } from './derive-summary';
 
 /**
  * 'Estender' and 'Editar com instrução' on a completed video: the text (an extension starts from the original's
- * prompt), what it costs (a new video of the source's mode) and, for an extension, which continuation it is (the
+ * prompt), the charge's question (cost, balance, balance after; the buy sheet in place when short, ADR 0058) whose
+ * confirm is the form's submit, and, for an extension, which continuation it is (the
  * same take, or a new shot from the last frame) and the total length after it.
  * When the model cannot, the button stays disabled and says why. Success opens the new request, live.
  */
@@ -84,11 +85,13 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
             ) : null}
           </div>
           <DeriveSummary request={request} derivation={derivation} />
-          <DialogFooter>
-            <Button type="submit" loading={busy} data-testid={`${key}-submit`}>
-              {t(`${key}.submit`)}
-            </Button>
-          </DialogFooter>
+          <ChargeConfirm
+            cost={deriveCost(request)}
+            confirmLabel={t(`${key}.submit`)}
+            busy={busy}
+            error={null}
+            testId={key}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,12 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { requestCredits } from '#shared/catalogue';
 import type { VideoRequestView } from '#shared/video-request';
-import { formatCredits } from '#web/features/credits';
 import type { Derivation } from '../api/derivations';
 
+/** What a derived video costs: a new video of the source's mode, length and master (what the server holds). */
+export function deriveCost(request: VideoRequestView): number {
+  return requestCredits({
+    quality: request.quality,
+    clipSeconds: request.clipSeconds,
+    resolution: request.masterResolution,
+  });
+}
+
 /**
- * What a derived video costs (a new video of the source's mode) and, for an extension, which continuation it is
- * (the same take, or a new shot from the last frame) and the total length after it, said before paying.
+ * For an extension, which continuation it is (the same take, or a new shot from the last frame) and the total
+ * length after it, said before paying; the cost is the charge's question's (ChargeConfirm).
  */
 export function DeriveSummary({
   request,
@@ -16,23 +24,13 @@ export function DeriveSummary({
   derivation: Derivation;
 }) {
   const { t } = useTranslation('videoDetail');
-  const key = derivation === 'extend' ? 'extend' : 'edit';
-  // The source's mode, length and master: what the server holds for the new request.
-  const cost = requestCredits({
-    quality: request.quality,
-    clipSeconds: request.clipSeconds,
-    resolution: request.masterResolution,
-  });
+  if (derivation !== 'extend') return null;
   // Whether the model continues its take or Cena starts a new shot from the last frame, said before paying.
-  const continuation = derivation === 'extend' ? request.derivations.extend.continuation : null;
+  const continuation = request.derivations.extend.continuation;
   return (
     <>
-      <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-3 text-sm" data-testid={`${key}-summary`}>
-        <dt className="text-muted-foreground">{t('derive.cost')}</dt>
-        <dd className="text-right font-semibold">
-          {t('derive.credits', { count: cost, value: formatCredits(cost) })}
-        </dd>
-        {derivation === 'extend' && continuation ? (
+      <dl className="grid grid-cols-2 gap-2 rounded-lg bg-muted p-3 text-sm" data-testid="extend-summary">
+        {continuation ? (
           <>
             <dt className="text-muted-foreground">{t('extend.continuation')}</dt>
             <dd className="text-right font-semibold" data-testid="extend-continuation">
@@ -40,7 +38,7 @@ export function DeriveSummary({
             </dd>
           </>
         ) : null}
-        {derivation === 'extend' && request.derivations.extend.lengthAfterSeconds !== null ? (
+        {request.derivations.extend.lengthAfterSeconds !== null ? (
           <>
             <dt className="text-muted-foreground">{t('extend.lengthAfter')}</dt>
             <dd className="text-right font-semibold" data-testid="extend-length-after">
@@ -49,7 +47,7 @@ export function DeriveSummary({
           </>
         ) : null}
       </dl>
-      {derivation === 'extend' && continuation ? (
+      {continuation ? (
         <p className="text-sm text-muted-foreground" data-testid="extend-continuation-hint">
           {t(`extend.continuationHint_${continuation}`)}
         </p>

@@ -5,17 +5,25 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { VideoRequestView } from '#shared/video-request';
 import { Button } from '#web/components/ui/button';
-import { FieldError } from '#web/components/ui/input';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '#web/components/ui/dialog';
 import { CREDITS_QUERY_KEY } from '#web/features/credits';
-import { FailedResult, VIDEOS_QUERY_KEY } from '#web/features/videos';
+import { ChargeConfirm, FailedResult, VIDEOS_QUERY_KEY } from '#web/features/videos';
 import { isApiError } from '#web/lib/api';
 import { newUuid } from '#web/lib/uuid';
 import { retryVideo } from '../api/retry';
 import { createLink } from '../lib/create-link';
+import { deriveCost } from './derive-summary';
 
 /**
  * A failed request: why (in pt-BR, from the server) and that its credits are back, then 'Tentar de novo' — the same
- * inputs as a new request in one click, whose page opens — and 'Editar e tentar', the create page filled with them.
+ * inputs as a new request, charged only after the charge's question (ADR 0058), whose page opens — and 'Editar e tentar', the create page filled with them.
  * A film is joined again from 'Montar filme', so it offers neither.
  */
 export function FailedBox({ request }: { request: VideoRequestView }) {
@@ -48,10 +56,28 @@ export function FailedBox({ request }: { request: VideoRequestView }) {
       <FailedResult request={request} refundAmountShown />
       {request.kind === 'film' ? null : (
         <div className="grid gap-2 sm:flex sm:flex-wrap">
-          <Button size="lg" loading={busy} onClick={() => void retry()} data-testid="retry-request">
-            {busy ? null : <RotateCcw aria-hidden="true" />}
-            {t('retryRequest')}
-          </Button>
+          <Dialog>
+            <DialogTrigger asChild>
+              <Button size="lg" data-testid="retry-request">
+                <RotateCcw aria-hidden="true" />
+                {t('retryRequest')}
+              </Button>
+            </DialogTrigger>
+            <DialogContent data-testid="retry-dialog">
+              <DialogHeader>
+                <DialogTitle>{t('retryConfirm.title')}</DialogTitle>
+                <DialogDescription>{t('retryConfirm.description')}</DialogDescription>
+              </DialogHeader>
+              <ChargeConfirm
+                cost={deriveCost(request)}
+                confirmLabel={t('retryConfirm.confirm')}
+                onConfirm={() => void retry()}
+                busy={busy}
+                error={error}
+                testId="retry"
+              />
+            </DialogContent>
+          </Dialog>
           <Button asChild size="lg" variant="outline">
             <Link to={createLink(request)} data-testid="edit-and-retry">
               <PencilLine aria-hidden="true" />
@@ -60,7 +86,6 @@ export function FailedBox({ request }: { request: VideoRequestView }) {
           </Button>
         </div>
       )}
-      {error ? <FieldError data-testid="retry-error">{error}</FieldError> : null}
     </div>
   );
 }

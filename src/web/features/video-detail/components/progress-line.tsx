@@ -18,7 +18,9 @@ function useSecondClock(): number {
 
 /**
  * While a request runs: ONE line with its phase, its place in line and a countdown to when it should be ready
- * (lib/progress.ts), 'quase pronto' past zero. A `timer` role is not announced every second.
+ * (lib/progress.ts), 'quase pronto' in its last minute (an estimate is not precise to the second: never 'cerca de
+ * 0:03'). A request with a place in line reads 'Na fila', whatever its stored status. A `timer` role is not
+ * announced every second.
  */
 export function ProgressLine({ request }: { request: VideoRequestView }) {
   const { t } = useTranslation('videoDetail');
@@ -37,7 +39,7 @@ export function ProgressLine({ request }: { request: VideoRequestView }) {
     receivedAt: line.current.at,
   });
   const left = secondsLeft(deadline, now);
-  const phase = videoPhaseOf(request.status);
+  const phase = request.queue ? 'queued' : videoPhaseOf(request.status);
   const position = request.queue ? t('progress.position', { position: request.queue.position }) : '';
   return (
     <div
@@ -51,7 +53,7 @@ export function ProgressLine({ request }: { request: VideoRequestView }) {
         {position}
         {' · '}
         <span role="timer" data-testid="time-left" data-seconds={left}>
-          {left > 0 ? t('progress.left', { time: clock(left) }) : t('progress.almost')}
+          {left >= 60 ? t('progress.left', { time: clock(left) }) : t('progress.almost')}
         </span>
       </p>
     </div>

@@ -1,4 +1,4 @@
-import { CircleAlert, Sparkles, SquareStack } from 'lucide-react';
+import { CircleAlert, SquareStack } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '#shared/format';
@@ -7,11 +7,10 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { formatCredits } from '#web/features/credits';
 import { MakeFilmLink } from '#web/features/films';
-import { VideoStatusBadge } from '#web/features/videos';
+import { FinishDialog, VideoStatusBadge } from '#web/features/videos';
 import { currentLanguage } from '#web/lib/language';
 import { localizedRelativeTime } from '#web/lib/relative-time';
 import { createLink } from '../lib/create-link';
-import { FinishDialog } from './finish-dialog';
 import { VariationKeep } from './variation-keep';
 
 /** The request's phase, refund and creation time under the page title (its place in line is the progress line's). */
@@ -21,7 +20,7 @@ function RequestSummary({ request, timeZone }: { request: VideoRequestView; time
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
       <span aria-live="polite" aria-atomic="true">
-        <VideoStatusBadge status={request.status} className="text-sm" />
+        <VideoStatusBadge status={request.status} waiting={request.queue !== null} className="text-sm" />
       </span>
       {request.status === 'failed' && request.creditsUsed > 0 ? (
         <Badge variant="success" className="text-sm" data-testid="refund-badge">
@@ -41,33 +40,23 @@ function RequestSummary({ request, timeZone }: { request: VideoRequestView; time
 }
 
 /**
- * What else can be made from the request, after its video and primary actions: 'Montar filme', 'Finalizar',
- * 'Gerar em Quality' and 'Duplicar Solicitação'. A film (ADR 0014) is joined from the user's videos: it has no
- * prompt to repeat.
+ * What else can be made from the request, after its video and primary actions: 'Montar filme', 'Finalizar' (a
+ * draft's page leads with it instead, ADR 0058; one way up, so no 'Gerar em Quality' beside it) and 'Duplicar
+ * Solicitação'. A film (ADR 0014) is joined from the user's videos: it has no prompt to repeat.
  */
 export function RequestActions({ request }: { request: VideoRequestView }) {
   const { t } = useTranslation('videoDetail');
   return (
     <div className="flex flex-wrap gap-2" data-testid="secondary-actions">
       {request.status === 'completed' ? <MakeFilmLink sceneId={request.id} /> : null}
-      <FinishDialog request={request} />
+      {request.quality === 'draft' ? null : <FinishDialog request={request} />}
       {request.kind === 'film' ? null : (
-        <>
-          {request.status === 'completed' && request.quality === 'fast' ? (
-            <Button asChild variant="outline">
-              <Link to={createLink(request, 'quality')} data-testid="generate-quality">
-                <Sparkles aria-hidden="true" />
-                {t('generateInQuality')}
-              </Link>
-            </Button>
-          ) : null}
-          <Button asChild variant="outline">
-            <Link to={createLink(request)} data-testid="duplicate-request">
-              <SquareStack aria-hidden="true" />
-              {t('duplicate')}
-            </Link>
-          </Button>
-        </>
+        <Button asChild variant="outline">
+          <Link to={createLink(request)} data-testid="duplicate-request">
+            <SquareStack aria-hidden="true" />
+            {t('duplicate')}
+          </Link>
+        </Button>
       )}
     </div>
   );

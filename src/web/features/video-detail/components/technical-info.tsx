@@ -78,7 +78,8 @@ export function TechnicalInfo({ request }: { request: VideoRequestView }) {
           </dd>
         </div>
         <Row label={t('technical.quality')} testId="technical-quality">
-          {tv(`quality.${request.quality}`)}
+          {/* A film's stored mode is its best scene's; each scene kept its own (ADR 0014, 0058). */}
+          {request.kind === 'film' ? t('technical.filmQuality') : tv(`quality.${request.quality}`)}
         </Row>
         <Row label={t('technical.aspectRatio')} testId="technical-ratio">
           {request.aspectRatio}

@@ -35,9 +35,14 @@ const en: LocaleShape<typeof ptBR> = {
     openKept: 'Open variation {{number}}',
   },
   retryRequest: 'Try again',
+  retryConfirm: {
+    title: 'Try again',
+    description:
+      'A new request with the same inputs. The credits of this one are already back in your balance.',
+    confirm: 'Confirm and try again',
+  },
   editAndRetry: 'Edit and try',
   duplicate: 'Duplicate request',
-  generateInQuality: 'Generate in Quality',
   prompt: {
     title: 'Prompt',
     copy: 'Copy prompt',
@@ -76,11 +81,6 @@ const en: LocaleShape<typeof ptBR> = {
     label: 'Instruction',
     placeholder: 'Turn day into night',
     submit: 'Edit video',
-  },
-  finish: {
-    open: 'Finish',
-    title: 'Finish this video',
-    targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality in 4K' },
   },
   derive: {
     cost: 'Cost',
@@ -127,6 +127,7 @@ const en: LocaleShape<typeof ptBR> = {
     almost: 'almost ready',
   },
   technical: {
+    filmQuality: 'Each scene in the mode it was made in',
     title: 'Technical information',
     id: 'ID',
     copyId: 'Copy ID',
@@ -163,6 +164,7 @@ const en: LocaleShape<typeof ptBR> = {
   timeline: {
     title: 'Timeline',
     created: 'Request created',
+    createdBody_zero: 'No credits debited',
     createdBody_one: '{{value}} credit debited',
     createdBody_other: '{{value}} credits debited',
     processing: 'Processing',

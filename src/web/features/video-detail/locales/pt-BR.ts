@@ -36,9 +36,13 @@ export default {
     openKept: 'Abrir a variação {{number}}',
   },
   retryRequest: 'Tentar de novo',
+  retryConfirm: {
+    title: 'Tentar de novo',
+    description: 'Um novo pedido com os mesmos dados. Os créditos deste já voltaram ao seu saldo.',
+    confirm: 'Confirmar e tentar de novo',
+  },
   editAndRetry: 'Editar e tentar',
   duplicate: 'Duplicar Solicitação',
-  generateInQuality: 'Gerar em Quality',
   prompt: {
     title: 'Prompt',
     copy: 'Copiar prompt',
@@ -77,11 +81,6 @@ export default {
     label: 'Instrução',
     placeholder: 'Troque o dia pela noite',
     submit: 'Editar vídeo',
-  },
-  finish: {
-    open: 'Finalizar',
-    title: 'Finalizar este vídeo',
-    targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality em 4K' },
   },
   derive: {
     cost: 'Custo',
@@ -128,6 +127,7 @@ export default {
     almost: 'quase pronto',
   },
   technical: {
+    filmQuality: 'Cada cena no modo em que foi feita',
     title: 'Informações técnicas',
     id: 'ID',
     copyId: 'Copiar ID',
@@ -164,6 +164,8 @@ export default {
   timeline: {
     title: 'Linha do tempo',
     created: 'Solicitação criada',
+    // pt-BR counts 0 as singular ('0 crédito debitado'); i18next's _zero says it as a person would.
+    createdBody_zero: 'Nenhum crédito debitado',
     createdBody_one: '{{value}} crédito debitado',
     createdBody_other: '{{value}} créditos debitados',
     processing: 'Em processamento',

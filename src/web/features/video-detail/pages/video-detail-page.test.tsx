@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
 import { captionsContract } from '#shared/captions.contract';
+import { creditsContract } from '#shared/credits.contract';
+import { filmsContract } from '#shared/films.contract';
 import type { VideoRequestView } from '#shared/video-request';
 import { videosContract } from '#shared/videos.contract';
-import { me, videoRequest } from '#tests/support/web-fixtures';
+import { credits, me, videoRequest } from '#tests/support/web-fixtures';
 import i18n from '#tests/support/web-i18n';
 import { pageTest } from '#tests/support/web-page';
 import VideoDetailPage from './video-detail-page';
@@ -176,9 +178,15 @@ describe('Request detail page', () => {
     api().answer(videosContract.retryVideo, { request: made });
     api().answer(videosContract.getVideo, { request: made });
     answerEstimate(120);
+    api().answer(creditsContract.getCredits, credits(50));
     const retry = within(page).getByTestId('retry-request');
     expect(retry.textContent).toBe(t('retryRequest'));
-    await userEvent.dblClick(retry);
+    await userEvent.click(retry);
+    // Nothing is sent before the charge's question is answered (ADR 0058).
+    const dialog = await screen.findByTestId('retry-dialog');
+    await vi.waitFor(() => expect(within(dialog).getByTestId('retry-after').textContent).toBe('40 créditos'));
+    expect(api().callsTo(videosContract.retryVideo)).toHaveLength(0);
+    await userEvent.dblClick(within(dialog).getByTestId('retry-confirm'));
 
     await vi.waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/dashboard/request/req-9'),
@@ -205,7 +213,13 @@ describe('Request detail page', () => {
     await vi.waitFor(() => expect(left().textContent).toBe(t('progress.left', { time: '3:00' })));
     await act(() => vi.advanceTimersByTime(1000));
     expect(left().textContent).toBe(t('progress.left', { time: '2:59' }));
-    await act(() => vi.advanceTimersByTime(179_000));
+    await act(() => vi.advanceTimersByTime(119_000));
+    expect(left().textContent).toBe(t('progress.left', { time: '1:00' }));
+    // An estimate's last minute is 'quase pronto', never 'pronto em cerca de 0:03'.
+    await act(() => vi.advanceTimersByTime(57_000));
+    expect(left().textContent).toBe(t('progress.almost'));
+    expect(left().getAttribute('data-seconds')).toBe('3');
+    await act(() => vi.advanceTimersByTime(3_000));
     expect(left().textContent).toBe(t('progress.almost'));
     await act(() => vi.advanceTimersByTime(60_000));
     expect(left().textContent).toBe(t('progress.almost'));
@@ -243,5 +257,117 @@ describe('Request detail page', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url.pathname).toBe('/api/videos/req-2/keep');
     expect(within(page).queryByTestId('keep-variation')).toBeNull();
+  });
+
+  it('leads a completed draft with Finalizar and charges only after the confirm (ADR 0058)', async () => {
+    const draft = videoRequest({
+      status: 'completed',
+      quality: 'draft',
+      creditsUsed: 4,
+      aspectRatio: '9:16',
+      videoUrl: 'https://media.cena.test/v.mp4',
+      technical: {
+        provider: 'gemini',
+        model: 'gemini-omni-1.1-flash',
+        resolution: '360p',
+        deliveredSeconds: 8,
+      },
+    });
+    api().answer(creditsContract.getCredits, credits(30));
+    const page = await openWith(draft);
+
+    // The way up comes before the video, with the mode, frame and price it leads with.
+    const lead = within(page).getByTestId('finish-lead');
+    const video = within(page).getByTestId('video-stage');
+    expect(lead.compareDocumentPosition(video) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(lead).getByTestId('finish-lead-target').textContent).toBe(
+      'Quality (1080p) · 1080x1920 · 25 créditos',
+    );
+    expect(within(page).getAllByTestId('finish-open')).toHaveLength(1);
+
+    await userEvent.click(within(lead).getByTestId('finish-open'));
+    const dialog = await screen.findByTestId('finish-dialog');
+    // What the model receives, said truly: Google's models take no seed.
+    expect(within(dialog).queryByText(/e seed/)).toBeNull();
+    expect(within(dialog).getByTestId('finish-seed').textContent).toBe(tv('finish.seedGoogle'));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('finish-4k').getAttribute('data-affordable')).toBe('false'),
+    );
+    expect(within(dialog).getByTestId('finish-quality').getAttribute('data-affordable')).toBe('true');
+    expect(within(dialog).getByTestId('finish-4k-short').textContent).toBe(tv('finish.cannotAfford'));
+
+    await userEvent.click(within(dialog).getByTestId('finish-quality'));
+    expect(within(dialog).getByTestId('finish-cost').textContent).toBe('25 créditos');
+    expect(within(dialog).getByTestId('finish-balance').textContent).toBe('30 créditos');
+    expect(within(dialog).getByTestId('finish-after').textContent).toBe('5 créditos');
+    expect(api().callsTo(videosContract.finishVideo)).toHaveLength(0);
+
+    const made = videoRequest({ id: 'req-7', status: 'pending', quality: 'quality', kind: 'finish' });
+    api().answer(videosContract.finishVideo, { request: made, method: 'regenerate', note: 'n' });
+    api().answer(videosContract.getVideo, { request: made });
+    answerEstimate(120);
+    await userEvent.dblClick(within(dialog).getByTestId('finish-confirm'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/request/req-7'),
+    );
+    const calls = api().callsTo(videosContract.finishVideo);
+    expect(new Set(calls.map((call) => JSON.parse(String(call.init.body)).clientKey)).size).toBe(1);
+    expect(JSON.parse(String(calls[0]?.init.body))).toMatchObject({ quality: 'quality' });
+  });
+
+  it('names the shortfall, disables the confirm and offers the buy sheet in place when the balance is short', async () => {
+    api().answer(creditsContract.getCredits, credits(6));
+    const page = await openWith(videoRequest({ status: 'completed', quality: 'draft', creditsUsed: 4 }));
+    await userEvent.click(within(page).getByTestId('finish-open'));
+    const dialog = await screen.findByTestId('finish-dialog');
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('finish-quality').getAttribute('data-affordable')).toBe('false'),
+    );
+    await userEvent.click(within(dialog).getByTestId('finish-quality'));
+    expect(within(dialog).getByTestId('finish-after').textContent).toBe(tv('charge.insufficient'));
+    expect(within(dialog).getByTestId('finish-short').textContent).toBe(
+      tv('charge.short', { count: 19, missing: '19' }),
+    );
+    expect((within(dialog).getByTestId('finish-confirm') as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(within(dialog).getByTestId('finish-buy'));
+    expect(await screen.findByTestId('buy-credits-sheet')).toBeTruthy();
+    expect(screen.getByTestId('buy-sheet-missing').textContent).toBe(
+      tv('create.buySheet.missing', { count: 19, missing: '19' }),
+    );
+    expect(api().callsTo(videosContract.finishVideo)).toHaveLength(0);
+  });
+
+  it('offers a Fast video one way up: Finalizar from Quality, no Gerar em Quality', async () => {
+    api().answer(creditsContract.getCredits, credits(100));
+    const page = await openWith(videoRequest({ status: 'completed', quality: 'fast' }));
+    expect(within(page).queryByTestId('finish-lead')).toBeNull();
+    expect(within(page).queryByText('Gerar em Quality')).toBeNull();
+    await userEvent.click(within(page).getByTestId('finish-open'));
+    const dialog = await screen.findByTestId('finish-dialog');
+    expect(within(dialog).queryByTestId('finish-fast')).toBeNull();
+    expect(within(dialog).getByTestId('finish-quality')).toBeTruthy();
+    expect(within(dialog).getByTestId('finish-4k')).toBeTruthy();
+  });
+
+  it('says no credit was debited for a request that cost nothing, not "0 crédito debitado"', async () => {
+    const page = await openWith(videoRequest({ status: 'completed', creditsUsed: 0 }));
+    expect(within(page).getByText('Nenhum crédito debitado')).toBeTruthy();
+    expect(within(page).queryByText(/^0 crédito/)).toBeNull();
+  });
+
+  it('reports a film by its scenes: no "Duração pedida: 8 s", no single mode, its measured length', async () => {
+    api().answer(filmsContract.listFilmScenes, { items: [] });
+    const film = videoRequest({
+      status: 'completed',
+      kind: 'film',
+      quality: 'quality',
+      clipSeconds: 8,
+      technical: { provider: null, model: null, resolution: '1080p', deliveredSeconds: 14 },
+    });
+    const page = await openWith(film);
+    const technical = within(page).getByTestId('technical-info');
+    expect(within(technical).queryByTestId('technical-clipSeconds')).toBeNull();
+    expect(within(technical).getByTestId('technical-quality').textContent).toBe(t('technical.filmQuality'));
+    expect(technical.textContent).toContain('14');
   });
 });

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { useMe } from '#web/features/accounts';
 import { CaptionsCard } from '#web/features/captions';
 import { FilmScenesCard } from '#web/features/films';
-import { useVideoRequest } from '#web/features/videos';
+import { FinishDialog, useVideoRequest } from '#web/features/videos';
 import { isApiError } from '#web/lib/api';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { BackToHistoryLink } from '../components/back-to-history';
@@ -51,8 +51,9 @@ export default function VideoDetailPage() {
 
   const film = request.kind === 'film';
 
-  // Video first (on a phone, right under the header): the player or the progress line or the failure, then its
-  // primary actions, the secondary ones, and the prompt, images, timeline and technical info after.
+  // A completed draft's way to its final cut first (above the fold at 375 px, ADR 0058), then the video (on a
+  // phone, right under the header): the player or the progress line or the failure, then its primary actions, the
+  // secondary ones, and the prompt, images, timeline and technical info after.
   return (
     <div
       className="container-page flex flex-col gap-6 py-6 sm:py-10"
@@ -60,6 +61,7 @@ export default function VideoDetailPage() {
       data-request-id={request.id}
     >
       <RequestHeader request={request} timeZone={timeZone} />
+      {request.quality === 'draft' ? <FinishDialog request={request} lead /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <VideoCard request={request} />

@@ -1,7 +1,9 @@
 import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type HistoryQuery, QUALITY_FILTERS, STATUS_FILTERS } from '#shared/history-filters';
+import { type HistoryQuery, PHASE_FILTERS, QUALITY_FILTERS } from '#shared/history-filters';
+import { videoPhaseOf } from '#shared/video-phase';
+import type { VideoStatus } from '#shared/video-request';
 import { Button } from '#web/components/ui/button';
 import { DayInput } from '#web/components/ui/day-input';
 import { Input, Label } from '#web/components/ui/input';
@@ -112,11 +114,15 @@ export function SelectFilters({
           onChange={(event) => onChange({ status: event.target.value as HistoryQuery['status'] })}
           data-testid="filter-status"
         >
-          {STATUS_FILTERS.map((value) => (
+          {PHASE_FILTERS.map((value) => (
             <option key={value} value={value}>
-              {value === 'all' ? t('filters.statusAll') : tv(`status.${value}`)}
+              {value === 'all' ? t('filters.statusAll') : tv(`phase.${value}`)}
             </option>
           ))}
+          {/* A shared link may name a stored status (the API still takes them): shown as its phase's word. */}
+          {(PHASE_FILTERS as readonly string[]).includes(query.status) ? null : (
+            <option value={query.status}>{tv(`phase.${videoPhaseOf(query.status as VideoStatus)}`)}</option>
+          )}
         </NativeSelect>
       </div>
     </>

@@ -167,7 +167,7 @@ function HistoryTableRow({
       <TableCell className="text-right tabular-nums">{formatCredits(item.creditsUsed)}</TableCell>
       <TableCell>
         <div className="flex flex-col items-start gap-1">
-          <VideoStatusBadge status={item.status} />
+          <VideoStatusBadge status={item.status} waiting={item.queue !== null} />
           {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
         </div>
       </TableCell>
@@ -193,7 +193,7 @@ function HistoryCard({ item, timeZone, now }: { item: VideoRequestListItem; time
     >
       <div className="flex items-start justify-between gap-3 text-sm">
         <When iso={item.createdAt} timeZone={timeZone} now={now} />
-        <VideoStatusBadge status={item.status} />
+        <VideoStatusBadge status={item.status} waiting={item.queue !== null} />
       </div>
       {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
       <div className="flex items-center gap-3">
@@ -232,8 +232,9 @@ function VariationMeta({ item }: { item: VideoRequestListItem }) {
   const { t: tv } = useTranslation('videos');
   const chosen = useChosenDetails(item);
   return (
-    <span className="text-xs text-muted-foreground tabular-nums">
-      {tv(`quality.${item.quality}`)} · {item.aspectRatio} · {formatCredits(item.creditsUsed)}
+    <span className="text-xs text-muted-foreground tabular-nums" data-testid="variation-meta">
+      {tv(`quality.${item.quality}`)} · {item.aspectRatio} ·{' '}
+      {tv('charge.credits', { count: item.creditsUsed, value: formatCredits(item.creditsUsed) })}
       {chosenText(chosen)}
     </span>
   );
@@ -289,7 +290,7 @@ function VariationsStrip({
             <span className="text-xs font-medium">
               {tv('variations.item', { index: item.variation?.index ?? 1 })}
             </span>
-            <VideoStatusBadge status={item.status} />
+            <VideoStatusBadge status={item.status} waiting={item.queue !== null} />
             {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
             <VariationMeta item={item} />
             <ViewLink id={item.id} label={tv('variations.view', { index: item.variation?.index ?? 1 })} />

@@ -119,12 +119,17 @@ describe('History page', () => {
     expect(screen.getByTestId('history-total').textContent).toBe(t('total', { count: 4 }));
     expect(listQueries()).toEqual(['?status=failed']);
 
-    await userEvent.selectOptions(screen.getByTestId('filter-status'), tv('status.pending'));
+    // The filter speaks the badges' words (ADR 0035, 0058), not the stored statuses.
+    const options = [...(screen.getByTestId('filter-status') as HTMLSelectElement).options].map(
+      (o) => o.text,
+    );
+    expect(options).toEqual([t('filters.statusAll'), 'Na fila', 'Gerando', 'Pronto', 'Falhou']);
+    await userEvent.selectOptions(screen.getByTestId('filter-status'), tv('phase.queued'));
 
     const none = await screen.findByTestId('history-no-results');
     expect(within(none).getByRole('heading', { name: t('noResults.title') })).toBeTruthy();
-    expect(location()).toBe('/dashboard/history?status=pending');
-    expect(listQueries().at(-1)).toBe('?status=pending');
+    expect(location()).toBe('/dashboard/history?status=queued');
+    expect(listQueries().at(-1)).toBe('?status=queued');
 
     await userEvent.click(within(none).getByRole('button', { name: t('filters.clear') }));
 
@@ -233,5 +238,9 @@ describe('History page', () => {
     expect(kept).toHaveLength(1);
     expect(kept[0]?.textContent).toBe(t('keptVariation'));
     expect(kept[0]?.closest('[data-testid="history-variation"]')?.getAttribute('data-id')).toBe('var-2');
+    // Each variation's credits carry their unit ("Fast · 9:16 · 10 créditos", not a bare "10").
+    expect(within(strip).getAllByTestId('variation-meta')[0]?.textContent).toMatch(
+      /^\S+ · \d+:\d+ · \d+ créditos/,
+    );
   });
 });

@@ -1,12 +1,14 @@
 import { History, House, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 
-/** What happens next while the request is not finished: the video is made, lands in the history, is downloaded. */
-export function NextStepsCard() {
+/**
+ * What happens next while the request is not finished: the video is made (at the length asked, not a fixed 8 s),
+ * lands in the history, is downloaded.
+ */
+export function NextStepsCard({ seconds }: { seconds: number }) {
   const { t } = useTranslation('videos');
   return (
     <Card>
@@ -17,7 +19,7 @@ export function NextStepsCard() {
       </CardHeader>
       <CardContent>
         <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm text-muted-foreground">
-          <li>{t('confirmation.next.generate', { seconds: VIDEO_LENGTH_SECONDS })}</li>
+          <li>{t('confirmation.next.generate', { seconds })}</li>
           <li>{t('confirmation.next.history')}</li>
           <li>{t('confirmation.next.download')}</li>
         </ol>

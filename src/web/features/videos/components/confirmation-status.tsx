@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { VIDEO_ESTIMATE_MINUTES } from '#shared/catalogue';
+import { VIDEO_DURATION_MINUTES } from '#shared/catalogue';
 import { DEFAULT_TIME_ZONE, formatDateTime } from '#shared/format';
 import type { VideoRequestView } from '#shared/video-request';
 import { isFinalVideoStatus } from '#shared/video-status';
@@ -11,8 +11,8 @@ import { QueuePlaceNote } from './queue-place';
 import { VideoStatusBadge } from './status-badge';
 
 /**
- * The confirmation page's status (live, read out politely) with its place in the queue, and the 2–10 minute
- * estimate, or, once the request is finished, when it finished in the user's time zone.
+ * The confirmation page's status (live, read out politely) with its place in the queue, and its own mode's time
+ * range (a draft 2–5 minutes, as the create page says, not the union 2–10), or, once the request is finished, when it finished in the user's time zone.
  */
 export function ConfirmationStatus({
   request,
@@ -25,7 +25,7 @@ export function ConfirmationStatus({
   const { data: me } = useMe();
   const timeZone = me?.profile.timezone ?? DEFAULT_TIME_ZONE;
   const status = request?.status;
-  // A finished request shows when it finished instead of the 2–10 minute estimate.
+  // A finished request shows when it finished instead of the estimate.
   const finishedAt =
     request && isFinalVideoStatus(request.status) ? (request.completedAt ?? request.updatedAt) : null;
   return (
@@ -35,7 +35,7 @@ export function ConfirmationStatus({
         <dd aria-live="polite" aria-atomic="true">
           {status ? (
             <span className="flex flex-col items-start gap-1.5">
-              <VideoStatusBadge status={status} className="text-sm" />
+              <VideoStatusBadge status={status} waiting={Boolean(request?.queue)} className="text-sm" />
               <QueuePlaceNote place={request?.queue ?? null} />
             </span>
           ) : loading ? (
@@ -55,8 +55,10 @@ export function ConfirmationStatus({
           <Clock aria-hidden="true" className="size-4 text-muted-foreground" />
           {finishedAt ? (
             <time dateTime={finishedAt}>{formatDateTime(new Date(finishedAt), timeZone)}</time>
+          ) : request ? (
+            t('confirmation.estimate', VIDEO_DURATION_MINUTES[request.quality])
           ) : (
-            t('confirmation.estimate', VIDEO_ESTIMATE_MINUTES)
+            <Skeleton className="h-5 w-24" />
           )}
         </dd>
       </div>

@@ -8,12 +8,15 @@ import { formatCredits } from '#web/features/credits';
 /** Cost, current balance and balance after; when the balance is short, the way to buy without leaving. */
 export function CostSummary({
   cost,
+  videos,
   balance,
   balanceError,
   showPricing,
   onBuy,
 }: {
   cost: number;
+  /** How many videos the cost is for (the variations): "Custo dos 3 vídeos", not "Custo do vídeo". */
+  videos: number;
   balance: number | undefined;
   balanceError: boolean;
   /** Show the buy button (short balance, or the server refused for credits). */
@@ -38,7 +41,7 @@ export function CostSummary({
       <CardContent className="flex flex-col gap-3">
         <dl className="divide-y divide-border text-sm">
           <div className={row}>
-            <dt className="text-muted-foreground">{t('create.summary.cost')}</dt>
+            <dt className="text-muted-foreground">{t('create.summary.cost', { count: videos })}</dt>
             <dd className="font-semibold tabular-nums" data-testid="summary-cost" data-value={cost}>
               {credits(cost)}
             </dd>

@@ -20,6 +20,7 @@ const HELD_TEXT = {
  */
 export function CreateSubmitPanel({
   cost,
+  videos,
   balance,
   balanceError,
   showPricing,
@@ -30,6 +31,8 @@ export function CreateSubmitPanel({
   queue,
 }: {
   cost: number;
+  /** The variations the cost is for. */
+  videos: number;
   balance: number | undefined;
   balanceError: boolean;
   showPricing: boolean;
@@ -47,6 +50,7 @@ export function CreateSubmitPanel({
     <div className="flex flex-col gap-4 lg:sticky lg:top-20">
       <CostSummary
         cost={cost}
+        videos={videos}
         balance={balance}
         balanceError={balanceError}
         showPricing={showPricing}
@@ -79,7 +83,7 @@ export function CreateSubmitPanel({
         data-testid="create-submit-bar"
       >
         <p className="flex shrink-0 flex-col text-sm leading-tight lg:hidden" data-testid="submit-bar-cost">
-          <span className="text-xs text-muted-foreground">{t('create.summary.cost')}</span>
+          <span className="text-xs text-muted-foreground">{t('create.summary.cost', { count: videos })}</span>
           <span className="font-semibold tabular-nums">
             {t('create.summary.credits', { count: cost, value: formatCredits(cost) })}
           </span>

@@ -15,11 +15,20 @@ const ICON = { queued: Clock, generating: Loader2, ready: CheckCircle2, failed: 
 
 /**
  * A request's phase as people are told it — Na fila, Gerando, Pronto, Falhou (ADR 0035); `data-status` keeps the
- * stored status for tests and tools.
+ * stored status for tests and tools. `waiting` (the request has a place in line) reads 'Na fila' whatever the stored
+ * status, so the badge never says 'Gerando' beside the line's 'Na fila: 2º' (ADR 0058).
  */
-export function VideoStatusBadge({ status, className }: { status: VideoStatus; className?: string }) {
+export function VideoStatusBadge({
+  status,
+  waiting = false,
+  className,
+}: {
+  status: VideoStatus;
+  waiting?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation('videos');
-  const phase = videoPhaseOf(status);
+  const phase = waiting && videoPhaseOf(status) === 'generating' ? 'queued' : videoPhaseOf(status);
   const Icon = ICON[phase];
   return (
     <Badge

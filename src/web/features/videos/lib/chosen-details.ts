@@ -37,12 +37,16 @@ export interface ChosenDetail {
   value: string;
 }
 
-/** The request's other chosen fields that hold a value, in `chosenFieldSchemas`' order, in the UI language. */
-export function useChosenDetails(request: ChosenFields): ChosenDetail[] {
+/**
+ * The request's other chosen fields that hold a value, in `chosenFieldSchemas`' order, in the UI language. A film
+ * (ADR 0014) was asked no clip length — its stored 8 s is the column's default, its length is what its scenes
+ * measure — so it shows none (ADR 0058: never 'Duração pedida: 8 s' on a 14 s film).
+ */
+export function useChosenDetails(request: ChosenFields & { kind?: string }): ChosenDetail[] {
   const { t } = useTranslation('videos');
   return OTHER_KEYS.flatMap((key) => {
     const value = request[key] as string | number | null;
-    if (value === null) return [];
+    if (value === null || (key === 'clipSeconds' && request.kind === 'film')) return [];
     const label = t(`chosen.${key}.label` as LabelKey);
     const shown = hasNamedValues(key)
       ? t(`chosen.${key}.values.${value}` as ValueKey)

@@ -54,7 +54,7 @@ const en: LocaleShape<typeof ptBR> = {
     },
     documentTitle: 'Create video — Cena',
     title: 'Create video',
-    subtitle: 'Describe the scene and generate a {{seconds}}-second video with audio.',
+    subtitle: 'Describe the scene and generate a video of {{min}} to {{max}} seconds with audio.',
     prompt: {
       label: 'Describe your video',
       placeholder: 'E.g. A fishing boat at dawn on a calm lake, mist over the water, slow camera push-in.',
@@ -94,7 +94,7 @@ const en: LocaleShape<typeof ptBR> = {
     },
     seed: {
       label: 'Seed (optional)',
-      hint: '5 digits, {{min}} to {{max}}. Use the same seed for similar results.',
+      hint: "5 digits, {{min}} to {{max}}. It is recorded with the video; Google's video models take no seed, so it does not repeat a result.",
     },
     image: {
       label: 'First frame (optional)',
@@ -124,7 +124,8 @@ const en: LocaleShape<typeof ptBR> = {
     },
     summary: {
       title: 'Cost summary',
-      cost: 'Video cost',
+      cost_one: 'Video cost',
+      cost_other: 'Cost of the {{count}} videos',
       balance: 'Current balance',
       after: 'Balance after sending',
       credits_zero: '{{value}} credits',
@@ -167,6 +168,37 @@ const en: LocaleShape<typeof ptBR> = {
       rateLimited: 'Too many requests in a row. Wait a moment and try again.',
       unavailable: 'Video generation is unavailable right now. Please try again later.',
     },
+  },
+  /** 'Finish' (components/finish-dialog.tsx, ADR 0033 and 0058). */
+  finish: {
+    open: 'Finish',
+    title: 'Finish this video',
+    leadTitle: 'Like it? Make the final version',
+    option: '{{target}} · {{frame}} · {{credits}}',
+    targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality in 4K' },
+    cannotAfford: 'Not enough credits for this option',
+    confirmTitle: 'Finish in {{target}}',
+    confirm: 'Confirm and finish in {{target}}',
+    back: 'Choose another option',
+    seedGoogle: "The seed is not sent: Google's video models take no seed.",
+    seedLocal: 'The local renderer receives the same seed.',
+    error: 'Could not send. Please try again.',
+  },
+  /** The question before every charge (components/charge-confirm.tsx, ADR 0058). */
+  charge: {
+    cost: 'Cost',
+    balance: 'Current balance',
+    after: 'Balance after',
+    credits_zero: '{{value}} credits',
+    credits_one: '{{value}} credit',
+    credits_other: '{{value}} credits',
+    insufficient: 'Not enough credits',
+    short_one: '{{missing}} more credit is needed. Buy credits here: nothing you chose is lost.',
+    short_other: '{{missing}} more credits are needed. Buy credits here: nothing you chose is lost.',
+    arrived: 'Credits received. Just confirm.',
+    buyDescription:
+      'Payment opens in another tab. This page stays open with your choice and the balance updates by itself when the credits arrive.',
+    cannotAfford: 'Not enough credits',
   },
   thumbnail: {
     none: 'No thumbnail',

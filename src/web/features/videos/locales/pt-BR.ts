@@ -54,7 +54,7 @@ export default {
     },
     documentTitle: 'Criar vídeo — Cena',
     title: 'Criar vídeo',
-    subtitle: 'Descreva a cena e gere um vídeo de {{seconds}} segundos com áudio.',
+    subtitle: 'Descreva a cena e gere um vídeo de {{min}} a {{max}} segundos com áudio.',
     prompt: {
       label: 'Descreva seu vídeo',
       placeholder:
@@ -95,7 +95,7 @@ export default {
     },
     seed: {
       label: 'Seed (opcional)',
-      hint: '5 dígitos, de {{min}} a {{max}}. Use a mesma seed para resultados parecidos.',
+      hint: '5 dígitos, de {{min}} a {{max}}. Fica registrada no vídeo; os modelos de vídeo do Google não recebem seed, então ela não repete um resultado.',
     },
     image: {
       label: 'Primeiro quadro (opcional)',
@@ -125,7 +125,8 @@ export default {
     },
     summary: {
       title: 'Resumo do custo',
-      cost: 'Custo do vídeo',
+      cost_one: 'Custo do vídeo',
+      cost_other: 'Custo dos {{count}} vídeos',
       balance: 'Saldo atual',
       after: 'Saldo após o envio',
       credits_zero: '{{value}} créditos',
@@ -167,6 +168,37 @@ export default {
       rateLimited: 'Muitas solicitações seguidas. Aguarde um instante e tente novamente.',
       unavailable: 'Geração de vídeos indisponível no momento. Tente novamente mais tarde.',
     },
+  },
+  /** 'Finalizar' (components/finish-dialog.tsx, ADR 0033 and 0058). */
+  finish: {
+    open: 'Finalizar',
+    title: 'Finalizar este vídeo',
+    leadTitle: 'Gostou? Finalize a versão final',
+    option: '{{target}} · {{frame}} · {{credits}}',
+    targets: { fast: 'Fast (720p)', quality: 'Quality (1080p)', '4k': 'Quality em 4K' },
+    cannotAfford: 'Saldo insuficiente para esta opção',
+    confirmTitle: 'Finalizar em {{target}}',
+    confirm: 'Confirmar e finalizar em {{target}}',
+    back: 'Escolher outra opção',
+    seedGoogle: 'A seed não é enviada: os modelos de vídeo do Google não recebem seed.',
+    seedLocal: 'O renderizador local recebe a mesma seed.',
+    error: 'Não foi possível enviar. Tente novamente.',
+  },
+  /** The question before every charge (components/charge-confirm.tsx, ADR 0058). */
+  charge: {
+    cost: 'Custo',
+    balance: 'Saldo atual',
+    after: 'Saldo após',
+    credits_zero: '{{value}} créditos',
+    credits_one: '{{value}} crédito',
+    credits_other: '{{value}} créditos',
+    insufficient: 'Saldo insuficiente',
+    short_one: 'Falta {{missing}} crédito. Compre créditos aqui: nada do que você escolheu se perde.',
+    short_other: 'Faltam {{missing}} créditos. Compre créditos aqui: nada do que você escolheu se perde.',
+    arrived: 'Créditos recebidos. É só confirmar.',
+    buyDescription:
+      'O pagamento abre em outra aba. Esta página fica aberta com a sua escolha e o saldo se atualiza sozinho quando os créditos chegarem.',
+    cannotAfford: 'Saldo insuficiente',
   },
   thumbnail: {
     none: 'Sem miniatura',

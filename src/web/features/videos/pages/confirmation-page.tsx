@@ -13,14 +13,16 @@ import { ConfirmationError } from '../components/confirmation-error';
 import { ConfirmationHeader } from '../components/confirmation-header';
 import { ConfirmationWaysOn, NextStepsCard } from '../components/confirmation-next';
 import { ConfirmationStatus } from '../components/confirmation-status';
+import { FinishDialog } from '../components/finish-dialog';
 import { RequestIdCopy } from '../components/request-id-copy';
 import { VariationsGroup } from '../components/variations-group';
 import { FailedResult, VideoPlayer } from '../components/video-result';
 
 /**
  * /dashboard/confirmation?id= (spec §2): the request id with copy, its status (live from the SSE `video_request`
- * event), the 2–10 minute estimate, next steps and the ways on; when completed, the player and download; when
- * failed, the reason and the refund. No id → /dashboard.
+ * event), its mode's time range (catalogue), next steps and the ways on; when completed, the player and download —
+ * a completed draft's page leads with 'Finalizar' (ADR 0058) —; when failed, the reason and the refund. No id →
+ * /dashboard.
  */
 export default function ConfirmationPage() {
   const { t } = useTranslation('videos');
@@ -47,6 +49,8 @@ export default function ConfirmationPage() {
   return (
     <div className="container-page flex max-w-3xl flex-col gap-6 py-8 sm:py-10" data-testid="confirmation">
       <ConfirmationHeader status={request?.status} />
+
+      {request?.quality === 'draft' ? <FinishDialog request={request} lead /> : null}
 
       {finished ? null : <PushOfferCard />}
 
@@ -82,7 +86,7 @@ export default function ConfirmationPage() {
 
       {request?.variation ? <VariationsGroup requestIds={request.variation.requestIds} /> : null}
 
-      {finished ? null : <NextStepsCard />}
+      {finished || !request ? null : <NextStepsCard seconds={request.clipSeconds} />}
 
       <ConfirmationWaysOn />
     </div>

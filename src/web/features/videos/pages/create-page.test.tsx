@@ -65,6 +65,17 @@ async function fillPrompt() {
 afterEach(() => window.localStorage.clear());
 
 describe('Create page', () => {
+  it('names the cost of three variations as theirs, not "Custo do vídeo"', async () => {
+    api().answer(creditsContract.getCredits, credits(100));
+    await open();
+    expect(within(screen.getByTestId('cost-summary')).getByText('Custo do vídeo')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('variations-3'));
+    expect(within(screen.getByTestId('cost-summary')).getByText('Custo dos 3 vídeos')).toBeTruthy();
+    expect(summary('summary-cost').textContent).toBe(
+      t('create.summary.credits', { count: 3 * FAST, value: `${3 * FAST}` }),
+    );
+  });
+
   it('shows the cost while the balance loads, then the balance after sending', async () => {
     const release = api().hold(creditsContract.getCredits);
     await open();

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { VIDEO_LENGTH_SECONDS } from '#shared/catalogue';
 import { offeredDirecting } from '#shared/video-directing';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useVideoAvailability } from '../api/availability';
@@ -68,7 +67,9 @@ export default function CreatePage() {
     <div className="container-page flex flex-col gap-6 pt-8 pb-28 sm:pt-10 lg:pb-10">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('create.title')}</h1>
-        <p className="text-muted-foreground">{t('create.subtitle', { seconds: VIDEO_LENGTH_SECONDS })}</p>
+        <p className="text-muted-foreground">
+          {t('create.subtitle', lengthRange(directing.clipSecondsChoices))}
+        </p>
       </header>
       <CreateNotices
         restored={draft.restored}
@@ -107,6 +108,7 @@ export default function CreatePage() {
         />
         <CreateSubmitPanel
           cost={cost.cost}
+          videos={extras.variations}
           balance={cost.balance}
           balanceError={cost.balanceError}
           showPricing={submit.creditsRefused}
@@ -124,4 +126,9 @@ export default function CreatePage() {
       />
     </div>
   );
+}
+
+/** The chosen mode's model's shortest and longest clip (the server's catalogue): the subtitle names no fixed length. */
+function lengthRange(lengths: readonly number[]): { min: number; max: number } {
+  return { min: Math.min(...lengths), max: Math.max(...lengths) };
 }

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import {
   type Plan,
   planCreditsPerInvoice,
-  VIDEO_LENGTH_SECONDS,
   VIDEO_QUALITIES,
   type VideoQuality,
   YEARLY_PERIOD_MONTHS,
@@ -30,7 +29,7 @@ import { ByPeriod } from './by-period';
 /** What a plan gives, in both billing periods; each mode's videos at the default and the longest length. */
 function usePlanFeatures(plan: Plan) {
   const { t } = useTranslation('public');
-  const { n } = useFormatters();
+  const { n, lengths } = useFormatters();
   const modeLine = (figures: ModeFigures[], quality: VideoQuality) => {
     const figure = figures.find((item) => item.quality === quality);
     const [base, longest] = figure?.lengths ?? [];
@@ -61,7 +60,7 @@ function usePlanFeatures(plan: Plan) {
       monthly={t('pricing.features.expiryMonthly')}
       yearly={t('pricing.features.expiryYearly', { months: n(YEARLY_PERIOD_MONTHS) })}
     />,
-    t('pricing.features.output', { seconds: n(VIDEO_LENGTH_SECONDS) }),
+    t('pricing.features.output', { seconds: lengths }),
     t('pricing.features.refund'),
   ];
 }
