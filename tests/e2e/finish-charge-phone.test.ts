@@ -26,7 +26,7 @@ async function completedDraft(page: Page): Promise<string> {
     prompt: 'Uma vendedora de doces sorrindo numa feira ao ar livre, luz de fim de tarde',
     quality: 'draft',
     aspectRatio: '9:16',
-    durationSeconds: '8',
+    clipSeconds: '8',
   });
   if (!id) throw new Error('no request made');
   await expect
