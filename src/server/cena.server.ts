@@ -11,6 +11,7 @@ import { createBilling } from '#server/billing/billing.server';
 import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
 import { registerPrepaidWorker } from '#server/billing/prepaid/prepaid-reminders.server';
 import { registerReceiptWorker } from '#server/billing/receipts/receipts.server';
+import { registerWithdrawalConfirmationWorker } from '#server/billing/receipts/withdrawal-confirmations.server';
 import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { registerWithdrawalSweep } from '#server/billing/withdrawal-sweep.server';
 import { registerCaptionsWorker } from '#server/captions/captions.job.server';
@@ -222,6 +223,12 @@ async function startWorkerTier(
   await registerCounterCompaction(jobs.boss, pool, logger);
   await registerTrialRetention(jobs.boss, pool, logger);
   await registerReceiptWorker(jobs.boss, {
+    pool,
+    mailer: createMailer(config, pool, logger),
+    appUrl: config.appUrl,
+    logger,
+  });
+  await registerWithdrawalConfirmationWorker(jobs.boss, {
     pool,
     mailer: createMailer(config, pool, logger),
     appUrl: config.appUrl,

@@ -10,6 +10,7 @@ export * from '#server/billing/nfse/nfse.schema.server';
 export * from '#server/billing/payouts/payouts.schema.server';
 export * from '#server/billing/prepaid/prepaid.schema.server';
 export * from '#server/billing/receipts/receipts.schema.server';
+export * from '#server/billing/receipts/withdrawal-confirmations.schema.server';
 export * from '#server/capacity/capacity.schema.server';
 export * from '#server/captions/captions.schema.server';
 export * from '#server/cast/cast.schema.server';

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
+import type { Mailer } from '#server/mail/mailer.server';
 import { billingContract } from '#shared/billing.contract';
 import { type BillingPeriod, findPackage, findPlan, LIMITS, type Plan } from '#shared/catalogue';
 import { formatBRL } from '#shared/format';
@@ -10,6 +11,7 @@ import { claimBillingAction, currentSubscription, subscriptionView } from './bil
 import { saveCustomerDocument } from './nfse/notas.server';
 import { prepaidOrder } from './prepaid/prepaid.server';
 import type { BillingUser, PaymentProvider } from './providers/payment-provider.server';
+import { mailWithdrawalConfirmations } from './receipts/withdrawal-confirmations.server';
 import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
 import { recentTransactions } from './transactions-store.server';
 import { withdrawPackage } from './withdrawal.server';
@@ -38,6 +40,8 @@ export interface BillingRoutesOptions {
   portalLoginUrl: string | undefined;
   /** Stripe only. */
   webhook: StripeWebhook | undefined;
+  /** Where a withdrawal's confirmation is mailed at once (receipts/withdrawal-confirmations.server.ts). */
+  mail: { mailer: Mailer; appUrl: string };
 }
 
 type BillingHandlers = Handlers<typeof billingContract>;
@@ -85,6 +89,7 @@ interface BillingDependencies {
   provider: PaymentProvider;
   /** The spec's fixed portal fallback (STRIPE_PORTAL_LOGIN_URL). */
   portalLoginUrl: string | undefined;
+  mail?: BillingRoutesOptions['mail'];
 }
 
 function providerFailed(
@@ -167,7 +172,7 @@ function paymentHandlers({
       // The nota fiscal's tomador (ADR 0041): kept for this buyer's next notas.
       if (body.taxId) await saveCustomerDocument(pool, sessionOf(c).user.id, body.taxId);
       try {
-        const { url } = await provider.startPackageCheckout(billingUser(c), pkg);
+        const { url } = await provider.startPackageCheckout(billingUser(c), pkg, body.paymentMethod);
         return c.json({ url });
       } catch (error) {
         return providerFailed(
@@ -202,6 +207,7 @@ function paymentHandlers({
 function accountHandlers({
   pool,
   provider,
+  mail,
 }: BillingDependencies): Pick<
   BillingHandlers,
   'getSubscription' | 'checkSubscription' | 'reconcile' | 'listTransactions' | 'withdrawPurchase'
@@ -249,6 +255,13 @@ function accountHandlers({
           pixKey: body.pixKey,
         });
         if (!outcome.ok) return apiError(c, outcome.status, outcome.code, outcome.message);
+        // Decreto 7.962/2013 art. 5 §4: the confirmation goes out now; a failed send is the sweep's to retry.
+        if (mail) {
+          const deps = { pool, ...mail, logger: c.get('logger') };
+          await mailWithdrawalConfirmations(deps, { userId: sessionOf(c).user.id }).catch((error: unknown) =>
+            c.get('logger').warn({ err: error }, 'withdrawal confirmation not mailed; the sweep retries'),
+          );
+        }
         const { ok: _, ...refund } = outcome;
         return c.json({ ...refund, message: withdrawalMessage(refund) });
       } catch (error) {
@@ -287,6 +300,7 @@ export function billingRoutes({
   guards,
   portalLoginUrl,
   webhook,
+  mail,
 }: BillingRoutesOptions): Hono<AppEnv> {
   return routesFromContract(
     billingContract,
@@ -301,7 +315,7 @@ export function billingRoutes({
         },
       },
       ...paymentHandlers({ pool, provider, portalLoginUrl }),
-      ...accountHandlers({ pool, provider, portalLoginUrl }),
+      ...accountHandlers({ pool, provider, portalLoginUrl, mail }),
     },
   );
 }

@@ -8,6 +8,7 @@ import {
   type ProviderRefund,
   ProviderRefusal,
 } from './providers/payment-provider.server';
+import { recordWithdrawalConfirmation } from './receipts/withdrawal-confirmations.server';
 import { claimWithdrawal, payoutDetailsRequired, type Refused, refused } from './withdrawal-claim.server';
 
 /**
@@ -59,6 +60,14 @@ export async function settleClaim(
       { userId, source: 'package', sourceRef: sessionId, reference: claim.reference },
       now,
     );
+  // The withdrawal's confirmation e-mail (Decreto 7.962/2013 art. 5 §4), recorded before the history rows that
+  // close the claim: whoever settles it again (a retry, the sweep) finds the one row (receipts/withdrawal-confirmations).
+  const confirm = (payout: boolean, amountCents: number) =>
+    recordWithdrawalConfirmation(
+      pool,
+      { claimRef: claim.reference, userId, paymentRef: sessionId, amountCents, payout },
+      now,
+    );
   const purchase: PaidPurchase = {
     userId,
     grantSource: 'package',
@@ -74,6 +83,7 @@ export async function settleClaim(
       await giveBack();
       return payoutDetailsRequired(checkout.amountCents);
     }
+    await confirm(true, checkout.amountCents);
     // The payout is the refund: its claim's reference names it in the history, the nota is cancelled the same.
     const reversal = { id: claim.reference, amountCents: checkout.amountCents, claim: claim.reference };
     const { taken } = await clawbackPurchase(pool, purchase, { kind: 'refund', ...reversal }, now);
@@ -91,6 +101,7 @@ export async function settleClaim(
   }
   // Accepted (succeeded, or pending until the provider settles it): the history says so; a pending refund that
   // fails later gives the credits back through the provider's event (handleRefunds, same claim reference).
+  await confirm(false, answer.amountCents);
   const { taken } = await clawbackPurchase(
     pool,
     purchase,

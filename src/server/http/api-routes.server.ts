@@ -21,6 +21,7 @@ import { dashboardRoutes } from '#server/history/history.routes.server';
 import { invitesRoutes } from '#server/invites/invites.routes.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { createMailer } from '#server/mail/mailer.server';
 import { settingsRoutes } from '#server/notifications/settings.routes.server';
 import { pushRoutes } from '#server/push/push.routes.server';
 import { pushEndpointPolicy } from '#server/push/push-endpoint.server';
@@ -75,7 +76,7 @@ type Api = ReturnType<OpenAPIHono<AppEnv>['basePath']>;
 
 /** Who the user is and what they may do: sign-in, account, rights, notifications, credits, billing, admin. */
 function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity, billing }: ApiShared): void {
-  const { config, pool, jobs, storage, auth, authSecret, realtime, modelAvailability } = deps;
+  const { config, pool, jobs, storage, auth, authSecret, realtime, modelAvailability, logger } = deps;
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies, guards));
   api.route('/me/settings', settingsRoutes(pool, guards));
   const endpointPolicy = pushEndpointPolicy(config.push.extraOrigins);
@@ -118,6 +119,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
       guards,
       portalLoginUrl: config.billing.portalLoginUrl,
       webhook: billing.webhook,
+      mail: { mailer: createMailer(config, pool, logger), appUrl: config.appUrl },
     }),
   );
   api.route('/nfse', nfseRoutes({ pool, guards, emitter: billing.nfse, config: config.billing.nfse }));
