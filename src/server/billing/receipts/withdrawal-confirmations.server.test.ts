@@ -7,8 +7,8 @@ import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import type { SessionClient } from '#tests/support/session-client';
 import { type CheckoutRecord, findCheckout } from '../billing-store.server';
-import { claimWithdrawal } from '../withdrawal-claim.server';
 import { settleClaim } from '../withdrawal.server';
+import { claimWithdrawal } from '../withdrawal-claim.server';
 import { mailWithdrawalConfirmations } from './withdrawal-confirmations.server';
 
 /**
@@ -106,7 +106,11 @@ describe('the withdrawal confirmation e-mail', () => {
 
     const retried = await withdraw(client, sessionId);
     expect(retried.status).toBe(200);
-    const refund = { id: `local_refund_${claim.reference}`, amountCents: 35990, status: 'succeeded' as const };
+    const refund = {
+      id: `local_refund_${claim.reference}`,
+      amountCents: 35990,
+      status: 'succeeded' as const,
+    };
     await settleClaim(pool, checkout, claim, refund, undefined, new Date());
     await Promise.all([sweep(), sweep()]);
 
