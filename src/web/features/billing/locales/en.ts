@@ -33,6 +33,12 @@ const en: LocaleShape<typeof ptBR> = {
   },
   processing: 'Processing...',
   buyCredits: {
+    payment: {
+      legend: 'Payment method',
+      card: 'Card',
+      pix: 'Pix (credits at once)',
+      boleto: 'Boleto (credits when the bank clears it, up to 3 business days)',
+    },
     taxId: {
       label: 'CPF or CNPJ (optional)',
       hint: "Goes on the purchase's nota fiscal. Without it, the nota carries your name only.",
@@ -79,7 +85,7 @@ const en: LocaleShape<typeof ptBR> = {
       discountBasis:
         'Discounts are on the price per credit, against the {{credits}}-credit package (R$ {{price}} per credit).',
       cost: 'Each Fast ({{fastResolution}}) video uses {{fast}} credits and each Quality ({{qualityResolution}}) video {{quality}} credits; each Draft ({{draftResolution}}) {{draft}} credits.',
-      tab: 'Payment opens in a new tab; your balance updates here as soon as it is confirmed.',
+      tab: 'Payment opens in a new tab, by card, Pix or boleto; your balance updates here as soon as it is confirmed.',
     },
     plansHint: 'Creating videos every month? Plans cost less.',
     seePlans: 'See plans',

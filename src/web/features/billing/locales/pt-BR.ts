@@ -34,6 +34,12 @@ export default {
   },
   processing: 'Processando...',
   buyCredits: {
+    payment: {
+      legend: 'Forma de pagamento',
+      card: 'Cartão',
+      pix: 'Pix (créditos na hora)',
+      boleto: 'Boleto (créditos quando o banco compensar, até 3 dias úteis)',
+    },
     taxId: {
       label: 'CPF ou CNPJ (opcional)',
       hint: 'Vai na nota fiscal da compra. Sem ele, a nota sai só com o seu nome.',
@@ -79,7 +85,7 @@ export default {
       discountBasis:
         'Os descontos são no preço por crédito, comparados ao pacote de {{credits}} créditos (R$ {{price}} por crédito).',
       cost: 'Cada vídeo Fast ({{fastResolution}}) consome {{fast}} créditos e cada vídeo Quality ({{qualityResolution}}), {{quality}} créditos; cada Rascunho ({{draftResolution}}), {{draft}} créditos.',
-      tab: 'O pagamento abre em uma nova aba; seu saldo atualiza aqui assim que for confirmado.',
+      tab: 'O pagamento abre em uma nova aba, por cartão, Pix ou boleto; seu saldo atualiza aqui assim que for confirmado.',
     },
     plansHint: 'Cria vídeos todo mês? Os planos saem mais em conta.',
     seePlans: 'Ver planos',
