@@ -58,7 +58,7 @@ function head(title: string, extra: string): string {
 }
 
 const madeWithCena = `<p>Feito com Cena: vídeos curtos com IA, em português.</p>
-<a class="cta" href="${SIGN_UP_PATH}">Criar minha conta no Cena</a>`;
+<a class="cta" href="${SIGN_UP_PATH}">Criar minha conta na Cena</a>`;
 
 function previewTags(view: SharePageView, title: string): string {
   const description = 'Feito com Cena: vídeos curtos com IA, em português.';
