@@ -18,7 +18,7 @@ import { followPayment } from './after-payment.server';
 import { markCheckout } from './billing-store.server';
 import { requestNotaCancel } from './nfse/notas.server';
 import { type ProrationShare, prorate } from './proration.server';
-import { recordTransactions } from './transactions-store.server';
+import { recordTransactions, refundDescription } from './transactions-store.server';
 
 /**
  * The one place payments become credits (docs/billing-contract.md, design §4). The webhook, the success-page `verify`, the local
@@ -317,7 +317,7 @@ export async function clawbackPurchase(
       {
         type: 'payment',
         amount: -reversal.amountCents,
-        description: labels.payment,
+        description: await refundDescription(pool, purchase, reversal.kind, labels.payment),
         providerRef: reference,
         invoiceId: purchase.grantSource === 'plan' ? purchase.grantRef : null,
       },

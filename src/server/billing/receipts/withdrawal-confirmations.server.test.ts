@@ -94,6 +94,15 @@ describe('the withdrawal confirmation e-mail', () => {
     expect(mail.text).toContain('nota fiscal desta compra');
     expect(mail.text).toMatch(/Recebemos sua desistência em \d{2}\/\d{2}\/\d{4}/);
 
+    // The history's refund row names what was refunded (not a bare "Reembolso").
+    const history = await client.json<{
+      transactions: { type: string; amount: number; description: string }[];
+    }>('/api/billing/transactions');
+    expect(history.body.transactions.find((row) => row.type === 'payment' && row.amount < 0)).toMatchObject({
+      amount: -35990,
+      description: 'Reembolso do pacote de 350 créditos',
+    });
+
     expect((await withdraw(client, sessionId)).status).toBe(409);
     await sweep();
     expect(await confirmationsTo(email)).toHaveLength(1);

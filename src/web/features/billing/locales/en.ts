@@ -172,6 +172,8 @@ const en: LocaleShape<typeof ptBR> = {
     descriptionColumn: 'Description',
     amount: 'Amount',
     type: { payment: 'Payment', credit: 'Credits' },
+    /** A payment's row with a negative amount: a refund or a chargeback, the money going back. */
+    reversal: 'Refund',
     creditsPositive_one: '+{{value}} credit',
     creditsPositive_other: '+{{value}} credits',
     creditsNegative_one: '−{{value}} credit',

@@ -153,6 +153,8 @@ export default {
     descriptionColumn: 'Descrição',
     amount: 'Valor',
     type: { payment: 'Pagamento', credit: 'Créditos' },
+    /** A payment's row with a negative amount: a refund or a chargeback, the money going back. */
+    reversal: 'Estorno',
     creditsPositive_one: '+{{value}} crédito',
     creditsPositive_other: '+{{value}} créditos',
     creditsNegative_one: '−{{value}} crédito',
