@@ -3,11 +3,11 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import pg from 'pg';
+import { listHistory, sessionTimeZone } from '#server/history/history-page.server';
 import { expiringSoon } from '../src/server/credits/ledger-expiry.server';
 import { balance, listGrants, recentEntries } from '../src/server/credits/ledger-reads.server';
 import { takeChecksOf } from '../src/server/generation/take-check/take-view.server';
 import { dashboardStats } from '../src/server/history/dashboard-stats.server';
-import { listHistory, sessionTimeZone } from '../src/server/history/history.server';
 import { findVideoRequest } from '../src/server/video-requests/video-view.server';
 import { historyQuerySchema } from '../src/shared/history-filters';
 

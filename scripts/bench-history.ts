@@ -5,7 +5,7 @@ import {
   HISTORY_COUNT_CAP,
   historyCountStatement,
   historyPageStatement,
-} from '../src/server/history/history.server';
+} from '#server/history/history-page.server';
 import {
   indexWords,
   searchMatchesStatement,

@@ -7,13 +7,9 @@ import {
 } from '#server/account-rights/account-deletion.server';
 import { authIpAddress, type CenaAuth, createAuth } from '#server/accounts/auth.server';
 import { resolveAuthSecret } from '#server/accounts/auth-secret.server';
-import { createBilling } from '#server/billing/billing.server';
-import { registerNfseWorker } from '#server/billing/nfse/nfse-worker.server';
 import { registerPrepaidWorker } from '#server/billing/prepaid/prepaid-reminders.server';
 import { registerReceiptWorker } from '#server/billing/receipts/receipts.server';
-import { registerWithdrawalConfirmationWorker } from '#server/billing/receipts/withdrawal-confirmations.server';
 import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
-import { registerWithdrawalSweep } from '#server/billing/withdrawal-sweep.server';
 import { registerCaptionsWorker } from '#server/captions/captions.job.server';
 import { createTranscriber } from '#server/captions/transcriber.server';
 import { openDatabase } from '#server/db/open-database.server';
@@ -26,12 +22,14 @@ import {
 import { createApp } from '#server/http/app.server';
 import { closeConnectionsInStages } from '#server/http/lingering-close.server';
 import { registerInviteSweep } from '#server/invites/invite-rewards.server';
-import { type Jobs, startJobs } from '#server/jobs/jobs.server';
+import { type Jobs, startJobs } from '#server/jobs/job-engine.server';
 import { answerClientErrors } from '#server/kernel/client-errors.server';
 import { createMailer } from '#server/mail/mailer.server';
 import { resolveMediaToolchain } from '#server/media/media.server';
 import { registerCounterCompaction } from '#server/metrics/counters-compaction.job.server';
+import { registerNfseWorker } from '#server/notas-fiscais/nfse-worker.server';
 import { registerNotificationWorker } from '#server/notifications/video-notify.job.server';
+import { createBilling } from '#server/payment-providers/choose-provider.server';
 import { pushEndpointPolicy } from '#server/push/push-endpoint.server';
 import { resolveVapidIdentity, type VapidIdentity } from '#server/push/vapid-keys.server';
 import { registerPushWorker } from '#server/push/video-push.job.server';
@@ -41,6 +39,8 @@ import { createStorage } from '#server/storage/storage.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
 import { registerTrialRetention } from '#server/trial/trial-retention.server';
 import { createModelAvailability, type ModelAvailability } from '#server/videos/videos.server';
+import { registerWithdrawalConfirmationWorker } from '#server/withdrawals/withdrawal-confirmations.server';
+import { registerWithdrawalSweep } from '#server/withdrawals/withdrawal-sweep.server';
 import type { Config } from './config.server';
 import type { Logger } from './logger.server';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LocalPaymentProvider } from '#server/billing/providers/local-checkout.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { createLogger } from '#server/logger.server';
 import { mediaKeys } from '#server/media/rendering.server';
+import { LocalPaymentProvider } from '#server/payment-providers/local-checkout.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
 import { signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';

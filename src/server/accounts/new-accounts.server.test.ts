@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { balance } from '#server/credits/ledger-reads.server';
-import { grantTrial, normalizeEmail, trialHasher } from '#server/trial/trial.server';
+import { grantTrial, normalizeEmail, trialHasher } from '#server/trial/trial-grant.server';
 import { TRIAL_CREDITS, TRIAL_VALIDITY_DAYS } from '#shared/catalogue';
 import type { CreditsResponse } from '#shared/credits';
 import type { InvitesResponse } from '#shared/invites';

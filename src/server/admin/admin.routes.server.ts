@@ -8,7 +8,7 @@ import {
   currentSubscription,
   subscriptionView,
 } from '#server/billing/billing-store.server';
-import type { PaymentProvider } from '#server/billing/providers/payment-provider.server';
+import type { PaymentProvider } from '#server/billing/payment-provider.server';
 import type { FairQueue } from '#server/capacity/capacity.server';
 import type { Config } from '#server/config.server';
 import { CreditsConflictError } from '#server/credits/ledger-inputs.server';

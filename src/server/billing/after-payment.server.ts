@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { rewardInvite } from '#server/invites/invite-rewards.server';
-import { requestNota } from './nfse/notas.server';
+import { requestNota } from '#server/notas-fiscais/notas.server';
 import { requestReceipt } from './receipts/receipts.server';
 import { withdrawalRule } from './withdrawal-claim.server';
 

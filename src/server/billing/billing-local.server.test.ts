@@ -1,11 +1,11 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '#server/credits/ledger-audit.server';
+import { LocalPaymentProvider } from '#server/payment-providers/local-checkout.server';
 import { signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import type { SessionClient } from '#tests/support/session-client';
-import { LocalPaymentProvider } from './providers/local-checkout.server';
 
 /** The billing contract (docs/billing-contract.md), local mode, through the HTTP API and the local checkout's own forms. */
 

@@ -1,20 +1,16 @@
 import type { Context, Hono } from 'hono';
 import type pg from 'pg';
-import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { bodyLimit } from '#server/kernel/body-limit.server';
+import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
 import { type Guards, type Handlers, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import type { Mailer } from '#server/mail/mailer.server';
+import { saveCustomerDocument } from '#server/notas-fiscais/notas.server';
 import { billingContract } from '#shared/billing.contract';
 import { type BillingPeriod, findPackage, findPlan, LIMITS, type Plan } from '#shared/catalogue';
-import { formatBRL } from '#shared/format';
 import { claimBillingAction, currentSubscription, subscriptionView } from './billing-store.server';
-import { saveCustomerDocument } from './nfse/notas.server';
+import type { BillingUser, CheckoutStart, PaymentProvider } from './payment-provider.server';
 import { prepaidOrder } from './prepaid/prepaid.server';
-import type { BillingUser, PaymentProvider } from './providers/payment-provider.server';
-import { mailWithdrawalConfirmations } from './receipts/withdrawal-confirmations.server';
-import { type StripeWebhook, webhookBodyLimit } from './stripe-webhook.server';
 import { recentTransactions } from './transactions-store.server';
-import { withdrawPackage } from './withdrawal.server';
 
 /**
  * `/api/billing` (docs/billing-contract.md, declarations in src/shared/billing.contract.ts). Input is checked before any provider call: an unknown plan or
@@ -38,13 +34,24 @@ export interface BillingRoutesOptions {
   guards: Guards;
   /** The spec's fixed portal fallback (STRIPE_PORTAL_LOGIN_URL). */
   portalLoginUrl: string | undefined;
-  /** Stripe only. */
-  webhook: StripeWebhook | undefined;
-  /** Where a withdrawal's confirmation is mailed at once (receipts/withdrawal-confirmations.server.ts). */
-  mail: { mailer: Mailer; appUrl: string };
+  /** Stripe only: checks the signature and processes the event (payment-providers/stripe-webhook.server.ts). */
+  webhook: { handle(c: Context<AppEnv>): Promise<Response> } | undefined;
+  /**
+   * The buyer's withdrawal (ADR 0030): the withdrawals room, above billing, makes it, and the composition root
+   * hands it in, so billing never imports the room that imports it.
+   */
+  withdrawPurchase: BillingHandlers['withdrawPurchase'];
 }
 
 type BillingHandlers = Handlers<typeof billingContract>;
+
+/** Stripe events are a few KB; a larger body (announced or streamed) is refused before it is read. */
+const stripeEventBodyLimit = bodyLimit({
+  maxSize: 512 * 1024,
+  onError: (c) => payloadTooLarge(c, 'Evento grande demais.'),
+});
+
+const PAYMENT_FAILED = 'Erro ao processar pagamento. Tente novamente.';
 
 const SUBSCRIPTION_EXISTS =
   'Você já tem uma assinatura ativa. Use o portal de cobrança para alterar o plano.';
@@ -70,18 +77,7 @@ async function startPixCheckout(
       'Seu plano pago por Pix vale até o fim do período. Para um plano menor, pague-o por Pix quando o período terminar.',
     );
   }
-  try {
-    const { url } = await provider.startPrepaidCheckout(user, order);
-    return c.json({ url });
-  } catch (error) {
-    return providerFailed(
-      c,
-      provider,
-      error,
-      'checkout_failed',
-      'Erro ao processar pagamento. Tente novamente.',
-    );
-  }
+  return checkoutAnswer(c, provider, () => provider.startPrepaidCheckout(user, order), PAYMENT_FAILED);
 }
 
 interface BillingDependencies {
@@ -89,10 +85,10 @@ interface BillingDependencies {
   provider: PaymentProvider;
   /** The spec's fixed portal fallback (STRIPE_PORTAL_LOGIN_URL). */
   portalLoginUrl: string | undefined;
-  mail?: BillingRoutesOptions['mail'];
 }
 
-function providerFailed(
+/** 502 with the operation's pt-BR message after a provider call failed, logged with the provider's kind. */
+export function providerFailed(
   c: Context<AppEnv>,
   provider: PaymentProvider,
   error: unknown,
@@ -101,6 +97,24 @@ function providerFailed(
 ): Response {
   c.get('logger').error({ err: error, provider: provider.kind }, `billing provider call failed: ${code}`);
   return apiError(c, 502, code, message);
+}
+
+/**
+ * A checkout opened at the provider answers its URL; a failed call answers 502 `checkout_failed` with the
+ * operation's message (spec §8 Billing). One body for the plan by card or boleto, the plan by Pix and the package.
+ */
+async function checkoutAnswer(
+  c: Context<AppEnv>,
+  provider: PaymentProvider,
+  start: () => Promise<CheckoutStart>,
+  message: string,
+): Promise<Response> {
+  try {
+    const { url } = await start();
+    return c.json({ url });
+  } catch (error) {
+    return providerFailed(c, provider, error, 'checkout_failed', message);
+  }
 }
 
 /** The provider's portal; spec §7: the fixed login link when the provider gives none or fails. */
@@ -147,23 +161,17 @@ function paymentHandlers({
       if (!plan) return apiError(c, 400, 'invalid_request', 'Plano desconhecido.');
       const user = billingUser(c);
       if (body.taxId) await saveCustomerDocument(pool, user.id, body.taxId);
-      if (body.paymentMethod === 'pix')
-        return startPixCheckout(c, { pool, provider }, plan, body.billingPeriod);
+      const { paymentMethod, billingPeriod } = body;
+      if (paymentMethod === 'pix') return startPixCheckout(c, { pool, provider }, plan, billingPeriod);
       if (await currentSubscription(pool, user.id)) {
         return apiError(c, 409, 'subscription_exists', SUBSCRIPTION_EXISTS);
       }
-      try {
-        const { url } = await provider.startPlanCheckout(user, plan, body.billingPeriod, body.paymentMethod);
-        return c.json({ url });
-      } catch (error) {
-        return providerFailed(
-          c,
-          provider,
-          error,
-          'checkout_failed',
-          'Erro ao processar pagamento. Tente novamente.',
-        );
-      }
+      return checkoutAnswer(
+        c,
+        provider,
+        () => provider.startPlanCheckout(user, plan, billingPeriod, paymentMethod),
+        PAYMENT_FAILED,
+      );
     },
 
     createCreditCheckout: async (c, { body }) => {
@@ -171,18 +179,12 @@ function paymentHandlers({
       if (!pkg) return apiError(c, 400, 'invalid_request', 'Pacote de créditos desconhecido.');
       // The nota fiscal's tomador (ADR 0041): kept for this buyer's next notas.
       if (body.taxId) await saveCustomerDocument(pool, sessionOf(c).user.id, body.taxId);
-      try {
-        const { url } = await provider.startPackageCheckout(billingUser(c), pkg, body.paymentMethod);
-        return c.json({ url });
-      } catch (error) {
-        return providerFailed(
-          c,
-          provider,
-          error,
-          'checkout_failed',
-          'Não foi possível iniciar o checkout. Tente novamente.',
-        );
-      }
+      return checkoutAnswer(
+        c,
+        provider,
+        () => provider.startPackageCheckout(billingUser(c), pkg, body.paymentMethod),
+        'Não foi possível iniciar o checkout. Tente novamente.',
+      );
     },
 
     openPortal: openPortal(provider, portalLoginUrl),
@@ -207,10 +209,9 @@ function paymentHandlers({
 function accountHandlers({
   pool,
   provider,
-  mail,
 }: BillingDependencies): Pick<
   BillingHandlers,
-  'getSubscription' | 'checkSubscription' | 'reconcile' | 'listTransactions' | 'withdrawPurchase'
+  'getSubscription' | 'checkSubscription' | 'reconcile' | 'listTransactions'
 > {
   const currentView = async (userId: string) => subscriptionView(await currentSubscription(pool, userId));
   return {
@@ -248,50 +249,7 @@ function accountHandlers({
 
     listTransactions: async (c) =>
       c.json({ transactions: await recentTransactions(pool, sessionOf(c).user.id) }),
-
-    withdrawPurchase: async (c, { body }) => {
-      try {
-        const outcome = await withdrawPackage(pool, provider, sessionOf(c).user.id, body.sessionId, {
-          pixKey: body.pixKey,
-        });
-        if (!outcome.ok) return apiError(c, outcome.status, outcome.code, outcome.message);
-        // Decreto 7.962/2013 art. 5 §4: the confirmation goes out now; a failed send is the sweep's to retry.
-        if (mail) {
-          const deps = { pool, ...mail, logger: c.get('logger') };
-          await mailWithdrawalConfirmations(deps, { userId: sessionOf(c).user.id }).catch((error: unknown) =>
-            c.get('logger').warn({ err: error }, 'withdrawal confirmation not mailed; the sweep retries'),
-          );
-        }
-        const { ok: _, ...refund } = outcome;
-        return c.json({ ...refund, message: withdrawalMessage(refund) });
-      } catch (error) {
-        return providerFailed(
-          c,
-          provider,
-          error,
-          'refund_failed',
-          'Não foi possível fazer o reembolso agora. Tente novamente em instantes.',
-        );
-      }
-    },
   };
-}
-
-function withdrawalMessage({
-  refundedCents,
-  pending,
-  payout,
-}: {
-  refundedCents: number;
-  pending: boolean;
-  payout?: 'pix';
-}): string {
-  if (payout) {
-    return `Reembolso de ${formatBRL(refundedCents)} registrado: como boletos não podem ser estornados, enviamos o valor por Pix para a chave informada em até 5 dias úteis. Os créditos do pacote saíram do seu saldo.`;
-  }
-  return pending
-    ? `Reembolso de ${formatBRL(refundedCents)} solicitado. Os créditos do pacote saíram do seu saldo e voltam se o reembolso não for confirmado.`
-    : `Reembolso de ${formatBRL(refundedCents)} feito. Os créditos do pacote saíram do seu saldo.`;
 }
 
 export function billingRoutes({
@@ -300,7 +258,7 @@ export function billingRoutes({
   guards,
   portalLoginUrl,
   webhook,
-  mail,
+  withdrawPurchase,
 }: BillingRoutesOptions): Hono<AppEnv> {
   return routesFromContract(
     billingContract,
@@ -308,14 +266,15 @@ export function billingRoutes({
     {
       // Without a session: Stripe signs it instead, over the raw body the handler reads itself.
       receiveStripeEvent: {
-        before: [webhookBodyLimit],
+        before: [stripeEventBodyLimit],
         handle: (c) => {
           if (!webhook) return apiError(c, 404, 'not_found', 'Stripe não está configurado neste servidor.');
           return webhook.handle(c);
         },
       },
       ...paymentHandlers({ pool, provider, portalLoginUrl }),
-      ...accountHandlers({ pool, provider, portalLoginUrl, mail }),
+      ...accountHandlers({ pool, provider, portalLoginUrl }),
+      withdrawPurchase,
     },
   );
 }

@@ -4,7 +4,8 @@ import { DAY_MS } from '#server/credits/ledger-expiry.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { GrantNotFoundError } from '#server/credits/ledger-inputs.server';
 import { restoreClawback, restoredAmount } from '#server/credits/ledger-restorations.server';
-import { followInviteReversal } from '#server/invites/invites.server';
+import { followInviteReversal } from '#server/invites/invitations.server';
+import { requestNotaCancel } from '#server/notas-fiscais/notas.server';
 import {
   type BillingPeriod,
   findPackage,
@@ -16,7 +17,6 @@ import {
 } from '#shared/catalogue';
 import { followPayment } from './after-payment.server';
 import { markCheckout } from './billing-store.server';
-import { requestNotaCancel } from './nfse/notas.server';
 import { type ProrationShare, prorate } from './proration.server';
 import { recordTransactions, refundDescription } from './transactions-store.server';
 

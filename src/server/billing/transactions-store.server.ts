@@ -1,9 +1,9 @@
 import type pg from 'pg';
+import { type NotaView, notaView } from '#server/notas-fiscais/notas.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { LIMITS } from '#shared/catalogue';
 import type { NotaState } from '#shared/nota';
 import type { TransactionType } from './billing.schema.server';
-import { type NotaView, notaView } from './nfse/notas.server';
 
 /**
  * The payment history's rows (`transactions`): written once per (type, provider ref) by fulfilment, read with each

@@ -11,7 +11,7 @@ import { GeminiClient } from '#server/gemini/gemini-client.server';
 import { GeminiVideoProvider } from '#server/gemini/gemini-provider.server';
 import { RULES_WRITER } from '#server/generation/prompt-writer.server';
 import { registerVideoWorkers, type VideoWorkers } from '#server/generation/workers.server';
-import { type Jobs, startJobs } from '#server/jobs/jobs.server';
+import { type Jobs, startJobs } from '#server/jobs/job-engine.server';
 import { createLogger } from '#server/logger.server';
 import { DiskStorage } from '#server/storage/storage.server';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';

@@ -8,7 +8,7 @@ import { audit } from '#server/credits/ledger-audit.server';
 import { balance } from '#server/credits/ledger-reads.server';
 import { RULES_WRITER } from '#server/generation/prompt-writer.server';
 import { registerVideoWorkers, type VideoWorkers } from '#server/generation/workers.server';
-import { type Jobs, startJobs } from '#server/jobs/jobs.server';
+import { type Jobs, startJobs } from '#server/jobs/job-engine.server';
 import { createLogger } from '#server/logger.server';
 import { DiskStorage } from '#server/storage/storage.server';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';

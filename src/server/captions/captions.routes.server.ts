@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
-import { sessionTimeZone } from '#server/history/history.server';
+import { sessionTimeZone } from '#server/history/history-page.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';

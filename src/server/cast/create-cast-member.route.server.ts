@@ -5,8 +5,8 @@ import { sessionOf } from '#server/kernel/session.server';
 import { CAST_IMAGES_MAX, CAST_MESSAGES, createCastFormSchema } from '#shared/cast';
 import type { castContract } from '#shared/cast.contract';
 import { REFERENCE_IMAGE_MAX_BYTES, referenceImageMaxMegabytes } from '#shared/catalogue';
-import { toCastMemberView } from './cast.server';
 import type { CastDeps } from './cast-answers.server';
+import { toCastMemberView } from './cast-members.server';
 import { createCastMember } from './create-cast-member.server';
 
 /** `POST /api/cast`: the multipart form read by its schema; 1–3 images, each checked by its bytes. */

@@ -3,7 +3,7 @@ import type { Logger } from '#server/logger.server';
 import type { BlobStorage } from '#server/storage/blob-storage.server';
 import { imageKey, readImage, stageImages, type UploadedImage } from '#server/storage/uploaded-image.server';
 import type { CreateCastForm } from '#shared/cast';
-import { type CastMemberRecord, insertCastMember } from './cast.server';
+import { type CastMemberRecord, insertCastMember } from './cast-members.server';
 
 /**
  * Saving a cast member once its form is read (src/shared/cast.ts): each image judged by its bytes, stored under

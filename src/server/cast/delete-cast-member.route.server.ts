@@ -1,8 +1,8 @@
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import type { castContract } from '#shared/cast.contract';
-import { deleteCastMember } from './cast.server';
 import { type CastDeps, isMemberId, memberNotFound } from './cast-answers.server';
+import { deleteCastMember } from './cast-members.server';
 
 /** `DELETE /api/cast/{id}`: the member and its images; requests that used it keep their own copies. */
 export const deleteCastMemberRoute =

@@ -1,8 +1,8 @@
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import type { castContract } from '#shared/cast.contract';
-import { listCastMembers, toCastMemberView } from './cast.server';
 import type { CastDeps } from './cast-answers.server';
+import { listCastMembers, toCastMemberView } from './cast-members.server';
 
 /** `GET /api/cast`: the signed-in user's members, oldest first. */
 export const listCastRoute =

@@ -1,8 +1,8 @@
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import type { castContract } from '#shared/cast.contract';
-import { toCastMemberView, updateCastMember } from './cast.server';
 import { type CastDeps, isMemberId, memberNotFound } from './cast-answers.server';
+import { toCastMemberView, updateCastMember } from './cast-members.server';
 
 /** `PATCH /api/cast/{id}`: rename a member or change its description. */
 export const updateCastMemberRoute =

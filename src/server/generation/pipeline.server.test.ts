@@ -8,7 +8,7 @@ import { ProviderBudget } from '#server/capacity/provider-budget.server';
 import { loadConfig } from '#server/config.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { balance } from '#server/credits/ledger-reads.server';
-import { type Jobs, startJobs } from '#server/jobs/jobs.server';
+import { type Jobs, startJobs } from '#server/jobs/job-engine.server';
 import { QUEUES, send } from '#server/jobs/queues.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import { createLogger } from '#server/logger.server';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { VIDEO_REQUEST_SHAPE } from '#server/video-requests/video-request-row.server';
 import { historyQuerySchema } from '#shared/history-filters';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
-import { listHistory } from './history.server';
+import { listHistory } from './history-page.server';
 import { indexWords, searchMatchesStatement, searchWalkStatement } from './history-search.server';
 
 /**

@@ -7,8 +7,8 @@ import type { BlobStorage } from '#server/storage/blob-storage.server';
 import { dashboardContract } from '#shared/history.contract';
 import type { QueuePlace } from '#shared/video-queue';
 import { dashboardStats, recentRequests } from './dashboard-stats.server';
-import { sessionTimeZone } from './history.server';
 import { type ListRow, toListItems } from './history-list.server';
+import { sessionTimeZone } from './history-page.server';
 
 /**
  * `/api/dashboard` (docs/history-contract.md, src/shared/history.contract.ts). The history list and its CSV are

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { historyQuerySchema } from '#shared/history-filters';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { dashboardStats } from './dashboard-stats.server';
-import { listHistory } from './history.server';
+import { listHistory } from './history-page.server';
 
 /**
  * The history's total and the dashboard's stats of a user with many requests count those older than the last full

@@ -7,9 +7,6 @@ import { authIpAddress } from '#server/accounts/auth.server';
 import { meRoutes } from '#server/accounts/me.routes.server';
 import { adminRoutes } from '#server/admin/admin.routes.server';
 import { billingRoutes } from '#server/billing/billing.routes.server';
-import type { Billing } from '#server/billing/billing.server';
-import { nfseRoutes } from '#server/billing/nfse/nfse.routes.server';
-import { payoutsRoutes } from '#server/billing/payouts/payouts.routes.server';
 import type { Capacity } from '#server/capacity/capacity.server';
 import { captionsRoutes } from '#server/captions/captions.routes.server';
 import { castRoutes } from '#server/cast/cast.routes.server';
@@ -22,13 +19,17 @@ import { invitesRoutes } from '#server/invites/invites.routes.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { createMailer } from '#server/mail/mailer.server';
+import { nfseRoutes } from '#server/notas-fiscais/nfse.routes.server';
 import { settingsRoutes } from '#server/notifications/settings.routes.server';
+import type { Billing } from '#server/payment-providers/choose-provider.server';
 import { pushRoutes } from '#server/push/push.routes.server';
 import { pushEndpointPolicy } from '#server/push/push-endpoint.server';
 import { eventsRoutes } from '#server/realtime/events.routes.server';
 import { shareRoutes } from '#server/share/share.routes.server';
 import { capabilitiesOf } from '#server/video-requests/video-requests.server';
 import { videosRoutes } from '#server/videos/videos.server';
+import { payoutsRoutes } from '#server/withdrawals/payouts/payouts.routes.server';
+import { withdrawPurchaseRoute } from '#server/withdrawals/withdraw-purchase.route.server';
 import { metaContract } from '#shared/meta.contract';
 import type { AppDependencies } from './app-dependencies.server';
 import { deviceCookie } from './device-cookie.server';
@@ -119,7 +120,10 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
       guards,
       portalLoginUrl: config.billing.portalLoginUrl,
       webhook: billing.webhook,
-      mail: { mailer: createMailer(config, pool, logger), appUrl: config.appUrl },
+      withdrawPurchase: withdrawPurchaseRoute(pool, billing.provider, {
+        mailer: createMailer(config, pool, logger),
+        appUrl: config.appUrl,
+      }),
     }),
   );
   api.route('/nfse', nfseRoutes({ pool, guards, emitter: billing.nfse, config: config.billing.nfse }));

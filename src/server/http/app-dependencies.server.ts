@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Auth } from '#server/accounts/auth.server';
 import type { Config } from '#server/config.server';
-import type { Jobs } from '#server/jobs/jobs.server';
+import type { Jobs } from '#server/jobs/job-engine.server';
 import type { SessionSource } from '#server/kernel/session.server';
 import type { Logger } from '#server/logger.server';
 import type { RealtimeHub } from '#server/realtime/realtime-hub.server';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Auth } from '#server/accounts/auth.server';
 import { loadConfig } from '#server/config.server';
-import type { Jobs } from '#server/jobs/jobs.server';
+import type { Jobs } from '#server/jobs/job-engine.server';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { declarationOf, type Guards, routesFromContract } from '#server/kernel/operations.server';
 import type { SessionSource } from '#server/kernel/session.server';

@@ -2,8 +2,6 @@ import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { insertCheckout } from '#server/billing/billing-store.server';
 import { fulfilPackagePurchase } from '#server/billing/fulfilment.server';
-import { LocalPaymentProvider } from '#server/billing/providers/local-checkout.server';
-import { withdrawPackage } from '#server/billing/withdrawal.server';
 import { withdrawalRule } from '#server/billing/withdrawal-claim.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { DAY_MS } from '#server/credits/ledger-expiry.server';
@@ -11,13 +9,15 @@ import { capture } from '#server/credits/ledger-hold-resolution.server';
 import { hold } from '#server/credits/ledger-holds.server';
 import { balance } from '#server/credits/ledger-reads.server';
 import { createLogger } from '#server/logger.server';
+import { LocalPaymentProvider } from '#server/payment-providers/local-checkout.server';
 import { createNewAccountHooks } from '#server/trial/new-account-hooks.server';
+import { withdrawPackage } from '#server/withdrawals/withdrawal.server';
 import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITER_CREDITS, INVITE_REWARDS_PER_INVITER_TOTAL } from '#shared/catalogue';
 import { withFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
+import { inviteCodeOf, invitesOf } from './invitations.server';
 import { sweepInviteRewards } from './invite-rewards.server';
-import { inviteCodeOf, invitesOf } from './invites.server';
 
 /**
  * The farm found from outside (ADR 0046): accounts made from one browser and one network through one inviter's

@@ -11,8 +11,8 @@ import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage } from '#shared/catalogue';
 import { withFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
+import { inviteCodeOf, invitesOf } from './invitations.server';
 import { sweepInviteRewards } from './invite-rewards.server';
-import { inviteCodeOf, invitesOf } from './invites.server';
 
 /**
  * Invitees from the inviter's device, address block or card, or from those of an invitee already rewarded, do not

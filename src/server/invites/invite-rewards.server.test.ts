@@ -14,8 +14,8 @@ import {
 } from '#shared/catalogue';
 import { withFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
+import { inviteCodeOf, invitesOf, recordInvitation } from './invitations.server';
 import { settleInvitation, sweepInviteRewards } from './invite-rewards.server';
-import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
 
 /**
  * The invite reward waits for the purchase's withdrawal window (ADR 0046), on a real database with the clock moved:

@@ -10,9 +10,9 @@ import {
   INVITE_REWARDS_PER_INVITER_PER_DAY,
   INVITE_REWARDS_PER_INVITER_TOTAL,
 } from '#shared/catalogue';
+import { type InvitePurchase, rewardRef, SIDES } from './invitations.server';
 import { markAccount, paymentMark, sharedMark } from './invite-marks.server';
 import type { InviteOutcome } from './invites.schema.server';
-import { type InvitePurchase, rewardRef, SIDES } from './invites.server';
 
 /**
  * The invite reward waits for the withdrawal window (ADR 0046). The invited account's first paid purchase is taken

@@ -7,8 +7,8 @@ import { type Guards, routesFromContract } from '#server/kernel/operations.serve
 import { sessionOf } from '#server/kernel/session.server';
 import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_SECONDS } from '#shared/invites';
 import { invitesContract } from '#shared/invites.contract';
+import { inviteCodeExists, invitesOf } from './invitations.server';
 import { inviteHasher, markAccount, requestMarks } from './invite-marks.server';
-import { inviteCodeExists, invitesOf } from './invites.server';
 
 /**
  * The browser's device id (the trial's `cena_device` cookie, ADR 0040), given by the composition root: the trial owns

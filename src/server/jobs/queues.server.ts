@@ -23,13 +23,13 @@ export const QUEUES = {
   filmRenderDead: 'film-render-dead',
   /** Transcribes a video's speech into captions and burns them in (src/server/captions, ADR 0039). */
   videoCaptions: 'video-captions',
-  /** Issues, polls, cancels and mails the notas fiscais (scheduled; src/server/billing/nfse, ADR 0041). */
+  /** Issues, polls, cancels and mails the notas fiscais (scheduled; src/server/notas-fiscais, ADR 0041). */
   nfseSweep: 'nfse-sweep',
   /** Mails each payment's receipt once (scheduled; src/server/billing/receipts). */
   receiptSweep: 'receipt-sweep',
   /** Settles withdrawals whose refund outcome was never learnt (scheduled; src/server/billing, ADR 0043). */
   withdrawalSweep: 'withdrawal-sweep',
-  /** Mails each withdrawal's confirmation once (scheduled; src/server/billing/receipts, Decreto 7.962/2013). */
+  /** Mails each withdrawal's confirmation once (scheduled; src/server/withdrawals, Decreto 7.962/2013). */
   withdrawalConfirmationSweep: 'withdrawal-confirmation-sweep',
   /** Ends lapsed prepaid plan periods and mails their "Renovar por Pix" reminders (scheduled; ADR 0042). */
   prepaidSweep: 'prepaid-sweep',

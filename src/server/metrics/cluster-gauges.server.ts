@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { Gauge, type Registry } from 'prom-client';
 import { HOLD_STATUSES } from '#server/credits/credits.schema.server';
-import { JOBS_SCHEMA } from '#server/jobs/jobs.server';
+import { JOBS_SCHEMA } from '#server/jobs/job-engine.server';
 import { QUEUE_NAMES } from '#server/jobs/queues.server';
 import type { AdminQueue } from '#shared/video-queue';
 import { VIDEO_STATUSES } from '#shared/video-status';

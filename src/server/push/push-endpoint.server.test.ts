@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkOutboundUrl, OutboundRefused } from '#server/outbound/outbound.server';
+import { checkOutboundUrl, OutboundRefused } from '#server/outbound/outbound-request.server';
 import { pushEndpointPolicy } from './push-endpoint.server';
 
 /** Which endpoints a push subscription may name (ADR 0048), without a server or DNS. */

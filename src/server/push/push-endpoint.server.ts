@@ -1,4 +1,4 @@
-import type { OutboundPolicy, Resolver } from '#server/outbound/outbound.server';
+import type { OutboundPolicy, Resolver } from '#server/outbound/outbound-request.server';
 
 /**
  * Where a push subscription may point (ADR 0048): a browser's own push service, over https on its default port.

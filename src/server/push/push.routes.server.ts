@@ -3,7 +3,11 @@ import type pg from 'pg';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import { checkOutboundUrl, type OutboundPolicy, OutboundRefused } from '#server/outbound/outbound.server';
+import {
+  checkOutboundUrl,
+  type OutboundPolicy,
+  OutboundRefused,
+} from '#server/outbound/outbound-request.server';
 import { pushContract } from '#shared/push.contract';
 import { removeSubscription, saveSubscription } from './push-subscriptions.server';
 

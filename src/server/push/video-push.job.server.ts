@@ -3,7 +3,11 @@ import type { PgBoss } from 'pg-boss';
 import webPush from 'web-push';
 import { QUEUES, send } from '#server/jobs/queues.server';
 import type { Logger } from '#server/logger.server';
-import { type OutboundPolicy, OutboundRefused, outboundRequest } from '#server/outbound/outbound.server';
+import {
+  type OutboundPolicy,
+  OutboundRefused,
+  outboundRequest,
+} from '#server/outbound/outbound-request.server';
 import { pushMessageFor } from './push-message.server';
 import { forgetSubscription, subscriptionById, subscriptionIdsOf } from './push-subscriptions.server';
 import type { VapidIdentity } from './vapid-keys.server';

@@ -1,10 +1,10 @@
 import { getIP } from 'better-auth/api';
 import type pg from 'pg';
 import type { TrialConfig } from '#server/config/trial.server';
+import { inviteCodeFrom, recordInvitation } from '#server/invites/invitations.server';
 import { inviteHasher, markAccount, requestMarks } from '#server/invites/invite-marks.server';
-import { inviteCodeFrom, recordInvitation } from '#server/invites/invites.server';
 import type { Logger } from '#server/logger.server';
-import { DEVICE_COOKIE, deviceIdOf, grantTrial, newDeviceId, trialHasher } from './trial.server';
+import { DEVICE_COOKIE, deviceIdOf, grantTrial, newDeviceId, trialHasher } from './trial-grant.server';
 
 /**
  * What a new account gets around Better Auth (ADR 0040): the invite it came through, recorded when the account is

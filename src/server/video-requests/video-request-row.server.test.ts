@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRequest } from '#server/generation/job/request-row.server';
 import { exportHistoryCsv } from '#server/history/csv-export.server';
 import { recentRequests } from '#server/history/dashboard-stats.server';
-import { listHistory } from '#server/history/history.server';
 import { toListItems } from '#server/history/history-list.server';
+import { listHistory } from '#server/history/history-page.server';
 import { DiskStorage } from '#server/storage/storage.server';
 import {
   columnList,

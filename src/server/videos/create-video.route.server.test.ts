@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '#server/credits/ledger-audit.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { balance } from '#server/credits/ledger-reads.server';
-import { JOBS_SCHEMA } from '#server/jobs/jobs.server';
+import { JOBS_SCHEMA } from '#server/jobs/job-engine.server';
 import { QUEUES } from '#server/jobs/queues.server';
 import type { VideoRequestView } from '#shared/video-request';
 import { FIRST_FRAME_TWICE } from '#shared/video-request-form';

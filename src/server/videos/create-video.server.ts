@@ -1,4 +1,4 @@
-import { type CastMemberRecord, castSnapshot, findCastMembers } from '#server/cast/cast.server';
+import { type CastMemberRecord, castSnapshot, findCastMembers } from '#server/cast/cast-members.server';
 import type { FieldErrors } from '#server/kernel/form-errors.server';
 import type { Logger } from '#server/logger.server';
 import { contentTypeOf } from '#server/storage/blob-storage.server';

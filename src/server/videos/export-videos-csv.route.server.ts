@@ -1,6 +1,6 @@
 import { stream } from 'hono/streaming';
 import { csvFileName, exportHistoryCsv } from '#server/history/csv-export.server';
-import { sessionTimeZone } from '#server/history/history.server';
+import { sessionTimeZone } from '#server/history/history-page.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import type { videosContract } from '#shared/videos.contract';

@@ -1,4 +1,4 @@
-import { sessionTimeZone } from '#server/history/history.server';
+import { sessionTimeZone } from '#server/history/history-page.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import { findVideoRequest } from '#server/video-requests/video-requests.server';

@@ -1,4 +1,4 @@
-import { sessionTimeZone } from '#server/history/history.server';
+import { sessionTimeZone } from '#server/history/history-page.server';
 import { apiError } from '#server/kernel/errors.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';

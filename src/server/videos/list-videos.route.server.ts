@@ -1,5 +1,5 @@
-import { listHistory, sessionTimeZone } from '#server/history/history.server';
 import { toListItems } from '#server/history/history-list.server';
+import { listHistory, sessionTimeZone } from '#server/history/history-page.server';
 import type { OperationHandler } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import { HISTORY_PAGE_SIZE } from '#shared/history-filters';

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBRL } from '#shared/format';
 import type { AdminNota, NotaViewState } from '#shared/nota';
+import { NotaLinks } from '#web/components/nota-links';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
@@ -145,24 +146,13 @@ function NotaRow({ nota }: { nota: AdminNota }) {
             {nota.error ?? t('notas.noError')}
           </p>
         ) : null}
-        {nota.url || nota.xmlUrl ? (
-          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            {nota.url ? (
-              <NotaLink href={nota.url} label={t('notas.pdfLabel', { number, customer })} testId="nota-pdf">
-                {t('notas.pdf')}
-              </NotaLink>
-            ) : null}
-            {nota.xmlUrl ? (
-              <NotaLink
-                href={nota.xmlUrl}
-                label={t('notas.xmlLabel', { number, customer })}
-                testId="nota-xml"
-              >
-                {t('notas.xml')}
-              </NotaLink>
-            ) : null}
-          </p>
-        ) : null}
+        <NotaLinks
+          url={nota.url}
+          xmlUrl={nota.xmlUrl}
+          className="text-sm"
+          pdf={{ text: t('notas.pdf'), label: t('notas.pdfLabel', { number, customer }), testId: 'nota-pdf' }}
+          xml={{ text: t('notas.xml'), label: t('notas.xmlLabel', { number, customer }), testId: 'nota-xml' }}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-2 md:flex-col md:items-end">
         <span className="text-sm font-semibold tabular-nums" data-testid="nota-amount">
@@ -175,30 +165,5 @@ function NotaRow({ nota }: { nota: AdminNota }) {
         {nota.state === 'failed' ? <NotaRetryButton nota={nota} customer={customer} amount={amount} /> : null}
       </div>
     </li>
-  );
-}
-
-function NotaLink({
-  href,
-  label,
-  testId,
-  children,
-}: {
-  href: string;
-  label: string;
-  testId: string;
-  children: string;
-}) {
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={label}
-      className="inline-flex min-h-9 items-center underline underline-offset-4"
-      data-testid={testId}
-    >
-      {children}
-    </a>
   );
 }

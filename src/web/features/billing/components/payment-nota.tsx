@@ -1,6 +1,7 @@
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '#shared/billing';
+import { NotaLinks } from '#web/components/nota-links';
 import { cn } from '#web/lib/cn';
 
 type Nota = NonNullable<Transaction['nota']>;
@@ -24,54 +25,21 @@ export function PaymentNota({ nota, description }: { nota: Nota; description: st
         <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         {t(`history.nota.state.${nota.state}`)}
       </p>
-      {nota.url || nota.xmlUrl ? (
-        <p className="flex flex-wrap gap-x-4 gap-y-1 pl-5.5">
-          {nota.url ? (
-            <NotaLink
-              href={nota.url}
-              label={t('history.nota.pdfLabel', { description })}
-              testId="transaction-nota-pdf"
-            >
-              {t('history.nota.pdf')}
-            </NotaLink>
-          ) : null}
-          {nota.xmlUrl ? (
-            <NotaLink
-              href={nota.xmlUrl}
-              label={t('history.nota.xmlLabel', { description })}
-              testId="transaction-nota-xml"
-            >
-              {t('history.nota.xml')}
-            </NotaLink>
-          ) : null}
-        </p>
-      ) : null}
+      <NotaLinks
+        url={nota.url}
+        xmlUrl={nota.xmlUrl}
+        className="pl-5.5"
+        pdf={{
+          text: t('history.nota.pdf'),
+          label: t('history.nota.pdfLabel', { description }),
+          testId: 'transaction-nota-pdf',
+        }}
+        xml={{
+          text: t('history.nota.xml'),
+          label: t('history.nota.xmlLabel', { description }),
+          testId: 'transaction-nota-xml',
+        }}
+      />
     </div>
-  );
-}
-
-/** One of the nota's files, opened in a new tab (the emitter's page), named with the purchase for screen readers. */
-function NotaLink({
-  href,
-  label,
-  testId,
-  children,
-}: {
-  href: string;
-  label: string;
-  testId: string;
-  children: string;
-}) {
-  return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="inline-flex min-h-9 items-center underline underline-offset-4"
-      aria-label={label}
-      data-testid={testId}
-    >
-      {children}
-    </a>
   );
 }

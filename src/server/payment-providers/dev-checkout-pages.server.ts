@@ -8,7 +8,7 @@ import { escapeHtml } from '#server/mail/templates.server';
 import { PLAN_IDS, type PlanId } from '#shared/catalogue';
 import { LOGIN_PATH } from '#shared/routes';
 import { checkoutHtml, noSubscriptionHtml, page, portalHtml } from './dev-checkout-html.server';
-import type { LocalPaymentProvider } from './providers/local-checkout.server';
+import type { LocalPaymentProvider } from './local-checkout.server';
 
 /**
  * The local test checkout's pages (docs/billing-contract.md, "Local test checkout"): /dev/checkout/:id and

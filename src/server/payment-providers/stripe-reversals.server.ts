@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { findCheckout } from '../billing-store.server';
-import { clawbackPurchase, type PaidPurchase, restorePurchase } from '../fulfilment.server';
+import { findCheckout } from '#server/billing/billing-store.server';
+import { clawbackPurchase, type PaidPurchase, restorePurchase } from '#server/billing/fulfilment.server';
 import { fulfilStripeInvoice, type StripeContext, userOfCustomer } from './stripe-plans.server';
 import { CLAIM_METADATA } from './stripe-refunds.server';
 import { idOf } from './stripe-sdk.server';

@@ -1,10 +1,15 @@
 import type Stripe from 'stripe';
+import {
+  type CheckoutRecord,
+  findCheckout,
+  markCheckout,
+  type UpgradeQuote,
+} from '#server/billing/billing-store.server';
+import { type FulfilResult, fulfilPackagePurchase, isPlanId } from '#server/billing/fulfilment.server';
+import { ProviderError, ProviderRefusal } from '#server/billing/payment-provider.server';
+import { fulfilPrepaidPayment } from '#server/billing/prepaid/prepaid.server';
+import { declinedRefundClaim } from '#server/billing/prepaid/prepaid-declines.server';
 import { findPackage } from '#shared/catalogue';
-import { type CheckoutRecord, findCheckout, markCheckout, type UpgradeQuote } from '../billing-store.server';
-import { type FulfilResult, fulfilPackagePurchase, isPlanId } from '../fulfilment.server';
-import { fulfilPrepaidPayment } from '../prepaid/prepaid.server';
-import { declinedRefundClaim } from '../prepaid/prepaid-declines.server';
-import { ProviderError, ProviderRefusal } from './payment-provider.server';
 import { fulfilStripeInvoice, type StripeContext, syncSubscription } from './stripe-plans.server';
 import { refundCheckout } from './stripe-refunds.server';
 import { idOf } from './stripe-sdk.server';

@@ -1,14 +1,14 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckoutRecord, findCheckout } from '#server/billing/billing-store.server';
+import { claimWithdrawal } from '#server/billing/withdrawal-claim.server';
 import { createLogger } from '#server/logger.server';
 import type { Mailer } from '#server/mail/mailer.server';
 import { type MailboxMessage, mailsTo, signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import type { SessionClient } from '#tests/support/session-client';
-import { type CheckoutRecord, findCheckout } from '../billing-store.server';
-import { settleClaim } from '../withdrawal.server';
-import { claimWithdrawal } from '../withdrawal-claim.server';
+import { settleClaim } from './withdrawal.server';
 import { mailWithdrawalConfirmations } from './withdrawal-confirmations.server';
 
 /**

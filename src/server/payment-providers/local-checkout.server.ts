@@ -1,6 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
+  type CheckoutRecord,
+  currentSubscription,
+  findCheckout,
+  insertCheckout,
+  insertSubscriptionIfAbsent,
+  markCheckout,
+  paidCheckouts,
+  type SubscriptionRecord,
+  subscriptionOfUser,
+} from '#server/billing/billing-store.server';
+import { type FulfilResult, fulfilInvoice, fulfilPackagePurchase } from '#server/billing/fulfilment.server';
+import {
+  type BillingUser,
+  type CheckoutStart,
+  type PaymentProvider,
+  type PlanPaymentMethod,
+  type ProviderRefund,
+  VERIFY_MESSAGES,
+  type VerifyOutcome,
+  verifyFailure,
+} from '#server/billing/payment-provider.server';
+import { addPeriod, fulfilPrepaidPayment, type PrepaidOrder } from '#server/billing/prepaid/prepaid.server';
+import { declinedRefundClaim, recordDeclinedRefund } from '#server/billing/prepaid/prepaid-declines.server';
+import { prorate, timeShare } from '#server/billing/proration.server';
+import {
   type BillingPeriod,
   type CreditPackage,
   findPackage,
@@ -11,31 +36,6 @@ import {
 } from '#shared/catalogue';
 import type { PaymentMethod } from '#shared/payment-methods';
 import { isCurrentStatus } from '#shared/subscription';
-import {
-  type CheckoutRecord,
-  currentSubscription,
-  findCheckout,
-  insertCheckout,
-  insertSubscriptionIfAbsent,
-  markCheckout,
-  paidCheckouts,
-  type SubscriptionRecord,
-  subscriptionOfUser,
-} from '../billing-store.server';
-import { type FulfilResult, fulfilInvoice, fulfilPackagePurchase } from '../fulfilment.server';
-import { addPeriod, fulfilPrepaidPayment, type PrepaidOrder } from '../prepaid/prepaid.server';
-import { declinedRefundClaim, recordDeclinedRefund } from '../prepaid/prepaid-declines.server';
-import { prorate, timeShare } from '../proration.server';
-import {
-  type BillingUser,
-  type CheckoutStart,
-  type PaymentProvider,
-  type PlanPaymentMethod,
-  type ProviderRefund,
-  VERIFY_MESSAGES,
-  type VerifyOutcome,
-  verifyFailure,
-} from './payment-provider.server';
 
 /**
  * The local test checkout (no Stripe key; never in production). Our own pages stand in for Stripe's: paying,

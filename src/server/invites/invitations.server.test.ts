@@ -16,8 +16,8 @@ import { WITHDRAWAL_DAYS } from '#shared/billing';
 import { findPackage, INVITE_INVITEE_CREDITS, INVITE_INVITER_CREDITS } from '#shared/catalogue';
 import { withFileDatabase } from '#tests/support/file-database';
 import { insertUser } from '#tests/support/users';
+import { inviteCodeOf, invitesOf, recordInvitation } from './invitations.server';
 import { sweepInviteRewards } from './invite-rewards.server';
-import { inviteCodeOf, invitesOf, recordInvitation } from './invites.server';
 
 /**
  * Invite rewards through billing's own fulfilment, refund and dispute functions (the calls the webhook, the local

@@ -1,17 +1,12 @@
 import type pg from 'pg';
 import Stripe from 'stripe';
-import type { StripeConfig } from '#server/config.server';
-import type { Logger } from '#server/logger.server';
-import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
-import type { PaymentMethod } from '#shared/payment-methods';
 import {
   type CheckoutRecord,
   findCheckout,
   insertCheckout,
   saveStripeCustomer,
   stripeCustomerOf,
-} from '../billing-store.server';
-import type { PrepaidOrder } from '../prepaid/prepaid.server';
+} from '#server/billing/billing-store.server';
 import {
   type BillingUser,
   type CheckoutStart,
@@ -22,7 +17,12 @@ import {
   VERIFY_MESSAGES,
   type VerifyOutcome,
   verifyFailure,
-} from './payment-provider.server';
+} from '#server/billing/payment-provider.server';
+import type { PrepaidOrder } from '#server/billing/prepaid/prepaid.server';
+import type { StripeConfig } from '#server/config.server';
+import type { Logger } from '#server/logger.server';
+import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
+import type { PaymentMethod } from '#shared/payment-methods';
 import { startBoletoSubscription } from './stripe-boleto-plans.server';
 import { handleStripeEvent } from './stripe-events.server';
 import {

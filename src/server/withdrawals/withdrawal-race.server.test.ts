@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCheckout } from '#server/billing/billing-store.server';
+import { fulfilPackagePurchase } from '#server/billing/fulfilment.server';
+import {
+  type PaymentProvider,
+  type ProviderRefund,
+  ProviderRefusal,
+} from '#server/billing/payment-provider.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { hold } from '#server/credits/ledger-holds.server';
 import { balance } from '#server/credits/ledger-reads.server';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
-import { insertCheckout } from './billing-store.server';
-import { fulfilPackagePurchase } from './fulfilment.server';
-import {
-  type PaymentProvider,
-  type ProviderRefund,
-  ProviderRefusal,
-} from './providers/payment-provider.server';
 import { withdrawPackage } from './withdrawal.server';
 
 /**

@@ -1,12 +1,21 @@
 import type pg from 'pg';
 import type Stripe from 'stripe';
+import {
+  type SubscriptionState,
+  upsertSubscription,
+  userOfStripeCustomer,
+} from '#server/billing/billing-store.server';
+import {
+  type BillingReason,
+  type FulfilResult,
+  fulfilInvoice,
+  isPlanId,
+} from '#server/billing/fulfilment.server';
+import type { ProrationShare } from '#server/billing/proration.server';
 import type { StripeConfig } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
 import { type BillingPeriod, findPlan, type PlanId, planPriceCents } from '#shared/catalogue';
 import type { SubscriptionStatus } from '#shared/subscription';
-import { type SubscriptionState, upsertSubscription, userOfStripeCustomer } from '../billing-store.server';
-import { type BillingReason, type FulfilResult, fulfilInvoice, isPlanId } from '../fulfilment.server';
-import type { ProrationShare } from '../proration.server';
 import { fromUnix, idOf } from './stripe-sdk.server';
 
 /**

@@ -1,8 +1,8 @@
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
 import type { PAYMENT_METHODS, PaymentMethod } from '#shared/payment-methods';
-import type { ProviderKind } from '../billing.schema.server';
-import type { CheckoutRecord } from '../billing-store.server';
-import type { PrepaidOrder } from '../prepaid/prepaid.server';
+import type { ProviderKind } from './billing.schema.server';
+import type { CheckoutRecord } from './billing-store.server';
+import type { PrepaidOrder } from './prepaid/prepaid.server';
 
 /**
  * What the billing routes need from a payment provider (docs/billing-contract.md). Two implementations: Stripe, and the local test

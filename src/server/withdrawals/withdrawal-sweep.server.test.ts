@@ -1,17 +1,17 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckoutRecord, findCheckout } from '#server/billing/billing-store.server';
+import { claimWithdrawal } from '#server/billing/withdrawal-claim.server';
 import { loadConfig } from '#server/config.server';
 import { audit } from '#server/credits/ledger-audit.server';
 import { balance } from '#server/credits/ledger-reads.server';
 import { createLogger } from '#server/logger.server';
+import { StripePaymentProvider } from '#server/payment-providers/stripe-provider.server';
+import { createStripeClient } from '#server/payment-providers/stripe-sdk.server';
 import { signUpAndVerify } from '#tests/support/accounts';
 import type { FakeStripeEvent } from '#tests/support/fake-stripe';
 import type { FakeStripeWithBoleto } from '#tests/support/fake-stripe-boleto';
 import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
-import { type CheckoutRecord, findCheckout } from './billing-store.server';
-import { StripePaymentProvider } from './providers/stripe-provider.server';
-import { createStripeClient } from './providers/stripe-sdk.server';
-import { claimWithdrawal } from './withdrawal-claim.server';
 import { STALE_MS, sweepWithdrawals, type WithdrawalSweepDeps } from './withdrawal-sweep.server';
 
 /**

@@ -2,13 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type pg from 'pg';
 import type { NfseConfig } from '#server/config/nfse.server';
-import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { bodyLimit } from '#server/kernel/body-limit.server';
+import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { escapeHtml } from '#server/mail/templates.server';
 import { formatBRL } from '#shared/format';
 import { nfseContract } from '#shared/nfse.contract';
 import { nfseGatilhoSchema, notaViewState } from '#shared/nota';
-import { webhookBodyLimit } from '../stripe-webhook.server';
 import { EmitterUnavailableError, type NfseEmitter } from './emitter.server';
 import { type AdminNotaRow, applyOutcome, findNota, listNotas, notaView, retryNota } from './notas.server';
 
@@ -18,6 +18,12 @@ import { type AdminNotaRow, applyOutcome, findNota, listNotas, notaView, retryNo
  * hook ("Aumento da segurança na recepção dos gatilhos", https://focusnfe.com.br/doc/#gatilhos-webhooks), compared
  * here in constant time. The body is only a hint: the nota's state is read again from the emitter.
  */
+
+/** A gatilho is one nota's JSON, a few KB: a larger body (announced or streamed) is refused before it is read. */
+const gatilhoBodyLimit = bodyLimit({
+  maxSize: 512 * 1024,
+  onError: (c) => payloadTooLarge(c, 'Evento grande demais.'),
+});
 
 const EMITTER_UNAVAILABLE_MESSAGE =
   'O emissor de notas fiscais está indisponível. Tente novamente mais tarde.';
@@ -57,7 +63,7 @@ export function nfseRoutes({ pool, guards, emitter, config }: NfseRoutesOptions)
     { base: '/api/nfse', guards },
     {
       receiveNfseEvent: {
-        before: [webhookBodyLimit],
+        before: [gatilhoBodyLimit],
         handle: async (c) => {
           if (!emitter || !secret) return apiError(c, 404, 'not_found', 'Webhook de NFS-e não configurado.');
           if (!sameSecret(c.req.header('authorization') ?? '', secret)) {

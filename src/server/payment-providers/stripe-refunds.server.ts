@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { CheckoutRecord } from '../billing-store.server';
-import { type ProviderRefund, ProviderRefusal } from './payment-provider.server';
+import type { CheckoutRecord } from '#server/billing/billing-store.server';
+import { type ProviderRefund, ProviderRefusal } from '#server/billing/payment-provider.server';
 import { idOf } from './stripe-sdk.server';
 
 /**

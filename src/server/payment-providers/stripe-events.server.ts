@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { findCheckout, markCheckout } from '../billing-store.server';
+import { findCheckout, markCheckout } from '#server/billing/billing-store.server';
 import { fulfilStripeInvoice, type StripeContext, syncSubscription } from './stripe-plans.server';
 import { handleDispute, handleRefunds } from './stripe-reversals.server';
 import { idOf } from './stripe-sdk.server';

@@ -7,7 +7,7 @@ import {
   OutboundRefused,
   outboundRequest,
   type Resolver,
-} from './outbound.server';
+} from './outbound-request.server';
 
 /**
  * The outbound guard (ADR 0048): the URL checks that need no DNS, then the resolved addresses, the pinned

@@ -1,12 +1,12 @@
 import type pg from 'pg';
+import type { PaymentProvider } from '#server/billing/payment-provider.server';
 import type { Config } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
-import type { NfseEmitter } from './nfse/emitter.server';
-import { createNfseEmitter } from './nfse/nfse.server';
-import { LocalPaymentProvider } from './providers/local-checkout.server';
-import type { PaymentProvider } from './providers/payment-provider.server';
-import { StripePaymentProvider } from './providers/stripe-provider.server';
-import { createStripeClient } from './providers/stripe-sdk.server';
+import type { NfseEmitter } from '#server/notas-fiscais/emitter.server';
+import { createNfseEmitter } from '#server/notas-fiscais/nfse.server';
+import { LocalPaymentProvider } from './local-checkout.server';
+import { StripePaymentProvider } from './stripe-provider.server';
+import { createStripeClient } from './stripe-sdk.server';
 import { StripeWebhook } from './stripe-webhook.server';
 
 export interface Billing {

@@ -1,5 +1,5 @@
+import { type CheckoutStart, ProviderError } from '#server/billing/payment-provider.server';
 import type { BillingPeriod, Plan } from '#shared/catalogue';
-import { type CheckoutStart, ProviderError } from './payment-provider.server';
 import { type StripeContext, storeSubscription } from './stripe-plans.server';
 import { idOf } from './stripe-sdk.server';
 

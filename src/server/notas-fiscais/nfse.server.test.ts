@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clawbackPurchase, fulfilPackagePurchase } from '#server/billing/fulfilment.server';
 import { createPool } from '#server/db/database.server';
 import { createLogger } from '#server/logger.server';
 import type { Mailer, MailMessage } from '#server/mail/mailer.server';
@@ -7,7 +8,6 @@ import { parseTaxId } from '#shared/tax-id';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';
 import { FakeFocusNfe } from '#tests/support/fake-focus-nfe';
 import { insertUser } from '#tests/support/users';
-import { clawbackPurchase, fulfilPackagePurchase } from '../fulfilment.server';
 import type { NfseEmitter } from './emitter.server';
 import { FocusNfeEmitter } from './focus-emitter.server';
 import { ISSUE_LEASE_MS, sweepNotas } from './nfse-worker.server';

@@ -1,18 +1,11 @@
 import type { Context } from 'hono';
 import type pg from 'pg';
 import type Stripe from 'stripe';
-import { bodyLimit } from '#server/kernel/body-limit.server';
-import { type AppEnv, apiError, payloadTooLarge } from '#server/kernel/errors.server';
-import type { StripePaymentProvider } from './providers/stripe-provider.server';
-
-/** Stripe events are a few KB; a larger body (announced or streamed) is refused before it is read. */
-export const webhookBodyLimit = bodyLimit({
-  maxSize: 512 * 1024,
-  onError: (c) => payloadTooLarge(c, 'Evento grande demais.'),
-});
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import type { StripePaymentProvider } from './stripe-provider.server';
 
 /**
- * `POST /api/billing/stripe/webhook`. The signature is checked on the raw body before anything else (400 and no
+ * `POST /api/billing/stripe/webhook` (mounted by billing's routes, which refuse a large body first). The signature is checked on the raw body before anything else (400 and no
  * change when it fails). Events are deduplicated by id: one already processed is answered at once. Dedupe is only
  * a shortcut — the handlers are idempotent and fetch current state, so an event processed twice (two deliveries
  * racing, or a crash before `processed_at` was written) still grants once. Processing happens before the answer,

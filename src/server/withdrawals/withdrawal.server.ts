@@ -1,15 +1,20 @@
 import type pg from 'pg';
-import { restoreClawback } from '#server/credits/ledger-restorations.server';
-import { type CheckoutRecord, findCheckout } from './billing-store.server';
-import { clawbackPurchase, type PaidPurchase } from './fulfilment.server';
-import { payoutExists, recordPayout } from './payouts/payouts.server';
+import { type CheckoutRecord, findCheckout } from '#server/billing/billing-store.server';
+import { clawbackPurchase, type PaidPurchase } from '#server/billing/fulfilment.server';
 import {
   type PaymentProvider,
   type ProviderRefund,
   ProviderRefusal,
-} from './providers/payment-provider.server';
-import { recordWithdrawalConfirmation } from './receipts/withdrawal-confirmations.server';
-import { claimWithdrawal, payoutDetailsRequired, type Refused, refused } from './withdrawal-claim.server';
+} from '#server/billing/payment-provider.server';
+import {
+  claimWithdrawal,
+  payoutDetailsRequired,
+  type Refused,
+  refused,
+} from '#server/billing/withdrawal-claim.server';
+import { restoreClawback } from '#server/credits/ledger-restorations.server';
+import { payoutExists, recordPayout } from './payouts/payouts.server';
+import { recordWithdrawalConfirmation } from './withdrawal-confirmations.server';
 
 /**
  * The buyer's right of withdrawal (direito de arrependimento, CDC art. 49): a credit package bought in the last
@@ -61,7 +66,7 @@ export async function settleClaim(
       now,
     );
   // The withdrawal's confirmation e-mail (Decreto 7.962/2013 art. 5 §4), recorded before the history rows that
-  // close the claim: whoever settles it again (a retry, the sweep) finds the one row (receipts/withdrawal-confirmations).
+  // close the claim: whoever settles it again (a retry, the sweep) finds the one row (withdrawal-confirmations).
   const confirm = (payout: boolean, amountCents: number) =>
     recordWithdrawalConfirmation(
       pool,

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
+import { type CheckoutRecord, findCheckout } from '#server/billing/billing-store.server';
+import type { PaymentProvider } from '#server/billing/payment-provider.server';
 import { QUEUES } from '#server/jobs/queues.server';
 import type { Logger } from '#server/logger.server';
-import { type CheckoutRecord, findCheckout } from './billing-store.server';
 import { payoutExists } from './payouts/payouts.server';
-import type { PaymentProvider } from './providers/payment-provider.server';
 import { askRefund, type ClaimAnswer, settleClaim } from './withdrawal.server';
 
 /**

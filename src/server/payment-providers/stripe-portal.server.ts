@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
+import { ProviderError } from '#server/billing/payment-provider.server';
 import type { StripeConfig } from '#server/config.server';
-import { ProviderError } from './payment-provider.server';
 import { idOf } from './stripe-sdk.server';
 
 /** How Cena finds its own portal configuration among the account's. */

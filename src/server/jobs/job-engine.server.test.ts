@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '#server/logger.server';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
-import { type Jobs, startJobs } from './jobs.server';
+import { type Jobs, startJobs } from './job-engine.server';
 import { QUEUES, send } from './queues.server';
 
 let database: TestDatabase;

@@ -9,7 +9,7 @@ import { TRIAL_CREDITS, TRIAL_DOMAIN_WINDOW_DAYS, TRIAL_SIGNAL_RETENTION_DAYS } 
 import { createTestDatabase, type TestDatabase } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
 import { isDisposableDomain, registrableDomain } from './email-domains.server';
-import { grantTrial, type TrialRequest, trialHasher } from './trial.server';
+import { grantTrial, type TrialRequest, trialHasher } from './trial-grant.server';
 import { purgeTrialSignals } from './trial-retention.server';
 
 /**

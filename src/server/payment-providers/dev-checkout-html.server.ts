@@ -1,3 +1,4 @@
+import type { CheckoutRecord, SubscriptionRecord } from '#server/billing/billing-store.server';
 import { escapeHtml } from '#server/mail/templates.server';
 import {
   type BillingPeriod,
@@ -7,8 +8,7 @@ import {
   planCreditsPerInvoice,
   planPriceCents,
 } from '#shared/catalogue';
-import type { CheckoutRecord, SubscriptionRecord } from './billing-store.server';
-import { isLocalBoleto } from './providers/local-checkout.server';
+import { isLocalBoleto } from './local-checkout.server';
 
 /** The local test checkout's HTML (dev-checkout-pages.server.ts): every value escaped, no scripts. */
 
