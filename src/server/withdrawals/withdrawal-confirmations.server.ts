@@ -3,7 +3,8 @@ import type { PgBoss } from 'pg-boss';
 import { QUEUES, type Queryable } from '#server/jobs/queues.server';
 import type { Logger } from '#server/logger.server';
 import type { Mailer } from '#server/mail/mailer.server';
-import { mailLanguage, withdrawalConfirmationMail } from '#server/mail/templates.server';
+import { mailLanguage } from '#server/mail/templates.server';
+import { withdrawalConfirmationMail } from '#server/mail/withdrawal-mail.server';
 import { formatBRL, formatDateTime } from '#shared/format';
 
 /**
