@@ -15,6 +15,7 @@ const en: LocaleShape<typeof ptBR> = {
       incomplete: 'Incomplete',
     },
     freeBody: 'Subscribe to a plan to get discounted credits every month.',
+    prepaidUntil: 'Paid by Pix until {{date}} · does not renew by itself',
     activeBody: '{{credits}} credits per period',
     seePlans: 'See plans',
     changePlan: 'Change plan',
@@ -107,6 +108,8 @@ const en: LocaleShape<typeof ptBR> = {
     cancel: 'Cancel',
   },
   subscription: {
+    noAutoRenewal:
+      'Does not renew by itself: nothing is charged without you. The plan ends on {{date}}; to go on, renew by Pix (we e-mail you 7 days and 1 day before).',
     paidByPixUntil: 'Paid by Pix until {{date}}',
     renewByPix: 'Renew by Pix',
     title: 'Current subscription',

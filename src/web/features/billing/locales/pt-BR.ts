@@ -17,6 +17,7 @@ export default {
     },
     freeBody: 'Assine um plano para receber créditos todo mês com desconto.',
     activeBody: '{{credits}} créditos por período',
+    prepaidUntil: 'Pago por Pix até {{date}} · não renova sozinho',
     seePlans: 'Ver planos',
     changePlan: 'Alterar plano',
     loadError: 'Não foi possível carregar seu plano.',
@@ -108,6 +109,8 @@ export default {
   },
   subscription: {
     paidByPixUntil: 'Pago por Pix até {{date}}',
+    noAutoRenewal:
+      'Não renova sozinho: nada é cobrado sem você. Em {{date}} o plano termina; para continuar, renove por Pix (avisamos por e-mail 7 dias e 1 dia antes).',
     renewByPix: 'Renovar por Pix',
     title: 'Assinatura atual',
     description: 'Seu plano, a renovação e a gestão da cobrança.',
