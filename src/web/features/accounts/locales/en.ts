@@ -73,6 +73,7 @@ const en: LocaleShape<typeof ptBR> = {
     back: 'Back',
   },
   signUp: {
+    gift: 'Your first video is a gift: confirm your e-mail and get {{credits}} credits, one free Fast ({{resolution}}) video, to use within {{days}} days.',
     passwordHint: 'At least {{min}} characters.',
     passwordTooShort: 'The password must be at least {{min}} characters long',
     terms:

@@ -70,6 +70,7 @@ export default {
     back: 'Voltar',
   },
   signUp: {
+    gift: 'Seu primeiro vídeo é presente: ao confirmar o e-mail você ganha {{credits}} créditos, um vídeo Fast ({{resolution}}) grátis, para usar em até {{days}} dias.',
     passwordHint: 'Mínimo de {{min}} caracteres.',
     passwordTooShort: 'A senha deve ter pelo menos {{min}} caracteres',
     terms: 'Li e aceito os <terms>Termos de uso</terms> e a <privacy>Política de privacidade</privacy>.',
