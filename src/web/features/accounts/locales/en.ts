@@ -35,6 +35,10 @@ const en: LocaleShape<typeof ptBR> = {
     emailNotVerified: 'Confirm your e-mail before signing in.',
   },
   login: {
+    invite: {
+      title: '{{name}} invited you to Cena',
+      body: 'Create your account and get your first video as a gift ({{trial}} credits). On your first purchase, {{bonus}} more bonus credits from {{name}}’s invite.',
+    },
     documentTitle: 'Sign in — Cena',
     title: 'Access your account',
     description: 'Sign in to create videos and keep track of your credits.',

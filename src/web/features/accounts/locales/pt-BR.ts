@@ -32,6 +32,10 @@ export default {
     emailNotVerified: 'Confirme seu e-mail antes de entrar.',
   },
   login: {
+    invite: {
+      title: '{{name}} convidou você para a Cena',
+      body: 'Crie sua conta e ganhe seu primeiro vídeo de presente ({{trial}} créditos). Na sua primeira compra, mais {{bonus}} créditos de bônus pelo convite de {{name}}.',
+    },
     documentTitle: 'Entrar — Cena',
     title: 'Acesse sua conta',
     description: 'Entre para criar vídeos e acompanhar seus créditos.',
