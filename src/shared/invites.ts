@@ -40,7 +40,6 @@ export const invitePreviewSchema = z.object({
   /** The free first video's credits every confirmed account gets (TRIAL_CREDITS). */
   trialCredits: z.int(),
 });
-export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 
 export const inviteSchema = z.object({
   /** The invited person's first name; null once their account is deleted. */
