@@ -41,7 +41,10 @@ import { RealtimeHub } from '#server/realtime/realtime.server';
 import { type BlobStorage, createStorage } from '#server/storage/storage.server';
 import { createNewAccountHooks, registerTrialRetention } from '#server/trial/trial.server';
 import { createModelAvailability, type ModelAvailability } from '#server/videos/videos.server';
-import { registerWithdrawalSweep } from '#server/withdrawals/withdrawals.server';
+import {
+  registerWithdrawalConfirmationWorker,
+  registerWithdrawalSweep,
+} from '#server/withdrawals/withdrawals.server';
 import type { Config } from './config.server';
 import type { Logger } from './logger.server';
 
@@ -224,6 +227,12 @@ async function startWorkerTier(
   await registerCounterCompaction(jobs.boss, pool, logger);
   await registerTrialRetention(jobs.boss, pool, logger);
   await registerReceiptWorker(jobs.boss, {
+    pool,
+    mailer: createMailer(config, pool, logger),
+    appUrl: config.appUrl,
+    logger,
+  });
+  await registerWithdrawalConfirmationWorker(jobs.boss, {
     pool,
     mailer: createMailer(config, pool, logger),
     appUrl: config.appUrl,

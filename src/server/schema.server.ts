@@ -25,3 +25,4 @@ export * from '#server/share/share.schema.server';
 export * from '#server/trial/trial.schema.server';
 export * from '#server/video-requests/video-requests.schema.server';
 export * from '#server/withdrawals/payouts/payouts.schema.server';
+export * from '#server/withdrawals/withdrawal-confirmations.schema.server';

@@ -43,6 +43,9 @@ export const creditCheckoutSchema = z
   .object({
     packageType: z.enum(PACKAGE_IDS, { error: 'Pacote de créditos desconhecido.' }),
     taxId: taxIdSchema,
+    paymentMethod: z
+      .enum(PAYMENT_METHODS, { error: "Forma de pagamento inválida: use 'card', 'pix' ou 'boleto'." })
+      .default('card'),
   })
   .strict();
 

@@ -6,9 +6,15 @@ export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const decimal2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** 123456 → "R$ 1.234,56" (with a normal space, so copy-paste and tests see what users read). */
+/**
+ * 123456 → "R$ 1.234,56" (with a normal space, so copy-paste and tests see what users read); −123456 →
+ * "−R$ 1.234,56" with the real minus sign (U+2212) the house style asks for, not Intl's hyphen.
+ */
 export function formatBRL(cents: number): string {
-  return brl.format(cents / 100).replace(/\u00a0/g, ' ');
+  return brl
+    .format(cents / 100)
+    .replace(/\u00a0/g, ' ')
+    .replace(/^-/, '\u2212');
 }
 
 /** Cents with fractions (a per-credit price) → "1,10" — two decimals, no currency sign. */

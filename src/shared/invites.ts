@@ -29,6 +29,18 @@ export const INVITE_CODE_PATTERN = /^[a-hj-km-np-z2-9]{10}$/;
 export const INVITE_COOKIE = 'cena_convite';
 export const INVITE_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
+/**
+ * `GET /api/invites/{code}` (public): who invites, by first name only (never the e-mail), and the bonus the invitee
+ * gets from the catalogue — what the sign-up page shows to someone arriving by an invite link.
+ */
+export const invitePreviewSchema = z.object({
+  inviterName: z.string(),
+  /** The invitee's credits on their first paid purchase (INVITE_INVITEE_CREDITS). */
+  bonusCredits: z.int(),
+  /** The free first video's credits every confirmed account gets (TRIAL_CREDITS). */
+  trialCredits: z.int(),
+});
+
 export const inviteSchema = z.object({
   /** The invited person's first name; null once their account is deleted. */
   name: z.string().nullable(),

@@ -72,7 +72,7 @@ export type PromptPreviewResponse = z.infer<typeof promptPreviewResponseSchema>;
 /** Previews per user per hour: free, so bounded. */
 export const PROMPT_PREVIEWS_PER_HOUR = 20;
 export const PROMPT_PREVIEW_RULES_NOTE =
-  'Sugestão — o modelo de texto não está disponível agora, então o Cena só separou o seu texto nos campos, com as suas palavras. Revise e edite o que quiser.';
+  'Sugestão — o modelo de texto não está disponível agora, então a Cena só separou o seu texto nos campos, com as suas palavras. Revise e edite o que quiser.';
 
 /**
  * What the rules write in a field the user's text says nothing about, in the text's language: the video model

@@ -12,3 +12,15 @@ export const CURRENT_SUBSCRIPTION_STATUSES = [
 export function isCurrentStatus(status: SubscriptionStatus): boolean {
   return (CURRENT_SUBSCRIPTION_STATUSES as readonly SubscriptionStatus[]).includes(status);
 }
+
+/**
+ * A plan paid by Pix (ADR 0042) never renews by itself; its first "Renovar por Pix" reminder goes out this many days
+ * before the period ends (billing/prepaid/prepaid-reminders.server.ts, LEADS), and from then on renewing is the
+ * profile's first action. Before, the plan simply runs: renewing stays offered, not pressed on the buyer.
+ */
+export const PREPAID_RENEWAL_LEAD_DAYS = 7;
+
+/** Whether a Pix plan ending at `periodEnd` is inside its renewal lead at `now`. */
+export function prepaidRenewalDue(periodEnd: Date, now: Date = new Date()): boolean {
+  return periodEnd.getTime() - now.getTime() <= PREPAID_RENEWAL_LEAD_DAYS * 24 * 60 * 60 * 1000;
+}

@@ -38,7 +38,7 @@ export const TAKE_PROBLEM_LABELS: Record<TakeProblemKind, string> = {
 export function takeRefundMessage(problems: readonly TakeProblem[]): string {
   const first = problems[0];
   const why = first ? ` (${first.detail})` : '';
-  return `O vídeo não passou na verificação de qualidade do Cena duas vezes${why}. Seus créditos foram devolvidos.`;
+  return `O vídeo não passou na verificação de qualidade da Cena duas vezes${why}. Seus créditos foram devolvidos.`;
 }
 
 /** `GET /api/admin/take-checks`: how often takes fail and why, over the last days. */

@@ -116,7 +116,7 @@ describe("'Estender' past the model's limit", () => {
       refusal: DERIVATION_REFUSALS.filmMaxLength,
     });
     expect(DERIVATION_REFUSALS.filmMaxLength).toBe(
-      'Este vídeo já chegou a 5 minutos, a duração máxima de um filme no Cena.',
+      'Este vídeo já chegou a 5 minutos, a duração máxima de um filme na Cena.',
     );
     expect(extensionPlan(source({ status: 'generating' }), omni11, NOW)).toEqual({
       allowed: false,

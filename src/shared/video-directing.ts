@@ -155,7 +155,7 @@ export const DERIVATION_REFUSALS = {
   editTooLong: (seconds: number) => `O modelo atual edita vídeos de até ${seconds} segundos.`,
   otherModel: 'Este vídeo foi gerado por outro modelo, que o modelo atual não consegue continuar nem editar.',
   editJoinedShots: 'Este vídeo junta tomadas diferentes, e o modelo só edita uma tomada por vez.',
-  filmMaxLength: `Este vídeo já chegou a ${FILM_MAX_SECONDS / 60} minutos, a duração máxima de um filme no Cena.`,
+  filmMaxLength: `Este vídeo já chegou a ${FILM_MAX_SECONDS / 60} minutos, a duração máxima de um filme na Cena.`,
 } as const;
 
 function ageHours(completedAt: string | Date | null, now: Date): number {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CREDIT_PACKAGES,
   catalogueYearlyDiscountPercent,
+  MASTER_RESOLUTIONS,
   MODE_RESOLUTION,
   PLANS,
   packageDiscountPercent,
@@ -64,10 +65,14 @@ function resolutionClaims(text: string): { claim: string; mode: VideoQuality | n
   }));
 }
 
-/** What the catalogue lets a page say: each mode's own resolution, and HD / Full HD as their names. */
+/**
+ * What the catalogue lets a page say: each mode's own resolution, and HD / Full HD as their names; Quality also its
+ * 4K master (MASTER_RESOLUTIONS, ADR 0033).
+ */
 function allowedFor(mode: VideoQuality): string[] {
   const resolution = MODE_RESOLUTION[mode];
-  return [resolution, resolution === '1080p' ? 'full hd' : 'hd'];
+  const masters = mode === 'quality' ? MASTER_RESOLUTIONS.filter((master) => master !== resolution) : [];
+  return [resolution, resolution === '1080p' ? 'full hd' : 'hd', ...masters];
 }
 
 function expectTrueResolutions(text: string) {

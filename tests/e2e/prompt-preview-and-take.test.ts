@@ -87,14 +87,14 @@ describeBrowser('prompt preview and take guarantee (local provider)', () => {
     await page.getByTestId('timeline-take-2').waitFor({ timeout: 120_000 });
     await page.getByTestId('timeline-failed').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('timeline-take-1').textContent()).toContain(
-      'imagem congelada por 8,0 s. O Cena gerou o vídeo de novo, sem custo.',
+      'imagem congelada por 8,0 s. A Cena gerou o vídeo de novo, sem custo.',
     );
     expect(await page.getByTestId('timeline-take-2').textContent()).toContain(
       'Reprovado outra vez: seus créditos foram devolvidos.',
     );
     await waitForText(
       page,
-      'O vídeo não passou na verificação de qualidade do Cena duas vezes (imagem congelada por 8,0 s). Seus créditos foram devolvidos.',
+      'O vídeo não passou na verificação de qualidade da Cena duas vezes (imagem congelada por 8,0 s). Seus créditos foram devolvidos.',
     );
     // One refund, no capture: the balance is whole again.
     await expect.poll(() => apiBalance(page), { timeout: 10_000 }).toBe(100);

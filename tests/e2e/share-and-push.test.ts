@@ -67,7 +67,7 @@ describeBrowser('a shared video, signed out', () => {
         return !element.paused;
       });
       expect(played).toBe(true);
-      expect(await page.getByRole('link', { name: 'Criar minha conta no Cena' }).isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Criar minha conta na Cena' }).isVisible()).toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflow, 'the page scrolls sideways').toBe(false);
       expect(await seriousViolations(page)).toEqual([]);

@@ -182,7 +182,7 @@ function paymentHandlers({
       return checkoutAnswer(
         c,
         provider,
-        () => provider.startPackageCheckout(billingUser(c), pkg),
+        () => provider.startPackageCheckout(billingUser(c), pkg, body.paymentMethod),
         'Não foi possível iniciar o checkout. Tente novamente.',
       );
     },

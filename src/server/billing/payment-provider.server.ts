@@ -1,5 +1,5 @@
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
-import type { PAYMENT_METHODS } from '#shared/payment-methods';
+import type { PAYMENT_METHODS, PaymentMethod } from '#shared/payment-methods';
 import type { ProviderKind } from './billing.schema.server';
 import type { CheckoutRecord } from './billing-store.server';
 import type { PrepaidOrder } from './prepaid/prepaid.server';
@@ -41,7 +41,8 @@ export interface PaymentProvider {
     period: BillingPeriod,
     method: PlanPaymentMethod,
   ): Promise<CheckoutStart>;
-  startPackageCheckout(user: BillingUser, pkg: CreditPackage): Promise<CheckoutStart>;
+  /** A credit package's one-time payment, by the method the buyer picked (card, Pix or boleto; ADR 0059). */
+  startPackageCheckout(user: BillingUser, pkg: CreditPackage, method: PaymentMethod): Promise<CheckoutStart>;
   /** A one-time Pix payment of a prepaid plan period, or of an upgrade of one (ADR 0042). */
   startPrepaidCheckout(user: BillingUser, order: PrepaidOrder): Promise<CheckoutStart>;
   /** The billing portal; null when the provider gave none (the route then uses STRIPE_PORTAL_LOGIN_URL). */

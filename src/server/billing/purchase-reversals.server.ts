@@ -7,7 +7,7 @@ import {
 } from '#server/credits/credits.server';
 import { followInviteReversal } from '#server/invites/invites.server';
 import { requestNotaCancel } from '#server/notas-fiscais/notas-fiscais.server';
-import { recordTransactions } from './transactions-store.server';
+import { recordTransactions, refundDescription } from './transactions-store.server';
 
 /**
  * Money taken back from a paid purchase — a refund, a dispute, a withdrawal's claim — and given back when the
@@ -93,7 +93,7 @@ export async function clawbackPurchase(
       {
         type: 'payment',
         amount: -reversal.amountCents,
-        description: labels.payment,
+        description: await refundDescription(pool, purchase, reversal.kind, labels.payment),
         providerRef: reference,
         invoiceId: purchase.grantSource === 'plan' ? purchase.grantRef : null,
       },

@@ -126,3 +126,24 @@ export async function recentTransactions(
     ...(row.receipt_url ? { receiptUrl: row.receipt_url } : {}),
   }));
 }
+
+/**
+ * A package refund's history row as a person writes it, naming what was refunded: "Reembolso do pacote de 350
+ * créditos". Other reversals keep their label (a plan's payment rows may carry a long explanation).
+ */
+export async function refundDescription(
+  pool: pg.Pool,
+  purchase: { userId: string; grantRef: string; grantSource: string },
+  kind: 'refund' | 'dispute',
+  label: string,
+): Promise<string> {
+  if (kind !== 'refund' || purchase.grantSource !== 'package') return label;
+  const found = await pool.query<{ description: string }>(
+    `SELECT description FROM transactions
+     WHERE user_id = $1 AND provider_ref = $2 AND type = 'payment' AND amount > 0 LIMIT 1`,
+    [purchase.userId, purchase.grantRef],
+  );
+  const what = found.rows[0]?.description;
+  if (!what) return label;
+  return `${label} do ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
+}

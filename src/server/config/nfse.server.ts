@@ -25,7 +25,7 @@ export const nfseEnv = z.object({
   NFSE_SIMPLES_NACIONAL: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   NFSE_SERVICE_DESCRIPTION: z.preprocess(
     emptyAsUndefined,
-    z.string().default('Créditos para geração de vídeos curtos com IA no Cena'),
+    z.string().default('Créditos para geração de vídeos curtos com IA na Cena'),
   ),
 });
 

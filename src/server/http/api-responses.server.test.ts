@@ -255,7 +255,8 @@ describe('real answers match the documented response schemas', () => {
     await call('delete', '/api/me/push-subscriptions', '/api/me/push-subscriptions', {
       json: { endpoint: subscription.endpoint },
     });
-    await call('get', '/api/invites', '/api/invites');
+    const invites = (await call('get', '/api/invites', '/api/invites')) as { code: string };
+    await call('get', '/api/invites/{code}', `/api/invites/${invites.code}`);
     const form = new FormData();
     form.append('prompt', 'Uma cachoeira na mata ao amanhecer');
     form.append('quality', 'fast');

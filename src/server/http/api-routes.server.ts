@@ -16,6 +16,7 @@ import { dashboardRoutes } from '#server/history/history.server';
 import { invitesRoutes } from '#server/invites/invites.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
+import { createMailer } from '#server/mail/mail.server';
 import { nfseRoutes } from '#server/notas-fiscais/notas-fiscais.server';
 import { settingsRoutes } from '#server/notifications/notifications.server';
 import type { Billing } from '#server/payment-providers/payment-providers.server';
@@ -72,7 +73,7 @@ type Api = ReturnType<OpenAPIHono<AppEnv>['basePath']>;
 
 /** Who the user is and what they may do: sign-in, account, rights, notifications, credits, billing, admin. */
 function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity, billing }: ApiShared): void {
-  const { config, pool, jobs, storage, auth, authSecret, realtime, modelAvailability } = deps;
+  const { config, pool, jobs, storage, auth, authSecret, realtime, modelAvailability, logger } = deps;
   api.route('/auth', authRoutes(auth, config.auth.trustedProxies, guards));
   api.route('/me/settings', settingsRoutes(pool, guards));
   const endpointPolicy = pushEndpointPolicy(config.push.extraOrigins);
@@ -115,7 +116,10 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
       guards,
       portalLoginUrl: config.billing.portalLoginUrl,
       webhook: billing.webhook,
-      withdrawPurchase: withdrawPurchaseRoute(pool, billing.provider),
+      withdrawPurchase: withdrawPurchaseRoute(pool, billing.provider, {
+        mailer: createMailer(config, pool, logger),
+        appUrl: config.appUrl,
+      }),
     }),
   );
   api.route('/nfse', nfseRoutes({ pool, guards, emitter: billing.nfse, config: config.billing.nfse }));

@@ -102,7 +102,7 @@ const OFFLINE_HTML = `<!doctype html><html lang="pt-BR"><head><meta charset="utf
 sans-serif;background:${BACKGROUND_COLOUR};color:#1c1917;text-align:center;padding:24px}
 a{color:#3730a3;font-weight:600}</style></head>
 <body><main><h1>Você está sem conexão</h1>
-<p>O Cena precisa de internet para criar e mostrar seus vídeos. Seus vídeos continuam sendo feitos enquanto isso.</p>
+<p>A Cena precisa de internet para criar e mostrar seus vídeos. Seus vídeos continuam sendo feitos enquanto isso.</p>
 <p><a href="/dashboard">Tentar de novo</a></p></main></body></html>`;
 
 export function installableRoutes() {

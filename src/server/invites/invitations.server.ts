@@ -51,6 +51,18 @@ export async function inviteCodeExists(pool: pg.Pool, code: string): Promise<boo
   return (found.rowCount ?? 0) > 0;
 }
 
+/** The first name of a code's owner (ADR 0040: an invite page names the friend, never the e-mail); null if none. */
+export async function inviterFirstName(pool: pg.Pool, code: string): Promise<string | null> {
+  if (!INVITE_CODE_PATTERN.test(code)) return null;
+  const found = await pool.query<{ name: string }>(
+    'SELECT u.name FROM invite_codes c JOIN "user" u ON u.id = c.user_id WHERE c.code = $1',
+    [code],
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  return row.name.trim().split(/\s+/)[0] || 'Alguém';
+}
+
 /** A new account came through an invite: remembered once (an account is invited by one account, never itself). */
 export async function recordInvitation(pool: pg.Pool, inviteeId: string, code: string, now = new Date()) {
   await pool.query(

@@ -3,11 +3,13 @@ import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type pg from 'pg';
 import type { AppEnv } from '#server/kernel/errors.server';
+import { apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
+import { INVITE_INVITEE_CREDITS, TRIAL_CREDITS } from '#shared/catalogue';
 import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_SECONDS } from '#shared/invites';
 import { invitesContract } from '#shared/invites.contract';
-import { inviteCodeExists, invitesOf } from './invitations.server';
+import { inviteCodeExists, inviterFirstName, invitesOf } from './invitations.server';
 import { inviteHasher, markAccount, requestMarks } from './invite-marks.server';
 
 /**
@@ -49,6 +51,11 @@ export function invitesRoutes(options: InvitesRoutesOptions): Hono<AppEnv> {
         const deviceId = options.device.idOf(request.headers);
         await markAccount(pool, userId, requestMarks(hash, deviceId, getIP(request, ipOptions)));
         return c.json(await invitesOf(pool, userId, appUrl));
+      },
+      getInvitePreview: async (c, { params }) => {
+        const inviterName = await inviterFirstName(pool, params.code.toLowerCase());
+        if (!inviterName) return apiError(c, 404, 'not_found', 'Convite não encontrado.');
+        return c.json({ inviterName, bonusCredits: INVITE_INVITEE_CREDITS, trialCredits: TRIAL_CREDITS });
       },
     },
   );

@@ -29,6 +29,8 @@ export const QUEUES = {
   receiptSweep: 'receipt-sweep',
   /** Settles withdrawals whose refund outcome was never learnt (scheduled; src/server/billing, ADR 0043). */
   withdrawalSweep: 'withdrawal-sweep',
+  /** Mails each withdrawal's confirmation once (scheduled; src/server/withdrawals, Decreto 7.962/2013). */
+  withdrawalConfirmationSweep: 'withdrawal-confirmation-sweep',
   /** Ends lapsed prepaid plan periods and mails their "Renovar por Pix" reminders (scheduled; ADR 0042). */
   prepaidSweep: 'prepaid-sweep',
   /** Erases the trial's address, device and domain hashes past their windows (scheduled; ADR 0047). */
@@ -52,6 +54,7 @@ export interface JobPayloads {
   'nfse-sweep': Record<string, never>;
   'receipt-sweep': Record<string, never>;
   'withdrawal-sweep': Record<string, never>;
+  'withdrawal-confirmation-sweep': Record<string, never>;
   'prepaid-sweep': Record<string, never>;
   'trial-signals-purge': Record<string, never>;
   'invite-sweep': Record<string, never>;

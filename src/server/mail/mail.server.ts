@@ -18,3 +18,4 @@ export {
   verificationMail,
   videoFinishedMail,
 } from './templates.server';
+export { withdrawalConfirmationMail } from './withdrawal-mail.server';

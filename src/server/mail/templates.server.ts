@@ -16,7 +16,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-interface Recipient {
+export interface Recipient {
   email: string;
   name: string;
   language: MailLanguage;
@@ -32,7 +32,7 @@ interface Content {
 
 const SIGNATURE: Record<MailLanguage, string> = { pt: 'Equipe Cena', en: 'The Cena team' };
 
-function render(to: Recipient, content: Content): MailMessage {
+export function render(to: Recipient, content: Content): MailMessage {
   const { subject, greeting, paragraphs, action, closing } = content;
   const signature = SIGNATURE[to.language];
   const text = [
@@ -66,7 +66,7 @@ ${p(escapeHtml(closing))}
   return { to: to.email, subject, text, html, links: [action.url] };
 }
 
-const hello = (to: Recipient) => (to.language === 'en' ? `Hello, ${to.name}!` : `Olá, ${to.name}!`);
+export const hello = (to: Recipient) => (to.language === 'en' ? `Hello, ${to.name}!` : `Olá, ${to.name}!`);
 
 export function verificationMail(to: Recipient, url: string): MailMessage {
   return render(

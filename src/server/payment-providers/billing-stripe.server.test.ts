@@ -79,12 +79,16 @@ describe('billing with Stripe (fake API)', () => {
     expect(fake.sessions.get(mediumSession)).toMatchObject({
       mode: 'payment',
       amount_total: 35990,
-      allowed_payment_method_types: ['card', 'pix', 'boleto'],
+      // The method picked on the buy-credits page only (ADR 0059): card by default.
+      allowed_payment_method_types: ['card'],
     });
     const events: FakeStripeEvent[] = [...fake.payPackageSession(mediumSession)];
 
-    await client.json('/api/billing/credit-checkout', { json: { packageType: 'small' } });
+    await client.json('/api/billing/credit-checkout', {
+      json: { packageType: 'small', paymentMethod: 'pix' },
+    });
     const smallSession = newestSession();
+    expect(fake.sessions.get(smallSession)).toMatchObject({ allowed_payment_method_types: ['pix'] });
     events.push(...fake.payPackageSession(smallSession, { async: true }));
     events.push(...fake.refund(fake.chargeOfSession(smallSession)));
 

@@ -35,9 +35,12 @@ ${body}
 </body></html>`;
 }
 
-/** A Pix checkout (ADR 0042) stands in for Stripe's Pix page: one payment, no renewal. */
+/** A Pix checkout (ADR 0042, ADR 0059) stands in for Stripe's Pix page: one payment, no renewal. */
 function pixNote(checkout: CheckoutRecord): string {
   if (checkout.paymentMethod !== 'pix') return '';
+  if (checkout.kind === 'package') {
+    return '<p><strong>Pix</strong> — Pagamento único por Pix: os créditos chegam quando o Pix é pago. "Pagar com Pix" simula o Pix pago.</p>';
+  }
   const what = checkout.upgradesSubscriptionId
     ? 'Upgrade do plano pago por Pix: a diferença pelos dias que faltam do período. Se o plano mudar antes do pagamento, o valor é reembolsado.'
     : `Pagamento único por Pix de ${checkout.billingPeriod === 'yearly' ? '1 ano' : '1 mês'}: não renova sozinho.`;
@@ -48,7 +51,7 @@ export function checkoutHtml(checkout: CheckoutRecord): string {
   let what: string;
   if (checkout.kind === 'package') {
     const pkg = findPackage(checkout.packageId ?? '');
-    what = `<p>Pacote de <strong>${pkg?.credits ?? 0} créditos</strong> (válidos por 30 dias)</p>`;
+    what = `<p>Pacote de <strong>${pkg?.credits ?? 0} créditos</strong> (válidos por 30 dias)</p>${pixNote(checkout)}`;
   } else {
     const plan = findPlan(checkout.planId ?? '');
     const period = checkout.billingPeriod ?? 'monthly';
@@ -57,9 +60,13 @@ export function checkoutHtml(checkout: CheckoutRecord): string {
   }
   const action = escapeHtml(`/dev/checkout/${encodeURIComponent(checkout.id)}`);
   const boleto = isLocalBoleto(checkout.id);
-  const [pay, cancel] = boleto ? ['Pagar boleto', 'Deixar o boleto vencer'] : ['Pagar', 'Cancelar'];
+  const pix = checkout.paymentMethod === 'pix' && checkout.kind === 'package';
+  const [pay, cancel] = boleto
+    ? ['Pagar boleto', 'Deixar o boleto vencer']
+    : [pix ? 'Pagar com Pix' : 'Pagar', 'Cancelar'];
+  const starts = checkout.kind === 'package' ? 'Os créditos chegam' : 'O plano e os créditos começam';
   const waiting = boleto
-    ? '<p>Boleto gerado. O plano e os créditos começam quando o boleto for pago; esta página continua aqui até lá.</p>'
+    ? `<p>Boleto gerado. ${starts} quando o boleto for pago; esta página continua aqui até lá.</p>`
     : '';
   const status =
     checkout.status === 'open'

@@ -38,6 +38,7 @@ import {
   type PlanId,
   planPriceCents,
 } from '#shared/catalogue';
+import type { PaymentMethod } from '#shared/payment-methods';
 import { isCurrentStatus } from '#shared/subscription';
 
 /**
@@ -89,8 +90,12 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { sessionId: id, url: `${this.appUrl}/dev/checkout/${id}` };
   }
 
-  async startPackageCheckout(user: BillingUser, pkg: CreditPackage): Promise<CheckoutStart> {
-    const id = `cs_local_${randomUUID().replaceAll('-', '')}`;
+  async startPackageCheckout(
+    user: BillingUser,
+    pkg: CreditPackage,
+    method: PaymentMethod,
+  ): Promise<CheckoutStart> {
+    const id = `${method === 'boleto' ? LOCAL_BOLETO_PREFIX : 'cs_local_'}${randomUUID().replaceAll('-', '')}`;
     await insertCheckout(this.pool, {
       id,
       userId: user.id,
@@ -100,6 +105,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       billingPeriod: null,
       packageId: pkg.id,
       amountCents: pkg.priceCents,
+      paymentMethod: method,
     });
     return { sessionId: id, url: `${this.appUrl}/dev/checkout/${id}` };
   }
@@ -205,6 +211,9 @@ export class LocalPaymentProvider implements PaymentProvider {
         sessionId: checkout.id,
         packageId: pkg.id,
         amountCents: checkout.amountCents,
+        // Pix and boleto as Stripe would report them (the grant's `paymentMethod`): a boleto's withdrawal is a
+        // Pix payout (ADR 0043). A local card records none, as before.
+        ...(checkout.paymentMethod !== 'card' ? { paymentMethod: checkout.paymentMethod } : {}),
       });
     }
     const plan = checkout.planId ? findPlan(checkout.planId) : undefined;

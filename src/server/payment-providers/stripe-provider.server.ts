@@ -20,6 +20,7 @@ import {
 import type { StripeConfig } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
 import type { BillingPeriod, CreditPackage, Plan } from '#shared/catalogue';
+import type { PaymentMethod } from '#shared/payment-methods';
 import { startBoletoSubscription } from './stripe-boleto-plans.server';
 import { handleStripeEvent } from './stripe-events.server';
 import {
@@ -99,15 +100,23 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.recordPlanCheckout(session, user, plan, period, { amountCents: session.amount_total ?? 0 });
   }
 
-  async startPackageCheckout(user: BillingUser, pkg: CreditPackage): Promise<CheckoutStart> {
+  async startPackageCheckout(
+    user: BillingUser,
+    pkg: CreditPackage,
+    method: PaymentMethod,
+  ): Promise<CheckoutStart> {
     const customer = await this.customerFor(user);
     const metadata = { user_id: user.id, kind: 'package', package_id: pkg.id };
     const session = await this.stripe.checkout.sessions.create({
       mode: 'payment',
       customer,
       client_reference_id: user.id,
-      // Pix and boleto settle later: their credits come with checkout.session.async_payment_succeeded.
-      allowed_payment_method_types: ['card', 'pix', 'boleto'],
+      // The method picked on the buy-credits page only (ADR 0059). Pix and boleto settle later: their credits come
+      // with checkout.session.async_payment_succeeded; a Pix code expires as a prepaid plan's does (ADR 0042).
+      allowed_payment_method_types: [method],
+      ...(method === 'pix'
+        ? { payment_method_options: { pix: { expires_after_seconds: PIX_EXPIRES_AFTER_SECONDS } } }
+        : {}),
       line_items: [
         {
           quantity: 1,
@@ -134,6 +143,7 @@ export class StripePaymentProvider implements PaymentProvider {
       billingPeriod: null,
       packageId: pkg.id,
       amountCents: pkg.priceCents,
+      paymentMethod: method,
     });
     return { url: session.url, sessionId: session.id };
   }

@@ -13,7 +13,9 @@ import { LOGIN_PATH } from '#shared/routes';
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='9' fill='%234f46e5'/%3E%3Cpath d='M13 10.5v11l9-5.5z' fill='%23fff'/%3E%3C/svg%3E";
 const SIGN_UP_PATH = `${LOGIN_PATH}?tab=signup`;
-const TITLE_WORDS = 8;
+/** WhatsApp's link preview shows about two lines of a title, this many characters. */
+const TITLE_MAX_CHARS = 80;
+const DESCRIPTION_MAX_CHARS = 160;
 /** Scripts are 'self' only (CSP): the refresh script is its own file. */
 export const PLAYER_SCRIPT_PATH = '/v/player.js';
 
@@ -32,11 +34,30 @@ export interface SharePageView {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The prompt's first words: a preview's title, never the whole prompt. */
+/** `text` cut at a word boundary to at most `max` characters, with "…" when cut. */
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 0 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+/**
+ * A preview's title: the prompt's first phrase (up to its first comma or full stop) when it fits a WhatsApp
+ * preview, else its words up to TITLE_MAX_CHARS — never cut in the middle of a word, never the whole prompt.
+ */
 function titleOf(prompt: string): string {
-  const words = prompt.trim().split(/\s+/).filter(Boolean);
-  const head = words.slice(0, TITLE_WORDS).join(' ');
-  return words.length > TITLE_WORDS ? `${head}…` : head || 'Vídeo feito com Cena';
+  const text = prompt.trim().replace(/\s+/g, ' ');
+  if (!text) return 'Vídeo feito com Cena';
+  const phrase = text.split(/[,.;!?]\s/)[0] ?? text;
+  return phrase.length <= TITLE_MAX_CHARS ? phrase : cutAtWord(phrase, TITLE_MAX_CHARS);
+}
+
+/** The preview's description: what the video shows (the prompt), then who made it. */
+function descriptionOf(prompt: string): string {
+  const text = prompt.trim().replace(/\s+/g, ' ');
+  const made = 'Feito com a Cena: vídeos curtos com IA, em português.';
+  return text ? `${cutAtWord(text, DESCRIPTION_MAX_CHARS)} — ${made}` : made;
 }
 
 const STYLE = `
@@ -58,10 +79,10 @@ function head(title: string, extra: string): string {
 }
 
 const madeWithCena = `<p>Feito com Cena: vídeos curtos com IA, em português.</p>
-<a class="cta" href="${SIGN_UP_PATH}">Criar minha conta no Cena</a>`;
+<a class="cta" href="${SIGN_UP_PATH}">Criar minha conta na Cena</a>`;
 
 function previewTags(view: SharePageView, title: string): string {
-  const description = 'Feito com Cena: vídeos curtos com IA, em português.';
+  const description = descriptionOf(view.prompt);
   const tags: [string, string, string][] = [
     ['property', 'og:type', 'video.other'],
     ['property', 'og:site_name', 'Cena'],

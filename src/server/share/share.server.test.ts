@@ -120,7 +120,13 @@ describe('/v/{slug}', () => {
     expect(page.headers.get('cache-control')).toContain('no-store');
     const html = await page.text();
     expect(html).toContain('lang="pt-BR"');
-    expect(metaContent(html, 'og:title')).toBe('Um gato laranja &#38; curioso pulando entre telhados…');
+    // The first phrase whole (a WhatsApp title is not cut mid-phrase), and a description of what the video shows.
+    expect(metaContent(html, 'og:title')).toBe(
+      'Um gato laranja &#38; curioso pulando entre telhados de Olinda ao pôr do sol',
+    );
+    expect(metaContent(html, 'og:description')).toBe(
+      'Um gato laranja &#38; curioso pulando entre telhados de Olinda ao pôr do sol, câmera lenta — Feito com a Cena: vídeos curtos com IA, em português.',
+    );
     expect(metaContent(html, 'og:video')).toBe(`${url}/video.mp4`);
     expect(metaContent(html, 'og:video:type')).toBe('video/mp4');
     expect(metaContent(html, 'og:image')).toBe(`${url}/poster.jpg`);

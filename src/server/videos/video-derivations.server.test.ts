@@ -423,7 +423,7 @@ describe('films past the model’s extension limit (Gemini API stand-in, Omni de
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({
       code: 'cannot_derive',
-      message: 'Este vídeo já chegou a 5 minutos, a duração máxima de um filme no Cena.',
+      message: 'Este vídeo já chegou a 5 minutos, a duração máxima de um filme na Cena.',
     });
     expect(await balance(omniPool, userId)).toBe(10);
     const holds = await omniPool.query('SELECT count(*)::int AS n FROM credit_holds WHERE user_id = $1', [

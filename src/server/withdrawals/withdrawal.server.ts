@@ -14,6 +14,7 @@ import {
 } from '#server/billing/billing.server';
 import { restoreClawback } from '#server/credits/credits.server';
 import { payoutExists, recordPayout } from './payouts/payouts.server';
+import { recordWithdrawalConfirmation } from './withdrawal-confirmations.server';
 
 /**
  * The buyer's right of withdrawal (direito de arrependimento, CDC art. 49): a credit package bought in the last
@@ -64,6 +65,14 @@ export async function settleClaim(
       { userId, source: 'package', sourceRef: sessionId, reference: claim.reference },
       now,
     );
+  // The withdrawal's confirmation e-mail (Decreto 7.962/2013 art. 5 §4), recorded before the history rows that
+  // close the claim: whoever settles it again (a retry, the sweep) finds the one row (withdrawal-confirmations).
+  const confirm = (payout: boolean, amountCents: number) =>
+    recordWithdrawalConfirmation(
+      pool,
+      { claimRef: claim.reference, userId, paymentRef: sessionId, amountCents, payout },
+      now,
+    );
   const purchase: PaidPurchase = {
     userId,
     grantSource: 'package',
@@ -79,6 +88,7 @@ export async function settleClaim(
       await giveBack();
       return payoutDetailsRequired(checkout.amountCents);
     }
+    await confirm(true, checkout.amountCents);
     // The payout is the refund: its claim's reference names it in the history, the nota is cancelled the same.
     const reversal = { id: claim.reference, amountCents: checkout.amountCents, claim: claim.reference };
     const { taken } = await clawbackPurchase(pool, purchase, { kind: 'refund', ...reversal }, now);
@@ -96,6 +106,7 @@ export async function settleClaim(
   }
   // Accepted (succeeded, or pending until the provider settles it): the history says so; a pending refund that
   // fails later gives the credits back through the provider's event (handleRefunds, same claim reference).
+  await confirm(false, answer.amountCents);
   const { taken } = await clawbackPurchase(
     pool,
     purchase,

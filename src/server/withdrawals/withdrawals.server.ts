@@ -1,9 +1,10 @@
 /**
- * The withdrawals room's entry file (ADR 0003, ADR 0057): what other rooms use of it — the 7-day withdrawal
- * made (ADR 0030, ADR 0037): the route handler billing's routes mount, the sweep and the Pix payouts of
- * boleto refunds (ADR 0043). Other rooms import this file, never one inside the room (biome.json).
+ * The withdrawals room's entry file (ADR 0057): what other rooms use of it — the 7-day withdrawal made (ADR 0053):
+ * the route handler billing's routes mount, the sweep, the confirmation e-mail's worker (ADR 0059) and the Pix
+ * payouts of boleto refunds. Other rooms import this file, never one inside the room (biome.json).
  */
 
 export { payoutsRoutes } from './payouts/payouts.routes.server';
 export { withdrawPurchaseRoute } from './withdraw-purchase.route.server';
+export { registerWithdrawalConfirmationWorker } from './withdrawal-confirmations.server';
 export { registerWithdrawalSweep } from './withdrawal-sweep.server';

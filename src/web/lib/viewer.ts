@@ -52,3 +52,6 @@ export function watchViewer(): void {
     if (document.visibilityState === 'visible') void detectViewer();
   });
 }
+
+/** The public pages' name for a realtime `subscription` event, re-dispatched on `window` by the site header. */
+export const SUBSCRIPTION_CHANGED = 'cena:subscription';

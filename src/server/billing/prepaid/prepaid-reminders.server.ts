@@ -7,6 +7,8 @@ import { findPlan } from '#shared/catalogue';
 import { formatDate } from '#shared/format';
 import { renewByPixPath } from '#shared/routes';
 
+import { PREPAID_RENEWAL_LEAD_DAYS } from '#shared/subscription';
+
 /**
  * The prepaid periods' sweep (ADR 0042), scheduled every 15 minutes (pg-boss runs a schedule once across the
  * cluster): a period past its end ends the plan like a cancelled one (no renewal is attempted), and a period
@@ -17,7 +19,7 @@ import { renewByPixPath } from '#shared/routes';
 const EVERY_15_MINUTES = '*/15 * * * *';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Reminder leads in days, longest first; inside a shorter lead's window only the shorter one goes out. */
-const LEADS = [7, 1] as const;
+const LEADS = [PREPAID_RENEWAL_LEAD_DAYS, 1] as const;
 
 export interface PrepaidSweepDeps {
   pool: pg.Pool;

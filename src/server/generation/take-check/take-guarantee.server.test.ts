@@ -211,7 +211,7 @@ describe('take guarantee', () => {
     const failed = await state(request.id);
     expect(failed).toMatchObject({ status: 'failed', hold_status: 'voided' });
     const reason =
-      /^O vídeo não passou na verificação de qualidade do Cena duas vezes \((.+)\)\. Seus créditos foram devolvidos\.$/;
+      /^O vídeo não passou na verificação de qualidade da Cena duas vezes \((.+)\)\. Seus créditos foram devolvidos\.$/;
     expectWholeClipFrozen(reason.exec(failed?.error_message ?? '')?.[1]);
     const both = (await takeChecksOf(pool, [request.id])).get(request.id);
     expect(both?.map((check) => [check.take, check.passed])).toEqual([

@@ -4,7 +4,7 @@
  * instead of 'Entrar', on the header and wherever a page marks parts `data-viewer-only`.
  */
 import { fillTemplate } from '#web/lib/text-template';
-import { onViewer, type ViewerState } from '#web/lib/viewer';
+import { onViewer, SUBSCRIPTION_CHANGED, type ViewerState } from '#web/lib/viewer';
 
 function attachMobileMenu(header: HTMLElement): void {
   const toggle = header.querySelector<HTMLButtonElement>('[data-menu-toggle]');
@@ -61,6 +61,29 @@ function showBalance(balance: number): void {
   }
 }
 
+/**
+ * A signed-in visitor's live updates on the public pages (design §1, the stream the app's balance uses): a payment
+ * finished in another tab updates the header's balance, and the pricing island hears the new subscription, so the
+ * tab that started a purchase never stays on the old balance and "Assinar". The browser reconnects by itself.
+ */
+function followRealtime(): void {
+  if (typeof EventSource === 'undefined') return;
+  const events = new EventSource('/api/events', { withCredentials: true });
+  events.addEventListener('credits', (event) => {
+    try {
+      const { balance } = JSON.parse((event as MessageEvent<string>).data) as { balance?: unknown };
+      if (typeof balance === 'number') showBalance(balance);
+    } catch {
+      // not a balance: nothing to show
+    }
+  });
+  events.addEventListener('subscription', () => window.dispatchEvent(new Event(SUBSCRIPTION_CHANGED)));
+  // Signed out meanwhile (401): the browser gives up; a reload shows the signed-out page.
+  events.onerror = () => {
+    if (events.readyState === EventSource.CLOSED) events.close();
+  };
+}
+
 export function attachSiteHeader(header: HTMLElement): void {
   attachMobileMenu(header);
   onViewer((state) => {
@@ -73,6 +96,7 @@ export function attachSiteHeader(header: HTMLElement): void {
       if (balance === null) return;
       showBalance(balance);
       showViewer(state);
+      followRealtime();
     });
   });
 }

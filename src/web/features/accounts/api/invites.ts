@@ -10,3 +10,15 @@ export function useInvites() {
     staleTime: 60_000,
   });
 }
+
+/** `GET /api/invites/{code}` (public): the inviter's first name and the invitee's bonus, for the invite's sign-up. */
+export function useInvitePreview(code: string | null) {
+  return useQuery({
+    queryKey: ['invite-preview', code],
+    queryFn: ({ signal }) =>
+      callApi(invitesContract.getInvitePreview, { params: { code: code ?? '' }, signal }),
+    enabled: code !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck } from 'lucide-react';
+import { Gift, MailCheck } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MODE_RESOLUTION, TRIAL_CREDITS, TRIAL_VALIDITY_DAYS } from '#shared/catalogue';
 import { Button } from '#web/components/ui/button';
 import { FieldError } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/toaster';
@@ -115,6 +116,18 @@ export function SignUpForm({ callbackURL, onGoToSignIn }: { callbackURL: string;
         </div>
         <FieldError id={`${termsId}-error`}>{termsError}</FieldError>
       </div>
+      {/* The free first video (ADR 0040) is sold where the account is made, not only on the landing. */}
+      <p
+        className="flex items-start gap-2 rounded-lg bg-primary-soft/60 p-3 text-sm"
+        data-testid="sign-up-gift"
+      >
+        <Gift aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        {t('signUp.gift', {
+          credits: TRIAL_CREDITS,
+          resolution: MODE_RESOLUTION.fast,
+          days: TRIAL_VALIDITY_DAYS,
+        })}
+      </p>
       <Button
         type="submit"
         size="lg"

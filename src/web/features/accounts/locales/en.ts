@@ -35,6 +35,10 @@ const en: LocaleShape<typeof ptBR> = {
     emailNotVerified: 'Confirm your e-mail before signing in.',
   },
   login: {
+    invite: {
+      title: '{{name}} invited you to Cena',
+      body: 'Create your account and get your first video as a gift ({{trial}} credits). On your first purchase, {{bonus}} more bonus credits from {{name}}’s invite.',
+    },
     documentTitle: 'Sign in — Cena',
     title: 'Access your account',
     description: 'Sign in to create videos and keep track of your credits.',
@@ -73,6 +77,7 @@ const en: LocaleShape<typeof ptBR> = {
     back: 'Back',
   },
   signUp: {
+    gift: 'Your first video is a gift: confirm your e-mail and get {{credits}} credits, one free Fast ({{resolution}}) video, to use within {{days}} days.',
     passwordHint: 'At least {{min}} characters.',
     passwordTooShort: 'The password must be at least {{min}} characters long',
     terms:

@@ -32,6 +32,10 @@ export default {
     emailNotVerified: 'Confirme seu e-mail antes de entrar.',
   },
   login: {
+    invite: {
+      title: '{{name}} convidou você para a Cena',
+      body: 'Crie sua conta e ganhe seu primeiro vídeo de presente ({{trial}} créditos). Na sua primeira compra, mais {{bonus}} créditos de bônus pelo convite de {{name}}.',
+    },
     documentTitle: 'Entrar — Cena',
     title: 'Acesse sua conta',
     description: 'Entre para criar vídeos e acompanhar seus créditos.',
@@ -70,6 +74,7 @@ export default {
     back: 'Voltar',
   },
   signUp: {
+    gift: 'Seu primeiro vídeo é presente: ao confirmar o e-mail você ganha {{credits}} créditos, um vídeo Fast ({{resolution}}) grátis, para usar em até {{days}} dias.',
     passwordHint: 'Mínimo de {{min}} caracteres.',
     passwordTooShort: 'A senha deve ter pelo menos {{min}} caracteres',
     terms: 'Li e aceito os <terms>Termos de uso</terms> e a <privacy>Política de privacidade</privacy>.',

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { toast } from '#web/components/ui/toaster';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { useInvitePreview } from '../api/invites';
 import { meQueryOptions } from '../api/me';
 import { useHasSession } from '../api/session-check';
 import { SignInForm } from '../components/sign-in-form';
@@ -36,6 +37,7 @@ export default function LoginPage() {
   const signedIn = Boolean(me.data || hasSession.data);
   const backFromGoogle = params.get('signedIn') === 'google';
   const invite = params.get('convite');
+  const preview = useInvitePreview(invite && INVITE_CODE_PATTERN.test(invite) ? invite : null).data;
 
   // `?convite=` on the sign-up: remembered as `/convite/{code}` does, for the sign-up request to carry (ADR 0040).
   useEffect(() => {
@@ -57,10 +59,19 @@ export default function LoginPage() {
     <AuthShell>
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl!">
-            {t('login.title')}
+          {/* An invite link names the friend who invited and the bonus (ADR 0040), first name only. */}
+          <CardTitle as="h1" className="text-2xl!" data-testid="login-title">
+            {preview ? t('login.invite.title', { name: preview.inviterName }) : t('login.title')}
           </CardTitle>
-          <CardDescription>{t('login.description')}</CardDescription>
+          <CardDescription data-testid="login-description">
+            {preview
+              ? t('login.invite.body', {
+                  name: preview.inviterName,
+                  trial: preview.trialCredits,
+                  bonus: preview.bonusCredits,
+                })
+              : t('login.description')}
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {oauthError ? (

@@ -85,7 +85,7 @@ export default {
     },
     modelReasons: {
       listed: 'disponível',
-      unknown_family: 'não é um modelo de vídeo que o Cena sabe chamar',
+      unknown_family: 'não é um modelo de vídeo que a Cena sabe chamar',
       not_listed: 'o Google não lista este modelo para esta chave (aposentado ou digitado errado)',
       no_predict_long_running: 'listado sem predictLongRunning',
       no_generate_content: 'listado sem generateContent; os prompts vêm das regras',

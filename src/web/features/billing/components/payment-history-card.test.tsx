@@ -60,6 +60,33 @@ describe('Payment history', () => {
     expect(screen.queryByTestId('withdraw-purchase')).toBeNull();
   });
 
+  it('writes a refund as a person would: what was refunded, "Estorno", and the real minus sign', async () => {
+    api().answer(billingContract.listTransactions, {
+      transactions: [
+        row({
+          amount: -10990,
+          description: 'Reembolso do pacote de 100 créditos',
+          purchaseRef: 'withdrawal:a',
+        }),
+        row({
+          type: 'credit',
+          amount: -100,
+          description: '100 créditos removidos',
+          purchaseRef: 'withdrawal:a',
+        }),
+      ],
+    });
+    await open();
+    const [line] = await screen.findAllByTestId('transaction');
+    const text = (line as HTMLElement).textContent ?? '';
+    expect(text).toContain('Reembolso do pacote de 100 créditos');
+    expect(text).toContain(`· ${t('history.reversal')}`);
+    expect(text).not.toContain(`· ${t('history.type.payment')}`);
+    const amount = within(line as HTMLElement).getByTestId('transaction-amount').textContent ?? '';
+    expect(amount).toContain('\u2212R$ 109,90');
+    expect(amount).not.toContain('-');
+  });
+
   it('links a payment to its Stripe receipt, in a new tab, only when it has one', async () => {
     const receiptUrl = 'https://pay.stripe.com/receipts/payment/abc';
     api().answer(billingContract.listTransactions, {

@@ -111,7 +111,7 @@ function HistoryLine({
             <span className="sr-only">{t('history.date')}: </span>
             <time dateTime={head.createdAt}>{formatDate(new Date(head.createdAt), timeZone)}</time>
             {' · '}
-            {t(`history.type.${head.type}`)}
+            {isPayment && head.amount < 0 ? t('history.reversal') : t(`history.type.${head.type}`)}
           </span>
         </div>
         <span className="flex shrink-0 flex-col items-end text-sm whitespace-nowrap tabular-nums">

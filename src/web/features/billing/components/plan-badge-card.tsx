@@ -1,6 +1,7 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DEFAULT_TIME_ZONE, formatDate } from '#shared/format';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
@@ -53,6 +54,14 @@ export function PlanBadgeCard() {
                 {t(`plans.period.${subscription.billingPeriod}`)}
                 {credits !== null ? ` · ${t('plans.activeBody', { credits: formatCredits(credits) })}` : null}
               </p>
+              {subscription.collection === 'prepaid' ? (
+                // A Pix plan never renews by itself (ADR 0042): the dashboard says so, with the date it ends.
+                <p className="text-sm font-medium" data-testid="plan-prepaid-until">
+                  {t('plans.prepaidUntil', {
+                    date: formatDate(new Date(subscription.currentPeriodEnd), DEFAULT_TIME_ZONE),
+                  })}
+                </p>
+              ) : null}
             </>
           ) : (
             <>

@@ -39,6 +39,27 @@ describe('Profile: the subscription card', () => {
     expect(screen.queryByTestId('open-portal')).toBeNull();
   });
 
+  it('a Pix plan says it does not renew by itself, and until when; on day one renewing is not its main button', async () => {
+    api().answer(billingContract.getSubscription, {
+      subscription: subscription({ currentPeriodEnd: '2999-01-10T15:00:00.000Z' }),
+    });
+    await open();
+    expect((await screen.findByTestId('subscription-no-auto-renewal')).textContent).toBe(
+      'Não renova sozinho: nada é cobrado sem você. Em 10/01/2999 o plano termina; para continuar, renove por Pix (avisamos por e-mail 7 dias e 1 dia antes).',
+    );
+    // Day one: the plan runs; "Renovar por Pix" is offered, not the card's main button.
+    expect(screen.getByTestId('renew-by-pix').className).not.toContain('bg-primary');
+  });
+
+  it('a Pix plan in its last 7 days leads with "Renovar por Pix"', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    api().answer(billingContract.getSubscription, {
+      subscription: subscription({ currentPeriodEnd: inDays(3) }),
+    });
+    await open();
+    expect((await screen.findByTestId('renew-by-pix')).className).toContain('bg-primary');
+  });
+
   it('a card subscription keeps its renewal and the portal', async () => {
     api().answer(billingContract.getSubscription, {
       subscription: subscription({ collection: 'automatic' }),

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { DEFAULT_TIME_ZONE, formatDate } from '#shared/format';
 import { renewalText } from '#shared/renewal';
 import { renewByPixPath } from '#shared/routes';
+import { prepaidRenewalDue } from '#shared/subscription';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -69,6 +70,11 @@ function SubscriptionDetails({ subscription, timeZone }: { subscription: Subscri
               date: formatDate(new Date(subscription.currentPeriodEnd), DEFAULT_TIME_ZONE),
             })}
           </dd>
+          <dd className="text-muted-foreground sm:basis-full" data-testid="subscription-no-auto-renewal">
+            {t('subscription.noAutoRenewal', {
+              date: formatDate(new Date(subscription.currentPeriodEnd), DEFAULT_TIME_ZONE),
+            })}
+          </dd>
         </div>
       ) : (
         <div className={row}>
@@ -125,7 +131,12 @@ export function SubscriptionCard({ timeZone }: { timeZone: string }) {
         )}
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {subscription?.collection === 'prepaid' ? (
-            <Button asChild data-testid="renew-by-pix">
+            // Renewing leads only inside the reminder window: on day one the plan simply runs (ADR 0042).
+            <Button
+              asChild
+              variant={prepaidRenewalDue(new Date(subscription.currentPeriodEnd)) ? 'primary' : 'outline'}
+              data-testid="renew-by-pix"
+            >
               <Link to={renewByPixPath(subscription.planId, subscription.billingPeriod)}>
                 {t('subscription.renewByPix')}
               </Link>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageId } from '#shared/catalogue';
+import type { PaymentMethod } from '#shared/payment-methods';
 import { toast } from '#web/components/ui/toaster';
 import { openPendingTab } from '#web/lib/new-tab';
 import { useCreateCreditCheckout } from '../api/create-credit-checkout';
@@ -13,19 +14,24 @@ import { startWaiting } from '../lib/checkout-waiting';
  */
 export function useBuyPackage(): {
   pendingId: PackageId | null;
-  /** `taxId`: the buyer's CPF or CNPJ digits for the nota fiscal, when given (ADR 0041). */
-  buy: (id: PackageId, taxId?: string) => Promise<void>;
+  /** `taxId`: the buyer's CPF or CNPJ digits for the nota fiscal, when given (ADR 0041); `method`: ADR 0059. */
+  buy: (id: PackageId, taxId?: string, method?: PaymentMethod) => Promise<void>;
 } {
   const { t } = useTranslation('billing');
   const checkout = useCreateCreditCheckout();
   const [pendingId, setPendingId] = useState<PackageId | null>(null);
 
-  const buy = async (packageType: PackageId, taxId?: string) => {
+  const buy = async (packageType: PackageId, taxId?: string, paymentMethod: PaymentMethod = 'card') => {
     if (pendingId) return;
     setPendingId(packageType);
     const tab = openPendingTab();
     try {
-      const { url } = await checkout.mutateAsync({ packageType, ...(taxId ? { taxId } : {}) });
+      const { url } = await checkout.mutateAsync({
+        packageType,
+        // The API's default is the card (docs/billing-contract.md): only another method is sent.
+        ...(paymentMethod !== 'card' ? { paymentMethod } : {}),
+        ...(taxId ? { taxId } : {}),
+      });
       tab.go(url);
       startWaiting(packageType);
     } catch (error) {

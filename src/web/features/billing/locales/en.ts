@@ -15,6 +15,7 @@ const en: LocaleShape<typeof ptBR> = {
       incomplete: 'Incomplete',
     },
     freeBody: 'Subscribe to a plan to get discounted credits every month.',
+    prepaidUntil: 'Paid by Pix until {{date}} · does not renew by itself',
     activeBody: '{{credits}} credits per period',
     seePlans: 'See plans',
     changePlan: 'Change plan',
@@ -33,6 +34,12 @@ const en: LocaleShape<typeof ptBR> = {
   },
   processing: 'Processing...',
   buyCredits: {
+    payment: {
+      legend: 'Payment method',
+      card: 'Card',
+      pix: 'Pix (credits at once)',
+      boleto: 'Boleto (credits when the bank clears it, up to 3 business days)',
+    },
     taxId: {
       label: 'CPF or CNPJ (optional)',
       hint: "Goes on the purchase's nota fiscal. Without it, the nota carries your name only.",
@@ -79,7 +86,7 @@ const en: LocaleShape<typeof ptBR> = {
       discountBasis:
         'Discounts are on the price per credit, against the {{credits}}-credit package (R$ {{price}} per credit).',
       cost: 'Each Fast ({{fastResolution}}) video uses {{fast}} credits and each Quality ({{qualityResolution}}) video {{quality}} credits; each Draft ({{draftResolution}}) {{draft}} credits.',
-      tab: 'Payment opens in a new tab; your balance updates here as soon as it is confirmed.',
+      tab: 'Payment opens in a new tab, by card, Pix or boleto; your balance updates here as soon as it is confirmed.',
     },
     plansHint: 'Creating videos every month? Plans cost less.',
     seePlans: 'See plans',
@@ -101,6 +108,8 @@ const en: LocaleShape<typeof ptBR> = {
     cancel: 'Cancel',
   },
   subscription: {
+    noAutoRenewal:
+      'Does not renew by itself: nothing is charged without you. The plan ends on {{date}}; to go on, renew by Pix (we e-mail you 7 days and 1 day before).',
     paidByPixUntil: 'Paid by Pix until {{date}}',
     renewByPix: 'Renew by Pix',
     title: 'Current subscription',
@@ -166,6 +175,8 @@ const en: LocaleShape<typeof ptBR> = {
     descriptionColumn: 'Description',
     amount: 'Amount',
     type: { payment: 'Payment', credit: 'Credits' },
+    /** A payment's row with a negative amount: a refund or a chargeback, the money going back. */
+    reversal: 'Refund',
     creditsPositive_one: '+{{value}} credit',
     creditsPositive_other: '+{{value}} credits',
     creditsNegative_one: '−{{value}} credit',

@@ -17,6 +17,7 @@ export default {
     },
     freeBody: 'Assine um plano para receber créditos todo mês com desconto.',
     activeBody: '{{credits}} créditos por período',
+    prepaidUntil: 'Pago por Pix até {{date}} · não renova sozinho',
     seePlans: 'Ver planos',
     changePlan: 'Alterar plano',
     loadError: 'Não foi possível carregar seu plano.',
@@ -34,6 +35,12 @@ export default {
   },
   processing: 'Processando...',
   buyCredits: {
+    payment: {
+      legend: 'Forma de pagamento',
+      card: 'Cartão',
+      pix: 'Pix (créditos na hora)',
+      boleto: 'Boleto (créditos quando o banco compensar, até 3 dias úteis)',
+    },
     taxId: {
       label: 'CPF ou CNPJ (opcional)',
       hint: 'Vai na nota fiscal da compra. Sem ele, a nota sai só com o seu nome.',
@@ -79,7 +86,7 @@ export default {
       discountBasis:
         'Os descontos são no preço por crédito, comparados ao pacote de {{credits}} créditos (R$ {{price}} por crédito).',
       cost: 'Cada vídeo Fast ({{fastResolution}}) consome {{fast}} créditos e cada vídeo Quality ({{qualityResolution}}), {{quality}} créditos; cada Rascunho ({{draftResolution}}), {{draft}} créditos.',
-      tab: 'O pagamento abre em uma nova aba; seu saldo atualiza aqui assim que for confirmado.',
+      tab: 'O pagamento abre em uma nova aba, por cartão, Pix ou boleto; seu saldo atualiza aqui assim que for confirmado.',
     },
     plansHint: 'Cria vídeos todo mês? Os planos saem mais em conta.',
     seePlans: 'Ver planos',
@@ -102,6 +109,8 @@ export default {
   },
   subscription: {
     paidByPixUntil: 'Pago por Pix até {{date}}',
+    noAutoRenewal:
+      'Não renova sozinho: nada é cobrado sem você. Em {{date}} o plano termina; para continuar, renove por Pix (avisamos por e-mail 7 dias e 1 dia antes).',
     renewByPix: 'Renovar por Pix',
     title: 'Assinatura atual',
     description: 'Seu plano, a renovação e a gestão da cobrança.',
@@ -147,6 +156,8 @@ export default {
     descriptionColumn: 'Descrição',
     amount: 'Valor',
     type: { payment: 'Pagamento', credit: 'Créditos' },
+    /** A payment's row with a negative amount: a refund or a chargeback, the money going back. */
+    reversal: 'Estorno',
     creditsPositive_one: '+{{value}} crédito',
     creditsPositive_other: '+{{value}} créditos',
     creditsNegative_one: '−{{value}} crédito',

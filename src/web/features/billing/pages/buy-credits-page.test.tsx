@@ -97,6 +97,23 @@ describe('Buy credits page', () => {
     await waitFor(() => expect(tab.location.href).toBe(CHECKOUT_URL));
   });
 
+  it('offers card, Pix and boleto, card first, and sends the method picked', async () => {
+    api().answer(creditsContract.getCredits, credits(40));
+    api().answer(billingContract.createCreditCheckout, { url: CHECKOUT_URL });
+    const tab = fakeTab();
+    await open();
+    const methods = screen.getByRole('group', { name: t('buyCredits.payment.legend') });
+    const radios = within(methods).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.value)).toEqual(['card', 'pix', 'boleto']);
+    expect(radios[0]?.checked).toBe(true);
+    await userEvent.click(within(methods).getByRole('radio', { name: t('buyCredits.payment.pix') }));
+    await userEvent.click(screen.getByTestId('buy-small'));
+
+    const [call] = api().callsTo(billingContract.createCreditCheckout);
+    expect(JSON.parse(String(call?.init.body))).toEqual({ packageType: 'small', paymentMethod: 'pix' });
+    await waitFor(() => expect(tab.location.href).toBe(CHECKOUT_URL));
+  });
+
   it('punctuates a CNPJ as one once it passes eleven digits', async () => {
     api().answer(creditsContract.getCredits, credits(40));
     await open();

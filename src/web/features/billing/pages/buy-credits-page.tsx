@@ -14,6 +14,7 @@ import {
   VIDEO_COST_CREDITS,
 } from '#shared/catalogue';
 import { formatBRL, formatDecimal2 } from '#shared/format';
+import { PAYMENT_METHODS, type PaymentMethod } from '#shared/payment-methods';
 import { CheckList } from '#web/components/check-list';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -84,10 +85,42 @@ function CurrentBalance() {
   );
 }
 
+/** How the package is paid: the plans' three methods (ADR 0059), native radios that work with the keyboard. */
+function PackageMethodChoice({
+  value,
+  onChange,
+}: {
+  value: PaymentMethod;
+  onChange: (method: PaymentMethod) => void;
+}) {
+  const { t } = useTranslation('billing');
+  return (
+    <fieldset className="flex flex-col gap-2 text-sm" data-testid="package-payment-method">
+      <legend className="mb-2 font-medium">{t('buyCredits.payment.legend')}</legend>
+      <div className="flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:gap-4">
+        {PAYMENT_METHODS.map((method) => (
+          <label key={method} className="flex min-h-11 cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name="package-payment-method"
+              value={method}
+              checked={value === method}
+              onChange={() => onChange(method)}
+              data-testid={`package-method-${method}`}
+              className="size-4 accent-primary"
+            />
+            <span>{t(`buyCredits.payment.${method}`)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
- * The catalogue's packages as cards, one buy at a time, under the optional CPF/CNPJ for the nota fiscal: the
- * purchase page's and the create page's sheet (through this feature's index). A CPF/CNPJ that fails its check
- * digits stops the purchase before a checkout tab opens, with the schema's message.
+ * The catalogue's packages as cards, one buy at a time, under the payment method and the optional CPF/CNPJ for
+ * the nota fiscal: the purchase page's and the create page's sheet (through this feature's index). A CPF/CNPJ
+ * that fails its check digits stops the purchase before a checkout tab opens, with the schema's message.
  */
 export function PackageList({
   label,
@@ -96,8 +129,9 @@ export function PackageList({
 }: {
   label: string;
   pendingId: PackageId | null;
-  onBuy: (id: PackageId, taxId: string | undefined) => void;
+  onBuy: (id: PackageId, taxId: string | undefined, method: PaymentMethod) => void;
 }) {
+  const [method, setMethod] = useState<PaymentMethod>('card');
   const [taxIdText, setTaxIdText] = useState('');
   const [taxIdError, setTaxIdError] = useState<string | undefined>();
   const taxIdInput = useRef<HTMLInputElement>(null);
@@ -108,11 +142,12 @@ export function PackageList({
       taxIdInput.current?.focus();
       return;
     }
-    onBuy(id, checked.taxId);
+    onBuy(id, checked.taxId, method);
   };
   return (
     <>
       <CheckoutWaitingNotice />
+      <PackageMethodChoice value={method} onChange={setMethod} />
       <TaxIdField
         ref={taxIdInput}
         value={taxIdText}
@@ -250,7 +285,7 @@ export default function BuyCreditsPage() {
       <PackageList
         label={t('buyCredits.packagesLabel')}
         pendingId={pendingId}
-        onBuy={(id, taxId) => void onBuy(id, taxId)}
+        onBuy={(id, taxId, method) => void onBuy(id, taxId, method)}
       />
       <aside
         aria-labelledby="buy-credits-info"

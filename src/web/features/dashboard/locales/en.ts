@@ -49,6 +49,10 @@ const en: LocaleShape<typeof ptBR> = {
     history: 'View history',
     historyHint: 'All your videos',
   },
+  gift: {
+    title: 'Your first video is a gift',
+    body: 'You got {{credits}} free credits: one Fast ({{resolution}}) video on us. They are valid until {{date}}.',
+  },
   firstVideo: {
     title: 'Create your first video',
     body: 'Describe a scene and Cena generates a short video with audio. Start from this example or write your own idea.',

@@ -46,6 +46,10 @@ export default {
     history: 'Ver histórico',
     historyHint: 'Todos os seus vídeos',
   },
+  gift: {
+    title: 'Seu primeiro vídeo é presente',
+    body: 'Você ganhou {{credits}} créditos grátis: um vídeo Fast ({{resolution}}) por nossa conta. Eles valem até {{date}}.',
+  },
   firstVideo: {
     title: 'Crie seu primeiro vídeo',
     body: 'Descreva uma cena e a Cena gera um vídeo curto com áudio. Comece por este exemplo ou escreva a sua ideia.',

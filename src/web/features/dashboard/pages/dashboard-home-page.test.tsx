@@ -12,9 +12,9 @@ import DashboardHomePage from './dashboard-home-page';
 const t = i18n.getFixedT('pt-BR', 'dashboard');
 const { api, renderPage } = pageTest();
 
-async function open(url = '/dashboard') {
+async function open(url = '/dashboard', balance = credits(0)) {
   api().answer(accountsContract.getMe, me);
-  api().answer(creditsContract.getCredits, credits(0));
+  api().answer(creditsContract.getCredits, balance);
   api().answer(billingContract.getSubscription, { subscription: null });
   await renderPage(<DashboardHomePage />, {
     route: '/dashboard',
@@ -36,6 +36,32 @@ describe('Dashboard home', () => {
     expect(target.searchParams.get('prompt')).toBe(t('firstVideo.samplePrompt'));
     const balance = await screen.findByTestId('balance-value');
     expect(link.compareDocumentPosition(balance) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('celebrates the free first video as a gift with its date, without the expiring warning', async () => {
+    api().answer(dashboardContract.listRecentVideos, { items: [] });
+    api().fail(dashboardContract.getDashboardStats, 'internal_error', 'Erro interno. Tente novamente.');
+    const trial = {
+      id: 'grant-1',
+      amount: 10,
+      remaining: 10,
+      source: 'trial' as const,
+      planType: null,
+      expiresAt: '2026-12-06T15:00:00.000Z',
+      createdAt: '2026-11-29T15:00:00.000Z',
+      expired: false,
+    };
+    await open('/dashboard', {
+      ...credits(10),
+      expiringSoon: { total: 10, daysLeft: 7 },
+      grants: [trial],
+    });
+
+    const gift = await screen.findByTestId('first-video-gift');
+    expect(gift.textContent).toContain(t('gift.title'));
+    expect(gift.textContent).toContain('10 créditos grátis');
+    expect(gift.textContent).toContain('06/12/2026');
+    expect(screen.queryByTestId('expiring-credits')).toBeNull();
   });
 
   it('starts the checkout of a plan chosen before the account existed, once', async () => {

@@ -57,6 +57,9 @@ export default function DashboardHomePage() {
   }
 
   const timeZone = me.profile.timezone;
+  // The trial's grant, unspent: the first dashboard celebrates it instead of warning that it expires.
+  const trial = credits.data?.grants.find((grant) => grant.source === 'trial' && grant.remaining > 0);
+  const gift = trial?.expiresAt ? { credits: trial.remaining, expiresAt: trial.expiresAt } : null;
   const greeting = localGreeting(t, new Date(), timeZone);
   const name = me.user.name.trim();
 
@@ -68,8 +71,10 @@ export default function DashboardHomePage() {
         </h1>
         <p className="text-muted-foreground">{t('subtitle')}</p>
       </header>
-      {credits.data ? <ExpiringCreditsAlert expiringSoon={credits.data.expiringSoon} /> : null}
-      {firstVisit ? <FirstVideoCard /> : null}
+      {credits.data && !(firstVisit && gift && credits.data.expiringSoon.total <= gift.credits) ? (
+        <ExpiringCreditsAlert expiringSoon={credits.data.expiringSoon} />
+      ) : null}
+      {firstVisit ? <FirstVideoCard gift={gift} timeZone={timeZone} /> : null}
       <PlanBadgeCard />
       <StatsSection range={range} onRangeChange={setRange} />
       <QuickActions />

@@ -15,6 +15,7 @@ import {
   RETENTION,
   referenceImageFormatLabels,
   referenceImageMaxMegabytes,
+  requestCredits,
   SEED_MAX,
   SEED_MIN,
   VIDEO_COST_CREDITS,
@@ -89,7 +90,7 @@ function plansItems(supportEmail: string): FaqCategoryItems<'planos'> {
     'plans-payment': {
       question: 'How do payments work?',
       answer:
-        'Payments are processed by Stripe, in Brazilian reais (R$), over a secure SSL-encrypted connection. You choose the payment method at checkout, and Cena never stores your card details.',
+        "Payments are processed by Stripe, in Brazilian reais (R$), over a secure SSL-encrypted connection. Plans and credit packages take card, Pix or boleto: you pick one before the checkout opens. A plan on a card renews by itself; a plan paid by Pix runs for the period paid and does not renew by itself. A package's credits arrive once the payment is confirmed (Pix at once, boleto when the bank clears it). Cena never stores your card details.",
     },
     'plans-invoices': {
       question: 'Where can I find my invoices and payments?',
@@ -98,7 +99,7 @@ function plansItems(supportEmail: string): FaqCategoryItems<'planos'> {
     },
     'plans-withdrawal': {
       question: 'Can I withdraw from a purchase? (right of withdrawal)',
-      answer: `Yes. Under Brazil's Consumer Protection Code (art. 49) you may withdraw from an online purchase within ${n(WITHDRAWAL_DAYS)} days. A credit package bought up to ${n(WITHDRAWAL_DAYS)} days ago with none of its credits used is refunded in full under Payments, with "Withdraw from purchase": the money goes back to your payment method and the package's credits leave your balance. If some credits were used, or it was paid by boleto or is a subscription, contact support at ${supportEmail}.`,
+      answer: `Yes. Under Brazil's Consumer Protection Code (art. 49) you may withdraw from an online purchase within ${n(WITHDRAWAL_DAYS)} days. A credit package bought up to ${n(WITHDRAWAL_DAYS)} days ago with none of its credits used is refunded in full from your Profile, under Payment history, with "Withdraw from purchase": the money goes back to the card or Pix that paid (a boleto purchase goes back by Pix, to the key you give), the package's credits leave your balance and an e-mail confirms the withdrawal at once. If some credits were used, or it is a subscription, contact support at ${supportEmail}.`,
     },
   };
 }
@@ -125,7 +126,7 @@ function videosItems(): FaqCategoryItems<'videos'> {
     },
     'videos-modes': {
       question: "What's the difference between Fast and Quality?",
-      answer: `Fast (${fast} credits) renders at ${MODE_RESOLUTION.fast}, quicker and cheaper, great for testing ideas and variations. Quality (${quality} credits) renders at ${MODE_RESOLUTION.quality}, with more detail, for the final video. Both make ${n(VIDEO_LENGTH_SECONDS)}-second videos with sound.`,
+      answer: `There are three modes. Draft (${n(VIDEO_COST_CREDITS.draft)} credits) renders at ${MODE_RESOLUTION.draft}, the cheapest, to test the idea and finish the best one. Fast (${fast} credits) renders at ${MODE_RESOLUTION.fast}, quick and cheap, great for variations. Quality (${quality} credits) renders at ${MODE_RESOLUTION.quality}, with more detail, for the final video; at 4K it costs ${n(requestCredits({ quality: 'quality', resolution: '4k' }))} credits. Prices are for an ${n(VIDEO_LENGTH_SECONDS)}-second video with sound.`,
     },
     'videos-formats': {
       question: 'Which video formats can I choose?',

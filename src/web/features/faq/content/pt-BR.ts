@@ -15,6 +15,7 @@ import {
   RETENTION,
   referenceImageFormatLabels,
   referenceImageMaxMegabytes,
+  requestCredits,
   SEED_MAX,
   SEED_MIN,
   VIDEO_COST_CREDITS,
@@ -89,7 +90,7 @@ function plansItems(supportEmail: string): FaqCategoryItems<'planos'> {
     'plans-payment': {
       question: 'Como é feito o pagamento?',
       answer:
-        'Os pagamentos são processados pela Stripe, em reais (R$), por conexão segura com criptografia SSL. Você escolhe a forma de pagamento no checkout, e a Cena não armazena os dados do seu cartão.',
+        'Os pagamentos são processados pela Stripe, em reais (R$), por conexão segura com criptografia SSL. Planos e pacotes de créditos aceitam cartão, Pix ou boleto: você escolhe a forma antes de abrir o checkout. O plano no cartão renova sozinho; o plano pago por Pix vale pelo período pago e não renova sozinho. Os créditos de um pacote chegam quando o pagamento é confirmado (o Pix na hora, o boleto quando o banco compensar). A Cena não armazena os dados do seu cartão.',
     },
     'plans-invoices': {
       question: 'Onde encontro minhas faturas e pagamentos?',
@@ -98,7 +99,7 @@ function plansItems(supportEmail: string): FaqCategoryItems<'planos'> {
     },
     'plans-withdrawal': {
       question: 'Posso desistir de uma compra? (direito de arrependimento)',
-      answer: `Sim. Pelo Código de Defesa do Consumidor (art. 49), você pode desistir de uma compra feita pela internet em até ${n(WITHDRAWAL_DAYS)} dias. Um pacote de créditos comprado há até ${n(WITHDRAWAL_DAYS)} dias, sem nenhum crédito usado, é reembolsado por inteiro em Pagamentos, no botão "Desistir da compra": o valor volta ao seu meio de pagamento e os créditos do pacote saem do saldo. Se parte dos créditos já foi usada, ou se a compra foi paga com boleto ou é uma assinatura, fale com o suporte em ${supportEmail}.`,
+      answer: `Sim. Pelo Código de Defesa do Consumidor (art. 49), você pode desistir de uma compra feita pela internet em até ${n(WITHDRAWAL_DAYS)} dias. Um pacote de créditos comprado há até ${n(WITHDRAWAL_DAYS)} dias, sem nenhum crédito usado, é reembolsado por inteiro no seu Perfil, em Histórico de pagamentos, no botão "Desistir da compra": o valor volta ao cartão ou ao Pix que pagou (uma compra paga com boleto volta por Pix, para a chave que você informar), os créditos do pacote saem do saldo e você recebe na hora um e-mail confirmando a desistência. Se parte dos créditos já foi usada, ou se a compra é uma assinatura, fale com o suporte em ${supportEmail}.`,
     },
   };
 }
@@ -125,7 +126,7 @@ function videosItems(): FaqCategoryItems<'videos'> {
     },
     'videos-modes': {
       question: 'Qual a diferença entre os modos Fast e Quality?',
-      answer: `O Fast (${fast} créditos) gera em ${MODE_RESOLUTION.fast}, é mais rápido e econômico, ótimo para testar ideias e variações. O Quality (${quality} créditos) gera em ${MODE_RESOLUTION.quality}, com mais detalhe, para o vídeo final. Os dois geram vídeos de ${n(VIDEO_LENGTH_SECONDS)} segundos com áudio.`,
+      answer: `São três modos. O Rascunho (${n(VIDEO_COST_CREDITS.draft)} créditos) gera em ${MODE_RESOLUTION.draft}, o mais barato, para testar a ideia e finalizar a melhor. O Fast (${fast} créditos) gera em ${MODE_RESOLUTION.fast}, é rápido e econômico, ótimo para variações. O Quality (${quality} créditos) gera em ${MODE_RESOLUTION.quality}, com mais detalhe, para o vídeo final; em 4K custa ${n(requestCredits({ quality: 'quality', resolution: '4k' }))} créditos. Os preços são de um vídeo de ${n(VIDEO_LENGTH_SECONDS)} segundos com áudio.`,
     },
     'videos-formats': {
       question: 'Quais formatos de vídeo posso escolher?',
@@ -142,7 +143,7 @@ function videosItems(): FaqCategoryItems<'videos'> {
     },
     'videos-download': {
       question: 'Como baixo e compartilho meus vídeos? Por quanto tempo eles ficam disponíveis?',
-      answer: `Quando o vídeo fica pronto, abra-o no Histórico e clique em Baixar. O arquivo é um MP4 compatível com qualquer player e rede social. Seu histórico de vídeos fica guardado por ${n(RETENTION.videoHistoryYears)} anos.\n\nNo vídeo concluído, toque em Compartilhar. No celular, o Cena abre o compartilhamento do aparelho e envia o próprio vídeo quando o app aceita arquivos (WhatsApp, Instagram); senão, envia o link. No computador, o link é copiado. Quem tiver o link assiste ao vídeo sem conta, numa página com a prévia para WhatsApp, Instagram e X. O link é longo e impossível de adivinhar, e você pode revogá-lo a qualquer momento em Revogar link: ele para de abrir na hora. Excluir a conta também desativa todos os seus links, e a exportação dos seus dados lista os links ativos.`,
+      answer: `Quando o vídeo fica pronto, abra-o no Histórico e clique em Baixar. O arquivo é um MP4 compatível com qualquer player e rede social. Seu histórico de vídeos fica guardado por ${n(RETENTION.videoHistoryYears)} anos.\n\nNo vídeo concluído, toque em Compartilhar. No celular, a Cena abre o compartilhamento do aparelho e envia o próprio vídeo quando o app aceita arquivos (WhatsApp, Instagram); senão, envia o link. No computador, o link é copiado. Quem tiver o link assiste ao vídeo sem conta, numa página com a prévia para WhatsApp, Instagram e X. O link é longo e impossível de adivinhar, e você pode revogá-lo a qualquer momento em Revogar link: ele para de abrir na hora. Excluir a conta também desativa todos os seus links, e a exportação dos seus dados lista os links ativos.`,
     },
   };
 }
@@ -176,7 +177,7 @@ function techItems(supportEmail: string): FaqCategoryItems<'tecnico'> {
     'tech-install': {
       question: 'Preciso instalar alguma coisa? Como sei que o vídeo ficou pronto?',
       answer:
-        'Não. A Cena funciona no navegador, no computador ou no celular. Basta entrar na sua conta para criar, acompanhar e baixar seus vídeos.\n\nEnviamos um e-mail quando o vídeo fica pronto ou falha (você escolhe em Configurações). Também dá para receber uma notificação no celular ou no computador: depois de criar um vídeo, toque em “Ativar notificações”, ou ligue “Avisar neste aparelho” no Perfil. O navegador pede sua permissão só nessa hora.\n\nChega uma notificação por envio, mesmo quando você pede várias variações: “Seu vídeo está pronto” ou “Falhou — créditos devolvidos”. Tocar nela abre o vídeo. A notificação vale para o aparelho em que você ativou; para parar, desligue a opção no Perfil. Se você bloqueou as notificações do Cena no navegador, libere-as nas configurações do site. No iPhone, adicione o Cena à Tela de Início (Compartilhar → Adicionar à Tela de Início) e ative por lá.',
+        'Não. A Cena funciona no navegador, no computador ou no celular. Basta entrar na sua conta para criar, acompanhar e baixar seus vídeos.\n\nEnviamos um e-mail quando o vídeo fica pronto ou falha (você escolhe em Configurações). Também dá para receber uma notificação no celular ou no computador: depois de criar um vídeo, toque em “Ativar notificações”, ou ligue “Avisar neste aparelho” no Perfil. O navegador pede sua permissão só nessa hora.\n\nChega uma notificação por envio, mesmo quando você pede várias variações: “Seu vídeo está pronto” ou “Falhou — créditos devolvidos”. Tocar nela abre o vídeo. A notificação vale para o aparelho em que você ativou; para parar, desligue a opção no Perfil. Se você bloqueou as notificações da Cena no navegador, libere-as nas configurações do site. No iPhone, adicione a Cena à Tela de Início (Compartilhar → Adicionar à Tela de Início) e ative por lá.',
     },
   };
 }

@@ -38,15 +38,15 @@ export default {
     },
     preview: {
       title: 'Veja o prompt antes de pagar',
-      body: 'Em “Ver prompt estruturado”, o Cena sugere como descrever sua cena ao modelo (assunto, ação, cenário, câmera, luz, estilo, áudio e o que evitar); quando o modelo de texto não está disponível, ele só separa o seu texto nesses campos, com as suas palavras. Você pode editar qualquer campo antes de gerar, e o painel mostra exatamente o texto que o modelo de vídeo vai receber. Grátis, até 20 prévias por hora.',
+      body: 'Em “Ver prompt estruturado”, a Cena sugere como descrever sua cena ao modelo (assunto, ação, cenário, câmera, luz, estilo, áudio e o que evitar); quando o modelo de texto não está disponível, ele só separa o seu texto nesses campos, com as suas palavras. Você pode editar qualquer campo antes de gerar, e o painel mostra exatamente o texto que o modelo de vídeo vai receber. Grátis, até 20 prévias por hora.',
     },
     guarantee: {
       title: 'Garantia do take',
-      body: 'Antes de entregar, o Cena confere cada vídeo: imagem congelada ou tela preta, falta de som quando você pediu áudio e, com o modelo de texto, se o assunto e a ação do prompt aparecem. Se o vídeo for reprovado, geramos de novo sem custo; se reprovar outra vez, seus créditos voltam, com o motivo na linha do tempo.',
+      body: 'Antes de entregar, a Cena confere cada vídeo: imagem congelada ou tela preta, falta de som quando você pediu áudio e, com o modelo de texto, se o assunto e a ação do prompt aparecem. Se o vídeo for reprovado, geramos de novo sem custo; se reprovar outra vez, seus créditos voltam, com o motivo na linha do tempo.',
     },
     captions: {
       title: 'Legendas em português',
-      body: 'Num vídeo concluído, toque em “Legendas”: o Cena ouve a fala e escreve as legendas em português, com o tempo de cada frase. Corrija o texto de cada legenda, salve, e baixe a legenda (.vtt, para players e YouTube) ou o vídeo com a legenda gravada na imagem, legível no celular em pé (9:16) ou deitado (16:9), para Reels, TikTok e WhatsApp, que tocam sem som. É grátis; se o vídeo não tiver fala, o Cena avisa “Este vídeo não tem fala” e nada é cobrado.',
+      body: 'Num vídeo concluído, toque em “Legendas”: a Cena ouve a fala e escreve as legendas em português, com o tempo de cada frase. Corrija o texto de cada legenda, salve, e baixe a legenda (.vtt, para players e YouTube) ou o vídeo com a legenda gravada na imagem, legível no celular em pé (9:16) ou deitado (16:9), para Reels, TikTok e WhatsApp, que tocam sem som. É grátis; se o vídeo não tiver fala, a Cena avisa “Este vídeo não tem fala” e nada é cobrado.',
     },
     trial: {
       title: 'Seu primeiro vídeo é grátis',

@@ -21,20 +21,19 @@ export function PriceTag({ price, suffix, size = 'lg', className, ...props }: Pr
   const { symbol, amount } = splitCurrency(price);
   return (
     <p className={cn('flex flex-wrap items-baseline', className)} {...props}>
-      {symbol ? (
-        <>
-          <span className={cn('mr-1 font-semibold', size === 'lg' ? 'text-xl' : 'text-base')}>
-            {symbol}
-          </span>{' '}
-        </>
-      ) : null}
-      <span
-        className={cn(
-          'font-bold tracking-tight whitespace-nowrap',
-          size === 'lg' ? 'text-4xl xl:text-3xl' : 'text-3xl lg:text-[1.75rem]',
-        )}
-      >
-        {amount}
+      {/* "R$" and the amount are one unit: only the suffix may wrap to the next line. */}
+      <span className="inline-flex items-baseline whitespace-nowrap">
+        {symbol ? (
+          <span className={cn('mr-1 font-semibold', size === 'lg' ? 'text-xl' : 'text-base')}>{symbol}</span>
+        ) : null}
+        <span
+          className={cn(
+            'font-bold tracking-tight',
+            size === 'lg' ? 'text-4xl xl:text-3xl' : 'text-3xl lg:text-[1.75rem]',
+          )}
+        >
+          {amount}
+        </span>
       </span>
       {suffix ? (
         <span className={cn('text-muted-foreground', size === 'lg' ? 'text-base xl:text-sm' : 'text-sm')}>

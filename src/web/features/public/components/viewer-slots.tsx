@@ -13,5 +13,7 @@ export const signedInOnly = { 'data-viewer-only': 'signed-in', hidden: true } as
 export function BalanceSlot({ className }: { className?: string }) {
   const { t } = useTranslation('common');
   const template = pluralTemplate((count) => t('balance', { count, replace: { count: '{count}' } }));
-  return <span data-balance data-one={template.one} data-other={template.other} className={className} />;
+  // "51 créditos" is one unit: it never breaks across lines.
+  const classes = className ? `whitespace-nowrap ${className}` : 'whitespace-nowrap';
+  return <span data-balance data-one={template.one} data-other={template.other} className={classes} />;
 }

@@ -16,7 +16,7 @@ import type { PlanActionMessages, Subscription } from '#web/features/billing/isl
 import { setFlashToast } from '#web/lib/flash-toast';
 import { openPendingTab } from '#web/lib/new-tab';
 import { readJsonBlock } from '#web/lib/text-template';
-import { currentViewer, onViewer, type ViewerState } from '#web/lib/viewer';
+import { currentViewer, onViewer, SUBSCRIPTION_CHANGED, type ViewerState } from '#web/lib/viewer';
 
 export interface PricingTexts {
   currentPlan: string;
@@ -154,13 +154,17 @@ export function attachPricing(root: HTMLElement): void {
     render();
   };
 
-  onViewer((viewer) => {
-    state.viewer = viewer;
+  const reload = () =>
     void loadSubscription().then((next) => {
       state.subscription = next;
       render();
     });
+  onViewer((viewer) => {
+    state.viewer = viewer;
+    reload();
   });
+  // A plan paid in the checkout's tab: this tab's buttons follow ("Plano atual" instead of "Assinar").
+  window.addEventListener(SUBSCRIPTION_CHANGED, reload);
 
   const subscribe = async (button: PlanButton) => {
     if (state.pending) return;

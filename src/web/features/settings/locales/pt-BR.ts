@@ -19,13 +19,13 @@ export default {
   push: {
     title: 'Notificações neste aparelho',
     description:
-      'Um aviso no celular ou no computador quando um vídeo fica pronto ou falha, mesmo com o Cena fechado.',
+      'Um aviso no celular ou no computador quando um vídeo fica pronto ou falha, mesmo com a Cena fechada.',
     label: 'Avisar neste aparelho',
     hint: 'Uma notificação por envio: “Seu vídeo está pronto” ou “Falhou — créditos devolvidos”. Vale só para este navegador.',
     unsupported:
-      'Este navegador não recebe notificações. No iPhone, adicione o Cena à Tela de Início (Compartilhar → Adicionar à Tela de Início) e ative por lá.',
+      'Este navegador não recebe notificações. No iPhone, adicione a Cena à Tela de Início (Compartilhar → Adicionar à Tela de Início) e ative por lá.',
     denied:
-      'As notificações do Cena estão bloqueadas neste navegador. Para receber, libere-as nas configurações do site (o cadeado ao lado do endereço).',
+      'As notificações da Cena estão bloqueadas neste navegador. Para receber, libere-as nas configurações do site (o cadeado ao lado do endereço).',
     enabled: 'Notificações ativadas neste aparelho',
     disabled: 'Notificações desativadas neste aparelho',
     blocked: 'O navegador bloqueou as notificações',

@@ -70,7 +70,7 @@ export default {
     'continuation_new-shot': 'Nova tomada a partir do último quadro',
     'continuationHint_same-take': 'O modelo continua a cena de onde ela parou.',
     'continuationHint_new-shot':
-      'O modelo não pode mais continuar esta tomada: o Cena gera uma nova tomada que começa no último quadro do vídeo e a junta ao fim, com o som emendado.',
+      'O modelo não pode mais continuar esta tomada: a Cena gera uma nova tomada que começa no último quadro do vídeo e a junta ao fim, com o som emendado.',
     submit: 'Estender vídeo',
   },
   edit: {
@@ -177,7 +177,7 @@ export default {
     take: 'Garantia do take',
     takePassed: 'Garantia do take: vídeo aprovado na verificação (take {{number}})',
     takeFailed: 'Garantia do take: vídeo reprovado na verificação (take {{number}})',
-    takeRerolled: 'Motivo: {{problems}}. O Cena gerou o vídeo de novo, sem custo.',
+    takeRerolled: 'Motivo: {{problems}}. A Cena gerou o vídeo de novo, sem custo.',
     takeRefunded: 'Motivo: {{problems}}. Reprovado outra vez: seus créditos foram devolvidos.',
     state: { done: 'concluída', current: 'em andamento', upcoming: 'pendente', failed: 'falhou' },
   },

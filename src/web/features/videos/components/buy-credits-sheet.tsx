@@ -43,7 +43,7 @@ export function BuyCreditsSheet({
         <PackageList
           label={t('create.buySheet.packagesLabel')}
           pendingId={pendingId}
-          onBuy={(id, taxId) => void buy(id, taxId)}
+          onBuy={(id, taxId, method) => void buy(id, taxId, method)}
         />
       </DialogContent>
     </Dialog>

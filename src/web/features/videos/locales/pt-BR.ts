@@ -32,7 +32,7 @@ export default {
       refresh: 'Gerar de novo',
       loading: 'Gerando prévia…',
       discard: 'Descartar',
-      hint: 'Veja, antes de pagar, como o Cena vai descrever a cena para o modelo de vídeo. Grátis.',
+      hint: 'Veja, antes de pagar, como a Cena vai descrever a cena para o modelo de vídeo. Grátis.',
       editHint: 'Sugestão — revise e edite o que quiser. Nada é enviado além do texto abaixo.',
       sentTitle: 'O que o modelo de vídeo vai receber',
       noteTitle: 'Sugestão com as suas palavras',

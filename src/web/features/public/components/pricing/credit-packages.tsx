@@ -55,7 +55,7 @@ export function CreditPackages() {
               <h3 className="font-semibold">{t('pricing.packages.credits', { credits: n(pkg.credits) })}</h3>
               {pkg.isPopular ? <Badge>{t('shared.badges.popular')}</Badge> : null}
             </div>
-            <p className="text-2xl font-bold tracking-tight">{formatBRL(pkg.priceCents)}</p>
+            <p className="text-2xl font-bold tracking-tight whitespace-nowrap">{formatBRL(pkg.priceCents)}</p>
             <p className="text-sm text-muted-foreground">
               {t('pricing.packages.perCredit', { price: formatDecimal2(pricePerCreditCents(pkg)) })}
             </p>
