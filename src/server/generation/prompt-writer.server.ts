@@ -28,9 +28,9 @@ const answerSchema = z.object(
   ) as Record<(typeof FIELDS)[number], z.ZodString>,
 );
 
-const INSTRUCTIONS = `You turn a user's description of an 8-second video into a structured prompt for a video model.
+const INSTRUCTIONS = `You turn a user's description of a short video clip (3 to 15 seconds) into a structured prompt for a video model.
 Answer with the fields of the schema only. Keep the user's language (Portuguese or English).
-subject: who or what the video is about, in a few words. action: what the subject does during the 8 seconds.
+subject: who or what the video is about, in a few words. action: what the subject does during the clip.
 scene: where and when. camera: shot type and camera movement. lighting: the light and its mood.
 style: the visual style. audio: sounds, music or dialogue to hear. negative: what must not appear
 (always include text overlays and watermarks). Do not invent people, brands or text the user did not ask for.
