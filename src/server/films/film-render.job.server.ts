@@ -8,9 +8,9 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { PipelineReadStorage } from '#server/generation/generation.server';
 import { QUEUES } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
-import { type MediaTools, mediaKeys, probe } from '#server/media/media.server';
+import { type MediaTools, mediaKeys, probe, writeThumbnail } from '#server/media/media.server';
 import { FILM_MESSAGES } from '#shared/films';
-import { filmThumbnail, joinScenes } from './film-render.server';
+import { joinScenes } from './film-render.server';
 
 /**
  * The `film-render` job (ADR 0014): `pending` → `rendering` → `completed`, each step an update of the film's
@@ -88,7 +88,7 @@ export async function renderFilm(
     await joinScenes(files, videoFile, tools, options.signal);
     const film = await probe(videoFile, tools, options.signal);
     const thumbnailFile = path.join(dir, 'thumbnail.jpg');
-    await filmThumbnail(videoFile, film.deliveredSeconds, thumbnailFile, tools, options.signal);
+    await writeThumbnail(videoFile, film.deliveredSeconds, thumbnailFile, tools, options.signal);
     const keys = mediaKeys(userId, filmId);
     await storage.put(keys.video, createReadStream(videoFile), 'video/mp4');
     await storage.put(keys.thumbnail, createReadStream(thumbnailFile), 'image/jpeg');

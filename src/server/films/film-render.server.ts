@@ -129,22 +129,3 @@ export async function joinScenes(
   );
   return plan;
 }
-
-/** A JPEG a second into the film (its first frame is often a fade from black). */
-export async function filmThumbnail(
-  videoFile: string,
-  deliveredSeconds: number,
-  outFile: string,
-  tools: MediaTools,
-  signal?: AbortSignal,
-): Promise<void> {
-  const at = Math.min(1, deliveredSeconds / 2).toFixed(2);
-  await runTool(
-    tools.ffmpegPath,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', at, '-i', videoFile, '-frames:v', '1'],
-      ...['-vf', "scale='min(640,iw)':-2", '-q:v', '4', outFile],
-    ],
-    { timeoutMs: tools.timeoutMs, signal },
-  );
-}

@@ -15,6 +15,7 @@ export {
   renderResult,
   storeLastFrame,
 } from './rendering.server';
+export { frameSize, thumbnailSize, writeThumbnail } from './thumbnail.server';
 export type { MediaToolchain } from './toolchain.server';
 export {
   bundledFfmpegWarning,

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { AspectRatio } from '#shared/catalogue';
 import { FfmpegError, type MediaTools, probeJson, runTool } from './ffmpeg.server';
 import { appendShot, extractLastFrame, FILM_TAG, filmEncode } from './film.server';
+import { writeThumbnail } from './thumbnail.server';
 import { markedCopy } from './trial-mark.server';
 
 /**
@@ -300,25 +301,6 @@ async function reframed(args: {
     { timeoutMs: tools.timeoutMs, signal },
   );
   return videoFile;
-}
-
-/** A frame a second in: the first frame of a generated video is often a fade from black. */
-async function writeThumbnail(
-  videoFile: string,
-  deliveredSeconds: number,
-  thumbnailFile: string,
-  tools: MediaTools,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const at = Math.min(1, deliveredSeconds / 2).toFixed(2);
-  await runTool(
-    tools.ffmpegPath,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-y', '-ss', at, '-i', videoFile, '-frames:v', '1'],
-      ...['-vf', "scale='min(640,iw)':-2", '-q:v', '4', thumbnailFile],
-    ],
-    { timeoutMs: tools.timeoutMs, signal },
-  );
 }
 
 export async function renderResult(args: {

@@ -25,6 +25,8 @@ export interface SharedVideo {
   aspectRatio: string;
   videoKey: string;
   thumbnailKey: string | null;
+  /** The delivered frame, "1080x1920": the Open Graph tags' sizes. */
+  resolution: string | null;
 }
 
 /** What is shared of a request that its owner may share: a completed request with its file. */
@@ -80,7 +82,7 @@ export async function findSharedVideo(db: Queryable, slug: string): Promise<Shar
   if (!isSlug(slug)) return undefined;
   const found = await db.query<SharedVideo>(
     `SELECT s.slug, v.id AS "requestId", v.prompt, v.aspect_ratio AS "aspectRatio", v.video_key AS "videoKey",
-            v.thumbnail_key AS "thumbnailKey"
+            v.thumbnail_key AS "thumbnailKey", v.resolution
      FROM share_links s
      JOIN video_requests v ON v.id = s.video_request_id
      WHERE s.slug = $1 AND s.revoked_at IS NULL AND v.status = 'completed' AND v.video_key IS NOT NULL

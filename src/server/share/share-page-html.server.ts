@@ -30,6 +30,9 @@ export interface SharePageView {
   /** The same, absolute, for crawlers. */
   ogVideoUrl: string;
   ogImageUrl: string | null;
+  /** The video's frame and the poster's size, when known: a preview is laid out before its image loads. */
+  videoSize: { width: number; height: number } | null;
+  posterSize: { width: number; height: number } | null;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -98,8 +101,20 @@ function previewTags(view: SharePageView, title: string): string {
     ['name', 'twitter:description', description],
     ['name', 'description', description],
   ];
+  if (view.videoSize) {
+    tags.push(
+      ['property', 'og:video:width', String(view.videoSize.width)],
+      ['property', 'og:video:height', String(view.videoSize.height)],
+    );
+  }
   if (view.ogImageUrl) {
     tags.push(['property', 'og:image', view.ogImageUrl], ['name', 'twitter:image', view.ogImageUrl]);
+    if (view.posterSize) {
+      tags.push(
+        ['property', 'og:image:width', String(view.posterSize.width)],
+        ['property', 'og:image:height', String(view.posterSize.height)],
+      );
+    }
   }
   return tags
     .map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeHtml(value)}">`)

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { frameSize, thumbnailSize } from '#server/media/media.server';
 import { type BlobStorage, blobResponse } from '#server/storage/storage.server';
 import { sharePagePath } from '#shared/share';
 import { findSharedVideo, type SharedVideo } from './share-links.server';
@@ -54,6 +55,8 @@ export function sharePageRoutes({ pool, storage, appUrl }: SharePageOptions) {
         posterUrl: media.posterUrl,
         ogVideoUrl: absolute(media.videoUrl),
         ogImageUrl: media.posterUrl ? absolute(media.posterUrl) : null,
+        videoSize: frameSize(shared.resolution),
+        posterSize: thumbnailSize(shared.resolution),
       }),
     );
   });

@@ -47,8 +47,9 @@ async function seedRequest(userId: string, status = 'completed', prompt = PROMPT
   }
   await app.cena.pool.query(
     `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
-       video_key, thumbnail_key, completed_at)
-     VALUES ($1, $2, $3, $4, 'fast', '9:16', 10, $5, $6, $7, CASE WHEN $5 = 'completed' THEN now() END)`,
+       video_key, thumbnail_key, resolution, completed_at)
+     VALUES ($1, $2, $3, $4, 'fast', '9:16', 10, $5, $6, $7, CASE WHEN $5 = 'completed' THEN '720x1280' END,
+       CASE WHEN $5 = 'completed' THEN now() END)`,
     [
       id,
       userId,
@@ -130,6 +131,11 @@ describe('/v/{slug}', () => {
     expect(metaContent(html, 'og:video')).toBe(`${url}/video.mp4`);
     expect(metaContent(html, 'og:video:type')).toBe('video/mp4');
     expect(metaContent(html, 'og:image')).toBe(`${url}/poster.jpg`);
+    // Sizes let WhatsApp and others lay the preview out before fetching it: the 720p frame, its 640-wide poster.
+    expect(metaContent(html, 'og:video:width')).toBe('720');
+    expect(metaContent(html, 'og:video:height')).toBe('1280');
+    expect(metaContent(html, 'og:image:width')).toBe('640');
+    expect(metaContent(html, 'og:image:height')).toBe('1138');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain('Feito com Cena');
     expect(html).toContain('href="/auth/login?tab=signup"');
