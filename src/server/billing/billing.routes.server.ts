@@ -37,7 +37,7 @@ export interface BillingRoutesOptions {
   /** Stripe only: checks the signature and processes the event (payment-providers/stripe-webhook.server.ts). */
   webhook: { handle(c: Context<AppEnv>): Promise<Response> } | undefined;
   /**
-   * The buyer's withdrawal (ADR 0030): the withdrawals room, above billing, makes it, and the composition root
+   * The buyer's withdrawal (ADR 0053): the withdrawals room, above billing, makes it, and the composition root
    * hands it in, so billing never imports the room that imports it.
    */
   withdrawPurchase: BillingHandlers['withdrawPurchase'];

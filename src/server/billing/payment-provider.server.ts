@@ -59,14 +59,14 @@ export interface PaymentProvider {
    */
   cancelSubscriptionsNow(userId: string): Promise<void>;
   /**
-   * Refunds a paid package checkout in full, once per `claim` (the withdrawal's ledger claim, ADR 0037): asked
+   * Refunds a paid package checkout in full, once per `claim` (the withdrawal's ledger claim, ADR 0053): asked
    * again with it, it answers the same refund (an idempotent request). 'unsupported' when the payment method
-   * takes no refunds (boleto, ADR 0030); ProviderRefusal when the provider said no (nothing was refunded).
+   * takes no refunds (boleto, ADR 0053); ProviderRefusal when the provider said no (nothing was refunded).
    */
   refundPackage(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund | 'unsupported'>;
   /**
    * The refund made under a withdrawal's claim, read from the provider without asking for one: null when none was
-   * made, 'unsupported' when the payment takes no refunds (the withdrawal sweep, ADR 0043).
+   * made, 'unsupported' when the payment takes no refunds (the withdrawal sweep, ADR 0053).
    */
   findRefund(checkout: CheckoutRecord, claim: string): Promise<ProviderRefund | 'unsupported' | null>;
 }

@@ -31,7 +31,7 @@ export interface Reversal {
   /** The provider's refund or dispute id: one clawback and one set of history rows each. */
   id: string;
   amountCents: number;
-  /** The ledger claim it settles when the credits were taken before the provider was asked (ADR 0037). */
+  /** The ledger claim it settles when the credits were taken before the provider was asked (ADR 0053). */
   claim?: string;
 }
 

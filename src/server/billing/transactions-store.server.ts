@@ -82,7 +82,7 @@ export async function recentTransactions(
     receipt_url: string | null;
   }>(
     // Payment before its credit entry when both share a timestamp: the history reads "paid, then received".
-    // A package's payment is withdrawable (ADR 0030) while its grant is whole, not boleto, unclaimed and young:
+    // A package's payment is withdrawable (ADR 0053) while its grant is whole, not boleto, unclaimed and young:
     // the same rules withdrawal-claim.server.ts applies, which has the last word. A payment's nota is keyed by the
     // same provider ref (ADR 0041).
     `SELECT t.id, t.type, t.amount, t.description, t.created_at, t.stripe_invoice_id, t.provider_ref,

@@ -7,7 +7,7 @@ import { formatBRL } from '#shared/format';
 import type { CheckoutRecord } from './billing-store.server';
 
 /**
- * The first half of a withdrawal (ADR 0030, ADR 0037): under the user's account lock — the lock every spend takes
+ * The first half of a withdrawal (ADR 0053): under the user's account lock — the lock every spend takes
  * first (ADR 0002) — the purchase is checked unused and its credits are taken back in the same transaction, as a
  * claim `withdrawal:<session>:<attempt>`. A spend racing it either ran first (and the package is no longer unused)
  * or runs after, when the credits are gone: never both. The provider is asked only afterwards, outside the lock.
@@ -39,7 +39,7 @@ export const refused = (status: Refused['status'], code: WithdrawalRefusal, mess
 
 const SUPPORT_HINT = 'Se precisar de ajuda, fale com o suporte pela página de contato.';
 
-/** A boleto purchase's refund is a Pix transfer Cena makes (ADR 0043): it needs the key, asked before anything. */
+/** A boleto purchase's refund is a Pix transfer Cena makes (ADR 0053): it needs the key, asked before anything. */
 export const payoutDetailsRequired = (amountCents: number): Refused =>
   refused(
     422,
@@ -53,7 +53,7 @@ export interface WithdrawalClaim {
   ok: true;
   reference: string;
   credits: number;
-  /** How the purchase was paid, as its grant recorded it (a boleto's refund is a payout, ADR 0043). */
+  /** How the purchase was paid, as its grant recorded it (a boleto's refund is a payout, ADR 0053). */
   paymentMethod: string | null;
 }
 
@@ -133,7 +133,7 @@ async function claimsOf(client: pg.PoolClient, grantId: string): Promise<ClaimRo
   return result.rows;
 }
 
-/** The end of a package's withdrawal period: WITHDRAWAL_DAYS from its grant, the payment landing (ADR 0030). */
+/** The end of a package's withdrawal period: WITHDRAWAL_DAYS from its grant, the payment landing (ADR 0053). */
 const withdrawalEndsAt = (grantCreatedAt: Date): Date =>
   new Date(grantCreatedAt.getTime() + WITHDRAWAL_DAYS * DAY_MS);
 

@@ -27,7 +27,7 @@ function withdrawalMessage({
 }
 
 /**
- * `POST /api/billing/withdrawal` (docs/billing-contract.md, ADR 0030): an unused package refunded within the
+ * `POST /api/billing/withdrawal` (docs/billing-contract.md, ADR 0053): an unused package refunded within the
  * withdrawal period. Mounted among billing's routes, which take it from the composition root.
  */
 export const withdrawPurchaseRoute =

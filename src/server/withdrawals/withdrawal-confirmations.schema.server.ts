@@ -20,7 +20,7 @@ export const withdrawalConfirmations = pgTable(
     amountCents: integer('amount_cents').notNull(),
     /** How the package was paid ('card', 'pix', 'boleto'; null in local mode): where the money goes back. */
     paymentMethod: text('payment_method'),
-    /** A boleto's refund: a Pix transfer Cena makes (ADR 0043). */
+    /** A boleto's refund: a Pix transfer Cena makes (ADR 0053). */
     payout: boolean('payout').notNull().default(false),
     withdrawnAt: timestamptz('withdrawn_at').notNull(),
     emailedAt: timestamptz('emailed_at'),

@@ -112,7 +112,7 @@ describe('the withdrawal confirmation e-mail', () => {
     const { client, email } = await signUpAndVerify(app.url);
     const sessionId = await buy(client, 'card');
     const checkout = (await findCheckout(pool, sessionId)) as CheckoutRecord;
-    // The first attempt took the credits and died before the provider answered (ADR 0037).
+    // The first attempt took the credits and died before the provider answered (ADR 0053).
     const claim = await claimWithdrawal(pool, checkout, false, new Date());
     if (!claim.ok) throw new Error(claim.message);
     expect(await confirmationsTo(email)).toHaveLength(0);

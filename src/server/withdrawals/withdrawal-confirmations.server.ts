@@ -22,7 +22,7 @@ export interface AcceptedWithdrawal {
   userId: string;
   paymentRef: string;
   amountCents: number;
-  /** A boleto's refund, a Pix transfer Cena makes (ADR 0043). */
+  /** A boleto's refund, a Pix transfer Cena makes (ADR 0053). */
   payout: boolean;
 }
 

@@ -17,7 +17,7 @@ import { insertUser } from '#tests/support/users';
 import { withdrawPackage } from './withdrawal.server';
 
 /**
- * The withdrawal against a spend of the same credits (ADR 0037): the unused check and the take are one transaction
+ * The withdrawal against a spend of the same credits (ADR 0053): the unused check and the take are one transaction
  * under the account lock, so a spend and a refund of one package never both succeed; what a refusing provider
  * leaves is given back exactly, and an answer lost on the way is asked again under the same claim.
  */

@@ -6,8 +6,8 @@ import type { SessionClient } from '#tests/support/session-client';
 import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
 
 /**
- * The buyer's withdrawal (ADR 0030, ADR 0037) in Stripe mode, against the fake Stripe's POST /v1/refunds: the
- * refund Stripe makes, the events it sends after, a refusal, and boleto — paid back by Pix (ADR 0043).
+ * The buyer's withdrawal (ADR 0053) in Stripe mode, against the fake Stripe's POST /v1/refunds: the
+ * refund Stripe makes, the events it sends after, a refusal, and boleto — paid back by Pix (ADR 0053).
  */
 
 let bed: StripeTestBed;

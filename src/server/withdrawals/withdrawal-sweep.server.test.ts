@@ -15,7 +15,7 @@ import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-ap
 import { STALE_MS, sweepWithdrawals, type WithdrawalSweepDeps } from './withdrawal-sweep.server';
 
 /**
- * The withdrawal sweep (ADR 0043) against the fake Stripe: a withdrawal whose process died after taking the
+ * The withdrawal sweep (ADR 0053) against the fake Stripe: a withdrawal whose process died after taking the
  * credits — before asking Stripe, or after Stripe made the refund — is settled from Stripe's state once, with one
  * refund at Stripe, and a boleto one whose payout was never recorded gives the credits back.
  */

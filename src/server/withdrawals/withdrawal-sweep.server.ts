@@ -8,13 +8,13 @@ import { askRefund, type ClaimAnswer, settleClaim } from './withdrawal.server';
 
 /**
  * The withdrawals whose refund outcome was never learnt (the process died, or the provider's answer was lost,
- * after the credits were taken: ADR 0037) are settled from the provider's state by the `withdrawal-sweep` job,
+ * after the credits were taken: ADR 0053) are settled from the provider's state by the `withdrawal-sweep` job,
  * scheduled every five minutes (pg-boss runs a schedule once across the cluster). A claim neither confirmed nor
  * given back for STALE_MS — longer than any request to the provider lasts — is looked up at the provider by its
  * claim: the refund it made is settled as the buyer's retry would settle it; none made is asked for now under the
  * same idempotency key (the buyer asked for it, and a retry racing the sweep gets the same refund); a boleto's is
  * the payout already recorded, or — no Pix key known — the credits go back. Every step is keyed by the claim, so
- * a sweep and a retry together settle it once (ADR 0043).
+ * a sweep and a retry together settle it once (ADR 0053).
  */
 
 const EVERY_FIVE_MINUTES = '*/5 * * * *';

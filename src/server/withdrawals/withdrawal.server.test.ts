@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import type { SessionClient } from '#tests/support/session-client';
 
-/** The buyer's withdrawal of an unused package (CDC art. 49, ADR 0030), local mode, through the HTTP API. */
+/** The buyer's withdrawal of an unused package (CDC art. 49, ADR 0053), local mode, through the HTTP API. */
 
 let app: TestApp;
 let pool: pg.Pool;

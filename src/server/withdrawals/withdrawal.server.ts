@@ -20,9 +20,9 @@ import { recordWithdrawalConfirmation } from './withdrawal-confirmations.server'
  * The buyer's right of withdrawal (direito de arrependimento, CDC art. 49): a credit package bought in the last
  * WITHDRAWAL_DAYS days whose credits are all unspent is refunded in full through the provider, and its credits
  * are taken back by the ledger — once, however often it is asked or the provider's refund event arrives. Which
- * purchases, the clock: ADR 0030. The credits are taken before the provider is asked, in the transaction that
- * checks them unused, and given back if the provider refuses: ADR 0037. A boleto purchase, which Stripe cannot
- * refund, is paid back by a Pix transfer recorded as a pending payout: ADR 0043.
+ * purchases, the clock: ADR 0053. The credits are taken before the provider is asked, in the transaction that
+ * checks them unused, and given back if the provider refuses: ADR 0053. A boleto purchase, which Stripe cannot
+ * refund, is paid back by a Pix transfer recorded as a pending payout: ADR 0053.
  */
 
 export type WithdrawalOutcome =
@@ -131,7 +131,7 @@ export async function askRefund(
     return await provider.refundPackage(checkout, reference);
   } catch (error) {
     if (error instanceof ProviderRefusal) return 'refused';
-    throw error; // unknown outcome: the claim waits for a retry or the sweep (ADR 0037)
+    throw error; // unknown outcome: the claim waits for a retry or the sweep (ADR 0053)
   }
 }
 

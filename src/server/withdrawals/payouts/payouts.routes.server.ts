@@ -6,7 +6,7 @@ import { payoutsContract } from '#shared/payouts.contract';
 import { type AdminPayoutRow, listPayouts, markPayoutPaid } from './payouts.server';
 
 /**
- * `/api/admin/payouts` (src/shared/payouts.contract.ts, ADR 0043): the boleto refunds the operator pays by Pix, and
+ * `/api/admin/payouts` (src/shared/payouts.contract.ts, ADR 0053): the boleto refunds the operator pays by Pix, and
  * the mark that says the transfer was made. Admin only, the role checked on every request by the guard.
  */
 

@@ -8,7 +8,7 @@ const PAYOUT_STATUSES = ['pending', 'paid'] as const;
 /**
  * Money Cena owes back outside the payment provider: a refund of a boleto payment, which Stripe cannot make
  * ("Refunds / Partial refunds: No / No", docs.stripe.com/payments/boleto), is paid by a Pix transfer the operator
- * makes to the key the customer gave (ADR 0043). Keyed by the ledger claim that took the credits back, so the
+ * makes to the key the customer gave (ADR 0053). Keyed by the ledger claim that took the credits back, so the
  * record exists once however often the refund is asked or swept. No foreign key to `user`, like `transactions`: a
  * payment record outlives a deleted account.
  */

@@ -1,7 +1,7 @@
 import type { Queryable } from '#server/jobs/jobs.server';
 import type { PayoutStatus } from '#shared/payout';
 
-/** Refunds Cena pays itself, by Pix, because the provider cannot (a boleto payment; ADR 0043). */
+/** Refunds Cena pays itself, by Pix, because the provider cannot (a boleto payment; ADR 0053). */
 
 export interface RefundPayout {
   /** The ledger claim that took the purchase's credits back. */

@@ -4,7 +4,7 @@ import { payoutsContract } from '#shared/payouts.contract';
 import { callApi } from '#web/lib/api';
 import { ADMIN_QUERY_KEY, adminPayoutsKey } from './keys';
 
-/** `GET /api/admin/payouts?status=…` → one status's Pix refunds, newest first (at most 100; ADR 0043). */
+/** `GET /api/admin/payouts?status=…` → one status's Pix refunds, newest first (at most 100; ADR 0053). */
 export function useAdminPayouts(status: PayoutStatus) {
   return useQuery({
     queryKey: adminPayoutsKey(status),

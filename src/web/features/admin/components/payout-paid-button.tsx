@@ -17,7 +17,7 @@ function refusalKey(error: unknown): 'notPending' | 'notFound' | 'markFailed' {
 
 /**
  * "Marcar como pago" on a pending Pix refund: a confirmation repeating the amount and the key (marking does not
- * transfer anything — the operator pays from the bank first, ADR 0043), then the request, both buttons busy
+ * transfer anything — the operator pays from the bank first, ADR 0053), then the request, both buttons busy
  * meanwhile. The server marks a payout once, so a refusal is said in pt-BR and the lists refresh.
  */
 export function PayoutPaidButton({

@@ -18,7 +18,7 @@ import { PayoutPaidButton } from './payout-paid-button';
 const TABS: readonly PayoutStatus[] = ['pending', 'paid'];
 
 /**
- * 'Reembolsos por Pix' (ADR 0043, GET /api/admin/payouts): the refunds of boleto purchases, which Stripe cannot
+ * 'Reembolsos por Pix' (ADR 0053, GET /api/admin/payouts): the refunds of boleto purchases, which Stripe cannot
  * return, one status per tab, newest first, with the buyer, amount, the Pix key (copied with one click), the dates
  * (São Paulo) and "Marcar como pago" once the operator has made the transfer. Stacked cards at 375 px, rows from `md`.
  */

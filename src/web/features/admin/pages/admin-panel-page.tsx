@@ -23,7 +23,7 @@ import { UsersSection } from '../components/users-section';
 
 /**
  * /admin-x7k9m2, inside the admin-only guard (spec §2 "Admin panel", docs/admin-contract.md): the metric cards,
- * the action buttons, the daily series, the last 24 h of failures, the notas fiscais (ADR 0041), the Pix refunds (ADR 0043), and the user search
+ * the action buttons, the daily series, the last 24 h of failures, the notas fiscais (ADR 0041), the Pix refunds (ADR 0053), and the user search
  * with its detail and the 'Conceder créditos' dialog. The server checks the admin role on every call; this page only shows the answers.
  */
 export default function AdminPanelPage() {

@@ -5,8 +5,8 @@ import { callApi } from '#web/lib/api';
 import { TRANSACTIONS_QUERY_KEY } from './billing-calls';
 
 /**
- * `POST /api/billing/withdrawal` (ADR 0030): refunds an unused package; the balance and the history follow. A
- * boleto purchase is refunded by Pix to the key given (ADR 0043).
+ * `POST /api/billing/withdrawal` (ADR 0053): refunds an unused package; the balance and the history follow. A
+ * boleto purchase is refunded by Pix to the key given (ADR 0053).
  */
 export function useWithdrawPurchase() {
   const queryClient = useQueryClient();

@@ -9,11 +9,11 @@ import { toast } from '#web/components/ui/toaster';
 import { ApiError } from '#web/lib/api';
 import { useWithdrawPurchase } from '../api/withdraw-purchase';
 
-/** A refusal in the server's words; `askPixKey` when the purchase was a boleto, refunded by Pix (ADR 0043). */
+/** A refusal in the server's words; `askPixKey` when the purchase was a boleto, refunded by Pix (ADR 0053). */
 type Outcome = { message: string; askPixKey: boolean } | null;
 
 /**
- * "Desistir da compra" on an eligible package line (CDC art. 49, ADR 0030): a confirmation saying what happens —
+ * "Desistir da compra" on an eligible package line (CDC art. 49, ADR 0053): a confirmation saying what happens —
  * the whole price back, the package's credits leave the balance — then the server's own words for the outcome
  * (its refusals say why, and where to get help). A refund is said in a toast (ADR 0045: the page does not show
  * it): the payment history reloads without this line's offer, and the dialog goes with the line.
