@@ -108,7 +108,12 @@ async function newUser(): Promise<string> {
   return userId;
 }
 
-/** Six users create four Fast videos each, one user after the other (the unfair order a plain queue would keep). */
+/**
+ * Six users create four Fast videos each, one user after the other (the unfair order a plain queue would keep), all
+ * in line before a worker starts: "in turns" is the order among users waiting together. Seeded while a dispatcher
+ * ran, the first users had the free slots to themselves (the queue serves whoever waits) for as long as seeding
+ * took, which a loaded machine stretched until one user's last video ended before another's first.
+ */
 async function launchDay(): Promise<Map<string, string[]>> {
   const byUser = new Map<string, string[]>();
   for (let user = 0; user < 6; user += 1) {
@@ -177,16 +182,17 @@ afterAll(async () => {
 describe('the fair queue on launch day', () => {
   it('6 users × 4 Fast videos, Cena set to the real quota: all complete, in turns, each user charged 40, no 429', async () => {
     const refusedBefore = gemini.quotaRefusals;
+    const byUser = await launchDay();
     await startWorker(cenaConfig({ rpm: QUOTA.requestsPerMinute, inFlight: QUOTA.inFlight }));
-    await expectLaunchDayServed(await launchDay());
+    await expectLaunchDayServed(byUser);
     expect(gemini.quotaRefusals - refusedBefore).toBe(0);
   }, 180_000);
 
   it('Cena set above the quota: the 429s put requests back in line (never failed), and what it plans with comes down to the limit they state', async () => {
     const refusedBefore = gemini.quotaRefusals;
     const config = cenaConfig({ rpm: 40, inFlight: 8 });
-    await startWorker(config);
     const byUser = await launchDay();
+    await startWorker(config);
     await expectLaunchDayServed(byUser);
     expect(gemini.quotaRefusals - refusedBefore).toBeGreaterThan(0);
     // Refused runs are not counted as attempts.
@@ -207,9 +213,9 @@ describe('the fair queue on launch day', () => {
 
   it('two worker processes, one killed mid-run: nothing stuck, no slot leaked, nothing lost', async () => {
     const config = cenaConfig({ rpm: QUOTA.requestsPerMinute, inFlight: QUOTA.inFlight });
+    const byUser = await launchDay();
     const first = await startWorker(config);
     await startWorker(config);
-    const byUser = await launchDay();
     // Wait until generations are in progress, then stop one process without letting its jobs finish.
     const until = Date.now() + 30_000;
     while (Date.now() < until) {

@@ -107,22 +107,36 @@ describe('following a delivered video to the file (fake Gemini API)', () => {
 
 describe("a generation's slot while it runs (fake Gemini API with a quota)", () => {
   it('a poll slower than the lease: no second generation is dispatched into its slot', async () => {
-    const quota = { requestsPerMinute: 100, inFlight: 1, generationMs: 1_500 };
+    // The lease is compressed from 3 minutes, but not below what a loaded machine stalls for: at 300 ms, a job
+    // started 300 ms after its grant found no live slot, and a renewal (every third of the lease) delayed past the
+    // lease lapsed it, both under CI load. A poll is still slower than the lease, by its own sleep.
+    const leaseMs = 1_500;
+    const pollMs = 2_000;
+    // Google holds the first generation in progress for its whole (single) poll: a create sent into its slot
+    // would be refused.
+    const quota = { requestsPerMinute: 100, inFlight: 1, generationMs: pollMs };
     const limited = await startFakeGemini({ tiny: true, quota, retryDelay: '0.3s' });
     try {
-      // Each read takes longer than the whole lease.
-      limited.pollDelayMs = 700;
+      limited.pollDelayMs = pollMs;
+      limited.pollsUntilDone = 1;
       const budget = new ProviderBudget({
         limits: { requestsPerMinute: 100, inFlight: 1, requestsPerDay: null },
-        leaseMs: 300,
+        leaseMs,
       });
       const dispatched: string[] = [];
+      // Other requests' slots in the project when each request is dispatched, read in the dispatch itself.
+      const slotsTaken: string[][] = [];
       const queue = new FairQueue({
         budget,
         projects: ['lease-test'],
         models: { fast: OMNI, quality: OMNI },
-        sendJob: async (_client, requestId) => {
+        sendJob: async (client, requestId) => {
           dispatched.push(requestId);
+          const leases = await client.query<{ request_id: string }>(
+            "SELECT request_id FROM provider_leases WHERE project = 'lease-test' AND request_id <> $1",
+            [requestId],
+          );
+          slotsTaken.push(leases.rows.map((lease) => lease.request_id));
         },
       });
       const pipeline = deps({ provider: provider(limited), capacity: sharedCapacity({ budget, queue }) });
@@ -131,7 +145,7 @@ describe("a generation's slot while it runs (fake Gemini API with a quota)", () 
       expect(dispatched).toEqual([first.id]);
       const run = runVideoGeneration(pipeline, first.id);
       const second = await seedVideoRequest(job.pool, { userId: await newUser(), prompt: 'Segundo na fila' });
-      // The dispatcher runs on while the first generation's reads are slow; the second goes when a slot is free.
+      // The dispatcher runs on while the first generation's read is slow; the second goes when a slot is free.
       const until = Date.now() + 30_000;
       while (!dispatched.includes(second.id) && Date.now() < until) {
         await queue.dispatch(job.pool);
@@ -140,6 +154,9 @@ describe("a generation's slot while it runs (fake Gemini API with a quota)", () 
       const secondRun = runVideoGeneration(pipeline, second.id);
       expect(await run).toBe('completed');
       expect(await secondRun).toBe('completed');
+      // The second was granted once the first's slot was released, not while it was held or lapsed.
+      expect(dispatched).toEqual([first.id, second.id]);
+      expect(slotsTaken).toEqual([[], []]);
       // Google never saw more in progress than its quota, so it refused nothing: the slot was never given away.
       expect(limited.maxInFlight).toBeLessThanOrEqual(quota.inFlight);
       expect(limited.quotaRefusals).toBe(0);
