@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { accountsContract } from '#shared/accounts.contract';
+import { downloadFileName } from '#shared/download-name';
 import { shareContract } from '#shared/share.contract';
-import { videoRequest } from '#tests/support/web-fixtures';
+import { me, videoRequest } from '#tests/support/web-fixtures';
 import i18n from '#tests/support/web-i18n';
 import { pageTest } from '#tests/support/web-page';
 import { ShareActions } from './share-actions';
@@ -12,8 +14,14 @@ const { api, renderPage } = pageTest();
 const LINK = 'http://cena.test/v/AAAAAAAAAAAAAAAAAAAAAA';
 const completed = videoRequest({ status: 'completed', videoUrl: '/media/u/r/video.mp4?signature=x' });
 
-const open = (request = completed) =>
-  renderPage(<ShareActions request={request} />, { route: '/x', url: '/x', namespaces: ['videoDetail'] });
+const open = (request = completed) => {
+  api().answer(accountsContract.getMe, me);
+  return renderPage(<ShareActions request={request} />, {
+    route: '/x',
+    url: '/x',
+    namespaces: ['videoDetail'],
+  });
+};
 
 /** A touch screen whose browser has the Web Share API; `files` says whether it shares files. */
 function onPhone(files: boolean) {
@@ -56,6 +64,9 @@ describe('ShareActions', () => {
     await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
     const data = share.mock.calls[0]?.[0];
     expect(data?.files?.[0]?.type).toBe('video/mp4');
+    expect(data?.files?.[0]?.name).toBe(
+      downloadFileName(completed.prompt, new Date(completed.createdAt), me.profile.timezone),
+    );
     expect(data?.text).toBe(LINK);
   });
 
