@@ -392,10 +392,14 @@ async function sendChunked(item: Case, headers: Record<string, string>, body: Bu
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
     'transfer-encoding: chunked',
   ].join('\r\n');
+  // A write waits for the socket to drain, or for the answer: a server that has answered stops reading the body,
+  // and a client blocked on a full buffer would otherwise sit until the server's linger ends the connection.
   const write = (data: string | Buffer) =>
     new Promise<void>((resolve) => {
-      if (socket.destroyed || !socket.write(data)) socket.once('drain', resolve).once('close', resolve);
-      else resolve();
+      if (socket.destroyed || !socket.write(data)) {
+        socket.once('drain', resolve).once('close', resolve);
+        void answered.then(resolve);
+      } else resolve();
     });
   await write(`${head}\r\n\r\n`);
   for (let offset = 0; offset < body.length && !answer && !socket.destroyed; offset += 65_536) {
