@@ -54,6 +54,10 @@ import { isCurrentStatus } from '#shared/subscription';
  * — no plan, no credits — until "Pagar boleto" is pressed, as late as the tester likes, or it is left to expire.
  */
 const LOCAL_BOLETO_PREFIX = 'cs_local_boleto_';
+
+/** A local checkout's id: a boleto's carries its prefix, so its page waits for 'Pagar boleto' (plans and packages). */
+const localCheckoutId = (method: PaymentMethod) =>
+  `${method === 'boleto' ? LOCAL_BOLETO_PREFIX : 'cs_local_'}${randomUUID().replaceAll('-', '')}`;
 export const isLocalBoleto = (checkoutId: string): boolean => checkoutId.startsWith(LOCAL_BOLETO_PREFIX);
 
 export type LocalActionResult = { ok: true } | { ok: false; message: string };
@@ -76,7 +80,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     period: BillingPeriod,
     method: PlanPaymentMethod,
   ): Promise<CheckoutStart> {
-    const id = `${method === 'boleto' ? LOCAL_BOLETO_PREFIX : 'cs_local_'}${randomUUID().replaceAll('-', '')}`;
+    const id = localCheckoutId(method);
     await insertCheckout(this.pool, {
       id,
       userId: user.id,
@@ -95,7 +99,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     pkg: CreditPackage,
     method: PaymentMethod,
   ): Promise<CheckoutStart> {
-    const id = `${method === 'boleto' ? LOCAL_BOLETO_PREFIX : 'cs_local_'}${randomUUID().replaceAll('-', '')}`;
+    const id = localCheckoutId(method);
     await insertCheckout(this.pool, {
       id,
       userId: user.id,
