@@ -13,6 +13,12 @@ import {
 } from '#server/accounts/accounts.server';
 import { registerPrepaidWorker, registerReceiptWorker, withdrawalRule } from '#server/billing/billing.server';
 import { createTranscriber, registerCaptionsWorker } from '#server/captions/captions.server';
+import {
+  createVideoViewer,
+  emitVideoEvent,
+  registerCustomerWebhookWorker,
+  secretSealingKey,
+} from '#server/customer-webhooks/customer-webhooks.server';
 import { openDatabase } from '#server/db/open-database.server';
 import { registerFilmWorker } from '#server/films/films.server';
 import {
@@ -40,6 +46,7 @@ import {
 import { RealtimeHub } from '#server/realtime/realtime.server';
 import { type BlobStorage, createStorage } from '#server/storage/storage.server';
 import { createNewAccountHooks, registerTrialRetention } from '#server/trial/trial.server';
+import { capabilitiesOf } from '#server/video-requests/video-requests.server';
 import { createModelAvailability, type ModelAvailability } from '#server/videos/videos.server';
 import {
   registerWithdrawalConfirmationWorker,
@@ -208,6 +215,7 @@ async function startWorkerTier(
       const signed = await storage.signedUrl(key, { ttlSeconds: 24 * 60 * 60 });
       return signed.startsWith('/') ? `${config.appUrl}${signed}` : signed;
     },
+    onSettled: (client, requestId) => emitVideoEvent(client, jobs.boss, requestId),
   });
   parts.videoWorkers = videoWorkers;
   await registerNotificationWorker(jobs.boss, {
@@ -223,6 +231,21 @@ async function startWorkerTier(
     appUrl: config.appUrl,
     logger,
     outbound: pushEndpointPolicy(config.push.extraOrigins),
+  });
+  await registerCustomerWebhookWorker({
+    pool,
+    boss: jobs.boss,
+    logger,
+    mailer: createMailer(config, pool, logger),
+    appUrl: config.appUrl,
+    sealingKey: secretSealingKey(shared.authSecret),
+    target: { isProduction: config.isProduction },
+    viewVideo: createVideoViewer({
+      pool,
+      storage,
+      capabilities: capabilitiesOf(config.video),
+      ttlSeconds: config.storage.urlTtlSeconds,
+    }),
   });
   await registerCounterCompaction(jobs.boss, pool, logger);
   await registerTrialRetention(jobs.boss, pool, logger);

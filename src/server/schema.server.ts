@@ -12,6 +12,7 @@ export * from '#server/capacity/capacity.schema.server';
 export * from '#server/captions/captions.schema.server';
 export * from '#server/cast/cast.schema.server';
 export * from '#server/credits/credits.schema.server';
+export * from '#server/customer-webhooks/customer-webhooks.schema.server';
 export * from '#server/films/films.schema.server';
 export * from '#server/gemini/gemini-webhooks.schema.server';
 export * from '#server/generation/take-check/take-check.schema.server';

@@ -101,3 +101,34 @@ export const exportedCaptionsSchema = z.strictObject({
   createdAt: isoTime,
   updatedAt: isoTime,
 });
+
+/**
+ * The account's webhook endpoints and their deliveries (ADR 0064): the URL it typed and the log of what was sent
+ * there, never the signing secret (a credential, not data about the person).
+ */
+export const exportedWebhookEndpointSchema = z.strictObject({
+  id: z.uuid(),
+  url: z.string(),
+  events: z.array(z.string()),
+  enabled: z.boolean(),
+  failureStreak: z.number().int().min(0),
+  disabledAt: isoTime.nullable(),
+  createdAt: isoTime,
+});
+
+export const exportedWebhookDeliverySchema = z.strictObject({
+  endpointId: z.uuid(),
+  eventId: z.string(),
+  type: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  createdAt: isoTime,
+  attempts: z.array(
+    z.strictObject({
+      at: isoTime,
+      responseCode: z.number().int().nullable(),
+      durationMs: z.number().int().min(0),
+      ok: z.boolean(),
+      error: z.string().nullable(),
+    }),
+  ),
+});

@@ -129,6 +129,8 @@ export async function closeAccount(
     await client.query('DELETE FROM session WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM account WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM two_factor WHERE user_id = $1', [userId]);
+    // Nothing more goes out to the account's systems (ADR 0064): endpoints, deliveries and their log go now.
+    await client.query('DELETE FROM customer_webhook_endpoints WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM verification WHERE identifier = $1', [attemptKey(userId)]);
     await client.query(
       `UPDATE "user" SET email = $2, name = '', email_verified = false, image = NULL, two_factor_enabled = false,

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { customerWebhookExportLists } from '#server/customer-webhooks/customer-webhooks.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { BlobStorage } from '#server/storage/storage.server';
 import {
@@ -348,11 +349,12 @@ export async function exportAccount(
     const url = sign(key, { download });
     return JSON.stringify(url.startsWith('/') ? `${appUrl}${url}` : url);
   };
-  const lists = [
+  const lists: ExportList[] = [
     ...accountLists(userId, currentSessionId, appUrl),
     ...creditAndCastLists(userId, link),
     ...videoLists(userId, link),
     ...postLists(userId, appUrl, link),
+    ...customerWebhookExportLists(userId),
   ];
   return inTransaction(
     pool,

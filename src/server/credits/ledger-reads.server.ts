@@ -16,8 +16,15 @@ export interface CreditGrantView extends CreditGrant {
   expired: boolean;
 }
 
-/** Spendable credits: Σ remaining of unexpired grants (pending holds already took theirs). */
-export async function balance(pool: pg.Pool, userId: string, now: Date = new Date()): Promise<number> {
+/**
+ * Spendable credits: Σ remaining of unexpired grants (pending holds already took theirs). Given a client inside a
+ * transaction that holds the account lock, it reads the balance that transaction leaves.
+ */
+export async function balance(
+  pool: pg.Pool | pg.PoolClient,
+  userId: string,
+  now: Date = new Date(),
+): Promise<number> {
   userIdSchema.parse(userId);
   nowSchema.parse(now);
   const result = await pool.query<{ balance: string }>(

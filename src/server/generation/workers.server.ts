@@ -138,6 +138,11 @@ export interface VideoWorkersOptions {
   dispatchIntervalMs?: number;
   /** The benchmark's compressed minute and shorter leases. */
   capacityClock?: Parameters<typeof createCapacity>[2];
+  /**
+   * Runs in the transaction that writes completed or failed, beside the owner's e-mail job: the customer's
+   * webhooks record their event there (customer-webhooks, ADR 0064).
+   */
+  onSettled?: (client: pg.PoolClient, requestId: string) => Promise<unknown>;
 }
 
 export interface VideoWorkers {
@@ -340,6 +345,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
   const { boss, pool, config, logger } = options;
   const enqueueNotification: EnqueueNotification = async (client, requestId) => {
     await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
+    await options.onSettled?.(client, requestId);
   };
   const toolchain = await resolveWorkerToolchain(config, logger);
   const providers = workerProviders(options, toolchain);

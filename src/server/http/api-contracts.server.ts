@@ -6,6 +6,7 @@ import { billingContract } from '#shared/billing.contract';
 import { captionsContract } from '#shared/captions.contract';
 import { castContract } from '#shared/cast.contract';
 import { creditsContract } from '#shared/credits.contract';
+import { customerWebhooksContract } from '#shared/customer-webhooks.contract';
 import { devMailboxContract } from '#shared/dev-mailbox.contract';
 import { filmsContract } from '#shared/films.contract';
 import { geminiWebhooksContract } from '#shared/gemini-webhooks.contract';
@@ -28,6 +29,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   accountRightsContract,
   notificationsContract,
   pushContract,
+  customerWebhooksContract,
   realtimeContract,
   creditsContract,
   invitesContract,

@@ -9,6 +9,11 @@ import type { Capacity } from '#server/capacity/capacity.server';
 import { captionsRoutes } from '#server/captions/captions.server';
 import { castRoutes } from '#server/cast/cast.server';
 import { creditsRoutes } from '#server/credits/credits.server';
+import {
+  customerWebhooksRoutes,
+  noteCreditsSpent,
+  secretSealingKey,
+} from '#server/customer-webhooks/customer-webhooks.server';
 import { filmsRoutes } from '#server/films/films.server';
 import { geminiWebhooksRoutes } from '#server/gemini/gemini.server';
 import { createPromptWriter } from '#server/generation/generation.server';
@@ -81,6 +86,16 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
   api.route('/me', meRoutes({ pool, guards }));
   api.route(
     '/me',
+    customerWebhooksRoutes({
+      pool,
+      boss: jobs.boss,
+      guards,
+      sealingKey: secretSealingKey(authSecret),
+      target: { isProduction: config.isProduction },
+    }),
+  );
+  api.route(
+    '/me',
     accountRightsRoutes({ pool, guards, boss: jobs.boss, storage, authSecret, appUrl: config.appUrl }),
   );
   api.route('/admin/payouts', payoutsRoutes({ pool, guards }));
@@ -142,6 +157,7 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
       modes: modelAvailability,
       capabilities,
       writePrompt: createPromptWriter(config, logger),
+      onSpent: (client, userId, credits) => noteCreditsSpent(client, jobs.boss, userId, credits),
     }),
   );
   api.route('/videos', shareRoutes({ pool, guards, appUrl: config.appUrl }));

@@ -37,6 +37,8 @@ export const QUEUES = {
   trialSignalsPurge: 'trial-signals-purge',
   /** Grants the invite rewards whose purchases can no longer be withdrawn (scheduled; src/server/invites, ADR 0046). */
   inviteSweep: 'invite-sweep',
+  /** One attempt to deliver one event to one customer endpoint (src/server/customer-webhooks, ADR 0064). */
+  customerWebhook: 'customer-webhook',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -58,6 +60,7 @@ export interface JobPayloads {
   'prepaid-sweep': Record<string, never>;
   'trial-signals-purge': Record<string, never>;
   'invite-sweep': Record<string, never>;
+  'customer-webhook': { deliveryId: string };
 }
 
 /**

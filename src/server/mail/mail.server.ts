@@ -6,6 +6,7 @@
 export { devMailboxRoutes } from './dev-mailbox.server';
 export type { Mailer, MailMessage } from './mailer.server';
 export { createMailer } from './mailer.server';
+export type { Recipient } from './templates.server';
 export {
   escapeHtml,
   existingAccountMail,
@@ -18,4 +19,5 @@ export {
   verificationMail,
   videoFinishedMail,
 } from './templates.server';
+export { webhookDisabledMail } from './webhook-mail.server';
 export { withdrawalConfirmationMail } from './withdrawal-mail.server';

@@ -39,7 +39,30 @@ export function createStoreGauges(registry: Registry) {
       ['status'] as const,
     ),
     creditHolds: gauge('cena_credit_holds', 'Credit holds by status (whole cluster).', ['status'] as const),
+    webhookAttempts: gauge(
+      'cena_customer_webhook_attempts_last_hour',
+      "Attempts to deliver webhooks to customers' endpoints in the last hour, by outcome: ok (2xx) or failed " +
+        '(another status, no answer, refused by the outbound guard; ADR 0064).',
+      ['outcome'] as const,
+    ),
+    webhookEndpoints: gauge(
+      'cena_customer_webhook_endpoints',
+      "Customers' webhook endpoints by state: enabled, or disabled after failing for 24 hours or answering 410.",
+      ['state'] as const,
+    ),
   };
+}
+
+/** The customers' webhooks: the last hour's attempts (an index range on `at`) and the endpoints' states. */
+function readWebhooks(pool: pg.Pool) {
+  return pool.query<{ ok: number; failed: number; enabled: number; disabled: number }>(
+    `SELECT (SELECT count(*) FILTER (WHERE ok) FROM customer_webhook_attempts
+               WHERE at > now() - interval '1 hour')::int AS ok,
+            (SELECT count(*) FILTER (WHERE NOT ok) FROM customer_webhook_attempts
+               WHERE at > now() - interval '1 hour')::int AS failed,
+            (SELECT count(*) FILTER (WHERE enabled) FROM customer_webhook_endpoints)::int AS enabled,
+            (SELECT count(*) FILTER (WHERE NOT enabled) FROM customer_webhook_endpoints)::int AS disabled`,
+  );
 }
 
 /** The fair queue and the provider budgets (the admin panel's figures). */
@@ -163,7 +186,11 @@ export async function readCluster(
   gauges: ClusterGauges,
   queueView: (() => Promise<AdminQueue>) | undefined,
 ): Promise<void> {
-  const [[queues, unfinished, counters], capacity] = await Promise.all([readStore(pool), queueView?.()]);
+  const [[queues, unfinished, counters], capacity, webhooks] = await Promise.all([
+    readStore(pool),
+    queueView?.(),
+    readWebhooks(pool),
+  ]);
   resetCluster(gauges);
   const { store } = gauges;
   setJobs(store, queues.rows);
@@ -172,6 +199,11 @@ export async function readCluster(
   for (const status of VIDEO_STATUSES) store.videoRequests.set({ status }, counted('video_requests', status));
   store.oldestUnfinished.set(unfinished.rows[0]?.oldest ?? 0);
   setCapacity(gauges.capacity, capacity);
+  const hooks = webhooks.rows[0];
+  store.webhookAttempts.set({ outcome: 'ok' }, hooks?.ok ?? 0);
+  store.webhookAttempts.set({ outcome: 'failed' }, hooks?.failed ?? 0);
+  store.webhookEndpoints.set({ state: 'enabled' }, hooks?.enabled ?? 0);
+  store.webhookEndpoints.set({ state: 'disabled' }, hooks?.disabled ?? 0);
   for (const status of HOLD_STATUSES) {
     store.creditHolds.set({ status }, counted('credit_holds', status));
     store.creditsHeld.set({ status }, counted('credits_held', status));

@@ -110,6 +110,17 @@ function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   };
 }
 
+/**
+ * What a form checks before it stores a URL: `checkOutboundUrl`, then the name resolved and every address checked
+ * (the same rules the call applies again when it is made). Throws OutboundRefused, or the resolver's error for a
+ * name that does not resolve.
+ */
+export async function checkOutboundTarget(target: string, policy: OutboundPolicy): Promise<URL> {
+  const url = checkOutboundUrl(target, policy);
+  await checkedAddresses(url, policy);
+  return url;
+}
+
 export interface OutboundRequest {
   method: 'POST';
   headers: Record<string, string>;

@@ -3,4 +3,9 @@
  * to a user's URL (ADR 0048). Other rooms import this file, never one inside the room (biome.json).
  */
 export type { OutboundPolicy, Resolver } from './outbound-request.server';
-export { checkOutboundUrl, OutboundRefused, outboundRequest } from './outbound-request.server';
+export {
+  checkOutboundTarget,
+  checkOutboundUrl,
+  OutboundRefused,
+  outboundRequest,
+} from './outbound-request.server';

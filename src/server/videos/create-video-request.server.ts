@@ -141,10 +141,15 @@ export interface CreateVideoDeps {
   perMinuteLimit: number;
   /** Whether the mode's configured model is served (the periodic model check). */
   isModeAvailable: (quality: VideoQuality) => boolean;
+  /**
+   * Runs in a created submit's transaction, after its holds, under the account lock: the customer's webhooks
+   * learn whether this spend crossed the low-credits line (customer-webhooks, ADR 0064).
+   */
+  onSpent?: (client: pg.PoolClient, userId: string, credits: number) => Promise<unknown>;
 }
 
 export async function createVideoRequest(
-  { pool, perMinuteLimit, isModeAvailable }: CreateVideoDeps,
+  { pool, perMinuteLimit, isModeAvailable, onSpent }: CreateVideoDeps,
   input: CreateVideoInput,
   now: Date = new Date(),
 ): Promise<CreateVideoResult> {
@@ -184,6 +189,7 @@ export async function createVideoRequest(
       }
       const [request] = group;
       if (!request) throw new Error('a submit created no request');
+      await onSpent?.(client, input.userId, cost * group.length);
       return { kind: 'created', request, group };
     },
     { commitIf: (result) => result !== 'replay' && result.kind === 'created' },

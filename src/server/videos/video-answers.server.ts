@@ -32,13 +32,16 @@ export interface VideosDeps {
   modes: { isAvailable(quality: VideoQuality): boolean; modes(): VideoModeAvailability };
   /** 'Ver prompt estruturado': the text model (with its rules fallback). */
   writePrompt: PromptWriter;
+  /** Told of each created submit's spend, in its transaction (CreateVideoDeps). */
+  onSpent?: CreateVideoDeps['onSpent'];
 }
 
 /** What creating, extending and editing need of the videos' dependencies. */
-export const createDeps = ({ pool, createPerMinute, modes }: VideosDeps): CreateVideoDeps => ({
+export const createDeps = ({ pool, createPerMinute, modes, onSpent }: VideosDeps): CreateVideoDeps => ({
   pool,
   perMinuteLimit: createPerMinute,
   isModeAvailable: (quality) => modes.isAvailable(quality),
+  ...(onSpent ? { onSpent } : {}),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
