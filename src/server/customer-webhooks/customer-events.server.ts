@@ -48,12 +48,16 @@ async function recordEvent(db: Queryable, boss: PgBoss, event: NewEvent): Promis
   );
   const eventId = inserted.rows[0]?.id;
   if (!eventId) return 0;
+  const now = new Date();
   const deliveries = await db.query<{ id: string }>(
     `INSERT INTO customer_webhook_deliveries (endpoint_id, event_id, next_attempt_at)
-     SELECT id, $1, now() FROM unnest($2::uuid[]) AS e(id) RETURNING id`,
-    [eventId, endpoints.rows.map((row) => row.id)],
+     SELECT id, $1, $3 FROM unnest($2::uuid[]) AS e(id) RETURNING id`,
+    [eventId, endpoints.rows.map((row) => row.id), now],
   );
-  for (const { id } of deliveries.rows) await send(boss, QUEUES.customerWebhook, { deliveryId: id }, { db });
+  const scheduledFor = now.toISOString();
+  for (const { id } of deliveries.rows) {
+    await send(boss, QUEUES.customerWebhook, { deliveryId: id, scheduledFor }, { db });
+  }
   return deliveries.rows.length;
 }
 

@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
 import type pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '#server/credits/ledger-grants.server';
 import { balance } from '#server/credits/ledger-reads.server';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { requireSession, type SessionData } from '#server/kernel/session.server';
 import { LOCAL_FAILURE_MARKER } from '#server/video-providers/local-preview-provider.server';
 import { CREDITS_LOW_THRESHOLD, type WebhookEndpoint } from '#shared/customer-webhooks';
 import { type VideoRequestView, videoRequestResponseSchema } from '#shared/video-request';
-import { startDiskApp, stopDiskApp, type TestApp } from '#tests/support/app';
+import { startDiskApp, stopDiskApp, TEST_AUTH_SECRET, type TestApp } from '#tests/support/app';
 import { postForm } from '#tests/support/multipart-forms';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webhook-receiver';
+import { customerWebhooksRoutes } from './customer-webhooks.routes.server';
+import { secretSealingKey } from './webhook-secret.server';
 
 /**
  * Webhooks to the customer's systems end to end (ADR 0064): endpoints through the HTTP API, events from the real
@@ -235,5 +240,60 @@ describe('endpoints through the API', () => {
     });
     expect(eleventh.status).toBe(409);
     expect(eleventh.body.error.code).toBe('too_many_webhooks');
+  });
+});
+
+describe('registration under NODE_ENV=production', () => {
+  /** The routes as production mounts them (config.isProduction), a signed-in user, a resolver for DNS. */
+  async function productionApi() {
+    const { userId } = await user();
+    const signedIn = { session: {}, user: { id: userId } } as SessionData;
+    const guard = requireSession({
+      read: async () => ({ headers: new Headers(), response: signedIn }),
+      forgetUser: () => undefined,
+    });
+    const resolve = async (hostname: string) => {
+      const addresses: Record<string, string> = {
+        'hooks.example.com': '93.184.216.34',
+        'local.example.com': '127.0.0.1',
+      };
+      const address = addresses[hostname];
+      if (!address) throw new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+      return [{ address, family: 4 }];
+    };
+    const routes = customerWebhooksRoutes({
+      pool,
+      boss: app.cena.jobs.boss,
+      guards: { session: guard, admin: guard },
+      sealingKey: secretSealingKey(TEST_AUTH_SECRET),
+      target: { isProduction: true, resolve },
+    });
+    const api = new Hono<AppEnv>().route('/api/me', routes);
+    return async (url: string) => {
+      const answer = await api.request('/api/me/webhooks', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url, events: ['video.completed'] }),
+      });
+      return { status: answer.status, body: (await answer.json()) as ErrorBody & Created };
+    };
+  }
+
+  it('refuses a receiver on 127.0.0.1 (and a name resolving to it), and takes a public https one', async () => {
+    const register = await productionApi();
+    for (const [url, code] of [
+      [`${receiver.origin}/hook`, 'insecure_url'],
+      ['https://127.0.0.1/hook', 'url_not_allowed'],
+      ['https://localhost/hook', 'url_not_allowed'],
+      ['https://local.example.com/hook', 'url_not_allowed'],
+      ['https://nowhere.example.com/hook', 'unknown_host'],
+    ] as const) {
+      const answer = await register(url);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.error.code, url).toBe(code);
+    }
+    const accepted = await register('https://hooks.example.com/cena');
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.endpoint.secret).toMatch(/^whsec_/);
   });
 });

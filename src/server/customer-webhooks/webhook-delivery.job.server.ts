@@ -46,8 +46,6 @@ export type DeliveryOutcome =
 
 /** Standard Webhooks recommends "somewhere between 15 and 30s" for the receiver to answer. */
 const DELIVERY_TIMEOUT_MS = 15_000;
-/** A job may start a little before the time the row holds (two clocks): within this it is due. */
-const DUE_SLACK_MS = 5_000;
 
 interface DeliveryRow {
   id: string;
@@ -193,7 +191,8 @@ async function settleAttempt(
   const next = nextAttemptAt(row.scheduleStartedAt, made, deps.random);
   if (next) {
     await setDelivery(client, row, { status: 'pending', made, next, code });
-    await send(deps.boss, QUEUES.customerWebhook, { deliveryId: row.id }, { db: client, startAfter: next });
+    const job = { deliveryId: row.id, scheduledFor: next.toISOString() };
+    await send(deps.boss, QUEUES.customerWebhook, job, { db: client, startAfter: next });
     return 'retrying';
   }
   await setDelivery(client, row, { status: 'failed', made, next: null, code });
@@ -205,14 +204,29 @@ async function settleAttempt(
   return 'failed';
 }
 
-export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<DeliveryOutcome> {
+/**
+ * Whether this attempt is the one the row waits for. A job names the time it was scheduled for, and only the job
+ * of the time the row holds makes the attempt — an older job of a delivery rescheduled since (a resend) does
+ * nothing — whatever the clocks of the database (pg-boss's `startAfter`) and of this process say. Without a job (a
+ * test's compressed clock) the attempt is due at that time.
+ */
+function isDue(row: DeliveryRow, now: Date, scheduledFor: string | undefined): boolean {
+  if (!row.nextAttemptAt) return true;
+  if (scheduledFor !== undefined) return row.nextAttemptAt.toISOString() === scheduledFor;
+  return row.nextAttemptAt.getTime() <= now.getTime();
+}
+
+export async function attemptDelivery(
+  deps: DeliveryDeps,
+  deliveryId: string,
+  scheduledFor?: string,
+): Promise<DeliveryOutcome> {
   return inTransaction(deps.pool, async (client) => {
     const row = await lockedDelivery(client, deliveryId);
     if (!row) return 'busy';
     if (row.status !== 'pending') return 'settled';
     const now = deps.now?.() ?? new Date();
-    // An older job of a delivery rescheduled since (a resend): the job of the time the row holds will come.
-    if (row.nextAttemptAt && row.nextAttemptAt.getTime() > now.getTime() + DUE_SLACK_MS) return 'not_due';
+    if (!isDue(row, now, scheduledFor)) return 'not_due';
     if (!row.enabled) {
       await setDelivery(client, row, {
         status: 'failed',
@@ -257,12 +271,12 @@ const CUSTOMER_WEBHOOK_QUEUE_OPTIONS = {
 
 export async function registerCustomerWebhookWorker(deps: DeliveryDeps): Promise<void> {
   await deps.boss.updateQueue(QUEUES.customerWebhook, CUSTOMER_WEBHOOK_QUEUE_OPTIONS);
-  await deps.boss.work<{ deliveryId: string }>(
+  await deps.boss.work<{ deliveryId: string; scheduledFor: string }>(
     QUEUES.customerWebhook,
     { localConcurrency: 4 },
     async ([job]) => {
       if (!job) return;
-      const outcome = await attemptDelivery(deps, job.data.deliveryId);
+      const outcome = await attemptDelivery(deps, job.data.deliveryId, job.data.scheduledFor);
       if (outcome === 'busy') {
         // Locked by another attempt now, or deleted: a locked one is retried, so nothing is lost either way.
         const exists = await deps.pool.query('SELECT 1 FROM customer_webhook_deliveries WHERE id = $1', [

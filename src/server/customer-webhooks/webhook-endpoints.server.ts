@@ -101,7 +101,8 @@ export async function resendDelivery(
        WHERE id = $1 AND NOT enabled`,
       [ids.endpointId],
     );
-    await send(boss, QUEUES.customerWebhook, { deliveryId: ids.deliveryId }, { db: client });
+    const job = { deliveryId: ids.deliveryId, scheduledFor: now.toISOString() };
+    await send(boss, QUEUES.customerWebhook, job, { db: client });
     const found = await client.query<{ delivery: WebhookDelivery }>(
       `SELECT ${DELIVERY_JSON} AS delivery FROM customer_webhook_deliveries d
        JOIN customer_webhook_events ev ON ev.id = d.event_id WHERE d.id = $1`,

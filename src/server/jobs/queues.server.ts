@@ -60,7 +60,7 @@ export interface JobPayloads {
   'prepaid-sweep': Record<string, never>;
   'trial-signals-purge': Record<string, never>;
   'invite-sweep': Record<string, never>;
-  'customer-webhook': { deliveryId: string };
+  'customer-webhook': { deliveryId: string; scheduledFor: string };
 }
 
 /**
