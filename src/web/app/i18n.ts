@@ -1,7 +1,7 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
  * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `videoHistory` / `videoDetail` / `films` / `captions` /
- * `cast` / `dashboard` / `settings` (sign-in pages and the signed-in area) and `admin` (the admin panel).
+ * `cast` / `dashboard` / `settings` / `webhooks` (sign-in pages and the signed-in area) and `admin` (the admin panel).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
  * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
@@ -22,6 +22,7 @@ import type captionsPt from '#web/features/captions/locales/pt-BR';
 import type castPt from '#web/features/cast/locales/pt-BR';
 import type creditsPt from '#web/features/credits/locales/pt-BR';
 import type dashboardPt from '#web/features/dashboard/locales/pt-BR';
+import type webhooksPt from '#web/features/developers-webhooks/locales/pt-BR';
 import type faqPt from '#web/features/faq/locales/pt-BR';
 import type filmsPt from '#web/features/films/locales/pt-BR';
 import type helpPt from '#web/features/help/locales/pt-BR';
@@ -55,6 +56,7 @@ const NAMESPACES = [
   'dashboard',
   'settings',
   'admin',
+  'webhooks',
 ] as const;
 type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces a page loads on demand (`common` is always there). */
@@ -81,6 +83,7 @@ declare module 'i18next' {
       films: typeof filmsPt;
       captions: typeof captionsPt;
       admin: typeof adminPt;
+      webhooks: typeof webhooksPt;
     };
   }
 }
@@ -106,6 +109,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     films: () => import('#web/features/films/locales/pt-BR'),
     captions: () => import('#web/features/captions/locales/pt-BR'),
     admin: () => import('#web/features/admin/locales/pt-BR'),
+    webhooks: () => import('#web/features/developers-webhooks/locales/pt-BR'),
   },
   en: {
     common: () => import('./locales/en'),
@@ -125,6 +129,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     films: () => import('#web/features/films/locales/en'),
     captions: () => import('#web/features/captions/locales/en'),
     admin: () => import('#web/features/admin/locales/en'),
+    webhooks: () => import('#web/features/developers-webhooks/locales/en'),
   },
 };
 
