@@ -8,8 +8,10 @@ import { balance } from '#server/credits/ledger-reads.server';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { requireSession, type SessionData } from '#server/kernel/session.server';
 import { LOCAL_FAILURE_MARKER } from '#server/video-providers/local-preview-provider.server';
+import { exportedWebhookDeliverySchema, exportedWebhookEndpointSchema } from '#shared/account-rights';
 import { CREDITS_LOW_THRESHOLD, type WebhookEndpoint } from '#shared/customer-webhooks';
 import { type VideoRequestView, videoRequestResponseSchema } from '#shared/video-request';
+import { signUpAndVerify } from '#tests/support/accounts';
 import { startDiskApp, stopDiskApp, TEST_AUTH_SECRET, type TestApp } from '#tests/support/app';
 import { postForm } from '#tests/support/multipart-forms';
 import type { SessionClient } from '#tests/support/session-client';
@@ -295,5 +297,65 @@ describe('registration under NODE_ENV=production', () => {
     const accepted = await register('https://hooks.example.com/cena');
     expect(accepted.status).toBe(201);
     expect(accepted.body.endpoint.secret).toMatch(/^whsec_/);
+  });
+});
+
+describe('LGPD', () => {
+  it('exports the endpoints and the delivery log, never the secret, and erases them with the account', async () => {
+    const { client, password } = await signUpAndVerify(app.url);
+    const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
+    await grant(pool, {
+      userId,
+      amount: 26,
+      source: 'adjustment',
+      sourceRef: `test:${randomUUID()}`,
+      expiresAt: null,
+    });
+    const endpoint = await register(client, ['credits.low']);
+    await createVideo(client, 'draft', PROMPT);
+    await arrived(endpoint.path, endpoint.secret, 1);
+    await expect
+      .poll(async () => (await pool.query('SELECT 1 FROM customer_webhook_attempts')).rowCount)
+      .toBeGreaterThan(0);
+
+    const text = await (await client.fetch('/api/me/export')).text();
+    expect(text).not.toContain(endpoint.secret.slice('whsec_'.length));
+    const exported = JSON.parse(text);
+    expect(exported.webhookEndpoints.map((row: unknown) => exportedWebhookEndpointSchema.parse(row))).toEqual(
+      [
+        expect.objectContaining({
+          id: endpoint.id,
+          url: receiver.origin + endpoint.path,
+          events: ['credits.low'],
+        }),
+      ],
+    );
+    expect(
+      exported.webhookDeliveries.map((row: unknown) => exportedWebhookDeliverySchema.parse(row)),
+    ).toEqual([
+      expect.objectContaining({
+        endpointId: endpoint.id,
+        type: 'credits.low',
+        status: 'delivered',
+        attempts: [expect.objectContaining({ responseCode: 204, ok: true })],
+      }),
+    ]);
+
+    expect((await client.json('/api/me', { method: 'DELETE', json: { password } })).status).toBe(200);
+    const left = await pool.query(
+      `SELECT (SELECT count(*) FROM customer_webhook_endpoints WHERE user_id = $1)::int AS endpoints,
+              (SELECT count(*) FROM customer_webhook_deliveries WHERE endpoint_id = $2)::int AS deliveries`,
+      [userId, endpoint.id],
+    );
+    expect(left.rows[0]).toEqual({ endpoints: 0, deliveries: 0 });
+    await expect
+      .poll(
+        async () =>
+          (await pool.query('SELECT 1 FROM customer_webhook_events WHERE user_id = $1', [userId])).rowCount,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(0);
   });
 });
