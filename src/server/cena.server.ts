@@ -232,21 +232,7 @@ async function startWorkerTier(
     logger,
     outbound: pushEndpointPolicy(config.push.extraOrigins),
   });
-  await registerCustomerWebhookWorker({
-    pool,
-    boss: jobs.boss,
-    logger,
-    mailer: createMailer(config, pool, logger),
-    appUrl: config.appUrl,
-    sealingKey: secretSealingKey(shared.authSecret),
-    target: { isProduction: config.isProduction },
-    viewVideo: createVideoViewer({
-      pool,
-      storage,
-      capabilities: capabilitiesOf(config.video),
-      ttlSeconds: config.storage.urlTtlSeconds,
-    }),
-  });
+  await startCustomerWebhooks(config, logger, pool, shared);
   await registerCounterCompaction(jobs.boss, pool, logger);
   await registerTrialRetention(jobs.boss, pool, logger);
   await registerReceiptWorker(jobs.boss, {
@@ -287,6 +273,30 @@ async function startWorkerTier(
   });
   await startMediaWorkers(config, logger, pool, shared);
   logger.info({ provider: config.video.provider }, 'video workers started');
+}
+
+/** Deliveries to the customers' webhook endpoints (ADR 0064). */
+async function startCustomerWebhooks(
+  config: Config,
+  logger: Logger,
+  pool: pg.Pool,
+  { jobs, storage, authSecret }: SharedServices,
+): Promise<void> {
+  await registerCustomerWebhookWorker({
+    pool,
+    boss: jobs.boss,
+    logger,
+    mailer: createMailer(config, pool, logger),
+    appUrl: config.appUrl,
+    sealingKey: secretSealingKey(authSecret),
+    target: { isProduction: config.isProduction },
+    viewVideo: createVideoViewer({
+      pool,
+      storage,
+      capabilities: capabilitiesOf(config.video),
+      ttlSeconds: config.storage.urlTtlSeconds,
+    }),
+  });
 }
 
 /** The workers that re-encode finished videos: films (ADR 0014) and captions (ADR 0039). */

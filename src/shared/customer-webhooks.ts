@@ -42,7 +42,7 @@ export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
 const isoTime = z.iso.datetime({ offset: true });
 
 /** One try to deliver: when, the receiver's status code (null: no answer), how long it took. */
-export const webhookAttemptSchema = z.object({
+const webhookAttemptSchema = z.object({
   at: isoTime,
   responseCode: z.number().int().nullable(),
   durationMs: z.number().int().min(0),
@@ -51,9 +51,9 @@ export const webhookAttemptSchema = z.object({
   error: z.string().nullable(),
 });
 
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
-export const webhookDeliverySchema = z.object({
+const webhookDeliverySchema = z.object({
   id: z.uuid(),
   /** The `webhook-id` the receiver sees: the same on every attempt and resend of this event. */
   eventId: z.string(),
@@ -66,7 +66,7 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-export const webhookEndpointSchema = z.object({
+const webhookEndpointSchema = z.object({
   id: z.uuid(),
   url: z.string(),
   events: z.array(z.enum(CUSTOMER_WEBHOOK_EVENTS)),

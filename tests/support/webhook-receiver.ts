@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * a delivery meets a refused connection — and come back on the same port.
  */
 
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;

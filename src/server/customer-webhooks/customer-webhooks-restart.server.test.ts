@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '#tests/support/app';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { signedUpWithCredits } from '#tests/support/users';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webhook-receiver';
-import { customerEventEmitter } from './customer-events.server';
+import { customerEventEmitter } from './customer-webhooks.server';
 
 /**
  * The one case in real seconds (ADR 0064): the schedule's first retry is 5 s after the first attempt, and the

@@ -8,9 +8,10 @@ import type { MailMessage } from '#server/mail/mail.server';
 import { createTestDatabase, type TestDatabase, testPool } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/support/webhook-receiver';
-import { customerEventEmitter } from './customer-events.server';
+import type { DeliveryDeps } from './customer-webhooks.server';
+import { customerEventEmitter } from './customer-webhooks.server';
 import { RETRY_OFFSETS_MS } from './retry-schedule.server';
-import { attemptDelivery, type DeliveryDeps } from './webhook-delivery.job.server';
+import { attemptDelivery } from './webhook-delivery.job.server';
 import { createEndpoint } from './webhook-endpoints.server';
 import { secretSealingKey } from './webhook-secret.server';
 

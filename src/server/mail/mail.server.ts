@@ -6,7 +6,6 @@
 export { devMailboxRoutes } from './dev-mailbox.server';
 export type { Mailer, MailMessage } from './mailer.server';
 export { createMailer } from './mailer.server';
-export type { Recipient } from './templates.server';
 export {
   escapeHtml,
   existingAccountMail,

@@ -5,7 +5,8 @@ import type { WebhookEndpoint } from '#shared/customer-webhooks';
 import { customerWebhooksContract } from '#shared/customer-webhooks.contract';
 import i18n from '#tests/support/web-i18n';
 import { pageTest } from '#tests/support/web-page';
-import { WebhooksSection } from './webhooks-section';
+// Through the feature's entry file, as the Desenvolvedores page composes it.
+import { WebhooksSection } from '..';
 
 const t = i18n.getFixedT('pt-BR', 'webhooks');
 const { api, renderPage } = pageTest();
