@@ -26,7 +26,7 @@ import {
   registerVideoWorkers,
   type VideoWorkers,
 } from '#server/generation/generation.server';
-import { createApp } from '#server/http/app.server';
+import { createApp, serverResponseFor } from '#server/http/app.server';
 import { closeConnectionsInStages } from '#server/http/lingering-close.server';
 import { registerInviteSweep } from '#server/invites/invites.server';
 import { type Jobs, startJobs } from '#server/jobs/jobs.server';
@@ -132,10 +132,12 @@ async function startSharedServices(
  */
 const KEEP_ALIVE_MS = 65_000;
 
-function listen(app: ReturnType<typeof createApp>, config: Config): Promise<HttpServer> {
+async function listen(app: ReturnType<typeof createApp>, config: Config): Promise<HttpServer> {
+  const serverOptions = { ServerResponse: await serverResponseFor(config) };
   return new Promise<HttpServer>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(listening),
+    const listening = serve(
+      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions },
+      () => resolve(listening),
     );
     if ('keepAliveTimeout' in listening) {
       closeConnectionsInStages(listening);

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type ErrorHandler, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
@@ -29,12 +28,9 @@ import { ADMIN_PATH } from '#shared/routes';
 import { apiRoutes } from './api-routes.server';
 import type { AppDependencies } from './app-dependencies.server';
 import { deviceCookie } from './device-cookie.server';
+import { redactSecrets, requestLog } from './request-log.server';
+import { responseWithHeaders, securityHeadersOf } from './response-headers.server';
 import { WebPages } from './web-pages.server';
-
-/** Reset links carry their token in the path; logs keep the route, never the token. */
-function redactSecrets(path: string): string {
-  return path.replace(/(\/reset-password\/)[^/]+/, '$1:token');
-}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -88,33 +84,25 @@ function guardsOf({ sessions, pool }: AppDependencies): Guards {
   return { session, admin: requireAdmin(pool, session) };
 }
 
-/** What every request passes before its route: its id and log line, the security headers, the address checks. */
+/**
+ * Node's response class for the server that serves `createApp`: every answer carries the request id and the security
+ * headers, written where Node writes the head (ADR 0068).
+ */
+export async function serverResponseFor(config: Config) {
+  return responseWithHeaders(await securityHeadersOf(securityHeaders(config)));
+}
+
+/** What every request passes before its route: its id and log line, the address checks (headers: serverResponseFor). */
 function addRequestLayers(app: Hono<AppEnv>, { config, logger }: AppDependencies): void {
-  app.use(requestId());
-  app.use(async (c, next) => {
-    const started = performance.now();
-    c.set('logger', logger.child({ requestId: c.get('requestId') }));
-    await next();
-    c.get('logger').info(
-      {
-        method: c.req.method,
-        path: redactSecrets(c.req.path),
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
-  });
-  app.use(securityHeaders(config));
+  app.use(requestLog(logger));
   app.use(async (c, next) => {
     // The path and query start at the first `/` after the scheme's `//`.
     const url = c.req.url;
     if (url.length - url.indexOf('/', url.indexOf('//') + 2) > MAX_URL_LENGTH) {
       return apiError(c, 414, 'uri_too_long', 'Endereço grande demais.');
     }
-    await next();
+    return rejectNulInUrl(c, next);
   });
-  app.use(rejectNulInUrl);
   // Stripe, Google and the NFS-e emitter authenticate their webhooks; no browser sends them, and they carry no cookie.
   app.use(
     '/api/*',

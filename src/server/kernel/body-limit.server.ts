@@ -14,10 +14,14 @@ interface BodyLimitOptions {
   onError: (c: Context<AppEnv>) => Response | Promise<Response>;
 }
 
-async function refuse(c: Context<AppEnv>, options: BodyLimitOptions) {
-  const response = await options.onError(c);
-  response.headers.set('Connection', 'close');
-  return response;
+/**
+ * The header goes on the context before the answer is made, so it is one of the answer's own: set afterwards on the
+ * answer's `headers`, @hono/node-server's lightweight Response kept it only while the answer had no plain-object
+ * headers of its own, and dropped it when Hono copied the answer.
+ */
+function refuse(c: Context<AppEnv>, options: BodyLimitOptions) {
+  c.header('Connection', 'close');
+  return options.onError(c);
 }
 
 /** Refuses a body over `maxSize`, announced by Content-Length or streamed; a smaller one is read once and passed on. */
