@@ -28,6 +28,19 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+/**
+ * The embedded server's databases are thrown away with the run, so nothing needs to survive a crash: without
+ * fsync the checkpoint that every CREATE DATABASE … TEMPLATE and DROP DATABASE forces writes nothing to disk, and
+ * commits do not wait for the WAL (https://www.postgresql.org/docs/current/non-durability.html, ADR 0067). All
+ * three are reloadable settings (`sighup` or `user` context), so no restart is needed.
+ */
+async function withoutDurability(admin: pg.Client): Promise<void> {
+  for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) {
+    await admin.query(`ALTER SYSTEM SET ${setting} = off`);
+  }
+  await admin.query('SELECT pg_reload_conf()');
+}
+
 export default async function setup(project: TestProject) {
   announceMissingChromium();
   const logger = createLogger('warn');
@@ -48,6 +61,7 @@ export default async function setup(project: TestProject) {
 
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  if (embedded) await withoutDurability(admin);
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
   await admin.end();

@@ -28,8 +28,8 @@ import { createCapacity } from './capacity-planner.server';
  * in progress, two workers of four jobs): it must learn the project's real limits from the fake's 429s. The quota
  * (the fake's [QUOTA]) allows 12 creates a minute and 3 generations in progress; its 429s state the limit they hit
  * or, `unstated`, carry only RetryInfo (ADR 0061). The full day (6 users × 4 videos, 8 waves of 3) runs on a
- * compressed clock, Cena's and the fake's alike, in both modes; smaller runs (3 users × 2, generations of 4 s) keep
- * real seconds, Cena's production clock. The full day in real seconds is `npm run bench:launch-day`.
+ * compressed clock, Cena's and the fake's alike, in both modes; a smaller run (3 users × 2, generations of 4 s, 429s
+ * unstated) keeps real seconds, Cena's production clock. The full day in real seconds is `npm run bench:launch-day`.
  */
 
 const OMNI = 'gemini-omni-1.1-flash';
@@ -213,13 +213,16 @@ describe('launch day', () => {
       });
       expectInTurns(day);
     }, 120_000);
-
-    it(`in real seconds, Cena at its defaults, its 429s ${refusals}: 3 users × 2 Fast, each generation 4 s, all 6 done within 30 s, each charged 20`, async () => {
-      // 2 waves of 3 generations of 4 s, each seen at the first read (5 s). The turns are the full day's to show:
-      // with two waves, which of the six the first round's 429s put back in line is a race.
-      await launchDay({ users: 3, perUser: 2, generationMs: 4_000, withinMs: 30_000, refusals });
-    }, 90_000);
   }
+
+  // Real seconds once, in the harder mode: Cena's production clock learning from 429s that state no limit. The stated
+  // 429s are learned from the same way on it (the budget's minute is a parameter), and their full day, with every
+  // assertion of this run, is the compressed case above.
+  it('in real seconds, Cena at its defaults, its 429s unstated: 3 users × 2 Fast, each generation 4 s, all 6 done within 30 s, each charged 20', async () => {
+    // 2 waves of 3 generations of 4 s, each seen at the first read (5 s). The turns are the full day's to show:
+    // with two waves, which of the six the first round's 429s put back in line is a race.
+    await launchDay({ users: 3, perUser: 2, generationMs: 4_000, withinMs: 30_000, refusals: 'unstated' });
+  }, 90_000);
 
   it('four 429s in one dispatch round (and four more after the retryDelay) halve the learned rate once', async () => {
     // No quota: the fake's `[429]` marker refuses each prompt's first two creates with RetryInfo only.
