@@ -19,12 +19,6 @@ export const API_KEY_LIMITS = {
 /** How a token is written: `cena_`, the 16-hex prefix the server finds it by, `_`, 43 base64url characters. */
 export const API_KEY_TOKEN_PATTERN = /^cena_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 
-/** The words each scope is shown with. */
-export const API_KEY_SCOPE_LABELS: Record<(typeof API_KEY_SCOPES)[number], string> = {
-  read: 'Ler vídeos, saldo e elenco',
-  create: 'Criar vídeos (gasta créditos)',
-};
-
 export const createApiKeySchema = z.strictObject({
   name: z
     .string({ error: 'Dê um nome à chave.' })
