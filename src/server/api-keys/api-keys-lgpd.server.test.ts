@@ -60,6 +60,10 @@ describe('API keys and the account rights', () => {
     expect((await client.json('/api/me', { method: 'DELETE', json: { password: PASSWORD } })).status).toBe(
       200,
     );
+    // Closed at once, as its sessions are: the key stops before the erasure runs.
+    expect((await fetch(`${app.url}/api/credits`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      401,
+    );
     await expect
       .poll(
         async () =>
