@@ -15,8 +15,8 @@ const AppDataLayout = lazyPage(() => import('./app-data-layout'));
 const ACCOUNTS_NS = { namespaces: ['accounts'] } as const;
 /** The shell shows the plan badge, so `billing` comes with it. */
 const SHELL_NS = { namespaces: ['accounts', 'shell', 'credits', 'billing'] } as const;
-/** The profile holds this device's notification switch (`settings`). */
-const PROFILE_NS = { namespaces: ['accounts', 'billing', 'credits', 'settings'] } as const;
+/** The profile holds this device's notification switch (`settings`) and the way to Desenvolvedores (`developers`). */
+const PROFILE_NS = { namespaces: ['accounts', 'billing', 'credits', 'settings', 'developers'] } as const;
 const BILLING_NS = { namespaces: ['billing', 'credits'] } as const;
 const RequireAuthLayout = lazyPage(
   () => import('#web/features/accounts/components/require-auth'),
@@ -41,6 +41,10 @@ const DashboardHomePage = lazyPage(() => import('#web/features/dashboard/pages/d
 /** Settings reuse the profile's language and time zone card (`accounts`). */
 const SettingsPage = lazyPage(() => import('#web/features/settings/pages/settings-page'), {
   namespaces: ['settings', 'accounts'],
+});
+/** Perfil → Desenvolvedores (ADR 0063): the API keys, dates in the user's zone (`accounts`' useMe). */
+const DevelopersPage = lazyPage(() => import('#web/features/developers/pages/developers-page'), {
+  namespaces: ['developers', 'webhooks', 'accounts'],
 });
 const ProfilePage = lazyPage(() => import('#web/features/accounts/pages/profile-page'), PROFILE_NS);
 const BuyCreditsPage = lazyPage(() => import('#web/features/billing/pages/buy-credits-page'), BILLING_NS);
@@ -118,6 +122,7 @@ const routes: RouteObject[] = [
           children: [
             page(undefined, DashboardHomePage, true),
             page('profile', ProfilePage),
+            page('developers', DevelopersPage),
             page('help', HelpPage),
             page('buy-credits', BuyCreditsPage),
             page('payment-success', PaymentSuccessPage),

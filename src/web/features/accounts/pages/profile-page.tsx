@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PaymentHistoryCard, SubscriptionCard } from '#web/features/billing';
+import { DevelopersLinkCard } from '#web/features/developers';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
@@ -13,7 +14,7 @@ import { TwoFactorCard } from '../components/profile/two-factor-card';
 /**
  * /dashboard/profile: personal info, preferences (language, time zone), this device's notifications, current subscription (portal, link to
  * /pricing), payment history, security (password, two-factor, sign out everywhere, export my data, delete my
- * account).
+ * account), and the way to Desenvolvedores (API keys).
  * Rendered inside the auth guard, so the user is loaded.
  */
 export default function ProfilePage() {
@@ -42,6 +43,7 @@ export default function ProfilePage() {
         <SessionsCard />
         <DataRightsCard me={me} />
       </section>
+      <DevelopersLinkCard />
     </div>
   );
 }
