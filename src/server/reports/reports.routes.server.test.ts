@@ -72,6 +72,11 @@ const queue = async () => (await admin.json<ReportQueue>('/api/admin/reports')).
 describe('POST /api/share/{slug}/reports', () => {
   it("takes a signed-out visitor's report to the admin queue, with the video and its prompt", async () => {
     const video = await sharedVideo();
+    // Every share page offers it, with its script served beside the page's.
+    expect(await (await fetch(`${second.url}/v/${video.slug}`)).text()).toContain('id="cena-report-open"');
+    const script = await fetch(`${second.url}/v/report.js`);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    expect(await script.text()).toContain('/reports');
     const visitor = new SessionClient(second.url);
     const sent = await report(visitor, video.slug, {
       reason: 'real_person_without_consent',
