@@ -12,7 +12,7 @@ import { sharePageHtml } from './share-page-html.server';
 const SLUG = 'abcdefghijklmnopqrstuv';
 
 function openPage(answer: { status: number; body: unknown }) {
-  window.happyDOM.setURL(`http://cena.test/v/${SLUG}`);
+  window.history.replaceState(null, '', `/v/${SLUG}`);
   const html = sharePageHtml({
     pageUrl: `http://cena.test/v/${SLUG}`,
     prompt: 'Um barco no São Francisco',
