@@ -53,6 +53,7 @@ export function ReportItem({ report }: { report: OpenReport }) {
         {report.details ? <p className="text-sm break-words">“{report.details}”</p> : null}
         {report.video ? (
           <div className="flex flex-col gap-2 sm:flex-row">
+            {/* biome-ignore lint/a11y/useMediaCaption: generated videos have no caption track; the prompt beside it says what it shows */}
             <video
               controls
               preload="none"
