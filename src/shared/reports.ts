@@ -31,7 +31,7 @@ export const REPORT_REASON_LABELS_PT: Record<ReportReason, string> = {
 
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
 export const CONTEST_TEXT_MAX_LENGTH = 2000;
-export const TAKEDOWN_NOTE_MAX_LENGTH = 1000;
+const TAKEDOWN_NOTE_MAX_LENGTH = 1000;
 /**
  * Reports one visitor (a client address block, as the trial counts them: ADR 0047) may send per hour: a person who
  * reports several links of one campaign is served, a script that floods the queue is not.
@@ -72,7 +72,7 @@ export const reportDecisionBodySchema = z.strictObject({
 
 const isoTime = z.iso.datetime({ offset: true });
 
-export const openReportSchema = z.strictObject({
+const openReportSchema = z.strictObject({
   id: z.uuid(),
   reason: z.enum(REPORT_REASONS),
   details: z.string().nullable(),
@@ -94,7 +94,7 @@ export const openReportSchema = z.strictObject({
 });
 export type OpenReport = z.infer<typeof openReportSchema>;
 
-export const openContestSchema = z.strictObject({
+const openContestSchema = z.strictObject({
   takedownId: z.uuid(),
   requestId: z.uuid().nullable(),
   reason: z.enum(REPORT_REASONS),
