@@ -30,7 +30,7 @@ interface Operation {
 
 /** Better Auth routes the web calls (docs/accounts-contract.md), with the body fields it sends. */
 const AUTH_OPERATIONS: Operation[] = [
-  ['POST', 'sign-up/email', ['name', 'email', 'password', 'language', 'callbackURL']],
+  ['POST', 'sign-up/email', ['name', 'email', 'password', 'birthDate', 'language', 'callbackURL']],
   ['POST', 'sign-in/email', ['email', 'password', 'callbackURL', 'rememberMe']],
   ['POST', 'sign-in/social', ['provider', 'callbackURL']],
   ['POST', 'request-password-reset', ['email', 'redirectTo']],

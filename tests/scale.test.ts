@@ -5,7 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '../src/server/credits/ledger-grants.server';
-import { newEmail, PASSWORD, waitForMail } from './support/accounts';
+import { ADULT_BIRTH_DATE, newEmail, PASSWORD, waitForMail } from './support/accounts';
 import { ROOT, TEST_AUTH_SECRET } from './support/app';
 import { type Spawned, spawnCollecting } from './support/child-process';
 import { createTestDatabase, type TestDatabase, testPool } from './support/database';
@@ -208,7 +208,13 @@ describe('two web and two worker processes on one database and one bucket', () =
     const client = new SessionClient(urlA);
     const email = newEmail('scale');
     const signUp = await client.fetch(`${urlB}/api/auth/sign-up/email`, {
-      json: { name: 'Ana Souza', email, password: PASSWORD, callbackURL: '/dashboard' },
+      json: {
+        name: 'Ana Souza',
+        email,
+        password: PASSWORD,
+        birthDate: ADULT_BIRTH_DATE,
+        callbackURL: '/dashboard',
+      },
     });
     expect(signUp.status, await signUp.text()).toBe(200);
     const mail = await waitForMail(urlA, email, /e-mail/i, { timeoutMs: 30_000 });

@@ -23,6 +23,7 @@ export * from '#server/metrics/cluster-counters.schema.server';
 export * from '#server/notas-fiscais/nfse.schema.server';
 export * from '#server/notifications/notifications.schema.server';
 export * from '#server/push/push.schema.server';
+export * from '#server/reports/reports.schema.server';
 export * from '#server/share/share.schema.server';
 export * from '#server/trial/trial.schema.server';
 export * from '#server/video-requests/video-requests.schema.server';

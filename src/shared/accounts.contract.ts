@@ -73,6 +73,7 @@ export const authContract = defineContract({
       INVALID_JSON: 400,
       TOO_DEEP: { status: 400, description: 'JSON nested too deep' },
       INVALID_CHARACTERS: { status: 400, description: 'U+0000 in the body' },
+      UNDER_AGE: { status: 403, description: 'Sign-up with a `birthDate` under 18 years ago (ADR 0066)' },
     },
   },
 });

@@ -22,6 +22,10 @@ export const shareContract = defineContract({
     errors: {
       not_found: NOT_FOUND,
       not_completed: { status: 409, description: 'Only a completed video can be shared (pt-BR message)' },
+      taken_down: {
+        status: 409,
+        description: 'The video was taken down after a report (ADR 0066; pt-BR message)',
+      },
     },
   },
   revokeShare: {

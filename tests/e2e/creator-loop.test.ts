@@ -102,6 +102,7 @@ describeBrowser('the creator loop in a browser', () => {
     await page.getByLabel('Nome').fill('Caio Prado');
     await page.getByLabel('E-mail').last().fill(email);
     await page.locator('input[name="new-password"]').fill(PASSWORD);
+    await page.getByLabel('Data de nascimento').fill('17/05/1990');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Criar Conta' }).last().click();
     await page.getByText('Verifique seu email para ativar a conta.').first().waitFor();

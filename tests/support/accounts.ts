@@ -48,9 +48,14 @@ export async function lastMailId(baseUrl: string): Promise<number> {
   return messages[0]?.id ?? 0;
 }
 
+/** A birth date that is 18 or more years ago on any day these tests run (the sign-up's age rule, ADR 0066). */
+export const ADULT_BIRTH_DATE = '1990-05-17';
+
 /** The sign-up request as the web sends it (Better Auth's endpoint), without waiting for its e-mail. */
 export const signUp = (client: SessionClient, body: Record<string, unknown>) =>
-  client.fetch('/api/auth/sign-up/email', { json: { callbackURL: '/dashboard', ...body } });
+  client.fetch('/api/auth/sign-up/email', {
+    json: { callbackURL: '/dashboard', birthDate: ADULT_BIRTH_DATE, ...body },
+  });
 
 /** Signs up through the API, opens the verification link and returns the now signed-in client. */
 export async function signUpAndVerify(
@@ -67,6 +72,7 @@ export async function signUpAndVerify(
       name: options.name ?? 'Ana Souza',
       email,
       password,
+      birthDate: ADULT_BIRTH_DATE,
       callbackURL: '/dashboard',
       ...(options.language ? { language: options.language } : {}),
     },

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -48,6 +49,11 @@ export const user = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     language: text('language', { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     timezone: text('timezone').notNull().default(DEFAULT_TIME_ZONE),
+    /**
+     * Asked at sign-up (YYYY-MM-DD), refused under 18 (ADR 0066); null for accounts made before the rule and for
+     * Google sign-ups, which have not given it.
+     */
+    birthDate: date('birth_date', { mode: 'string' }),
   },
   (t) => [
     check('user_language_valid', sql`${t.language} IN ('pt', 'en')`),

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grant } from '#server/credits/ledger-grants.server';
 import {
+  ADULT_BIRTH_DATE,
   lastMailId,
   mailsTo,
   newEmail,
@@ -412,7 +413,7 @@ describe('Cena endpoints', () => {
     const visitor = new SessionClient(app.url);
     const attempt = (body: Record<string, unknown>) =>
       visitor.json<{ code: string; message: string }>('/api/auth/sign-up/email', { json: body });
-    const base = { name: 'Ana', email: newEmail(), password: PASSWORD };
+    const base = { name: 'Ana', email: newEmail(), password: PASSWORD, birthDate: ADULT_BIRTH_DATE };
     expect(await attempt({ ...base, name: 'x'.repeat(10_000) })).toEqual({
       status: 400,
       body: expect.objectContaining({

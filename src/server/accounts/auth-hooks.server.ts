@@ -3,6 +3,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import type pg from 'pg';
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '#shared/accounts';
+import { AGE_MESSAGES, birthDateSchema, brazilToday, isAdultOn } from '#shared/age';
 import { PASSWORD_MAX_LENGTH } from '#shared/password';
 import { LANGUAGES } from './accounts.schema.server';
 import { localizedAuthError } from './auth-errors.server';
@@ -26,6 +27,7 @@ const signUpBodySchema = z.strictObject(
       .string({ error: 'Senha é obrigatória.' })
       .max(PASSWORD_MAX_LENGTH, `Senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`),
     language: z.enum(LANGUAGES, { error: 'Idioma deve ser "pt" ou "en".' }).optional(),
+    birthDate: birthDateSchema,
     callbackURL: z.string().max(2000).optional(),
     rememberMe: z.boolean().optional(),
   },
@@ -61,6 +63,10 @@ function checkSignUp(ctx: HookContext) {
       'BAD_REQUEST',
       localizedAuthError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Dados inválidos.'),
     );
+  }
+  // Under 18 is refused here, before Better Auth's endpoint runs: nothing is stored, not even the e-mail (ADR 0066).
+  if (!isAdultOn(parsed.data.birthDate, brazilToday())) {
+    throw new APIError('FORBIDDEN', localizedAuthError('UNDER_AGE', AGE_MESSAGES.underAge));
   }
   return { context: { body: { ...ctx.body, name: parsed.data.name } } };
 }

@@ -130,6 +130,8 @@ export function createAuth({ config, logger, pool, mailer, secret, newAccounts }
           input: true,
           validator: { input: z.enum(LANGUAGES) },
         },
+        // YYYY-MM-DD, checked (and refused under 18) by the sign-up's before-hook (auth-hooks.server.ts, ADR 0066).
+        birthDate: { type: 'string', required: false, input: true },
         // Changed through PATCH /api/me/profile only.
         timezone: { type: [...TIME_ZONES], required: false, defaultValue: DEFAULT_TIME_ZONE, input: false },
       },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newEmail, PASSWORD, signUpAndVerify } from '#tests/support/accounts';
+import { ADULT_BIRTH_DATE, newEmail, PASSWORD, signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { SessionClient } from '#tests/support/session-client';
 
@@ -59,7 +59,7 @@ describe('no account enumeration', () => {
   it('sign-up answers a registered e-mail like a new one, with any name', async () => {
     for (const name of ['Ana Souza', ...ODD_NAMES]) {
       const unknown = newEmail('new');
-      const body = { name, password: PASSWORD, callbackURL: '/dashboard' };
+      const body = { name, password: PASSWORD, birthDate: ADULT_BIRTH_DATE, callbackURL: '/dashboard' };
       const forKnown = await answer('/api/auth/sign-up/email', withEmail(body, known));
       const forUnknown = await answer('/api/auth/sign-up/email', withEmail(body, unknown));
       expect(forKnown.status, JSON.stringify(name)).toBeLessThan(500);
@@ -80,7 +80,13 @@ describe('no account enumeration', () => {
     ];
     for (const variant of variants) {
       const unknown = newEmail('new');
-      const body = { name: 'Ana', password: PASSWORD, callbackURL: '/dashboard', ...variant };
+      const body = {
+        name: 'Ana',
+        password: PASSWORD,
+        birthDate: ADULT_BIRTH_DATE,
+        callbackURL: '/dashboard',
+        ...variant,
+      };
       const forKnown = await answer('/api/auth/sign-up/email', withEmail(body, known));
       const forUnknown = await answer('/api/auth/sign-up/email', withEmail(body, unknown));
       expect(sameButEmail(forUnknown, unknown, known), JSON.stringify(variant)).toEqual(forKnown);
@@ -89,12 +95,14 @@ describe('no account enumeration', () => {
       name: 'Ana',
       email: known.toUpperCase(),
       password: PASSWORD,
+      birthDate: ADULT_BIRTH_DATE,
     });
     const fresh = newEmail('new');
     const freshUpper = await answer('/api/auth/sign-up/email', {
       name: 'Ana',
       email: fresh.toUpperCase(),
       password: PASSWORD,
+      birthDate: ADULT_BIRTH_DATE,
     });
     expect(sameButEmail(freshUpper, fresh, known)).toEqual(upper);
   });

@@ -8,7 +8,7 @@ import { grantTrial, normalizeEmail, trialHasher } from '#server/trial/trial-gra
 import { TRIAL_CREDITS, TRIAL_VALIDITY_DAYS } from '#shared/catalogue';
 import type { CreditsResponse } from '#shared/credits';
 import type { InvitesResponse } from '#shared/invites';
-import { lastMailId, newEmail, PASSWORD, waitForMail } from '#tests/support/accounts';
+import { ADULT_BIRTH_DATE, lastMailId, newEmail, PASSWORD, waitForMail } from '#tests/support/accounts';
 import { startTestApp, TEST_AUTH_SECRET, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import { SessionClient } from '#tests/support/session-client';
@@ -46,7 +46,13 @@ const personalEmail = () => `bia.${randomUUID().slice(0, 8)}@gmail.com`;
 async function signUpAndConfirm(client: SessionClient, email = personalEmail()): Promise<string> {
   const after = await lastMailId(app.url);
   const signUp = await client.fetch('/api/auth/sign-up/email', {
-    json: { name: 'Bia Nunes', email, password: PASSWORD, callbackURL: '/dashboard' },
+    json: {
+      name: 'Bia Nunes',
+      email,
+      password: PASSWORD,
+      birthDate: ADULT_BIRTH_DATE,
+      callbackURL: '/dashboard',
+    },
   });
   expect(signUp.status).toBe(200);
   await signUp.body?.cancel();
@@ -101,7 +107,13 @@ describe('the free first video', () => {
     const after = await lastMailId(app.url);
     const email = personalEmail();
     await roaming.fetch('/api/auth/sign-up/email', {
-      json: { name: 'Bia Nunes', email, password: PASSWORD, callbackURL: '/dashboard' },
+      json: {
+        name: 'Bia Nunes',
+        email,
+        password: PASSWORD,
+        birthDate: ADULT_BIRTH_DATE,
+        callbackURL: '/dashboard',
+      },
       headers: { cookie: `cena_device=${device}` },
     });
     const link = (await waitForMail(app.url, email, /e-mail/i, { after })).links[0] ?? '';

@@ -19,6 +19,7 @@ import { notificationsContract } from '#shared/notifications.contract';
 import { payoutsContract } from '#shared/payouts.contract';
 import { pushContract } from '#shared/push.contract';
 import { realtimeContract } from '#shared/realtime.contract';
+import { reportsContract } from '#shared/reports.contract';
 import { shareContract } from '#shared/share.contract';
 import { videosContract } from '#shared/videos.contract';
 
@@ -37,6 +38,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   invitesContract,
   videosContract,
   shareContract,
+  reportsContract,
   captionsContract,
   geminiWebhooksContract,
   dashboardContract,

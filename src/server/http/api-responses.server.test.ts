@@ -283,6 +283,38 @@ describe('real answers match the documented response schemas', () => {
     await call('post', '/api/nfse/notas/{id}/retry', `/api/nfse/notas/${randomUUID()}/retry`);
   });
 
+  it('reports, takedowns and contests (ADR 0066)', async () => {
+    const requestId = randomUUID();
+    const videoKey = `${userId}/videos/${requestId}/video.mp4`;
+    await app.cena.storage.put(videoKey, Buffer.from('mp4'), 'video/mp4');
+    await pool.query(
+      `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status,
+         video_key, completed_at)
+       VALUES ($1, $2, $3, 'Um farol no fim da tarde', 'fast', '16:9', 10, 'completed', $4, now())`,
+      [requestId, userId, randomUUID(), videoKey],
+    );
+    const shared = (await client.json<{ url: string }>(`/api/videos/${requestId}/share`, { method: 'POST' }))
+      .body;
+    const slug = new URL(shared.url).pathname.split('/')[2];
+    await call('post', '/api/share/{slug}/reports', `/api/share/${slug}/reports`, {
+      json: { reason: 'other' },
+    });
+    const queue = (await call('get', '/api/admin/reports', '/api/admin/reports')) as {
+      reports: { id: string }[];
+    };
+    const decision = `/api/admin/reports/${queue.reports[0]?.id}/decision`;
+    await call('post', '/api/admin/reports/{id}/decision', decision, { json: { decision: 'take_down' } });
+    await call('get', '/api/videos/{id}/takedown', `/api/videos/${requestId}/takedown`);
+    await call('post', '/api/videos/{id}/takedown/contest', `/api/videos/${requestId}/takedown/contest`, {
+      json: { text: 'Foi engano.' },
+    });
+    const contest = (await client.json<{ contests: { takedownId: string }[] }>('/api/admin/reports')).body;
+    const contestPath = `/api/admin/takedowns/${contest.contests[0]?.takedownId}/contest-decision`;
+    await call('post', '/api/admin/takedowns/{id}/contest-decision', contestPath, {
+      json: { decision: 'uphold' },
+    });
+  });
+
   it('left no documented JSON endpoint unchecked', () => {
     const json = documentedOperations({ devMailbox: true }).filter(
       (op) => !op.wildcard && Object.values(op.responses).some((r) => typeof r === 'object' && r.schema),

@@ -28,6 +28,7 @@ import { settingsRoutes } from '#server/notifications/notifications.server';
 import type { Billing } from '#server/payment-providers/payment-providers.server';
 import { pushEndpointPolicy, pushRoutes } from '#server/push/push.server';
 import { eventsRoutes } from '#server/realtime/realtime.server';
+import { reportsRoutes } from '#server/reports/reports.server';
 import { shareRoutes } from '#server/share/share.server';
 import { capabilitiesOf } from '#server/video-requests/video-requests.server';
 import { videosRoutes } from '#server/videos/videos.server';
@@ -164,6 +165,20 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
     }),
   );
   api.route('/videos', shareRoutes({ pool, guards, appUrl: config.appUrl }));
+  api.route(
+    '/',
+    reportsRoutes({
+      pool,
+      storage,
+      guards,
+      mailer: createMailer(config, pool, logger),
+      logger,
+      appUrl: config.appUrl,
+      mediaUrlTtlSeconds,
+      secret: deps.authSecret,
+      trustedProxies: config.auth.trustedProxies,
+    }),
+  );
   api.route('/videos', captionsRoutes({ pool, boss: jobs.boss, storage, guards, mediaUrlTtlSeconds }));
   api.route('/gemini', geminiWebhooksRoutes({ pool, guards, webhook: config.video.gemini.webhook }));
   api.route(

@@ -22,6 +22,7 @@ import { devMailboxRoutes } from '#server/mail/mail.server';
 import { createMetrics, type Metrics } from '#server/metrics/metrics.server';
 import { devNotaPages } from '#server/notas-fiscais/notas-fiscais.server';
 import { createBilling, devCheckoutPages } from '#server/payment-providers/payment-providers.server';
+import { mediaWithheld } from '#server/reports/reports.server';
 import { sharePageRoutes } from '#server/share/share.server';
 import { DiskStorage, mediaRoutes, s3MediaOrigin } from '#server/storage/storage.server';
 import { videoModelLabel } from '#server/videos/videos.server';
@@ -62,7 +63,12 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/', apiRoutes(deps, { guards, capacity, billing, mailbox: mailbox?.api }));
 
   // Signed local-disk media (with S3 the browser goes to the bucket's presigned URLs instead).
-  if (storage instanceof DiskStorage) app.route('/media', mediaRoutes(storage));
+  if (storage instanceof DiskStorage) {
+    app.route(
+      '/media',
+      mediaRoutes(storage, (key) => mediaWithheld(pool, key)),
+    );
+  }
   // Public share links (ADR 0031): drawn here, not by the web build.
   app.route('/', sharePageRoutes({ pool, storage, appUrl: config.appUrl }));
   // Invite links (ADR 0040): remembered for the sign-up, then the sign-up tab.

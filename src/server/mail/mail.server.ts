@@ -6,6 +6,7 @@
 export { devMailboxRoutes } from './dev-mailbox.server';
 export type { Mailer, MailMessage } from './mailer.server';
 export { createMailer } from './mailer.server';
+export { takedownMail } from './takedown-mail.server';
 export {
   escapeHtml,
   existingAccountMail,

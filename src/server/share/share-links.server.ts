@@ -30,19 +30,23 @@ export interface SharedVideo {
 }
 
 /** What is shared of a request that its owner may share: a completed request with its file. */
-type ShareableOutcome = 'ok' | 'not_found' | 'not_completed';
+type ShareableOutcome = 'ok' | 'not_found' | 'not_completed' | 'taken_down';
 
 export async function shareableState(
   db: Queryable,
   userId: string,
   requestId: string,
 ): Promise<ShareableOutcome> {
-  const found = await db.query<{ status: string; video_key: string | null }>(
-    'SELECT status, video_key FROM video_requests WHERE id = $1 AND user_id = $2',
+  // A video taken down (reports room, ADR 0066) cannot be shared again while the takedown is in force.
+  const found = await db.query<{ status: string; video_key: string | null; taken_down: boolean }>(
+    `SELECT status, video_key,
+            EXISTS (SELECT 1 FROM takedowns t WHERE t.video_request_id = v.id AND t.lifted_at IS NULL) AS taken_down
+     FROM video_requests v WHERE id = $1 AND user_id = $2`,
     [requestId, userId],
   );
   const row = found.rows[0];
   if (!row) return 'not_found';
+  if (row.taken_down) return 'taken_down';
   return row.status === 'completed' && row.video_key ? 'ok' : 'not_completed';
 }
 

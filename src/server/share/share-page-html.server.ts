@@ -1,4 +1,5 @@
 import { LOGIN_PATH } from '#shared/routes';
+import { REPORT_SCRIPT_PATH, REPORT_STYLE, reportDialogHtml } from './report-dialog-html.server';
 
 /**
  * The public share page's HTML (ADR 0031): drawn on the server, no SPA bundle, one small script. The preview tags
@@ -72,7 +73,7 @@ h1{font-size:1.125rem;font-weight:600;margin:0;text-align:center;line-height:1.4
 p{margin:0;text-align:center;color:#d4d4d8}
 a.cta{display:inline-block;background:#f59e0b;color:#111;font-weight:700;padding:12px 20px;border-radius:999px;
 text-decoration:none}a.cta:focus-visible{outline:3px solid #fff;outline-offset:2px}
-footer{margin-top:auto;padding:16px;color:#d4d4d8;font-size:.875rem}footer a{color:#fde68a}`;
+footer{margin-top:auto;padding:16px;color:#d4d4d8;font-size:.875rem}footer a{color:#fde68a}${REPORT_STYLE}`;
 
 function head(title: string, extra: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
@@ -135,8 +136,9 @@ export function sharePageHtml(view: SharePageView): string {
  style="aspect-ratio:${Number(width) || 16}/${Number(height) || 9}" aria-label="${escapeHtml(title)}"></video>
 <h1>${escapeHtml(title)}</h1>
 ${madeWithCena}
+${reportDialogHtml()}
 </main><footer>Feito com <a href="/">Cena</a></footer>
-<script src="${PLAYER_SCRIPT_PATH}" defer></script></body></html>`;
+<script src="${PLAYER_SCRIPT_PATH}" defer></script><script src="${REPORT_SCRIPT_PATH}" defer></script></body></html>`;
 }
 
 /** A revoked, deleted or guessed link: the same page for each, so none can be told from another. */

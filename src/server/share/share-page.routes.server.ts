@@ -4,6 +4,7 @@ import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { frameSize, thumbnailSize } from '#server/media/media.server';
 import { type BlobStorage, blobResponse } from '#server/storage/storage.server';
 import { sharePagePath } from '#shared/share';
+import { REPORT_SCRIPT, REPORT_SCRIPT_PATH } from './report-dialog-html.server';
 import { findSharedVideo, type SharedVideo } from './share-links.server';
 import {
   PLAYER_SCRIPT,
@@ -40,6 +41,10 @@ export function sharePageRoutes({ pool, storage, appUrl }: SharePageOptions) {
   app.get(PLAYER_SCRIPT_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=3600');
     return c.body(PLAYER_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+  app.get(REPORT_SCRIPT_PATH, (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(REPORT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
   });
   app.get('/v/:slug', async (c) => {
     c.header('Cache-Control', 'private, no-store');

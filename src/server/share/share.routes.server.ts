@@ -27,6 +27,14 @@ export function shareRoutes({ pool, guards, appUrl }: ShareRoutesOptions) {
         if (state === 'not_completed') {
           return apiError(c, 409, 'not_completed', 'Só um vídeo concluído pode ser compartilhado.');
         }
+        if (state === 'taken_down') {
+          return apiError(
+            c,
+            409,
+            'taken_down',
+            'Este vídeo foi removido após uma denúncia e não pode ser compartilhado.',
+          );
+        }
         const slug = await activeSlugFor(pool, params.id);
         return c.json({ url: new URL(sharePagePath(slug), appUrl).toString() }, 200);
       },

@@ -11,8 +11,13 @@ import type { DiskStorage } from './disk-storage.server';
  * `GET /media/{key}?expires=…&signature=…[&download=1]` (docs/video-contract.md): local-disk storage's files, for
  * whoever holds a valid, unexpired signed URL (no session: a <video> element or a download link cannot send one
  * reliably, and the signature is the capability). Supports single byte ranges, which browsers need to seek videos.
+ * A valid signature is not enough for a file `withheld` names (a taken-down video, ADR 0066): it is asked on every
+ * redemption, after the signature, so a URL signed before the takedown answers 410 from the next request on.
  */
-export function mediaRoutes(storage: DiskStorage): Hono<AppEnv> {
+export function mediaRoutes(
+  storage: DiskStorage,
+  withheld: (key: string) => Promise<boolean> = async () => false,
+): Hono<AppEnv> {
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '/*', async (c) => {
     const forbidden = () => apiError(c, 403, 'forbidden', 'Link expirado ou inválido.');
     const raw = c.req.path.replace(/^\/media\//, '');
@@ -25,6 +30,10 @@ export function mediaRoutes(storage: DiskStorage): Hono<AppEnv> {
     // Unsafe keys are refused before anything touches the disk (signed or not: we never sign one).
     if (!isSafeKey(key)) return forbidden();
     if (!storage.verify(key, c.req.query('expires'), c.req.query('signature'))) return forbidden();
+    if (await withheld(key)) {
+      c.header('Cache-Control', 'private, no-store');
+      return apiError(c, 410, 'media_withheld', 'Este vídeo foi removido após uma denúncia.');
+    }
 
     const file = storage.pathOf(key);
     const stats = await fs.stat(file).catch(() => undefined);

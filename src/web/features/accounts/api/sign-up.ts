@@ -6,6 +6,8 @@ export interface SignUpInput {
   name: string;
   email: string;
   password: string;
+  /** YYYY-MM-DD (the form reads dd/mm/aaaa): the server refuses under 18 (ADR 0066). */
+  birthDate: string;
   language: ProfileLanguage;
   /** Where the confirmation link leads once the account is confirmed and signed in (a same-app path). */
   callbackURL: string;
@@ -17,15 +19,15 @@ export interface SignUpInput {
  */
 export function useSignUp() {
   return useMutation({
-    mutationFn: async ({ name, email, password, language, callbackURL }: SignUpInput) => {
+    mutationFn: async ({ name, email, password, birthDate, language, callbackURL }: SignUpInput) => {
       await unwrapAuth(
         authClient.signUp.email({
           name,
           email,
           password,
           callbackURL,
-          // an additional user field on the server (the profile's language for the e-mails)
-          ...({ language } as Record<string, unknown>),
+          // additional user fields on the server: the profile's language (e-mails) and the birth date
+          ...({ language, birthDate } as Record<string, unknown>),
         }),
       );
     },

@@ -8,6 +8,7 @@ import { MODE_RESOLUTION, TRIAL_CREDITS, TRIAL_VALIDITY_DAYS } from '#shared/cat
 import { Button } from '#web/components/ui/button';
 import { FieldError } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/toaster';
+import { textToDay } from '#web/lib/day-text';
 import { currentLanguage } from '#web/lib/language';
 import { usePublicConfig } from '#web/lib/public-config';
 import { toProfileLanguage } from '../api/me';
@@ -15,6 +16,7 @@ import { useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../lib/auth-errors';
 import { type SignUpValues, signUpFormSchema } from '../lib/form-schemas';
 import { PASSWORD_MIN_LENGTH } from '../lib/validation';
+import { BirthDateField } from './birth-date-field';
 import { EmailField } from './email-field';
 import { NameField } from './name-field';
 import { PasswordField } from './password-field';
@@ -23,29 +25,29 @@ const inlineLink =
   'rounded-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
- * The 'Criar Conta' tab: name, e-mail, password (≥ 8), terms; then "check your e-mail". The confirmation link
- * leads to `callbackURL` (a plan chosen on /pricing travels in it to its checkout).
+ * The 'Criar Conta' tab: name, e-mail, password (≥ 8), birth date (18+, ADR 0066), terms; then "check your
+ * e-mail". The confirmation link leads to `callbackURL` (a plan chosen on /pricing travels in it to its checkout).
  */
 export function SignUpForm({ callbackURL, onGoToSignIn }: { callbackURL: string; onGoToSignIn: () => void }) {
   const { t } = useTranslation('accounts');
-  const { devMailbox } = usePublicConfig();
   const signUp = useSignUp();
   const termsId = useId();
   const schema = useMemo(() => signUpFormSchema(t), [t]);
   const form = useForm<SignUpValues>({
     resolver: zodResolver(schema),
-    defaultValues: { name: '', email: '', password: '', terms: false },
+    defaultValues: { name: '', email: '', password: '', birthDate: '', terms: false },
   });
   const accepted = form.watch('terms');
   const termsError = form.formState.errors.terms?.message;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const onSubmit = async ({ name, email, password }: SignUpValues) => {
+  const onSubmit = async ({ name, email, password, birthDate }: SignUpValues) => {
     try {
       await signUp.mutateAsync({
         name,
         email,
         password,
+        birthDate: textToDay(birthDate) ?? '',
         language: toProfileLanguage(currentLanguage()),
         callbackURL,
       });
@@ -57,29 +59,7 @@ export function SignUpForm({ callbackURL, onGoToSignIn }: { callbackURL: string;
     }
   };
 
-  if (sentTo) {
-    return (
-      <div
-        role="status"
-        className="flex flex-col items-center gap-3 py-2 text-center"
-        data-testid="sign-up-sent"
-      >
-        <span className="flex size-12 items-center justify-center rounded-full bg-success-soft text-success">
-          <MailCheck aria-hidden="true" className="size-6" />
-        </span>
-        <h2 className="text-lg font-semibold">{t('signUp.sentTitle')}</h2>
-        <p className="text-sm text-muted-foreground">{t('signUp.sentBody', { email: sentTo })}</p>
-        {devMailbox ? (
-          <a href="/dev/mailbox" target="_blank" rel="noreferrer" className={inlineLink}>
-            {t('login.devMailbox')}
-          </a>
-        ) : null}
-        <Button variant="outline" className="mt-2 w-full" onClick={onGoToSignIn}>
-          {t('signUp.goToSignIn')}
-        </Button>
-      </div>
-    );
-  }
+  if (sentTo) return <SignUpSent email={sentTo} onGoToSignIn={onGoToSignIn} />;
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-4">
@@ -93,6 +73,7 @@ export function SignUpForm({ callbackURL, onGoToSignIn }: { callbackURL: string;
         label={t('fields.password')}
         hint={t('signUp.passwordHint', { min: PASSWORD_MIN_LENGTH })}
       />
+      <BirthDateField control={form.control} />
       <div className="flex flex-col gap-2">
         <div className="flex items-start gap-3">
           <input
@@ -138,5 +119,32 @@ export function SignUpForm({ callbackURL, onGoToSignIn }: { callbackURL: string;
         {t('signUp.submit')}
       </Button>
     </form>
+  );
+}
+
+/** After the sign-up: "check your e-mail", the dev mailbox in local mode, and the way to the sign-in tab. */
+function SignUpSent({ email, onGoToSignIn }: { email: string; onGoToSignIn: () => void }) {
+  const { t } = useTranslation('accounts');
+  const { devMailbox } = usePublicConfig();
+  return (
+    <div
+      role="status"
+      className="flex flex-col items-center gap-3 py-2 text-center"
+      data-testid="sign-up-sent"
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-success-soft text-success">
+        <MailCheck aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="text-lg font-semibold">{t('signUp.sentTitle')}</h2>
+      <p className="text-sm text-muted-foreground">{t('signUp.sentBody', { email })}</p>
+      {devMailbox ? (
+        <a href="/dev/mailbox" target="_blank" rel="noreferrer" className={inlineLink}>
+          {t('login.devMailbox')}
+        </a>
+      ) : null}
+      <Button variant="outline" className="mt-2 w-full" onClick={onGoToSignIn}>
+        {t('signUp.goToSignIn')}
+      </Button>
+    </div>
   );
 }

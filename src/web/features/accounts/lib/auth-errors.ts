@@ -37,6 +37,8 @@ export function authErrorMessage(error: unknown, t: TFunction<'accounts'>, fallb
       return t('errors.locked');
     case 'EMAIL_NOT_VERIFIED':
       return t('errors.emailNotVerified');
+    case 'UNDER_AGE':
+      return t('signUp.underAge');
     // Cena's own guard, or Better Auth's: the page was opened at an address the server does not serve.
     case 'cross_site_request':
     case 'INVALID_ORIGIN':

@@ -2,7 +2,9 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { deleteAccountBodySchema } from '#shared/account-rights';
 import { MAX_NAME_LENGTH } from '#shared/accounts';
+import { brazilToday, isAdultOn } from '#shared/age';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/password';
+import { textToDay } from '#web/lib/day-text';
 import { EMAIL_PATTERN } from './validation';
 
 /**
@@ -34,6 +36,18 @@ export const signInFormSchema = (t: AccountsT) =>
   z.object({ email: emailField(t), password: z.string().min(1, t('fields.passwordRequired')) });
 export type SignInValues = z.infer<ReturnType<typeof signInFormSchema>>;
 
+/** dd/mm/aaaa as typed; the server checks the same rule again (ADR 0066). */
+const birthDateField = (t: AccountsT) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: t('signUp.birthDateRequired'), abort: true })
+    .refine((text) => textToDay(text) !== undefined && (textToDay(text) ?? '') <= brazilToday(), {
+      error: t('signUp.birthDateInvalid'),
+      abort: true,
+    })
+    .refine((text) => isAdultOn(textToDay(text) ?? '', brazilToday()), t('signUp.underAge'));
+
 export const signUpFormSchema = (t: AccountsT) =>
   z.object({
     name: nameField(t),
@@ -42,6 +56,7 @@ export const signUpFormSchema = (t: AccountsT) =>
       .string()
       .min(1, t('fields.passwordRequired'))
       .pipe(newPasswordField(t('signUp.passwordTooShort', { min: PASSWORD_MIN_LENGTH }), t)),
+    birthDate: birthDateField(t),
     terms: z.boolean().refine((accepted) => accepted, t('signUp.termsRequired')),
   });
 export type SignUpValues = z.input<ReturnType<typeof signUpFormSchema>>;

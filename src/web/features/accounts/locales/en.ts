@@ -83,6 +83,11 @@ const en: LocaleShape<typeof ptBR> = {
     terms:
       'I have read and accept the <terms>Terms of use</terms> and the <privacy>Privacy policy</privacy>.',
     termsRequired: 'Accept the terms to create your account.',
+    birthDate: 'Date of birth',
+    birthDateHint: 'Cena is for adults (18 and over) only.',
+    birthDateRequired: 'Enter your date of birth',
+    birthDateInvalid: 'Invalid date: use dd/mm/yyyy',
+    underAge: 'Cena is for adults (18 and over) only: an account cannot be made with this date of birth.',
     submit: 'Create account',
     success: 'Account created!',
     successDescription: 'Check your e-mail to activate your account.',

@@ -79,6 +79,12 @@ export default {
     passwordTooShort: 'A senha deve ter pelo menos {{min}} caracteres',
     terms: 'Li e aceito os <terms>Termos de uso</terms> e a <privacy>Política de privacidade</privacy>.',
     termsRequired: 'Aceite os termos para criar a conta.',
+    birthDate: 'Data de nascimento',
+    birthDateHint: 'A Cena é só para maiores de 18 anos.',
+    birthDateRequired: 'Informe sua data de nascimento',
+    birthDateInvalid: 'Data inválida: use dd/mm/aaaa',
+    underAge:
+      'A Cena é só para maiores de 18 anos: não é possível criar uma conta com esta data de nascimento.',
     submit: 'Criar Conta',
     success: 'Conta criada com sucesso!',
     successDescription: 'Verifique seu email para ativar a conta.',

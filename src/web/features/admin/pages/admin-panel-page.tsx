@@ -17,6 +17,7 @@ import { FailedRequests } from '../components/failed-requests';
 import { NotasPanel } from '../components/notas-panel';
 import { PayoutsPanel } from '../components/payouts-panel';
 import { QueuePanel } from '../components/queue-panel';
+import { ReportsPanel } from '../components/reports-panel';
 import { StatsSection } from '../components/stats-section';
 import { TakeChecksPanel } from '../components/take-checks-panel';
 import { UnknownOutcomes } from '../components/unknown-outcomes';
@@ -24,7 +25,7 @@ import { UsersSection } from '../components/users-section';
 
 /**
  * /admin-x7k9m2, inside the admin-only guard (spec §2 "Admin panel", docs/admin-contract.md): the metric cards,
- * the action buttons, the daily series, the last 24 h of failures, the notas fiscais (ADR 0041), the Pix refunds (ADR 0053), and the user search
+ * the action buttons, the daily series, the last 24 h of failures, the reports and takedowns (ADR 0066), the notas fiscais (ADR 0041), the Pix refunds (ADR 0053), and the user search
  * with its detail and the 'Conceder créditos' dialog. The server checks the admin role on every call; this page only shows the answers.
  */
 export default function AdminPanelPage() {
@@ -104,6 +105,8 @@ export default function AdminPanelPage() {
         retrying={unknown.isFetching}
         onRetry={() => void unknown.refetch()}
       />
+
+      <ReportsPanel />
 
       <NotasPanel />
 

@@ -5,6 +5,7 @@ import { accountsContract } from '#shared/accounts.contract';
 import { captionsContract } from '#shared/captions.contract';
 import { creditsContract } from '#shared/credits.contract';
 import { filmsContract } from '#shared/films.contract';
+import { reportsContract } from '#shared/reports.contract';
 import type { VideoRequestView } from '#shared/video-request';
 import { videosContract } from '#shared/videos.contract';
 import { credits, me, videoRequest } from '#tests/support/web-fixtures';
@@ -27,13 +28,14 @@ function answerEstimate(usualSeconds: number) {
 }
 
 /**
- * The page's own calls besides the request: who is signed in (time zone), the versions (none but this one) and a
- * completed video's captions (none asked for).
+ * The page's own calls besides the request: who is signed in (time zone), the versions (none but this one), a
+ * completed video's captions (none asked for) and its takedown (none).
  */
 function answerAround() {
   api().answer(accountsContract.getMe, me);
   api().answer(videosContract.listVersions, { items: [] });
   api().answer(captionsContract.getCaptions, { captions: null });
+  api().answer(reportsContract.getTakedown, { takedown: null });
 }
 
 const open = (id = 'req-1') =>
@@ -369,5 +371,48 @@ describe('Request detail page', () => {
     expect(within(technical).queryByTestId('technical-clipSeconds')).toBeNull();
     expect(within(technical).getByTestId('technical-quality').textContent).toBe(t('technical.filmQuality'));
     expect(technical.textContent).toContain('14');
+  });
+});
+
+describe('A video taken down after a report (ADR 0066)', () => {
+  it('says so with the reason and lets the owner contest once', async () => {
+    answerAround();
+    api().answer(reportsContract.getTakedown, {
+      takedown: {
+        reason: 'copyright',
+        takenDownAt: '2026-11-24T15:05:00.000Z',
+        contestedAt: null,
+        canContest: true,
+      },
+    });
+    api().answer(videosContract.getVideo, {
+      request: videoRequest({ status: 'completed', completedAt: new Date().toISOString() }),
+    });
+    api().answer(reportsContract.contestTakedown, { contestedAt: '2026-11-25T13:00:00.000Z' });
+    await open();
+    const card = await screen.findByTestId('takedown-card');
+    expect(card.textContent).toContain(
+      'Em 24/11/2026 a equipe da Cena removeu este vídeo após uma denúncia.',
+    );
+    expect(card.textContent).toContain('Motivo: direitos autorais.');
+    const send = within(card).getByRole('button', { name: t('takedown.contest') });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(within(card).getByLabelText(t('takedown.contestLabel')), 'A trilha é minha.');
+    api().answer(reportsContract.getTakedown, {
+      takedown: {
+        reason: 'copyright',
+        takenDownAt: '2026-11-24T15:05:00.000Z',
+        contestedAt: '2026-11-25T13:00:00.000Z',
+        canContest: false,
+      },
+    });
+    await userEvent.click(send);
+    expect(JSON.parse(String(api().callsTo(reportsContract.contestTakedown)[0]?.init.body))).toEqual({
+      text: 'A trilha é minha.',
+    });
+    expect((await screen.findByTestId('takedown-contested')).textContent).toBe(
+      t('takedown.contested', { date: '25/11/2026' }),
+    );
+    expect(screen.queryByRole('button', { name: t('takedown.contest') })).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { PromptCard } from '../components/prompt-card';
 import { RequestDetailError, RequestDetailLoading } from '../components/request-detail-states';
 import { RequestActions, RequestHeader } from '../components/request-header';
 import { RequestTimeline } from '../components/request-timeline';
+import { TakedownCard } from '../components/takedown-card';
 import { TechnicalInfo } from '../components/technical-info';
 import { VariationCompare } from '../components/variation-compare';
 import { VersionsCard } from '../components/versions-card';
@@ -64,6 +65,9 @@ export default function VideoDetailPage() {
       {request.quality === 'draft' ? <FinishDialog request={request} lead /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          {request.status === 'completed' ? (
+            <TakedownCard requestId={request.id} timeZone={timeZone} />
+          ) : null}
           <VideoCard request={request} />
           <RequestActions request={request} />
           <VariationCompare request={request} />

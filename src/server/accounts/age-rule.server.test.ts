@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADULT_AGE, AGE_MESSAGES, brazilToday } from '#shared/age';
+import { newEmail, PASSWORD, signUp, signUpAndVerify } from '#tests/support/accounts';
+import { startTestApp, type TestApp } from '#tests/support/app';
+import { SessionClient } from '#tests/support/session-client';
+
+/**
+ * The age rule at sign-up (ADR 0066): `POST /api/auth/sign-up/email` takes `birthDate` (YYYY-MM-DD), refuses anyone
+ * under 18 on the day, in Brasília time, with a pt-BR message, and then stores nothing — no account, no e-mail.
+ */
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+afterAll(() => app?.stop());
+
+/** The date `years` years before today in Brasília, moved by `days`. */
+function yearsAgo(years: number, days = 0): string {
+  const [year, month, day] = brazilToday().split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year - years, month - 1, day + days));
+  return date.toISOString().slice(0, 10);
+}
+
+const stored = async (email: string) => {
+  const users = await app.cena.pool.query('SELECT birth_date::text FROM "user" WHERE email = $1', [email]);
+  const mails = await app.cena.pool.query('SELECT 1 FROM dev_mail_outbox WHERE "to" = $1', [email]);
+  return { users: users.rows, mails: mails.rowCount };
+};
+
+describe('sign-up birth date', () => {
+  it(`refuses someone who turns ${ADULT_AGE} tomorrow with a pt-BR message, storing nothing`, async () => {
+    const email = newEmail('teen');
+    const answer = await signUp(new SessionClient(app.url), {
+      name: 'Lia',
+      email,
+      password: PASSWORD,
+      birthDate: yearsAgo(ADULT_AGE, 1),
+    });
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toMatchObject({ code: 'UNDER_AGE', message: AGE_MESSAGES.underAge });
+    expect(await stored(email)).toEqual({ users: [], mails: 0 });
+  });
+
+  it(`accepts someone ${ADULT_AGE} today and keeps the date`, async () => {
+    const birthDate = yearsAgo(ADULT_AGE);
+    const { email } = await signUpAndVerify(app.url);
+    expect((await stored(email)).users).toEqual([{ birth_date: '1990-05-17' }]);
+    const other = newEmail('adult');
+    const answer = await signUp(new SessionClient(app.url), {
+      name: 'Rui',
+      email: other,
+      password: PASSWORD,
+      birthDate,
+    });
+    expect(answer.status).toBe(200);
+    expect((await stored(other)).users).toEqual([{ birth_date: birthDate }]);
+  });
+
+  it('refuses a missing or malformed date with 400 and a code, storing nothing', async () => {
+    for (const birthDate of [
+      undefined,
+      '',
+      '17/05/1990',
+      '1990-02-30',
+      '1850-01-01',
+      yearsAgo(-1),
+      19900517,
+    ]) {
+      const email = newEmail('bad');
+      const answer = await signUp(new SessionClient(app.url), {
+        name: 'Rui',
+        email,
+        password: PASSWORD,
+        birthDate,
+      });
+      expect(answer.status, String(birthDate)).toBe(400);
+      const body = (await answer.json()) as { code: string; message: string };
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect([AGE_MESSAGES.required, AGE_MESSAGES.invalid]).toContain(body.message);
+      expect(await stored(email)).toEqual({ users: [], mails: 0 });
+    }
+  });
+});
