@@ -13,6 +13,7 @@ import {
   type MediaToolchain,
   resolveMediaToolchain,
 } from '#server/media/media.server';
+import { type ContentCredentials, createContentCredentials } from '#server/provenance/provenance.server';
 import { paidWithTrialCredits } from '#server/trial/trial.server';
 import {
   forgetLeftovers,
@@ -138,6 +139,8 @@ export interface VideoWorkersOptions {
   dispatchIntervalMs?: number;
   /** The benchmark's compressed minute and shorter leases. */
   capacityClock?: Parameters<typeof createCapacity>[2];
+  /** Content Credentials (ADR 0065); default: the configured signer, the development one in local mode. */
+  credentials?: ContentCredentials;
 }
 
 export interface VideoWorkers {
@@ -249,6 +252,7 @@ function pipelineDeps(options: VideoWorkersOptions, parts: PipelineParts): Pipel
           paidWithTrial: (requestId) => paidWithTrialCredits(pool, requestId),
         }
       : undefined,
+    credentials: options.credentials ?? createContentCredentials(config.provenance, logger),
     checkTake: createTakeGuarantee({
       pool,
       storage: options.storage,

@@ -15,6 +15,7 @@ import { metaContract } from '#shared/meta.contract';
 import { nfseContract } from '#shared/nfse.contract';
 import { notificationsContract } from '#shared/notifications.contract';
 import { payoutsContract } from '#shared/payouts.contract';
+import { provenanceContract } from '#shared/provenance.contract';
 import { pushContract } from '#shared/push.contract';
 import { realtimeContract } from '#shared/realtime.contract';
 import { shareContract } from '#shared/share.contract';
@@ -33,6 +34,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   invitesContract,
   videosContract,
   shareContract,
+  provenanceContract,
   captionsContract,
   geminiWebhooksContract,
   dashboardContract,
