@@ -79,14 +79,5 @@ export const verifyFormSchema = z.strictObject({
   link: z.string().max(2048).optional(),
 });
 
-/** The pt-BR words of Cena's edits on `/verificar`. */
-export const EDIT_LABELS: Record<Edit, string> = {
-  joined: 'Partes unidas em um só vídeo',
-  trimmed: 'Cortado',
-  reframed: 'Reenquadrado para outro formato',
-  captioned: 'Legendas gravadas na imagem',
-  marked: 'Marca d’água do teste gratuito',
-};
-
 export const editOf = (description: string | null): Edit | null =>
   EDITS.find((edit) => EDIT_DESCRIPTIONS[edit] === description) ?? null;

@@ -75,7 +75,7 @@ async function verify(
 
 function fileForm(bytes: Buffer, name = 'video.mp4', type = 'video/mp4'): FormData {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   return form;
 }
 
