@@ -36,9 +36,7 @@ export const VERIFY_MESSAGES = {
   linkGone: 'Este link não está mais disponível.',
 } as const;
 
-export const CREDENTIALS = ['valid', 'invalid', 'none'] as const;
-
-export const verifyActionSchema = z.strictObject({
+const verifyActionSchema = z.strictObject({
   /** The C2PA action: `c2pa.created`, `c2pa.edited`, … */
   action: z.string(),
   /** Cena's edit when the description is one of Cena's, so the page can word it. */
@@ -53,7 +51,7 @@ export const verifyResultSchema = z.strictObject({
    * `valid`: a manifest whose signature and hashes match the file; `invalid`: a manifest that does not match it
    * (the file was changed after signing, or the signature is broken); `none`: no Content Credentials.
    */
-  credentials: z.enum(CREDENTIALS),
+  credentials: z.enum(['valid', 'invalid', 'none']),
   /** Signed under one of Cena's roots (C2PA_TRUST_ANCHORS) with Cena as the claim generator. */
   madeByCena: z.boolean(),
   /** The signing certificate's organization and name. */

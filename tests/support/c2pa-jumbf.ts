@@ -90,7 +90,7 @@ export type Cbor =
   | Map<Cbor, Cbor>
   | { tag: number; value: Cbor };
 
-export function decodeCbor(data: Buffer): Cbor {
+function decodeCbor(data: Buffer): Cbor {
   let at = 0;
   const take = (n: number): Buffer => {
     at += n;

@@ -4,7 +4,7 @@
  */
 
 export type CborValue = number | string | Buffer | null | CborValue[] | CborMap | CborTag;
-export type CborMap = Map<number | string, CborValue>;
+type CborMap = Map<number | string, CborValue>;
 export class CborTag {
   constructor(
     readonly tag: number,

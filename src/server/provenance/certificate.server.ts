@@ -94,7 +94,7 @@ function extensions(request: CertificateRequest, subjectKeyId: Buffer): Buffer {
   return explicit(3, sequence(...list));
 }
 
-export function issueCertificate(request: CertificateRequest): IssuedCertificate {
+function issueCertificate(request: CertificateRequest): IssuedCertificate {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const subject = name(request.commonName, request.organization);
   const subjectKeyId = keyId(publicKey);

@@ -54,20 +54,13 @@ export async function readUpload(
   let buffer: Buffer = Buffer.from(CRLF);
   let state = 'preamble' as 'preamble' | 'headers' | 'body' | 'done';
   let part: Part | undefined;
-  let out: WriteStream | undefined;
-  let fileBytes = 0;
+  const sink = fileSink(options.filePath, options.maxFileBytes);
   let sawFile = false;
   const fields: Record<string, string> = {};
 
   const emit = async (bytes: Buffer) => {
     if (!part || bytes.length === 0) return;
-    if (part.isFile) {
-      fileBytes += bytes.length;
-      if (fileBytes > options.maxFileBytes) throw new Abort({ kind: 'too_large' });
-      out ??= createWriteStream(options.filePath);
-      if (!out.write(bytes)) await once(out, 'drain');
-      return;
-    }
+    if (part.isFile) return sink.write(bytes);
     part.textBytes += bytes.length;
     if (part.textBytes > TEXT_PART_MAX) throw new Abort({ kind: 'too_large' });
     part.text.push(bytes);
@@ -114,22 +107,54 @@ export async function readUpload(
   };
 
   try {
-    const reader = body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (value) buffer = buffer.length === 0 ? Buffer.from(value) : Buffer.concat([buffer, value]);
-      while (await step(done)) {}
-      if (done) break;
-    }
+    await pump(
+      body,
+      (value) => {
+        buffer = buffer.length === 0 ? Buffer.from(value) : Buffer.concat([buffer, value]);
+      },
+      step,
+    );
     if (state !== 'done') return { kind: 'malformed' };
-    return { kind: 'read', fileBytes, fields };
+    return { kind: 'read', fileBytes: sink.bytes(), fields };
   } catch (error) {
     if (error instanceof Abort) return error.outcome;
     throw error;
   } finally {
-    if (out) {
+    await sink.close();
+  }
+}
+
+/** Reads `body` to its end: each chunk appended, then `step` run until it has nothing more to do. */
+async function pump(
+  body: ReadableStream<Uint8Array>,
+  append: (value: Uint8Array) => void,
+  step: (final: boolean) => Promise<boolean>,
+): Promise<void> {
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (value) append(value);
+    while (await step(done)) {}
+    if (done) return;
+  }
+}
+
+/** The file part on disk, written as it arrives, with backpressure; past `maxBytes` the read is aborted. */
+function fileSink(filePath: string, maxBytes: number) {
+  let out: WriteStream | undefined;
+  let bytes = 0;
+  return {
+    bytes: () => bytes,
+    async write(chunk: Buffer): Promise<void> {
+      bytes += chunk.length;
+      if (bytes > maxBytes) throw new Abort({ kind: 'too_large' });
+      out ??= createWriteStream(filePath);
+      if (!out.write(chunk)) await once(out, 'drain');
+    },
+    async close(): Promise<void> {
+      if (!out) return;
       out.end();
       await once(out, 'close').catch(() => undefined);
-    }
-  }
+    },
+  };
 }

@@ -14,7 +14,7 @@ import type { SigningKey } from './signing-key.server';
  * under the signer's own roots, so a file that would not validate is never stored.
  */
 
-export const SIGN_MAX_BYTES = 512 * 1024 * 1024;
+const SIGN_MAX_BYTES = 512 * 1024 * 1024;
 
 export interface SignOptions {
   /**

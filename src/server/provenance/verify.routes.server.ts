@@ -10,11 +10,11 @@ import { type Guards, routesFromContract } from '#server/kernel/operations.serve
 import { VERIFY_MAX_BYTES, VERIFY_MESSAGES, type VerifyResult } from '#shared/provenance';
 import { provenanceContract } from '#shared/provenance.contract';
 import { boundaryOf, readUpload } from './multipart-upload.server';
-import type { ContentCredentials } from './provenance.server';
 
 interface VerifyRoutesOptions {
   guards: Guards;
-  credentials: Pick<ContentCredentials, 'read'>;
+  /** The room's reader (provenance.server.ts `ContentCredentials.read`). */
+  credentials: { read(file: string): Promise<VerifyResult> };
   /** APP_URL: a pasted link is Cena's when it names this origin. */
   appUrl: string;
   /** The stored video behind an active share slug (the share room's), or undefined. */
@@ -37,7 +37,7 @@ async function isMp4(file: string): Promise<boolean> {
 }
 
 /** The slug of a Cena share link: `https://<APP_URL's host>/v/{slug}` or `/v/{slug}`. */
-export function slugOfLink(link: string, appUrl: string): string | undefined {
+function slugOfLink(link: string, appUrl: string): string | undefined {
   let url: URL;
   try {
     url = new URL(link.trim(), appUrl);

@@ -57,7 +57,7 @@ function titleOf(prompt: string): string {
 }
 
 /** Said first wherever the video is seen: it was made by a model (ADR 0065; its Content Credentials say so too). */
-export const AI_LABEL = 'Gerado com IA';
+const AI_LABEL = 'Gerado com IA';
 
 /** The preview's description: that a model made it, what it shows (the prompt), then who made it. */
 function descriptionOf(prompt: string): string {

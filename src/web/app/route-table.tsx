@@ -76,7 +76,7 @@ const FilmBoardPage = lazyPage(() => import('#web/features/films/pages/film-boar
 });
 /** The admin panel names qualities and statuses from `videos`, packages, plan periods and statuses from `billing`. */
 /** `/verificar` (ADR 0065): public, beside the sign-in pages. */
-const VerifyPage = lazyPage(() => import('#web/features/verify/pages/verify-page'), {
+const VerifyPage = lazyPage(() => import('#web/features/verify'), {
   namespaces: ['verify'],
 });
 const AdminPanelPage = lazyPage(() => import('#web/features/admin/pages/admin-panel-page'), {

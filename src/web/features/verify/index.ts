@@ -1,2 +1,2 @@
-/** What other features may use from verify; everything else in this folder is its own (biome.json keeps it so). */
-export { useVerifyVideo } from './api/verify-video';
+/** The verify feature's entry: its one page, `/verificar` (ADR 0065), loaded by the route table on demand. */
+export { default } from './pages/verify-page';
