@@ -37,6 +37,7 @@ import { registerCounterCompaction } from '#server/metrics/metrics.server';
 import { registerNfseWorker } from '#server/notas-fiscais/notas-fiscais.server';
 import { registerNotificationWorker } from '#server/notifications/notifications.server';
 import { createBilling } from '#server/payment-providers/payment-providers.server';
+import { createContentCredentials } from '#server/provenance/provenance.server';
 import {
   pushEndpointPolicy,
   registerPushWorker,
@@ -318,13 +319,15 @@ async function startMediaWorkers(
     ffprobePath: toolchain.ffprobe.path,
     timeoutMs: 15 * 60_000,
   };
-  await registerFilmWorker(jobs.boss, { pool, storage, logger, tools });
+  const credentials = createContentCredentials(config.provenance, logger);
+  await registerFilmWorker(jobs.boss, { pool, storage, logger, tools, credentials });
   await registerCaptionsWorker(jobs.boss, {
     pool,
     storage,
     logger,
     tools: { ...tools, fontFile: toolchain.fonts.regular },
     transcribe: createTranscriber(config, logger),
+    credentials,
   });
 }
 

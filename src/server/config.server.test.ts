@@ -5,6 +5,12 @@ import { ConfigError, loadConfig } from './config.server';
 import { providerPoll } from './generation/workers.server';
 import { capabilitiesOf } from './video-requests/capabilities.server';
 
+/** Content Credentials' certificate and key (ADR 0065): required in production, read by the provenance room. */
+const C2PA_PATHS = {
+  C2PA_SIGNING_CERT: '/etc/cena/c2pa-chain.pem',
+  C2PA_SIGNING_KEY: '/etc/cena/c2pa-key.pem',
+};
+
 describe('configuration', () => {
   it('runs with no variables at all, in local mode', () => {
     const config = loadConfig({});
@@ -200,10 +206,39 @@ describe('configuration', () => {
     ).toThrow(message);
   });
 
+  it('requires the Content Credentials certificate and key in production, both or neither elsewhere', () => {
+    const production = {
+      ...STRIPE_TEST_ENV,
+      ...TEST_VAPID_ENV,
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://h:25',
+      DATABASE_URL: 'postgres://cena@db/cena',
+      VIDEO_PROVIDER: 'gemini',
+      GEMINI_API_KEY: 'k',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /C2PA_SIGNING_CERT \/ C2PA_SIGNING_KEY: required in production/,
+    );
+    expect(loadConfig({ ...production, ...C2PA_PATHS }).provenance).toMatchObject({
+      signingCert: C2PA_PATHS.C2PA_SIGNING_CERT,
+      signingKey: C2PA_PATHS.C2PA_SIGNING_KEY,
+      isProduction: true,
+    });
+    expect(() => loadConfig({ C2PA_SIGNING_CERT: '/x.pem' })).toThrow(
+      /C2PA_SIGNING_CERT \/ C2PA_SIGNING_KEY: set both/,
+    );
+    expect(loadConfig({}).provenance).toMatchObject({
+      signingCert: undefined,
+      developmentDir: expect.stringMatching(/c2pa$/),
+    });
+  });
+
   it('never runs the local preview renderer in production', () => {
     const production = {
       ...STRIPE_TEST_ENV,
       ...TEST_VAPID_ENV,
+      ...C2PA_PATHS,
       NODE_ENV: 'production',
       BETTER_AUTH_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://h:25',
@@ -231,6 +266,7 @@ describe('configuration', () => {
       /WEB_PUSH_EXTRA_ORIGINS/,
     );
     const production = {
+      ...C2PA_PATHS,
       ...STRIPE_TEST_ENV,
       ...TEST_VAPID_ENV,
       NODE_ENV: 'production',

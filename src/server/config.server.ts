@@ -10,6 +10,7 @@ import {
   optionalUrl,
 } from '#server/config/env-values.server';
 import { type MailConfig, mailConfig, mailEnv } from '#server/config/mail.server';
+import { type ProvenanceConfig, provenanceConfig, provenanceEnv } from '#server/config/provenance.server';
 import { type PushConfig, pushConfig, pushEnv } from '#server/config/push.server';
 import { type StorageConfig, storageConfig, storageEnv } from '#server/config/storage.server';
 import { type TrialConfig, trialConfig, trialEnv } from '#server/config/trial.server';
@@ -21,6 +22,7 @@ export {
   type GeminiConfig,
   type GeminiWebhookConfig,
 } from '#server/config/gemini.server';
+export type { ProvenanceConfig } from '#server/config/provenance.server';
 export type { TakeStrictness, VideoConfig } from '#server/config/video.server';
 
 /**
@@ -60,6 +62,7 @@ const envSchema = z.object({
   ...videoEnv.shape,
   ...trialEnv.shape,
   ...pushEnv.shape,
+  ...provenanceEnv.shape,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -88,6 +91,7 @@ export interface Config {
   video: VideoConfig;
   trial: TrialConfig;
   push: PushConfig;
+  provenance: ProvenanceConfig;
   /** Deprecated settings still honoured; logged once at start. */
   warnings: string[];
 }
@@ -121,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const video = videoConfig(env, reading);
   const storage = storageConfig(env, reading);
   const push = pushConfig(env, reading);
+  const provenance = provenanceConfig(env, reading);
   if (reading.problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${reading.problems.join('\n')}`);
   }
@@ -146,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     video,
     trial: trialConfig(env),
     push,
+    provenance,
     warnings: reading.warnings,
   };
 }

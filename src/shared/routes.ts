@@ -63,6 +63,8 @@ const APP_PATHS = [
   '/dashboard/buy-credits',
   '/dashboard/payment-success',
   ADMIN_PATH,
+  /** The public check of a video's Content Credentials (ADR 0065). */
+  '/verificar',
 ] as const;
 
 /** Path the 404 page is prerendered at; served with HTTP 404 for every unknown path. */

@@ -9,6 +9,7 @@ import type { PipelineReadStorage } from '#server/generation/generation.server';
 import { QUEUES } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 import { type MediaTools, mediaKeys, probe, probeJson } from '#server/media/media.server';
+import type { ContentCredentials } from '#server/provenance/provenance.server';
 import { burnCaptions } from './burn-in.server';
 import { type CaptionsRow, captionsOf } from './captions-store.server';
 import type { Transcriber } from './transcriber.server';
@@ -26,11 +27,30 @@ interface CaptionsJobDeps {
   tools: MediaTools & { fontFile: string };
   transcribe: Transcriber;
   logger: Logger;
+  /** Signs the captioned file with its Content Credentials (ADR 0065); undefined: delivered unsigned. */
+  credentials?: ContentCredentials;
 }
 
 interface VideoRow {
   user_id: string;
   video_key: string | null;
+  model: string | null;
+}
+
+/**
+ * The captioned file's Content Credentials: what the video's own say (its model, its edits), captions added. A
+ * video delivered before Cena signed keeps only its stored model.
+ */
+async function sealCaptioned(
+  credentials: ContentCredentials | undefined,
+  video: { file: string; model: string | null },
+  output: string,
+): Promise<void> {
+  if (!credentials) return;
+  const read = await credentials.read(video.file);
+  const own = read.credentials === 'valid' && read.madeByCena;
+  const edits = own ? read.actions.flatMap((action) => (action.edit ? [action.edit] : [])) : [];
+  await credentials.sign(output, { model: own ? read.model : video.model, edits: [...edits, 'captioned'] });
 }
 
 async function transcribeStep(
@@ -66,7 +86,7 @@ async function transcribeStep(
 
 async function burnStep(
   deps: CaptionsJobDeps,
-  video: { requestId: string; userId: string; file: string; dir: string },
+  video: { requestId: string; userId: string; file: string; dir: string; model: string | null },
   row: CaptionsRow,
   signal?: AbortSignal,
 ): Promise<void> {
@@ -74,6 +94,7 @@ async function burnStep(
   const frame = await probe(video.file, tools, signal);
   const output = path.join(video.dir, 'captioned.mp4');
   await burnCaptions({ file: video.file, frame, cues: row.cues }, output, video.dir, tools, signal);
+  await sealCaptioned(deps.credentials, video, output);
   await storage.put(
     mediaKeys(video.userId, video.requestId).captioned,
     createReadStream(output),
@@ -109,7 +130,9 @@ async function runCaptionsJob(
   const { pool, storage, signal } = { ...deps, signal: options.signal };
   const row = await captionsOf(pool, requestId);
   const video = (
-    await pool.query<VideoRow>('SELECT user_id, video_key FROM video_requests WHERE id = $1', [requestId])
+    await pool.query<VideoRow>('SELECT user_id, video_key, model FROM video_requests WHERE id = $1', [
+      requestId,
+    ])
   ).rows[0];
   if (!hasWork(row) || !row || !video?.video_key) return;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cena-captions-'));
@@ -118,7 +141,8 @@ async function runCaptionsJob(
     await pipeline(await storage.getStream(video.video_key), createWriteStream(file), { signal });
     const current = row.status === 'transcribing' ? await transcribeStep(deps, requestId, file, signal) : row;
     if (current?.status === 'ready' && current.burn_status === 'rendering') {
-      await burnStep(deps, { requestId, userId: video.user_id, file, dir }, current, signal);
+      const burning = { requestId, userId: video.user_id, file, dir, model: video.model };
+      await burnStep(deps, burning, current, signal);
     }
   } catch (error) {
     deps.logger[options.finalAttempt ? 'error' : 'warn'](

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTool } from '#server/media/ffmpeg.server';
 import type { CaptionsView } from '#shared/captions';
 import type { TestApp } from '#tests/support/app';
+import { credentialsOf } from '#tests/support/content-credentials';
 import type { FakeGemini } from '#tests/support/fake-gemini';
 import { SPEECH_TAG } from '#tests/support/fake-gemini-transcripts';
 import { storeVideo } from '#tests/support/films';
@@ -135,6 +136,13 @@ describe('captions of a video with speech', () => {
       /^attachment; filename="cena-\d{4}-\d{2}-\d{2}-[a-z0-9-]+-legendado\.mp4"$/,
     );
     const burned = await download(client, ready.burnedVideoUrl as string, 'burned-0.mp4');
+    // Signed after the burn-in (ADR 0065), the captions one of its edits.
+    const credentials = await credentialsOf(burned);
+    expect(credentials).toMatchObject({ credentials: 'valid', madeByCena: true, aiGenerated: true });
+    expect(credentials.actions.map((action) => action.edit ?? action.action)).toEqual([
+      'c2pa.created',
+      'captioned',
+    ]);
     const withAndWithout = await frameDifference(source, burned);
     expect(withAndWithout.band).toBeGreaterThan(3);
     expect(withAndWithout.top).toBeLessThan(1);

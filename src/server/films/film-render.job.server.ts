@@ -9,7 +9,9 @@ import type { PipelineReadStorage } from '#server/generation/generation.server';
 import { QUEUES } from '#server/jobs/jobs.server';
 import type { Logger } from '#server/logger.server';
 import { type MediaTools, mediaKeys, probe, writeThumbnail } from '#server/media/media.server';
+import type { ContentCredentials, Made } from '#server/provenance/provenance.server';
 import { FILM_MESSAGES } from '#shared/films';
+import type { Edit } from '#shared/provenance';
 import { joinScenes } from './film-render.server';
 
 /**
@@ -24,6 +26,8 @@ export interface FilmRenderDeps {
   storage: PipelineReadStorage;
   tools: MediaTools;
   logger: Logger;
+  /** Signs the film with its Content Credentials (ADR 0065); undefined: delivered unsigned. */
+  credentials?: ContentCredentials;
 }
 
 interface SceneRow {
@@ -31,6 +35,26 @@ interface SceneRow {
   start_seconds: number;
   end_seconds: number;
   video_key: string | null;
+  model: string | null;
+  delivered_seconds: number | null;
+}
+
+/** A scene ending this close to its video's end keeps it whole (container rounding). */
+const TRIM_TOLERANCE_SECONDS = 0.05;
+
+/** A film's Content Credentials: its scenes' models, joined, and trimmed when a scene is cut short. */
+function filmMade(scenes: readonly SceneRow[]): Made {
+  const models = [...new Set(scenes.map((scene) => scene.model).filter((model) => model !== null))];
+  const trimmed = scenes.some(
+    (scene) =>
+      scene.start_seconds > 0 ||
+      scene.end_seconds < (scene.delivered_seconds ?? scene.end_seconds) - TRIM_TOLERANCE_SECONDS,
+  );
+  const edits: Edit[] = [
+    ...(scenes.length > 1 ? (['joined'] as const) : []),
+    ...(trimmed ? (['trimmed'] as const) : []),
+  ];
+  return { model: models.length > 0 ? models.join(' + ') : null, edits };
 }
 
 async function markFailed(pool: pg.Pool, filmId: string): Promise<void> {
@@ -67,7 +91,7 @@ export async function renderFilm(
   let workDir: string | undefined;
   try {
     const scenes = await pool.query<SceneRow>(
-      `SELECT s.position, s.start_seconds, s.end_seconds, v.video_key
+      `SELECT s.position, s.start_seconds, s.end_seconds, v.video_key, v.model, v.delivered_seconds
        FROM film_scenes s LEFT JOIN video_requests v ON v.id = s.source_request_id
        WHERE s.film_id = $1 ORDER BY s.position`,
       [filmId],
@@ -86,6 +110,7 @@ export async function renderFilm(
     );
     const videoFile = path.join(dir, 'film.mp4');
     await joinScenes(files, videoFile, tools, options.signal);
+    await deps.credentials?.sign(videoFile, filmMade(scenes.rows));
     const film = await probe(videoFile, tools, options.signal);
     const thumbnailFile = path.join(dir, 'thumbnail.jpg');
     await writeThumbnail(videoFile, film.deliveredSeconds, thumbnailFile, tools, options.signal);

@@ -10,6 +10,7 @@ import type { HistoryPage } from '#shared/history-list';
 import type { VideoRequestView } from '#shared/video-request';
 import { signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
+import { credentialsOf } from '#tests/support/content-credentials';
 import { testPool } from '#tests/support/database';
 import { eventReader } from '#tests/support/event-stream';
 import { storeVideo } from '#tests/support/films';
@@ -126,6 +127,14 @@ describe('saving a film', () => {
     const probed = await probe(downloaded, tools);
     expect(probed.deliveredSeconds).toBeCloseTo(5, 1);
     expect(probed.hasAudio).toBe(true);
+    // Signed after the join (ADR 0065): made by a model, then joined and trimmed by Cena.
+    const credentials = await credentialsOf(downloaded);
+    expect(credentials).toMatchObject({ credentials: 'valid', madeByCena: true, aiGenerated: true });
+    expect(credentials.actions.map((action) => action.edit ?? action.action)).toEqual([
+      'c2pa.created',
+      'joined',
+      'trimmed',
+    ]);
 
     // Joined by Cena, never sent to a provider: the fair queue did not dispatch it, no hold was placed.
     const row = await pool.query(

@@ -13,6 +13,7 @@ import {
   type MediaToolchain,
   resolveMediaToolchain,
 } from '#server/media/media.server';
+import { type ContentCredentials, createContentCredentials } from '#server/provenance/provenance.server';
 import { paidWithTrialCredits } from '#server/trial/trial.server';
 import {
   forgetLeftovers,
@@ -143,6 +144,8 @@ export interface VideoWorkersOptions {
    * webhooks record their event there (customer-webhooks, ADR 0064).
    */
   onSettled?: (client: pg.PoolClient, requestId: string) => Promise<unknown>;
+  /** Content Credentials (ADR 0065); default: the configured signer, the development one in local mode. */
+  credentials?: ContentCredentials;
 }
 
 export interface VideoWorkers {
@@ -254,6 +257,7 @@ function pipelineDeps(options: VideoWorkersOptions, parts: PipelineParts): Pipel
           paidWithTrial: (requestId) => paidWithTrialCredits(pool, requestId),
         }
       : undefined,
+    credentials: options.credentials ?? createContentCredentials(config.provenance, logger),
     checkTake: createTakeGuarantee({
       pool,
       storage: options.storage,

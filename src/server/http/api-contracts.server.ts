@@ -17,6 +17,7 @@ import { metaContract } from '#shared/meta.contract';
 import { nfseContract } from '#shared/nfse.contract';
 import { notificationsContract } from '#shared/notifications.contract';
 import { payoutsContract } from '#shared/payouts.contract';
+import { provenanceContract } from '#shared/provenance.contract';
 import { pushContract } from '#shared/push.contract';
 import { realtimeContract } from '#shared/realtime.contract';
 import { reportsContract } from '#shared/reports.contract';
@@ -39,6 +40,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   videosContract,
   shareContract,
   reportsContract,
+  provenanceContract,
   captionsContract,
   geminiWebhooksContract,
   dashboardContract,

@@ -26,10 +26,11 @@ import { createMailer } from '#server/mail/mail.server';
 import { nfseRoutes } from '#server/notas-fiscais/notas-fiscais.server';
 import { settingsRoutes } from '#server/notifications/notifications.server';
 import type { Billing } from '#server/payment-providers/payment-providers.server';
+import { createContentCredentials, verifyRoutes } from '#server/provenance/provenance.server';
 import { pushEndpointPolicy, pushRoutes } from '#server/push/push.server';
 import { eventsRoutes } from '#server/realtime/realtime.server';
 import { reportsRoutes } from '#server/reports/reports.server';
-import { shareRoutes } from '#server/share/share.server';
+import { findSharedVideo, shareRoutes } from '#server/share/share.server';
 import { capabilitiesOf } from '#server/video-requests/video-requests.server';
 import { videosRoutes } from '#server/videos/videos.server';
 import { payoutsRoutes, withdrawPurchaseRoute } from '#server/withdrawals/withdrawals.server';
@@ -177,6 +178,18 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
       mediaUrlTtlSeconds,
       secret: deps.authSecret,
       trustedProxies: config.auth.trustedProxies,
+    }),
+  );
+  api.route(
+    '/verify',
+    verifyRoutes({
+      guards,
+      credentials: createContentCredentials(config.provenance, logger),
+      appUrl: config.appUrl,
+      sharedVideo: async (slug) => {
+        const shared = await findSharedVideo(pool, slug);
+        return shared ? storage.getStream(shared.videoKey) : undefined;
+      },
     }),
   );
   api.route('/videos', captionsRoutes({ pool, boss: jobs.boss, storage, guards, mediaUrlTtlSeconds }));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/app';
+import { signingEnv } from '#tests/support/content-credentials';
 import { STRIPE_TEST_ENV } from '#tests/support/fake-stripe';
 
 let app: TestApp;
@@ -230,6 +231,7 @@ describe('security headers', () => {
       GEMINI_API_KEY: 'test-key',
       VEO_API_BASE: 'http://127.0.0.1:9/v1beta',
       ...STRIPE_TEST_ENV,
+      ...signingEnv(),
     });
     try {
       const response = await fetch(`${production.url}/healthz`);

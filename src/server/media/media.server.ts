@@ -4,6 +4,7 @@
  * this file, never one inside the room (biome.json).
  */
 
+export type { RenderEdits } from './deliver.server';
 export type { MediaTools } from './ffmpeg.server';
 export { FfmpegError, filterPath, probeJson, runTool } from './ffmpeg.server';
 export type { JoinPlan, PipelineStorage, ProbeResult } from './rendering.server';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AspectRatio } from '#shared/catalogue';
+import { deliver, type RenderEdits } from './deliver.server';
 import { FfmpegError, type MediaTools, probeJson, runTool } from './ffmpeg.server';
 import { appendShot, extractLastFrame, FILM_TAG, filmEncode } from './film.server';
 import { writeThumbnail } from './thumbnail.server';
@@ -249,21 +250,21 @@ async function joined(
   workDir: string,
   tools: MediaTools,
   signal: AbortSignal | undefined,
-): Promise<{ sourceFile: string; framedHeadFile: string | undefined }> {
+): Promise<{ sourceFile: string; framedHeadFile: string | undefined; trimmed: boolean }> {
   const headFile = path.join(workDir, 'head.mp4');
   await pipeline(join.head, createWriteStream(headFile), { signal });
   const sourceFile = path.join(workDir, 'joined.mp4');
   if (join.kind === 'same-take') {
     const answerSeconds = join.repeatedTail ? source.probe.deliveredSeconds : 0;
-    const keep = join.headSeconds - overlapSeconds(join, answerSeconds);
-    await joinFiles(headFile, keep, source.file, sourceFile, tools, signal);
-    return { sourceFile, framedHeadFile: undefined };
+    const overlap = overlapSeconds(join, answerSeconds);
+    await joinFiles(headFile, join.headSeconds - overlap, source.file, sourceFile, tools, signal);
+    return { sourceFile, framedHeadFile: undefined, trimmed: overlap > 0 };
   }
   await appendShot({ headFile, shotFile: source.file, outFile: sourceFile, tools, signal });
-  if (!join.framedHead) return { sourceFile, framedHeadFile: undefined };
+  if (!join.framedHead) return { sourceFile, framedHeadFile: undefined, trimmed: false };
   const framedHeadFile = path.join(workDir, 'framed-head.mp4');
   await pipeline(join.framedHead, createWriteStream(framedHeadFile), { signal });
-  return { sourceFile, framedHeadFile };
+  return { sourceFile, framedHeadFile, trimmed: false };
 }
 
 /** The user's framing (1:1, 4:3) of the source, written in `workDir`. */
@@ -321,6 +322,11 @@ export async function renderResult(args: {
   storedAt?: string;
   /** Deliver the video with the trial mark drawn in this font (ADR 0044); the source stays clean. */
   trialMark?: { fontFile: string };
+  /**
+   * Signs the delivered file in place after its last ffmpeg step (Content Credentials, ADR 0065), told what was done
+   * to the model's file (`providerFile`, read before it is signed when it is the delivered file itself).
+   */
+  seal?: (videoFile: string, done: RenderEdits) => Promise<void>;
 }): Promise<RenderedMedia> {
   const { tools, signal } = args;
   const keys = mediaKeys(args.userId, args.requestId);
@@ -329,9 +335,9 @@ export async function renderResult(args: {
     workDir = await mkdtemp(path.join(os.tmpdir(), 'cena-render-'));
     const source = await onDisk(args.source, workDir, tools, signal);
     const shotFile = source.file;
-    const { sourceFile, framedHeadFile } = args.join
+    const { sourceFile, framedHeadFile, trimmed } = args.join
       ? await joined(args.join, source, workDir, tools, signal)
-      : { sourceFile: shotFile, framedHeadFile: undefined };
+      : { sourceFile: shotFile, framedHeadFile: undefined, trimmed: false };
     // A joined file is probed anew; the provider's own was probed by its download.
     const sourceProbe = args.join ? await probe(sourceFile, tools, signal) : source.probe;
     const wanted = RATIOS[args.aspectRatio];
@@ -340,7 +346,7 @@ export async function renderResult(args: {
     const reframe = Math.abs(sourceProbe.width / sourceProbe.height - wanted) > 0.02;
     // A marked video is never its own source: extensions continue the clean file (ADR 0044).
     const sourceKey = reframe || args.trialMark ? keys.source : keys.video;
-    if (sourceKey !== args.storedAt)
+    if (sourceKey !== args.storedAt && sourceKey !== keys.video)
       await args.storage.put(sourceKey, createReadStream(sourceFile), 'video/mp4');
 
     const framedFile = reframe
@@ -353,8 +359,9 @@ export async function renderResult(args: {
     const videoFile = args.trialMark
       ? await markedCopy(framedFile, videoProbe, workDir, { ...tools, ...args.trialMark }, signal)
       : framedFile;
-    if (reframe || args.trialMark)
-      await args.storage.put(keys.video, createReadStream(videoFile), 'video/mp4');
+    const edits = { joined: Boolean(args.join), trimmed, reframed: reframe, marked: Boolean(args.trialMark) };
+    const storedAsIs = sourceKey === keys.video && sourceKey === args.storedAt;
+    await deliver(args, keys.video, videoFile, { ...edits, providerFile: shotFile }, storedAsIs);
 
     const thumbnailFile = path.join(workDir, 'thumbnail.jpg');
     await writeThumbnail(videoFile, videoProbe.deliveredSeconds, thumbnailFile, tools, signal);

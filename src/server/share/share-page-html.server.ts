@@ -57,12 +57,19 @@ function titleOf(prompt: string): string {
   return phrase.length <= TITLE_MAX_CHARS ? phrase : cutAtWord(phrase, TITLE_MAX_CHARS);
 }
 
-/** The preview's description: what the video shows (the prompt), then who made it. */
+/** Said first wherever the video is seen: it was made by a model (ADR 0065; its Content Credentials say so too). */
+const AI_LABEL = 'Gerado com IA';
+
+/** The preview's description: that a model made it, what it shows (the prompt), then who made it. */
 function descriptionOf(prompt: string): string {
   const text = prompt.trim().replace(/\s+/g, ' ');
   const made = 'Feito com a Cena: vídeos curtos com IA, em português.';
-  return text ? `${cutAtWord(text, DESCRIPTION_MAX_CHARS)} — ${made}` : made;
+  return `${AI_LABEL} · ${text ? `${cutAtWord(text, DESCRIPTION_MAX_CHARS)} — ${made}` : made}`;
 }
+
+/** The label under the video, linked to the check of its Content Credentials with this page's link filled in. */
+const aiNotice = (pageUrl: string) =>
+  `<p class="ai"><strong>${AI_LABEL}</strong> · <a href="/verificar?link=${encodeURIComponent(pageUrl)}">Verificar as credenciais de conteúdo</a></p>`;
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
@@ -73,7 +80,8 @@ h1{font-size:1.125rem;font-weight:600;margin:0;text-align:center;line-height:1.4
 p{margin:0;text-align:center;color:#d4d4d8}
 a.cta{display:inline-block;background:#f59e0b;color:#111;font-weight:700;padding:12px 20px;border-radius:999px;
 text-decoration:none}a.cta:focus-visible{outline:3px solid #fff;outline-offset:2px}
-footer{margin-top:auto;padding:16px;color:#d4d4d8;font-size:.875rem}footer a{color:#fde68a}${REPORT_STYLE}`;
+footer{margin-top:auto;padding:16px;color:#d4d4d8;font-size:.875rem}footer a{color:#fde68a}
+p.ai a{color:#fde68a}${REPORT_STYLE}`;
 
 function head(title: string, extra: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
@@ -135,6 +143,7 @@ export function sharePageHtml(view: SharePageView): string {
 <video id="cena-shared-video" controls playsinline preload="metadata" src="${escapeHtml(view.videoUrl)}"${poster}
  style="aspect-ratio:${Number(width) || 16}/${Number(height) || 9}" aria-label="${escapeHtml(title)}"></video>
 <h1>${escapeHtml(title)}</h1>
+${aiNotice(view.pageUrl)}
 ${madeWithCena}
 ${reportDialogHtml()}
 </main><footer>Feito com <a href="/">Cena</a></footer>

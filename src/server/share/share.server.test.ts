@@ -126,7 +126,7 @@ describe('/v/{slug}', () => {
       'Um gato laranja &#38; curioso pulando entre telhados de Olinda ao pôr do sol',
     );
     expect(metaContent(html, 'og:description')).toBe(
-      'Um gato laranja &#38; curioso pulando entre telhados de Olinda ao pôr do sol, câmera lenta — Feito com a Cena: vídeos curtos com IA, em português.',
+      'Gerado com IA · Um gato laranja &#38; curioso pulando entre telhados de Olinda ao pôr do sol, câmera lenta — Feito com a Cena: vídeos curtos com IA, em português.',
     );
     expect(metaContent(html, 'og:video')).toBe(`${url}/video.mp4`);
     expect(metaContent(html, 'og:video:type')).toBe('video/mp4');
@@ -139,6 +139,9 @@ describe('/v/{slug}', () => {
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain('Feito com Cena');
     expect(html).toContain('href="/auth/login?tab=signup"');
+    // Labelled as made by a model, with the check of its Content Credentials a tap away (ADR 0065).
+    expect(html).toContain('<strong>Gerado com IA</strong>');
+    expect(html).toContain(`href="/verificar?link=${encodeURIComponent(url)}"`);
 
     expect(played(html)).toBe(`/v/${slugOf(url)}/video.mp4`);
   });

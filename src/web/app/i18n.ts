@@ -1,7 +1,8 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
  * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `videoHistory` / `videoDetail` / `films` / `captions` /
- * `cast` / `dashboard` / `settings` / `developers` / `webhooks` (sign-in pages and the signed-in area) and `admin` (the admin panel).
+ * `cast` / `dashboard` / `settings` / `developers` / `webhooks` (sign-in pages and the signed-in area), `admin` (the
+ * admin panel) and `verify` (the public check of a video's Content Credentials).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
  * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
@@ -30,6 +31,7 @@ import type helpPt from '#web/features/help/locales/pt-BR';
 import type publicPt from '#web/features/public/locales/pt-BR';
 import type settingsPt from '#web/features/settings/locales/pt-BR';
 import type shellPt from '#web/features/shell/locales/pt-BR';
+import type verifyPt from '#web/features/verify/locales/pt-BR';
 import type videoDetailPt from '#web/features/video-detail/locales/pt-BR';
 import type videoHistoryPt from '#web/features/video-history/locales/pt-BR';
 import type videosPt from '#web/features/videos/locales/pt-BR';
@@ -59,6 +61,7 @@ const NAMESPACES = [
   'developers',
   'admin',
   'webhooks',
+  'verify',
 ] as const;
 type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces a page loads on demand (`common` is always there). */
@@ -87,6 +90,7 @@ declare module 'i18next' {
       captions: typeof captionsPt;
       admin: typeof adminPt;
       webhooks: typeof webhooksPt;
+      verify: typeof verifyPt;
     };
   }
 }
@@ -114,6 +118,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     captions: () => import('#web/features/captions/locales/pt-BR'),
     admin: () => import('#web/features/admin/locales/pt-BR'),
     webhooks: () => import('#web/features/developers-webhooks/locales/pt-BR'),
+    verify: () => import('#web/features/verify/locales/pt-BR'),
   },
   en: {
     common: () => import('./locales/en'),
@@ -135,6 +140,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     captions: () => import('#web/features/captions/locales/en'),
     admin: () => import('#web/features/admin/locales/en'),
     webhooks: () => import('#web/features/developers-webhooks/locales/en'),
+    verify: () => import('#web/features/verify/locales/en'),
   },
 };
 

@@ -79,6 +79,10 @@ const FilmBoardPage = lazyPage(() => import('#web/features/films/pages/film-boar
   namespaces: ['films', 'videos'],
 });
 /** The admin panel names qualities and statuses from `videos`, packages, plan periods and statuses from `billing`. */
+/** `/verificar` (ADR 0065): public, beside the sign-in pages. */
+const VerifyPage = lazyPage(() => import('#web/features/verify'), {
+  namespaces: ['verify'],
+});
 const AdminPanelPage = lazyPage(() => import('#web/features/admin/pages/admin-panel-page'), {
   namespaces: ['admin', 'videos', 'billing'],
 });
@@ -114,6 +118,7 @@ const routes: RouteObject[] = [
   layout(AppDataLayout, [
     page('auth/login', LoginPage),
     page('auth/reset-password', ResetPasswordPage),
+    page('verificar', VerifyPage),
     // Authenticated-only guard → signed-in shell → pages.
     layout(RequireAuthLayout, [
       layout(ShellLayout, [

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { Logger } from '#server/logger.server';
 import type { MediaTools, PipelineStorage } from '#server/media/media.server';
+import type { ContentCredentials } from '#server/provenance/provenance.server';
 import type { VideoProvider } from '#server/video-providers/video-providers.server';
 import type { CapabilitiesOf, VideoRequestRow } from '#server/video-requests/video-requests.server';
 import type { ModelMode } from '#shared/catalogue';
@@ -95,6 +96,8 @@ export interface PipelineDeps {
    * video is marked.
    */
   trialMark?: { fontFile: string; paidWithTrial(requestId: string): Promise<boolean> };
+  /** Signs each delivered video with its Content Credentials (ADR 0065); undefined: delivered unsigned. */
+  credentials?: ContentCredentials;
 }
 
 export interface RunOptions {

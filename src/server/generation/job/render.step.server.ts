@@ -1,4 +1,5 @@
-import { downloadKey, mediaKeys, renderResult } from '#server/media/media.server';
+import { downloadKey, mediaKeys, type RenderEdits, renderResult } from '#server/media/media.server';
+import { EDITS } from '#shared/provenance';
 import type { DeliveredFile } from '../delivery.server';
 import { isAbort, type JobRun, RequestFailure, type RequestRow } from './job-types.server';
 import { loadSource, reachStep } from './request-row.server';
@@ -26,6 +27,7 @@ export async function render(run: JobRun, delivered: DeliveredFile): Promise<Req
       signal,
       storedAt: downloadKey(row, Boolean(run.trialMark)),
       trialMark: run.trialMark,
+      seal: sealWith(run),
     });
   } catch (error) {
     if (isAbort(error, signal)) throw error;
@@ -52,4 +54,22 @@ async function forgetDownload(run: JobRun, key: string): Promise<void> {
   await run.deps.storage
     .delete(key)
     .catch((error: unknown) => run.log.warn({ err: error }, 'could not delete the stored download'));
+}
+
+/**
+ * The delivered file's Content Credentials (ADR 0065): the model as stored by the submit (this run's row may predate
+ * it) and what the render did. Undefined when the pipeline signs nothing.
+ */
+function sealWith(run: JobRun): ((file: string, done: RenderEdits) => Promise<void>) | undefined {
+  const { credentials, pool } = run.deps;
+  if (!credentials) return undefined;
+  return async (file, done) => {
+    const stored = await pool.query<{ model: string | null }>(
+      'SELECT model FROM video_requests WHERE id = $1',
+      [run.row.id],
+    );
+    const model = stored.rows[0]?.model ?? run.row.model ?? run.provider.model(run.row.quality);
+    const edits = EDITS.filter((edit) => edit !== 'captioned' && done[edit]);
+    await credentials.sign(file, { model, edits }, { providerFile: done.providerFile });
+  };
 }
