@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { requestCredits } from '#shared/catalogue';
+import type { CreditsResponse } from '#shared/credits';
+import { historyQuerySchema } from '#shared/history-filters';
+import type { HistoryPage } from '#shared/history-list';
+import type { VideoAvailability } from '#shared/video-directing';
+import { videoPhaseOf } from '#shared/video-phase';
+import type { VideoRequestView } from '#shared/video-request';
+import { clipProblems, createVideoFormSchema } from '#shared/video-request-form';
+import type { CenaApi } from './api-call.server';
+import { credits, refusal, type ToolAnswer, toolAnswer, toolError } from './tool-answers.server';
+
+/**
+ * The tools of Cena's MCP server (ADR 0063). Each one's input is a schema of src/shared the API validates the same
+ * operation with (the create form's fields, the history's query), and each one calls that operation (api-call).
+ * `scope` is what the API key must allow: a read-only key estimates, reads and lists, never spends or publishes.
+ */
+
+export type KeyScope = 'read' | 'create';
+
+export interface McpTool<Input extends z.ZodType = z.ZodType> {
+  name: string;
+  title: string;
+  description: string;
+  input: Input;
+  scope: KeyScope;
+  /** `args` as the schema read them; `sent` as the client sent them (forms and queries travel as text). */
+  run(api: CenaApi, args: z.output<Input>, sent: Record<string, unknown>): Promise<ToolAnswer>;
+}
+
+const tool = <Input extends z.ZodType>(definition: McpTool<Input>): McpTool =>
+  definition as unknown as McpTool;
+
+/** 'Na fila', 'Gerando', 'Pronto', 'Falhou': the four phases people are told (ADR 0035). */
+const PHASE_LABEL = { queued: 'Na fila', generating: 'Gerando', ready: 'Pronto', failed: 'Falhou' } as const;
+
+/** A video id, as `/api/videos/{id}` takes it (a string; another user's or a malformed one answers 404). */
+const videoIdInput = z.strictObject({
+  id: z.string().meta({ description: 'O id do vídeo (o `id` que create_video ou list_videos devolveu).' }),
+});
+
+/** What a cost depends on: the create form's own fields (src/shared/video-request-form.ts). */
+const estimateInput = createVideoFormSchema.pick({
+  quality: true,
+  clipSeconds: true,
+  resolution: true,
+  variations: true,
+});
+
+/**
+ * The create form without its files and edited structured prompt: an assistant sends text, and a video from images
+ * is made in the web app (ADR 0063).
+ */
+const createInput = createVideoFormSchema.pick({
+  prompt: true,
+  quality: true,
+  clipSeconds: true,
+  resolution: true,
+  aspectRatio: true,
+  seed: true,
+  clientKey: true,
+  castIds: true,
+  variations: true,
+});
+
+/** The multipart form `POST /api/videos` reads, from the fields as the client sent them (text, lists repeated). */
+function formOf(sent: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(sent)) {
+    for (const item of [value].flat()) form.append(name, String(item));
+  }
+  return form;
+}
+
+function videoLine(video: VideoRequestView, origin: string): string {
+  const phase = PHASE_LABEL[videoPhaseOf(video.status)];
+  const download = video.downloadUrl ? ` Baixar: ${new URL(video.downloadUrl, origin).href}` : '';
+  const failure = video.errorMessage ? ` ${video.errorMessage}` : '';
+  return `Vídeo ${video.id}: ${phase}.${failure}${download}`;
+}
+
+const estimateCost = tool({
+  name: 'estimate_cost',
+  title: 'Estimar o custo',
+  description:
+    'Quantos créditos um vídeo custaria (por modo, duração, resolução e variações), o saldo e o saldo depois. Não cobra nada.',
+  input: estimateInput,
+  scope: 'read',
+  async run(api, args) {
+    const [availability, balance] = await Promise.all([
+      api.call('GET', '/api/videos/availability'),
+      api.call('GET', '/api/credits'),
+    ]);
+    if (!availability.ok) return refusal(availability);
+    if (!balance.ok) return refusal(balance);
+    const offer = (availability.body as VideoAvailability).directing[args.quality];
+    const problems = clipProblems(args, offer);
+    const problem = problems.clipSeconds ?? problems.resolution;
+    if (problem) return toolError('invalid_request', problem, { ...problems });
+    const variations = Number(args.variations ?? 1);
+    const cost = requestCredits(args) * variations;
+    const have = (balance.body as CreditsResponse).balance;
+    const available = (availability.body as VideoAvailability).modes[args.quality];
+    const verdict =
+      have >= cost ? `depois do pedido: ${credits(have - cost)}.` : `faltam ${credits(cost - have)}.`;
+    const text = `Custo: ${credits(cost)}. Saldo: ${credits(have)}; ${verdict}${
+      available ? '' : ' Este modo está indisponível agora.'
+    }`;
+    return toolAnswer(text, {
+      credits: cost,
+      balance: have,
+      balanceAfter: have - cost,
+      enough: have >= cost,
+      modeAvailable: available,
+    });
+  },
+});
+
+const createVideo = tool({
+  name: 'create_video',
+  title: 'Criar vídeo',
+  description:
+    'Pede um vídeo e reserva os créditos dele. Use um clientKey (UUID) novo por vídeo e repita o mesmo ao tentar de novo: o pedido é criado uma vez só. Acompanhe com get_video.',
+  input: createInput,
+  scope: 'create',
+  async run(api, _args, sent) {
+    const answer = await api.call('POST', '/api/videos', formOf(sent));
+    if (!answer.ok) return refusal(answer);
+    const { request, group } = answer.body as { request: VideoRequestView; group: VideoRequestView[] };
+    const ids = group.map((video) => video.id).join(', ');
+    const text = `Pedido criado (${ids}): ${credits(group.reduce((sum, video) => sum + video.creditsUsed, 0))} reservados. Status: ${PHASE_LABEL[videoPhaseOf(request.status)]}.`;
+    return toolAnswer(text, answer.body);
+  },
+});
+
+const getVideo = tool({
+  name: 'get_video',
+  title: 'Ver um vídeo',
+  description: 'O status de um vídeo e, quando pronto, o link para baixar (válido por pouco tempo).',
+  input: videoIdInput,
+  scope: 'read',
+  async run(api, args) {
+    const answer = await api.call('GET', `/api/videos/${encodeURIComponent(args.id)}`);
+    if (!answer.ok) return refusal(answer);
+    const { request } = answer.body as { request: VideoRequestView };
+    return toolAnswer(videoLine(request, api.origin), answer.body);
+  },
+});
+
+const listVideos = tool({
+  name: 'list_videos',
+  title: 'Listar vídeos',
+  description:
+    'Os vídeos mais recentes, 20 por página, com os filtros do Histórico (texto, modo, status, período).',
+  input: historyQuerySchema,
+  scope: 'read',
+  async run(api, _args, sent) {
+    const query = new URLSearchParams(Object.entries(sent).map(([name, value]) => [name, String(value)]));
+    const answer = await api.call('GET', `/api/videos${query.size > 0 ? `?${query}` : ''}`);
+    if (!answer.ok) return refusal(answer);
+    const page = answer.body as HistoryPage;
+    const text = `${page.total} ${page.total === 1 ? 'vídeo' : 'vídeos'}; página ${page.page} de ${Math.max(page.totalPages, 1)}.`;
+    return toolAnswer(text, answer.body);
+  },
+});
+
+const getBalance = tool({
+  name: 'get_balance',
+  title: 'Ver o saldo',
+  description: 'O saldo de créditos e quantos vencem nos próximos 7 dias.',
+  input: z.strictObject({}),
+  scope: 'read',
+  async run(api) {
+    const answer = await api.call('GET', '/api/credits');
+    if (!answer.ok) return refusal(answer);
+    const { balance, expiringSoon } = answer.body as CreditsResponse;
+    const expiring =
+      expiringSoon.total > 0
+        ? ` ${credits(expiringSoon.total)} vencem em até ${expiringSoon.daysLeft ?? 0} ${expiringSoon.daysLeft === 1 ? 'dia' : 'dias'}.`
+        : '';
+    return toolAnswer(`Saldo: ${credits(balance)}.${expiring}`, { balance, expiringSoon });
+  },
+});
+
+const shareVideo = tool({
+  name: 'share_video',
+  title: 'Compartilhar vídeo',
+  description:
+    'O link público de um vídeo pronto (o mesmo enquanto não for revogado). Qualquer pessoa com o link assiste.',
+  input: videoIdInput,
+  scope: 'create',
+  async run(api, args) {
+    const answer = await api.call('POST', `/api/videos/${encodeURIComponent(args.id)}/share`, {});
+    if (!answer.ok) return refusal(answer);
+    return toolAnswer(`Link público: ${String(answer.body.url)}`, answer.body);
+  },
+});
+
+export const MCP_TOOLS: readonly McpTool[] = [
+  estimateCost,
+  createVideo,
+  getVideo,
+  listVideos,
+  getBalance,
+  shareVideo,
+];
