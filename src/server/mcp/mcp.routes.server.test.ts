@@ -58,18 +58,20 @@ function standIn(createAnswer: { status: 201 | 402; body: unknown }): Stand {
   app.get('/api/credits', (c) =>
     c.json({ balance: 25, expiringSoon: { total: 10, daysLeft: 3 }, grants: [], entries: [] }),
   );
-  app.get('/api/videos/availability', (c) => {
-    const offer = {
-      lastFrame: true,
-      referenceImagesMax: 3,
-      clipSecondsChoices: [4, 6, 8],
-      resolutions: ['720p'],
-    };
-    return c.json({
-      modes: { draft: true, fast: true, quality: true },
-      directing: { draft: offer, fast: offer, quality: { ...offer, resolutions: ['1080p', '4k'] } },
-    });
-  });
+  app.get('/api/videos/estimate', (c) =>
+    c.req.query('clipSeconds') === '9'
+      ? c.json(
+          {
+            error: {
+              code: 'invalid_request',
+              message: 'Este modo faz vídeos de 4, 6, 8 segundos.',
+              fields: { clipSeconds: 'Este modo faz vídeos de 4, 6, 8 segundos.' },
+            },
+          },
+          400,
+        )
+      : c.json({ credits: 20, balance: 25, balanceAfter: 5, enough: true, modeAvailable: true }),
+  );
   app.post('/api/videos', (c) => c.json(createAnswer.body as object, createAnswer.status));
   app.route(
     '/',
@@ -97,7 +99,7 @@ async function connect(stand: Stand, token: string): Promise<Client> {
   const client = new Client({ name: 'cena-test', version: '1' });
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', APP_URL), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    fetch: (url, init) => stand.app.fetch(new Request(url, init)),
+    fetch: async (url, init) => stand.app.fetch(new Request(url, init)),
   });
   await client.connect(transport);
   clients.push(client);
@@ -165,7 +167,7 @@ describe('/mcp', () => {
     expect(answer.status).toBe(403);
   });
 
-  it('estimates with the catalogue’s price and the balance the API reports, charging nothing', async () => {
+  it('estimates through GET /api/videos/estimate with the query as sent, charging nothing', async () => {
     const stand = standIn({ status: 201, body: {} });
     const client = await connect(stand, 'cena_read_key');
     const result = await client.callTool({
@@ -181,7 +183,13 @@ describe('/mcp', () => {
       modeAvailable: true,
     });
     expect(text(result)).toContain('Custo: 20 créditos. Saldo: 25 créditos; depois do pedido: 5 créditos.');
-    expect(stand.calls.every((call) => call.method === 'GET')).toBe(true);
+    expect(stand.calls).toEqual([
+      {
+        method: 'GET',
+        path: '/api/videos/estimate',
+        sent: { quality: 'fast', clipSeconds: '8', variations: '2' },
+      },
+    ]);
     const tooLong = await client.callTool({
       name: 'estimate_cost',
       arguments: { quality: 'fast', clipSeconds: '9' },

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { requestCredits } from '#shared/catalogue';
 import type { CreditsResponse } from '#shared/credits';
 import { historyQuerySchema } from '#shared/history-filters';
 import type { HistoryPage } from '#shared/history-list';
-import type { VideoAvailability } from '#shared/video-directing';
+import { type VideoEstimate, videoEstimateQuerySchema } from '#shared/video-estimate';
 import { videoPhaseOf } from '#shared/video-phase';
 import type { VideoRequestView } from '#shared/video-request';
-import { clipProblems, createVideoFormSchema } from '#shared/video-request-form';
+import { createVideoFormSchema } from '#shared/video-request-form';
 import type { CenaApi } from './api-call.server';
-import { credits, refusal, type ToolAnswer, toolAnswer, toolError } from './tool-answers.server';
+import { credits, refusal, type ToolAnswer, toolAnswer } from './tool-answers.server';
 
 /**
  * The tools of Cena's MCP server (ADR 0063). Each one's input is a schema of src/shared the API validates the same
@@ -39,14 +38,6 @@ const videoIdInput = z.strictObject({
   id: z.string().meta({ description: 'O id do vídeo (o `id` que create_video ou list_videos devolveu).' }),
 });
 
-/** What a cost depends on: the create form's own fields (src/shared/video-request-form.ts). */
-const estimateInput = createVideoFormSchema.pick({
-  quality: true,
-  clipSeconds: true,
-  resolution: true,
-  variations: true,
-});
-
 /**
  * The create form without its files and edited structured prompt: an assistant sends text, and a video from images
  * is made in the web app (ADR 0063).
@@ -72,6 +63,11 @@ function formOf(sent: Record<string, unknown>): FormData {
   return form;
 }
 
+/** A query string of the parameters as the client sent them. */
+function queryOf(sent: Record<string, unknown>): URLSearchParams {
+  return new URLSearchParams(Object.entries(sent).map(([name, value]) => [name, String(value)]));
+}
+
 function videoLine(video: VideoRequestView, origin: string): string {
   const phase = PHASE_LABEL[videoPhaseOf(video.status)];
   const download = video.downloadUrl ? ` Baixar: ${new URL(video.downloadUrl, origin).href}` : '';
@@ -84,35 +80,20 @@ const estimateCost = tool({
   title: 'Estimar o custo',
   description:
     'Quantos créditos um vídeo custaria (por modo, duração, resolução e variações), o saldo e o saldo depois. Não cobra nada.',
-  input: estimateInput,
+  input: videoEstimateQuerySchema,
   scope: 'read',
-  async run(api, args) {
-    const [availability, balance] = await Promise.all([
-      api.call('GET', '/api/videos/availability'),
-      api.call('GET', '/api/credits'),
-    ]);
-    if (!availability.ok) return refusal(availability);
-    if (!balance.ok) return refusal(balance);
-    const offer = (availability.body as VideoAvailability).directing[args.quality];
-    const problems = clipProblems(args, offer);
-    const problem = problems.clipSeconds ?? problems.resolution;
-    if (problem) return toolError('invalid_request', problem, { ...problems });
-    const variations = Number(args.variations ?? 1);
-    const cost = requestCredits(args) * variations;
-    const have = (balance.body as CreditsResponse).balance;
-    const available = (availability.body as VideoAvailability).modes[args.quality];
-    const verdict =
-      have >= cost ? `depois do pedido: ${credits(have - cost)}.` : `faltam ${credits(cost - have)}.`;
-    const text = `Custo: ${credits(cost)}. Saldo: ${credits(have)}; ${verdict}${
-      available ? '' : ' Este modo está indisponível agora.'
-    }`;
-    return toolAnswer(text, {
-      credits: cost,
-      balance: have,
-      balanceAfter: have - cost,
-      enough: have >= cost,
-      modeAvailable: available,
-    });
+  async run(api, _args, sent) {
+    const answer = await api.call('GET', `/api/videos/estimate?${queryOf(sent)}`);
+    if (!answer.ok) return refusal(answer);
+    const estimate = answer.body as VideoEstimate;
+    const after = estimate.enough
+      ? `depois do pedido: ${credits(estimate.balanceAfter)}.`
+      : `faltam ${credits(-estimate.balanceAfter)}.`;
+    const unavailable = estimate.modeAvailable ? '' : ' Este modo está indisponível agora.';
+    return toolAnswer(
+      `Custo: ${credits(estimate.credits)}. Saldo: ${credits(estimate.balance)}; ${after}${unavailable}`,
+      answer.body,
+    );
   },
 });
 
@@ -155,7 +136,7 @@ const listVideos = tool({
   input: historyQuerySchema,
   scope: 'read',
   async run(api, _args, sent) {
-    const query = new URLSearchParams(Object.entries(sent).map(([name, value]) => [name, String(value)]));
+    const query = queryOf(sent);
     const answer = await api.call('GET', `/api/videos${query.size > 0 ? `?${query}` : ''}`);
     if (!answer.ok) return refusal(answer);
     const page = answer.body as HistoryPage;
