@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppEnv } from '#server/kernel/errors.server';
+import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { createLogger } from '#server/logger.server';
 import { VIDEO_QUALITIES } from '#shared/catalogue';
 import { type McpObserver, mcpRoutes } from './mcp.server';
@@ -16,7 +16,9 @@ import { type McpObserver, mcpRoutes } from './mcp.server';
  */
 
 const APP_URL = 'http://cena.test';
-const KEYS = { cena_read_key: ['read'], cena_create_key: ['read', 'create'] } as const;
+const KEYS: Record<string, string[]> = { cena_read_key: ['read'], cena_create_key: ['read', 'create'] };
+const keyOf = (authorization: string | undefined) =>
+  KEYS[/^Bearer (\S+)$/.exec(authorization ?? '')?.[1] ?? ''];
 
 interface Stand {
   app: Hono<AppEnv>;
@@ -55,6 +57,13 @@ function standIn(createAnswer: { status: 201 | 402; body: unknown }): Stand {
     calls.push({ method: c.req.method, path: c.req.path, sent });
     await next();
   });
+  // The key guard of the operations that create (api-keys room): a read-only key is refused with its 403.
+  app.post('/api/*', async (c, next) => {
+    if (!keyOf(c.req.header('authorization'))?.includes('create')) {
+      return apiError(c, 403, 'api_key_scope', 'Esta chave só pode ler.');
+    }
+    await next();
+  });
   app.get('/api/credits', (c) =>
     c.json({ balance: 25, expiringSoon: { total: 10, daysLeft: 3 }, grants: [], entries: [] }),
   );
@@ -78,10 +87,11 @@ function standIn(createAnswer: { status: 201 | 402; body: unknown }): Stand {
     mcpRoutes({
       appUrl: APP_URL,
       trustedOrigins: [APP_URL],
-      identify: async (headers) => {
-        const token = /^Bearer (\S+)$/.exec(headers.get('authorization') ?? '')?.[1] ?? '';
-        const scopes = KEYS[token as keyof typeof KEYS];
-        return scopes ? { scopes } : null;
+      requireKey: async (c, next) => {
+        if (!keyOf(c.req.header('authorization'))) {
+          return apiError(c, 401, 'invalid_api_key', 'Chave de API inválida ou revogada.');
+        }
+        await next();
       },
       fetchApp: (request, env) => app.fetch(request, env),
       observer,
@@ -154,6 +164,12 @@ describe('/mcp', () => {
       resource: `${APP_URL}/mcp`,
       bearer_methods_supported: ['header'],
     });
+    const badKey = await stand.app.request('/mcp', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer not_a_key' },
+    });
+    expect(badKey.status).toBe(401);
+    expect(badKey.headers.get('WWW-Authenticate')).toContain('resource_metadata=');
     await expect(connect(stand, 'not_a_key')).rejects.toMatchObject({ code: 401 });
   });
 
@@ -198,7 +214,7 @@ describe('/mcp', () => {
     expect(text(tooLong)).toContain('Este modo faz vídeos de 4, 6, 8 segundos.');
   });
 
-  it('does not let a read-only key create or share: a tool error, and no call reaches the API', async () => {
+  it('passes the API’s refusal of a read-only key on as a tool error: it cannot create or share', async () => {
     const stand = standIn({ status: 201, body: {} });
     const client = await connect(stand, 'cena_read_key');
     for (const [name, args] of [
@@ -207,9 +223,10 @@ describe('/mcp', () => {
     ] as const) {
       const result = await client.callTool({ name, arguments: args });
       expect(result.isError).toBe(true);
-      expect(text(result)).toContain('Esta chave de API só pode ler.');
+      expect(result.structuredContent).toEqual({
+        error: { code: 'api_key_scope', message: 'Esta chave só pode ler.' },
+      });
     }
-    expect(stand.calls).toEqual([]);
     expect(stand.counts.tools).toEqual(['create_video:error', 'share_video:error']);
   });
 

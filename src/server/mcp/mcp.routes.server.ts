@@ -6,13 +6,13 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type Context, Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { fieldErrors, fieldMessages } from '#server/kernel/form-errors.server';
 import { type AppFetch, apiCaller, type CenaApi } from './api-call.server';
 import { type ToolAnswer, toolError } from './tool-answers.server';
-import { type KeyScope, MCP_TOOLS, type McpTool } from './tools.server';
+import { MCP_TOOLS, type McpTool } from './tools.server';
 
 /**
  * `/mcp`: Cena's MCP server on the Streamable HTTP transport (MCP specification 2025-06-18, basic/transports:
@@ -22,11 +22,6 @@ import { type KeyScope, MCP_TOOLS, type McpTool } from './tools.server';
  * any request" (typescript-sdk, src/examples/README.md, "Multi-Node Deployment") — fits Cena's several web
  * processes, and no tool needs the server to speak first. ADR 0063 says why.
  */
-
-export interface McpCaller {
-  /** What the request's API key allows (keys room). */
-  scopes: readonly KeyScope[];
-}
 
 /** Counts for /metrics (metrics room): handshakes (an MCP "session", though none is kept) and tool calls. */
 export interface McpObserver {
@@ -38,8 +33,12 @@ export interface McpRoutesOptions {
   appUrl: string;
   /** The origins of Cena's own pages: a request from any other browser origin is refused (DNS rebinding). */
   trustedOrigins: readonly string[];
-  /** The request's API key (`Authorization: Bearer`) → what it allows; null when absent, unknown or revoked. */
-  identify(headers: Headers): Promise<McpCaller | null>;
+  /**
+   * The API key guard of the operations keys may call (api-keys room): a request with a valid key passes as its
+   * user; a bad or revoked key is answered 401, an over-used one 429. Each tool's `/api` call passes it again, with
+   * the scope its operation needs: a read-only key estimates, reads and lists, and is refused creating or sharing.
+   */
+  requireKey: MiddlewareHandler<AppEnv>;
   /** The app's own fetch: each tool calls its `/api` operation through it (api-call.server.ts). */
   fetchApp: AppFetch;
   observer?: McpObserver | undefined;
@@ -58,8 +57,6 @@ const INSTRUCTIONS =
 
 const NO_KEY =
   'Envie uma chave de API da Cena no cabeçalho Authorization: Bearer <chave> (Perfil → Desenvolvedores).';
-const READ_ONLY =
-  'Esta chave de API só pode ler. Crie uma chave com permissão de criar para usar esta ferramenta.';
 
 function inputJsonSchema(tool: McpTool): { type: 'object'; [key: string]: unknown } {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.input, {
@@ -77,14 +74,8 @@ const TOOL_LIST = MCP_TOOLS.map((tool) => ({
   annotations: { title: tool.title, readOnlyHint: tool.scope === 'read', openWorldHint: false },
 }));
 
-/** One tool call: the key's scope, the input by the operation's own schema, then the operation. */
-async function callTool(
-  tool: McpTool,
-  sent: Record<string, unknown>,
-  caller: McpCaller,
-  api: CenaApi,
-): Promise<ToolAnswer> {
-  if (!caller.scopes.includes(tool.scope)) return toolError('forbidden', READ_ONLY);
+/** One tool call: the input read by the operation's own schema, then the operation. */
+async function callTool(tool: McpTool, sent: Record<string, unknown>, api: CenaApi): Promise<ToolAnswer> {
   const parsed = tool.input.safeParse(sent, { error: fieldMessages });
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
@@ -93,7 +84,7 @@ async function callTool(
   return tool.run(api, parsed.data, sent);
 }
 
-function mcpServer(caller: McpCaller, api: CenaApi, observer: McpObserver | undefined): Server {
+function mcpServer(api: CenaApi, observer: McpObserver | undefined): Server {
   const server = new Server(
     { name: 'cena', title: 'Cena', version: '1' },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -107,7 +98,7 @@ function mcpServer(caller: McpCaller, api: CenaApi, observer: McpObserver | unde
       throw new McpError(ErrorCode.InvalidParams, `Ferramenta desconhecida: ${request.params.name}.`);
     let answer: ToolAnswer;
     try {
-      answer = await callTool(tool, request.params.arguments ?? {}, caller, api);
+      answer = await callTool(tool, request.params.arguments ?? {}, api);
     } catch {
       answer = toolError('internal_error', 'Erro interno. Tente novamente em instantes.');
     }
@@ -134,27 +125,31 @@ export function mcpRoutes(options: McpRoutesOptions): Hono<AppEnv> {
     }),
   );
 
-  /** The caller of a request to `/mcp`, or the 403 / 401 to answer it with. */
-  const admit = async (c: Context<AppEnv>): Promise<McpCaller | Response> => {
-    // "Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks"
-    // (specification 2025-06-18, basic/transports, "Security Warning"); clients that are not browsers send none.
+  // "Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks"
+  // (specification 2025-06-18, basic/transports, "Security Warning"); clients that are not browsers send none.
+  const sameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
     const sentOrigin = c.req.header('origin');
     if (sentOrigin !== undefined && !options.trustedOrigins.includes(sentOrigin)) {
       return apiError(c, 403, 'cross_site_request', 'Requisição recusada: origem não permitida.');
     }
-    // A 401 names the protected resource metadata in WWW-Authenticate (specification 2025-06-18,
-    // basic/authorization, "Authorization Server Location"; RFC 9728 §5.1).
-    const caller = await options.identify(c.req.raw.headers);
-    if (caller) return caller;
-    c.header('WWW-Authenticate', challenge);
-    return apiError(c, 401, 'unauthorized', NO_KEY);
+    await next();
   };
+  // Every 401 names the protected resource metadata in WWW-Authenticate (specification 2025-06-18,
+  // basic/authorization, "Authorization Server Location"; RFC 9728 §5.1), the key guard's own included.
+  const keyRequired: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!/^Bearer\s/i.test(c.req.header('authorization') ?? '')) {
+      c.header('WWW-Authenticate', challenge);
+      return apiError(c, 401, 'unauthorized', NO_KEY);
+    }
+    const refused = await options.requireKey(c, next);
+    if (refused?.status === 401) refused.headers.set('WWW-Authenticate', challenge);
+    return refused;
+  };
+  app.use('/mcp', sameOrigin, keyRequired);
 
   app.post('/mcp', async (c) => {
-    const caller = await admit(c);
-    if (caller instanceof Response) return caller;
     const api = apiCaller(options.fetchApp, c.req.raw, c.env, origin);
-    const server = mcpServer(caller, api, options.observer);
+    const server = mcpServer(api, options.observer);
     const transport = new WebStandardStreamableHTTPServerTransport({
       enableJsonResponse: true,
       maxRequestBodySize: MAX_BODY_BYTES,
@@ -169,9 +164,7 @@ export function mcpRoutes(options: McpRoutesOptions): Hono<AppEnv> {
   });
 
   // Stateless: no event stream to open (GET) and no session to end (DELETE); the transport spec allows 405.
-  app.on(['GET', 'DELETE'], '/mcp', async (c) => {
-    const caller = await admit(c);
-    if (caller instanceof Response) return caller;
+  app.on(['GET', 'DELETE'], '/mcp', (c) => {
     c.header('Allow', 'POST');
     return apiError(c, 405, 'method_not_allowed', 'Use POST: este servidor MCP não mantém sessões.');
   });

@@ -3,6 +3,5 @@
  * MCP server an AI assistant makes videos with, on the user's API key (ADR 0063). Other rooms import this file,
  * never one inside the room (biome.json).
  */
-export type { McpCaller, McpObserver } from './mcp.routes.server';
+export type { McpObserver } from './mcp.routes.server';
 export { mcpRoutes } from './mcp.routes.server';
-export type { KeyScope } from './tools.server';

@@ -12,10 +12,11 @@ import { credits, refusal, type ToolAnswer, toolAnswer } from './tool-answers.se
 /**
  * The tools of Cena's MCP server (ADR 0063). Each one's input is a schema of src/shared the API validates the same
  * operation with (the create form's fields, the history's query), and each one calls that operation (api-call).
- * `scope` is what the API key must allow: a read-only key estimates, reads and lists, never spends or publishes.
+ * `scope` is what the operation asks of an API key — its own guard checks it (a read-only key estimates, reads and
+ * lists, and is refused creating or sharing) — and marks the read-only tools for the client (`readOnlyHint`).
  */
 
-export type KeyScope = 'read' | 'create';
+type KeyScope = 'read' | 'create';
 
 export interface McpTool<Input extends z.ZodType = z.ZodType> {
   name: string;
