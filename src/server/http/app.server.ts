@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
 import { requireAdmin } from '#server/accounts/accounts.server';
+import { apiReferenceRoutes } from '#server/api-reference/api-reference.server';
 import { createCapacity } from '#server/capacity/capacity.server';
 import type { Config } from '#server/config.server';
 import { migrationsApplied } from '#server/db/database.server';
@@ -72,6 +73,8 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/', inviteLinkRoutes(pool, config.isProduction, deviceCookie));
   // The web app manifest, the service worker and its offline page (ADR 0032).
   app.route('/', installableRoutes());
+  // The API reference and its guide (ADR 0063).
+  app.route('/', apiReferenceRoutes());
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
   if (mailbox) app.route('/dev/mailbox', mailbox.page);
   // The local test checkout's pages exist only without Stripe (and so never in production).
@@ -149,6 +152,8 @@ function securityHeaders(config: Config) {
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // A page that sets its own policy keeps it: the API reference's allows its script by nonce (ADR 0063).
+    overwrite: false,
   });
 }
 
