@@ -42,6 +42,8 @@ const processEnv = z.object({
   SUPPORT_EMAIL: z.email().default('suporte@cena.app'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** Bearer token of `GET /metrics`; unset: /metrics answers 404. */
+  /** Requests each API key may make per minute, counted across processes (ADR 0063). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
@@ -77,6 +79,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Bearer token of `GET /metrics`; undefined: /metrics answers 404. */
   metricsToken: string | undefined;
+  /** API keys (ADR 0063): requests per key per minute. */
+  apiKeys: { requestsPerMinute: number };
   auth: AuthConfig;
   mail: MailConfig;
   billing: BillingConfig;
@@ -134,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     metricsToken: env.METRICS_TOKEN,
+    apiKeys: { requestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE },
     auth,
     mail,
     storage,

@@ -4,6 +4,7 @@
  * generated SQL committed under drizzle/.
  */
 export * from '#server/account-rights/account-rights.schema.server';
+export * from '#server/api-keys/api-keys.schema.server';
 export * from '#server/accounts/accounts.schema.server';
 export * from '#server/billing/billing.schema.server';
 export * from '#server/billing/prepaid/prepaid.schema.server';

@@ -16,6 +16,13 @@ type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
  */
 export type OperationAuth = 'session' | 'admin' | 'none';
 
+/**
+ * The scopes an API key is given (ADR 0063): `read` reaches the operations that only read, `create` the ones that
+ * make videos and spend credits. An operation a key may call says which one it needs (`Operation.apiKey`).
+ */
+export const API_KEY_SCOPES = ['read', 'create'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 interface ResponseDeclaration {
   description: string;
   /** JSON by default. */
@@ -43,6 +50,12 @@ export interface Operation {
   description?: string;
   tag: string;
   auth: OperationAuth;
+  /**
+   * A `session` operation an API key (`Authorization: Bearer`) may call too, with this scope (ADR 0063). Without
+   * it a key is refused (403 `api_key_not_allowed`): account, billing, key and admin operations never take one.
+   * A `create` operation also takes an `Idempotency-Key` header.
+   */
+  apiKey?: ApiKeyScope;
   /** A strict object of string parameters; without it, any query parameter is refused (400). */
   query?: z.ZodType;
   body?: OperationBody;
@@ -126,11 +139,23 @@ export function implicitErrors(operation: Operation): Record<string, number> {
     ...EVERY_OPERATION_ERRORS,
     ...(operation.auth === 'none' ? {} : { unauthorized: 401 }),
     ...(operation.auth === 'admin' ? { forbidden: 403 } : {}),
+    ...(operation.auth === 'none' ? {} : apiKeyErrors(operation.apiKey)),
     ...(operation.body ? { payload_too_large: 413, unsupported_media_type: 415 } : {}),
     ...(operation.body && operation.body.contentType !== 'multipart/form-data'
       ? { invalid_json: 400, too_deep: 400 }
       : {}),
   };
+}
+
+/**
+ * What a `session` or `admin` operation answers a request with an API key (ADR 0063): refused where keys do not reach; where
+ * they do, a bad or revoked key, a missing scope, the key's rate limit, and on creates a bad or reused
+ * Idempotency-Key.
+ */
+function apiKeyErrors(scope: ApiKeyScope | undefined): Record<string, number> {
+  if (!scope) return { api_key_not_allowed: 403 };
+  const keyed = { invalid_api_key: 401, api_key_scope: 403, api_key_rate_limited: 429 };
+  return scope === 'create' ? { ...keyed, invalid_idempotency_key: 400, idempotency_key_reused: 409 } : keyed;
 }
 
 /** Every code the operation may answer, with its status. */

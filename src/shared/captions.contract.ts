@@ -11,6 +11,7 @@ export const captionsContract = defineContract({
     summary: "A video's captions: status, cues, the burned-in MP4's download and the WebVTT track",
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     responses: {
       200: { description: '`{ captions }`, null when never asked for.', schema: captionsResponseSchema },
     },
@@ -56,6 +57,7 @@ export const captionsContract = defineContract({
     summary: 'The cues as a WebVTT file (text/vtt), for the player or, with `download=1`, as an attachment',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     query: captionsVttQuerySchema,
     responses: { 200: { description: 'The WebVTT track.', contentType: 'text/vtt' } },
     errors: { not_found: { status: 404, description: 'No such request, or no cues' } },

@@ -17,6 +17,7 @@ export const castContract = defineContract({
     summary: "The signed-in user's cast: characters, products and styles",
     tag: 'cast',
     auth: 'session',
+    apiKey: 'read',
     responses: { 200: { description: '`{ items }`, oldest first.', schema: castListSchema } },
   },
   createCastMember: {

@@ -9,6 +9,7 @@ export const creditsContract = defineContract({
     summary: 'Balance, credits expiring soon, grants and recent ledger entries',
     tag: 'credits',
     auth: 'session',
+    apiKey: 'read',
     responses: { 200: { description: 'The credits summary.', schema: creditsResponseSchema } },
   },
 });

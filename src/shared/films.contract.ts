@@ -11,6 +11,7 @@ export const filmsContract = defineContract({
       "Save a film joined from the user's completed videos of one ratio (ADR 0014): no credits, idempotent by clientKey",
     tag: 'films',
     auth: 'session',
+    apiKey: 'create',
     body: { schema: createFilmSchema },
     responses: {
       200: {
@@ -40,6 +41,7 @@ export const filmsContract = defineContract({
     summary: "The user's completed videos the scene board can join (newest first)",
     tag: 'films',
     auth: 'session',
+    apiKey: 'read',
     responses: {
       200: {
         description: '`{ items }` with signed thumbnail and video URLs.',
@@ -53,6 +55,7 @@ export const filmsContract = defineContract({
     summary: "A film's scenes in order, each with its video and trim",
     tag: 'films',
     auth: 'session',
+    apiKey: 'read',
     responses: { 200: { description: '`{ items }`.', schema: filmScenesResponseSchema } },
     errors: { not_found: { status: 404, description: 'No such film of this user' } },
   },

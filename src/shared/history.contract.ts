@@ -12,6 +12,7 @@ export const dashboardContract = defineContract({
     summary: 'Dashboard statistics for a period',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     query: dashboardStatsQuerySchema,
     responses: { 200: { description: 'The statistics.', schema: dashboardStatsSchema } },
   },
@@ -21,6 +22,7 @@ export const dashboardContract = defineContract({
     summary: 'The last 5 video requests',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     responses: { 200: { description: '`{ items }`.', schema: recentActivitySchema } },
   },
 });

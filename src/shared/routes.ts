@@ -57,6 +57,7 @@ const APP_PATHS = [
   '/dashboard/request/:id',
   '/dashboard/films/new',
   '/dashboard/profile',
+  '/dashboard/developers',
   '/dashboard/help',
   '/dashboard/settings',
   '/dashboard/buy-credits',

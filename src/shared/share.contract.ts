@@ -11,6 +11,7 @@ export const shareContract = defineContract({
     summary: 'The public link of a completed video: the active one, or a new one',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'create',
     body: EMPTY_BODY,
     responses: {
       200: {

@@ -21,6 +21,11 @@ import { createVideoFormSchema, finishVideoBodySchema, retryVideoBodySchema } fr
 const CREATE_REFUSALS = {
   insufficient_credits: { status: 402, description: 'Not enough credits (nothing held)' },
   rate_limited: { status: 429, description: 'Too many requests this minute (Retry-After)' },
+  api_key_daily_limit: {
+    status: 429,
+    description:
+      "The API key's daily credit limit would be passed (Retry-After: until midnight in São Paulo; nothing held)",
+  },
   video_unavailable: {
     status: 503,
     description: "The mode's video model is not served by Google right now (nothing held)",
@@ -33,6 +38,7 @@ const NOT_FOUND = { not_found: { status: 404, description: 'No such request of t
 const DERIVED = {
   tag: 'videos',
   auth: 'session',
+  apiKey: 'create',
   responses: {
     200: {
       description: 'The existing request of this clientKey: `{ request }`.',
@@ -65,6 +71,7 @@ export const videosContract = defineContract({
     summary: 'History: one page of video requests, filtered',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     query: historyQuerySchema,
     responses: { 200: { description: 'A HistoryPage (+ `totalCapped`).', schema: historyPageSchema } },
   },
@@ -74,6 +81,7 @@ export const videosContract = defineContract({
     summary: 'Create a video request (idempotent by clientKey); holds its credits',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'create',
     body: { schema: createVideoFormSchema, contentType: 'multipart/form-data' },
     responses: {
       200: {
@@ -113,6 +121,7 @@ export const videosContract = defineContract({
     summary: 'The structured JSON prompt of a text, before paying (free; 20 per user per hour)',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'create',
     body: { schema: promptPreviewRequestSchema },
     responses: {
       200: {
@@ -134,6 +143,7 @@ export const videosContract = defineContract({
     summary: 'What a request created now would wait for capacity, per mode (ADR 0061)',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     responses: {
       200: {
         description: '`{ fast, quality }`: waiting, etaSeconds, usualSeconds, longerThanUsual, heldBy.',
@@ -161,6 +171,7 @@ export const videosContract = defineContract({
     summary: 'Which modes can be created now (a mode whose model Google stopped serving is `false`)',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     responses: {
       200: {
         description: "`{ modes, directing }`: each mode's availability and what its model accepts on create.",
@@ -174,6 +185,7 @@ export const videosContract = defineContract({
     summary: 'History as CSV (streamed), with the same filters',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     query: historyExportQuerySchema,
     responses: { 200: { description: 'The CSV attachment.', contentType: 'text/csv' } },
   },
@@ -183,6 +195,7 @@ export const videosContract = defineContract({
     summary: 'One video request of the signed-in user',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     responses: { 200: { description: '`{ request }`.', schema: videoRequestResponseSchema } },
     errors: NOT_FOUND,
   },
@@ -207,6 +220,7 @@ export const videosContract = defineContract({
       "'Finalizar': make a completed video again in Fast, Quality or 4K with the same inputs (a new linked request, idempotent by clientKey); holds its credits",
     tag: 'videos',
     auth: 'session',
+    apiKey: 'create',
     body: { schema: finishVideoBodySchema },
     responses: {
       200: {
@@ -232,6 +246,7 @@ export const videosContract = defineContract({
       "'Tentar de novo': make a failed request again with the same inputs (a new request, idempotent by clientKey); holds its credits",
     tag: 'videos',
     auth: 'session',
+    apiKey: 'create',
     body: { schema: retryVideoBodySchema },
     responses: {
       200: {
@@ -260,6 +275,7 @@ export const videosContract = defineContract({
       "Keep this variation of its submit ('Ficar com esta'): the group's cover, offered for derivations (idempotent)",
     tag: 'videos',
     auth: 'session',
+    apiKey: 'create',
     body: EMPTY_BODY,
     responses: {
       200: {
@@ -279,6 +295,7 @@ export const videosContract = defineContract({
     summary: 'The versions of a video: original, edits and extensions, oldest first',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     responses: { 200: { description: '`{ items: VideoVersion[] }`.', schema: videoVersionsResponseSchema } },
     errors: NOT_FOUND,
   },

@@ -250,6 +250,11 @@ describe('real answers match the documented response schemas', () => {
       expirationTime: null,
       keys: { p256dh: browserKey.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
     };
+    const key = (await call('post', '/api/me/api-keys', '/api/me/api-keys', {
+      json: { name: 'Integração', scopes: ['read'], dailyCreditLimit: 50 },
+    })) as { apiKey: { id: string } };
+    await call('get', '/api/me/api-keys', '/api/me/api-keys');
+    await call('delete', '/api/me/api-keys/{id}', `/api/me/api-keys/${key.apiKey.id}`);
     await call('get', '/api/me/push-key', '/api/me/push-key');
     await call('post', '/api/me/push-subscriptions', '/api/me/push-subscriptions', { json: subscription });
     await call('delete', '/api/me/push-subscriptions', '/api/me/push-subscriptions', {

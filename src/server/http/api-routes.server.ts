@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { accountRightsRoutes } from '#server/account-rights/account-rights.server';
 import { authIpAddress, authRoutes, meRoutes } from '#server/accounts/accounts.server';
 import { adminRoutes } from '#server/admin/admin.server';
+import { apiKeysRoutes } from '#server/api-keys/api-keys.server';
 import { billingRoutes } from '#server/billing/billing.server';
 import type { Capacity } from '#server/capacity/capacity.server';
 import { captionsRoutes } from '#server/captions/captions.server';
@@ -78,6 +79,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
   api.route('/me/settings', settingsRoutes(pool, guards));
   const endpointPolicy = pushEndpointPolicy(config.push.extraOrigins);
   api.route('/me', pushRoutes({ pool, guards, publicKey: deps.pushPublicKey, endpointPolicy }));
+  api.route('/me/api-keys', apiKeysRoutes({ pool, guards }));
   api.route('/me', meRoutes({ pool, guards }));
   api.route(
     '/me',

@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
 import { requireAdmin } from '#server/accounts/accounts.server';
+import { apiKeyGuards, idempotencyGuard, sendsBearer } from '#server/api-keys/api-keys.server';
 import { apiReferenceRoutes } from '#server/api-reference/api-reference.server';
 import { createCapacity } from '#server/capacity/capacity.server';
 import type { Config } from '#server/config.server';
@@ -86,9 +87,21 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   return app;
 }
 
-function guardsOf({ sessions, pool }: AppDependencies): Guards {
-  const session = requireSession(sessions);
-  return { session, admin: requireAdmin(pool, session) };
+/**
+ * The cookie's guards, and an API key's where an operation takes one (ADR 0063): the session guard refuses a
+ * request with a key, so the admin's, built on it, does too.
+ */
+function guardsOf({ sessions, pool, config }: AppDependencies): Guards {
+  const keys = apiKeyGuards(requireSession(sessions), {
+    pool,
+    requestsPerMinute: config.apiKeys.requestsPerMinute,
+  });
+  return {
+    session: keys.session,
+    admin: requireAdmin(pool, keys.session),
+    apiKey: keys.apiKey,
+    idempotency: idempotencyGuard(pool),
+  };
 }
 
 /** What every request passes before its route: its id and log line, the security headers, the address checks. */
@@ -119,14 +132,15 @@ function addRequestLayers(app: Hono<AppEnv>, { config, logger }: AppDependencies
   });
   app.use(rejectNulInUrl);
   // Stripe, Google and the NFS-e emitter authenticate their webhooks; no browser sends them, and they carry no cookie.
-  app.use(
-    '/api/*',
-    requireSameOrigin(trustedOrigins(config), [
-      '/api/billing/stripe/webhook',
-      '/api/gemini/webhook',
-      '/api/nfse/webhook',
-    ]),
-  );
+  const sameOrigin = requireSameOrigin(trustedOrigins(config), [
+    '/api/billing/stripe/webhook',
+    '/api/gemini/webhook',
+    '/api/nfse/webhook',
+  ]);
+  // A request with an API key is authenticated by the key alone, never the cookie (ADR 0063), and a page on
+  // another site cannot send an Authorization header here without a CORS preflight Cena never grants: there is no
+  // cross-site forgery to refuse.
+  app.use('/api/*', (c, next) => (sendsBearer(c.req.header('authorization')) ? next() : sameOrigin(c, next)));
   app.onError(answerError);
 }
 

@@ -59,6 +59,12 @@ function describe(app: OpenAPIHono<AppEnv>, { appUrl }: OpenApiOptions): Record<
     name: 'cena.session_token',
     description: 'The session cookie of an account with the admin role (403 otherwise).',
   });
+  registry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key from Perfil → Desenvolvedores, `Authorization: Bearer cena_…` (ADR 0063): only the operations that list it, with its scope (`read` or `create`); `RateLimit` and `RateLimit-Policy` on every answer, `429 api_key_rate_limited` with `Retry-After` past the per-minute limit.',
+  });
   const document = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

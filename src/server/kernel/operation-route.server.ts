@@ -70,11 +70,27 @@ function multipartSchema(schema: z.ZodType): DocumentedSchema {
   return document as unknown as DocumentedSchema;
 }
 
+/** Who may call: the session cookie, or an API key where the operation takes one (ADR 0063). */
+function securityOf(operation: Operation): RouteConfig['security'] {
+  if (operation.auth === 'none') return [];
+  if (operation.auth === 'admin') return [{ adminSession: [] }];
+  return operation.apiKey ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }];
+}
+
+/** A create a key may call takes an Idempotency-Key (api-keys/idempotency.server.ts). */
+const idempotencyHeader = z.object({
+  'idempotency-key': z.string().optional().openapi({
+    description:
+      'Optional. The same key with the same request answers what the first made, charging once; with another request, 409 `idempotency_key_reused`. A body without `clientKey` gets one derived from the key. A quoted string (`"<uuid>"`) or a bare token, up to 255 visible characters.',
+  }),
+});
+
 function requestOf(operation: Operation, path: string): RouteConfig['request'] {
   const params = pathParameters(path);
   const body = operation.body;
   return {
     ...(params ? { params } : {}),
+    ...(operation.apiKey === 'create' ? { headers: idempotencyHeader } : {}),
     ...(operation.query ? { query: operation.query as z.ZodObject } : {}),
     ...(body
       ? {
@@ -99,8 +115,7 @@ export function operationRoute(name: string, operation: Operation, path: string)
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     tags: [operation.tag],
-    security:
-      operation.auth === 'none' ? [] : [{ [operation.auth === 'admin' ? 'adminSession' : 'session']: [] }],
+    security: securityOf(operation),
     request: requestOf(operation, path),
     responses: { ...successResponses(operation), ...errorResponses(operation) },
     ...(operation.wildcard ? { 'x-cena-wildcard': true } : {}),

@@ -1,7 +1,7 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { Contract, Operation, OperationAuth, PathParameters } from '#shared/api-contract';
+import type { ApiKeyScope, Contract, Operation, OperationAuth, PathParameters } from '#shared/api-contract';
 import type { AppEnv } from './errors.server';
 import { operationRoute } from './operation-route.server';
 import {
@@ -44,8 +44,27 @@ type HandlerSpec<O extends Operation> =
 
 export type Handlers<C extends Contract> = { [Name in keyof C]: HandlerSpec<C[Name]> };
 
-/** The middleware that lets a caller through for each kind of operation (the composition root builds them). */
-export type Guards = Record<Exclude<OperationAuth, 'none'>, MiddlewareHandler<AppEnv>>;
+/**
+ * The middleware that lets a caller through for each kind of operation (the composition root builds them), and
+ * for the operations an API key may call: the key's guard of their scope, and what a create runs once its input
+ * is read (the Idempotency-Key header), both from the api-keys room (ADR 0063). Without them (tests that mount a
+ * room alone) such an operation takes the session guard.
+ */
+export type Guards = Record<Exclude<OperationAuth, 'none'>, MiddlewareHandler<AppEnv>> & {
+  apiKey?: (scope: ApiKeyScope) => MiddlewareHandler<AppEnv>;
+  idempotency?: (operation: Operation) => MiddlewareHandler<AppEnv>;
+};
+
+/** The guard of `operation`, and what runs after its input checks. */
+function guardOf(operation: Operation, guards: Guards) {
+  if (operation.auth === 'none') return { guard: [], after: [] };
+  if (!operation.apiKey || !guards.apiKey) return { guard: [guards[operation.auth]], after: [] };
+  const idempotency = operation.apiKey === 'create' && guards.idempotency;
+  return {
+    guard: [guards.apiKey(operation.apiKey)],
+    after: idempotency ? [idempotency(operation)] : [],
+  };
+}
 
 export interface MountOptions {
   /** Where the Hono app these routes are added to is mounted: `/api/cast`. */
@@ -149,8 +168,8 @@ export function routesFromContract<C extends Contract>(
     const { before, handle } = typeof spec === 'function' ? { before: [], handle: spec } : spec;
     const final = (c: Context<AppEnv>) => handle(c, inputOf(c, operation));
     declarations.set(final, operation);
-    const guard = operation.auth === 'none' ? [] : [guards[operation.auth]];
-    const middleware = [...guard, ...before, ...inputChecks(operation)];
+    const { guard, after } = guardOf(operation, guards);
+    const middleware = [...guard, ...before, ...inputChecks(operation), ...after];
     const route = operationRoute(name, operation, documentedPath(operation, base));
     mount(app, { route, operation, middleware, final });
   }

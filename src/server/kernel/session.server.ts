@@ -44,6 +44,14 @@ export function requireSession(source: SessionSource): MiddlewareHandler<AppEnv>
   };
 }
 
+/**
+ * A request authenticated some other way than the cookie — an API key (api-keys room, ADR 0063) — carries the
+ * same session data, so every handler reads its user with `sessionOf(c)` whatever proved it.
+ */
+export function authenticateAs(c: Context<AppEnv>, data: SessionData): void {
+  sessions.set(c, data);
+}
+
 export function sessionOf(c: Context<AppEnv>): SessionData {
   const session = sessions.get(c);
   if (!session) throw new Error('sessionOf() called on a route without requireSession');

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { CreditsConflictError, hold } from '#server/credits/credits.server';
 import { createDatabase } from '#server/db/database.server';
 import { buildStructuredPrompt } from '#server/generation/generation.server';
+import type { SpendLimit } from '#server/kernel/spend-limit.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import {
   findVideoRequest,
@@ -68,6 +69,8 @@ export type CreateVideoResult =
   | { kind: 'existing'; request: VideoRequestRecord; group: VideoRequestRecord[] }
   | { kind: 'insufficient_credits'; balance: number }
   | { kind: 'rate_limited' }
+  /** The API key's daily credit limit would be passed (ADR 0063): nothing held. */
+  | { kind: 'daily_limit'; limit: number }
   /** The mode's model is not served right now: nothing held, nothing sent (design §5). */
   | { kind: 'unavailable' };
 
@@ -141,10 +144,12 @@ export interface CreateVideoDeps {
   perMinuteLimit: number;
   /** Whether the mode's configured model is served (the periodic model check). */
   isModeAvailable: (quality: VideoQuality) => boolean;
+  /** The request's allowance besides the balance (an API key's daily limit), claimed before the hold. */
+  spendLimit?: SpendLimit;
 }
 
 export async function createVideoRequest(
-  { pool, perMinuteLimit, isModeAvailable }: CreateVideoDeps,
+  { pool, perMinuteLimit, isModeAvailable, spendLimit }: CreateVideoDeps,
   input: CreateVideoInput,
   now: Date = new Date(),
 ): Promise<CreateVideoResult> {
@@ -170,6 +175,8 @@ export async function createVideoRequest(
   const outcome = await inTransaction(
     pool,
     async (client): Promise<CreateVideoResult | 'replay'> => {
+      const claim = await spendLimit?.claim(client, cost * ids.length, holdReferenceFor(id));
+      if (claim && !claim.ok) return { kind: 'daily_limit', limit: claim.limit };
       const group: VideoRequestRecord[] = [];
       for (const [index, requestId] of ids.entries()) {
         const clientKey = variationClientKey(input.clientKey, index);

@@ -8,7 +8,7 @@ import { MAX_REFERENCE_IMAGES } from '#shared/video-directing';
 import { createVideoFormSchema } from '#shared/video-request-form';
 import type { videosContract } from '#shared/videos.contract';
 import { createVideo } from './create-video.server';
-import { groupView, refusalAnswer, type VideosDeps } from './video-answers.server';
+import { createDeps, groupView, refusalAnswer, type VideosDeps } from './video-answers.server';
 
 /**
  * `POST /api/videos` (docs/video-contract.md): the multipart form read by its schema, the work done by
@@ -31,7 +31,11 @@ export const createVideoRoute = (deps: VideosDeps): Handlers<typeof videosContra
   handle: async (c) => {
     const form = await readForm(c, createVideoFormSchema);
     if (!form.ok) return form.response;
-    const result = await createVideo(deps, sessionOf(c).user.id, form.data, c.get('logger'));
+    const result = await createVideo(deps, createDeps(deps, c), {
+      userId: sessionOf(c).user.id,
+      form: form.data,
+      logger: c.get('logger'),
+    });
     switch (result.kind) {
       case 'created':
         return c.json(await groupView(deps, result), 201);

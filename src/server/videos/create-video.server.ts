@@ -16,8 +16,12 @@ import { STRUCTURED_PROMPT_BY_USER } from '#shared/prompt-preview';
 import { directingProblems } from '#shared/video-directing';
 import { chosenFieldsOf } from '#shared/video-request';
 import { type CreateVideoForm, clipProblems, firstFrameOf } from '#shared/video-request-form';
-import { type CreateVideoResult, createVideoRequest } from './create-video-request.server';
-import { createDeps, type VideosDeps } from './video-answers.server';
+import {
+  type CreateVideoDeps,
+  type CreateVideoResult,
+  createVideoRequest,
+} from './create-video-request.server';
+import type { VideosDeps } from './video-answers.server';
 
 /**
  * 'Criar vídeo' once its form is read (src/shared/video-request-form.ts): what the schema cannot judge (each
@@ -99,11 +103,11 @@ function requestImages(deps: VideosDeps, userId: string, images: FormImages, cas
   };
 }
 
+/** `create` is what the request's create needs (video-answers.server.ts `createDeps`). */
 export async function createVideo(
   deps: VideosDeps,
-  userId: string,
-  form: CreateVideoForm,
-  logger: Logger,
+  create: CreateVideoDeps,
+  { userId, form, logger }: { userId: string; form: CreateVideoForm; logger: Logger },
 ): Promise<CreateVideoOutcome> {
   const { images, errors } = await readFormImages(deps, form);
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
@@ -125,7 +129,7 @@ export async function createVideo(
   });
   if (!staged) return { kind: 'upload_failed' };
   const keyOf = (list: readonly { key: string }[]) => list[0]?.key ?? null;
-  return createWithImages(deps, staged, {
+  return createWithImages(create, staged, {
     userId,
     clientKey: form.clientKey,
     // The form's `resolution` is the row's `masterResolution`: the row's `resolution` is the delivered video's
@@ -150,13 +154,13 @@ export async function createVideo(
 
 /** The request created with its stored images, which are deleted again unless it was created. */
 async function createWithImages(
-  deps: VideosDeps,
+  create: CreateVideoDeps,
   staged: StagedImages,
   input: Parameters<typeof createVideoRequest>[1],
 ): Promise<CreateVideoResult> {
   let result: CreateVideoResult;
   try {
-    result = await createVideoRequest(createDeps(deps), input);
+    result = await createVideoRequest(create, input);
   } catch (error) {
     await staged.drop();
     throw error;

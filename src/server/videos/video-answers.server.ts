@@ -5,14 +5,17 @@ import { type PromptWriter, takeChecksOf } from '#server/generation/generation.s
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type FieldErrors, invalidFields } from '#server/kernel/form-errors.server';
 import { sessionOf } from '#server/kernel/session.server';
+import { spendLimitOf } from '#server/kernel/spend-limit.server';
 import type { BlobStorage } from '#server/storage/storage.server';
 import {
   type CapabilitiesOf,
   toVideoRequestView,
   type VideoRequestRecord,
 } from '#server/video-requests/video-requests.server';
+import { DEFAULT_TIME_ZONE } from '#shared/accounts';
 import type { VideoQuality } from '#shared/catalogue';
 import type { TakeCheckView } from '#shared/take-check';
+import { startOfZonedDay } from '#shared/time';
 import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '#shared/video-request';
 import type { CreateVideoDeps, CreateVideoResult } from './create-video-request.server';
 
@@ -34,11 +37,18 @@ export interface VideosDeps {
   writePrompt: PromptWriter;
 }
 
-/** What creating, extending and editing need of the videos' dependencies. */
-export const createDeps = ({ pool, createPerMinute, modes }: VideosDeps): CreateVideoDeps => ({
+/**
+ * What creating, extending and editing need of the videos' dependencies, for the request `c`: its spending
+ * allowance besides the balance (an API key's daily limit, ADR 0063).
+ */
+export const createDeps = (
+  { pool, createPerMinute, modes }: VideosDeps,
+  c: Context<AppEnv>,
+): CreateVideoDeps => ({
   pool,
   perMinuteLimit: createPerMinute,
   isModeAvailable: (quality) => modes.isAvailable(quality),
+  spendLimit: spendLimitOf(c),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,7 +62,7 @@ export const notFound = (c: Context<AppEnv>) => apiError(c, 404, 'not_found', 'S
 /** What a new video and an extension or edit are both refused for, before anything is held. */
 type CreateRefusal = Extract<
   CreateVideoResult,
-  { kind: 'insufficient_credits' | 'rate_limited' | 'unavailable' }
+  { kind: 'insufficient_credits' | 'rate_limited' | 'daily_limit' | 'unavailable' }
 >;
 
 /** The answer to a refused create, extension or edit: one wording and one Retry-After for each refusal. */
@@ -77,10 +87,24 @@ export function refusalAnswer(c: Context<AppEnv>, refusal: CreateRefusal, variat
         'rate_limited',
         'Muitas solicitações em pouco tempo. Aguarde um minuto e tente de novo.',
       );
+    case 'daily_limit':
+      c.header('Retry-After', String(secondsToSaoPauloMidnight(new Date())));
+      return apiError(
+        c,
+        429,
+        'api_key_daily_limit',
+        `Esta chave de API chegou ao limite de ${refusal.limit} créditos por dia. O limite volta à meia-noite (horário de Brasília).`,
+      );
     case 'unavailable':
       c.header('Retry-After', '300');
       return apiError(c, 503, 'video_unavailable', VIDEO_UNAVAILABLE_MESSAGE);
   }
+}
+
+/** Seconds until the next day starts in São Paulo, when a key's daily limit starts again. */
+function secondsToSaoPauloMidnight(now: Date): number {
+  const tomorrow = startOfZonedDay(new Date(now.getTime() + 86_400_000), DEFAULT_TIME_ZONE);
+  return Math.max(1, Math.ceil((tomorrow.getTime() - now.getTime()) / 1000));
 }
 
 /** What making a new request from one of the user's requests (retry, finish, extend, edit) can come to. */
@@ -114,7 +138,10 @@ export async function answerFromRequest(
   { id, refusedCode, make, extra }: FromRequest,
 ): Promise<Response> {
   if (!isRequestId(id)) return notFound(c);
-  const result = await make({ ...createDeps(deps), capabilities: deps.capabilities }, sessionOf(c).user.id);
+  const result = await make(
+    { ...createDeps(deps, c), capabilities: deps.capabilities },
+    sessionOf(c).user.id,
+  );
   switch (result.kind) {
     case 'created':
     case 'existing':

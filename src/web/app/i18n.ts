@@ -1,7 +1,7 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
  * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `videoHistory` / `videoDetail` / `films` / `captions` /
- * `cast` / `dashboard` / `settings` (sign-in pages and the signed-in area) and `admin` (the admin panel).
+ * `cast` / `dashboard` / `settings` / `developers` (sign-in pages and the signed-in area) and `admin` (the admin panel).
  *
  * All resources are bundled by Vite (no HTTP backend). pt-BR `common` is imported statically; everything else is
  * imported per language on demand through a tiny backend, so a page only downloads its own namespaces in the
@@ -22,6 +22,7 @@ import type captionsPt from '#web/features/captions/locales/pt-BR';
 import type castPt from '#web/features/cast/locales/pt-BR';
 import type creditsPt from '#web/features/credits/locales/pt-BR';
 import type dashboardPt from '#web/features/dashboard/locales/pt-BR';
+import type developersPt from '#web/features/developers/locales/pt-BR';
 import type faqPt from '#web/features/faq/locales/pt-BR';
 import type filmsPt from '#web/features/films/locales/pt-BR';
 import type helpPt from '#web/features/help/locales/pt-BR';
@@ -54,6 +55,7 @@ const NAMESPACES = [
   'captions',
   'dashboard',
   'settings',
+  'developers',
   'admin',
 ] as const;
 type Namespace = (typeof NAMESPACES)[number];
@@ -76,6 +78,7 @@ declare module 'i18next' {
       cast: typeof castPt;
       dashboard: typeof dashboardPt;
       settings: typeof settingsPt;
+      developers: typeof developersPt;
       videoHistory: typeof videoHistoryPt;
       videoDetail: typeof videoDetailPt;
       films: typeof filmsPt;
@@ -101,6 +104,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     cast: () => import('#web/features/cast/locales/pt-BR'),
     dashboard: () => import('#web/features/dashboard/locales/pt-BR'),
     settings: () => import('#web/features/settings/locales/pt-BR'),
+    developers: () => import('#web/features/developers/locales/pt-BR'),
     videoHistory: () => import('#web/features/video-history/locales/pt-BR'),
     videoDetail: () => import('#web/features/video-detail/locales/pt-BR'),
     films: () => import('#web/features/films/locales/pt-BR'),
@@ -120,6 +124,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     cast: () => import('#web/features/cast/locales/en'),
     dashboard: () => import('#web/features/dashboard/locales/en'),
     settings: () => import('#web/features/settings/locales/en'),
+    developers: () => import('#web/features/developers/locales/en'),
     videoHistory: () => import('#web/features/video-history/locales/en'),
     videoDetail: () => import('#web/features/video-detail/locales/en'),
     films: () => import('#web/features/films/locales/en'),

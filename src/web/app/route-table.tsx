@@ -42,6 +42,10 @@ const DashboardHomePage = lazyPage(() => import('#web/features/dashboard/pages/d
 const SettingsPage = lazyPage(() => import('#web/features/settings/pages/settings-page'), {
   namespaces: ['settings', 'accounts'],
 });
+/** Perfil → Desenvolvedores (ADR 0063): the API keys, dates in the user's zone (`accounts`' useMe). */
+const DevelopersPage = lazyPage(() => import('#web/features/developers/pages/developers-page'), {
+  namespaces: ['developers', 'accounts'],
+});
 const ProfilePage = lazyPage(() => import('#web/features/accounts/pages/profile-page'), PROFILE_NS);
 const BuyCreditsPage = lazyPage(() => import('#web/features/billing/pages/buy-credits-page'), BILLING_NS);
 const PaymentSuccessPage = lazyPage(
@@ -118,6 +122,7 @@ const routes: RouteObject[] = [
           children: [
             page(undefined, DashboardHomePage, true),
             page('profile', ProfilePage),
+            page('developers', DevelopersPage),
             page('help', HelpPage),
             page('buy-credits', BuyCreditsPage),
             page('payment-success', PaymentSuccessPage),

@@ -1,4 +1,7 @@
+import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { PaymentHistoryCard, SubscriptionCard } from '#web/features/billing';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useMe } from '../api/me';
@@ -13,7 +16,7 @@ import { TwoFactorCard } from '../components/profile/two-factor-card';
 /**
  * /dashboard/profile: personal info, preferences (language, time zone), this device's notifications, current subscription (portal, link to
  * /pricing), payment history, security (password, two-factor, sign out everywhere, export my data, delete my
- * account).
+ * account), and the way to Desenvolvedores (API keys).
  * Rendered inside the auth guard, so the user is loaded.
  */
 export default function ProfilePage() {
@@ -42,6 +45,22 @@ export default function ProfilePage() {
         <SessionsCard />
         <DataRightsCard me={me} />
       </section>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{t('profile.developers.title')}</CardTitle>
+          <CardDescription>{t('profile.developers.body')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link
+            to="/dashboard/developers"
+            data-testid="profile-developers-link"
+            className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {t('profile.developers.link')}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -1,0 +1,80 @@
+import type pg from 'pg';
+import { API_KEY_LIMITS, type ApiKeyScope, type ApiKeyView } from '#shared/api-keys';
+import { issueToken, shownPrefix } from './api-key-tokens.server';
+
+/** The rows of `api_keys` as Perfil → Desenvolvedores, the admin and the data export read them (ADR 0063). */
+
+interface KeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiKeyScope[];
+  daily_credit_limit: number | null;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+const VIEW_COLUMNS = 'id, name, prefix, scopes, daily_credit_limit, created_at, last_used_at';
+
+export const keyView = (row: KeyRow): ApiKeyView => ({
+  id: row.id,
+  name: row.name,
+  prefix: shownPrefix(row.prefix),
+  scopes: row.scopes,
+  dailyCreditLimit: row.daily_credit_limit,
+  createdAt: row.created_at.toISOString(),
+  lastUsedAt: row.last_used_at?.toISOString() ?? null,
+});
+
+export interface NewKey {
+  name: string;
+  scopes: ApiKeyScope[];
+  dailyCreditLimit: number | null;
+}
+
+/**
+ * A new key with its token (the only time it exists outside the client), or `too_many` when the account has its
+ * maximum of active keys. The count and the insert are one statement; two concurrent creates may both pass the
+ * count, which the bound (a guard against runaway scripts, not a quota) tolerates.
+ */
+export async function createKey(
+  pool: pg.Pool,
+  userId: string,
+  key: NewKey,
+): Promise<{ view: ApiKeyView; token: string } | 'too_many'> {
+  const { token, prefix, secretHash } = issueToken();
+  const result = await pool.query<KeyRow>(
+    `INSERT INTO api_keys (user_id, name, prefix, secret_hash, scopes, daily_credit_limit)
+     SELECT $1, $2, $3, $4, $5, $6
+     WHERE (SELECT count(*) FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL) < $7
+     RETURNING ${VIEW_COLUMNS}`,
+    [userId, key.name, prefix, secretHash, key.scopes, key.dailyCreditLimit, API_KEY_LIMITS.activeMax],
+  );
+  const row = result.rows[0];
+  return row ? { view: keyView(row), token } : 'too_many';
+}
+
+/** The user's active keys, newest first. */
+export async function listKeys(pool: pg.Pool, userId: string): Promise<ApiKeyView[]> {
+  const result = await pool.query<KeyRow>(
+    `SELECT ${VIEW_COLUMNS} FROM api_keys WHERE user_id = $1 AND revoked_at IS NULL ORDER BY created_at DESC, id`,
+    [userId],
+  );
+  return result.rows.map(keyView);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Revokes the key `id` — of `userId`, or of anyone when the admin revokes it (userId null). True when the key
+ * exists (revoking twice changes nothing); false for an unknown id, a malformed one, or another user's key.
+ */
+export async function revokeKey(pool: pg.Pool, id: string, userId: string | null): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const result = await pool.query(
+    `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now())
+     WHERE id = $1 AND ($2::text IS NULL OR user_id = $2)`,
+    [id, userId],
+  );
+  return result.rowCount === 1;
+}
