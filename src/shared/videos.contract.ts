@@ -157,6 +157,7 @@ export const videosContract = defineContract({
     summary: 'What a video would cost, with the balance before and after (holds nothing)',
     tag: 'videos',
     auth: 'session',
+    apiKey: 'read',
     query: videoEstimateQuerySchema,
     responses: {
       200: {
