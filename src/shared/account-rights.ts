@@ -86,6 +86,21 @@ export const exportedPushSubscriptionSchema = z.strictObject({
   createdAt: isoTime,
 });
 
+/**
+ * The account's API keys (ADR 0063), revoked ones too: what identifies each and how it was used — never its hash,
+ * and the token was never kept.
+ */
+export const exportedApiKeySchema = z.strictObject({
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(z.enum(['read', 'create'])),
+  dailyCreditLimit: z.number().int().nullable(),
+  requestCount: z.number().int().min(0),
+  createdAt: isoTime,
+  lastUsedAt: isoTime.nullable(),
+  revokedAt: isoTime.nullable(),
+});
+
 export const exportedCaptionsSchema = z.strictObject({
   requestId: z.uuid(),
   status: z.enum(['transcribing', 'ready', 'no_speech', 'failed']),

@@ -1,6 +1,7 @@
 import { defineContract } from './api-contract';
 import {
   API_KEY_LIMITS,
+  adminApiKeyListSchema,
   apiKeyListSchema,
   createApiKeySchema,
   createdApiKeySchema,
@@ -50,5 +51,28 @@ export const apiKeysContract = defineContract({
     auth: 'session',
     responses: { 200: { description: '`{ revoked: true }`.', schema: revokedApiKeySchema } },
     errors: { not_found: { status: 404, description: 'No such key of this user (or a malformed id)' } },
+  },
+});
+
+/** `/api/admin/api-keys` (ADR 0063): every account's keys by their requests, and the admin's revoke. */
+export const adminApiKeysContract = defineContract({
+  listAllApiKeys: {
+    method: 'get',
+    path: '/api/admin/api-keys',
+    summary: 'API keys of every account, most requests first (the 100 busiest), revoked ones included',
+    tag: 'admin',
+    auth: 'admin',
+    responses: {
+      200: { description: '`{ apiKeys }` with owner and request counts.', schema: adminApiKeyListSchema },
+    },
+  },
+  adminRevokeApiKey: {
+    method: 'delete',
+    path: '/api/admin/api-keys/{id}',
+    summary: "Revoke any account's API key: refused at once by every process (idempotent)",
+    tag: 'admin',
+    auth: 'admin',
+    responses: { 200: { description: '`{ revoked: true }`.', schema: revokedApiKeySchema } },
+    errors: { not_found: { status: 404, description: 'No such key (or a malformed id)' } },
   },
 });

@@ -68,3 +68,14 @@ export const createdApiKeySchema = z.strictObject({
 export const apiKeyListSchema = z.strictObject({ apiKeys: z.array(apiKeyViewSchema) });
 
 export const revokedApiKeySchema = z.strictObject({ revoked: z.literal(true) });
+
+/** A key as the admin sees it: whose, how much it was used, whether it still works. */
+export const adminApiKeySchema = apiKeyViewSchema.extend({
+  userId: z.string(),
+  userEmail: z.string(),
+  requestCount: z.number().int(),
+  revokedAt: z.iso.datetime().nullable(),
+});
+export type AdminApiKey = z.infer<typeof adminApiKeySchema>;
+
+export const adminApiKeyListSchema = z.strictObject({ apiKeys: z.array(adminApiKeySchema) });

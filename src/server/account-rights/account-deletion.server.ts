@@ -127,6 +127,8 @@ export async function closeAccount(
       [userId],
     );
     await client.query('DELETE FROM session WHERE user_id = $1', [userId]);
+    // API keys end with the sessions, not with the erasure that follows: a closed account is used by no one.
+    await client.query('DELETE FROM api_keys WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM account WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM two_factor WHERE user_id = $1', [userId]);
     await client.query('DELETE FROM verification WHERE identifier = $1', [attemptKey(userId)]);

@@ -6,8 +6,8 @@ import type { CaptionCue } from '#shared/captions';
 /**
  * The export's lists of what sharing and posting keep (their shape: `exported*Schema` in
  * src/shared/account-rights.ts): the invite code, the invitations, the push devices (the endpoint's host only:
- * the URL and its keys let anyone send to the device, RFC 8030 §8 and RFC 8291 §3, so they are never handed out)
- * and each video's captions with their files.
+ * the URL and its keys let anyone send to the device, RFC 8030 §8 and RFC 8291 §3, so they are never handed out),
+ * the API keys (never their hash) and each video's captions with their files.
  */
 
 type JsonRow = { json: string } & Record<string, unknown>;
@@ -52,6 +52,16 @@ export function postLists(userId: string, appUrl: string, link: Link): ExportLis
       sql: `SELECT json_build_object('endpointHost', substring(endpoint from '^[a-z]+://([^/:?#]+)'),
                   'createdAt', ${isoJson('created_at')})::text AS json
          FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at, id`,
+      params: [userId],
+    },
+    {
+      // API keys (ADR 0063): never the hash (the token itself was never stored).
+      name: 'apiKeys',
+      sql: `SELECT json_build_object('name', name, 'prefix', 'cena_' || prefix, 'scopes', scopes,
+                  'dailyCreditLimit', daily_credit_limit, 'requestCount', request_count,
+                  'createdAt', ${isoJson('created_at')}, 'lastUsedAt', ${isoJson('last_used_at')},
+                  'revokedAt', ${isoJson('revoked_at')})::text AS json
+         FROM api_keys WHERE user_id = $1 ORDER BY created_at, id`,
       params: [userId],
     },
     {

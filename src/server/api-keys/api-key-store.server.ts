@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { API_KEY_LIMITS, type ApiKeyScope, type ApiKeyView } from '#shared/api-keys';
+import { type AdminApiKey, API_KEY_LIMITS, type ApiKeyScope, type ApiKeyView } from '#shared/api-keys';
 import { issueToken, shownPrefix } from './api-key-tokens.server';
 
 /** The rows of `api_keys` as Perfil → Desenvolvedores, the admin and the data export read them (ADR 0063). */
@@ -77,4 +77,24 @@ export async function revokeKey(pool: pg.Pool, id: string, userId: string | null
     [id, userId],
   );
   return result.rowCount === 1;
+}
+
+/** The admin's view (ADR 0063): the busiest keys of every account, with their owners. */
+export async function busiestKeys(pool: pg.Pool, limit = 100): Promise<AdminApiKey[]> {
+  const result = await pool.query<
+    KeyRow & { user_id: string; email: string; request_count: number; revoked_at: Date | null }
+  >(
+    `SELECT k.id, k.name, k.prefix, k.scopes, k.daily_credit_limit, k.created_at, k.last_used_at, k.user_id,
+       u.email, k.request_count, k.revoked_at
+     FROM api_keys k JOIN "user" u ON u.id = k.user_id
+     ORDER BY k.request_count DESC, k.created_at DESC LIMIT $1`,
+    [limit],
+  );
+  return result.rows.map((row) => ({
+    ...keyView(row),
+    userId: row.user_id,
+    userEmail: row.email,
+    requestCount: Number(row.request_count),
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  }));
 }

@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
-import { apiKeysContract } from '#shared/api-keys.contract';
-import { listKeys, revokeKey } from './api-key-store.server';
+import { adminApiKeysContract, apiKeysContract } from '#shared/api-keys.contract';
+import { busiestKeys, listKeys, revokeKey } from './api-key-store.server';
 import { createApiKeyRoute } from './create-api-key.route.server';
 
 /** `/api/me/api-keys` (src/shared/api-keys.contract.ts): the cookie's guard, so a key never manages keys. */
@@ -18,6 +18,27 @@ export function apiKeysRoutes({ pool, guards }: { pool: pg.Pool; guards: Guards 
         (await revokeKey(pool, params.id, sessionOf(c).user.id))
           ? c.json({ revoked: true as const }, 200)
           : apiError(c, 404, 'not_found', 'Chave de API não encontrada.'),
+    },
+  );
+}
+
+/** `/api/admin/api-keys`: requests per key, and the admin's revoke of any key (the admin guard, cookie only). */
+export function adminApiKeysRoutes({ pool, guards }: { pool: pg.Pool; guards: Guards }) {
+  return routesFromContract(
+    adminApiKeysContract,
+    { base: '/api/admin/api-keys', guards },
+    {
+      listAllApiKeys: async (c) => c.json({ apiKeys: await busiestKeys(pool) }, 200),
+      adminRevokeApiKey: async (c, { params }) => {
+        if (!(await revokeKey(pool, params.id, null))) {
+          return apiError(c, 404, 'not_found', 'Chave de API não encontrada.');
+        }
+        c.get('logger').info(
+          { apiKeyId: params.id, adminId: sessionOf(c).user.id },
+          'API key revoked by an admin',
+        );
+        return c.json({ revoked: true as const }, 200);
+      },
     },
   );
 }

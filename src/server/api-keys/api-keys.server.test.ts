@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRole } from '#server/accounts/accounts.server';
 import { balance } from '#server/credits/credits.server';
 import { requestCredits } from '#shared/catalogue';
 import { startDiskApp, startTestApp, stopDiskApp, type TestApp } from '#tests/support/app';
@@ -253,5 +254,32 @@ describe('API keys', () => {
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('api_key_rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.headers.get('ratelimit')).toMatch(/^"minute";r=0;t=\d+$/);
+  });
+
+  it("shows the admin each key's requests and lets the admin revoke any key; others get 403", async () => {
+    const owner = await signedUpWithCredits(app.url, pool);
+    const admin = await signedUpWithCredits(app.url, pool);
+    await grantRole(pool, admin.userId, 'admin');
+    const key = await createKey(owner.client, { name: 'Muito usada', scopes: ['read'] });
+    for (let sent = 0; sent < 3; sent++)
+      expect((await withKey(app.url, key.token, '/api/credits')).status).toBe(200);
+
+    expect((await owner.client.fetch('/api/admin/api-keys')).status).toBe(403);
+    const listed = await admin.client.json<{
+      apiKeys: { id: string; requestCount: number; userEmail: string }[];
+    }>('/api/admin/api-keys');
+    const row = listed.body.apiKeys.find((apiKey) => apiKey.id === key.id);
+    expect(row?.requestCount).toBe(3);
+
+    expect((await owner.client.fetch(`/api/admin/api-keys/${key.id}`, { method: 'DELETE' })).status).toBe(
+      403,
+    );
+    expect((await admin.client.fetch(`/api/admin/api-keys/${key.id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    expect(
+      (await admin.client.fetch(`/api/admin/api-keys/${randomUUID()}`, { method: 'DELETE' })).status,
+    ).toBe(404);
+    expect((await withKey(other.url, key.token, '/api/credits')).status).toBe(401);
   });
 });

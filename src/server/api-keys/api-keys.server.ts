@@ -7,7 +7,6 @@
 
 export type { ApiKeyGuards } from './api-key-auth.server';
 export { apiKeyGuards } from './api-key-auth.server';
-export { revokeKey } from './api-key-store.server';
 export { sendsBearer } from './api-key-tokens.server';
-export { apiKeysRoutes } from './api-keys.routes.server';
+export { adminApiKeysRoutes, apiKeysRoutes } from './api-keys.routes.server';
 export { idempotencyGuard } from './idempotency.server';

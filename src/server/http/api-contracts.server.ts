@@ -2,7 +2,7 @@ import { accountRightsContract } from '#shared/account-rights.contract';
 import { accountsContract, authContract } from '#shared/accounts.contract';
 import { adminContract } from '#shared/admin.contract';
 import type { Contract } from '#shared/api-contract';
-import { apiKeysContract } from '#shared/api-keys.contract';
+import { adminApiKeysContract, apiKeysContract } from '#shared/api-keys.contract';
 import { billingContract } from '#shared/billing.contract';
 import { captionsContract } from '#shared/captions.contract';
 import { castContract } from '#shared/cast.contract';
@@ -44,5 +44,6 @@ export const API_CONTRACTS: readonly Contract[] = [
   nfseContract,
   adminContract,
   payoutsContract,
+  adminApiKeysContract,
   devMailboxContract,
 ];

@@ -254,6 +254,8 @@ describe('real answers match the documented response schemas', () => {
       json: { name: 'Integração', scopes: ['read'], dailyCreditLimit: 50 },
     })) as { apiKey: { id: string } };
     await call('get', '/api/me/api-keys', '/api/me/api-keys');
+    await call('get', '/api/admin/api-keys', '/api/admin/api-keys');
+    await call('delete', '/api/admin/api-keys/{id}', `/api/admin/api-keys/${key.apiKey.id}`);
     await call('delete', '/api/me/api-keys/{id}', `/api/me/api-keys/${key.apiKey.id}`);
     await call('get', '/api/me/push-key', '/api/me/push-key');
     await call('post', '/api/me/push-subscriptions', '/api/me/push-subscriptions', { json: subscription });

@@ -4,7 +4,7 @@ import { compress } from 'hono/compress';
 import { accountRightsRoutes } from '#server/account-rights/account-rights.server';
 import { authIpAddress, authRoutes, meRoutes } from '#server/accounts/accounts.server';
 import { adminRoutes } from '#server/admin/admin.server';
-import { apiKeysRoutes } from '#server/api-keys/api-keys.server';
+import { adminApiKeysRoutes, apiKeysRoutes } from '#server/api-keys/api-keys.server';
 import { billingRoutes } from '#server/billing/billing.server';
 import type { Capacity } from '#server/capacity/capacity.server';
 import { captionsRoutes } from '#server/captions/captions.server';
@@ -86,6 +86,7 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
     accountRightsRoutes({ pool, guards, boss: jobs.boss, storage, authSecret, appUrl: config.appUrl }),
   );
   api.route('/admin/payouts', payoutsRoutes({ pool, guards }));
+  api.route('/admin/api-keys', adminApiKeysRoutes({ pool, guards }));
   api.route(
     '/admin',
     adminRoutes({

@@ -55,7 +55,7 @@ describe('Developers page', () => {
       scopes: ['read'],
       dailyCreditLimit: 50,
     });
-    const writeText = navigator.clipboard?.writeText;
+    const clipboard = navigator.clipboard;
     let copied = '';
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
@@ -63,7 +63,7 @@ describe('Developers page', () => {
     });
     await userEvent.click(screen.getByTestId('api-key-copy'));
     await waitFor(() => expect(copied).toBe(TOKEN));
-    if (writeText) Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: clipboard });
 
     const item = await screen.findByTestId('api-key-item');
     expect(within(item).getByTestId('api-key-item-use').textContent).toContain(t('keys.neverUsed'));
@@ -101,7 +101,9 @@ describe('Developers page', () => {
 
     api().answer(apiKeysContract.revokeApiKey, { revoked: true });
     api().answer(apiKeysContract.listApiKeys, { apiKeys: [] });
-    await userEvent.click(within(item).getByRole('button', { name: t('keys.revokeLabel', { name: 'Loja virtual' }) }));
+    await userEvent.click(
+      within(item).getByRole('button', { name: t('keys.revokeLabel', { name: 'Loja virtual' }) }),
+    );
     expect(screen.getByText(t('keys.revokeBody'))).toBeTruthy();
     expect(api().callsTo(apiKeysContract.revokeApiKey)).toEqual([]);
     await userEvent.click(screen.getByTestId('api-key-revoke-confirm'));
