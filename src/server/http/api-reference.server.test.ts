@@ -41,7 +41,9 @@ it('serves the reference page, its script from node_modules and the guide, fetch
   const script = await fetch(`${app.url}${src}`, { headers: { 'Accept-Encoding': 'identity' } });
   expect(script.status).toBe(200);
   expect(script.headers.get('content-type')).toContain('text/javascript');
-  const bundle = readFileSync(path.join(ROOT, 'node_modules/@scalar/api-reference/dist/browser/standalone.js'));
+  const bundle = readFileSync(
+    path.join(ROOT, 'node_modules/@scalar/api-reference/dist/browser/standalone.js'),
+  );
   expect(Buffer.from(await script.arrayBuffer()).equals(bundle)).toBe(true);
 
   const guide = await fetch(`${app.url}/docs/api/guia.md`);
