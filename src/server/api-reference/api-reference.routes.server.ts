@@ -20,8 +20,8 @@ const SCALAR_PACKAGE = new URL('node_modules/@scalar/api-reference/', ROOT);
 /** The guide is a file of docs/, which the production image carries for this route (Dockerfile). */
 const GUIDE_FILE = new URL('docs/api-guide.md', ROOT);
 
-export const API_REFERENCE_PATH = '/docs/api';
-export const API_GUIDE_PATH = '/docs/api/guia.md';
+const API_REFERENCE_PATH = '/docs/api';
+const API_GUIDE_PATH = '/docs/api/guia.md';
 
 /** A file read once, at its first request; a failed read is tried again at the next. */
 function cached<T>(load: () => Promise<T>): () => Promise<T> {

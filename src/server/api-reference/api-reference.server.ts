@@ -3,4 +3,4 @@
  * API reference drawn by Scalar from the OpenAPI document, and the five-minute guide (ADR 0063). Other rooms import
  * this file, never one inside the room (biome.json).
  */
-export { API_GUIDE_PATH, API_REFERENCE_PATH, apiReferenceRoutes } from './api-reference.routes.server';
+export { apiReferenceRoutes } from './api-reference.routes.server';

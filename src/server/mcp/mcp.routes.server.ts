@@ -45,7 +45,7 @@ export interface McpRoutesOptions {
 }
 
 /** RFC 9728's well-known path for the resource `/mcp` (section 3.1: the resource's path after the well-known one). */
-export const MCP_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
+const MCP_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
 
 /** A tool call's input is small text: a larger body is refused by the transport (413) before it is parsed. */
 const MAX_BODY_BYTES = 64 * 1024;
