@@ -4,8 +4,8 @@
  * generated SQL committed under drizzle/.
  */
 export * from '#server/account-rights/account-rights.schema.server';
-export * from '#server/api-keys/api-keys.schema.server';
 export * from '#server/accounts/accounts.schema.server';
+export * from '#server/api-keys/api-keys.schema.server';
 export * from '#server/billing/billing.schema.server';
 export * from '#server/billing/prepaid/prepaid.schema.server';
 export * from '#server/billing/receipts/receipts.schema.server';

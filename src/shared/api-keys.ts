@@ -46,7 +46,7 @@ export const createApiKeySchema = z.strictObject({
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeySchema>;
 
-export const apiKeyViewSchema = z.strictObject({
+const apiKeyViewSchema = z.strictObject({
   id: z.uuid(),
   name: z.string(),
   /** `cena_<prefix>`: how the key is recognised in the list, never enough to use it. */
@@ -70,7 +70,7 @@ export const apiKeyListSchema = z.strictObject({ apiKeys: z.array(apiKeyViewSche
 export const revokedApiKeySchema = z.strictObject({ revoked: z.literal(true) });
 
 /** A key as the admin sees it: whose, how much it was used, whether it still works. */
-export const adminApiKeySchema = apiKeyViewSchema.extend({
+const adminApiKeySchema = apiKeyViewSchema.extend({
   userId: z.string(),
   userEmail: z.string(),
   requestCount: z.number().int(),

@@ -16,7 +16,7 @@ interface KeyRow {
 
 const VIEW_COLUMNS = 'id, name, prefix, scopes, daily_credit_limit, created_at, last_used_at';
 
-export const keyView = (row: KeyRow): ApiKeyView => ({
+const keyView = (row: KeyRow): ApiKeyView => ({
   id: row.id,
   name: row.name,
   prefix: shownPrefix(row.prefix),

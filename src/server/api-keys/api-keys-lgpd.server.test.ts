@@ -61,9 +61,9 @@ describe('API keys and the account rights', () => {
       200,
     );
     // Closed at once, as its sessions are: the key stops before the erasure runs.
-    expect((await fetch(`${app.url}/api/credits`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
-      401,
-    );
+    expect(
+      (await fetch(`${app.url}/api/credits`, { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(401);
     await expect
       .poll(
         async () =>

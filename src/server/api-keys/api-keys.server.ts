@@ -5,7 +5,6 @@
  * (biome.json).
  */
 
-export type { ApiKeyGuards } from './api-key-auth.server';
 export { apiKeyGuards } from './api-key-auth.server';
 export { sendsBearer } from './api-key-tokens.server';
 export { adminApiKeysRoutes, apiKeysRoutes } from './api-keys.routes.server';

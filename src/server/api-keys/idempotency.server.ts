@@ -34,7 +34,7 @@ function parseKey(header: string): string | undefined {
 }
 
 /** A stable uuid (version 8 layout) for the user's key: the clientKey of a create that names none. */
-export function clientKeyFor(userId: string, key: string): string {
+function clientKeyFor(userId: string, key: string): string {
   const bytes = createHash('sha256').update(`cena-idempotency-key\n${userId}\n${key}`).digest();
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;

@@ -15,8 +15,8 @@ const AppDataLayout = lazyPage(() => import('./app-data-layout'));
 const ACCOUNTS_NS = { namespaces: ['accounts'] } as const;
 /** The shell shows the plan badge, so `billing` comes with it. */
 const SHELL_NS = { namespaces: ['accounts', 'shell', 'credits', 'billing'] } as const;
-/** The profile holds this device's notification switch (`settings`). */
-const PROFILE_NS = { namespaces: ['accounts', 'billing', 'credits', 'settings'] } as const;
+/** The profile holds this device's notification switch (`settings`) and the way to Desenvolvedores (`developers`). */
+const PROFILE_NS = { namespaces: ['accounts', 'billing', 'credits', 'settings', 'developers'] } as const;
 const BILLING_NS = { namespaces: ['billing', 'credits'] } as const;
 const RequireAuthLayout = lazyPage(
   () => import('#web/features/accounts/components/require-auth'),

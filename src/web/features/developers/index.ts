@@ -1,2 +1,2 @@
 /** What other features may use from developers; everything else in this folder is its own (biome.json keeps it so). */
-export * from './components/api-keys-section';
+export * from './components/developers-link-card';

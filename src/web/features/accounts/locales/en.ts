@@ -141,11 +141,6 @@ const en: LocaleShape<typeof ptBR> = {
     title: 'Profile',
     subtitle: 'Your details, preferences and security.',
     security: 'Security',
-    developers: {
-      title: 'Developers',
-      body: "API keys to make videos from your own systems, with your account's credits.",
-      link: 'Open Developers',
-    },
     invites: {
       title: 'Invite a friend',
       description:

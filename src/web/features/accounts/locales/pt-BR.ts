@@ -137,11 +137,6 @@ export default {
     title: 'Perfil',
     subtitle: 'Seus dados, preferências e segurança.',
     security: 'Segurança',
-    developers: {
-      title: 'Desenvolvedores',
-      body: 'Chaves de API para criar vídeos a partir dos seus sistemas, com os créditos da sua conta.',
-      link: 'Abrir Desenvolvedores',
-    },
     invites: {
       title: 'Convide um amigo',
       description:

@@ -1,8 +1,6 @@
-import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
 import { PaymentHistoryCard, SubscriptionCard } from '#web/features/billing';
+import { DevelopersLinkCard } from '#web/features/developers';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
@@ -45,22 +43,7 @@ export default function ProfilePage() {
         <SessionsCard />
         <DataRightsCard me={me} />
       </section>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">{t('profile.developers.title')}</CardTitle>
-          <CardDescription>{t('profile.developers.body')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Link
-            to="/dashboard/developers"
-            data-testid="profile-developers-link"
-            className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-          >
-            {t('profile.developers.link')}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        </CardContent>
-      </Card>
+      <DevelopersLinkCard />
     </div>
   );
 }

@@ -10,3 +10,4 @@ export const adminUserKey = (id: string) => [...ADMIN_QUERY_KEY, 'users', 'detai
 export const ADMIN_TAKE_CHECKS_KEY = [...ADMIN_QUERY_KEY, 'take-checks'] as const;
 export const adminNotasKey = (state: string) => [...ADMIN_QUERY_KEY, 'notas', state] as const;
 export const adminPayoutsKey = (status: string) => [...ADMIN_QUERY_KEY, 'payouts', status] as const;
+export const ADMIN_API_KEYS_KEY = [...ADMIN_QUERY_KEY, 'api-keys'] as const;

@@ -271,6 +271,23 @@ const en: LocaleShape<typeof ptBR> = {
     notFailed: 'This nota is no longer failed (someone may have retried it first). The list was refreshed.',
     retryFailed: 'The retry could not be requested. Try again in a moment.',
   },
+  apiKeys: {
+    title: 'API keys',
+    description: "Every account's busiest keys (ADR 0063). Revoking takes effect at once, on every server.",
+    loadError: 'Could not load the API keys.',
+    empty: 'No API keys yet.',
+    requests_one: '{{count}} request',
+    requests_other: '{{count}} requests',
+    lastUsed: 'last used {{date}}',
+    neverUsed: 'never used',
+    revokedBadge: 'Revoked',
+    revoke: 'Revoke',
+    revokeTitle: 'Revoke {{name}}?',
+    revokeBody: "The customer's systems using this key stop working at once.",
+    cancel: 'Cancel',
+    revoked: 'Key revoked.',
+    error: 'Could not revoke. Try again.',
+  },
   payouts: {
     title: 'Pix refunds',
     description:

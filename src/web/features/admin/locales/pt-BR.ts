@@ -272,6 +272,24 @@ export default {
       'Esta nota já não está com falha (alguém pode ter tentado de novo antes). A lista foi atualizada.',
     retryFailed: 'Não foi possível pedir a nova tentativa. Tente de novo em instantes.',
   },
+  apiKeys: {
+    title: 'Chaves de API',
+    description:
+      'As chaves mais usadas de todas as contas (ADR 0063). Revogar vale na hora, em todos os servidores.',
+    loadError: 'Erro ao carregar as chaves de API.',
+    empty: 'Nenhuma chave de API criada ainda.',
+    requests_one: '{{count}} requisição',
+    requests_other: '{{count}} requisições',
+    lastUsed: 'último uso {{date}}',
+    neverUsed: 'nunca usada',
+    revokedBadge: 'Revogada',
+    revoke: 'Revogar',
+    revokeTitle: 'Revogar {{name}}?',
+    revokeBody: 'Os sistemas do cliente que usam esta chave deixam de funcionar na hora.',
+    cancel: 'Cancelar',
+    revoked: 'Chave revogada.',
+    error: 'Não foi possível revogar. Tente novamente.',
+  },
   payouts: {
     title: 'Reembolsos por Pix',
     description:

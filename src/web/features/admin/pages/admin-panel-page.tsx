@@ -11,6 +11,7 @@ import { useAdminStats } from '../api/stats';
 import { useTakeCheckStats } from '../api/take-checks';
 import { useUnknownOutcomes } from '../api/unknown-outcomes';
 import { AdminActions } from '../components/admin-actions';
+import { ApiKeysPanel } from '../components/api-keys-panel';
 import { DailyCharts } from '../components/daily-charts';
 import { FailedRequests } from '../components/failed-requests';
 import { NotasPanel } from '../components/notas-panel';
@@ -107,6 +108,8 @@ export default function AdminPanelPage() {
       <NotasPanel />
 
       <PayoutsPanel />
+
+      <ApiKeysPanel />
 
       <UsersSection />
     </div>

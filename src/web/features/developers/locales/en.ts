@@ -8,6 +8,10 @@ const en: LocaleShape<typeof ptBR> = {
   subtitle:
     "Use Cena from your own systems: the API makes videos with your account's credits, under the same rules as the site.",
   back: 'Back to profile',
+  link: {
+    body: "API keys to make videos from your own systems, with your account's credits.",
+    open: 'Open Developers',
+  },
   keys: {
     title: 'API keys',
     description:

@@ -5,6 +5,10 @@ export default {
   subtitle:
     'Use a Cena a partir dos seus sistemas: a API cria vídeos com os mesmos créditos da sua conta, com as mesmas regras do site.',
   back: 'Voltar ao perfil',
+  link: {
+    body: 'Chaves de API para criar vídeos a partir dos seus sistemas, com os créditos da sua conta.',
+    open: 'Abrir Desenvolvedores',
+  },
   keys: {
     title: 'Chaves de API',
     description:

@@ -59,7 +59,11 @@ describe('Developers page', () => {
     let copied = '';
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
-      value: { writeText: async (text: string) => void (copied = text) },
+      value: {
+        writeText: async (text: string) => {
+          copied = text;
+        },
+      },
     });
     await userEvent.click(screen.getByTestId('api-key-copy'));
     await waitFor(() => expect(copied).toBe(TOKEN));

@@ -1,0 +1,93 @@
+import { KeyRound } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminApiKey } from '#shared/api-keys';
+import { ConfirmDialog } from '#web/components/confirm-dialog';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { toast } from '#web/components/ui/toaster';
+import { isApiError } from '#web/lib/api';
+import { useAdminApiKeys, useAdminRevokeApiKey } from '../api/api-keys';
+import { formatAdminDateTime } from '../lib/format';
+
+/**
+ * 'Chaves de API' (ADR 0063, GET /api/admin/api-keys): the busiest keys with their owner, requests and last use,
+ * and 'Revogar' after a confirmation. Stacked cards at 375 px.
+ */
+export function ApiKeysPanel() {
+  const { t } = useTranslation('admin');
+  const titleId = useId();
+  const query = useAdminApiKeys();
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3" data-testid="admin-api-keys">
+      <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
+        <KeyRound aria-hidden="true" className="size-5 shrink-0 text-primary" />
+        {t('apiKeys.title')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t('apiKeys.description')}</p>
+      {query.isError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {t('apiKeys.loadError')}
+        </p>
+      ) : query.data?.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('apiKeys.empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {query.data?.map((apiKey) => (
+            <ApiKeyCard key={apiKey.id} apiKey={apiKey} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ApiKeyCard({ apiKey }: { apiKey: AdminApiKey }) {
+  const { t } = useTranslation('admin');
+  const revoke = useAdminRevokeApiKey();
+  const [confirming, setConfirming] = useState(false);
+  const onRevoke = async () => {
+    try {
+      await revoke.mutateAsync(apiKey.id);
+      setConfirming(false);
+      toast.success(t('apiKeys.revoked'));
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : t('apiKeys.error'));
+    }
+  };
+  return (
+    <li>
+      <Card className="flex flex-col gap-1 p-4 text-sm" data-testid="admin-api-key">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold break-words">{apiKey.name}</span>
+          <code className="rounded bg-muted px-1.5 font-mono text-xs">{apiKey.prefix}…</code>
+          {apiKey.revokedAt ? <Badge variant="secondary">{t('apiKeys.revokedBadge')}</Badge> : null}
+        </div>
+        <span className="break-all text-muted-foreground">{apiKey.userEmail}</span>
+        <span data-testid="admin-api-key-requests">
+          {t('apiKeys.requests', { count: apiKey.requestCount })} ·{' '}
+          {apiKey.lastUsedAt
+            ? t('apiKeys.lastUsed', { date: formatAdminDateTime(apiKey.lastUsedAt) })
+            : t('apiKeys.neverUsed')}
+        </span>
+        {apiKey.revokedAt ? null : (
+          <Button variant="outline" size="sm" className="mt-1 w-fit" onClick={() => setConfirming(true)}>
+            {t('apiKeys.revoke')}
+          </Button>
+        )}
+      </Card>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('apiKeys.revokeTitle', { name: apiKey.name })}
+        description={t('apiKeys.revokeBody')}
+        cancelLabel={t('apiKeys.cancel')}
+        confirmLabel={t('apiKeys.revoke')}
+        onConfirm={() => void onRevoke()}
+        pending={revoke.isPending}
+        confirmTestId="admin-api-key-revoke-confirm"
+      />
+    </li>
+  );
+}
