@@ -50,6 +50,8 @@ COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/src/server ./src/server
 COPY --from=build /app/src/shared ./src/shared
 COPY --from=build /app/dist/client ./dist/client
+# The API guide, served at /docs/api/guia.md (api-reference room).
+COPY --from=build /app/docs/api-guide.md ./docs/api-guide.md
 # The code stays root-owned and read-only to the app; DATA_DIR (local renders, disk storage) is the node user's.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

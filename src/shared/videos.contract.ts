@@ -8,6 +8,7 @@ import {
   videoAvailabilitySchema,
   videoVersionsResponseSchema,
 } from './video-directing';
+import { videoEstimateQuerySchema, videoEstimateSchema } from './video-estimate';
 import { videoQueueEstimateSchema } from './video-queue';
 import {
   createVideoResponseSchema,
@@ -147,6 +148,21 @@ export const videosContract = defineContract({
       200: {
         description: '`{ fast, quality }`: waiting, etaSeconds, usualSeconds, longerThanUsual, heldBy.',
         schema: videoQueueEstimateSchema,
+      },
+    },
+  },
+  estimateVideo: {
+    method: 'get',
+    path: '/api/videos/estimate',
+    summary: 'What a video would cost, with the balance before and after (holds nothing)',
+    tag: 'videos',
+    auth: 'session',
+    apiKey: 'read',
+    query: videoEstimateQuerySchema,
+    responses: {
+      200: {
+        description: '`{ credits, balance, balanceAfter, enough, modeAvailable }`: the create form’s price.',
+        schema: videoEstimateSchema,
       },
     },
   },

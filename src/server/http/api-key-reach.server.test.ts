@@ -25,6 +25,7 @@ describe('what an API key reaches', () => {
       'GET /api/films/{id}/scenes',
       'GET /api/videos',
       'GET /api/videos/availability',
+      'GET /api/videos/estimate',
       'GET /api/videos/export.csv',
       'GET /api/videos/queue',
       'GET /api/videos/{id}',

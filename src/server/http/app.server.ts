@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { ZodError } from 'zod';
 import { requireAdmin } from '#server/accounts/accounts.server';
 import { apiKeyGuards, idempotencyGuard, sendsBearer } from '#server/api-keys/api-keys.server';
+import { apiReferenceRoutes } from '#server/api-reference/api-reference.server';
 import { createCapacity } from '#server/capacity/capacity.server';
 import type { Config } from '#server/config.server';
 import { migrationsApplied } from '#server/db/database.server';
@@ -19,6 +20,7 @@ import { isUnstorableText, rejectNulInUrl } from '#server/kernel/request-validat
 import { requireSameOrigin, trustedOrigins } from '#server/kernel/same-origin.server';
 import { requireSession } from '#server/kernel/session.server';
 import { devMailboxRoutes } from '#server/mail/mail.server';
+import { mcpRoutes } from '#server/mcp/mcp.server';
 import { createMetrics, type Metrics } from '#server/metrics/metrics.server';
 import { devNotaPages } from '#server/notas-fiscais/notas-fiscais.server';
 import { createBilling, devCheckoutPages } from '#server/payment-providers/payment-providers.server';
@@ -75,6 +77,21 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/', inviteLinkRoutes(pool, config.isProduction, deviceCookie));
   // The web app manifest, the service worker and its offline page (ADR 0032).
   app.route('/', installableRoutes());
+  // The API reference and its guide, and the MCP server, whose tools call the API's operations through this app
+  // with the caller's key (ADR 0063).
+  app.route('/', apiReferenceRoutes());
+  if (guards.apiKey) {
+    app.route(
+      '/',
+      mcpRoutes({
+        appUrl: config.appUrl,
+        trustedOrigins: trustedOrigins(config),
+        requireKey: guards.apiKey('read'),
+        fetchApp: (request, env) => app.fetch(request, env),
+        observer: metrics?.mcp,
+      }),
+    );
+  }
   app.get('/admin', (c) => c.redirect(ADMIN_PATH, 302));
   if (mailbox) app.route('/dev/mailbox', mailbox.page);
   // The local test checkout's pages exist only without Stripe (and so never in production).
@@ -157,6 +174,8 @@ function securityHeaders(config: Config) {
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // A page that sets its own policy keeps it: the API reference's allows its script by nonce (ADR 0063).
+    overwrite: false,
   });
 }
 

@@ -75,7 +75,10 @@ function describe(app: OpenAPIHono<AppEnv>, { appUrl }: OpenApiOptions): Record<
         'message. Money is integer cents (BRL), credits integers, times ISO strings (UTC). Besides the codes each ' +
         `operation lists, any may answer ${Object.entries(EVERY_OPERATION_ERRORS)
           .map(([code, status]) => `\`${code}\` (${status})`)
-          .join(', ')}.`,
+          .join(
+            ', ',
+          )}. The reference is drawn at [/docs/api](/docs/api); the first video in five minutes, in ` +
+        'pt-BR: [/docs/api/guia.md](/docs/api/guia.md) (ADR 0063).',
     },
     ...(appUrl ? { servers: [{ url: appUrl }] } : {}),
     tags: [...new Set(API_OPERATIONS.map((operation) => operation.tag))].map((name) => ({ name })),

@@ -16,12 +16,12 @@ export function invalidFields(c: Context<AppEnv>, fields: FieldErrors) {
 }
 
 /** Messages for what a shared schema does not word itself (missing fields, unknown fields, wrong kinds). */
-const fieldMessages: z.core.$ZodErrorMap = (issue) => {
+export const fieldMessages: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'Campo obrigatório.';
   return 'Valor inválido.';
 };
 
-function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

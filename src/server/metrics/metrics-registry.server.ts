@@ -7,6 +7,7 @@ import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import type { Logger } from '#server/logger.server';
 import type { AdminQueue } from '#shared/video-queue';
 import { createCapacityGauges, createStoreGauges, readCluster, resetCluster } from './cluster-gauges.server';
+import { createMcpCounters, type McpCounters } from './mcp-counters.server';
 
 /**
  * `GET /metrics` (docs/admin-contract.md, Operations): Prometheus text, behind `Authorization: Bearer
@@ -30,6 +31,8 @@ export interface Metrics {
   middleware: MiddlewareHandler<AppEnv>;
   /** `GET /metrics`. */
   handler: (c: Context<AppEnv>) => Promise<Response>;
+  /** The MCP server's handshakes and tool calls (mcp room). */
+  mcp: McpCounters;
 }
 
 /** The label of the route that answered: its pattern, or 'unmatched' when only a catch-all fallback did. */
@@ -134,5 +137,5 @@ export function createMetrics({ pool, logger, token, queueView }: MetricsOptions
     return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType });
   };
 
-  return { middleware, handler };
+  return { middleware, handler, mcp: createMcpCounters(registry) };
 }

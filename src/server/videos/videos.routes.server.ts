@@ -6,6 +6,7 @@ import { videosContract } from '#shared/videos.contract';
 import { createVideoRoute } from './create-video.route.server';
 import { editVideoRoute, extendVideoRoute } from './derive-video.route.server';
 import { estimateQueueRoute } from './estimate-queue.route.server';
+import { estimateVideoRoute } from './estimate-video.route.server';
 import { exportVideosCsvRoute } from './export-videos-csv.route.server';
 import { finishVideoRoute } from './finish-video.route.server';
 import { getAvailabilityRoute } from './get-availability.route.server';
@@ -45,6 +46,7 @@ export function videosRoutes({
       createVideo: createVideoRoute(deps),
       previewPrompt: previewPromptRoute(deps),
       estimateQueue: estimateQueueRoute(deps),
+      estimateVideo: estimateVideoRoute(deps),
       getAvailability: getAvailabilityRoute(deps),
       getVideo: getVideoRoute(deps),
       extendVideo: extendVideoRoute(deps),
