@@ -18,6 +18,7 @@ import { payoutsContract } from '#shared/payouts.contract';
 import { pushContract } from '#shared/push.contract';
 import { realtimeContract } from '#shared/realtime.contract';
 import { shareContract } from '#shared/share.contract';
+import { storiesContract } from '#shared/stories.contract';
 import { videosContract } from '#shared/videos.contract';
 
 /** Every domain's declarations (ADR 0017): the OpenAPI document and the response check loop over them. */
@@ -38,6 +39,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   dashboardContract,
   castContract,
   filmsContract,
+  storiesContract,
   billingContract,
   nfseContract,
   adminContract,
