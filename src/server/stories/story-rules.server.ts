@@ -45,9 +45,13 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** The idea cut into sentences at . ! ? … and line breaks, a quoted line kept whole. */
+/**
+ * The idea cut into sentences at . ! ? … and line breaks, a quoted line kept whole; a line that ends its sentence
+ * inside the quotes ("Bom dia!" Bruno chega.) ends it there.
+ */
 export function sentencesOf(idea: string): string[] {
-  return [...idea.matchAll(/(?:"[^"]*"|“[^”]*”|«[^»]*»|[^.!?…\n"“«])+[.!?…]*/gu)]
+  const ended = idea.replace(/([.!?…]["”»])\s+(?=\p{Lu})/gu, '$1\n');
+  return [...ended.matchAll(/(?:"[^"]*"|“[^”]*”|«[^»]*»|[^.!?…\n"“«])+[.!?…]*/gu)]
     .map((match) => match[0].replace(/\s+/g, ' ').trim())
     .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
 }
