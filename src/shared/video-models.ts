@@ -96,11 +96,6 @@ export interface VideoModelFacts {
   };
   /** The negative prompt is its own field (Veo) or has to be written into the prompt (Omni). */
   negativePromptField: boolean;
-  /**
-   * Whether the model makes its soundtrack itself and speaks a line written in quotes (a story's dialogue, ADR
-   * 0062): false for a silent model, whose story keeps its lines in the captions only.
-   */
-  speech: boolean;
   sources: readonly string[];
 }
 
@@ -116,11 +111,6 @@ const OMNI_SHARED = {
   clipSeconds: { min: 3, max: 10 },
   // OMNI_GUIDE "Limitations": negative prompts are not supported — write them into the prompt ("Do not …").
   negativePromptField: false,
-  // Omni generates its audio in the same pass, dialogue included: "synthesized audio"
-  // (https://www.skills.sh/calesthio/openmontage/gemini-omni), "synchronized dialogue, ambient sound, music"
-  // (https://muapi.ai/id/gemini-omni), both read 2026-11-29. OMNI_GUIDE as stored has no dialogue section; the
-  // lines are written as VEO_GUIDE "Prompting for audio" asks ("Use quotes for specific speech").
-  speech: true,
   // OMNI_GUIDE "Text to video generation" (the English page as stored 2026-11-25): `input` is a natural-language
   // description — "Write prompts with details like scene description, camera movement, lighting and mood for best
   // results"; no JSON prompt is documented as an input. So the provider reads prose composed from the structured
@@ -187,9 +177,6 @@ const VEO_31_CAPABILITIES = {
     },
   },
   negativePromptField: true,
-  // VEO_GUIDE "Prompting for audio": "With Veo 3, you can provide cues for sound effects, ambient noise, and
-  // dialogue … Dialogue: Use quotes for specific speech."
-  speech: true,
 } as const;
 
 const VIDEO_MODELS: readonly VideoModelFacts[] = [
@@ -303,8 +290,6 @@ const VIDEO_MODELS: readonly VideoModelFacts[] = [
         extension: false,
       },
       negativePromptField: true,
-      // Veo 2 is silent; Veo 3 made its audio (VEO_GUIDE "Prompting for audio"). Both are shut down.
-      speech: id !== 'veo-2.0-generate-001',
       sources: ['CHANGELOG', 'DEPRECATIONS', 'VERTEX_VEO3'],
     }),
   ),

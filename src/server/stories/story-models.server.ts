@@ -3,7 +3,7 @@ import type { VideoConfig } from '#server/config.server';
 import type { CapabilitiesOf } from '#server/video-requests/video-requests.server';
 import { modelModeOf, VIDEO_QUALITIES } from '#shared/catalogue';
 import { STORY_MESSAGES, type StoryModelFacts } from '#shared/stories';
-import { videoModelFacts } from '#shared/video-models';
+import { modelSpeaks } from '#shared/video-model-speech';
 
 /**
  * What the modes' models take per shot (src/shared/video-models.ts, ADR 0062): a shot is drafted on the draft
@@ -23,14 +23,12 @@ export function storyModelFacts(capabilities: CapabilitiesOf, speaks: boolean): 
 }
 
 /**
- * Whether every mode's model speaks written lines: the catalogue's `speech` of each configured model. The local
+ * Whether every mode's model speaks written lines (src/shared/video-model-speech.ts). The local
  * renderer draws a tone, not a voice: its stories keep their lines in the captions only.
  */
 export function modelsSpeak(video: Pick<VideoConfig, 'provider' | 'gemini'>): boolean {
   if (video.provider === 'local') return false;
-  return VIDEO_QUALITIES.every(
-    (quality) => videoModelFacts(video.gemini.models[modelModeOf(quality)])?.speech ?? false,
-  );
+  return VIDEO_QUALITIES.every((quality) => modelSpeaks(video.gemini.models[modelModeOf(quality)]));
 }
 
 export type PlanProblem =
