@@ -45,7 +45,7 @@ export const draftStoryRoute =
   async (c, { params, body }) => {
     if (!isId(params.id)) return storyNotFound(c);
     const result = await draftStory(deps, sessionOf(c).user.id, params.id, body.clientKey);
-    return draftAnswer(c, deps, result, true) as never;
+    return draftAnswer(c, deps, result, true);
   };
 
 /** `POST /api/stories/{id}/shots/{shotId}/reroll`: one shot drafted again; only it is charged. */
@@ -59,5 +59,5 @@ export const rerollShotRoute =
       shotId: params.shotId,
       clientKey: body.clientKey,
     });
-    return draftAnswer(c, deps, result, false) as never;
+    return draftAnswer(c, deps, result, false);
   };
