@@ -46,6 +46,7 @@ import {
 } from '#server/push/push.server';
 import { RealtimeHub } from '#server/realtime/realtime.server';
 import { type BlobStorage, createStorage } from '#server/storage/storage.server';
+import { startStoryAdvance } from '#server/stories/stories.server';
 import { createNewAccountHooks, registerTrialRetention } from '#server/trial/trial.server';
 import { capabilitiesOf } from '#server/video-requests/video-requests.server';
 import { createModelAvailability, type ModelAvailability } from '#server/videos/videos.server';
@@ -94,6 +95,8 @@ interface StartedParts {
   jobs?: Jobs;
   modelAvailability?: ModelAvailability;
   videoWorkers?: VideoWorkers;
+  /** The sweep that moves stories on (ADR 0062). */
+  storyAdvance?: { stop(): Promise<void> };
 }
 
 /** What both tiers use: the job queue, storage, the auth secret and the video models' availability. */
@@ -275,6 +278,8 @@ async function startWorkerTier(
     logger,
   });
   await startMediaWorkers(config, logger, pool, shared);
+  // `onStoryCompleted` is where a story's `story.completed` webhook is to be emitted.
+  parts.storyAdvance = startStoryAdvance({ pool, boss: jobs.boss, logger }, config.storyAdvanceIntervalMs);
   logger.info({ provider: config.video.provider }, 'video workers started');
 }
 
@@ -346,6 +351,7 @@ async function stopInOrder(
   if (server) await closeHttpServer(server, config.shutdownTimeoutMs);
   await accounts?.settle();
   await videoWorkers?.stop();
+  await parts.storyAdvance?.stop();
   // After the server: a request still in flight may be sending a job.
   await jobs.stop(config.shutdownTimeoutMs);
   await videoWorkers?.closeProviders();
@@ -357,6 +363,7 @@ async function stopInOrder(
 async function abortHalfStarted(parts: StartedParts): Promise<void> {
   parts.modelAvailability?.stop();
   await parts.videoWorkers?.stop();
+  await parts.storyAdvance?.stop();
   await parts.realtime?.stop();
   if (parts.server) await closeHttpServer(parts.server, 0);
   await parts.jobs?.stop(0).catch(() => undefined);

@@ -43,6 +43,7 @@ const processEnv = z.object({
   SAMPLE_VIDEOS_DIR: optionalString,
   SUPPORT_EMAIL: z.email().default('suporte@cena.app'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  STORY_ADVANCE_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
   /** Bearer token of `GET /metrics`; unset: /metrics answers 404. */
   /** Requests each API key may make per minute, counted across processes (ADR 0063). */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
@@ -80,6 +81,8 @@ export interface Config {
   sampleVideosDir: string | undefined;
   supportEmail: string;
   shutdownTimeoutMs: number;
+  /** How often the worker tier moves stories on (ADR 0062): continuity shots, finishes, their films' captions. */
+  storyAdvanceIntervalMs: number;
   /** Bearer token of `GET /metrics`; undefined: /metrics answers 404. */
   metricsToken: string | undefined;
   /** API keys (ADR 0063): requests per key per minute. */
@@ -142,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sampleVideosDir: env.SAMPLE_VIDEOS_DIR ? path.resolve(env.SAMPLE_VIDEOS_DIR) : undefined,
     supportEmail: env.SUPPORT_EMAIL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    storyAdvanceIntervalMs: env.STORY_ADVANCE_INTERVAL_MS,
     metricsToken: env.METRICS_TOKEN,
     apiKeys: { requestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE },
     auth,

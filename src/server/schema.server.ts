@@ -25,6 +25,7 @@ export * from '#server/notifications/notifications.schema.server';
 export * from '#server/push/push.schema.server';
 export * from '#server/reports/reports.schema.server';
 export * from '#server/share/share.schema.server';
+export * from '#server/stories/stories.schema.server';
 export * from '#server/trial/trial.schema.server';
 export * from '#server/video-requests/video-requests.schema.server';
 export * from '#server/withdrawals/payouts/payouts.schema.server';

@@ -208,7 +208,7 @@ function accountLists(userId: string, currentSessionId: string, appUrl: string):
   ];
 }
 
-/** Credit grants, ledger entries, film scenes and the Elenco. */
+/** Credit grants, ledger entries, film scenes, stories and the Elenco. */
 function creditAndCastLists(userId: string, link: Link): ExportList[] {
   return [
     {
@@ -235,6 +235,21 @@ function creditAndCastLists(userId: string, link: Link): ExportList[] {
                   'startSeconds', s.start_seconds, 'endSeconds', s.end_seconds)::text AS json
          FROM film_scenes s JOIN video_requests f ON f.id = s.film_id
          WHERE f.user_id = $1 ORDER BY f.created_at DESC, f.id DESC, s.position`,
+      params: [userId],
+    },
+    {
+      // Roteiro (ADR 0062): each story's idea and plan, every shot with its line and the video requests it made.
+      name: 'stories',
+      sql: `SELECT json_build_object(
+                  'id', st.id, 'title', st.title, 'idea', st.idea, 'aspectRatio', st.aspect_ratio,
+                  'targetSeconds', st.target_seconds, 'tone', st.tone, 'plannedBy', st.planned_by,
+                  'createdAt', ${isoJson('st.created_at')}, 'updatedAt', ${isoJson('st.updated_at')},
+                  'shots', COALESCE((SELECT json_agg(json_build_object(
+                      'position', sh.position, 'prompt', sh.prompt, 'camera', sh.camera, 'setting', sh.setting,
+                      'seconds', sh.seconds, 'dialogue', sh.dialogue, 'join', sh.join, 'keep', sh.keep,
+                      'takeIds', sh.take_ids) ORDER BY sh.position)
+                    FROM story_shots sh WHERE sh.story_id = st.id), '[]'::json))::text AS json
+         FROM stories st WHERE st.user_id = $1 ORDER BY st.created_at DESC, st.id`,
       params: [userId],
     },
     {

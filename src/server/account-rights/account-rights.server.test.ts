@@ -258,7 +258,7 @@ describe('DELETE /api/me', () => {
     expect(await completeAccountDeletion(deps, userId)).toBe(true);
   });
 
-  it('exports a film with its scenes, and deletes films, their scenes and media with the account', async () => {
+  it('exports a film with its scenes and a story with its shots, and deletes them and their media with the account', async () => {
     const { client } = await signUpAndVerify(app.url, { name: 'Davi Cineasta' });
     const userId = await userIdOf(client);
     // One video used twice: a film may repeat a scene.
@@ -279,10 +279,37 @@ describe('DELETE /api/me', () => {
       [filmId, scene.requestId, scene.requestId],
     );
 
+    // A story (ADR 0062) with one shot whose take is that scene.
+    const story = await app.cena.pool.query<{ id: string }>(
+      `INSERT INTO stories (user_id, title, idea, aspect_ratio, target_seconds, planned_by)
+       VALUES ($1, 'Praia', 'Ana chega à praia. Ana diz: "Que mar!"', '9:16', 15, 'rules') RETURNING id`,
+      [userId],
+    );
+    await app.cena.pool.query(
+      `INSERT INTO story_shots (story_id, position, prompt, seconds, dialogue, take_ids)
+       VALUES ($1, 1, 'Ana diz', 5, '{"speaker":"Ana","line":"Que mar!"}', ARRAY[$2]::uuid[])`,
+      [story.rows[0]?.id, scene.requestId],
+    );
+
     const data = await (await client.fetch('/api/me/export')).json();
     expect(data.videoRequests).toContainEqual(
       expect.objectContaining({ id: filmId, prompt: 'Da praia ao farol', film: true, creditsUsed: 0 }),
     );
+    expect(data.stories).toEqual([
+      expect.objectContaining({
+        id: story.rows[0]?.id,
+        idea: 'Ana chega à praia. Ana diz: "Que mar!"',
+        shots: [
+          expect.objectContaining({
+            position: 1,
+            prompt: 'Ana diz',
+            seconds: 5,
+            dialogue: { speaker: 'Ana', line: 'Que mar!' },
+            takeIds: [scene.requestId],
+          }),
+        ],
+      }),
+    ]);
     expect(data.filmScenes).toEqual([
       { filmId, position: 1, sourceRequestId: scene.requestId, startSeconds: 0, endSeconds: 4.5 },
       { filmId, position: 2, sourceRequestId: scene.requestId, startSeconds: 3, endSeconds: 8 },
@@ -290,6 +317,8 @@ describe('DELETE /api/me', () => {
 
     expect((await deleteMe(client, { password: PASSWORD })).status).toBe(200);
     await deletionCompleted(userId);
+    const storiesLeft = await app.cena.pool.query('SELECT 1 FROM stories WHERE user_id = $1', [userId]);
+    expect(storiesLeft.rowCount).toBe(0);
     for (const key of [filmKeys.video, filmKeys.thumbnail, ...scene.keys]) {
       expect(await app.cena.storage.exists(key)).toBe(false);
     }

@@ -43,6 +43,14 @@ export type PricedRow = Pick<VideoRequestRow, (typeof PRICED_KEYS)[number]>;
 export const PRICED_COLUMNS = PRICED_KEYS.map((key) => `"${key}"`).join(', ');
 
 /**
+ * When the request of table alias `t` began to wait for capacity. A story's continuity shot (ADR 0062) waits first
+ * for the request whose last frame it opens on: null (not in line) until that one is completed, then from then.
+ */
+export const waitingSince = (t: string) => `CASE WHEN ${t}.opens_on_request_id IS NULL THEN ${t}.queued_at
+  ELSE (SELECT GREATEST(${t}.queued_at, o.completed_at) FROM video_requests o
+        WHERE o.id = ${t}.opens_on_request_id AND o.status = 'completed') END`;
+
+/**
  * The waiting requests of `$1` (qualities), each with its `turn` (1 for its user's oldest) and its user's last
  * dispatch (`served_at`, null for a user never served).
  */
@@ -53,6 +61,7 @@ export const QUEUED_SQL = `
     FROM video_requests r
     -- A film (src/server/films) is joined by Cena, not generated: it never waits for the provider.
     WHERE r.status = 'pending' AND r.dispatched_at IS NULL AND NOT r.film AND r.quality = ANY($1::text[])
+      AND ${waitingSince('r')} IS NOT NULL
   ), queued AS (
     SELECT w.*, served.at AS served_at
     FROM waiting w

@@ -13,6 +13,7 @@ import {
   QUEUED_SQL,
   SERVICE_ORDER,
   STARTS_SQL,
+  waitingSince,
 } from './fair-queue-sql.server';
 import type { BudgetHold, BudgetUse, ProviderBudget } from './provider-budget.server';
 import { FLOW_WINDOW_SECONDS, paceOf, type QueueModel } from './queue-pace.server';
@@ -187,9 +188,9 @@ export class FairQueue {
    */
   async overdue(db: Queryable, maxWaitMs: number): Promise<string[]> {
     const result = await db.query<{ id: string; quality: VideoQuality }>(
-      `SELECT id, quality FROM video_requests
+      `SELECT id, quality FROM video_requests w
        WHERE status = 'pending' AND dispatched_at IS NULL AND NOT film
-         AND queued_at < now() - make_interval(secs => $1)`,
+         AND ${waitingSince('w')} < now() - make_interval(secs => $1)`,
       [maxWaitMs / 1000],
     );
     if (result.rows.length === 0) return [];

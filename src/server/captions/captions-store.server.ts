@@ -90,6 +90,35 @@ export function startCaptions(
   });
 }
 
+/**
+ * Captions of words known rather than heard — a story's dialogue (ADR 0062): ready at once, no transcription;
+ * burned in when asked (the job reads the completed video's file). No cues: the video has no speech. Written once
+ * per video: a second call changes nothing.
+ */
+export function writeKnownCaptions(
+  pool: pg.Pool,
+  boss: PgBoss,
+  requestId: string,
+  captions: { cues: CaptionCue[]; by: string; burn: boolean },
+): Promise<void> {
+  return inTransaction(pool, async (client) => {
+    const speech = captions.cues.length > 0;
+    const burn = speech && captions.burn;
+    const written = await client.query(
+      `INSERT INTO video_captions (video_request_id, status, cues, transcribed_by, burn_status)
+       VALUES ($1, $2, $3::jsonb, $4, $5) ON CONFLICT (video_request_id) DO NOTHING`,
+      [
+        requestId,
+        speech ? 'ready' : 'no_speech',
+        JSON.stringify(captions.cues),
+        captions.by,
+        burn ? 'rendering' : null,
+      ],
+    );
+    if (burn && written.rowCount === 1) await sendJob(boss, client, requestId);
+  });
+}
+
 type EditResult = { kind: 'saved'; row: CaptionsRow } | { kind: 'not_ready' | 'stale' | 'count_mismatch' };
 
 const sameTexts = (cues: readonly CaptionCue[], texts: readonly string[]) =>

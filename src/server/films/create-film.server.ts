@@ -33,6 +33,10 @@ const FILM_RENDER_JOB_OPTIONS = {
   deadLetter: QUEUES.filmRenderDead,
 };
 
+/** Queues a saved film's join, in the caller's transaction (a story's film, ADR 0062, once its shots are made). */
+export const sendFilmRender = (boss: PgBoss, db: pg.PoolClient, filmId: string) =>
+  send(boss, QUEUES.filmRender, { filmId }, { db, ...FILM_RENDER_JOB_OPTIONS });
+
 export type CreateFilmResult =
   | { kind: 'created'; film: VideoRequestRecord }
   | { kind: 'existing'; film: VideoRequestRecord }
@@ -131,7 +135,7 @@ export async function createFilm(
         plan.scenes.map((scene) => scene.endSeconds),
       ],
     );
-    await send(boss, QUEUES.filmRender, { filmId: film.id }, { db: client, ...FILM_RENDER_JOB_OPTIONS });
+    await sendFilmRender(boss, client, film.id);
     return film;
   });
   if (created) return { kind: 'created', film: created };

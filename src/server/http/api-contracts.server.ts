@@ -22,6 +22,7 @@ import { pushContract } from '#shared/push.contract';
 import { realtimeContract } from '#shared/realtime.contract';
 import { reportsContract } from '#shared/reports.contract';
 import { shareContract } from '#shared/share.contract';
+import { storiesContract } from '#shared/stories.contract';
 import { videosContract } from '#shared/videos.contract';
 
 /** Every domain's declarations (ADR 0017): the OpenAPI document and the response check loop over them. */
@@ -46,6 +47,7 @@ export const API_CONTRACTS: readonly Contract[] = [
   dashboardContract,
   castContract,
   filmsContract,
+  storiesContract,
   billingContract,
   nfseContract,
   adminContract,

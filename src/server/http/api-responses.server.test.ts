@@ -315,6 +315,25 @@ describe('real answers match the documented response schemas', () => {
     });
   });
 
+  it('stories (ADR 0062)', async () => {
+    const planned = (await call('post', '/api/stories', '/api/stories', {
+      json: { idea: 'Ana abre a padaria. Ana diz: "Bom dia!" Os clientes chegam.', targetSeconds: 15 },
+    })) as { story: { id: string; shots: { id: string }[] } };
+    const path = `/api/stories/${planned.story.id}`;
+    await call('get', '/api/stories', '/api/stories');
+    await call('get', '/api/stories/{id}', path);
+    await call('patch', '/api/stories/{id}', path, { json: { title: 'Padaria' } });
+    await call('post', '/api/stories/{id}/drafts', `${path}/drafts`, { json: { clientKey: randomUUID() } });
+    // The drafts wait (a long render delay): a re-roll is refused while its take is made, a finish before any.
+    const shot = planned.story.shots[0]?.id;
+    await call('post', '/api/stories/{id}/shots/{shotId}/reroll', `${path}/shots/${shot}/reroll`, {
+      json: { clientKey: randomUUID() },
+    });
+    await call('post', '/api/stories/{id}/finish', `${path}/finish`, {
+      json: { quality: 'fast', clientKey: randomUUID() },
+    });
+  });
+
   it('left no documented JSON endpoint unchecked', () => {
     const json = documentedOperations({ devMailbox: true }).filter(
       (op) => !op.wildcard && Object.values(op.responses).some((r) => typeof r === 'object' && r.schema),

@@ -31,6 +31,7 @@ import { pushEndpointPolicy, pushRoutes } from '#server/push/push.server';
 import { eventsRoutes } from '#server/realtime/realtime.server';
 import { reportsRoutes } from '#server/reports/reports.server';
 import { findSharedVideo, shareRoutes } from '#server/share/share.server';
+import { createStoryPlanner, modelsSpeak, storiesRoutes } from '#server/stories/stories.server';
 import { capabilitiesOf } from '#server/video-requests/video-requests.server';
 import { videosRoutes } from '#server/videos/videos.server';
 import { payoutsRoutes, withdrawPurchaseRoute } from '#server/withdrawals/withdrawals.server';
@@ -145,7 +146,10 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
   api.route('/nfse', nfseRoutes({ pool, guards, emitter: billing.nfse, config: config.billing.nfse }));
 }
 
-/** What the user makes: the cast, videos, the provider's webhooks, films, the dashboard. */
+/** Create's requests per user per minute (videos.routes.server.ts's default), which a story's takes count against. */
+const STORY_CREATE_PER_MINUTE = 10;
+
+/** What the user makes: the cast, videos, the provider's webhooks, films, stories, the dashboard. */
 function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }: ApiShared): void {
   const { config, logger, pool, jobs, storage, modelAvailability } = deps;
   const mediaUrlTtlSeconds = config.storage.urlTtlSeconds;
@@ -197,6 +201,22 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
   api.route(
     '/films',
     filmsRoutes({ pool, boss: jobs.boss, storage, guards, mediaUrlTtlSeconds, capabilities }),
+  );
+  api.route(
+    '/stories',
+    storiesRoutes({
+      pool,
+      boss: jobs.boss,
+      storage,
+      guards,
+      mediaUrlTtlSeconds,
+      capabilities,
+      speaks: modelsSpeak(config.video),
+      planner: createStoryPlanner(config, logger),
+      queuePlaces: (rows) => capacity.queue.places(pool, rows),
+      createPerMinute: STORY_CREATE_PER_MINUTE,
+      isModeAvailable: (quality) => modelAvailability.isAvailable(quality),
+    }),
   );
   api.route(
     '/dashboard',

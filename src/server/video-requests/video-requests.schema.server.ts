@@ -92,6 +92,19 @@ const lineageColumns = () => ({
    */
   film: boolean('film').notNull().default(false),
   /**
+   * A story's shot that opens on another request's last frame (a continuity shot, ADR 0062): it waits in the fair
+   * queue until that request is completed, and its first frame (`first_frame_key`) is written from it at submit.
+   */
+  opensOnRequestId: uuid('opens_on_request_id').references((): AnyPgColumn => videoRequests.id, {
+    onDelete: 'set null',
+  }),
+  /**
+   * The story (src/server/stories, ADR 0062) this request is a take, finish or film of; null for any other. No
+   * foreign key: the stories room owns its table and names this one, not the other way round; both go with the
+   * account.
+   */
+  storyId: uuid('story_id'),
+  /**
    * Variations (one submit, several requests, src/shared/video-request.ts): every request of the submit, in
    * order, on each of them (the first one's id names the group); empty for a single request. Written once.
    */
@@ -208,6 +221,8 @@ export const videoRequests = pgTable('video_requests', videoRequestColumns(), (t
   index('video_requests_extends_idx').on(t.extendsRequestId).where(sql`${t.extendsRequestId} IS NOT NULL`),
   index('video_requests_edits_idx').on(t.editsRequestId).where(sql`${t.editsRequestId} IS NOT NULL`),
   index('video_requests_finishes_idx').on(t.finishesRequestId).where(sql`${t.finishesRequestId} IS NOT NULL`),
+  index('video_requests_opens_on_idx').on(t.opensOnRequestId).where(sql`${t.opensOnRequestId} IS NOT NULL`),
+  index('video_requests_story_idx').on(t.storyId).where(sql`${t.storyId} IS NOT NULL`),
   // The user's list (newest first) and the create rate limit (requests in the last minute).
   // `id` breaks ties so pages are stable and the ORDER BY of the history (docs/history-contract.md) is read straight from it.
   index('video_requests_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),

@@ -47,6 +47,10 @@ export interface CreateVideoInput extends ChosenFields {
   cast?: CastSnapshot[];
   /** The prompt the user saw and sent from the preview; absent: built from the text by the rules. */
   structuredPrompt?: StructuredPrompt;
+  /** A story's continuity shot: the request whose last frame it opens on (ADR 0062). */
+  opensOnRequestId?: string | null;
+  /** The story it is made for (ADR 0062). */
+  storyId?: string | null;
 }
 
 /**
@@ -209,6 +213,73 @@ export async function createVideoRequest(
   return { kind: 'existing', request, group: await submissionGroup(pool, request) };
 }
 
+/** A group of requests of different inputs, each with its own clientKey (a story's shots, ADR 0062). */
+export type CreateGroupResult =
+  | { kind: 'created'; requests: VideoRequestRecord[] }
+  | { kind: 'existing'; requests: VideoRequestRecord[] }
+  | { kind: 'insufficient_credits'; balance: number }
+  | { kind: 'rate_limited' }
+  | { kind: 'unavailable' };
+
+/**
+ * Requests of different inputs held together and charged apart, as a submit's variations are (ADR 0016): one
+ * transaction places every hold and inserts every request, so all are created or none; each settles alone. A
+ * replay (the first input's clientKey already used) answers with the group's requests that exist. `within` runs in
+ * that transaction once every request is in (what the caller records with them); it may throw to undo them all.
+ */
+export async function createRequestGroup(
+  { pool, perMinuteLimit, isModeAvailable }: CreateVideoDeps,
+  group: { userId: string; inputs: readonly CreateVideoInput[] },
+  within?: (client: pg.PoolClient, requests: VideoRequestRecord[]) => Promise<void>,
+  now: Date = new Date(),
+): Promise<CreateGroupResult> {
+  const { userId, inputs } = group;
+  const ids = inputs.map((input) => videoRequestIdFor(input.userId, input.clientKey));
+  const existing = ids.length > 0 ? await groupRequests(pool, userId, ids) : [];
+  if (existing.length > 0) return { kind: 'existing', requests: existing };
+  if (inputs.some((input) => !isModeAvailable(input.quality))) return { kind: 'unavailable' };
+  if (ids.length > 0 && (await recentRequestCount(pool, userId, now)) + inputs.length > perMinuteLimit) {
+    return { kind: 'rate_limited' };
+  }
+  const outcome = await inTransaction(
+    pool,
+    async (client): Promise<CreateGroupResult | 'replay'> => {
+      const requests: VideoRequestRecord[] = [];
+      let held = 0;
+      for (const [index, input] of inputs.entries()) {
+        const cost = requestCredits({
+          quality: input.quality,
+          clipSeconds: input.clipSeconds,
+          resolution: input.masterResolution,
+        });
+        const prompt = input.structuredPrompt ?? buildStructuredPrompt(input.prompt);
+        const row = { ...input, variationIds: [] };
+        const result = await insertInTransaction(client, row, ids[index] ?? '', cost, prompt, now);
+        if (result === 'replay') return 'replay';
+        if (result.kind === 'insufficient_credits') {
+          return { kind: 'insufficient_credits', balance: result.balance + held };
+        }
+        held += cost;
+        requests.push(result.request);
+      }
+      await within?.(client, requests);
+      return { kind: 'created', requests };
+    },
+    { commitIf: (result) => result !== 'replay' && result.kind === 'created' },
+  );
+  if (outcome !== 'replay') return outcome;
+  return { kind: 'existing', requests: await groupRequests(pool, userId, ids) };
+}
+
+async function groupRequests(pool: pg.Pool, userId: string, ids: string[]): Promise<VideoRequestRecord[]> {
+  const result = await pool.query<VideoRequestRecord>(
+    `SELECT ${VIDEO_REQUEST_COLUMNS} FROM video_requests
+     WHERE user_id = $1 AND id = ANY($2::uuid[]) ORDER BY array_position($2::uuid[], id)`,
+    [userId, ids],
+  );
+  return result.rows;
+}
+
 async function insertInTransaction(
   client: pg.PoolClient,
   input: CreateVideoInput & { variationIds: string[] },
@@ -252,6 +323,8 @@ async function insertInTransaction(
     finishesRequestId: input.finishesRequestId ?? null,
     variationIds: input.variationIds,
     cast: input.cast ?? [],
+    opensOnRequestId: input.opensOnRequestId ?? null,
+    storyId: input.storyId ?? null,
   });
   // No job yet: the request waits in the fair queue until the dispatcher gives it a slot (ADR 0061).
   return { kind: 'created', request };

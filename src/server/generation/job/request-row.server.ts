@@ -23,7 +23,19 @@ export async function loadRequest(pool: pg.Pool, requestId: string): Promise<Req
 
 /** The completed source of an extension or edit; none for a request of its own. */
 export async function loadSource(pool: pg.Pool, row: RequestRow): Promise<SourceRow | undefined> {
-  const sourceId = row.extendsRequestId ?? row.editsRequestId;
+  return loadCompleted(pool, row, row.extendsRequestId ?? row.editsRequestId);
+}
+
+/** The completed request a story's continuity shot opens on (ADR 0062); none for any other request. */
+export function loadOpenedOn(pool: pg.Pool, row: RequestRow): Promise<SourceRow | undefined> {
+  return loadCompleted(pool, row, row.opensOnRequestId);
+}
+
+async function loadCompleted(
+  pool: pg.Pool,
+  row: RequestRow,
+  sourceId: string | null,
+): Promise<SourceRow | undefined> {
   if (!sourceId) return undefined;
   const [source] = await createDatabase(pool)
     .select({

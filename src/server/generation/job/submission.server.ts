@@ -13,7 +13,7 @@ import {
   type RequestRow,
   type SourceRow,
 } from './job-types.server';
-import { FINAL_SQL, loadSource } from './request-row.server';
+import { FINAL_SQL, loadOpenedOn, loadSource } from './request-row.server';
 import { sourceFiles } from './source-files.server';
 
 /** What the submit step sends: everything the provider is asked for, read once before the create. */
@@ -98,6 +98,10 @@ export async function buildSubmission(run: JobRun): Promise<VideoGenerationInput
   const source = await loadSource(run.deps.pool, row);
   const newShot = isNewShot(row);
   if (newShot && source && row.firstFrameKey) await ensureLastFrame(run, source, row.firstFrameKey);
+  // A story's continuity shot opens on the last frame of the shot before it, completed by now (the fair queue
+  // held it until then, ADR 0062).
+  const openedOn = await loadOpenedOn(run.deps.pool, row);
+  if (openedOn && row.firstFrameKey) await ensureLastFrame(run, openedOn, row.firstFrameKey);
   const image = row.firstFrameKey ? await readImage(run.deps, row.firstFrameKey) : undefined;
   const lastFrame = row.lastFrameKey ? await readImage(run.deps, row.lastFrameKey) : undefined;
   const referenceImages: ProviderImage[] = [];
