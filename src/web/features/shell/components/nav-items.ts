@@ -13,7 +13,17 @@ import {
 
 export interface NavItem {
   to: string;
-  key: 'dashboard' | 'create' | 'history' | 'cast' | 'profile' | 'settings' | 'help' | 'buyCredits' | 'plans';
+  key:
+    | 'dashboard'
+    | 'create'
+    | 'stories'
+    | 'history'
+    | 'cast'
+    | 'profile'
+    | 'settings'
+    | 'help'
+    | 'buyCredits'
+    | 'plans';
   icon: LucideIcon;
   /** Match the path exactly (the dashboard home) instead of as a prefix. */
   end?: boolean;
@@ -23,6 +33,7 @@ export interface NavItem {
 export const MAIN_NAV: readonly NavItem[] = [
   { to: '/dashboard', key: 'dashboard', icon: House, end: true },
   { to: '/dashboard/create', key: 'create', icon: Video },
+  { to: '/dashboard/stories', key: 'stories', icon: ScrollText },
   { to: '/dashboard/history', key: 'history', icon: History },
   { to: '/dashboard/cast', key: 'cast', icon: Users },
 ];
