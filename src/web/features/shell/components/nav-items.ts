@@ -4,12 +4,14 @@ import {
   History,
   House,
   type LucideIcon,
+  ScrollText,
   Settings,
   Sparkles,
   User,
   Users,
   Video,
 } from 'lucide-react';
+import { STORIES_PATH } from '#web/features/stories';
 
 export interface NavItem {
   to: string;
@@ -33,7 +35,7 @@ export interface NavItem {
 export const MAIN_NAV: readonly NavItem[] = [
   { to: '/dashboard', key: 'dashboard', icon: House, end: true },
   { to: '/dashboard/create', key: 'create', icon: Video },
-  { to: '/dashboard/stories', key: 'stories', icon: ScrollText },
+  { to: STORIES_PATH, key: 'stories', icon: ScrollText },
   { to: '/dashboard/history', key: 'history', icon: History },
   { to: '/dashboard/cast', key: 'cast', icon: Users },
 ];
