@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '#shared/api-contract';
 import type { CreateStoryInput, FinishStoryInput, Story, UpdateStoryInput } from '#shared/stories';
 import { storiesContract } from '#shared/stories.contract';
+import { isFinalVideoStatus } from '#shared/video-status';
 import { CREDITS_QUERY_KEY } from '#web/features/credits';
 import { VIDEOS_QUERY_KEY } from '#web/features/videos';
-import { apiFetch, callApi } from '#web/lib/api';
+import { apiFetch, callApi, isApiError } from '#web/lib/api';
 
 /**
  * `/api/stories` ('Roteiro', ADR 0062, src/shared/stories.contract.ts). The queries live under the `videos` key, so
@@ -23,12 +24,24 @@ export function useStories() {
   });
 }
 
+/** A take or the film still being made: the events say when it moves on; this read is only the safety net. */
+const FALLBACK_POLL_MS = 30_000;
+const working = (story: Story | undefined): boolean =>
+  story !== undefined &&
+  [...story.shots.map((shot) => shot.request), story.film].some(
+    (request) => request !== null && !isFinalVideoStatus(request.status),
+  );
+
 export function useStory(id: string) {
   return useQuery({
     queryKey: storyQueryKey(id),
     queryFn: ({ signal }) => callApi(storiesContract.getStory, { params: { id }, signal }),
     select: (data) => data.story,
     enabled: id !== '',
+    // 4xx (another user's story, an unknown id) are answers, not glitches: no retry.
+    retry: (failures, error) =>
+      !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
+    refetchInterval: (query) => (working(query.state.data?.story) ? FALLBACK_POLL_MS : false),
   });
 }
 

@@ -54,12 +54,17 @@ export function StoryActions({ story, editor }: { story: Story; editor: PlanEdit
           <FinishStoryDialog
             story={story}
             price={editor.price}
-            ready={finishable(story, editor.plan) && !drafting(story)}
+            ready={finishable(story, editor.plan) && !drafting(story) && story.status !== 'finishing'}
             before={editor.flush}
           />
         ) : null}
       </div>
       {invalid ? <p className="text-xs text-destructive">{t('save.invalid')}</p> : null}
+      {started && !drafting(story) && !finishable(story, editor.plan) ? (
+        <p className="text-xs text-muted-foreground" data-testid="story-finish-hint">
+          {t('finish.needDrafts')}
+        </p>
+      ) : null}
     </div>
   );
 }

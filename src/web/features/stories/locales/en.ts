@@ -9,7 +9,6 @@ const en: LocaleShape<typeof ptBR> = {
     'Tell an idea and get a shot list with spoken lines in Portuguese. Adjust it, draft it at 360p and pay for the final cut only of what you approve.',
   credits_one: '{{value}} credit',
   credits_other: '{{value}} credits',
-  seconds: '{{value}}\u00a0s',
   idea: {
     label: 'Your idea',
     placeholder:
@@ -105,12 +104,10 @@ const en: LocaleShape<typeof ptBR> = {
     rerollError: 'Could not redo the shot.',
   },
   player: {
-    title: 'Your story so far',
     label: 'The story assembled from the drafts that are ready',
     shot: 'Shot {{number}} of {{count}}',
     empty: 'Drafts show here as soon as they are ready.',
     waiting: 'More shots on the way…',
-    play: 'Watch from the start',
   },
   draft: {
     title: 'Draft the story',
@@ -138,7 +135,6 @@ const en: LocaleShape<typeof ptBR> = {
   film: {
     title: 'Your film',
     making: 'Making your film: every shot in high quality and the captions of the lines.',
-    failed: 'The film could not be made. Credits for shots not delivered were refunded.',
     label: 'The story’s film, with captions',
     captions: 'Captions (pt-BR)',
     open: 'Open the film’s page',

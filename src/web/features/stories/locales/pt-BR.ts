@@ -9,7 +9,6 @@ export default {
     'Conte uma ideia e receba um roteiro de cenas com falas em português. Ajuste, gere os rascunhos a 360p e pague a versão final só do que aprovar.',
   credits_one: '{{value}} crédito',
   credits_other: '{{value}} créditos',
-  seconds: '{{value}}\u00a0s',
   idea: {
     label: 'Sua ideia',
     placeholder:
@@ -105,12 +104,10 @@ export default {
     rerollError: 'Não foi possível refazer a cena.',
   },
   player: {
-    title: 'Seu roteiro até aqui',
     label: 'O roteiro montado com os rascunhos prontos',
     shot: 'Cena {{number}} de {{count}}',
     empty: 'Os rascunhos aparecem aqui assim que ficarem prontos.',
     waiting: 'Mais cenas a caminho…',
-    play: 'Assistir do início',
   },
   draft: {
     title: 'Rascunhar o roteiro',
@@ -138,7 +135,6 @@ export default {
   film: {
     title: 'Seu filme',
     making: 'Montando seu filme: cada cena em alta e as legendas das falas.',
-    failed: 'O filme não pôde ser feito. Os créditos das cenas não entregues foram devolvidos.',
     label: 'O filme do roteiro, com legendas',
     captions: 'Legendas (pt-BR)',
     open: 'Abrir página do filme',
