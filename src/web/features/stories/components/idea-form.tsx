@@ -22,7 +22,6 @@ import { StoryCastField } from './story-cast-field';
 
 /** 9:16 first: a story is made for a phone's screen (the issue's default). */
 const RATIOS: readonly AspectRatio[] = ['9:16', '16:9', '1:1', '4:3'];
-export const IDEA_FORM_ID = 'story-idea-form';
 
 /**
  * The new story: the idea (with its counter and the shared schema's limits), an optional cast, the ratio, the
@@ -59,7 +58,7 @@ export function IdeaForm() {
   };
 
   return (
-    <form id={IDEA_FORM_ID} className="flex flex-col gap-5" onSubmit={submit} noValidate aria-busy={busy}>
+    <form className="flex flex-col gap-5" onSubmit={submit} noValidate aria-busy={busy}>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-idea`}>{t('idea.label')}</Label>
         <Textarea

@@ -14,8 +14,9 @@ import type { PlanProblems, PlanShot } from '../lib/plan';
 import { serverShot } from '../lib/takes';
 import { ChoiceChips } from './choice-chips';
 import { ShotDetails } from './shot-details';
-import type { MoveControl } from './shot-list';
 import { ShotTakes } from './shot-takes';
+
+export type MoveControl = 'up' | 'down';
 
 interface ShotCardProps {
   story: Story;

@@ -3,11 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORY_SHOTS_MAX, type Story } from '#shared/stories';
 import { Button } from '#web/components/ui/button';
-import type { usePlanEditor } from '../hooks/use-plan-editor';
-import { ShotCard } from './shot-card';
-
-export type PlanEditor = ReturnType<typeof usePlanEditor>;
-export type MoveControl = 'up' | 'down';
+import type { PlanEditor } from '../hooks/use-plan-editor';
+import { type MoveControl, ShotCard } from './shot-card';
 
 /**
  * The shots in order. Reordering is by buttons (keyboard and touch alike, never drag only); each move is announced

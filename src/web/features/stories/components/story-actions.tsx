@@ -14,9 +14,9 @@ import {
 import { ChargeConfirm } from '#web/features/videos';
 import { useDraftStory } from '../api/stories';
 import { useChargeCall } from '../hooks/use-charge-call';
+import type { PlanEditor } from '../hooks/use-plan-editor';
 import { draftCost, drafting, finishable, readyTake, toDraft } from '../lib/takes';
 import { FinishStoryDialog } from './finish-story-dialog';
-import type { PlanEditor } from './shot-list';
 
 /**
  * The story's main action where a thumb reaches it: below `lg` a bar fixed to the bottom of the screen (as the

@@ -55,6 +55,8 @@ export function usePlanEditor(story: Story) {
   };
 }
 
+export type PlanEditor = ReturnType<typeof usePlanEditor>;
+
 function usePlanSaver(storyId: string, initial: PlanShot[], setPlan: (plan: PlanShot[]) => void) {
   const { t } = useTranslation('stories');
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ export function serverShot(story: Story, shot: PlanShot): StoryShot | undefined 
 }
 
 /** A shot 'Rascunhar roteiro' drafts: one without a live or completed take (new, never drafted, or failed). */
-export function needsDraft(story: Story, shot: PlanShot): boolean {
+function needsDraft(story: Story, shot: PlanShot): boolean {
   const status = serverShot(story, shot)?.request?.status;
   return status === undefined || status === 'failed';
 }
