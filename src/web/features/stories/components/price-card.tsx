@@ -13,20 +13,24 @@ export function PriceCard({ price }: { price: StoryPrice }) {
   return (
     <section className="rounded-(--radius-card) border border-border bg-card p-3" data-testid="story-price">
       <h2 className="text-sm font-semibold">{t('price.title')}</h2>
-      <dl className="mt-1 grid grid-cols-2 gap-x-3 text-sm sm:grid-cols-4 lg:grid-cols-2">
+      <dl className="mt-1 grid gap-x-6 text-sm sm:grid-cols-2">
         {STORY_PRICE_MODES.map((mode) => (
-          <div key={mode} className="flex flex-col py-1" data-testid={`story-price-${mode}`}>
-            <dt className="text-xs text-muted-foreground">{t(`price.${mode}`)}</dt>
-            <dd className="font-semibold tabular-nums" data-credits={price[mode].credits}>
-              {t('credits', { count: price[mode].credits, value: formatCredits(price[mode].credits) })}
-              <span className="block text-xs font-normal text-muted-foreground">
-                {formatBRL(price[mode].priceCents)}
+          <div
+            key={mode}
+            className="flex items-baseline justify-between gap-2 py-0.5"
+            data-testid={`story-price-${mode}`}
+          >
+            <dt className="text-muted-foreground">{t(`price.${mode}`)}</dt>
+            <dd className="tabular-nums">
+              <span className="font-semibold" data-credits={price[mode].credits}>
+                {t('credits', { count: price[mode].credits, value: formatCredits(price[mode].credits) })}
               </span>
+              <span className="text-xs text-muted-foreground"> · {formatBRL(price[mode].priceCents)}</span>
             </dd>
           </div>
         ))}
       </dl>
-      <p className="text-xs text-muted-foreground">{t('price.kept')}</p>
+      <p className="mt-1 text-xs text-muted-foreground">{t('price.kept')}</p>
     </section>
   );
 }

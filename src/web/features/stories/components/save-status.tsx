@@ -19,7 +19,7 @@ export function SaveStatus({
   return (
     <div
       role="status"
-      className={`flex min-h-8 flex-wrap items-center gap-2 text-sm ${problem ? 'text-destructive' : 'text-muted-foreground'}`}
+      className={`flex min-h-6 flex-wrap items-center gap-2 text-sm ${problem ? 'text-destructive' : 'text-muted-foreground'}`}
       data-testid="story-save-status"
       data-state={state}
     >

@@ -70,6 +70,7 @@ export function ShotCard({
         <Textarea
           id={`${id}-prompt`}
           rows={2}
+          className="min-h-16!"
           maxLength={STORY_SHOT_PROMPT_MAX_LENGTH}
           value={shot.prompt}
           onChange={(event) => onChange({ prompt: event.currentTarget.value })}
