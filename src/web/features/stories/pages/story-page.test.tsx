@@ -5,7 +5,7 @@ import { creditsContract } from '#shared/credits.contract';
 import { formatBRL } from '#shared/format';
 import { type Story, type StoryShot, shotCredits, storyPrice, type UpdateStoryInput } from '#shared/stories';
 import { storiesContract } from '#shared/stories.contract';
-import { credits } from '#tests/support/web-fixtures';
+import { credits, videoRequest } from '#tests/support/web-fixtures';
 import { pageTest } from '#tests/support/web-page';
 import { PLAN_SAVE_DELAY_MS } from '../hooks/use-plan-editor';
 import StoryPage from './story-page';
@@ -82,14 +82,25 @@ const priceCredits = (mode: string) =>
       .getAttribute('data-credits'),
   );
 
-/** The server's answer to a PATCH: the plan as sent, re-priced (what the real server stores and answers). */
-function answerPatches() {
-  api().answer(storiesContract.updateStory, (url) => {
+/**
+ * The server's answer to a PATCH: the plan as sent over the story shown (its takes kept), re-priced — what the real
+ * server stores and answers.
+ */
+function answerPatches(base: Story = story()) {
+  api().answer(storiesContract.updateStory, () => {
     const body = patches().at(-1) ?? {};
-    const shots = (body.shots ?? []).map((sent, index) =>
-      shot(index, { ...sent, id: sent.id ?? `00000000-0000-4000-8000-00000000000${index}`, position: index }),
-    );
-    return { story: { ...story(shots), id: url.pathname.split('/').at(-1) ?? '' } };
+    const shots = (body.shots ?? []).map((sent, index) => {
+      const { takeId: _picked, ...fields } = sent;
+      const stored =
+        base.shots.find((candidate) => candidate.id === sent.id) ?? shot(index, { request: null });
+      return {
+        ...stored,
+        ...fields,
+        id: sent.id ?? `00000000-0000-4000-8000-00000000000${index}`,
+        position: index,
+      };
+    });
+    return { story: { ...base, shots, price: storyPrice(shots) } };
   });
 }
 
@@ -215,5 +226,55 @@ describe('Story board: the charge’s question before drafting', () => {
     await userEvent.click(screen.getByTestId('story-draft-buy'));
     expect(await screen.findByTestId('buy-credits-sheet')).toBeTruthy();
     expect(api().callsTo(storiesContract.draftStory)).toHaveLength(0);
+  });
+});
+
+describe('Story board: finishing the reviewed story', () => {
+  const drafted = (index: number, keep = true) =>
+    shot(index, {
+      keep,
+      takeIds: [`take-${index}`],
+      takeId: `take-${index}`,
+      request: videoRequest({
+        id: `take-${index}`,
+        status: 'completed',
+        quality: 'draft',
+        aspectRatio: '9:16',
+        videoUrl: `https://media.test/take-${index}.mp4`,
+      }),
+    });
+
+  it('prices only the kept shots, asks the charge’s question and finishes in 4K as Quality’s master', async () => {
+    const reviewed: Story = { ...story([drafted(0), drafted(1), drafted(2)]), status: 'review' };
+    await open(reviewed);
+    answerPatches(reviewed);
+    api().answer(creditsContract.getCredits, credits(1000));
+    api().answer(storiesContract.finishStory, { request: videoRequest({ id: 'film-1', kind: 'film' }) });
+
+    // Leaving the third shot out of the final cut re-prices the finish at once.
+    const [, , third] = screen.getAllByTestId('shot-keep');
+    await userEvent.click(third as HTMLInputElement);
+    const kept = storyPrice([{ seconds: 8 }, { seconds: 8 }, { seconds: 8, keep: false }]);
+    expect(priceCredits('4k')).toBe(kept['4k'].credits);
+
+    await userEvent.click(screen.getByTestId('story-finish-open'));
+    expect(screen.getByTestId('story-finish-4k').dataset.cost).toBe(String(kept['4k'].credits));
+    await userEvent.click(screen.getByTestId('story-finish-4k'));
+    await waitFor(() =>
+      expect(screen.getByTestId('story-finish-after').dataset.value).toBe(String(1000 - kept['4k'].credits)),
+    );
+    expect(api().callsTo(storiesContract.finishStory)).toHaveLength(0);
+
+    await userEvent.click(screen.getByTestId('story-finish-confirm'));
+    await waitFor(() => expect(api().callsTo(storiesContract.finishStory)).toHaveLength(1));
+    // The plan was saved first (the finish is made of the stored plan), then one call with its own key.
+    expect(
+      patches()
+        .at(-1)
+        ?.shots?.map((s) => s.keep),
+    ).toEqual([true, true, false]);
+    const body = JSON.parse(String(api().callsTo(storiesContract.finishStory)[0]?.init.body));
+    expect(body).toMatchObject({ quality: 'quality', master: '4k', burnCaptions: false });
+    expect(body.clientKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
