@@ -9,7 +9,7 @@ import { readyTake } from '../lib/takes';
 /** Kept short enough on a phone that the buttons below stay on the first screen (the video before the buttons). */
 export const FRAME: Record<AspectRatio, string> = {
   '16:9': 'aspect-video w-full',
-  '9:16': 'aspect-[9/16] h-[38vh] lg:h-[60vh]',
+  '9:16': 'aspect-[9/16] h-[38vh] lg:h-[50vh]',
   '1:1': 'aspect-square h-[38vh] lg:h-auto lg:w-full',
   '4:3': 'aspect-[4/3] w-full',
 };
