@@ -9,6 +9,8 @@ describe('route table', () => {
       '/faq/',
       '/dashboard',
       '/dashboard/request/abc-123',
+      '/dashboard/stories',
+      '/dashboard/stories/abc-123',
       '/admin-x7k9m2',
     ]) {
       expect(isKnownPagePath(path)).toBe(true);
@@ -20,6 +22,7 @@ describe('route table', () => {
       '/nope',
       '/dashboard/request',
       '/dashboard/request/a/b',
+      '/dashboard/stories/a/b',
       '/pricing/extra',
       '/admin',
     ]) {

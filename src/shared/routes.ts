@@ -56,6 +56,8 @@ const APP_PATHS = [
   '/dashboard/cast',
   '/dashboard/request/:id',
   '/dashboard/films/new',
+  '/dashboard/stories',
+  '/dashboard/stories/:id',
   '/dashboard/profile',
   '/dashboard/developers',
   '/dashboard/help',

@@ -1,6 +1,6 @@
 /**
  * i18next set-up. Namespaces: `common` (app shell, in every page's JavaScript), `public` / `faq` (public pages) and
- * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `videoHistory` / `videoDetail` / `films` / `captions` /
+ * `accounts` / `shell` / `credits` / `help` / `billing` / `videos` / `videoHistory` / `videoDetail` / `films` / `stories` / `captions` /
  * `cast` / `dashboard` / `settings` / `developers` / `webhooks` (sign-in pages and the signed-in area), `admin` (the
  * admin panel) and `verify` (the public check of a video's Content Credentials).
  *
@@ -31,6 +31,7 @@ import type helpPt from '#web/features/help/locales/pt-BR';
 import type publicPt from '#web/features/public/locales/pt-BR';
 import type settingsPt from '#web/features/settings/locales/pt-BR';
 import type shellPt from '#web/features/shell/locales/pt-BR';
+import type storiesPt from '#web/features/stories/locales/pt-BR';
 import type verifyPt from '#web/features/verify/locales/pt-BR';
 import type videoDetailPt from '#web/features/video-detail/locales/pt-BR';
 import type videoHistoryPt from '#web/features/video-history/locales/pt-BR';
@@ -55,6 +56,7 @@ const NAMESPACES = [
   'videoHistory',
   'videoDetail',
   'films',
+  'stories',
   'captions',
   'dashboard',
   'settings',
@@ -87,6 +89,7 @@ declare module 'i18next' {
       videoHistory: typeof videoHistoryPt;
       videoDetail: typeof videoDetailPt;
       films: typeof filmsPt;
+      stories: typeof storiesPt;
       captions: typeof captionsPt;
       admin: typeof adminPt;
       webhooks: typeof webhooksPt;
@@ -115,6 +118,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     videoHistory: () => import('#web/features/video-history/locales/pt-BR'),
     videoDetail: () => import('#web/features/video-detail/locales/pt-BR'),
     films: () => import('#web/features/films/locales/pt-BR'),
+    stories: () => import('#web/features/stories/locales/pt-BR'),
     captions: () => import('#web/features/captions/locales/pt-BR'),
     admin: () => import('#web/features/admin/locales/pt-BR'),
     webhooks: () => import('#web/features/developers-webhooks/locales/pt-BR'),
@@ -137,6 +141,7 @@ const loaders: Record<Language, Record<Namespace, Loader>> = {
     videoHistory: () => import('#web/features/video-history/locales/en'),
     videoDetail: () => import('#web/features/video-detail/locales/en'),
     films: () => import('#web/features/films/locales/en'),
+    stories: () => import('#web/features/stories/locales/en'),
     captions: () => import('#web/features/captions/locales/en'),
     admin: () => import('#web/features/admin/locales/en'),
     webhooks: () => import('#web/features/developers-webhooks/locales/en'),

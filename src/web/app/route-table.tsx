@@ -78,6 +78,12 @@ const VideoDetailPage = lazyPage(
 const FilmBoardPage = lazyPage(() => import('#web/features/films/pages/film-board-page'), {
   namespaces: ['films', 'videos'],
 });
+/** 'Roteiro' (ADR 0062): charges ask with `videos`' ChargeConfirm and its buy sheet (`billing`, `credits`). */
+const STORIES_NS = {
+  namespaces: ['stories', 'videos', 'credits', 'billing', 'cast', 'videoDetail'],
+} as const;
+const StoriesPage = lazyPage(() => import('#web/features/stories/pages/stories-page'), STORIES_NS);
+const StoryPage = lazyPage(() => import('#web/features/stories/pages/story-page'), STORIES_NS);
 /** The admin panel names qualities and statuses from `videos`, packages, plan periods and statuses from `billing`. */
 /** `/verificar` (ADR 0065): public, beside the sign-in pages. */
 const VerifyPage = lazyPage(() => import('#web/features/verify'), {
@@ -137,6 +143,8 @@ const routes: RouteObject[] = [
             page('cast', CastPage),
             page('request/:id', VideoDetailPage),
             page('films/new', FilmBoardPage),
+            page('stories', StoriesPage),
+            page('stories/:id', StoryPage),
             page('settings', SettingsPage),
           ],
         },

@@ -4,16 +4,28 @@ import {
   History,
   House,
   type LucideIcon,
+  ScrollText,
   Settings,
   Sparkles,
   User,
   Users,
   Video,
 } from 'lucide-react';
+import { STORIES_PATH } from '#web/features/stories';
 
 export interface NavItem {
   to: string;
-  key: 'dashboard' | 'create' | 'history' | 'cast' | 'profile' | 'settings' | 'help' | 'buyCredits' | 'plans';
+  key:
+    | 'dashboard'
+    | 'create'
+    | 'stories'
+    | 'history'
+    | 'cast'
+    | 'profile'
+    | 'settings'
+    | 'help'
+    | 'buyCredits'
+    | 'plans';
   icon: LucideIcon;
   /** Match the path exactly (the dashboard home) instead of as a prefix. */
   end?: boolean;
@@ -23,6 +35,7 @@ export interface NavItem {
 export const MAIN_NAV: readonly NavItem[] = [
   { to: '/dashboard', key: 'dashboard', icon: House, end: true },
   { to: '/dashboard/create', key: 'create', icon: Video },
+  { to: STORIES_PATH, key: 'stories', icon: ScrollText },
   { to: '/dashboard/history', key: 'history', icon: History },
   { to: '/dashboard/cast', key: 'cast', icon: Users },
 ];

@@ -8,6 +8,7 @@ const en: LocaleShape<typeof ptBR> = {
     homeLabel: 'Cena — go to dashboard',
     dashboard: 'Home',
     create: 'Create video',
+    stories: 'Story',
     cast: 'Cast',
     history: 'History',
     plans: 'Plans',

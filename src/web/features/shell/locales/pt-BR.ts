@@ -5,6 +5,7 @@ export default {
     homeLabel: 'Cena — ir para o painel',
     dashboard: 'Início',
     create: 'Criar vídeo',
+    stories: 'Roteiro',
     cast: 'Elenco',
     history: 'Histórico',
     plans: 'Planos',
