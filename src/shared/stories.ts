@@ -24,7 +24,7 @@ export const STORY_TARGET_MIN_SECONDS = 15;
 export const STORY_TARGET_MAX_SECONDS = 90;
 export const STORY_DEFAULT_TARGET_SECONDS = 30;
 /** A plan has at least one shot and at most as many as a film joins (src/shared/films.ts, FILM_MAX_SCENES). */
-export const STORY_SHOTS_MIN = 1;
+const STORY_SHOTS_MIN = 1;
 export const STORY_SHOTS_MAX = 20;
 export const STORY_SHOT_PROMPT_MAX_LENGTH = 600;
 export const STORY_SHOT_FIELD_MAX_LENGTH = 200;
@@ -87,7 +87,7 @@ export const STORY_MESSAGES = {
 const textField = (max: number, empty: string, long: string) =>
   z.string(empty).trim().min(1, empty).max(max, long);
 
-export const storyDialogueSchema = z.strictObject({
+const storyDialogueSchema = z.strictObject({
   /** Who says it: a cast member's name or a person named in the idea. */
   speaker: textField(STORY_SPEAKER_MAX_LENGTH, STORY_MESSAGES.speaker, STORY_MESSAGES.speakerLong),
   /** The words, exactly as they are spoken and captioned (pt-BR). */
@@ -130,7 +130,6 @@ const storyShotInputSchema = z.strictObject({
   keep: z.boolean().optional(),
   takeId: z.uuid('Versão inválida.').nullable().optional(),
 });
-export type StoryShotInput = z.input<typeof storyShotInputSchema>;
 
 const shotListSchema = z
   .array(storyShotInputSchema, 'Envie a lista de cenas.')
@@ -195,7 +194,7 @@ export type FinishStoryInput = z.input<typeof finishStorySchema>;
 
 /** A price in credits and what those credits cost at the smallest package's price per credit, in cents. */
 const priceFigureSchema = z.object({ credits: z.int(), priceCents: z.int() });
-export type StoryPriceFigure = z.infer<typeof priceFigureSchema>;
+type StoryPriceFigure = z.infer<typeof priceFigureSchema>;
 const storyPriceSchema = z.object({
   draft: priceFigureSchema,
   fast: priceFigureSchema,
@@ -208,7 +207,7 @@ export type StoryPrice = z.infer<typeof storyPriceSchema>;
  * Credits → R$: the smallest package's price per credit (what the pricing page shows beside every package, ADR
  * 0029), rounded to the cent. Bigger packages and plans pay less per credit, so this is the most a story costs.
  */
-export function creditsPriceCents(credits: number): number {
+function creditsPriceCents(credits: number): number {
   return Math.round(credits * pricePerCreditCents(discountBasePackage()));
 }
 
@@ -255,7 +254,7 @@ export type StoryShot = z.infer<typeof storyShotSchema>;
  * Derived, never stored: a story is `plan` until drafted, `drafting` while a shot's take runs, `review` once
  * every shot has a completed or failed take, `finishing` while its film is made, `finished` with a film.
  */
-export const STORY_STATUSES = ['plan', 'drafting', 'review', 'finishing', 'finished'] as const;
+const STORY_STATUSES = ['plan', 'drafting', 'review', 'finishing', 'finished'] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
 
 /** What the modes' models take per shot (src/shared/video-models.ts, each fact with its source). */
@@ -293,14 +292,12 @@ const storySchema = z.object({
 export type Story = z.infer<typeof storySchema>;
 
 export const storyResponseSchema = z.object({ story: storySchema });
-export type StoryResponse = z.infer<typeof storyResponseSchema>;
 
 /** `GET /api/stories`: the user's stories, newest first, without their requests. */
 const storySummarySchema = storySchema
   .pick({ id: true, title: true, aspectRatio: true, status: true, totalSeconds: true, createdAt: true })
   .extend({ shots: z.int(), thumbnailUrl: z.string().nullable() });
 export const storyListSchema = z.object({ items: z.array(storySummarySchema) });
-export type StoryList = z.infer<typeof storyListSchema>;
 
 /** `POST /api/stories/{id}/drafts`: the story and the takes this call started (none on a replay). */
 export const storyDraftsResponseSchema = storyResponseSchema.extend({ requestIds: z.array(z.string()) });

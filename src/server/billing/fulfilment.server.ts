@@ -12,7 +12,7 @@ import {
 import { followPayment } from './after-payment.server';
 import { markCheckout } from './billing-store.server';
 import { type ProrationShare, prorate } from './proration.server';
-import { recordTransactions, refundDescription } from './transactions-store.server';
+import { recordTransactions } from './transactions-store.server';
 
 /**
  * The one place payments become credits (docs/billing-contract.md, design §4). The webhook, the success-page `verify`, the local

@@ -14,7 +14,7 @@ import { findStory, type StoryRows, saveShots } from './story-store.server';
  */
 
 /** Plans per user per hour: each may call the text model, which Cena pays for. */
-export const STORY_PLANS_PER_HOUR = 30;
+const STORY_PLANS_PER_HOUR = 30;
 const TITLE_MAX = 120;
 
 export type CreateStoryResult =
@@ -23,7 +23,7 @@ export type CreateStoryResult =
   | { kind: 'rate_limited' };
 
 /** The idea's first sentence, cut at a word to fit a title. */
-export function titleOf(idea: string): string {
+function titleOf(idea: string): string {
   const first = sentencesOf(idea)[0] ?? idea.trim();
   return first.length <= TITLE_MAX ? first : `${first.slice(0, TITLE_MAX - 1).replace(/\s+\S*$/, '')}…`;
 }

@@ -4,7 +4,6 @@
  */
 
 export { storiesRoutes } from './stories.routes.server';
-export type { StoryAdvanceDeps } from './story-advance.server';
 export { startStoryAdvance } from './story-advance.server';
 export { modelsSpeak } from './story-models.server';
 export { createStoryPlanner } from './story-planner.server';

@@ -17,7 +17,7 @@ import type { StoryDialogue } from '#shared/stories';
  * - a film joined gets its captions from the lines (words known, not transcribed), and the finish is complete.
  */
 
-export const STORY_MESSAGES_ADVANCE = {
+const STORY_MESSAGES_ADVANCE = {
   previousFailed:
     'A cena anterior não foi gerada, então esta não pôde começar do último quadro dela. Os créditos voltaram.',
   shotFailed: (position: number) =>
@@ -25,7 +25,7 @@ export const STORY_MESSAGES_ADVANCE = {
 } as const;
 
 /** The name captions written from a story's lines are stored under (`transcribedBy`). */
-export const STORY_CAPTIONS_BY = 'roteiro';
+const STORY_CAPTIONS_BY = 'roteiro';
 
 export interface StoryAdvanceDeps {
   pool: pg.Pool;
@@ -91,7 +91,7 @@ async function endFinish(deps: StoryAdvanceDeps, finish: FinishRow, failedAt: nu
 }
 
 /** A line's cues within its shot's time: `Speaker: words`, cut at words into cues a phone can read. */
-export function lineCues(dialogue: StoryDialogue, start: number, end: number): CaptionCue[] {
+function lineCues(dialogue: StoryDialogue, start: number, end: number): CaptionCue[] {
   const chunks: string[] = [];
   let current = `${dialogue.speaker}:`;
   for (const word of dialogue.line.split(/\s+/)) {
@@ -163,7 +163,7 @@ async function advanceFinishes(deps: StoryAdvanceDeps): Promise<void> {
 }
 
 /** One sweep; its errors are logged and the next sweep tries again. */
-export async function advanceStories(deps: StoryAdvanceDeps): Promise<void> {
+async function advanceStories(deps: StoryAdvanceDeps): Promise<void> {
   await failOrphanedContinuations(deps);
   await advanceFinishes(deps);
 }

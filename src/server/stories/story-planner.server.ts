@@ -26,7 +26,7 @@ export type StoryPlanner = (
   signal?: AbortSignal,
 ) => Promise<{ shots: PlannedShot[]; by: string }>;
 
-export const RULES_PLANNER: StoryPlanner = async (input) => ({
+const RULES_PLANNER: StoryPlanner = async (input) => ({
   shots: planByRules(input),
   by: STRUCTURED_PROMPT_RULES,
 });

@@ -17,7 +17,7 @@ import type { ShotRecord, StoryRecord } from './story-store.server';
  */
 
 /** `builtBy` of a shot's structured prompt. */
-export const STORY_PROMPT_BY = 'roteiro';
+const STORY_PROMPT_BY = 'roteiro';
 
 /** A take's clientKey, from the tap's and the shot's: a retried tap lands on the same requests and holds. */
 export const takeKey = (clientKey: string, purpose: string, shotId: string) =>
@@ -30,7 +30,7 @@ const leftToModel = LEFT_TO_THE_MODEL.pt;
 const orLeft = (text: string | null | undefined) => (text?.trim() ? text.trim() : leftToModel);
 
 /** The line as the video model reads it: who says it, then the words in quotes. */
-export const spokenLine = (dialogue: { speaker: string; line: string }) =>
+const spokenLine = (dialogue: { speaker: string; line: string }) =>
   `${dialogue.speaker} diz: "${dialogue.line}"`;
 
 function structuredPromptOf(story: StoryRecord, shot: ShotRecord, castNames: string[]): StructuredPrompt {

@@ -3,12 +3,7 @@
  * src/shared/videos.contract.ts (create, list, view, derive, finish, retry, keep a variation, availability). Other
  * rooms import this file, never one inside the room (biome.json).
  */
-export type {
-  CreateGroupResult,
-  CreateVideoDeps,
-  CreateVideoInput,
-  CreateVideoResult,
-} from './create-video-request.server';
+export type { CreateVideoDeps, CreateVideoInput } from './create-video-request.server';
 export { createRequestGroup, sameInputsAs, videoRequestIdFor } from './create-video-request.server';
 export type { ModelAvailability } from './model-availability.server';
 export { createModelAvailability } from './model-availability.server';

@@ -8,7 +8,6 @@ import { balance } from '#server/credits/ledger-reads.server';
 import { createLogger } from '#server/logger.server';
 import { StripePaymentProvider } from '#server/payment-providers/stripe-provider.server';
 import { createStripeClient } from '#server/payment-providers/stripe-sdk.server';
-import { signUpAndVerify } from '#tests/support/accounts';
 import type { FakeStripeEvent } from '#tests/support/fake-stripe';
 import type { FakeStripeWithBoleto } from '#tests/support/fake-stripe-boleto';
 import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
