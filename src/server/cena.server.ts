@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type pg from 'pg';
+import type { PgBoss } from 'pg-boss';
 import {
   configureAccountDeletionQueue,
   registerAccountDeletionWorker,
@@ -15,6 +15,7 @@ import { registerPrepaidWorker, registerReceiptWorker, withdrawalRule } from '#s
 import { createTranscriber, registerCaptionsWorker } from '#server/captions/captions.server';
 import {
   createVideoViewer,
+  customerEventEmitter,
   emitVideoEvent,
   registerCustomerWebhookWorker,
   secretSealingKey,
@@ -26,8 +27,8 @@ import {
   registerVideoWorkers,
   type VideoWorkers,
 } from '#server/generation/generation.server';
-import { createApp, serverResponseFor } from '#server/http/app.server';
-import { closeConnectionsInStages } from '#server/http/lingering-close.server';
+import { createApp } from '#server/http/app.server';
+import { type HttpServer, listen } from '#server/http/listen.server';
 import { registerInviteSweep } from '#server/invites/invites.server';
 import { type Jobs, startJobs } from '#server/jobs/jobs.server';
 import { answerClientErrors } from '#server/kernel/client-errors.server';
@@ -69,8 +70,6 @@ export interface RunningCena {
   storage: BlobStorage;
   stop(): Promise<void>;
 }
-
-type HttpServer = ReturnType<typeof serve>;
 
 /** Stop accepting connections, let in-flight requests finish, and cut what is still open after the timeout. */
 function closeHttpServer(server: HttpServer, timeoutMs: number): Promise<void> {
@@ -126,31 +125,6 @@ async function startSharedServices(
   parts.modelAvailability = availability;
   availability.start();
   return { jobs, storage, authSecret, availability, vapid };
-}
-
-/**
- * An idle keep-alive connection outlives the proxy's: the proxy (or any pooling client) then always closes first and
- * never sends a request into a socket we are closing, which surfaces as a 502 or a "socket closed" error. AWS ALB
- * closes idle connections after 60 s and asks targets to wait longer; Node's own default is 5 s
- * (https://docs.aws.amazon.com/elasticloadbalancing/latest/application/application-load-balancers.html#connection-idle-timeout).
- */
-const KEEP_ALIVE_MS = 65_000;
-
-async function listen(app: ReturnType<typeof createApp>, config: Config): Promise<HttpServer> {
-  const serverOptions = { ServerResponse: await serverResponseFor(config) };
-  return new Promise<HttpServer>((resolve, reject) => {
-    const listening = serve(
-      { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions },
-      () => resolve(listening),
-    );
-    if ('keepAliveTimeout' in listening) {
-      closeConnectionsInStages(listening);
-      listening.keepAliveTimeout = KEEP_ALIVE_MS;
-      // Node's headers timeout must exceed the keep-alive one, or it ends a kept connection early.
-      listening.headersTimeout = KEEP_ALIVE_MS + 1_000;
-    }
-    listening.once('error', reject);
-  });
 }
 
 /** Accounts, the realtime hub and the HTTP server; resolves to the server's base URL. */
@@ -278,9 +252,29 @@ async function startWorkerTier(
     logger,
   });
   await startMediaWorkers(config, logger, pool, shared);
-  // `onStoryCompleted` is where a story's `story.completed` webhook is to be emitted.
-  parts.storyAdvance = startStoryAdvance({ pool, boss: jobs.boss, logger }, config.storyAdvanceIntervalMs);
+  startStories(config, logger, parts, jobs.boss);
   logger.info({ provider: config.video.provider }, 'video workers started');
+}
+
+/** Roteiro's sweep (ADR 0062); the customer's webhooks hear of each finished story, one event per film (ADR 0064). */
+function startStories(config: Config, logger: Logger, parts: StartedParts, boss: PgBoss): void {
+  const { pool } = parts.database;
+  const emitCustomerEvent = customerEventEmitter({ pool, boss });
+  parts.storyAdvance = startStoryAdvance(
+    {
+      pool,
+      boss,
+      logger,
+      onStoryCompleted: ({ userId, storyId, filmRequestId, db }) =>
+        emitCustomerEvent(
+          userId,
+          'story.completed',
+          { storyId, filmRequestId },
+          { db, subjectId: filmRequestId },
+        ),
+    },
+    config.storyAdvanceIntervalMs,
+  );
 }
 
 /** Deliveries to the customers' webhook endpoints (ADR 0064). */

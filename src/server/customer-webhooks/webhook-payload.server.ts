@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { z } from 'zod';
 import { takeChecksOf } from '#server/generation/generation.server';
 import type { BlobStorage } from '#server/storage/storage.server';
 import {
@@ -44,6 +45,8 @@ export function createVideoViewer(deps: {
   };
 }
 
+const storyCompletedSchema = z.object({ storyId: z.string(), filmRequestId: z.string() });
+
 export interface StoredEvent {
   id: string;
   userId: string;
@@ -67,6 +70,13 @@ export async function payloadOf(event: StoredEvent, viewVideo: VideoViewer): Pro
       event.type === 'video.failed'
         ? { request, refund: { credits: event.refundedCredits ?? 0 } }
         : { request };
+  }
+  if (event.type === 'story.completed') {
+    // Recorded as the story and its film's id; sent with the film as `GET /api/videos/{id}` shows it then.
+    const { storyId, filmRequestId } = storyCompletedSchema.parse(event.data);
+    const request = await viewVideo(event.userId, filmRequestId);
+    if (!request) return undefined;
+    data = { storyId, request };
   }
   return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from '#server/credits/ledger-audit.server';
 import { balance } from '#server/credits/ledger-reads.server';
@@ -10,6 +11,7 @@ import { type DiskApp, startDiskApp, stopDiskApp } from '#tests/support/app';
 import { saveMember } from '#tests/support/multipart-forms';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
+import { startWebhookReceiver } from '#tests/support/webhook-receiver';
 import { parseWebVtt } from '#tests/support/webvtt';
 
 /**
@@ -142,6 +144,14 @@ describe('Roteiro in local mode', () => {
     expect(await balance(pool, userId)).toBe(beforeReroll - failedCredits);
     const ready = await until(client, story.id, (s) => s.shots.every((shot) => shot.takeId !== null), 'kept');
 
+    // The customer's system hears of the finished story (ADR 0064), signed per Standard Webhooks.
+    const receiver = await startWebhookReceiver();
+    const endpoint = await call<{ endpoint: { secret: string } }>(client, '/api/me/webhooks', 'POST', {
+      url: `${receiver.origin}/cena`,
+      events: ['story.completed'],
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+
     // 'Finalizar roteiro' in Quality: every shot finished at 1080p, joined in order, captioned from the lines.
     const beforeFinish = await balance(pool, userId);
     const finished = await call<{ request: VideoRequestView }>(
@@ -181,6 +191,17 @@ describe('Roteiro in local mode', () => {
       'Bruno: Quero dois pães de queijo, por favor.',
     ]);
     expect(await audit(pool, userId)).toEqual([]);
+
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+    const [hit] = receiver.received;
+    const event = new Webhook(endpoint.body.endpoint.secret).verify(
+      hit?.body ?? '',
+      hit?.headers as Record<string, string>,
+    ) as { type: string; data: { storyId: string; request: VideoRequestView } };
+    expect(event.type).toBe('story.completed');
+    expect(event.data.storyId).toBe(story.id);
+    expect(event.data.request).toMatchObject({ id: done.film?.id, status: 'completed', kind: 'film' });
+    await receiver.stop();
   }, 300_000);
 
   it('charges 20 parallel "Finalizar roteiro" taps once', async () => {

@@ -27,12 +27,20 @@ const STORY_MESSAGES_ADVANCE = {
 /** The name captions written from a story's lines are stored under (`transcribedBy`). */
 const STORY_CAPTIONS_BY = 'roteiro';
 
+/** A story's finish whose film and captions are made, told inside the transaction that marks it completed. */
+interface StoryCompleted {
+  userId: string;
+  storyId: string;
+  filmRequestId: string;
+  db: pg.PoolClient;
+}
+
 export interface StoryAdvanceDeps {
   pool: pg.Pool;
   boss: PgBoss;
   logger: Logger;
   /** Where a story's film completes: the lead's `story.completed` webhook is emitted from here. */
-  onStoryCompleted?: (event: { storyId: string; filmRequestId: string }) => Promise<void>;
+  onStoryCompleted?: (event: StoryCompleted) => Promise<unknown>;
 }
 
 async function failOrphanedContinuations(deps: StoryAdvanceDeps): Promise<void> {
@@ -132,14 +140,24 @@ async function completeFinish(deps: StoryAdvanceDeps, finish: FinishRow): Promis
     by: STORY_CAPTIONS_BY,
     burn: finish.burn_captions,
   });
-  const completed = await deps.pool.query(
-    `UPDATE story_finishes SET state = 'completed', updated_at = now()
-     WHERE film_request_id = $1 AND state = 'rendering'`,
-    [finish.film_request_id],
-  );
-  if (completed.rowCount === 1) {
-    await deps.onStoryCompleted?.({ storyId: finish.story_id, filmRequestId: finish.film_request_id });
-  }
+  // The finish completes and its event is recorded in one transaction: a crash between them would lose the event.
+  await inTransaction(deps.pool, async (client) => {
+    const completed = await client.query<{ user_id: string }>(
+      `UPDATE story_finishes f SET state = 'completed', updated_at = now()
+       FROM stories s
+       WHERE f.film_request_id = $1 AND f.state = 'rendering' AND s.id = f.story_id
+       RETURNING s.user_id`,
+      [finish.film_request_id],
+    );
+    const userId = completed.rows[0]?.user_id;
+    if (!userId) return;
+    await deps.onStoryCompleted?.({
+      userId,
+      storyId: finish.story_id,
+      filmRequestId: finish.film_request_id,
+      db: client,
+    });
+  });
 }
 
 async function advanceFinishes(deps: StoryAdvanceDeps): Promise<void> {
