@@ -11,6 +11,7 @@ import { grant } from '../src/server/credits/ledger-grants.server';
 import { runMigrations } from '../src/server/db/database.server';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.server';
 import { createLogger } from '../src/server/logger.server';
+import { signingEnv } from '../tests/support/content-credentials';
 import { TEST_VAPID_ENV } from '../tests/support/fake-push-service';
 import { STRIPE_TEST_ENV } from '../tests/support/fake-stripe';
 import { freePort } from '../tests/support/free-port';
@@ -273,6 +274,8 @@ async function startServers(databaseUrl: string, tempDir: string): Promise<Serve
       ...common,
       ...STRIPE_TEST_ENV,
       ...TEST_VAPID_ENV,
+      // Production refuses the development signing chain (ADR 0065): a chain made like it, as PEM text.
+      ...signingEnv(),
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:1',
       VIDEO_PROVIDER: 'gemini',

@@ -125,7 +125,10 @@ function guardsOf({ sessions, pool, config }: AppDependencies): Guards {
  * headers, written where Node writes the head (ADR 0068).
  */
 export async function serverResponseFor(config: Config) {
-  return responseWithHeaders(await securityHeadersOf(securityHeaders(config)));
+  return responseWithHeaders({
+    document: await securityHeadersOf(securityHeaders(config)),
+    json: await securityHeadersOf(jsonSecurityHeaders(config)),
+  });
 }
 
 /** What every request passes before its route: its id and log line, the address checks (headers: serverResponseFor). */
@@ -176,6 +179,31 @@ function securityHeaders(config: Config) {
     crossOriginEmbedderPolicy: false,
     // A page that sets its own policy keeps it: the API reference's allows its script by nonce (ADR 0063).
     overwrite: false,
+  });
+}
+
+/**
+ * What a JSON answer needs, as OWASP's REST Security Cheat Sheet lists it for API responses ("Security Headers":
+ * nosniff, `frame-ancestors 'none'` and X-Frame-Options against drag-and-drop clickjacking, HSTS;
+ * https://cheatsheetseries.owasp.org/cheatsheets/REST_Security_Cheat_Sheet.html#security-headers), and
+ * Cross-Origin-Resource-Policy so no other site reads it as a no-cors resource. The rest of the document set acts
+ * on pages only (ADR 0068).
+ */
+function jsonSecurityHeaders(config: Config) {
+  return secureHeaders({
+    contentSecurityPolicy: { frameAncestors: ["'none'"] },
+    strictTransportSecurity: config.isProduction ? 'max-age=63072000; includeSubDomains' : false,
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: true,
+    crossOriginResourcePolicy: true,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
 }
 

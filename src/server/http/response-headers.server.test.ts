@@ -13,10 +13,23 @@ const options = {
   xFrameOptions: 'DENY',
   crossOriginEmbedderPolicy: false,
 };
+const jsonOptions = {
+  contentSecurityPolicy: { frameAncestors: ["'none'"] },
+  xFrameOptions: 'DENY',
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  crossOriginEmbedderPolicy: false,
+};
 const SHARED = { 'Cache-Control': 'no-store' };
 
 const app = new Hono<{ Bindings: HttpBindings }>()
   .get('/json', (c) => c.json({ ok: true }))
+  .get('/page', (c) => c.html('<p>oi</p>'))
   .get('/own', (c) => c.json({}, 200, { 'x-frame-options': 'SAMEORIGIN', 'X-Request-Id': 'mine' }))
   .get('/shared', (c) => c.json({}, 200, SHARED))
   .get('/node', (c) => {
@@ -29,15 +42,17 @@ const app = new Hono<{ Bindings: HttpBindings }>()
 let url = '';
 let server: ReturnType<typeof serve>;
 let expected: [string, string][] = [];
+let expectedJson: [string, string][] = [];
 
 beforeAll(async () => {
   expected = await securityHeadersOf(secureHeaders(options));
+  expectedJson = await securityHeadersOf(secureHeaders(jsonOptions));
   const port = await freePort();
   server = serve({
     fetch: app.fetch,
     port,
     hostname: '127.0.0.1',
-    serverOptions: { ServerResponse: responseWithHeaders(expected) },
+    serverOptions: { ServerResponse: responseWithHeaders({ document: expected, json: expectedJson }) },
   });
   url = `http://127.0.0.1:${port}`;
 });
@@ -60,13 +75,25 @@ const security = (headers: Headers) =>
       ].includes(name),
   );
 
-it("sends Hono's own security headers and a new request id on every answer", async () => {
+it("sends Hono's own security headers, a page's set or a JSON answer's, and a new request id on every answer", async () => {
   expect(expected.map(([name]) => name)).toEqual(
     expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-frame-options']),
   );
-  for (const path of ['/json', '/node', '/missing']) {
+  expect(expectedJson.map(([name]) => name).sort()).toEqual([
+    'content-security-policy',
+    'cross-origin-resource-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-frame-options',
+  ]);
+  for (const [path, set] of [
+    ['/json', expectedJson],
+    ['/page', expected],
+    ['/node', expected],
+    ['/missing', expected],
+  ] as const) {
     const response = await fetch(`${url}${path}`);
-    expect(security(response.headers)).toEqual(expected);
+    expect(security(response.headers), path).toEqual(set);
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   }
 });
@@ -88,6 +115,6 @@ it("lets a handler's own header win, once, in whatever case it was written", asy
 it("leaves a handler's shared header object as it was", async () => {
   const response = await fetch(`${url}/shared`);
   expect(response.headers.get('cache-control')).toBe('no-store');
-  expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+  expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
   expect(SHARED).toEqual({ 'Cache-Control': 'no-store' });
 });

@@ -31,9 +31,15 @@ export function requestIdFrom(given: string | string[] | undefined): string {
   return typeof given === 'string' && given.length <= 255 && !/[^\w\-=]/.test(given) ? given : randomUUID();
 }
 
-/** Node's `ServerResponse` for `http.createServer({ ServerResponse })`, writing `headers` and the request id on every answer. */
-export function responseWithHeaders(headers: [string, string][]) {
-  const constant = headers.map(([name, value]) => [name.toLowerCase(), value] as const);
+/**
+ * Node's `ServerResponse` for `http.createServer({ ServerResponse })`, writing the request id on every answer, and
+ * `headers.json` on a JSON answer, `headers.document` on any other (pages, scripts, media).
+ */
+export function responseWithHeaders(headers: { document: [string, string][]; json: [string, string][] }) {
+  const lower = (list: [string, string][]) =>
+    list.map(([name, value]) => [name.toLowerCase(), value] as const);
+  const document = lower(headers.document);
+  const json = lower(headers.json);
 
   return class CenaResponse<
     Request extends IncomingMessage = IncomingMessage,
@@ -58,7 +64,13 @@ export function responseWithHeaders(headers: [string, string][]) {
 
     /** The handler's plain object (copied: it may be a shared constant) after ours, skipping names it already has. */
     #joined(given: OutgoingHttpHeaders): OutgoingHttpHeaders {
-      const own = new Set(Object.keys(given).map((name) => name.toLowerCase()));
+      const own = new Set<string>();
+      let constant = document;
+      for (const name in given) {
+        const lowered = name.toLowerCase();
+        own.add(lowered);
+        if (lowered === 'content-type' && String(given[name]).startsWith('application/json')) constant = json;
+      }
       const joined: OutgoingHttpHeaders = {};
       if (!own.has('x-request-id')) joined['x-request-id'] = this.requestId;
       for (const [name, value] of constant) if (!own.has(name)) joined[name] = value;
@@ -68,6 +80,8 @@ export function responseWithHeaders(headers: [string, string][]) {
     /** No plain object (Node's implicit head, or a raw list): the headers go on through `setHeader`. */
     #set<T>(given: T): T {
       if (!this.hasHeader('x-request-id')) this.setHeader('x-request-id', this.requestId);
+      const type = this.getHeader('content-type');
+      const constant = typeof type === 'string' && type.startsWith('application/json') ? json : document;
       for (const [name, value] of constant) if (!this.hasHeader(name)) this.setHeader(name, value);
       return given;
     }
