@@ -168,6 +168,24 @@ describe('events reach a local receiver, signed per Standard Webhooks', () => {
     const events = await pool.query(`SELECT 1 FROM customer_webhook_events WHERE user_id = $1`, [userId]);
     expect(events.rowCount).toBe(2);
   });
+
+  it('credits.low fires for a story drafted below the line too (its takes held together)', async () => {
+    const { client, userId } = await user(CREDITS_LOW_THRESHOLD + 5);
+    const endpoint = await register(client, ['credits.low']);
+    const planned = await client.json<{ story: { id: string } }>('/api/stories', {
+      json: { idea: 'Ana abre a padaria. Os clientes chegam.', aspectRatio: '9:16', targetSeconds: 15 },
+    });
+    expect(planned.status, JSON.stringify(planned.body)).toBe(201);
+    const drafted = await client.json(`/api/stories/${planned.body.story.id}/drafts`, {
+      json: { clientKey: randomUUID() },
+    });
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(201);
+    const [delivery] = await arrived(endpoint.path, endpoint.secret, 1);
+    expect(delivery?.payload.data).toEqual({
+      balance: await balance(pool, userId),
+      threshold: CREDITS_LOW_THRESHOLD,
+    });
+  });
 });
 
 describe('endpoints through the API', () => {

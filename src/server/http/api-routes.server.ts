@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import type pg from 'pg';
 import { accountRightsRoutes } from '#server/account-rights/account-rights.server';
 import { authIpAddress, authRoutes, meRoutes } from '#server/accounts/accounts.server';
 import { adminRoutes } from '#server/admin/admin.server';
@@ -154,6 +155,9 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
   const { config, logger, pool, jobs, storage, modelAvailability } = deps;
   const mediaUrlTtlSeconds = config.storage.urlTtlSeconds;
   const capabilities = capabilitiesOf(config.video);
+  // Every spend, a video's or a story's, tells the customer's webhooks whether it crossed the low-credits line.
+  const onSpent = (client: pg.PoolClient, userId: string, credits: number) =>
+    noteCreditsSpent(client, jobs.boss, userId, credits);
   api.route('/cast', castRoutes({ pool, storage, guards, mediaUrlTtlSeconds }));
   api.route(
     '/videos',
@@ -166,7 +170,7 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
       modes: modelAvailability,
       capabilities,
       writePrompt: createPromptWriter(config, logger),
-      onSpent: (client, userId, credits) => noteCreditsSpent(client, jobs.boss, userId, credits),
+      onSpent,
     }),
   );
   api.route('/videos', shareRoutes({ pool, guards, appUrl: config.appUrl }));
@@ -216,6 +220,7 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
       queuePlaces: (rows) => capacity.queue.places(pool, rows),
       createPerMinute: STORY_CREATE_PER_MINUTE,
       isModeAvailable: (quality) => modelAvailability.isAvailable(quality),
+      onSpent,
     }),
   );
   api.route(

@@ -43,6 +43,8 @@ export interface StoriesDeps {
   /** Video requests per user per minute (create's limit). */
   createPerMinute: number;
   isModeAvailable: (quality: VideoQuality) => boolean;
+  /** Told of each drafting or finishing spend, in its transaction (CreateVideoDeps, ADR 0064). */
+  onSpent?: CreateVideoDeps['onSpent'];
 }
 
 export const factsOf = (deps: StoriesDeps): StoryModelFacts =>
@@ -56,6 +58,7 @@ export const createDepsOf = (deps: StoriesDeps): CreateVideoDeps => ({
   pool: deps.pool,
   perMinuteLimit: deps.createPerMinute + STORY_SHOTS_MAX,
   isModeAvailable: deps.isModeAvailable,
+  ...(deps.onSpent ? { onSpent: deps.onSpent } : {}),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

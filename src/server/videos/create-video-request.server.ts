@@ -228,7 +228,7 @@ export type CreateGroupResult =
  * that transaction once every request is in (what the caller records with them); it may throw to undo them all.
  */
 export async function createRequestGroup(
-  { pool, perMinuteLimit, isModeAvailable }: CreateVideoDeps,
+  { pool, perMinuteLimit, isModeAvailable, onSpent }: CreateVideoDeps,
   group: { userId: string; inputs: readonly CreateVideoInput[] },
   within?: (client: pg.PoolClient, requests: VideoRequestRecord[]) => Promise<void>,
   now: Date = new Date(),
@@ -263,6 +263,7 @@ export async function createRequestGroup(
         requests.push(result.request);
       }
       await within?.(client, requests);
+      await onSpent?.(client, userId, held);
       return { kind: 'created', requests };
     },
     { commitIf: (result) => result !== 'replay' && result.kind === 'created' },
