@@ -289,15 +289,18 @@ describe('two web and two worker processes on one database and one bucket', () =
           .then((result) => result.rows);
       await expect.poll(jobs, { timeout: 15_000 }).toEqual([{ state: 'completed', retry_count: 0 }]);
 
-      // Exactly one video and one thumbnail in the bucket, each uploaded once.
+      // Exactly one video and one thumbnail in the bucket. The thumbnail is uploaded once; the video twice, in this
+      // order: the model's file as downloaded (durable before the render), then the same file with its Content
+      // Credentials signed in (ADR 0065), which replaces it.
       const prefix = `${BUCKET}/${userId}/videos/${requestId}/`;
       expect([...s3.objects.keys()].filter((key) => key.startsWith(prefix)).sort()).toEqual([
         `${prefix}thumbnail.jpg`,
         `${prefix}video.mp4`,
       ]);
-      expect(s3.requests.filter((line) => line.startsWith(`PUT /${prefix}`)).sort()).toEqual([
-        `PUT /${prefix}thumbnail.jpg`,
+      expect(s3.requests.filter((line) => line.startsWith(`PUT /${prefix}`))).toEqual([
         `PUT /${prefix}video.mp4`,
+        `PUT /${prefix}video.mp4`,
+        `PUT /${prefix}thumbnail.jpg`,
       ]);
       expect(request.rows[0].video_key).toBe(`${userId}/videos/${requestId}/video.mp4`);
       expect(s3.objects.get(`${prefix}video.mp4`)?.contentType).toBe('video/mp4');

@@ -334,6 +334,24 @@ describe('real answers match the documented response schemas', () => {
     });
   });
 
+  it('the estimate, webhooks to the customer and the credentials check (ADR 0063–0065)', async () => {
+    await call('get', '/api/videos/estimate', '/api/videos/estimate?quality=fast&clipSeconds=8');
+    const created = (await call('post', '/api/me/webhooks', '/api/me/webhooks', {
+      json: { url: 'http://127.0.0.1:9/cena', events: ['credits.low'] },
+    })) as { endpoint: { id: string } };
+    await call('get', '/api/me/webhooks', '/api/me/webhooks');
+    const endpoint = `/api/me/webhooks/${created.endpoint.id}`;
+    await call(
+      'post',
+      '/api/me/webhooks/{id}/deliveries/{deliveryId}/resend',
+      `${endpoint}/deliveries/${randomUUID()}/resend`,
+    );
+    await call('delete', '/api/me/webhooks/{id}', endpoint);
+    const upload = new FormData();
+    upload.append('file', new Blob(['not a video'], { type: 'video/mp4' }), 'video.mp4');
+    await call('post', '/api/verify', '/api/verify', { form: upload });
+  });
+
   it('left no documented JSON endpoint unchecked', () => {
     const json = documentedOperations({ devMailbox: true }).filter(
       (op) => !op.wildcard && Object.values(op.responses).some((r) => typeof r === 'object' && r.schema),
