@@ -94,6 +94,8 @@ describeBrowser('accounts in a browser', () => {
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('Nome').fill('Ana Souza');
     await page.getByLabel('E-mail').last().fill(email);
+    // The age rule (ADR 0066): an adult's birth date, typed as dd/mm/aaaa.
+    await page.getByLabel('Data de nascimento').fill('17/05/1990');
     await page.locator('input[name="new-password"]').fill('curta');
     await page.getByRole('checkbox').check();
     expect(await submit.isDisabled()).toBe(false);

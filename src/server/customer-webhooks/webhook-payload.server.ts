@@ -71,12 +71,13 @@ export async function payloadOf(event: StoredEvent, viewVideo: VideoViewer): Pro
         ? { request, refund: { credits: event.refundedCredits ?? 0 } }
         : { request };
   }
-  if (event.type === 'story.completed') {
-    // Recorded as the story and its film's id; sent with the film as `GET /api/videos/{id}` shows it then.
-    const { storyId, filmRequestId } = storyCompletedSchema.parse(event.data);
-    const request = await viewVideo(event.userId, filmRequestId);
+  // The stories room records a finished story as its id and its film's; it is sent with the film as
+  // `GET /api/videos/{id}` shows it then. Any other data an emitter gave goes as it was given.
+  const story = event.type === 'story.completed' ? storyCompletedSchema.safeParse(event.data) : undefined;
+  if (story?.success) {
+    const request = await viewVideo(event.userId, story.data.filmRequestId);
     if (!request) return undefined;
-    data = { storyId, request };
+    data = { storyId: story.data.storyId, request };
   }
   return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data });
 }

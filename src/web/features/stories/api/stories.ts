@@ -32,6 +32,14 @@ const working = (story: Story | undefined): boolean =>
     (request) => request !== null && !isFinalVideoStatus(request.status),
   );
 
+/**
+ * The film is made but the story is not finished yet: its captions are being written from the lines (a few seconds,
+ * no event of their own), so the board reads again soon.
+ */
+const CAPTIONS_POLL_MS = 2_000;
+const captionsPending = (story: Story | undefined): boolean =>
+  story?.status === 'finishing' && story.film !== null && story.film.status === 'completed';
+
 export function useStory(id: string) {
   return useQuery({
     queryKey: storyQueryKey(id),
@@ -41,7 +49,11 @@ export function useStory(id: string) {
     // 4xx (another user's story, an unknown id) are answers, not glitches: no retry.
     retry: (failures, error) =>
       !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
-    refetchInterval: (query) => (working(query.state.data?.story) ? FALLBACK_POLL_MS : false),
+    refetchInterval: (query) => {
+      const story = query.state.data?.story;
+      if (captionsPending(story)) return CAPTIONS_POLL_MS;
+      return working(story) ? FALLBACK_POLL_MS : false;
+    },
   });
 }
 

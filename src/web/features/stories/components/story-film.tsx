@@ -13,12 +13,13 @@ import { FRAME } from './story-player';
 
 /**
  * The finished story: the film 'Finalizar roteiro' made, with its captions (the dialogue's own words and speakers,
- * the WebVTT track on by default) and the house's share sheet; while it is made, where it is.
+ * the WebVTT track on by default) and the house's share sheet; while it is made or captioned, where it is.
  */
-export function StoryFilm({ film }: { film: VideoRequestView }) {
+export function StoryFilm({ film, finished }: { film: VideoRequestView; finished: boolean }) {
   const { t } = useTranslation('stories');
   if (film.status === 'failed') return <FailedResult request={film} />;
-  if (film.status !== 'completed' || !film.videoUrl) {
+  // Ready to post once the story is finished: the film joined and its captions written from the lines.
+  if (film.status !== 'completed' || !film.videoUrl || !finished) {
     return (
       <section
         className="flex flex-col items-start gap-2 rounded-(--radius-card) border border-border bg-card p-4"
