@@ -74,6 +74,7 @@ export function apiRoutes(deps: AppDependencies, shared: ApiShared) {
   );
   mountAccountRoutes(api, deps, shared);
   mountVideoRoutes(api, deps, shared);
+  mountVerifyRoute(api, deps, shared);
   if (shared.mailbox) api.route('/dev/mailbox', shared.mailbox);
   api.all('*', (c) => apiError(c, 404, 'not_found', 'Rota não encontrada.'));
   return api;
@@ -150,6 +151,23 @@ function mountAccountRoutes(api: Api, deps: AppDependencies, { guards, capacity,
 /** Create's requests per user per minute (videos.routes.server.ts's default), which a story's takes count against. */
 const STORY_CREATE_PER_MINUTE = 10;
 
+/** `/api/verify`: the Content Credentials of an uploaded file or a share link's video (ADR 0065). */
+function mountVerifyRoute(api: Api, deps: AppDependencies, { guards }: ApiShared): void {
+  const { config, logger, pool, storage } = deps;
+  api.route(
+    '/verify',
+    verifyRoutes({
+      guards,
+      credentials: createContentCredentials(config.provenance, logger),
+      appUrl: config.appUrl,
+      sharedVideo: async (slug) => {
+        const shared = await findSharedVideo(pool, slug);
+        return shared ? storage.getStream(shared.videoKey) : undefined;
+      },
+    }),
+  );
+}
+
 /** What the user makes: the cast, videos, the provider's webhooks, films, stories, the dashboard. */
 function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }: ApiShared): void {
   const { config, logger, pool, jobs, storage, modelAvailability } = deps;
@@ -186,18 +204,6 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
       mediaUrlTtlSeconds,
       secret: deps.authSecret,
       trustedProxies: config.auth.trustedProxies,
-    }),
-  );
-  api.route(
-    '/verify',
-    verifyRoutes({
-      guards,
-      credentials: createContentCredentials(config.provenance, logger),
-      appUrl: config.appUrl,
-      sharedVideo: async (slug) => {
-        const shared = await findSharedVideo(pool, slug);
-        return shared ? storage.getStream(shared.videoKey) : undefined;
-      },
     }),
   );
   api.route('/videos', captionsRoutes({ pool, boss: jobs.boss, storage, guards, mediaUrlTtlSeconds }));
