@@ -14,7 +14,7 @@ describe('accounts validation', () => {
 
   it('requires 8 characters for a password', () => {
     const signUp = signUpFormSchema(((key: string) => key) as unknown as TFunction<'accounts'>);
-    const form = { name: 'Ana', email: 'ana@cena.app', terms: true };
+    const form = { name: 'Ana', email: 'ana@cena.app', birthDate: '17/05/1990', terms: true };
     expect(signUp.safeParse({ ...form, password: '1234567' }).success).toBe(false);
     expect(signUp.safeParse({ ...form, password: '12345678' }).success).toBe(true);
   });
