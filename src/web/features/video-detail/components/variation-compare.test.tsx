@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
 import { captionsContract } from '#shared/captions.contract';
+import { reportsContract } from '#shared/reports.contract';
 import type { VideoRequestView } from '#shared/video-request';
 import { videosContract } from '#shared/videos.contract';
 import { me, videoRequest } from '#tests/support/web-fixtures';
@@ -36,6 +37,8 @@ function group(keptId: string | null = null): Record<string, VideoRequestView> {
 }
 
 function answer(requests: Record<string, VideoRequestView>) {
+  // The page asks whether the video was taken down after a report (ADR 0066): none was.
+  api().answer(reportsContract.getTakedown, { takedown: null });
   api().answer(videosContract.getVideo, (url) => {
     const id = url.pathname.split('/').pop() ?? '';
     const request = requests[id];
