@@ -160,6 +160,7 @@ describe('Comparing variations on the request page', () => {
     api().answer(accountsContract.getMe, me);
     api().answer(videosContract.listVersions, { items: [] });
     api().answer(captionsContract.getCaptions, { captions: null });
+    api().answer(reportsContract.getTakedown, { takedown: null });
     api().answer(videosContract.getVideo, { request: videoRequest({ status: 'completed' }) });
     await renderPage(<VideoDetailPage />, {
       route: '/dashboard/request/:id',
