@@ -123,8 +123,11 @@ describe('biome.json import rules', () => {
 
 type DependencyTree = Awaited<ReturnType<typeof parseDependencyTree>>;
 
-async function dependencyTree(entries: string[]): Promise<DependencyTree> {
-  return parseDependencyTree(entries, {
+let wholeTree: Promise<DependencyTree> | undefined;
+
+/** The import graph of src/ (server, web and shared), parsed once for every check here: parsing is most of their time. */
+function dependencyTree(): Promise<DependencyTree> {
+  wholeTree ??= parseDependencyTree(['src/server/**/*.ts', 'src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts'], {
     context: ROOT,
     tsconfig: path.join(ROOT, 'tsconfig.json'),
     // Type-only imports are dependencies too: a folder cycle through types is still two folders that need each other.
@@ -132,6 +135,7 @@ async function dependencyTree(entries: string[]): Promise<DependencyTree> {
     exclude: /node_modules|\.test\.tsx?$/,
     onProgress: () => {},
   });
+  return wholeTree;
 }
 
 /**
@@ -151,16 +155,17 @@ function siblingArrow(from: string, to: string): [string, string] | undefined {
 }
 
 /**
- * Cycles between server folders at every depth (ADR 0003): a sub-folder that imports its sibling while the
+ * Cycles between folders of `root` at every depth (ADR 0003): a sub-folder that imports its sibling while the
  * sibling imports it back, or that imports a file of its parent folder that imports it back, runs back up even
- * when the top-level folders it sits in are in order.
+ * when the top-level folders it sits in are in order. Two web features that import each other are such a cycle:
+ * they meet at the app level instead.
  */
-function folderCycles(tree: DependencyTree): string[][] {
+function folderCycles(tree: DependencyTree, root = 'src/server/'): string[][] {
   const edges = new Map<string, Set<string>>();
   for (const [file, dependencies] of Object.entries(tree)) {
-    if (!file.startsWith('src/server/')) continue;
+    if (!file.startsWith(root)) continue;
     for (const dependency of dependencies ?? []) {
-      if (!dependency.id?.startsWith('src/server/')) continue;
+      if (!dependency.id?.startsWith(root)) continue;
       const arrow = siblingArrow(file, dependency.id);
       if (!arrow) continue;
       const targets = edges.get(arrow[0]) ?? new Set<string>();
@@ -187,13 +192,18 @@ function folderCycles(tree: DependencyTree): string[][] {
 
 describe('import cycles', () => {
   it('no module of the server or the web imports itself through others (dpdm)', async () => {
-    const tree = await dependencyTree(['src/server/**/*.ts', 'src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts']);
+    const tree = await dependencyTree();
     expect(parseCircular(tree)).toEqual([]);
   }, 120_000);
 
   it('no two server folders need each other, directly or around a loop, at any depth', async () => {
-    const tree = await dependencyTree(['src/server/**/*.ts']);
+    const tree = await dependencyTree();
     expect(folderCycles(tree)).toEqual([]);
+  }, 120_000);
+
+  it('no two web folders need each other (features meet at the app level), at any depth', async () => {
+    const tree = await dependencyTree();
+    expect(folderCycles(tree, 'src/web/')).toEqual([]);
   }, 120_000);
 
   it("the folder check sees sub-folders and a folder's own files, not only the top-level folders", () => {
@@ -258,7 +268,7 @@ describe('server rooms and their faces', () => {
   });
 
   it('no server file imports a file inside another room, only its entry file (a new room too, before biome.json names it)', async () => {
-    const tree = await dependencyTree(['src/server/**/*.ts']);
+    const tree = await dependencyTree();
     expect(reachIns(tree, serverRooms())).toEqual([]);
   }, 120_000);
 

@@ -46,7 +46,7 @@ const SettingsPage = lazyPage(() => import('#web/features/settings/pages/setting
 const DevelopersPage = lazyPage(() => import('#web/features/developers/pages/developers-page'), {
   namespaces: ['developers', 'webhooks', 'accounts'],
 });
-const ProfilePage = lazyPage(() => import('#web/features/accounts/pages/profile-page'), PROFILE_NS);
+const ProfilePage = lazyPage(() => import('./pages/profile'), PROFILE_NS);
 const BuyCreditsPage = lazyPage(() => import('#web/features/billing/pages/buy-credits-page'), BILLING_NS);
 const PaymentSuccessPage = lazyPage(
   () => import('#web/features/billing/pages/payment-success-page'),

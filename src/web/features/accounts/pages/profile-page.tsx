@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentHistoryCard, SubscriptionCard } from '#web/features/billing';
-import { DevelopersLinkCard } from '#web/features/developers';
 import { useDocumentTitle } from '#web/lib/use-document-title';
 import { useMe } from '../api/me';
 import { ChangePasswordCard } from '../components/profile/change-password-card';
@@ -14,10 +14,11 @@ import { TwoFactorCard } from '../components/profile/two-factor-card';
 /**
  * /dashboard/profile: personal info, preferences (language, time zone), this device's notifications, current subscription (portal, link to
  * /pricing), payment history, security (password, two-factor, sign out everywhere, export my data, delete my
- * account), and the way to Desenvolvedores (API keys).
+ * account), then `children`: what the app adds below (the way to Desenvolvedores, src/web/app/pages/profile.tsx), so
+ * accounts never imports a feature that itself needs accounts (ADR 0003).
  * Rendered inside the auth guard, so the user is loaded.
  */
-export default function ProfilePage() {
+export default function ProfilePage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('accounts');
   useDocumentTitle(t('profile.documentTitle'));
   const { data: me } = useMe();
@@ -43,7 +44,7 @@ export default function ProfilePage() {
         <SessionsCard />
         <DataRightsCard me={me} />
       </section>
-      <DevelopersLinkCard />
+      {children}
     </div>
   );
 }

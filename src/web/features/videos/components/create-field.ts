@@ -1,8 +1,6 @@
 import { useId } from 'react';
-import { type Control, useController } from 'react-hook-form';
-import type { CreateFormContext, CreateFormFields, CreateFormOutput } from '../lib/create-form';
-
-export type CreateFormControl = Control<CreateFormFields, CreateFormContext, CreateFormOutput>;
+import { useController } from 'react-hook-form';
+import type { CreateFormControl } from '../lib/create-form';
 
 /** What each of the create form's fields is given by the page. */
 export interface CreateFieldProps {

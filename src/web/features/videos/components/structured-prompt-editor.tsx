@@ -7,14 +7,8 @@ import {
   videoModelPromptText,
 } from '#shared/prompt-preview';
 import { FieldError, FieldHint, Label, Textarea } from '#web/components/ui/input';
+import type { StructuredPromptState } from '../lib/structured-prompt';
 import { Notice } from './notice';
-
-export interface StructuredPromptState {
-  prompt: EditedStructuredPrompt;
-  /** The text it was made from: a later change of the text is pointed out. */
-  fromText: string;
-  note: string | null;
-}
 
 /**
  * The structured prompt's fields, edited as a suggestion: the text model's note, a word when the text changed since,

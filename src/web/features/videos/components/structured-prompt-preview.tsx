@@ -6,7 +6,8 @@ import { FieldError, FieldHint } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { isApiError } from '#web/lib/api';
 import { usePromptPreview } from '../api/prompt-preview';
-import { StructuredPromptEditor, type StructuredPromptState } from './structured-prompt-editor';
+import type { StructuredPromptState } from '../lib/structured-prompt';
+import { StructuredPromptEditor } from './structured-prompt-editor';
 
 /**
  * 'Ver prompt estruturado': asks the text model for the structured JSON prompt of the text (without one, the

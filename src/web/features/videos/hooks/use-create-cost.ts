@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { requestCredits, type VideoQuality } from '#shared/catalogue';
 import { useCredits } from '#web/features/credits';
-import type { CreateFormControl } from '../components/create-field';
+import type { CreateFormControl } from '../lib/create-form';
 
 /**
  * The cost panel's figures: each video's credits by mode, length and 4K master (`requestCredits`, ADR 0033, so the

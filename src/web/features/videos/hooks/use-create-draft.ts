@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useMe } from '#web/features/accounts';
-import type { StructuredPromptState } from '../components/structured-prompt-editor';
 import {
   clearDraft,
   isEmptyDraft,
@@ -11,6 +10,7 @@ import {
   saveDraftImages,
 } from '../lib/create-draft';
 import type { CreateFormContext, CreateFormFields, CreateFormOutput } from '../lib/create-form';
+import type { StructuredPromptState } from '../lib/structured-prompt';
 
 /** What the page keeps outside react-hook-form and the draft carries too. */
 export interface DraftExtras {

@@ -8,13 +8,13 @@ import { type ApiError, isApiError } from '#web/lib/api';
 import { newUuid } from '#web/lib/uuid';
 import { useCreateVideoRequest } from '../api/create-video-request';
 import type { CreateVideoRequestPayload } from '../api/video-request-calls';
-import type { StructuredPromptState } from '../components/structured-prompt-editor';
 import {
   type CreateFormFields,
   type CreateFormOutput,
   classifySubmitError,
   type SubmitFailure,
 } from '../lib/create-form';
+import type { StructuredPromptState } from '../lib/structured-prompt';
 import type { CreateForm } from './use-create-form';
 
 /** The fields the server may name in a 400 that the form shows beside their inputs. */

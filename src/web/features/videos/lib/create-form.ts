@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Control, FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import {
   PROMPT_MIN_LENGTH,
@@ -178,6 +178,9 @@ export type CreateFormOutput = z.output<ReturnType<typeof createFormSchema>>;
 export interface CreateFormContext {
   firstFrameRefused?: string | undefined;
 }
+
+/** The create form's react-hook-form control, as its fields and hooks receive it. */
+export type CreateFormControl = Control<CreateFormFields, CreateFormContext, CreateFormOutput>;
 
 /**
  * zodResolver with the form's schema for the chosen mode's model (`offers`: what the server says each mode's model
