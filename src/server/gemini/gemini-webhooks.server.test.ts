@@ -19,11 +19,13 @@ import { insertUser } from '#tests/support/users';
  * worker pipeline, LISTEN/NOTIFY between them — against the Gemini fake, which posts each finished generation's
  * signed event to the receiver (faults by prompt marker, tests/support/fake-gemini-webhooks.ts). The safety poll
  * is set to POLL_MS: what completes well before it was woken by an event; what completes after it, by polling.
+ * The slow cases wait out one POLL_MS side by side, so it is most of what this file takes: at 10 s an event's read
+ * must still come within 3.3 s of its delivery, and a safety poll's after 5 s.
  */
 
 const OMNI = 'gemini-omni-1.1-flash';
 const SECRET = `whsec_${Buffer.from('the Cena test project webhook secret').toString('base64')}`;
-const POLL_MS = 15_000;
+const POLL_MS = 10_000;
 const GENERATION_MS = 1_500;
 const START = 500;
 
