@@ -12,9 +12,11 @@ export function redactSecrets(path: string): string {
 /**
  * Each request's id (the one Node's response carries, response-headers.server.ts; a new one in-process), its logger
  * (bound to the id, made on first use) and its access line: one pino line per request, the only access log a
- * deployment has.
+ * deployment has. The access line's fields are fixed and hold no secret (the path is redacted above), so it is
+ * written by a child without the root's redaction, whose wildcard paths cloned every line's object (ADR 0071).
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  const access = logger.child({}, { redact: [] });
   return async (c, next) => {
     const started = performance.now();
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing as
@@ -24,7 +26,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId);
     c.set('logger', lazyChild(logger, { requestId }));
     await next();
-    logger.info(
+    access.info(
       {
         requestId,
         method: c.req.method,

@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { expect, it } from 'vitest';
+import type { AppEnv } from '#server/kernel/errors.server';
+import { createLogger, TurnBatch } from '#server/logger.server';
+import { requestLog } from './request-log.server';
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+function appLogging() {
+  const writes: string[] = [];
+  const logger = createLogger('info', new TurnBatch({ write: (text: string) => writes.push(text) }));
+  const app = new Hono<AppEnv>().use(requestLog(logger)).get('/reset-password/:token', (c) => {
+    c.get('logger').info({ user: { password: 'hunter2' } }, 'reset asked');
+    return c.json({ ok: true }, 202);
+  });
+  const lines = () =>
+    writes
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { app, lines };
+}
+
+it("writes one access line per request, with the request's id and the path without its secret", async () => {
+  const { app, lines } = appLogging();
+  const response = await app.request('/reset-password/abc123?from=mail', {
+    headers: { 'x-request-id': 'req-1' },
+  });
+  expect(response.status).toBe(202);
+  await nextTurn();
+  const [handlerLine, access] = lines();
+  expect(access).toMatchObject({
+    level: 30,
+    service: 'cena',
+    requestId: 'req-1',
+    method: 'GET',
+    path: '/reset-password/:token',
+    status: 202,
+    msg: 'request',
+  });
+  expect(access?.ms).toEqual(expect.any(Number));
+  expect(Object.keys(access ?? {})).toEqual([
+    'level',
+    'time',
+    'service',
+    'requestId',
+    'method',
+    'path',
+    'status',
+    'ms',
+    'msg',
+  ]);
+  // The handler's own lines keep the root logger's redaction and carry the request id.
+  expect(handlerLine).toMatchObject({ requestId: 'req-1', user: { password: '[Redacted]' } });
+});
