@@ -18,7 +18,7 @@ import { BirthDateField } from './birth-date-field';
  * sign-up's field, rule and message; the server refuses those operations the same way (`birth_date_required`),
  * so this is the way through, not the guard. Every other page is as before.
  */
-export function BirthDateScreen() {
+function BirthDateScreen() {
   const { t } = useTranslation('accounts');
   const setBirthDate = useSetBirthDate();
   const schema = useMemo(() => birthDateFormSchema(t), [t]);
