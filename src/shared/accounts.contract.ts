@@ -1,4 +1,5 @@
 import { meResponseSchema, profilePatchSchema } from './accounts';
+import { birthDateBodySchema } from './age';
 import { defineContract } from './api-contract';
 
 /** `/api/me` and `/api/me/profile`: who is signed in and their profile (docs/accounts-contract.md). */
@@ -20,6 +21,22 @@ export const accountsContract = defineContract({
     body: { schema: profilePatchSchema },
     responses: {
       200: { description: 'The updated `{ user, profile, isAdmin }`.', schema: meResponseSchema },
+    },
+  },
+  setBirthDate: {
+    method: 'post',
+    path: '/api/me/birth-date',
+    summary:
+      'Give the birth date an account made before the age rule or with Google lacks (asked before paying, ADR 0066)',
+    tag: 'accounts',
+    auth: 'session',
+    body: { schema: birthDateBodySchema },
+    responses: {
+      200: { description: 'The updated `{ user, profile, isAdmin }`.', schema: meResponseSchema },
+    },
+    errors: {
+      under_age: { status: 403, description: 'Under 18 on the day in Brasília time: nothing is stored' },
+      birth_date_already_set: { status: 409, description: 'The account has a birth date already' },
     },
   },
 });

@@ -63,6 +63,8 @@ export const meResponseSchema = z.object({
     emailVerified: z.boolean(),
     twoFactorEnabled: z.boolean(),
     createdAt: z.iso.datetime(),
+    /** False for an account made before the age rule or with Google: asked for it before paying (ADR 0066). */
+    birthDateKnown: z.boolean(),
   }),
   profile: z.object({ language: z.enum(LANGUAGES), timezone: z.enum(TIME_ZONES) }),
   isAdmin: z.boolean(),

@@ -16,6 +16,9 @@ export const AGE_MESSAGES = {
   required: 'Informe sua data de nascimento.',
   invalid: 'Data de nascimento inválida. Use o formato dd/mm/aaaa.',
   underAge: `A Cena é só para maiores de ${ADULT_AGE} anos: não é possível criar uma conta com esta data de nascimento.`,
+  /** An account made before the rule, or with Google, at its first generation or purchase. */
+  birthDateRequired: `Informe sua data de nascimento para gerar vídeos ou comprar: a Cena é só para maiores de ${ADULT_AGE} anos.`,
+  alreadyGiven: 'Sua data de nascimento já foi informada.',
 } as const;
 
 /** Whether someone born on `birthDate` (YYYY-MM-DD) is ADULT_AGE or older on `today` (YYYY-MM-DD). */
@@ -35,3 +38,6 @@ export const birthDateSchema = z
     const day = parseDay(value);
     return day !== undefined && day[0] >= OLDEST_YEAR && value <= brazilToday();
   }, AGE_MESSAGES.invalid);
+
+/** `POST /api/me/birth-date`: an account without a birth date gives it (ADR 0066). */
+export const birthDateBodySchema = z.strictObject({ birthDate: birthDateSchema });

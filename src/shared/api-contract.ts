@@ -56,6 +56,12 @@ export interface Operation {
    * A `create` operation also takes an `Idempotency-Key` header.
    */
   apiKey?: ApiKeyScope;
+  /**
+   * Spends money or credits (a generation, a purchase): the account must have given its birth date, which is adult
+   * (ADR 0066, "The age rule"); an account without one — made before the rule, or with Google — is refused with 403
+   * `birth_date_required` until it gives one (`POST /api/me/birth-date`). Nothing else of theirs is held back.
+   */
+  adultOnly?: true;
   /** A strict object of string parameters; without it, any query parameter is refused (400). */
   query?: z.ZodType;
   body?: OperationBody;
@@ -139,6 +145,7 @@ export function implicitErrors(operation: Operation): Record<string, number> {
     ...EVERY_OPERATION_ERRORS,
     ...(operation.auth === 'none' ? {} : { unauthorized: 401 }),
     ...(operation.auth === 'admin' ? { forbidden: 403 } : {}),
+    ...(operation.adultOnly ? { birth_date_required: 403 } : {}),
     ...(operation.auth === 'none' ? {} : apiKeyErrors(operation.apiKey)),
     ...(operation.body ? { payload_too_large: 413, unsupported_media_type: 415 } : {}),
     ...(operation.body && operation.body.contentType !== 'multipart/form-data'

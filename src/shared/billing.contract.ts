@@ -63,6 +63,7 @@ export const billingContract = defineContract({
     summary: 'Start a subscription checkout',
     tag: 'billing',
     auth: 'session',
+    adultOnly: true,
     body: { schema: checkoutSchema },
     responses: { 200: { description: '`{ url }` of the checkout.', schema: redirectResponseSchema } },
     errors: {
@@ -85,6 +86,7 @@ export const billingContract = defineContract({
     summary: 'Start a credit package checkout',
     tag: 'billing',
     auth: 'session',
+    adultOnly: true,
     body: { schema: creditCheckoutSchema },
     responses: { 200: { description: '`{ url }` of the checkout.', schema: redirectResponseSchema } },
     errors: { checkout_failed: PROVIDER_FAILED },

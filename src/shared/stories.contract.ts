@@ -102,6 +102,7 @@ export const storiesContract = defineContract({
       'Draft every shot without a live or completed take at 360p: one hold for all, each take charged apart (ADR 0016)',
     tag: 'stories',
     auth: 'session',
+    adultOnly: true,
     body: { schema: storyClientKeySchema },
     responses: {
       200: {
@@ -126,6 +127,7 @@ export const storiesContract = defineContract({
     summary: "Draft one shot again (a new take from the shot's current text); only that shot is charged",
     tag: 'stories',
     auth: 'session',
+    adultOnly: true,
     body: { schema: storyClientKeySchema },
     responses: {
       200: {

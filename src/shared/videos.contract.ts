@@ -38,6 +38,7 @@ const NOT_FOUND = { not_found: { status: 404, description: 'No such request of t
 const DERIVED = {
   tag: 'videos',
   auth: 'session',
+  adultOnly: true,
   apiKey: 'create',
   responses: {
     200: {
@@ -81,6 +82,7 @@ export const videosContract = defineContract({
     summary: 'Create a video request (idempotent by clientKey); holds its credits',
     tag: 'videos',
     auth: 'session',
+    adultOnly: true,
     apiKey: 'create',
     body: { schema: createVideoFormSchema, contentType: 'multipart/form-data' },
     responses: {
@@ -221,6 +223,7 @@ export const videosContract = defineContract({
       "'Finalizar': make a completed video again in Fast, Quality or 4K with the same inputs (a new linked request, idempotent by clientKey); holds its credits",
     tag: 'videos',
     auth: 'session',
+    adultOnly: true,
     apiKey: 'create',
     body: { schema: finishVideoBodySchema },
     responses: {
@@ -247,6 +250,7 @@ export const videosContract = defineContract({
       "'Tentar de novo': make a failed request again with the same inputs (a new request, idempotent by clientKey); holds its credits",
     tag: 'videos',
     auth: 'session',
+    adultOnly: true,
     apiKey: 'create',
     body: { schema: retryVideoBodySchema },
     responses: {

@@ -1,10 +1,15 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A tiny S3 stand-in for tests: path-style requests (`/{bucket}/{key}`) on 127.0.0.1 for PutObject, GetObject
- * (also through presigned URLs, whose query is ignored except `response-content-disposition`), HeadObject and
- * DeleteObject. Signatures are not verified; objects live in memory. GetObject's `Range` is one `bytes=a-b`,
+ * A tiny S3 stand-in for tests: path-style requests (`/{bucket}/{key}`) on 127.0.0.1 for PutObject, CopyObject,
+ * GetObject (also through presigned URLs, whose query is ignored except `response-content-disposition`), HeadObject
+ * and DeleteObject. Signatures are not verified; objects live in memory. A GET of a key that is not there — deleted,
+ * or moved away by a takedown — answers 404 with the `NoSuchKey` error document, as S3 does for credentials that may
+ * list the bucket (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html, "Permissions"; without
+ * s3:ListBucket it is 403 AccessDenied, equally a refusal). CopyObject is a PUT with `x-amz-copy-source:
+ * {bucket}/{key}` (URL-encoded) answering 200 with a `CopyObjectResult`, or 404 NoSuchKey for a missing source
+ * (https://docs.aws.amazon.com/AmazonS3/latest/API/API_CopyObject.html). GetObject's `Range` is one `bytes=a-b`,
  * `bytes=a-` or `bytes=-n` range as S3 documents it (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html,
  * "Range": one range per request): 206 with Content-Range, or 416 `InvalidRange` when it starts past the end.
  */
@@ -61,6 +66,24 @@ function requestedRange(header: string | undefined, size: number): [number, numb
 const notFound = (key: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>not found</Message><Key>${key}</Key></Error>`;
 
+function copyObject(
+  objects: Map<string, FakeS3Object>,
+  source: string,
+  target: string,
+  response: ServerResponse,
+): void {
+  const found = objects.get(source);
+  if (!found) {
+    response.writeHead(404, { 'Content-Type': 'application/xml' }).end(notFound(source));
+    return;
+  }
+  objects.set(target, { body: Buffer.from(found.body), contentType: found.contentType });
+  response.writeHead(200, { 'Content-Type': 'application/xml' });
+  response.end(
+    `<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><LastModified>${new Date().toISOString()}</LastModified><ETag>"fake"</ETag></CopyObjectResult>`,
+  );
+}
+
 export async function startFakeS3(): Promise<FakeS3> {
   const objects = new Map<string, FakeS3Object>();
   const requests: string[] = [];
@@ -73,6 +96,11 @@ export async function startFakeS3(): Promise<FakeS3> {
     switch (request.method) {
       case 'PUT': {
         const raw = await readBody(request);
+        const copySource = request.headers['x-amz-copy-source'];
+        if (typeof copySource === 'string') {
+          copyObject(objects, decodeURIComponent(copySource.replace(/^\//, '')), name, response);
+          return;
+        }
         const chunked = String(request.headers['content-encoding'] ?? '').includes('aws-chunked');
         objects.set(name, {
           body: chunked ? decodeAwsChunked(raw) : raw,

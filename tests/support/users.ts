@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { grant } from '#server/credits/ledger-grants.server';
-import { signUpAndVerify } from './accounts';
+import { ADULT_BIRTH_DATE, signUpAndVerify } from './accounts';
 import type { SessionClient } from './session-client';
 
 /**
  * A bare `user` row, for tests that use the ledger without the sign-up flow: credit accounts reference users.
+ * An adult birth date, as every sign-up now stores (ADR 0066: an account without one is refused what spends).
  * Returns its id.
  */
 export async function insertUser(pool: pg.Pool, id = `user-${randomUUID()}`): Promise<string> {
-  await pool.query('INSERT INTO "user" (id, name, email) VALUES ($1, $2, $3)', [
+  await pool.query('INSERT INTO "user" (id, name, email, birth_date) VALUES ($1, $2, $3, $4)', [
     id,
     'Test',
     `${id}@example.test`,
+    ADULT_BIRTH_DATE,
   ]);
   return id;
 }

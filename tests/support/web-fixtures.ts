@@ -27,6 +27,7 @@ export const me: MeResponse = {
     emailVerified: true,
     twoFactorEnabled: false,
     createdAt: CREATED_AT,
+    birthDateKnown: true,
   },
   profile: { language: 'pt', timezone: 'America/Sao_Paulo' },
   isAdmin: false,

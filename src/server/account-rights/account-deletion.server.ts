@@ -12,6 +12,7 @@ import { QUEUES, send } from '#server/jobs/jobs.server';
 import { inTransaction } from '#server/kernel/transaction.server';
 import type { Logger } from '#server/logger.server';
 import { mediaKeys } from '#server/media/media.server';
+import { withheldKey, withholdableFiles } from '#server/reports/reports.server';
 import type { BlobStorage } from '#server/storage/storage.server';
 import { forgetLeftovers, type VideoProvider } from '#server/video-providers/video-providers.server';
 import {
@@ -172,7 +173,14 @@ type RequestFilesRow = Pick<VideoRequestRow, (typeof REQUEST_FILES_KEYS)[number]
 function requestFiles(userId: string, row: RequestFilesRow): Set<string> {
   const keys = mediaKeys(userId, row.id);
   const named = [row.firstFrameKey, row.lastFrameKey, row.videoKey, row.thumbnailKey];
-  return new Set([...Object.values(keys), ...named.filter((key) => key !== null), ...row.referenceImageKeys]);
+  // A taken-down video's files wait at withheld keys (ADR 0070): they go with the account too.
+  const withheld = withholdableFiles(userId, row.id).map(withheldKey);
+  return new Set([
+    ...Object.values(keys),
+    ...named.filter((key) => key !== null),
+    ...row.referenceImageKeys,
+    ...withheld,
+  ]);
 }
 
 /** Deletes the requests' files, then the requests, a batch at a time. */

@@ -133,7 +133,7 @@ async function writeList(
 async function writeProfile(client: pg.PoolClient, write: Write, userId: string, now: Date): Promise<void> {
   const user = await client.query<Row>(
     `SELECT u.id, u.name, u.email, u.email_verified, u.two_factor_enabled, u.language, u.timezone,
-            u.created_at, u.updated_at,
+            u.birth_date::text AS birth_date, u.created_at, u.updated_at,
             COALESCE((SELECT array_agg(provider_id ORDER BY provider_id) FROM account WHERE user_id = u.id),
                      '{}') AS sign_in_methods,
             (SELECT notify_on_video_ready FROM user_settings WHERE user_id = u.id) AS notify_on_video_ready
@@ -153,6 +153,8 @@ async function writeProfile(client: pg.PoolClient, write: Write, userId: string,
         twoFactorEnabled: profile.two_factor_enabled,
         language: profile.language,
         timezone: profile.timezone,
+        // The age rule's date (ADR 0066), YYYY-MM-DD as given; null for an account that has not given one.
+        birthDate: profile.birth_date,
         signInMethods: profile.sign_in_methods,
         createdAt: iso(profile.created_at),
         updatedAt: iso(profile.updated_at),

@@ -13,7 +13,7 @@ import { mediaKeys } from '#server/media/rendering.server';
 import { LocalPaymentProvider } from '#server/payment-providers/local-checkout.server';
 import type { VideoGenerationInput } from '#server/video-providers/video-provider.server';
 import { EXPORTS_PER_WINDOW } from '#shared/account-rights';
-import { PASSWORD, signUpAndVerify } from '#tests/support/accounts';
+import { ADULT_BIRTH_DATE, PASSWORD, signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { API_KEY, type FakeGemini, startFakeGemini } from '#tests/support/fake-gemini';
 import { SessionClient } from '#tests/support/session-client';
@@ -125,7 +125,13 @@ describe('GET /api/me/export', () => {
     );
     const text = await response.text();
     const data = JSON.parse(text);
-    expect(data.profile).toMatchObject({ id: userId, email, name: 'Clara Export', language: 'pt' });
+    expect(data.profile).toMatchObject({
+      id: userId,
+      email,
+      name: 'Clara Export',
+      language: 'pt',
+      birthDate: ADULT_BIRTH_DATE,
+    });
     expect(data.settings).toEqual({ notifyOnVideoReady: true });
     expect(data.payments).toEqual([
       expect.objectContaining({ type: 'payment', amount: 10990, unit: 'BRL_cents' }),

@@ -10,6 +10,6 @@ export { authRoutes } from './auth.routes.server';
 export type { Auth, CenaAuth } from './auth.server';
 export { authIpAddress, createAuth } from './auth.server';
 export { resolveAuthSecret } from './auth-secret.server';
-export { meRoutes } from './me.routes.server';
+export { meRoutes, requireKnownAdult } from './me.routes.server';
 export { grantRole, hasRole, requireAdmin } from './roles.server';
 export { claimTotpCode, releaseTotpCode } from './totp-replay.server';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADULT_AGE, AGE_MESSAGES, brazilToday } from '#shared/age';
 import { newEmail, PASSWORD, signUp, signUpAndVerify } from '#tests/support/accounts';
@@ -82,5 +83,54 @@ describe('sign-up birth date', () => {
       expect([AGE_MESSAGES.required, AGE_MESSAGES.invalid]).toContain(body.message);
       expect(await stored(email)).toEqual({ users: [], mails: 0 });
     }
+  });
+});
+
+describe('accounts without a birth date (made before the rule, or with Google)', () => {
+  it('are asked for it before a generation or a purchase, refused under 18 as at sign-up, and nothing else changes', async () => {
+    const { client, email } = await signUpAndVerify(app.url);
+    // As an account made before the rule, or by Google's sign-in (which sends no birth date), has it.
+    await app.cena.pool.query('UPDATE "user" SET birth_date = NULL WHERE email = $1', [email]);
+    const me = await client.json<{ user: { birthDateKnown: boolean } }>('/api/me');
+    expect(me.body.user.birthDateKnown).toBe(false);
+    expect((await client.json('/api/videos')).status).toBe(200);
+
+    const create = {
+      prompt: 'Um farol na tempestade',
+      quality: 'fast',
+      aspectRatio: '16:9',
+      clientKey: randomUUID(),
+    };
+    const paid = [
+      await client.json('/api/videos', { json: create }),
+      await client.json('/api/billing/credit-checkout', { json: { packageId: 'starter' } }),
+      await client.json('/api/billing/checkout', { json: { plan: 'basic' } }),
+    ];
+    for (const answer of paid) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({
+        error: { code: 'birth_date_required', message: AGE_MESSAGES.birthDateRequired },
+      });
+    }
+
+    const teen = await client.json('/api/me/birth-date', { json: { birthDate: yearsAgo(ADULT_AGE, 1) } });
+    expect(teen.status).toBe(403);
+    expect(teen.body).toMatchObject({ error: { code: 'under_age', message: AGE_MESSAGES.underAge } });
+    expect((await stored(email)).users).toEqual([{ birth_date: null }]);
+    const malformed = await client.json('/api/me/birth-date', { json: { birthDate: '17/05/1990' } });
+    expect(malformed.status).toBe(400);
+
+    const given = await client.json<{ user: { birthDateKnown: boolean } }>('/api/me/birth-date', {
+      json: { birthDate: yearsAgo(ADULT_AGE) },
+    });
+    expect(given.status).toBe(200);
+    expect(given.body.user.birthDateKnown).toBe(true);
+    expect((await stored(email)).users).toEqual([{ birth_date: yearsAgo(ADULT_AGE) }]);
+    // Past the age check: what answers now is the create's own rule (no credits), not the birth date.
+    const again = await client.json('/api/videos', { json: { ...create, clientKey: randomUUID() } });
+    expect(again.body).not.toMatchObject({ error: { code: 'birth_date_required' } });
+    const twice = await client.json('/api/me/birth-date', { json: { birthDate: '1990-05-17' } });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ error: { code: 'birth_date_already_set' } });
   });
 });

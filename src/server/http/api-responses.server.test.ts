@@ -70,6 +70,8 @@ describe('real answers match the documented response schemas', () => {
     await call('get', '/api/openapi.json', '/api/openapi.json');
     await call('get', '/api/me', '/api/me');
     await call('patch', '/api/me/profile', '/api/me/profile', { json: { name: 'Ana Schema' } });
+    // The account has its birth date from the sign-up: the answer is the documented 409.
+    await call('post', '/api/me/birth-date', '/api/me/birth-date', { json: { birthDate: '1990-05-17' } });
     await call('get', '/api/me/settings', '/api/me/settings');
     await call('patch', '/api/me/settings', '/api/me/settings', { json: { notifyOnVideoReady: false } });
     await call('post', '/api/admin/users/{id}/credits', `/api/admin/users/${userId}/credits`, {

@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type pg from 'pg';
 import { ZodError } from 'zod';
-import { requireAdmin } from '#server/accounts/accounts.server';
+import { requireAdmin, requireKnownAdult } from '#server/accounts/accounts.server';
 import { apiKeyGuards, idempotencyGuard, sendsBearer } from '#server/api-keys/api-keys.server';
 import { apiReferenceRoutes } from '#server/api-reference/api-reference.server';
 import { createCapacity } from '#server/capacity/capacity.server';
@@ -117,6 +117,7 @@ function guardsOf({ sessions, pool, config }: AppDependencies): Guards {
     admin: requireAdmin(pool, keys.session),
     apiKey: keys.apiKey,
     idempotency: idempotencyGuard(pool),
+    adult: requireKnownAdult(pool),
   };
 }
 

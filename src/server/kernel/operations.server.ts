@@ -53,15 +53,18 @@ export type Handlers<C extends Contract> = { [Name in keyof C]: HandlerSpec<C[Na
 export type Guards = Record<Exclude<OperationAuth, 'none'>, MiddlewareHandler<AppEnv>> & {
   apiKey?: (scope: ApiKeyScope) => MiddlewareHandler<AppEnv>;
   idempotency?: (operation: Operation) => MiddlewareHandler<AppEnv>;
+  /** After the caller's guard, on `adultOnly` operations: the account has given its birth date (ADR 0066). */
+  adult?: MiddlewareHandler<AppEnv>;
 };
 
-/** The guard of `operation`, and what runs after its input checks. */
+/** The guard of `operation` (with the birth-date check of an `adultOnly` one), and what runs after its input checks. */
 function guardOf(operation: Operation, guards: Guards) {
   if (operation.auth === 'none') return { guard: [], after: [] };
-  if (!operation.apiKey || !guards.apiKey) return { guard: [guards[operation.auth]], after: [] };
+  const adult = operation.adultOnly && guards.adult ? [guards.adult] : [];
+  if (!operation.apiKey || !guards.apiKey) return { guard: [guards[operation.auth], ...adult], after: [] };
   const idempotency = operation.apiKey === 'create' && guards.idempotency;
   return {
-    guard: [guards.apiKey(operation.apiKey)],
+    guard: [guards.apiKey(operation.apiKey), ...adult],
     after: idempotency ? [idempotency(operation)] : [],
   };
 }

@@ -2,12 +2,14 @@ import { X509Certificate } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINED_ALGORITHMIC_MEDIA } from '#shared/provenance';
 import { activeManifest, checkClaimSignature, child, manifestStore } from '#tests/support/c2pa-jumbf';
 import { colourClip, mediaTools } from '#tests/support/media';
 import { developmentChain, toPem } from './certificate.server';
 import { readCredentials } from './read-credentials.server';
+import { offThreadReader } from './read-off-thread.server';
 import { signVideo } from './sign-video.server';
 import { loadSigningKey, type SigningKey } from './signing-key.server';
 
@@ -200,5 +202,20 @@ describe('the signing key', () => {
       credentials: 'valid',
       madeByCena: true,
     });
+  });
+});
+
+describe('the reader of /api/verify', () => {
+  it('reads on a worker thread, not the event loop that answers requests, with the same verdicts', async () => {
+    const reader = offThreadReader();
+    const file = await signedCopy('off-thread.mp4');
+    const [signed, none] = await Promise.all([
+      reader.read(file, key.anchors),
+      reader.read(plain, key.anchors),
+    ]);
+    expect(signed.threadId).not.toBe(threadId);
+    expect(signed.result).toEqual(await readCredentials(file, key.anchors));
+    expect(signed.result).toMatchObject({ credentials: 'valid', madeByCena: true });
+    expect(none.result).toMatchObject({ credentials: 'none' });
   });
 });

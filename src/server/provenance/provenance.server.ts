@@ -2,7 +2,7 @@ import type { ProvenanceConfig } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
 import type { VerifyResult } from '#shared/provenance';
 import type { Made } from './manifest.server';
-import { readCredentials } from './read-credentials.server';
+import { offThreadReader } from './read-off-thread.server';
 import { type SignOptions, signVideo } from './sign-video.server';
 import { loadSigningKey, type SigningKey } from './signing-key.server';
 
@@ -30,12 +30,14 @@ export function createContentCredentials(config: ProvenanceConfig, logger: Logge
   const key: SigningKey = loadSigningKey(config);
   if (key.development)
     logger.info('Content Credentials: signing with the development certificate (local mode)');
+  const reader = offThreadReader();
   return {
     async sign(file, made, options) {
       const outcome = await signVideo(key, file, made, options);
       if (outcome.signed) logger.debug({ cpuMs: outcome.cpuMs }, 'Content Credentials signed');
       else logger.warn({ reason: outcome.reason }, 'a delivered video was left without Content Credentials');
     },
-    read: (file) => readCredentials(file, key.anchors),
+    // On a worker thread: a large upload's validation must not hold the web process's other requests.
+    read: async (file) => (await reader.read(file, key.anchors)).result,
   };
 }

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import { inTransaction } from '#server/kernel/transaction.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import type { ReportReason, TakedownView } from '#shared/reports';
 import { recordEvent } from './moderation-events.server';
+import { matchMediaToTakedowns } from './withhold-media.server';
 
 /**
  * The owner's side of a takedown (ADR 0066): what they see of it, and their one contest, which the admin queue
@@ -81,9 +83,14 @@ export async function contestTakedown(
   });
 }
 
-/** An admin restores a contested video or upholds its takedown; false when there is no open contest. */
+/**
+ * An admin restores a contested video or upholds its takedown; false when there is no open contest. A restore moves
+ * the covered videos' files back to their keys in the same transaction (ADR 0070) — but not those another takedown
+ * in force still covers.
+ */
 export async function decideContest(
   pool: pg.Pool,
+  storage: BlobStorage,
   input: { takedownId: string; adminId: string; decision: 'restore' | 'uphold'; note: string | null },
   now: Date = new Date(),
 ): Promise<boolean> {
@@ -97,6 +104,17 @@ export async function decideContest(
     );
     const row = decided.rows[0];
     if (!row) return false;
+    if (input.decision === 'restore') {
+      const covered = await client.query<{ id: string }>(
+        'SELECT video_request_id AS id FROM takedown_videos WHERE takedown_id = $1',
+        [input.takedownId],
+      );
+      await matchMediaToTakedowns(
+        client,
+        storage,
+        covered.rows.map((video) => video.id),
+      );
+    }
     await recordEvent(client, {
       action: input.decision === 'restore' ? 'restored' : 'upheld',
       actor: input.adminId,

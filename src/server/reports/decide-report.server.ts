@@ -1,13 +1,18 @@
 import type pg from 'pg';
 import { inTransaction } from '#server/kernel/transaction.server';
+import type { BlobStorage } from '#server/storage/storage.server';
 import type { ReportDecision, ReportReason } from '#shared/reports';
+import { coveredVideos } from './derivations.server';
 import { recordEvent } from './moderation-events.server';
+import { matchMediaToTakedowns } from './withhold-media.server';
 
 /**
  * An admin's decision on an open report (ADR 0066). Dismissing closes that report alone. Taking down closes every
- * open report of the video, revokes its share links and records the takedown, in one transaction: from its commit
- * on, every process's next read of the page, the slug's media or a signed media URL finds the takedown
- * (media-withheld.server.ts) — no cache to wait for. The owner's e-mail goes after the commit (takedown-mail).
+ * open report of the video, revokes the share links of the video and of what was made from it (derivations.server.ts),
+ * records the takedown and the videos it covers, and moves their files to withheld keys (ADR 0070), in one
+ * transaction: from its commit on, every process's next read of the page, the slug's media or a signed media URL
+ * finds the takedown (media-withheld.server.ts) — no cache to wait for — and an S3 URL handed out earlier finds no
+ * object. The owner's e-mail goes after the commit (takedown-mail).
  */
 
 export type DecideOutcome =
@@ -25,6 +30,7 @@ interface ReportRow {
 
 export async function decideReport(
   pool: pg.Pool,
+  storage: BlobStorage,
   input: { reportId: string; adminId: string; decision: ReportDecision; note: string | null },
   now: Date = new Date(),
 ): Promise<DecideOutcome> {
@@ -50,7 +56,7 @@ export async function decideReport(
       return { kind: 'decided', reportsClosed: 1, takedown: null } as const;
     }
     if (!report.videoRequestId) return { kind: 'video_gone' } as const;
-    return takeDown(client, { ...report, videoRequestId: report.videoRequestId }, input, now);
+    return takeDown(client, storage, { ...report, videoRequestId: report.videoRequestId }, input, now);
   });
 }
 
@@ -72,6 +78,7 @@ async function closeReports(
 
 async function takeDown(
   client: pg.PoolClient,
+  storage: BlobStorage,
   report: ReportRow & { videoRequestId: string },
   input: { adminId: string; note: string | null; decision: ReportDecision },
   now: Date,
@@ -83,9 +90,10 @@ async function takeDown(
     input,
     now,
   );
+  const covered = await coveredVideos(client, report.videoRequestId);
   await client.query(
-    'UPDATE share_links SET revoked_at = $2 WHERE video_request_id = $1 AND revoked_at IS NULL',
-    [report.videoRequestId, now],
+    'UPDATE share_links SET revoked_at = $2 WHERE video_request_id = ANY($1::uuid[]) AND revoked_at IS NULL',
+    [covered, now],
   );
   // A takedown already in force (two admins, two reports of one video) is the one the owner hears of.
   const inserted = await client.query<{ id: string }>(
@@ -95,6 +103,13 @@ async function takeDown(
     [report.videoRequestId, report.id, report.reason, input.note, input.adminId, now],
   );
   const takedownId = inserted.rows[0]?.id ?? null;
+  if (takedownId) {
+    await client.query(
+      'INSERT INTO takedown_videos (takedown_id, video_request_id) SELECT $1, unnest($2::uuid[])',
+      [takedownId, covered],
+    );
+    await matchMediaToTakedowns(client, storage, covered);
+  }
   await recordEvent(client, {
     action: 'taken_down',
     actor: input.adminId,

@@ -9,6 +9,7 @@ import { REPORT_MESSAGES, REPORTS_PER_VISITOR_PER_HOUR, type ReportQueue } from 
 import { signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { SessionClient } from '#tests/support/session-client';
+import { withheldKey } from './withhold-media.server';
 
 /**
  * Reports and takedowns through the real server (ADR 0066), on two processes sharing one database and one storage
@@ -203,6 +204,9 @@ describe('takedown', () => {
     await report(new SessionClient(first.url), video.slug, { reason: 'copyright' });
     const reported = (await queue()).reports.find((item) => item.slug === video.slug);
     await admin.json(`/api/admin/reports/${reported?.id}/decision`, { json: { decision: 'take_down' } });
+    // On disk too the files leave their keys (ADR 0070): moved beside them, out of every URL's reach.
+    expect(await first.cena.storage.exists(video.videoKey)).toBe(false);
+    expect(await first.cena.storage.exists(withheldKey(video.videoKey))).toBe(true);
 
     const path = `/api/videos/${video.requestId}/takedown`;
     const view = await video.client.json(path);
@@ -233,6 +237,7 @@ describe('takedown', () => {
     expect(restored).toEqual({ status: 200, body: { decision: 'restore' } });
     const sign = await first.cena.storage.urlSigner({ ttlSeconds: 600 });
     expect((await fetch(`${second.url}${sign(video.videoKey)}`)).status).toBe(200);
+    expect(await first.cena.storage.exists(withheldKey(video.videoKey))).toBe(false);
     expect((await video.client.json(path)).body).toEqual({ takedown: null });
     const notTaken = await video.client.json(`${path}/contest`, { json: { text: 'x' } });
     expect(notTaken.body).toMatchObject({ error: { code: 'not_taken_down' } });

@@ -51,7 +51,7 @@ function decideHandler(options: ReportsRoutesOptions): ReportHandlers['decideRep
   return async (c, { params, body }) => {
     if (!UUID.test(params.id)) return apiError(c, 404, 'report_not_found', REPORT_MESSAGES.reportNotFound);
     const adminId = sessionOf(c).user.id;
-    const outcome = await decideReport(options.pool, {
+    const outcome = await decideReport(options.pool, options.storage, {
       reportId: params.id,
       adminId,
       decision: body.decision,
@@ -81,7 +81,7 @@ export function reportsRoutes(options: ReportsRoutesOptions) {
       decideContest: async (c, { params, body }) => {
         const decided =
           UUID.test(params.id) &&
-          (await decideContest(pool, {
+          (await decideContest(pool, storage, {
             takedownId: params.id,
             adminId: sessionOf(c).user.id,
             decision: body.decision,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from '#server/accounts/accounts.schema.server';
 import { videoRequests } from '#server/video-requests/video-requests.server';
 import { CONTEST_DECISIONS, REPORT_DECISIONS, REPORT_REASONS } from '#shared/reports';
@@ -70,6 +70,27 @@ export const takedowns = pgTable(
     check('takedowns_reason_valid', sql`${t.reason} IN (${inList(REPORT_REASONS)})`),
     check('takedowns_contest_together', sql`(${t.contestedAt} IS NULL) = (${t.contestText} IS NULL)`),
     uniqueIndex('takedowns_in_force_idx').on(t.videoRequestId).where(sql`${t.liftedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Every video a takedown covers: the reported one and what was made from it and still shows it — its extensions,
+ * edits, continuity shots and the films that include it, followed to the end (ADR 0066, "Derivations"). Written
+ * with the takedown; every check of a video's takedown (its media, a new share link) reads this table.
+ */
+export const takedownVideos = pgTable(
+  'takedown_videos',
+  {
+    takedownId: uuid('takedown_id')
+      .notNull()
+      .references(() => takedowns.id, { onDelete: 'cascade' }),
+    videoRequestId: uuid('video_request_id')
+      .notNull()
+      .references(() => videoRequests.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.takedownId, t.videoRequestId] }),
+    index('takedown_videos_video_idx').on(t.videoRequestId),
   ],
 );
 

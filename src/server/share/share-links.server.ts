@@ -37,10 +37,12 @@ export async function shareableState(
   userId: string,
   requestId: string,
 ): Promise<ShareableOutcome> {
-  // A video taken down (reports room, ADR 0066) cannot be shared again while the takedown is in force.
+  // A video a takedown in force covers (reports room, ADR 0066: the reported one or one made from it) cannot be
+  // shared again.
   const found = await db.query<{ status: string; video_key: string | null; taken_down: boolean }>(
     `SELECT status, video_key,
-            EXISTS (SELECT 1 FROM takedowns t WHERE t.video_request_id = v.id AND t.lifted_at IS NULL) AS taken_down
+            EXISTS (SELECT 1 FROM takedown_videos tv JOIN takedowns t ON t.id = tv.takedown_id
+                    WHERE tv.video_request_id = v.id AND t.lifted_at IS NULL) AS taken_down
      FROM video_requests v WHERE id = $1 AND user_id = $2`,
     [requestId, userId],
   );

@@ -28,6 +28,11 @@ export interface BlobStorage {
   exists(key: string): Promise<boolean>;
   /** Removing a missing file is not an error (deletes are retried and raced). */
   delete(key: string): Promise<void>;
+  /**
+   * Moves a file to another key (replacing any file there); false when there is no file at `from` (already moved:
+   * a move is retried). After it, a URL signed for `from` finds nothing (a takedown, ADR 0070).
+   */
+  move(from: string, to: string): Promise<boolean>;
 }
 
 /** A file's bytes as one answer: the whole (200), one range (206), or no range it can serve (416). */

@@ -92,6 +92,20 @@ export class DiskStorage implements BlobStorage {
     await fs.rm(this.pathOf(key), { force: true });
   }
 
+  /** A rename: one step on one file system, so the file is at one key or the other, never both nor neither. */
+  async move(from: string, to: string): Promise<boolean> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.rename(source, target);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
   async signedUrl(key: string, options: { ttlSeconds: number } & DownloadOptions): Promise<string> {
     return (await this.urlSigner(options))(key, options);
   }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -136,6 +137,32 @@ export class S3Storage implements BlobStorage {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /**
+   * CopyObject then DeleteObject: S3 has no rename (https://docs.aws.amazon.com/AmazonS3/latest/API/API_CopyObject.html,
+   * a server-side copy of up to 5 GB in one request; `x-amz-copy-source` is `bucket/key`, URL-encoded). Once the
+   * original is deleted, a GET of it — a presigned URL handed out earlier included — answers 404 NoSuchKey (403
+   * AccessDenied when the credentials lack s3:ListBucket), https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html,
+   * "Permissions". A repeated move copies again and deletes again: the same end.
+   */
+  async move(from: string, to: string): Promise<boolean> {
+    assertSafeKey(from);
+    assertSafeKey(to);
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: to,
+          CopySource: `${uriEncode(this.bucket)}/${from}`,
+        }),
+      );
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+    await this.delete(from);
+    return true;
   }
 
   async signedUrl(key: string, options: { ttlSeconds: number } & DownloadOptions): Promise<string> {

@@ -23,6 +23,11 @@ const RequireAuthLayout = lazyPage(
   ACCOUNTS_NS,
 );
 const ShellLayout = lazyPage(() => import('#web/features/shell/pages/shell-layout'), SHELL_NS);
+/** The age rule for accounts without a birth date (ADR 0066), around the pages that spend. */
+const RequireAdultLayout = lazyPage(
+  () => import('#web/features/accounts/components/require-adult'),
+  ACCOUNTS_NS,
+);
 const RequireAdminLayout = lazyPage(
   () => import('#web/features/accounts/components/require-admin'),
   ACCOUNTS_NS,
@@ -135,16 +140,18 @@ const routes: RouteObject[] = [
             page('profile', ProfilePage),
             page('developers', DevelopersPage),
             page('help', HelpPage),
-            page('buy-credits', BuyCreditsPage),
+            layout(RequireAdultLayout, [
+              page('buy-credits', BuyCreditsPage),
+              page('create', CreatePage),
+              page('stories/:id', StoryPage),
+            ]),
             page('payment-success', PaymentSuccessPage),
-            page('create', CreatePage),
             page('confirmation', ConfirmationPage),
             page('history', HistoryPage),
             page('cast', CastPage),
             page('request/:id', VideoDetailPage),
             page('films/new', FilmBoardPage),
             page('stories', StoriesPage),
-            page('stories/:id', StoryPage),
             page('settings', SettingsPage),
           ],
         },

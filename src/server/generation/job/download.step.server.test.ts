@@ -90,4 +90,41 @@ describe('the download step (fake Gemini API)', () => {
     expect(await job.storage.exists(keys.video)).toBe(true);
     expect(await job.storage.exists(keys.download)).toBe(false);
   }, 60_000);
+
+  it('a signed video in a ratio the provider makes is uploaded once, signed: the plain download is not stored first', async () => {
+    const userId = await job.newUser();
+    const request = await seedVideoRequest(job.pool, {
+      userId,
+      prompt: 'Um trem na serra',
+      aspectRatio: '16:9',
+    });
+    const puts: string[] = [];
+    const signed: string[] = [];
+    const { storage } = job;
+    const counting = new Proxy(storage, {
+      get(target, property) {
+        if (property === 'put') {
+          return (...args: Parameters<typeof storage.put>) => {
+            puts.push(args[0]);
+            return target.put(...args);
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    // Stands in for the signer (provenance room): what matters here is that the render signs before storing.
+    const credentials = {
+      sign: async (file: string) => {
+        signed.push(file);
+      },
+    } as unknown as NonNullable<Parameters<typeof job.deps>[0]>['credentials'];
+    expect(await runVideoGeneration(job.deps({ storage: counting, credentials }), request.id)).toBe(
+      'completed',
+    );
+    const keys = mediaKeys(userId, request.id);
+    expect(signed).toHaveLength(1);
+    expect(puts.sort()).toEqual([keys.thumbnail, keys.video].sort());
+    expect(await job.storage.exists(keys.video)).toBe(true);
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { downloadKey, probe } from '#server/media/media.server';
+import { downloadKey, mediaKeys, probe } from '#server/media/media.server';
 import { type DeliveredFile, DeliveryFailure, fetchDeliveredVideo } from '../delivery.server';
 import { isAbort, type JobRun, RequestFailure } from './job-types.server';
 import { reachStep } from './request-row.server';
@@ -20,6 +20,11 @@ const DELIVERY_WINDOW_MS = 10 * 60_000;
  * retried step, until the deadline — or, for a video Google finished at the last moment, DELIVERY_WINDOW_MS after
  * it), then kept in our storage before the step is stored: a worker that picks the job up after this renders the
  * stored copy instead of asking the provider again. False when the request became final meanwhile.
+ *
+ * Not kept when it would be kept under the video's own key and the render signs it (ADR 0065): the render stores the
+ * signed file there anyway, so the plain one would be uploaded only to be replaced. The file goes straight to the
+ * render in this run, the step stays `generating`, and a run that dies before the render fetches the file from the
+ * provider again (its operation is stored: no second create or charge, ADR 0015).
  */
 export async function download(
   run: JobRun,
@@ -34,6 +39,7 @@ export async function download(
     if (error instanceof DeliveryFailure) throw new RequestFailure(error.kind, error.message);
     throw error;
   }
+  if (!plainCopyKept(run)) return { delivered, stored: true };
   try {
     await deps.storage.put(
       downloadKey(row, Boolean(run.trialMark)),
@@ -45,6 +51,11 @@ export async function download(
     await delivered.discard();
     throw error;
   }
+}
+
+/** Whether the provider's file is kept as it came: not when the video's key will hold its signed copy. */
+function plainCopyKept({ deps, row, trialMark }: JobRun): boolean {
+  return !deps.credentials || downloadKey(row, Boolean(trialMark)) !== mediaKeys(row.userId, row.id).video;
 }
 
 /** The stored download on local disk again, for a run that resumes at the render step. */

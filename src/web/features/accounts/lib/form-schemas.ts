@@ -61,6 +61,10 @@ export const signUpFormSchema = (t: AccountsT) =>
   });
 export type SignUpValues = z.input<ReturnType<typeof signUpFormSchema>>;
 
+/** The birth date an account without one gives before paying (ADR 0066): the sign-up's field and rule. */
+export const birthDateFormSchema = (t: AccountsT) => z.object({ birthDate: birthDateField(t) });
+export type BirthDateValues = z.input<ReturnType<typeof birthDateFormSchema>>;
+
 /** A new password and its confirmation, with the mismatch reported on the confirmation. */
 export const newPasswordPairSchema = (t: AccountsT, messages: { tooShort: string; mismatch: string }) =>
   z

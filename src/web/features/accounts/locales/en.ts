@@ -123,6 +123,12 @@ const en: LocaleShape<typeof ptBR> = {
     loadError: 'Could not load your account.',
     retry: 'Try again',
   },
+  ageGate: {
+    title: 'Confirm your age',
+    body: 'To make videos or buy credits, enter your date of birth. Cena is for adults 18 and over only.',
+    submit: 'Continue',
+    error: 'Could not save your date of birth. Please try again.',
+  },
   admin: {
     checking: 'Checking administrator permissions…',
     denied: 'Access denied. You do not have administrator permissions.',

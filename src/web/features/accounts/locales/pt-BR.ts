@@ -120,6 +120,12 @@ export default {
     loadError: 'Não foi possível carregar sua conta.',
     retry: 'Tentar novamente',
   },
+  ageGate: {
+    title: 'Confirme sua idade',
+    body: 'Para gerar vídeos ou comprar créditos, informe sua data de nascimento. A Cena é só para maiores de 18 anos.',
+    submit: 'Continuar',
+    error: 'Não foi possível salvar sua data de nascimento. Tente novamente.',
+  },
   admin: {
     checking: 'Verificando permissões de administrador…',
     denied: 'Acesso negado. Você não tem permissões de administrador.',
