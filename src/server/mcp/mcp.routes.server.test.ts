@@ -128,7 +128,7 @@ const VALID_CREATE = {
 };
 
 describe('/mcp', () => {
-  it('lists the six tools, each input the JSON Schema of the shared schema the API reads', async () => {
+  it('lists the ten tools, each input the JSON Schema of the shared schema the API reads', async () => {
     const stand = standIn({ status: 201, body: {} });
     const client = await connect(stand, 'cena_read_key');
     const { tools } = await client.listTools();
@@ -139,7 +139,19 @@ describe('/mcp', () => {
       'list_videos',
       'get_balance',
       'share_video',
+      'create_story',
+      'draft_story',
+      'get_story',
+      'finish_story',
     ]);
+    // POST /api/stories' own schema: only the idea is required (the ratio and length have defaults).
+    expect(tools.find((tool) => tool.name === 'create_story')?.inputSchema.required).toEqual(['idea']);
+    expect(tools.find((tool) => tool.name === 'finish_story')?.inputSchema.required).toEqual([
+      'quality',
+      'clientKey',
+      'id',
+    ]);
+    expect(tools.find((tool) => tool.name === 'get_story')?.annotations?.readOnlyHint).toBe(true);
     const create = tools.find((tool) => tool.name === 'create_video')?.inputSchema;
     expect(create?.required).toEqual(['prompt', 'quality', 'aspectRatio', 'clientKey']);
     expect(create?.properties?.quality).toMatchObject({ enum: [...VIDEO_QUALITIES] });

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { fieldErrors, fieldMessages } from '#server/kernel/form-errors.server';
 import { type AppFetch, apiCaller, type CenaApi } from './api-call.server';
-import { type ToolAnswer, toolError } from './tool-answers.server';
-import { MCP_TOOLS, type McpTool } from './tools.server';
+import { type McpTool, type ToolAnswer, toolError } from './tool-answers.server';
+import { MCP_TOOLS } from './tools.server';
 
 /**
  * `/mcp`: Cena's MCP server on the Streamable HTTP transport (MCP specification 2025-06-18, basic/transports:
@@ -53,7 +53,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 const INSTRUCTIONS =
   'Cena faz vídeos curtos com IA, pagos com os créditos da conta. Estime o custo (estimate_cost) antes de criar; ' +
   'create_video reserva os créditos e devolve o id; acompanhe com get_video até o status Pronto (completed) e ' +
-  'entregue o link de download ou o de compartilhar (share_video). Um vídeo que falha devolve os créditos.';
+  'entregue o link de download ou o de compartilhar (share_video). Um vídeo que falha devolve os créditos. ' +
+  'Para um filme de várias cenas: create_story planeja a partir da ideia (grátis), draft_story gera os rascunhos, ' +
+  'get_story acompanha e finish_story faz a versão final e junta as cenas num filme legendado.';
 
 const NO_KEY =
   'Envie uma chave de API da Cena no cabeçalho Authorization: Bearer <chave> (Perfil → Desenvolvedores).';
