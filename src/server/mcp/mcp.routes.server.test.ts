@@ -170,12 +170,24 @@ describe('/mcp', () => {
     expect(answer.headers.get('WWW-Authenticate')).toBe(
       `Bearer realm="Cena", resource_metadata="${APP_URL}/.well-known/oauth-protected-resource/mcp"`,
     );
-    expect((await answer.json()).error.code).toBe('unauthorized');
+    expect(await answer.json()).toMatchObject({
+      error: {
+        code: 'unauthorized',
+        message: expect.stringContaining(`Perfil → Desenvolvedores: ${APP_URL}/dashboard/developers`),
+      },
+    });
     const metadata = await stand.app.request('/.well-known/oauth-protected-resource/mcp');
-    expect(await metadata.json()).toMatchObject({
+    const document = await metadata.json();
+    expect(document).toMatchObject({
       resource: `${APP_URL}/mcp`,
       bearer_methods_supported: ['header'],
+      // No authorization server (ADR 0069): the page where a key is made is the resource's documentation.
+      resource_documentation: `${APP_URL}/dashboard/developers`,
     });
+    expect(document).not.toHaveProperty('authorization_servers');
+    // The root well-known path, which clients probe when a challenge names no metadata URL.
+    const atRoot = await stand.app.request('/.well-known/oauth-protected-resource');
+    expect(await atRoot.json()).toEqual(document);
     const badKey = await stand.app.request('/mcp', {
       method: 'POST',
       headers: { Authorization: 'Bearer not_a_key' },

@@ -193,7 +193,9 @@ it('with a key, an assistant plans a story, drafts it, reads it to review and fi
       arguments: { id: story.id, quality: 'fast', clientKey: randomUUID() },
     });
     expect(finished.isError, text(finished)).toBeFalsy();
-    expect(sentence(finished)).toMatch(/^Finalização pedida\. Filme .*: Na fila\. Acompanhe com get_story\.$/);
+    expect(sentence(finished)).toMatch(
+      /^Finalização pedida\. Filme .*: Na fila\. Acompanhe com get_story\.$/,
+    );
     expect(await balance(pool, userId)).toBe(200 - story.price.draft.credits - story.price.fast.credits);
     const read = await mcp.callTool({ name: 'get_story', arguments: { id: story.id } });
     expect(text(read)).toMatch(/^Roteiro .*: (Finalizando|Pronto)\./);
