@@ -18,6 +18,11 @@ const HOLD_REFUSALS = {
   },
   client_key_reused: { status: 409, description: 'The clientKey was used by another request' },
   rate_limited: { status: 429, description: 'Too many requests this minute (Retry-After)' },
+  api_key_daily_limit: {
+    status: 429,
+    description:
+      "The API key's daily credit limit would be passed by every take asked (Retry-After: until midnight in São Paulo; nothing held)",
+  },
   video_unavailable: {
     status: 503,
     description: "The mode's video model is not served by Google right now (nothing held)",
@@ -40,7 +45,10 @@ const PLAN_REFUSALS = {
   },
 } as const;
 
-/** `/api/stories`, 'Roteiro' (ADR 0062, docs/stories-contract.md). */
+/**
+ * `/api/stories`, 'Roteiro' (ADR 0062, docs/stories-contract.md). An API key reads stories with `read` and plans,
+ * drafts, re-rolls and finishes them with `create` (ADR 0063); editing the plan stays in the web's board.
+ */
 export const storiesContract = defineContract({
   listStories: {
     method: 'get',
@@ -48,6 +56,7 @@ export const storiesContract = defineContract({
     summary: "The user's stories, newest first",
     tag: 'stories',
     auth: 'session',
+    apiKey: 'read',
     responses: { 200: { description: '`{ items }`.', schema: storyListSchema } },
   },
   createStory: {
@@ -57,8 +66,13 @@ export const storiesContract = defineContract({
       'Plan a story from an idea: a shot list (structured output of the text model, or the rules in local mode) with its price per mode; free',
     tag: 'stories',
     auth: 'session',
+    apiKey: 'create',
     body: { schema: createStorySchema },
     responses: {
+      200: {
+        description: 'The story this clientKey already planned: `{ story }`.',
+        schema: storyResponseSchema,
+      },
       201: {
         description:
           '`{ story }`: its shots, `price` (credits and cents for draft, fast, quality, 4k) and `model`.',
@@ -76,6 +90,7 @@ export const storiesContract = defineContract({
     summary: 'One story, each shot with its current take (`request`) once drafted',
     tag: 'stories',
     auth: 'session',
+    apiKey: 'read',
     responses: { 200: { description: '`{ story }`.', schema: storyResponseSchema } },
     errors: STORY_NOT_FOUND,
   },
@@ -102,6 +117,7 @@ export const storiesContract = defineContract({
       'Draft every shot without a live or completed take at 360p: one hold for all, each take charged apart (ADR 0016)',
     tag: 'stories',
     auth: 'session',
+    apiKey: 'create',
     adultOnly: true,
     body: { schema: storyClientKeySchema },
     responses: {
@@ -127,6 +143,7 @@ export const storiesContract = defineContract({
     summary: "Draft one shot again (a new take from the shot's current text); only that shot is charged",
     tag: 'stories',
     auth: 'session',
+    apiKey: 'create',
     adultOnly: true,
     body: { schema: storyClientKeySchema },
     responses: {
@@ -154,6 +171,8 @@ export const storiesContract = defineContract({
       "'Finalizar roteiro': finish every kept shot's take in Fast, Quality or 4K, then join them into a captioned film; idempotent by clientKey",
     tag: 'stories',
     auth: 'session',
+    apiKey: 'create',
+    adultOnly: true,
     body: { schema: finishStorySchema },
     responses: {
       200: {

@@ -160,6 +160,8 @@ export const createStorySchema = z.strictObject({
   /** Elenco members the story may cast (characters, products, styles). */
   castIds: castIdsSchema.optional(),
   tone: toneSchema.optional(),
+  /** One key per plan asked: sent again (a retry, an API client's Idempotency-Key), it answers the same story. */
+  clientKey: z.uuid('Chave de envio inválida.').optional(),
 });
 export type CreateStoryInput = z.input<typeof createStorySchema>;
 

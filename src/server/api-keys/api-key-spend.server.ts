@@ -13,10 +13,13 @@ export function dailySpendLimit(keyId: string, limit: number): SpendLimit {
   return {
     async claim(client: pg.PoolClient, credits: number, reference: string): Promise<SpendClaim> {
       await client.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [keyId]);
+      // A claim of the same hold is a replay's (a resent create, landing on the hold already placed): the hold's
+      // own credits are not counted against it, so a replay is answered as one, never refused by the limit.
       const spentToday = await client.query<{ spent: number }>(
         `SELECT coalesce(sum(credits), 0)::int AS spent FROM api_key_spends
-         WHERE key_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE $2) AT TIME ZONE $2`,
-        [keyId, DEFAULT_TIME_ZONE],
+         WHERE key_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE $2) AT TIME ZONE $2
+           AND reference <> $3`,
+        [keyId, DEFAULT_TIME_ZONE, reference],
       );
       const spent = spentToday.rows[0]?.spent ?? 0;
       if (spent + credits > limit) return { ok: false, limit, spent };

@@ -91,8 +91,12 @@ async function bodyText(
     return undefined;
   }
   if (takesClientKey(operation) && value && typeof value === 'object' && !('clientKey' in value)) {
-    // The library's validator reads the body through this cache (hono/validator: `c.req.json()`).
-    c.req.bodyCache.json = Promise.resolve({ ...value, clientKey });
+    // The library's validator reads the body by `c.req.json()` (hono/validator), which parses the text cache
+    // (hono/request: `json()` is `#cachedBody('text')` then JSON.parse): the derived key goes in there.
+    // Hono types its cache by the values the promises give; what it stores are the promises.
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(
+      JSON.stringify({ ...value, clientKey }),
+    );
   }
   return canonical(value);
 }

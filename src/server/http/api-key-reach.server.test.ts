@@ -23,6 +23,8 @@ describe('what an API key reaches', () => {
       'GET /api/dashboard/stats',
       'GET /api/films/candidates',
       'GET /api/films/{id}/scenes',
+      'GET /api/stories',
+      'GET /api/stories/{id}',
       'GET /api/videos',
       'GET /api/videos/availability',
       'GET /api/videos/estimate',
@@ -35,9 +37,13 @@ describe('what an API key reaches', () => {
     ]);
   });
 
-  it('makes videos, films and share links with `create`, and nothing else', () => {
+  it('makes videos, films, stories and share links with `create`, and nothing else', () => {
     expect(list('create')).toEqual([
       'POST /api/films',
+      'POST /api/stories',
+      'POST /api/stories/{id}/drafts',
+      'POST /api/stories/{id}/finish',
+      'POST /api/stories/{id}/shots/{shotId}/reroll',
       'POST /api/videos',
       'POST /api/videos/prompt-preview',
       'POST /api/videos/{id}/edits',

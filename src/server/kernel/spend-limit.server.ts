@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type pg from 'pg';
-import type { AppEnv } from './errors.server';
+import { DEFAULT_TIME_ZONE } from '#shared/accounts';
+import { startOfZonedDay } from '#shared/time';
+import { type AppEnv, apiError } from './errors.server';
 
 /**
  * A spending allowance a request carries besides the balance: an API key's daily credit limit (ADR 0063). The
@@ -26,4 +28,24 @@ export function limitSpending(c: Context<AppEnv>, limit: SpendLimit): void {
 /** The request's spending allowance; undefined when only the balance bounds it (the web's session). */
 export function spendLimitOf(c: Context<AppEnv>): SpendLimit | undefined {
   return limits.get(c);
+}
+
+/** Seconds until the next day starts in São Paulo, when a key's daily limit starts again. */
+function secondsToSaoPauloMidnight(now: Date): number {
+  const tomorrow = startOfZonedDay(new Date(now.getTime() + 86_400_000), DEFAULT_TIME_ZONE);
+  return Math.max(1, Math.ceil((tomorrow.getTime() - now.getTime()) / 1000));
+}
+
+/**
+ * The answer to a create refused by its allowance (`SpendClaim` not ok), the same for every create that holds
+ * credits — a video, a story's drafts, its finish: 429 with Retry-After until the limit starts again.
+ */
+export function spendLimitRefusal(c: Context<AppEnv>, limit: number, now: Date = new Date()): Response {
+  c.header('Retry-After', String(secondsToSaoPauloMidnight(now)));
+  return apiError(
+    c,
+    429,
+    'api_key_daily_limit',
+    `Esta chave de API chegou ao limite de ${limit} créditos por dia. O limite volta à meia-noite (horário de Brasília).`,
+  );
 }

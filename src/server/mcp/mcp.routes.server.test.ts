@@ -128,7 +128,7 @@ const VALID_CREATE = {
 };
 
 describe('/mcp', () => {
-  it('lists the six tools, each input the JSON Schema of the shared schema the API reads', async () => {
+  it('lists the ten tools, each input the JSON Schema of the shared schema the API reads', async () => {
     const stand = standIn({ status: 201, body: {} });
     const client = await connect(stand, 'cena_read_key');
     const { tools } = await client.listTools();
@@ -139,7 +139,19 @@ describe('/mcp', () => {
       'list_videos',
       'get_balance',
       'share_video',
+      'create_story',
+      'draft_story',
+      'get_story',
+      'finish_story',
     ]);
+    // POST /api/stories' own schema: only the idea is required (the ratio and length have defaults).
+    expect(tools.find((tool) => tool.name === 'create_story')?.inputSchema.required).toEqual(['idea']);
+    expect(tools.find((tool) => tool.name === 'finish_story')?.inputSchema.required).toEqual([
+      'quality',
+      'clientKey',
+      'id',
+    ]);
+    expect(tools.find((tool) => tool.name === 'get_story')?.annotations?.readOnlyHint).toBe(true);
     const create = tools.find((tool) => tool.name === 'create_video')?.inputSchema;
     expect(create?.required).toEqual(['prompt', 'quality', 'aspectRatio', 'clientKey']);
     expect(create?.properties?.quality).toMatchObject({ enum: [...VIDEO_QUALITIES] });
@@ -158,12 +170,24 @@ describe('/mcp', () => {
     expect(answer.headers.get('WWW-Authenticate')).toBe(
       `Bearer realm="Cena", resource_metadata="${APP_URL}/.well-known/oauth-protected-resource/mcp"`,
     );
-    expect((await answer.json()).error.code).toBe('unauthorized');
+    expect(await answer.json()).toMatchObject({
+      error: {
+        code: 'unauthorized',
+        message: expect.stringContaining(`Perfil → Desenvolvedores: ${APP_URL}/dashboard/developers`),
+      },
+    });
     const metadata = await stand.app.request('/.well-known/oauth-protected-resource/mcp');
-    expect(await metadata.json()).toMatchObject({
+    const document = await metadata.json();
+    expect(document).toMatchObject({
       resource: `${APP_URL}/mcp`,
       bearer_methods_supported: ['header'],
+      // No authorization server (ADR 0069): the page where a key is made is the resource's documentation.
+      resource_documentation: `${APP_URL}/dashboard/developers`,
     });
+    expect(document).not.toHaveProperty('authorization_servers');
+    // The root well-known path, which clients probe when a challenge names no metadata URL.
+    const atRoot = await stand.app.request('/.well-known/oauth-protected-resource');
+    expect(await atRoot.json()).toEqual(document);
     const badKey = await stand.app.request('/mcp', {
       method: 'POST',
       headers: { Authorization: 'Bearer not_a_key' },

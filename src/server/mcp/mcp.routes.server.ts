@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { fieldErrors, fieldMessages } from '#server/kernel/form-errors.server';
 import { type AppFetch, apiCaller, type CenaApi } from './api-call.server';
-import { type ToolAnswer, toolError } from './tool-answers.server';
-import { MCP_TOOLS, type McpTool } from './tools.server';
+import { type McpTool, type ToolAnswer, toolError } from './tool-answers.server';
+import { MCP_TOOLS } from './tools.server';
 
 /**
  * `/mcp`: Cena's MCP server on the Streamable HTTP transport (MCP specification 2025-06-18, basic/transports:
@@ -53,10 +53,15 @@ const MAX_BODY_BYTES = 64 * 1024;
 const INSTRUCTIONS =
   'Cena faz vídeos curtos com IA, pagos com os créditos da conta. Estime o custo (estimate_cost) antes de criar; ' +
   'create_video reserva os créditos e devolve o id; acompanhe com get_video até o status Pronto (completed) e ' +
-  'entregue o link de download ou o de compartilhar (share_video). Um vídeo que falha devolve os créditos.';
+  'entregue o link de download ou o de compartilhar (share_video). Um vídeo que falha devolve os créditos. ' +
+  'Para um filme de várias cenas: create_story planeja a partir da ideia (grátis), draft_story gera os rascunhos, ' +
+  'get_story acompanha e finish_story faz a versão final e junta as cenas num filme legendado.';
 
-const NO_KEY =
-  'Envie uma chave de API da Cena no cabeçalho Authorization: Bearer <chave> (Perfil → Desenvolvedores).';
+/** Perfil → Desenvolvedores, where a key is made (src/web/features/developers). */
+const KEY_PAGE_PATH = '/dashboard/developers';
+
+const noKey = (origin: string) =>
+  `Envie uma chave de API da Cena no cabeçalho Authorization: Bearer <chave>. Crie a chave em Perfil → Desenvolvedores: ${origin}${KEY_PAGE_PATH}`;
 
 function inputJsonSchema(tool: McpTool): { type: 'object'; [key: string]: unknown } {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.input, {
@@ -114,16 +119,18 @@ export function mcpRoutes(options: McpRoutesOptions): Hono<AppEnv> {
   const challenge = `Bearer realm="Cena", resource_metadata="${origin}${MCP_RESOURCE_METADATA_PATH}"`;
 
   // RFC 9728 §2: where an MCP client learns how to present a credential. Cena's keys are made in the app, not by
-  // an OAuth authorization server, so none is named (the field is optional).
-  app.get(MCP_RESOURCE_METADATA_PATH, (c) =>
-    c.json({
-      resource: `${origin}/mcp`,
-      bearer_methods_supported: ['header'],
-      scopes_supported: ['read', 'create'],
-      resource_name: 'Cena',
-      resource_documentation: `${origin}/docs/api`,
-    }),
-  );
+  // an OAuth authorization server, so none is named (ADR 0069 says why), and the document's human-readable page
+  // (`resource_documentation`) is where a key is made. Served at the resource's own well-known path (RFC 9728
+  // §3.1) and at the root one, which clients probe when a challenge names none.
+  const metadata = {
+    resource: `${origin}/mcp`,
+    bearer_methods_supported: ['header'],
+    scopes_supported: ['read', 'create'],
+    resource_name: 'Cena',
+    resource_documentation: `${origin}${KEY_PAGE_PATH}`,
+  };
+  app.get(MCP_RESOURCE_METADATA_PATH, (c) => c.json(metadata));
+  app.get('/.well-known/oauth-protected-resource', (c) => c.json(metadata));
 
   // "Servers MUST validate the Origin header on all incoming connections to prevent DNS rebinding attacks"
   // (specification 2025-06-18, basic/transports, "Security Warning"); clients that are not browsers send none.
@@ -139,7 +146,7 @@ export function mcpRoutes(options: McpRoutesOptions): Hono<AppEnv> {
   const keyRequired: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!/^Bearer\s/i.test(c.req.header('authorization') ?? '')) {
       c.header('WWW-Authenticate', challenge);
-      return apiError(c, 401, 'unauthorized', NO_KEY);
+      return apiError(c, 401, 'unauthorized', noKey(origin));
     }
     const refused = await options.requireKey(c, next);
     if (refused?.status === 401) refused.headers.set('WWW-Authenticate', challenge);

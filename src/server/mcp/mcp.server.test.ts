@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { balance } from '#server/credits/credits.server';
+import type { Story } from '#shared/stories';
 import { type DiskApp, startDiskApp, stopDiskApp } from '#tests/support/app';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
@@ -18,7 +20,11 @@ let running: Partial<DiskApp> = {};
 let owner: SessionClient;
 
 beforeAll(async () => {
-  running = await startDiskApp('cena-mcp-', { LOCAL_RENDER_DELAY_MS: '0', METRICS_TOKEN });
+  running = await startDiskApp('cena-mcp-', {
+    LOCAL_RENDER_DELAY_MS: '0',
+    STORY_ADVANCE_INTERVAL_MS: '200',
+    METRICS_TOKEN,
+  });
   const { app, pool } = running as DiskApp;
   ({ client: owner } = await signedUpWithCredits(app.url, pool, 30));
 });
@@ -26,8 +32,8 @@ afterAll(async () => {
   await stopDiskApp(running);
 });
 
-async function newKey(scopes: string[]): Promise<string> {
-  const made = await owner.json<{ apiKey: { token: string } }>('/api/me/api-keys', {
+async function newKey(scopes: string[], by: SessionClient = owner): Promise<string> {
+  const made = await by.json<{ apiKey: { token: string } }>('/api/me/api-keys', {
     method: 'POST',
     json: { name: `mcp ${scopes.join('+')}`, scopes },
   });
@@ -48,11 +54,13 @@ async function connect(token: string): Promise<Client> {
 type ToolResult = Awaited<ReturnType<Client['callTool']>>;
 const text = (result: ToolResult) =>
   (result.content as { text: string }[]).map((part) => part.text).join('\n');
+/** The pt-BR sentence for the person, without the API's JSON that follows it. */
+const sentence = (result: ToolResult) => (result.content as { text: string }[])[0]?.text;
 
 it('with a key, an assistant estimates, creates a Fast video and reads it to completed; the balance falls once', async () => {
   const mcp = await connect(await newKey(['read', 'create']));
   try {
-    expect((await mcp.listTools()).tools).toHaveLength(6);
+    expect((await mcp.listTools()).tools).toHaveLength(10);
     const estimate = await mcp.callTool({ name: 'estimate_cost', arguments: { quality: 'fast' } });
     expect(estimate.structuredContent).toEqual({
       credits: 10,
@@ -140,4 +148,62 @@ it('answers 401 without a key, and a read-only key cannot create; bad input is a
   expect(metrics).toMatch(/^cena_mcp_sessions_total [2-9]/m);
   expect(metrics).toContain('cena_mcp_tool_calls_total{tool="create_video",outcome="ok"} 2');
   expect(metrics).toContain('cena_mcp_tool_calls_total{tool="create_video",outcome="error"} 1');
+});
+
+it('with a key, an assistant plans a story, drafts it, reads it to review and finishes it; bad input in pt-BR', async () => {
+  const { app, pool } = running as DiskApp;
+  const { client: writer, userId } = await signedUpWithCredits(app.url, pool, 200);
+  const mcp = await connect(await newKey(['read', 'create'], writer));
+  try {
+    const short = await mcp.callTool({ name: 'create_story', arguments: { idea: 'Curta' } });
+    expect(short.isError).toBe(true);
+    expect(text(short)).toContain('Conte a ideia com pelo menos 10 caracteres.');
+
+    const planned = await mcp.callTool({
+      name: 'create_story',
+      arguments: {
+        idea: 'Um barco de pesca sai do porto ao amanhecer. O pescador puxa a rede cheia. O barco volta ao pôr do sol.',
+        targetSeconds: 15,
+      },
+    });
+    expect(planned.isError, text(planned)).toBeFalsy();
+    const story = (planned.structuredContent as { story: Story }).story;
+    expect(text(planned)).toContain(`Rascunhos em 360p: ${story.price.draft.credits} créditos.`);
+    expect(await balance(pool, userId)).toBe(200);
+
+    const draftArgs = { id: story.id, clientKey: randomUUID() };
+    const drafted = await mcp.callTool({ name: 'draft_story', arguments: draftArgs });
+    expect(drafted.isError, text(drafted)).toBeFalsy();
+    expect(sentence(drafted)).toBe(
+      `Rascunhos pedidos para ${story.shots.length} cenas: ${story.price.draft.credits} créditos reservados.`,
+    );
+    // The assistant retries the same call: the same drafts, no second hold.
+    expect((await mcp.callTool({ name: 'draft_story', arguments: draftArgs })).isError).toBeFalsy();
+    expect(await balance(pool, userId)).toBe(200 - story.price.draft.credits);
+
+    await expect
+      .poll(async () => text(await mcp.callTool({ name: 'get_story', arguments: { id: story.id } })), {
+        timeout: 60_000,
+        interval: 500,
+      })
+      .toMatch(/^Roteiro .*: Revisão\. Cena 1: Pronto\./);
+
+    const finished = await mcp.callTool({
+      name: 'finish_story',
+      arguments: { id: story.id, quality: 'fast', clientKey: randomUUID() },
+    });
+    expect(finished.isError, text(finished)).toBeFalsy();
+    expect(sentence(finished)).toMatch(
+      /^Finalização pedida\. Filme .*: Na fila\. Acompanhe com get_story\.$/,
+    );
+    expect(await balance(pool, userId)).toBe(200 - story.price.draft.credits - story.price.fast.credits);
+    const read = await mcp.callTool({ name: 'get_story', arguments: { id: story.id } });
+    expect(text(read)).toMatch(/^Roteiro .*: (Finalizando|Pronto)\./);
+
+    const missing = await mcp.callTool({ name: 'get_story', arguments: { id: randomUUID() } });
+    expect(missing.structuredContent).toMatchObject({ error: { code: 'not_found' } });
+    expect(text(missing)).toBe('Roteiro não encontrado entre os seus.');
+  } finally {
+    await mcp.close();
+  }
 });

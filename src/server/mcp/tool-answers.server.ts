@@ -1,4 +1,32 @@
-import type { ApiAnswer } from './api-call.server';
+import type { z } from 'zod';
+import { videoPhaseOf } from '#shared/video-phase';
+import type { VideoRequestView } from '#shared/video-request';
+import type { ApiAnswer, CenaApi } from './api-call.server';
+
+/**
+ * One tool of Cena's MCP server (tools.server.ts, story-tools.server.ts). `scope` is what its operation asks of an
+ * API key — the operation's own guard checks it — and marks the read-only tools for the client (`readOnlyHint`).
+ */
+export interface McpTool<Input extends z.ZodType = z.ZodType> {
+  name: string;
+  title: string;
+  description: string;
+  input: Input;
+  scope: 'read' | 'create';
+  /** `args` as the schema read them; `sent` as the client sent them (forms and queries travel as text). */
+  run(api: CenaApi, args: z.output<Input>, sent: Record<string, unknown>): Promise<ToolAnswer>;
+}
+
+export const tool = <Input extends z.ZodType>(definition: McpTool<Input>): McpTool =>
+  definition as unknown as McpTool;
+
+/** 'Na fila', 'Gerando', 'Pronto', 'Falhou': the four phases people are told (ADR 0035). */
+export const PHASE_LABEL = {
+  queued: 'Na fila',
+  generating: 'Gerando',
+  ready: 'Pronto',
+  failed: 'Falhou',
+} as const;
 
 /**
  * What a tool answers (MCP `CallToolResult`): a pt-BR sentence for the person, the API's JSON for the assistant.
@@ -45,4 +73,12 @@ const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 export function credits(count: number): string {
   const figure = integer.format(count).replace(/^-/, '\u2212');
   return `${figure} ${Math.abs(count) === 1 ? 'crédito' : 'créditos'}`;
+}
+
+/** A video's phase as people are told it, its failure and, when ready, where to download it. */
+export function videoLine(video: VideoRequestView, origin: string): string {
+  const phase = PHASE_LABEL[videoPhaseOf(video.status)];
+  const download = video.downloadUrl ? ` Baixar: ${new URL(video.downloadUrl, origin).href}` : '';
+  const failure = video.errorMessage ? ` ${video.errorMessage}` : '';
+  return `Vídeo ${video.id}: ${phase}.${failure}${download}`;
 }

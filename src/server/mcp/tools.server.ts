@@ -6,8 +6,16 @@ import { type VideoEstimate, videoEstimateQuerySchema } from '#shared/video-esti
 import { videoPhaseOf } from '#shared/video-phase';
 import type { VideoRequestView } from '#shared/video-request';
 import { createVideoFormSchema } from '#shared/video-request-form';
-import type { CenaApi } from './api-call.server';
-import { credits, refusal, type ToolAnswer, toolAnswer } from './tool-answers.server';
+import { STORY_TOOLS } from './story-tools.server';
+import {
+  credits,
+  type McpTool,
+  PHASE_LABEL,
+  refusal,
+  tool,
+  toolAnswer,
+  videoLine,
+} from './tool-answers.server';
 
 /**
  * The tools of Cena's MCP server (ADR 0063). Each one's input is a schema of src/shared the API validates the same
@@ -15,24 +23,6 @@ import { credits, refusal, type ToolAnswer, toolAnswer } from './tool-answers.se
  * `scope` is what the operation asks of an API key — its own guard checks it (a read-only key estimates, reads and
  * lists, and is refused creating or sharing) — and marks the read-only tools for the client (`readOnlyHint`).
  */
-
-type KeyScope = 'read' | 'create';
-
-export interface McpTool<Input extends z.ZodType = z.ZodType> {
-  name: string;
-  title: string;
-  description: string;
-  input: Input;
-  scope: KeyScope;
-  /** `args` as the schema read them; `sent` as the client sent them (forms and queries travel as text). */
-  run(api: CenaApi, args: z.output<Input>, sent: Record<string, unknown>): Promise<ToolAnswer>;
-}
-
-const tool = <Input extends z.ZodType>(definition: McpTool<Input>): McpTool =>
-  definition as unknown as McpTool;
-
-/** 'Na fila', 'Gerando', 'Pronto', 'Falhou': the four phases people are told (ADR 0035). */
-const PHASE_LABEL = { queued: 'Na fila', generating: 'Gerando', ready: 'Pronto', failed: 'Falhou' } as const;
 
 /** A video id, as `/api/videos/{id}` takes it (a string; another user's or a malformed one answers 404). */
 const videoIdInput = z.strictObject({
@@ -67,13 +57,6 @@ function formOf(sent: Record<string, unknown>): FormData {
 /** A query string of the parameters as the client sent them. */
 function queryOf(sent: Record<string, unknown>): URLSearchParams {
   return new URLSearchParams(Object.entries(sent).map(([name, value]) => [name, String(value)]));
-}
-
-function videoLine(video: VideoRequestView, origin: string): string {
-  const phase = PHASE_LABEL[videoPhaseOf(video.status)];
-  const download = video.downloadUrl ? ` Baixar: ${new URL(video.downloadUrl, origin).href}` : '';
-  const failure = video.errorMessage ? ` ${video.errorMessage}` : '';
-  return `Vídeo ${video.id}: ${phase}.${failure}${download}`;
 }
 
 const estimateCost = tool({
@@ -185,4 +168,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   listVideos,
   getBalance,
   shareVideo,
+  ...STORY_TOOLS,
 ];

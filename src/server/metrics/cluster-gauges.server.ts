@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { HOLD_STATUSES } from '#server/credits/credits.server';
 import { JOBS_SCHEMA, QUEUE_NAMES } from '#server/jobs/jobs.server';
 import type { AdminQueue } from '#shared/video-queue';
@@ -9,6 +9,9 @@ import { VIDEO_STATUSES } from '#shared/video-status';
  * The cluster-wide gauges of `GET /metrics`, read from PostgreSQL at scrape time (metrics.server.ts says why and
  * what each query may cost).
  */
+
+/** The most keys `cena_api_key_requests_total` labels: its cardinality bound. */
+export const API_KEY_SERIES = 50;
 
 /** Jobs, video requests and credit holds: what the database counts. */
 export function createStoreGauges(registry: Registry) {
@@ -50,7 +53,37 @@ export function createStoreGauges(registry: Registry) {
       "Customers' webhook endpoints by state: enabled, or disabled after failing for 24 hours or answering 410.",
       ['state'] as const,
     ),
+    // A counter read from the keys' own totals (each keyed request adds one on its key's row, ADR 0063), so it
+    // is the whole cluster's and survives restarts. Labelled by the key's id — never its token or prefix — for
+    // at most API_KEY_SERIES keys: the busiest of those used in the last day, so the series stay bounded however
+    // many keys exist, and a key idle for a day drops out (its series goes stale).
+    apiKeyRequests: new Counter({
+      name: 'cena_api_key_requests_total',
+      help:
+        `Requests made with each API key since it was created (whole cluster), by key id: the ${API_KEY_SERIES} ` +
+        'busiest keys among those used in the last 24 hours.',
+      labelNames: ['key_id'] as const,
+      registers: [registry],
+    }),
+    apiKeysUsed: gauge(
+      'cena_api_keys_used_last_day',
+      'API keys used in the last 24 hours (whole cluster); past the number of cena_api_key_requests_total series, the rest are left out.',
+    ),
   };
+}
+
+/**
+ * The busiest keys of the last day with their totals, and how many keys were used in it. A scan of `api_keys`
+ * (one small row per key, never the requests themselves): an index on the columns each keyed request updates
+ * would cost every such request its HOT update to spare the scrape.
+ */
+function readApiKeys(pool: pg.Pool) {
+  return pool.query<{ id: string; requests: number; used: number }>(
+    `SELECT id, request_count::float8 AS requests, (count(*) OVER ())::int AS used FROM api_keys
+     WHERE last_used_at > now() - interval '1 day'
+     ORDER BY request_count DESC, id LIMIT $1`,
+    [API_KEY_SERIES],
+  );
 }
 
 /** The customers' webhooks: the last hour's attempts (an index range on `at`) and the endpoints' states. */
@@ -186,10 +219,11 @@ export async function readCluster(
   gauges: ClusterGauges,
   queueView: (() => Promise<AdminQueue>) | undefined,
 ): Promise<void> {
-  const [[queues, unfinished, counters], capacity, webhooks] = await Promise.all([
+  const [[queues, unfinished, counters], capacity, webhooks, keys] = await Promise.all([
     readStore(pool),
     queueView?.(),
     readWebhooks(pool),
+    readApiKeys(pool),
   ]);
   resetCluster(gauges);
   const { store } = gauges;
@@ -204,6 +238,8 @@ export async function readCluster(
   store.webhookAttempts.set({ outcome: 'failed' }, hooks?.failed ?? 0);
   store.webhookEndpoints.set({ state: 'enabled' }, hooks?.enabled ?? 0);
   store.webhookEndpoints.set({ state: 'disabled' }, hooks?.disabled ?? 0);
+  for (const key of keys.rows) store.apiKeyRequests.inc({ key_id: key.id }, key.requests);
+  store.apiKeysUsed.set(keys.rows[0]?.used ?? 0);
   for (const status of HOLD_STATUSES) {
     store.creditHolds.set({ status }, counted('credit_holds', status));
     store.creditsHeld.set({ status }, counted('credits_held', status));

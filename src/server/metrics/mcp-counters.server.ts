@@ -3,7 +3,7 @@ import { Counter, type Registry } from 'prom-client';
 /**
  * The MCP server's counts (ADR 0063), per process like the HTTP metrics: handshakes — an assistant connecting,
  * counted as a "session" although the stateless server keeps none — and tool calls by tool and outcome. The tool
- * label is one of the server's six names (an unknown name is refused before it is counted).
+ * label is one of the server's tool names (an unknown name is refused before it is counted).
  */
 export interface McpCounters {
   session(): void;

@@ -9,6 +9,7 @@ import { inTransaction } from '#server/kernel/transaction.server';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import { insertUser } from '#tests/support/users';
+import { API_KEY_SERIES } from './cluster-gauges.server';
 import { compactCounters } from './counters-compaction.job.server';
 
 /** GET /metrics on the real server: the token, the per-process HTTP metrics and the cluster-wide gauges. */
@@ -186,6 +187,37 @@ describe('cluster gauges', () => {
     for (const row of exact.rows)
       expect(sample(text, 'cena_video_requests', `{status="${row.status}"}`)).toBe(row.n);
     expect(sample(text, 'cena_video_requests_oldest_unfinished_age_seconds')).toBeGreaterThanOrEqual(600);
+  });
+
+  it('count requests per API key by key id, never the token, for the busiest keys used in the last day', async () => {
+    const userId = await insertUser(pool);
+    const key = async (prefix: string, requests: number, lastUsed: string | null) => {
+      const inserted = await pool.query<{ id: string }>(
+        `INSERT INTO api_keys (user_id, name, prefix, secret_hash, scopes, request_count, last_used_at)
+         VALUES ($1, 'Métricas', $2, 'hash-not-a-token', ARRAY['read'], $3, now() - $4::interval) RETURNING id`,
+        [userId, prefix, requests, lastUsed],
+      );
+      return inserted.rows[0]?.id ?? '';
+    };
+    const busy = await key(randomUUID().slice(0, 16), 7, '1 minute');
+    const idle = await key(randomUUID().slice(0, 16), 900, '2 days');
+    const text = await metricsText();
+    expect(text).toContain('# TYPE cena_api_key_requests_total counter');
+    expect(sample(text, 'cena_api_key_requests_total', `{key_id="${busy}"}`)).toBe(7);
+    expect(sample(text, 'cena_api_key_requests_total', `{key_id="${idle}"}`)).toBeUndefined();
+    expect(sample(text, 'cena_api_keys_used_last_day')).toBeGreaterThanOrEqual(1);
+    expect(text).not.toContain('hash-not-a-token');
+
+    const many = await Promise.all(
+      Array.from({ length: API_KEY_SERIES + 5 }, (_, index) =>
+        key(randomUUID().slice(0, 16), index + 1, '1 hour'),
+      ),
+    );
+    const bounded = await metricsText();
+    const series = bounded.split('\n').filter((line) => line.startsWith('cena_api_key_requests_total{'));
+    expect(series).toHaveLength(API_KEY_SERIES);
+    expect(sample(bounded, 'cena_api_keys_used_last_day')).toBe(many.length + 1);
+    await pool.query('DELETE FROM api_keys WHERE user_id = $1', [userId]);
   });
 
   it('let concurrent creates and completions run without deadlocks, and survive compaction', async () => {

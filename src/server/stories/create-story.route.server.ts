@@ -18,5 +18,5 @@ export const createStoryRoute =
       c.header('Retry-After', '3600');
       return apiError(c, 429, 'rate_limited', 'Muitos roteiros nesta hora. Tente de novo mais tarde.');
     }
-    return c.json({ story: await storyView(deps, result.rows) }, 201);
+    return c.json({ story: await storyView(deps, result.rows) }, result.kind === 'created' ? 201 : 200);
   };

@@ -1,6 +1,7 @@
 import { findCastMembers } from '#server/cast/cast.server';
 import { createDatabase } from '#server/db/database.server';
 import { inTransaction } from '#server/kernel/transaction.server';
+import { videoRequestIdFor } from '#server/videos/videos.server';
 import { type createStorySchema, STORY_SHOTS_MAX } from '#shared/stories';
 import { stories } from './stories.schema.server';
 import { factsOf, type StoriesDeps } from './stories-answers.server';
@@ -18,7 +19,7 @@ const STORY_PLANS_PER_HOUR = 30;
 const TITLE_MAX = 120;
 
 export type CreateStoryResult =
-  | { kind: 'created'; rows: StoryRows }
+  | { kind: 'created' | 'existing'; rows: StoryRows }
   | { kind: 'cast_not_found' }
   | { kind: 'rate_limited' };
 
@@ -33,6 +34,10 @@ export async function createStory(
   userId: string,
   body: ReturnType<typeof createStorySchema.parse>,
 ): Promise<CreateStoryResult> {
+  // A clientKey names the story (create's rule for requests): a plan asked again answers the one it made.
+  const keyed = body.clientKey ? videoRequestIdFor(`story:${userId}`, body.clientKey) : undefined;
+  const earlier = keyed ? await findStory(deps.pool, userId, keyed) : undefined;
+  if (earlier) return { kind: 'existing', rows: earlier };
   const cast = await findCastMembers(deps.pool, userId, body.castIds ?? []);
   if (!cast) return { kind: 'cast_not_found' };
   const recent = await deps.pool.query<{ count: number }>(
@@ -59,6 +64,7 @@ export async function createStory(
     const [story] = await createDatabase(client)
       .insert(stories)
       .values({
+        ...(keyed ? { id: keyed } : {}),
         userId,
         title: titleOf(body.idea),
         idea: body.idea,
@@ -68,7 +74,10 @@ export async function createStory(
         castIds: cast.map((member) => member.id),
         plannedBy: plan.by,
       })
+      .onConflictDoNothing({ target: stories.id })
       .returning({ id: stories.id });
+    // The same key's plan, asked at the same time, was saved first: that one is the answer.
+    if (!story && keyed) return undefined;
     if (!story) throw new Error('story insert returned no row');
     await saveShots(
       client,
@@ -77,7 +86,7 @@ export async function createStory(
     );
     return story.id;
   });
-  const rows = await findStory(deps.pool, userId, id);
-  if (!rows) throw new Error(`story ${id} vanished after its insert`);
-  return { kind: 'created', rows };
+  const rows = await findStory(deps.pool, userId, id ?? keyed ?? '');
+  if (!rows) throw new Error(`story ${id ?? keyed} vanished after its insert`);
+  return { kind: id ? 'created' : 'existing', rows };
 }

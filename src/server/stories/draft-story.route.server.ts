@@ -12,6 +12,7 @@ import {
   type StoriesDeps,
   storyNotFound,
   storyView,
+  withSpendLimit,
 } from './stories-answers.server';
 
 async function draftAnswer(c: Context<AppEnv>, deps: StoriesDeps, result: DraftResult, withIds: boolean) {
@@ -33,7 +34,8 @@ async function draftAnswer(c: Context<AppEnv>, deps: StoriesDeps, result: DraftR
     case 'insufficient_credits':
     case 'rate_limited':
     case 'unavailable':
-      return holdRefusal(c, result.kind);
+    case 'daily_limit':
+      return holdRefusal(c, result);
     default:
       return planProblemAnswer(c, result);
   }
@@ -44,7 +46,7 @@ export const draftStoryRoute =
   (deps: StoriesDeps): OperationHandler<typeof storiesContract.draftStory> =>
   async (c, { params, body }) => {
     if (!isId(params.id)) return storyNotFound(c);
-    const result = await draftStory(deps, sessionOf(c).user.id, params.id, body.clientKey);
+    const result = await draftStory(withSpendLimit(deps, c), sessionOf(c).user.id, params.id, body.clientKey);
     return draftAnswer(c, deps, result, true);
   };
 
@@ -54,7 +56,7 @@ export const rerollShotRoute =
   async (c, { params, body }) => {
     if (!isId(params.id)) return storyNotFound(c);
     if (!isId(params.shotId)) return apiError(c, 404, 'shot_not_found', STORY_MESSAGES.shotNotFound);
-    const result = await rerollShot(deps, sessionOf(c).user.id, {
+    const result = await rerollShot(withSpendLimit(deps, c), sessionOf(c).user.id, {
       storyId: params.id,
       shotId: params.shotId,
       clientKey: body.clientKey,

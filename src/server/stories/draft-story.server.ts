@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { VIDEO_REQUEST_COLUMNS, type VideoRequestRecord } from '#server/video-requests/video-requests.server';
 import { type CreateVideoInput, createRequestGroup } from '#server/videos/videos.server';
-import { createDepsOf, factsOf, type StoriesDeps } from './stories-answers.server';
+import { createDepsOf, factsOf, type HoldRefusal, type StoriesDeps } from './stories-answers.server';
 import { type PlanProblem, planProblem } from './story-models.server';
 import { findStory, type ShotRecord, type StoryRows } from './story-store.server';
 import { draftInput, openableTake, takeKey, videoRequestIdOf } from './story-takes.server';
@@ -18,7 +18,7 @@ import { draftInput, openableTake, takeKey, videoRequestIdOf } from './story-tak
 export type DraftResult =
   | { kind: 'created' | 'existing'; rows: StoryRows; requestIds: string[] }
   | { kind: 'not_found' | 'nothing_to_draft' | 'shot_not_found' | 'shot_busy' }
-  | { kind: 'insufficient_credits' | 'rate_limited' | 'unavailable' }
+  | HoldRefusal
   | PlanProblem;
 
 const FINAL = ['completed', 'failed'];

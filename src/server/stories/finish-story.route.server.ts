@@ -5,14 +5,14 @@ import { toVideoRequestView } from '#server/video-requests/video-requests.server
 import { STORY_MESSAGES } from '#shared/stories';
 import type { storiesContract } from '#shared/stories.contract';
 import { finishStory } from './finish-story.server';
-import { holdRefusal, isId, type StoriesDeps, storyNotFound } from './stories-answers.server';
+import { holdRefusal, isId, type StoriesDeps, storyNotFound, withSpendLimit } from './stories-answers.server';
 
 /** `POST /api/stories/{id}/finish`: 'Finalizar roteiro' — the film, a video request of kind film (ADR 0062). */
 export const finishStoryRoute =
   (deps: StoriesDeps): OperationHandler<typeof storiesContract.finishStory> =>
   async (c, { params, body }) => {
     if (!isId(params.id)) return storyNotFound(c);
-    const result = await finishStory(deps, sessionOf(c).user.id, params.id, body);
+    const result = await finishStory(withSpendLimit(deps, c), sessionOf(c).user.id, params.id, body);
     switch (result.kind) {
       case 'created':
       case 'existing': {
@@ -33,6 +33,6 @@ export const finishStoryRoute =
       case 'client_key_reused':
         return apiError(c, 409, 'client_key_reused', STORY_MESSAGES.keyReused);
       default:
-        return holdRefusal(c, result.kind);
+        return holdRefusal(c, result);
     }
   };

@@ -6,7 +6,7 @@ import {
 } from '#server/video-requests/video-requests.server';
 import { type CreateVideoInput, createRequestGroup, sameInputsAs } from '#server/videos/videos.server';
 import type { finishStorySchema } from '#shared/stories';
-import { createDepsOf, keptTake, type StoriesDeps } from './stories-answers.server';
+import { createDepsOf, type HoldRefusal, keptTake, type StoriesDeps } from './stories-answers.server';
 import { findStory, type ShotRecord, type StoryRecord } from './story-store.server';
 import { takeKey, videoRequestIdOf } from './story-takes.server';
 
@@ -24,7 +24,7 @@ export type FinishResult =
   | { kind: 'created' | 'existing'; film: VideoRequestRecord }
   | { kind: 'not_found' | 'nothing_kept' | 'finish_in_progress' | 'client_key_reused' }
   | { kind: 'not_drafted'; position: number }
-  | { kind: 'insufficient_credits' | 'rate_limited' | 'unavailable' };
+  | HoldRefusal;
 
 class UnderWay extends Error {}
 

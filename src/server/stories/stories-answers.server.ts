@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import { takeChecksOf } from '#server/generation/generation.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
+import { type SpendLimit, spendLimitOf, spendLimitRefusal } from '#server/kernel/spend-limit.server';
 import type { BlobStorage } from '#server/storage/storage.server';
 import {
   type CapabilitiesOf,
@@ -45,6 +46,8 @@ export interface StoriesDeps {
   isModeAvailable: (quality: VideoQuality) => boolean;
   /** Told of each drafting or finishing spend, in its transaction (CreateVideoDeps, ADR 0064). */
   onSpent?: CreateVideoDeps['onSpent'];
+  /** The request's allowance besides the balance (an API key's daily limit, ADR 0063), claimed by every hold. */
+  spendLimit?: SpendLimit | undefined;
 }
 
 export const factsOf = (deps: StoriesDeps): StoryModelFacts =>
@@ -59,6 +62,13 @@ export const createDepsOf = (deps: StoriesDeps): CreateVideoDeps => ({
   perMinuteLimit: deps.createPerMinute + STORY_SHOTS_MAX,
   isModeAvailable: deps.isModeAvailable,
   ...(deps.onSpent ? { onSpent: deps.onSpent } : {}),
+  ...(deps.spendLimit ? { spendLimit: deps.spendLimit } : {}),
+});
+
+/** The deps of one request's holds: its allowance besides the balance (an API key's daily limit, ADR 0063). */
+export const withSpendLimit = (deps: StoriesDeps, c: Context<AppEnv>): StoriesDeps => ({
+  ...deps,
+  spendLimit: spendLimitOf(c),
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,11 +82,15 @@ export function planProblemAnswer(c: Context<AppEnv>, problem: PlanProblem): Res
   return apiError(c, 422, problem.kind, problem.message);
 }
 
+/** A hold refused before anything was held. */
+export type HoldRefusal =
+  | { kind: 'insufficient_credits' | 'rate_limited' | 'unavailable' }
+  | { kind: 'daily_limit'; limit: number };
+
 /** The answer to a hold refused before anything was held (as create's, src/server/videos). */
-export function holdRefusal(
-  c: Context<AppEnv>,
-  kind: 'insufficient_credits' | 'rate_limited' | 'unavailable',
-): Response {
+export function holdRefusal(c: Context<AppEnv>, refusal: HoldRefusal): Response {
+  const { kind } = refusal;
+  if (refusal.kind === 'daily_limit') return spendLimitRefusal(c, refusal.limit);
   if (kind === 'insufficient_credits') {
     return apiError(c, 402, 'insufficient_credits', STORY_MESSAGES.insufficientCredits);
   }

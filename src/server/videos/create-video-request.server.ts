@@ -219,16 +219,33 @@ export type CreateGroupResult =
   | { kind: 'existing'; requests: VideoRequestRecord[] }
   | { kind: 'insufficient_credits'; balance: number }
   | { kind: 'rate_limited' }
+  /** The API key's daily credit limit would be passed by the whole group (ADR 0063): nothing held. */
+  | { kind: 'daily_limit'; limit: number }
   | { kind: 'unavailable' };
+
+/** What a group of inputs holds in all: each request's price. */
+const groupCredits = (inputs: readonly CreateVideoInput[]) =>
+  inputs.reduce(
+    (sum, input) =>
+      sum +
+      requestCredits({
+        quality: input.quality,
+        clipSeconds: input.clipSeconds,
+        resolution: input.masterResolution,
+      }),
+    0,
+  );
 
 /**
  * Requests of different inputs held together and charged apart, as a submit's variations are (ADR 0016): one
  * transaction places every hold and inserts every request, so all are created or none; each settles alone. A
  * replay (the first input's clientKey already used) answers with the group's requests that exist. `within` runs in
  * that transaction once every request is in (what the caller records with them); it may throw to undo them all.
+ * The request's allowance (an API key's daily limit) is claimed for the whole group first, as a single create's
+ * is: a group that would pass it is refused whole, with nothing held.
  */
 export async function createRequestGroup(
-  { pool, perMinuteLimit, isModeAvailable, onSpent }: CreateVideoDeps,
+  { pool, perMinuteLimit, isModeAvailable, onSpent, spendLimit }: CreateVideoDeps,
   group: { userId: string; inputs: readonly CreateVideoInput[] },
   within?: (client: pg.PoolClient, requests: VideoRequestRecord[]) => Promise<void>,
   now: Date = new Date(),
@@ -244,6 +261,10 @@ export async function createRequestGroup(
   const outcome = await inTransaction(
     pool,
     async (client): Promise<CreateGroupResult | 'replay'> => {
+      const total = groupCredits(inputs);
+      const claim =
+        total > 0 ? await spendLimit?.claim(client, total, holdReferenceFor(ids[0] ?? '')) : undefined;
+      if (claim && !claim.ok) return { kind: 'daily_limit', limit: claim.limit };
       const requests: VideoRequestRecord[] = [];
       let held = 0;
       for (const [index, input] of inputs.entries()) {

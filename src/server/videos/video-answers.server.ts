@@ -5,17 +5,15 @@ import { type PromptWriter, takeChecksOf } from '#server/generation/generation.s
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type FieldErrors, invalidFields } from '#server/kernel/form-errors.server';
 import { sessionOf } from '#server/kernel/session.server';
-import { spendLimitOf } from '#server/kernel/spend-limit.server';
+import { spendLimitOf, spendLimitRefusal } from '#server/kernel/spend-limit.server';
 import type { BlobStorage } from '#server/storage/storage.server';
 import {
   type CapabilitiesOf,
   toVideoRequestView,
   type VideoRequestRecord,
 } from '#server/video-requests/video-requests.server';
-import { DEFAULT_TIME_ZONE } from '#shared/accounts';
 import type { VideoQuality } from '#shared/catalogue';
 import type { TakeCheckView } from '#shared/take-check';
-import { startOfZonedDay } from '#shared/time';
 import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '#shared/video-request';
 import type { CreateVideoDeps, CreateVideoResult } from './create-video-request.server';
 
@@ -91,23 +89,11 @@ export function refusalAnswer(c: Context<AppEnv>, refusal: CreateRefusal, variat
         'Muitas solicitações em pouco tempo. Aguarde um minuto e tente de novo.',
       );
     case 'daily_limit':
-      c.header('Retry-After', String(secondsToSaoPauloMidnight(new Date())));
-      return apiError(
-        c,
-        429,
-        'api_key_daily_limit',
-        `Esta chave de API chegou ao limite de ${refusal.limit} créditos por dia. O limite volta à meia-noite (horário de Brasília).`,
-      );
+      return spendLimitRefusal(c, refusal.limit);
     case 'unavailable':
       c.header('Retry-After', '300');
       return apiError(c, 503, 'video_unavailable', VIDEO_UNAVAILABLE_MESSAGE);
   }
-}
-
-/** Seconds until the next day starts in São Paulo, when a key's daily limit starts again. */
-function secondsToSaoPauloMidnight(now: Date): number {
-  const tomorrow = startOfZonedDay(new Date(now.getTime() + 86_400_000), DEFAULT_TIME_ZONE);
-  return Math.max(1, Math.ceil((tomorrow.getTime() - now.getTime()) / 1000));
 }
 
 /** What making a new request from one of the user's requests (retry, finish, extend, edit) can come to. */
