@@ -17,7 +17,7 @@ export interface SeededStory {
 
 /**
  * A story as Roteiro stores it (ADR 0062) — its row, its shots in order, each take a `video_requests` row of the
- * story (already dispatched: fixtures, not work for a worker) named in the shot's `take_ids`, and its film. Returns
+ * story (already dispatched: fixtures, not work for a worker; a second apart, in order) named in the shot's `take_ids`, and its film. Returns
  * the story's id, its takes' ids by shot, and the film's id.
  */
 export async function seedStory(
@@ -33,16 +33,17 @@ export async function seedStory(
   );
   const id = created.rows[0]?.id as string;
   const takes: string[][] = [];
+  let made = 0;
   for (const [index, shot] of story.shots.entries()) {
     const ids: string[] = [];
     for (const status of shot.takes ?? []) {
       const take = await pool.query<{ id: string }>(
         `INSERT INTO video_requests (id, user_id, client_key, prompt, quality, aspect_ratio, clip_seconds,
                                      credits_used, status, created_at, dispatched_at, story_id, thumbnail_key)
-         VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, 'draft', '9:16', $3, 2, $4, $5, $5, $6,
-                 $1 || '/thumb-' || gen_random_uuid() || '.jpg')
+         VALUES (gen_random_uuid(), $1, gen_random_uuid(), $2, 'draft', '9:16', $3, 2, $4,
+                 $5::timestamptz + make_interval(secs => $7), $5, $6, $1 || '/thumb-' || gen_random_uuid() || '.jpg')
          RETURNING id`,
-        [userId, `Cena ${index + 1} da padaria`, shot.seconds ?? 5, status, at, id],
+        [userId, `Cena ${index + 1} da padaria`, shot.seconds ?? 5, status, at, id, made++],
       );
       ids.push(take.rows[0]?.id as string);
     }

@@ -1,6 +1,9 @@
 import type pg from 'pg';
+import type { BlobStorage } from '#server/storage/storage.server';
 import type { AspectRatio } from '#shared/catalogue';
+import type { HistoryStory } from '#shared/history-list';
 import type { StoryStatus } from '#shared/stories';
+import type { VideoStatus } from '#shared/video-request';
 import { storyStatus } from './stories-answers.server';
 
 /**
@@ -23,7 +26,7 @@ export interface StorySummaryRow {
   /** Credits of the story's requests not refunded (held or captured). */
   creditsUsed: number;
   /** The latest finish's film; null before the first 'Finalizar roteiro'. */
-  film: { id: string; status: string; thumbnailKey: string | null } | null;
+  film: { id: string; status: VideoStatus; thumbnailKey: string | null } | null;
   /** The first shot's current take's thumbnail (the picked take, else the newest). */
   coverThumbnailKey: string | null;
 }
@@ -39,7 +42,7 @@ interface Read {
   credits_used: number;
   finish_state: 'finishing' | 'rendering' | 'completed' | 'failed' | null;
   film_id: string | null;
-  film_status: string | null;
+  film_status: VideoStatus | null;
   film_thumbnail_key: string | null;
   cover_thumbnail_key: string | null;
 }
@@ -96,4 +99,32 @@ export async function readStorySummaries(
       : null,
     coverThumbnailKey: row.cover_thumbnail_key,
   }));
+}
+
+/**
+ * The history's story items (src/shared/history-list.ts), in the same one statement: what the history list
+ * (src/server/videos) is given by the composition root, so the videos room does not depend on this one.
+ */
+export function historyStories(deps: { pool: pg.Pool; storage: BlobStorage; mediaUrlTtlSeconds: number }) {
+  const sign = (key: string | null) =>
+    key ? deps.storage.signedUrl(key, { ttlSeconds: deps.mediaUrlTtlSeconds }) : Promise.resolve(null);
+  return async (userId: string, ids: readonly string[]): Promise<ReadonlyMap<string, HistoryStory>> => {
+    const rows = await readStorySummaries(deps.pool, userId, { ids: [...new Set(ids)] });
+    const items = await Promise.all(
+      rows.map(async (row): Promise<HistoryStory> => {
+        const film = row.film && { ...row.film, thumbnailUrl: await sign(row.film.thumbnailKey) };
+        return {
+          id: row.id,
+          title: row.title,
+          shots: row.shots,
+          totalSeconds: row.totalSeconds,
+          status: row.status,
+          creditsUsed: row.creditsUsed,
+          film: film && { id: film.id, status: film.status, thumbnailUrl: film.thumbnailUrl },
+          thumbnailUrl: film?.thumbnailUrl ?? (await sign(row.coverThumbnailKey)),
+        };
+      }),
+    );
+    return new Map(items.map((item) => [item.id, item]));
+  };
 }

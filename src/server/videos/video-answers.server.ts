@@ -14,6 +14,7 @@ import {
 } from '#server/video-requests/video-requests.server';
 import { DEFAULT_TIME_ZONE } from '#shared/accounts';
 import type { VideoQuality } from '#shared/catalogue';
+import type { HistoryStory } from '#shared/history-list';
 import type { TakeCheckView } from '#shared/take-check';
 import { startOfZonedDay } from '#shared/time';
 import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '#shared/video-request';
@@ -37,6 +38,11 @@ export interface VideosDeps {
   writePrompt: PromptWriter;
   /** Told of each created submit's spend, in its transaction (CreateVideoDeps). */
   onSpent?: CreateVideoDeps['onSpent'];
+  /**
+   * The history's story items by id (the stories room's, given by the composition root: ADR 0062). Without it a
+   * story's row is listed without its story.
+   */
+  storiesOf?: (userId: string, ids: readonly string[]) => Promise<ReadonlyMap<string, HistoryStory>>;
 }
 
 /**
