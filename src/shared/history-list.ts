@@ -12,7 +12,7 @@ import { chosenFieldSchemas, VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video
  * A story (Roteiro, ADR 0062) as ONE item of the history: its shots' requests are not listed one by one; the item
  * stands where the story's first request does and opens the story board (`/dashboard/stories/{id}`).
  */
-export const historyStorySchema = z.object({
+const historyStorySchema = z.object({
   id: z.string(),
   title: z.string(),
   /** Its shots, and the sum of their lengths. */

@@ -27,7 +27,7 @@ export const ANY_QUALITY = `(${VIDEO_QUALITIES.map((quality) => `quality = '${qu
  * A story (ADR 0062) is one item of the list: of its requests only the first (the oldest, ties by id) is listed, and
  * stands for it. A lookup of the story's few requests by video_requests_story_idx, made only for a story's rows.
  */
-export const ONE_ROW_PER_STORY = `(story_id IS NULL OR NOT EXISTS (
+const ONE_ROW_PER_STORY = `(story_id IS NULL OR NOT EXISTS (
   SELECT 1 FROM video_requests earlier WHERE earlier.story_id = video_requests.story_id
     AND (earlier.created_at, earlier.id) < (video_requests.created_at, video_requests.id)))`;
 
