@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /** A stored story's shot: its length and its takes' statuses, oldest first. */
-export interface SeededShot {
+interface SeededShot {
   seconds?: number;
   takes?: string[];
 }
