@@ -265,6 +265,7 @@ function startStories(config: Config, logger: Logger, parts: StartedParts, boss:
       pool,
       boss,
       logger,
+      onRequestFailed: parts.videoWorkers?.notifySettled,
       onStoryCompleted: ({ userId, storyId, filmRequestId, db }) =>
         emitCustomerEvent(
           userId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORY_STATUSES } from './stories';
 import { queuePlaceSchema } from './video-queue';
 import { chosenFieldSchemas, VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video-request';
 
@@ -6,6 +7,28 @@ import { chosenFieldSchemas, VIDEO_REQUEST_KINDS, VIDEO_STATUSES } from './video
  * The history list's answer (docs/history-contract.md, spec §5): its rows, also the dashboard's recent activity
  * (src/shared/dashboard.ts). The query that selects them is in src/shared/history-filters.ts.
  */
+
+/**
+ * A story (Roteiro, ADR 0062) as ONE item of the history: its shots' requests are not listed one by one; the item
+ * stands where the story's first request does and opens the story board (`/dashboard/stories/{id}`).
+ */
+const historyStorySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Its shots, and the sum of their lengths. */
+  shots: z.int(),
+  totalSeconds: z.int(),
+  status: z.enum(STORY_STATUSES),
+  /** What its requests (drafts, re-rolls, finishes) spent, the refunded ones left out. */
+  creditsUsed: z.int(),
+  /** The film of its latest 'Finalizar roteiro'; null before. */
+  film: z
+    .object({ id: z.string(), status: z.enum(VIDEO_STATUSES), thumbnailUrl: z.string().nullable() })
+    .nullable(),
+  /** The film's thumbnail, else its first shot's take's; null before any is rendered. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type HistoryStory = z.infer<typeof historyStorySchema>;
 
 /** One row of the history list and of the dashboard's recent activity. */
 export const videoRequestListItemSchema = z.object({
@@ -29,6 +52,8 @@ export const videoRequestListItemSchema = z.object({
    * creator kept this one ('Ficar com esta'): the group's cover.
    */
   variation: z.object({ groupId: z.string(), index: z.int(), count: z.int(), kept: z.boolean() }).nullable(),
+  /** In the history list: the story this row stands for (its first request); null for any other request. */
+  story: historyStorySchema.nullable(),
 });
 export type VideoRequestListItem = z.infer<typeof videoRequestListItemSchema>;
 

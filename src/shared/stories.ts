@@ -256,7 +256,7 @@ export type StoryShot = z.infer<typeof storyShotSchema>;
  * Derived, never stored: a story is `plan` until drafted, `drafting` while a shot's take runs, `review` once
  * every shot has a completed or failed take, `finishing` while its film is made, `finished` with a film.
  */
-const STORY_STATUSES = ['plan', 'drafting', 'review', 'finishing', 'finished'] as const;
+export const STORY_STATUSES = ['plan', 'drafting', 'review', 'finishing', 'finished'] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
 
 /** What the modes' models take per shot (src/shared/video-models.ts, each fact with its source). */

@@ -97,6 +97,7 @@ export function historyItem(overrides: Partial<VideoRequestListItem> = {}): Vide
     sourceRequestId: null,
     queue: null,
     variation: null,
+    story: null,
     ...overrides,
   };
 }

@@ -158,6 +158,11 @@ export interface VideoWorkers {
   closeProviders(): Promise<void>;
   /** The provider (and so the key) of a project: what made a stored generation is asked to delete it. */
   providerFor(project: string | null): VideoProvider;
+  /**
+   * What a request settled outside the pipeline (a story's shot failed by the stories' sweep, ADR 0062) is told
+   * with, in its transaction: the same e-mail, push and live event as a request the pipeline settles.
+   */
+  notifySettled: NonNullable<EnqueueNotification>;
 }
 
 /** Before any job: a worker that cannot render would fail (and refund) every video it picks up. */
@@ -347,7 +352,7 @@ async function workWebhooks(options: VideoWorkersOptions): Promise<void> {
 
 export async function registerVideoWorkers(options: VideoWorkersOptions): Promise<VideoWorkers> {
   const { boss, pool, config, logger } = options;
-  const enqueueNotification: EnqueueNotification = async (client, requestId) => {
+  const enqueueNotification: NonNullable<EnqueueNotification> = async (client, requestId) => {
     await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
     await options.onSettled?.(client, requestId);
   };
@@ -385,6 +390,7 @@ export async function registerVideoWorkers(options: VideoWorkersOptions): Promis
       await wake?.stop();
     },
     providerFor: providers.providerFor,
+    notifySettled: enqueueNotification,
     async closeProviders() {
       await Promise.all([...providers.providers.values()].map((provider) => provider.close?.()));
     },

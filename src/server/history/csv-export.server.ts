@@ -90,7 +90,7 @@ export async function exportHistoryCsv(
   shape: VideoRequestShape = VIDEO_REQUEST_SHAPE,
 ): Promise<number> {
   const columns = csvColumns(shape);
-  const { where, params } = historyWhere(userId, filters, timeZone);
+  const { where, params } = historyWhere(userId, filters, timeZone, { everyRequest: true });
   params.push(timeZone);
   const zone = `$${params.length}`;
   return inTransaction(

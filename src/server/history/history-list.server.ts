@@ -5,7 +5,7 @@ import {
   type VideoRequestRow,
   type VideoRequestShape,
 } from '#server/video-requests/video-requests.server';
-import type { VideoRequestListItem } from '#shared/history-list';
+import type { HistoryStory, VideoRequestListItem } from '#shared/history-list';
 import type { QueuePlace } from '#shared/video-queue';
 
 /**
@@ -19,7 +19,7 @@ export function listColumns(shape: VideoRequestShape): string {
   CASE WHEN film THEN 'film' WHEN extends_request_id IS NOT NULL THEN 'extension'
        WHEN edits_request_id IS NOT NULL THEN 'edit' WHEN finishes_request_id IS NOT NULL THEN 'finish'
        ELSE 'original' END AS kind,
-  COALESCE(extends_request_id, edits_request_id, finishes_request_id) AS "sourceRequestId",
+  COALESCE(extends_request_id, edits_request_id, finishes_request_id) AS "sourceRequestId", story_id AS "storyId",
   CASE WHEN cardinality(variation_ids) > 1 THEN json_build_object(
     'groupId', variation_ids[1], 'index', array_position(variation_ids, id), 'count', cardinality(variation_ids),
     'kept', kept_variation_id IS NOT DISTINCT FROM id)
@@ -27,8 +27,11 @@ export function listColumns(shape: VideoRequestShape): string {
 }
 
 /** A list row as read: the list item's fields, with the row's dates and thumbnail key not yet turned into text. */
-export type ListRow = Omit<VideoRequestListItem, 'createdAt' | 'completedAt' | 'thumbnailUrl' | 'queue'> &
-  Pick<VideoRequestRow, 'createdAt' | 'completedAt' | 'thumbnailKey'>;
+export type ListRow = Omit<
+  VideoRequestListItem,
+  'createdAt' | 'completedAt' | 'thumbnailUrl' | 'queue' | 'story'
+> &
+  Pick<VideoRequestRow, 'createdAt' | 'completedAt' | 'thumbnailKey' | 'storyId'>;
 
 export async function toListItems(
   rows: ListRow[],
@@ -36,14 +39,17 @@ export async function toListItems(
   ttlSeconds: number,
   /** The places in line of the waiting requests among the rows (capacity/fair-queue.server.ts). */
   queuePlaces?: ReadonlyMap<string, QueuePlace>,
+  /** The stories the rows stand for, by id (the history list's; none elsewhere). */
+  stories?: ReadonlyMap<string, HistoryStory>,
 ): Promise<VideoRequestListItem[]> {
   return Promise.all(
-    rows.map(async ({ thumbnailKey, createdAt, completedAt, ...row }) => ({
+    rows.map(async ({ thumbnailKey, createdAt, completedAt, storyId, ...row }) => ({
       ...row,
       createdAt: createdAt.toISOString(),
       completedAt: completedAt?.toISOString() ?? null,
       thumbnailUrl: thumbnailKey ? await storage.signedUrl(thumbnailKey, { ttlSeconds }) : null,
       queue: queuePlaces?.get(row.id) ?? null,
+      story: (storyId && stories?.get(storyId)) || null,
     })),
   );
 }

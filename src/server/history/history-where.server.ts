@@ -23,14 +23,27 @@ function searchPattern(placeholder: string): string {
  */
 export const ANY_QUALITY = `(${VIDEO_QUALITIES.map((quality) => `quality = '${quality}'`).join(' OR ')})`;
 
-/** WHERE clause (always starting with the owner) and its parameters for the history filters. */
+/**
+ * A story (ADR 0062) is one item of the list: of its requests only the first (the oldest, ties by id) is listed, and
+ * stands for it. A lookup of the story's few requests by video_requests_story_idx, made only for a story's rows.
+ */
+const ONE_ROW_PER_STORY = `(story_id IS NULL OR NOT EXISTS (
+  SELECT 1 FROM video_requests earlier WHERE earlier.story_id = video_requests.story_id
+    AND (earlier.created_at, earlier.id) < (video_requests.created_at, video_requests.id)))`;
+
+/**
+ * WHERE clause (always starting with the owner) and its parameters for the history filters; a story's requests
+ * listed as one row (ONE_ROW_PER_STORY) unless `everyRequest` (the CSV, an account of every request).
+ */
 export function historyWhere(
   userId: string,
   filters: HistoryFilters,
   timeZone: string,
+  { everyRequest = false } = {},
 ): { where: string; params: unknown[] } {
   const params: unknown[] = [userId];
   const conditions = ['user_id = $1'];
+  if (!everyRequest) conditions.push(ONE_ROW_PER_STORY);
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     params.push(value);
     conditions.push(condition(`$${params.length}`));

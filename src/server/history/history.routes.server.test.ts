@@ -82,6 +82,7 @@ describe('GET /api/videos', () => {
         'queue',
         'sourceRequestId',
         'status',
+        'story',
         'thumbnailUrl',
         'variation',
       ].sort(),

@@ -32,7 +32,12 @@ import { pushEndpointPolicy, pushRoutes } from '#server/push/push.server';
 import { eventsRoutes } from '#server/realtime/realtime.server';
 import { reportsRoutes } from '#server/reports/reports.server';
 import { findSharedVideo, shareRoutes } from '#server/share/share.server';
-import { createStoryPlanner, modelsSpeak, storiesRoutes } from '#server/stories/stories.server';
+import {
+  createStoryPlanner,
+  historyStories,
+  modelsSpeak,
+  storiesRoutes,
+} from '#server/stories/stories.server';
 import { capabilitiesOf } from '#server/video-requests/video-requests.server';
 import { videosRoutes } from '#server/videos/videos.server';
 import { payoutsRoutes, withdrawPurchaseRoute } from '#server/withdrawals/withdrawals.server';
@@ -189,6 +194,7 @@ function mountVideoRoutes(api: Api, deps: AppDependencies, { guards, capacity }:
       capabilities,
       writePrompt: createPromptWriter(config, logger),
       onSpent,
+      storiesOf: historyStories({ pool, storage, mediaUrlTtlSeconds }),
     }),
   );
   api.route('/videos', shareRoutes({ pool, guards, appUrl: config.appUrl }));

@@ -124,19 +124,28 @@ interface FinishRow {
   state: 'finishing' | 'rendering' | 'completed' | 'failed';
 }
 
+/**
+ * A story's derived status (src/shared/stories.ts) from its latest finish's state and each shot's newest take's
+ * status (undefined: no take yet). One rule for the board and the lists (story-summaries.server.ts).
+ */
+export function storyStatus(
+  newest: readonly (string | null | undefined)[],
+  finishState?: FinishRow['state'] | null,
+): StoryStatus {
+  if (finishState === 'finishing' || finishState === 'rendering') return 'finishing';
+  if (newest.some((status) => status && !FINAL.includes(status))) return 'drafting';
+  if (finishState === 'completed') return 'finished';
+  if (newest.length > 0 && newest.every((status) => status)) return 'review';
+  return 'plan';
+}
+
 function statusOf(
   rows: StoryRows,
   takes: ReadonlyMap<string, VideoRequestRecord>,
   finish?: FinishRow,
 ): StoryStatus {
-  if (finish && (finish.state === 'finishing' || finish.state === 'rendering')) return 'finishing';
-  const newest = rows.shots.map((shot) =>
-    shot.takeIds.at(-1) ? takes.get(shot.takeIds.at(-1) ?? '') : undefined,
-  );
-  if (newest.some((take) => take && !FINAL.includes(take.status))) return 'drafting';
-  if (finish?.state === 'completed') return 'finished';
-  if (newest.length > 0 && newest.every((take) => take)) return 'review';
-  return 'plan';
+  const newest = rows.shots.map((shot) => takes.get(shot.takeIds.at(-1) ?? '')?.status);
+  return storyStatus(newest, finish?.state);
 }
 
 async function requestsOf(pool: pg.Pool, userId: string, ids: readonly string[]) {

@@ -7,3 +7,4 @@ export { storiesRoutes } from './stories.routes.server';
 export { startStoryAdvance } from './story-advance.server';
 export { modelsSpeak } from './story-models.server';
 export { createStoryPlanner } from './story-planner.server';
+export { historyStories } from './story-summaries.server';

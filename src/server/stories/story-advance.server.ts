@@ -39,6 +39,12 @@ export interface StoryAdvanceDeps {
   pool: pg.Pool;
   boss: PgBoss;
   logger: Logger;
+  /**
+   * Told of a shot this sweep failed and refunded, in the transaction that fails it: the video workers' own hook
+   * (the e-mail, push and live event of a failed video, src/server/notifications), so the user hears of it once, as
+   * of any failed video.
+   */
+  onRequestFailed?: (client: pg.PoolClient, requestId: string) => Promise<void>;
   /** Where a story's film completes: the lead's `story.completed` webhook is emitted from here. */
   onStoryCompleted?: (event: StoryCompleted) => Promise<unknown>;
 }
@@ -50,7 +56,7 @@ async function failOrphanedContinuations(deps: StoryAdvanceDeps): Promise<void> 
        AND o.status = 'failed'`,
   );
   for (const { id } of orphans.rows) {
-    await failRequest(deps.pool, id, STORY_MESSAGES_ADVANCE.previousFailed, undefined, true);
+    await failRequest(deps.pool, id, STORY_MESSAGES_ADVANCE.previousFailed, deps.onRequestFailed, true);
   }
 }
 

@@ -8,7 +8,8 @@ import type { VideosDeps } from './video-answers.server';
 
 /**
  * `GET /api/videos` → HistoryPage (+ `totalCapped` when counting stopped at its cap): the 'Histórico' page's list
- * of the user's video requests, filtered (docs/history-contract.md; the query is the history's).
+ * of the user's video requests, filtered (docs/history-contract.md; the query is the history's), a story listed as
+ * one item with its shots (ADR 0062).
  */
 export const listVideosRoute =
   ({
@@ -16,12 +17,19 @@ export const listVideosRoute =
     queue,
     storage,
     mediaUrlTtlSeconds,
+    storiesOf,
   }: VideosDeps): OperationHandler<typeof videosContract.listVideos> =>
   async (c, { query }) => {
     const { user } = sessionOf(c);
     const { rows, total, totalCapped } = await listHistory(pool, user.id, query, sessionTimeZone(user));
+    // A story is one row of the list (ADR 0062): its summary read once for the page's stories.
+    const storyIds = rows.flatMap((row) => (row.storyId ? [row.storyId] : []));
+    const [places, stories] = await Promise.all([
+      queue.places(pool, rows),
+      storyIds.length > 0 && storiesOf ? storiesOf(user.id, storyIds) : undefined,
+    ]);
     const body: HistoryPage = {
-      items: await toListItems(rows, storage, mediaUrlTtlSeconds, await queue.places(pool, rows)),
+      items: await toListItems(rows, storage, mediaUrlTtlSeconds, places, stories),
       page: query.page,
       pageSize: HISTORY_PAGE_SIZE,
       total,

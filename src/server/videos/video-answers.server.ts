@@ -13,6 +13,7 @@ import {
   type VideoRequestRecord,
 } from '#server/video-requests/video-requests.server';
 import type { VideoQuality } from '#shared/catalogue';
+import type { HistoryStory } from '#shared/history-list';
 import type { TakeCheckView } from '#shared/take-check';
 import { VIDEO_UNAVAILABLE_MESSAGE, type VideoModeAvailability } from '#shared/video-request';
 import type { CreateVideoDeps, CreateVideoResult } from './create-video-request.server';
@@ -35,6 +36,11 @@ export interface VideosDeps {
   writePrompt: PromptWriter;
   /** Told of each created submit's spend, in its transaction (CreateVideoDeps). */
   onSpent?: CreateVideoDeps['onSpent'];
+  /**
+   * The history's story items by id (the stories room's, given by the composition root: ADR 0062). Without it a
+   * story's row is listed without its story.
+   */
+  storiesOf?: (userId: string, ids: readonly string[]) => Promise<ReadonlyMap<string, HistoryStory>>;
 }
 
 /**

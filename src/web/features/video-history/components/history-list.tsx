@@ -17,6 +17,7 @@ import {
 import { currentLanguage } from '#web/lib/language';
 import { localizedRelativeTime } from '#web/lib/relative-time';
 import { groupVariations, type HistoryEntry } from '../lib/variation-groups';
+import { HistoryStoryItem } from './history-story';
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
 
@@ -96,7 +97,13 @@ export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[
         </TableHeader>
         <TableBody>
           {groupVariations(items).map((entry) =>
-            entry.kind === 'single' ? (
+            entry.kind === 'single' && entry.item.story ? (
+              <TableRow key={entry.item.id} data-testid="history-row" data-id={entry.item.id}>
+                <TableCell colSpan={7}>
+                  <HistoryStoryItem story={entry.item.story} />
+                </TableCell>
+              </TableRow>
+            ) : entry.kind === 'single' ? (
               <HistoryTableRow key={entry.item.id} item={entry.item} timeZone={timeZone} now={now} />
             ) : (
               <TableRow key={entry.groupId} data-testid="history-row" data-id={entry.groupId}>
@@ -118,7 +125,16 @@ export function HistoryCards({ items, timeZone }: { items: VideoRequestListItem[
   return (
     <ul className="flex flex-col gap-3 md:hidden" data-testid="history-cards">
       {groupVariations(items).map((entry) =>
-        entry.kind === 'single' ? (
+        entry.kind === 'single' && entry.item.story ? (
+          <li
+            key={entry.item.id}
+            className="rounded-(--radius-card) border border-border bg-card p-4 shadow-xs"
+            data-testid="history-card"
+            data-id={entry.item.id}
+          >
+            <HistoryStoryItem story={entry.item.story} />
+          </li>
+        ) : entry.kind === 'single' ? (
           <HistoryCard key={entry.item.id} item={entry.item} timeZone={timeZone} now={now} />
         ) : (
           <li

@@ -10,6 +10,7 @@ const item = (id: string, variation: VideoRequestListItem['variation'] = null): 
   status: 'pending',
   createdAt: '2026-11-25T04:00:00.000Z',
   completedAt: null,
+  story: null,
   thumbnailUrl: null,
   deliveredSeconds: null,
   kind: 'original',

@@ -41,6 +41,21 @@ const en: LocaleShape<typeof ptBR> = {
     finish: 'Finished copy',
     film: 'Film',
   },
+  /** A story (Roteiro, ADR 0062): one item of the list, which opens its board. */
+  story: {
+    label: 'Story',
+    meta_one: '{{count}} shot · {{seconds}} s',
+    meta_other: '{{count}} shots · {{seconds}} s',
+    open: 'Open story',
+    openLabel: 'Open the story {{title}}',
+    status: {
+      plan: 'Plan',
+      drafting: 'Drafting',
+      review: 'Review',
+      finishing: 'Finishing',
+      finished: 'Ready',
+    },
+  },
   columns: {
     date: 'Date/Time',
     prompt: 'Prompt',

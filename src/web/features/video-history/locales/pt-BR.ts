@@ -42,6 +42,21 @@ export default {
     finish: 'Finalização',
     film: 'Filme',
   },
+  /** A story (Roteiro, ADR 0062): one item of the list, which opens its board. */
+  story: {
+    label: 'Roteiro',
+    meta_one: '{{count}} cena · {{seconds}} s',
+    meta_other: '{{count}} cenas · {{seconds}} s',
+    open: 'Abrir roteiro',
+    openLabel: 'Abrir o roteiro {{title}}',
+    status: {
+      plan: 'Plano',
+      drafting: 'Rascunhando',
+      review: 'Revisão',
+      finishing: 'Finalizando',
+      finished: 'Pronto',
+    },
+  },
   columns: {
     date: 'Data/Hora',
     prompt: 'Prompt',
