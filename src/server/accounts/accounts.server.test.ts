@@ -89,6 +89,8 @@ describe('sign-up and e-mail verification', () => {
         emailVerified: true,
         twoFactorEnabled: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        // Signed up with a birth date, so no paid action will ask for it (ADR 0066).
+        birthDateKnown: true,
       },
       profile: { language: 'en', timezone: 'America/Sao_Paulo' },
       isAdmin: false,
