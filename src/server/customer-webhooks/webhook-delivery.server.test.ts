@@ -27,7 +27,9 @@ let jobs: Jobs;
 let receiver: WebhookReceiver;
 const KEY = secretSealingKey('cena-test-secret-0123456789abcdef0123456789');
 const mails: MailMessage[] = [];
-let clock = new Date('2026-11-29T12:00:00.000Z');
+// From now, not a fixed date: the delivery's schedule starts at the database's now() when the event is emitted,
+// and every case's clock starts an hour or more after the last, so each first attempt is never before its event.
+let clock = new Date();
 
 beforeAll(async () => {
   database = await createTestDatabase();
