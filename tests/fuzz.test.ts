@@ -58,7 +58,7 @@ const AUTH_OPERATIONS: Operation[] = [
 }));
 
 const PORTUGUESE =
-  /[ãõçáéíóúâêôà]|\b(não|inválid[oa]s?|requisição|campo|valor|envie|faça|muitas|rota|sessão|senha|código|grande|demais|dados|tipo|pequeno|obrigatóri[oa]|parâmetro|permitid[oa]|tente|aguarde|formulário|endereço|mensagem|imagem|crédito|deve|pelo menos|desconhecid[oa]|texto|plano|dias|caracteres|digite|mostre|escolha|escreva|motivo|ideia|roteiro)\b/i;
+  /[ãõçáéíóúâêôà]|\b(não|inválid[oa]s?|requisição|campo|valor|envie|faça|muitas|rota|sessão|senha|código|grande|demais|dados|tipo|pequeno|obrigatóri[oa]|parâmetro|permitid[oa]|tente|aguarde|formulário|endereço|mensagem|imagem|crédito|deve|pelo menos|desconhecid[oa]|texto|plano|dias|caracteres|digite|mostre|escolha|escreva|motivo|ideia|roteiro|informe|nascimento)\b/i;
 
 const BIG = '99999999999999999999999999';
 const BAD_VALUES: unknown[] = [
