@@ -23,11 +23,6 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, PAGE_TESTS],
           globalSetup: ['tests/support/global-setup.ts'],
-          // A worker runs its files one after another in one process, so the server's module graph (Better Auth,
-          // the AWS SDK, the MCP SDK, pg-boss, the C2PA module…) is loaded once per worker, not once per file: that
-          // loading was a third of the suite's time (ADR 0072). Each file still starts its own app on its own
-          // database, and no file mocks modules or leaves globals behind (vi.stubGlobal is undone).
-          isolate: false,
         },
       },
       {
