@@ -68,8 +68,11 @@ const ConfirmationPage = lazyPage(() => import('#web/features/videos/pages/confi
   namespaces: [...VIDEOS_NS.namespaces, 'settings'],
 });
 const CastPage = lazyPage(() => import('#web/features/cast/pages/cast-page'), { namespaces: ['cast'] });
-/** The history and a video's detail page show statuses and qualities from `videos` and credits from `credits`. */
-const VIDEO_HISTORY_NS = { namespaces: ['videoHistory', 'videos', 'credits', 'films'] } as const;
+/**
+ * The history and a video's detail page show statuses and qualities from `videos` and credits from `credits`; a
+ * story in the history says its status with the stories' own labels (`stories`).
+ */
+const VIDEO_HISTORY_NS = { namespaces: ['videoHistory', 'videos', 'credits', 'films', 'stories'] } as const;
 const VIDEO_DETAIL_NS = { namespaces: ['videoDetail', 'videos', 'credits', 'films', 'captions'] } as const;
 const HistoryPage = lazyPage(
   () => import('#web/features/video-history/pages/history-page'),

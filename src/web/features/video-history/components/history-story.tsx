@@ -14,6 +14,7 @@ import { VideoThumbnail } from '#web/features/videos';
  */
 export function HistoryStoryItem({ story }: { story: HistoryStory }) {
   const { t } = useTranslation('videoHistory');
+  const { t: storiesT } = useTranslation('stories');
   return (
     <div className="flex flex-col gap-3" data-testid="history-story" data-story={story.id}>
       <div className="flex items-center gap-3">
@@ -37,7 +38,7 @@ export function HistoryStoryItem({ story }: { story: HistoryStory }) {
           variant={story.status === 'finished' ? 'success' : 'secondary'}
           data-testid="history-story-status"
         >
-          {t(`story.status.${story.status}`)}
+          {storiesT(`list.status.${story.status}`)}
         </Badge>
         <Button asChild variant="outline" size="sm">
           <Link to={storyPath(story.id)} aria-label={t('story.openLabel', { title: story.title })}>

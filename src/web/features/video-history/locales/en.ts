@@ -48,13 +48,6 @@ const en: LocaleShape<typeof ptBR> = {
     meta_other: '{{count}} shots · {{seconds}} s',
     open: 'Open story',
     openLabel: 'Open the story {{title}}',
-    status: {
-      plan: 'Plan',
-      drafting: 'Drafting',
-      review: 'Review',
-      finishing: 'Finishing',
-      finished: 'Ready',
-    },
   },
   columns: {
     date: 'Date/Time',

@@ -49,13 +49,6 @@ export default {
     meta_other: '{{count}} cenas · {{seconds}} s',
     open: 'Abrir roteiro',
     openLabel: 'Abrir o roteiro {{title}}',
-    status: {
-      plan: 'Plano',
-      drafting: 'Rascunhando',
-      review: 'Revisão',
-      finishing: 'Finalizando',
-      finished: 'Pronto',
-    },
   },
   columns: {
     date: 'Data/Hora',

@@ -44,7 +44,9 @@ describe('History page with a story', () => {
     const story = within(items[1] as HTMLElement);
     expect(story.getByTestId('history-story-title').textContent).toBe('A padaria abre de manhã');
     expect(story.getByTestId('history-story-meta').textContent).toContain('4 cenas · 26 s');
-    expect(story.getByTestId('history-story-status').textContent).toBe(t('story.status.finished'));
+    expect(story.getByTestId('history-story-status').textContent).toBe(
+      i18n.getFixedT('pt-BR', 'stories')('list.status.finished'),
+    );
     // Not the shot's own row: its prompt is not shown, and it opens the story board.
     expect(story.queryByText('Cena 1 da padaria')).toBeNull();
     const link = story.getByRole('link', { name: t('story.openLabel', { title: STORY.title }) });
