@@ -41,7 +41,12 @@ async function withoutDurability(admin: pg.Client): Promise<void> {
   await admin.query('SELECT pg_reload_conf()');
 }
 
-export default async function setup(project: TestProject) {
+interface Database {
+  adminUrl: string;
+  stop: () => Promise<void>;
+}
+
+async function startDatabase(): Promise<Database> {
   announceMissingChromium();
   const logger = createLogger('warn');
   let embedded: EmbeddedPostgresHandle | undefined;
@@ -70,10 +75,36 @@ export default async function setup(project: TestProject) {
   await runMigrations(templatePool, logger);
   await templatePool.end();
 
-  project.provide('databaseAdminUrl', adminUrl);
+  return {
+    adminUrl,
+    stop: async () => {
+      await embedded?.stop();
+      if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    },
+  };
+}
 
+interface Shared {
+  database?: Promise<Database>;
+  projects: number;
+}
+
+/**
+ * Two projects (vitest.config.ts) run this set-up in the same process, each with its own copy of this module: they
+ * share one server and one template through the process's global object, and the last to finish stops it.
+ */
+const SHARED = Symbol.for('cena.test-database');
+const processGlobals = globalThis as Record<symbol, Shared | undefined>;
+processGlobals[SHARED] ??= { projects: 0 };
+const shared: Shared = processGlobals[SHARED];
+
+export default async function setup(project: TestProject) {
+  shared.database ??= startDatabase();
+  shared.projects += 1;
+  const { adminUrl, stop } = await shared.database;
+  project.provide('databaseAdminUrl', adminUrl);
   return async () => {
-    await embedded?.stop();
-    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    shared.projects -= 1;
+    if (shared.projects === 0) await stop();
   };
 }

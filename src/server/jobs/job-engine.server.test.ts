@@ -31,13 +31,17 @@ function firstJobOf(queue: string, options: { pollingIntervalSeconds: number }) 
     void jobs.boss.work(queue, options, async ([job]) => resolve(job?.data));
   });
   return {
-    within: (ms: number) =>
-      Promise.race([
-        data,
-        delay(ms).then(() => {
-          throw new Error(`no job picked up on ${queue} within ${ms} ms`);
-        }),
-      ]),
+    within: async (ms: number) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no job picked up on ${queue} within ${ms} ms`)), ms);
+      });
+      try {
+        return await Promise.race([data, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import type { ProvenanceConfig } from '#server/config.server';
 import type { Logger } from '#server/logger.server';
 import type { VerifyResult } from '#shared/provenance';
 import type { Made } from './manifest.server';
-import { offThreadReader } from './read-off-thread.server';
+import { type OffThreadReader, offThreadReader } from './read-off-thread.server';
 import { type SignOptions, signVideo } from './sign-video.server';
 import { loadSigningKey, type SigningKey } from './signing-key.server';
 
@@ -22,6 +22,9 @@ export interface ContentCredentials {
   read(file: string): Promise<VerifyResult>;
 }
 
+/** The process's one reading thread (read-off-thread.server.ts), shared by every app this process starts. */
+let processReader: OffThreadReader | undefined;
+
 /**
  * The signer of this process: its key read (or the development chain made) at start, so a wrong certificate stops
  * the start rather than the first delivery; the library itself is loaded at the first file.
@@ -30,7 +33,8 @@ export function createContentCredentials(config: ProvenanceConfig, logger: Logge
   const key: SigningKey = loadSigningKey(config);
   if (key.development)
     logger.info('Content Credentials: signing with the development certificate (local mode)');
-  const reader = offThreadReader();
+  processReader ??= offThreadReader();
+  const reader = processReader;
   return {
     async sign(file, made, options) {
       const outcome = await signVideo(key, file, made, options);
