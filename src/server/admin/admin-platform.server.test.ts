@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
 import type { SessionClient } from '#tests/support/session-client';
 import { signedUpWithCredits } from '#tests/support/users';
+import { seedVideoRequests } from '#tests/support/video-requests';
 
 /**
  * The admin panel's platform figures (`GET /api/admin/platform`, issue 50's "Admin") on two web processes over one
@@ -294,5 +295,40 @@ describe('the admin revokes a key', () => {
     expect(webhooks.rowCount).toBe(0);
     expect(await activeKeys()).toEqual(keysBefore);
     expect((await withKey(app.url, read.token, '/api/credits')).status).toBe(200);
+  });
+});
+
+describe('as another user, with a key', () => {
+  it("answers 404 for another account's video, story and share, and never touches them", async () => {
+    const victim = await signedUpWithCredits(app.url, pool);
+    const [videoId] = await seedVideoRequests(pool, victim.userId, [{ createdAt: new Date().toISOString() }]);
+    const story = await pool.query<{ id: string }>(
+      `INSERT INTO stories (user_id, title, idea, aspect_ratio, target_seconds, planned_by)
+       VALUES ($1, 'Alheio', 'Alheio', '9:16', 30, 'rules') RETURNING id`,
+      [victim.userId],
+    );
+    const key = await createKey('Curiosa', ['read', 'create']);
+    const attempts: [string, string][] = [
+      ['GET', `/api/videos/${videoId}`],
+      ['POST', `/api/videos/${videoId}/retry`],
+      ['POST', `/api/videos/${videoId}/keep`],
+      ['POST', `/api/videos/${videoId}/share`],
+      ['GET', `/api/stories/${story.rows[0]?.id}`],
+      ['POST', `/api/stories/${story.rows[0]?.id}/drafts`],
+    ];
+    for (const [method, path] of attempts) {
+      const answer = await withKey(app.url, key.token, path, {
+        method,
+        headers: { 'idempotency-key': `"${randomUUID()}"`, 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
+      expect([answer.status, await codeOf(answer)], `${method} ${path}`).toEqual([404, 'not_found']);
+    }
+    const video = await pool.query<{ status: string }>('SELECT status FROM video_requests WHERE id = $1', [
+      videoId,
+    ]);
+    expect(video.rows[0]?.status).toBe('completed');
+    const shares = await pool.query('SELECT 1 FROM share_links WHERE video_request_id = $1', [videoId]);
+    expect(shares.rowCount).toBe(0);
   });
 });
