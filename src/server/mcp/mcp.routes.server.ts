@@ -6,7 +6,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { apiKeyIdOf } from '#server/api-keys/api-keys.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
@@ -117,6 +117,36 @@ function mcpServer(api: CenaApi, observer: McpObserver | undefined): Server {
   return server;
 }
 
+/** One POST: a server and a transport made for it (stateless), and the session it names written down. */
+function answerPost(options: McpRoutesOptions, origin: string): Handler<AppEnv> {
+  return async (c) => {
+    const api = apiCaller(options.fetchApp, c.req.raw, c.env, origin);
+    const server = mcpServer(api, options.observer);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    const { sessions } = options;
+    const keyId = sessions ? apiKeyIdOf(c) : undefined;
+    const sessionId = c.req.header('mcp-session-id');
+    if (sessions && keyId && sessionId) await sessions.seen(sessionId, keyId);
+    await server.connect(transport);
+    try {
+      // JSON answers: the response is whole when handleRequest resolves, so the server can close.
+      const response = await transport.handleRequest(c.req.raw);
+      // The server learns the client's name only from `initialize`: this request was the handshake. The
+      // transport, stateless, names no session (it would then refuse every request another process made it
+      // for); the id given here is only a label the client sends back, which the stateless transport ignores.
+      if (sessions && keyId && response.ok && server.getClientVersion()) {
+        response.headers.set('Mcp-Session-Id', await sessions.open(keyId));
+      }
+      return response;
+    } finally {
+      await server.close();
+    }
+  };
+}
+
 export function mcpRoutes(options: McpRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const origin = new URL(options.appUrl).origin;
@@ -158,32 +188,7 @@ export function mcpRoutes(options: McpRoutesOptions): Hono<AppEnv> {
   };
   app.use('/mcp', sameOrigin, keyRequired);
 
-  app.post('/mcp', async (c) => {
-    const api = apiCaller(options.fetchApp, c.req.raw, c.env, origin);
-    const server = mcpServer(api, options.observer);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      enableJsonResponse: true,
-      maxRequestBodySize: MAX_BODY_BYTES,
-    });
-    const { sessions } = options;
-    const keyId = sessions ? apiKeyIdOf(c) : undefined;
-    const sessionId = c.req.header('mcp-session-id');
-    if (sessions && keyId && sessionId) await sessions.seen(sessionId, keyId);
-    await server.connect(transport);
-    try {
-      // JSON answers: the response is whole when handleRequest resolves, so the server can close.
-      const response = await transport.handleRequest(c.req.raw);
-      // The server learns the client's name only from `initialize`: this request was the handshake. The
-      // transport, stateless, names no session (it would then refuse every request another process made it
-      // for); the id given here is only a label the client sends back, which the stateless transport ignores.
-      if (sessions && keyId && response.ok && server.getClientVersion()) {
-        response.headers.set('Mcp-Session-Id', await sessions.open(keyId));
-      }
-      return response;
-    } finally {
-      await server.close();
-    }
-  });
+  app.post('/mcp', answerPost(options, origin));
 
   // No event stream to open (GET), and a session ends by itself when left idle (DELETE): the transport spec
   // allows 405 for both.

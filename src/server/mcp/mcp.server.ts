@@ -5,5 +5,4 @@
  */
 export type { McpObserver } from './mcp.routes.server';
 export { mcpRoutes } from './mcp.routes.server';
-export type { McpSessionStore } from './mcp-sessions.server';
 export { mcpSessionCounts, mcpSessionStore } from './mcp-sessions.server';

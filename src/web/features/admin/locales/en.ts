@@ -1,4 +1,5 @@
 import type { LocaleShape } from '#web/lib/locale-shape';
+import platformEn from './platform-en';
 import type ptBR from './pt-BR';
 
 /** `admin` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
@@ -271,37 +272,7 @@ const en: LocaleShape<typeof ptBR> = {
     notFailed: 'This nota is no longer failed (someone may have retried it first). The list was refreshed.',
     retryFailed: 'The retry could not be requested. Try again in a moment.',
   },
-  platform: {
-    title: 'Platform — last 24 h',
-    description:
-      "Every account's API, webhooks and MCP, read from the database: the same figures on any server.",
-    loadError: 'Could not load the platform figures.',
-    keysTitle: 'Requests per API key',
-    keysSummary_one: '{{requests}} requests from {{count}} key',
-    keysSummary_other: '{{requests}} requests from {{count}} keys',
-    keysEmpty: 'No key used in the last 24 h.',
-    requests_one: '{{requests}} request in 24 h',
-    requests_other: '{{requests}} requests in 24 h',
-    scopes: { read: 'Read', create: 'Create' },
-    webhooksTitle: 'Webhooks to customers',
-    delivered: 'Delivered',
-    retrying: 'Retrying',
-    failed: 'Given up',
-    endpointsDisabled: 'Endpoints disabled',
-    failuresTitle: 'Latest failures',
-    failuresEmpty: 'No failures in the last 24 h.',
-    noAnswer: 'no answer',
-    events: {
-      'video.completed': 'Video completed',
-      'video.failed': 'Video failed',
-      'story.completed': 'Story completed',
-      'credits.low': 'Credits running low',
-    },
-    mcpTitle: 'MCP sessions',
-    mcpOpenNow: 'Open now',
-    mcpOpenedLastDay: 'Opened in 24 h',
-    mcpHint: 'Open: used in the last {{minutes}} minutes.',
-  },
+  platform: platformEn,
   apiKeys: {
     title: 'API keys',
     description: "Every account's busiest keys (ADR 0063). Revoking takes effect at once, on every server.",
