@@ -19,6 +19,7 @@ export * from '#server/gemini/gemini-webhooks.schema.server';
 export * from '#server/generation/take-check/take-check.schema.server';
 export * from '#server/invites/invites.schema.server';
 export * from '#server/mail/mail.schema.server';
+export * from '#server/mcp/mcp.schema.server';
 export * from '#server/metrics/cluster-counters.schema.server';
 export * from '#server/notas-fiscais/nfse.schema.server';
 export * from '#server/notifications/notifications.schema.server';

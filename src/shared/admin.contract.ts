@@ -13,6 +13,7 @@ import {
   userSearchQuerySchema,
   userSearchSchema,
 } from './admin';
+import { adminPlatformSchema } from './admin-platform';
 import { defineContract, EMPTY_BODY } from './api-contract';
 import { reconcileResponseSchema } from './billing';
 import { RECONCILE_ERRORS } from './billing.contract';
@@ -53,6 +54,19 @@ export const adminContract = defineContract({
       200: {
         description: 'Waiting requests per mode and, per project and model, in-flight, rates and 429s.',
         schema: adminQueueSchema,
+      },
+    },
+  },
+  getPlatform: {
+    method: 'get',
+    path: '/api/admin/platform',
+    summary: 'API keys, webhooks to customers and MCP sessions over the last 24 hours (issue 50)',
+    tag: 'admin',
+    auth: 'admin',
+    responses: {
+      200: {
+        description: 'AdminPlatform: requests per key, webhook deliveries and failures, MCP sessions.',
+        schema: adminPlatformSchema,
       },
     },
   },

@@ -22,6 +22,7 @@ import { adminStats, dailySeries, recentFailures, unknownOutcomes } from './admi
 import { grantAdjustment, searchUsers, userDetail } from './admin-users.server';
 import { environmentCheck } from './environment-check.server';
 import { fixTransactions } from './fix-transactions.server';
+import { platformFigures } from './platform.server';
 
 /**
  * `/api/admin` (docs/admin-contract.md, declarations in src/shared/admin.contract.ts). `checkAdmin` answers any
@@ -105,6 +106,8 @@ export function adminRoutes({
       getStats: async (c) => c.json(await adminStats(pool)),
 
       getQueue: async (c) => c.json(await queue.adminView(pool)),
+
+      getPlatform: async (c) => c.json(await platformFigures(pool)),
 
       // The take guarantee: how often takes fail and why, over the last 30 days.
       getTakeChecks: async (c) => c.json(await takeCheckStats(pool)),

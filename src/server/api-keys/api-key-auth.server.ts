@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
-import { authenticateAs, type SessionData } from '#server/kernel/session.server';
+import { authenticateAs, type SessionData, sessionOf } from '#server/kernel/session.server';
 import { limitSpending } from '#server/kernel/spend-limit.server';
 import type { ApiKeyScope } from '#shared/api-keys';
 import { dailySpendLimit } from './api-key-spend.server';
@@ -33,28 +33,45 @@ interface UsedKey {
   user: SessionData['user'] & { timezone: string; language: string };
 }
 
-/** The key of `prefix` and `hash`, not revoked, counted as used now; undefined when there is none. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * The key of `prefix` and `hash`, not revoked, counted as used now; undefined when there is none. The same
+ * statement adds the request to the key's hour (`api_key_hourly_requests`, the admin's last 24 hours) and, when it
+ * opens a new hour, drops the key's hours older than two days — one round trip, as before the hours were counted.
+ */
 async function countKeyUse(
   pool: pg.Pool,
   key: { prefix: string; hash: string },
   now: Date,
 ): Promise<UsedKey | undefined> {
   const window = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
+  const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   // The hash is compared by the database, not in constant time: a caller chooses the token, never its SHA-256,
   // so timing tells them nothing they can steer.
   const result = await pool.query<UsedKey>(
-    `UPDATE api_keys AS k SET
-       last_used_at = $3,
-       request_count = k.request_count + 1,
-       window_requests = CASE WHEN k.window_started_at = $4 THEN k.window_requests + 1 ELSE 1 END,
-       window_started_at = $4
-     FROM "user" AS u
-     WHERE k.prefix = $1 AND k.secret_hash = $2 AND k.revoked_at IS NULL AND u.id = k.user_id
-     RETURNING k.id, k.scopes, k.daily_credit_limit, k.window_requests,
-       json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'emailVerified', u.email_verified,
-         'image', u.image, 'createdAt', u.created_at, 'updatedAt', u.updated_at,
-         'twoFactorEnabled', u.two_factor_enabled, 'language', u.language, 'timezone', u.timezone) AS user`,
-    [key.prefix, key.hash, now, window],
+    `WITH used AS (
+       UPDATE api_keys AS k SET
+         last_used_at = $3,
+         request_count = k.request_count + 1,
+         window_requests = CASE WHEN k.window_started_at = $4 THEN k.window_requests + 1 ELSE 1 END,
+         window_started_at = $4
+       FROM "user" AS u
+       WHERE k.prefix = $1 AND k.secret_hash = $2 AND k.revoked_at IS NULL AND u.id = k.user_id
+       RETURNING k.id, k.scopes, k.daily_credit_limit, k.window_requests,
+         json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'emailVerified', u.email_verified,
+           'image', u.image, 'createdAt', u.created_at, 'updatedAt', u.updated_at,
+           'twoFactorEnabled', u.two_factor_enabled, 'language', u.language, 'timezone', u.timezone) AS user
+     ), counted AS (
+       INSERT INTO api_key_hourly_requests AS h (key_id, hour, requests) SELECT id, $5, 1 FROM used
+       ON CONFLICT (key_id, hour) DO UPDATE SET requests = h.requests + 1
+       RETURNING h.key_id, (xmax = 0) AS opened
+     ), pruned AS (
+       DELETE FROM api_key_hourly_requests
+       WHERE key_id = (SELECT key_id FROM counted WHERE opened) AND hour < $5::timestamptz - interval '47 hours'
+     )
+     SELECT * FROM used`,
+    [key.prefix, key.hash, now, window, hour],
   );
   return result.rows[0];
 }
@@ -74,12 +91,20 @@ function rateLimitHeaders(c: Context<AppEnv>, limit: number, used: number, nowMs
 const invalidKey = (c: Context<AppEnv>) =>
   apiError(c, 401, 'invalid_api_key', 'Chave de API inválida ou revogada.');
 
+const KEY_SESSION = 'api-key:';
+
+/** The id of the key a request came with (after the key guard); undefined for a request with the cookie. */
+export function apiKeyIdOf(c: Context<AppEnv>): string | undefined {
+  const id = sessionOf(c).session.id;
+  return id.startsWith(KEY_SESSION) ? id.slice(KEY_SESSION.length) : undefined;
+}
+
 function keySession(key: UsedKey, now: Date): SessionData {
   return {
     // Not a Better Auth session: nothing reads more of it than the user (the account's own operations, which
     // do, refuse keys).
     session: {
-      id: `api-key:${key.id}`,
+      id: `${KEY_SESSION}${key.id}`,
       token: '',
       userId: key.user.id,
       expiresAt: new Date(now.getTime() + WINDOW_MS),

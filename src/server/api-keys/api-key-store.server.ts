@@ -66,15 +66,22 @@ export async function listKeys(pool: pg.Pool, userId: string): Promise<ApiKeyVie
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Revokes the key `id` — of `userId`, or of anyone when the admin revokes it (userId null). True when the key
- * exists (revoking twice changes nothing); false for an unknown id, a malformed one, or another user's key.
+ * Revokes the key `id` — of `by.userId`, or of anyone when an admin revokes it (`by.adminId`, recorded on the row
+ * as `revoked_by`: the audit of who turned a customer's key off). True when the key exists (revoking twice changes
+ * nothing, the first revoke's time and author stay); false for an unknown id, a malformed one, or another user's key.
  */
-export async function revokeKey(pool: pg.Pool, id: string, userId: string | null): Promise<boolean> {
+export async function revokeKey(
+  pool: pg.Pool,
+  id: string,
+  by: { userId: string } | { adminId: string },
+): Promise<boolean> {
   if (!UUID.test(id)) return false;
+  const [owner, admin] = 'adminId' in by ? [null, by.adminId] : [by.userId, null];
   const result = await pool.query(
-    `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now())
+    `UPDATE api_keys SET revoked_by = CASE WHEN revoked_at IS NULL THEN $3 ELSE revoked_by END,
+       revoked_at = coalesce(revoked_at, now())
      WHERE id = $1 AND ($2::text IS NULL OR user_id = $2)`,
-    [id, userId],
+    [id, owner, admin],
   );
   return result.rowCount === 1;
 }

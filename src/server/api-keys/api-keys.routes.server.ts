@@ -15,7 +15,7 @@ export function apiKeysRoutes({ pool, guards }: { pool: pg.Pool; guards: Guards 
       createApiKey: createApiKeyRoute(pool),
       listApiKeys: async (c) => c.json({ apiKeys: await listKeys(pool, sessionOf(c).user.id) }, 200),
       revokeApiKey: async (c, { params }) =>
-        (await revokeKey(pool, params.id, sessionOf(c).user.id))
+        (await revokeKey(pool, params.id, { userId: sessionOf(c).user.id }))
           ? c.json({ revoked: true as const }, 200)
           : apiError(c, 404, 'not_found', 'Chave de API não encontrada.'),
     },
@@ -30,13 +30,12 @@ export function adminApiKeysRoutes({ pool, guards }: { pool: pg.Pool; guards: Gu
     {
       listAllApiKeys: async (c) => c.json({ apiKeys: await busiestKeys(pool) }, 200),
       adminRevokeApiKey: async (c, { params }) => {
-        if (!(await revokeKey(pool, params.id, null))) {
+        const adminId = sessionOf(c).user.id;
+        if (!(await revokeKey(pool, params.id, { adminId }))) {
           return apiError(c, 404, 'not_found', 'Chave de API não encontrada.');
         }
-        c.get('logger').info(
-          { apiKeyId: params.id, adminId: sessionOf(c).user.id },
-          'API key revoked by an admin',
-        );
+        // Recorded twice, as the other admin acts are: on the row (revoked_by) and in the log.
+        c.get('logger').info({ apiKeyId: params.id, adminId }, 'API key revoked by an admin');
         return c.json({ revoked: true as const }, 200);
       },
     },

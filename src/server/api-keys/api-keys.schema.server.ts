@@ -37,6 +37,8 @@ export const apiKeys = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastUsedAt: timestamptz('last_used_at'),
     revokedAt: timestamptz('revoked_at'),
+    /** Who revoked the key when it was not its owner: the admin (the audit of an admin's revoke, ADR 0063). */
+    revokedBy: text('revoked_by').references(() => user.id, { onDelete: 'set null' }),
     requestCount: bigint('request_count', { mode: 'number' }).notNull().default(0),
     /** The minute the rate limit is counting, and its requests so far. */
     windowStartedAt: timestamptz('window_started_at'),
@@ -50,6 +52,27 @@ export const apiKeys = pgTable(
     ),
     check('api_keys_daily_limit_positive', sql`${t.dailyCreditLimit} IS NULL OR ${t.dailyCreditLimit} > 0`),
     check('api_keys_name_length', sql`length(${t.name}) BETWEEN 1 AND 60`),
+  ],
+);
+
+/**
+ * Requests per key per hour (UTC hour start), counted by the same statement that counts the key's use
+ * (api-key-auth.server.ts), so the admin's "last 24 hours" holds across web processes. That statement also drops
+ * the key's rows older than two days when it opens a new hour: a key keeps at most ~48 rows, with no job to run.
+ */
+export const apiKeyHourlyRequests = pgTable(
+  'api_key_hourly_requests',
+  {
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    hour: timestamptz('hour').notNull(),
+    requests: integer('requests').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.keyId, t.hour] }),
+    // The admin's figures read the last 24 hours of every key: a range on the hour.
+    index('api_key_hourly_requests_hour_idx').on(t.hour),
   ],
 );
 

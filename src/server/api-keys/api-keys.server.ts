@@ -5,7 +5,8 @@
  * (biome.json).
  */
 
-export { apiKeyGuards } from './api-key-auth.server';
+export { apiKeyGuards, apiKeyIdOf } from './api-key-auth.server';
 export { sendsBearer } from './api-key-tokens.server';
+export { busiestKeysLastDay } from './api-key-usage.server';
 export { adminApiKeysRoutes, apiKeysRoutes } from './api-keys.routes.server';
 export { idempotencyGuard } from './idempotency.server';

@@ -90,6 +90,8 @@ export const customerWebhookDeliveries = pgTable(
     check('customer_webhook_deliveries_status_check', sql`${t.status} IN ('pending', 'delivered', 'failed')`),
     unique('customer_webhook_deliveries_event_endpoint_key').on(t.eventId, t.endpointId),
     index('customer_webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // The admin's figures count the last 24 hours' deliveries of every endpoint: a range on the creation time.
+    index('customer_webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );
 

@@ -10,5 +10,6 @@ export { customerWebhooksRoutes } from './customer-webhooks.routes.server';
 export { customerWebhookExportLists } from './customer-webhooks-export.server';
 export type { DeliveryDeps } from './webhook-delivery.job.server';
 export { registerCustomerWebhookWorker } from './webhook-delivery.job.server';
+export { webhookHealthLastDay } from './webhook-health.server';
 export { createVideoViewer } from './webhook-payload.server';
 export { secretSealingKey } from './webhook-secret.server';

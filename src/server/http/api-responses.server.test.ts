@@ -217,6 +217,7 @@ describe('real answers match the documented response schemas', () => {
     await call('get', '/api/admin/stats', '/api/admin/stats');
     await call('get', '/api/admin/queue', '/api/admin/queue');
     await call('get', '/api/admin/take-checks', '/api/admin/take-checks');
+    await call('get', '/api/admin/platform', '/api/admin/platform');
     await call('get', '/api/admin/daily', '/api/admin/daily?days=7');
     await call('get', '/api/admin/failed-requests', '/api/admin/failed-requests');
     await call('get', '/api/admin/unknown-outcomes', '/api/admin/unknown-outcomes');

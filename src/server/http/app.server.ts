@@ -20,7 +20,7 @@ import { isUnstorableText, rejectNulInUrl } from '#server/kernel/request-validat
 import { requireSameOrigin, trustedOrigins } from '#server/kernel/same-origin.server';
 import { requireSession } from '#server/kernel/session.server';
 import { devMailboxRoutes } from '#server/mail/mail.server';
-import { mcpRoutes } from '#server/mcp/mcp.server';
+import { mcpRoutes, mcpSessionStore } from '#server/mcp/mcp.server';
 import { createMetrics, type Metrics } from '#server/metrics/metrics.server';
 import { devNotaPages } from '#server/notas-fiscais/notas-fiscais.server';
 import { createBilling, devCheckoutPages } from '#server/payment-providers/payment-providers.server';
@@ -89,6 +89,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
         requireKey: guards.apiKey('read'),
         fetchApp: (request, env) => app.fetch(request, env),
         observer: metrics?.mcp,
+        sessions: mcpSessionStore(pool),
       }),
     );
   }

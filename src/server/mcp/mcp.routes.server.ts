@@ -6,11 +6,13 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Handler, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { apiKeyIdOf } from '#server/api-keys/api-keys.server';
 import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { fieldErrors, fieldMessages } from '#server/kernel/form-errors.server';
 import { type AppFetch, apiCaller, type CenaApi } from './api-call.server';
+import type { McpSessionStore } from './mcp-sessions.server';
 import { type McpTool, type ToolAnswer, toolError } from './tool-answers.server';
 import { MCP_TOOLS } from './tools.server';
 
@@ -42,6 +44,8 @@ export interface McpRoutesOptions {
   /** The app's own fetch: each tool calls its `/api` operation through it (api-call.server.ts). */
   fetchApp: AppFetch;
   observer?: McpObserver | undefined;
+  /** Where sessions are written down for the admin's figures (mcp-sessions.server.ts); none: no session ids. */
+  sessions?: McpSessionStore | undefined;
 }
 
 /** RFC 9728's well-known path for the resource `/mcp` (section 3.1: the resource's path after the well-known one). */
@@ -113,6 +117,36 @@ function mcpServer(api: CenaApi, observer: McpObserver | undefined): Server {
   return server;
 }
 
+/** One POST: a server and a transport made for it (stateless), and the session it names written down. */
+function answerPost(options: McpRoutesOptions, origin: string): Handler<AppEnv> {
+  return async (c) => {
+    const api = apiCaller(options.fetchApp, c.req.raw, c.env, origin);
+    const server = mcpServer(api, options.observer);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
+    const { sessions } = options;
+    const keyId = sessions ? apiKeyIdOf(c) : undefined;
+    const sessionId = c.req.header('mcp-session-id');
+    if (sessions && keyId && sessionId) await sessions.seen(sessionId, keyId);
+    await server.connect(transport);
+    try {
+      // JSON answers: the response is whole when handleRequest resolves, so the server can close.
+      const response = await transport.handleRequest(c.req.raw);
+      // The server learns the client's name only from `initialize`: this request was the handshake. The
+      // transport, stateless, names no session (it would then refuse every request another process made it
+      // for); the id given here is only a label the client sends back, which the stateless transport ignores.
+      if (sessions && keyId && response.ok && server.getClientVersion()) {
+        response.headers.set('Mcp-Session-Id', await sessions.open(keyId));
+      }
+      return response;
+    } finally {
+      await server.close();
+    }
+  };
+}
+
 export function mcpRoutes(options: McpRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const origin = new URL(options.appUrl).origin;
@@ -154,26 +188,18 @@ export function mcpRoutes(options: McpRoutesOptions): Hono<AppEnv> {
   };
   app.use('/mcp', sameOrigin, keyRequired);
 
-  app.post('/mcp', async (c) => {
-    const api = apiCaller(options.fetchApp, c.req.raw, c.env, origin);
-    const server = mcpServer(api, options.observer);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      enableJsonResponse: true,
-      maxRequestBodySize: MAX_BODY_BYTES,
-    });
-    await server.connect(transport);
-    try {
-      // JSON answers: the response is whole when handleRequest resolves, so the server can close.
-      return await transport.handleRequest(c.req.raw);
-    } finally {
-      await server.close();
-    }
-  });
+  app.post('/mcp', answerPost(options, origin));
 
-  // Stateless: no event stream to open (GET) and no session to end (DELETE); the transport spec allows 405.
+  // No event stream to open (GET), and a session ends by itself when left idle (DELETE): the transport spec
+  // allows 405 for both.
   app.on(['GET', 'DELETE'], '/mcp', (c) => {
     c.header('Allow', 'POST');
-    return apiError(c, 405, 'method_not_allowed', 'Use POST: este servidor MCP não mantém sessões.');
+    return apiError(
+      c,
+      405,
+      'method_not_allowed',
+      'Use POST: este servidor MCP não abre fluxo de eventos, e a sessão termina sozinha quando fica parada.',
+    );
   });
   return app;
 }

@@ -5,3 +5,4 @@
  */
 export type { McpObserver } from './mcp.routes.server';
 export { mcpRoutes } from './mcp.routes.server';
+export { mcpSessionCounts, mcpSessionStore } from './mcp-sessions.server';

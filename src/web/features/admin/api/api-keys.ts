@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApiKeysContract } from '#shared/api-keys.contract';
 import { callApi } from '#web/lib/api';
-import { ADMIN_API_KEYS_KEY } from './keys';
+import { ADMIN_API_KEYS_KEY, ADMIN_PLATFORM_KEY } from './keys';
 
 /** `GET /api/admin/api-keys` → the busiest API keys of every account, with their requests (ADR 0063). */
 export function useAdminApiKeys() {
@@ -13,11 +13,18 @@ export function useAdminApiKeys() {
   });
 }
 
-/** `DELETE /api/admin/api-keys/{id}`: refused at once by every process; the list is refreshed either way. */
+/**
+ * `DELETE /api/admin/api-keys/{id}`: refused at once by every process; both lists that show keys (the busiest of
+ * all time, the platform's last 24 hours) are refreshed either way.
+ */
 export function useAdminRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(adminApiKeysContract.adminRevokeApiKey, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_API_KEYS_KEY }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_API_KEYS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_PLATFORM_KEY }),
+      ]),
   });
 }

@@ -12,3 +12,4 @@ export const adminNotasKey = (state: string) => [...ADMIN_QUERY_KEY, 'notas', st
 export const adminPayoutsKey = (status: string) => [...ADMIN_QUERY_KEY, 'payouts', status] as const;
 export const ADMIN_API_KEYS_KEY = [...ADMIN_QUERY_KEY, 'api-keys'] as const;
 export const ADMIN_REPORTS_KEY = [...ADMIN_QUERY_KEY, 'reports'] as const;
+export const ADMIN_PLATFORM_KEY = [...ADMIN_QUERY_KEY, 'platform'] as const;

@@ -1,15 +1,12 @@
 import { KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminApiKey } from '#shared/api-keys';
-import { ConfirmDialog } from '#web/components/confirm-dialog';
 import { Badge } from '#web/components/ui/badge';
-import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { toast } from '#web/components/ui/toaster';
-import { isApiError } from '#web/lib/api';
-import { useAdminApiKeys, useAdminRevokeApiKey } from '../api/api-keys';
+import { useAdminApiKeys } from '../api/api-keys';
 import { formatAdminDateTime } from '../lib/format';
+import { ApiKeyRevoke } from './api-key-revoke';
 
 /**
  * 'Chaves de API' (ADR 0063, GET /api/admin/api-keys): the busiest keys with their owner, requests and last use,
@@ -45,17 +42,6 @@ export function ApiKeysPanel() {
 
 function ApiKeyCard({ apiKey }: { apiKey: AdminApiKey }) {
   const { t } = useTranslation('admin');
-  const revoke = useAdminRevokeApiKey();
-  const [confirming, setConfirming] = useState(false);
-  const onRevoke = async () => {
-    try {
-      await revoke.mutateAsync(apiKey.id);
-      setConfirming(false);
-      toast.success(t('apiKeys.revoked'));
-    } catch (error) {
-      toast.error(isApiError(error) ? error.message : t('apiKeys.error'));
-    }
-  };
   return (
     <li>
       <Card className="flex flex-col gap-1 p-4 text-sm" data-testid="admin-api-key">
@@ -71,23 +57,8 @@ function ApiKeyCard({ apiKey }: { apiKey: AdminApiKey }) {
             ? t('apiKeys.lastUsed', { date: formatAdminDateTime(apiKey.lastUsedAt) })
             : t('apiKeys.neverUsed')}
         </span>
-        {apiKey.revokedAt ? null : (
-          <Button variant="outline" size="sm" className="mt-1 w-fit" onClick={() => setConfirming(true)}>
-            {t('apiKeys.revoke')}
-          </Button>
-        )}
+        {apiKey.revokedAt ? null : <ApiKeyRevoke id={apiKey.id} name={apiKey.name} />}
       </Card>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t('apiKeys.revokeTitle', { name: apiKey.name })}
-        description={t('apiKeys.revokeBody')}
-        cancelLabel={t('apiKeys.cancel')}
-        confirmLabel={t('apiKeys.revoke')}
-        onConfirm={() => void onRevoke()}
-        pending={revoke.isPending}
-        confirmTestId="admin-api-key-revoke-confirm"
-      />
     </li>
   );
 }

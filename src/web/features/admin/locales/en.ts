@@ -1,4 +1,5 @@
 import type { LocaleShape } from '#web/lib/locale-shape';
+import platformEn from './platform-en';
 import type ptBR from './pt-BR';
 
 /** `admin` namespace (English). Must have exactly the keys of pt-BR.ts (checked by the type). */
@@ -271,6 +272,7 @@ const en: LocaleShape<typeof ptBR> = {
     notFailed: 'This nota is no longer failed (someone may have retried it first). The list was refreshed.',
     retryFailed: 'The retry could not be requested. Try again in a moment.',
   },
+  platform: platformEn,
   apiKeys: {
     title: 'API keys',
     description: "Every account's busiest keys (ADR 0063). Revoking takes effect at once, on every server.",

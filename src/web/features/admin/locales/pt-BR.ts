@@ -1,3 +1,5 @@
+import platformPt from './platform-pt-BR';
+
 /**
  * `admin` namespace (pt-BR, the source of truth): the admin panel at /admin-x7k9m2 (spec §2 "Admin panel", §8
  * "Admin checks"; docs/admin-contract.md). Spec texts are verbatim.
@@ -272,6 +274,7 @@ export default {
       'Esta nota já não está com falha (alguém pode ter tentado de novo antes). A lista foi atualizada.',
     retryFailed: 'Não foi possível pedir a nova tentativa. Tente de novo em instantes.',
   },
+  platform: platformPt,
   apiKeys: {
     title: 'Chaves de API',
     description:

@@ -16,6 +16,7 @@ import { DailyCharts } from '../components/daily-charts';
 import { FailedRequests } from '../components/failed-requests';
 import { NotasPanel } from '../components/notas-panel';
 import { PayoutsPanel } from '../components/payouts-panel';
+import { PlatformPanel } from '../components/platform-panel';
 import { QueuePanel } from '../components/queue-panel';
 import { ReportsPanel } from '../components/reports-panel';
 import { StatsSection } from '../components/stats-section';
@@ -25,7 +26,7 @@ import { UsersSection } from '../components/users-section';
 
 /**
  * /admin-x7k9m2, inside the admin-only guard (spec §2 "Admin panel", docs/admin-contract.md): the metric cards,
- * the action buttons, the daily series, the last 24 h of failures, the reports and takedowns (ADR 0066), the notas fiscais (ADR 0041), the Pix refunds (ADR 0053), and the user search
+ * the action buttons, the daily series, the last 24 h of failures, the reports and takedowns (ADR 0066), the notas fiscais (ADR 0041), the Pix refunds (ADR 0053), the platform's last 24 hours (API keys, webhooks, MCP) and the busiest keys, and the user search
  * with its detail and the 'Conceder créditos' dialog. The server checks the admin role on every call; this page only shows the answers.
  */
 export default function AdminPanelPage() {
@@ -111,6 +112,8 @@ export default function AdminPanelPage() {
       <NotasPanel />
 
       <PayoutsPanel />
+
+      <PlatformPanel />
 
       <ApiKeysPanel />
 

@@ -1,0 +1,32 @@
+/** The admin panel's 'Plataforma — últimas 24 h' (en), apart so the namespace's file stays under 400 lines. */
+export default {
+  title: 'Platform — last 24 h',
+  description:
+    "Every account's API, webhooks and MCP, read from the database: the same figures on any server.",
+  loadError: 'Could not load the platform figures.',
+  keysTitle: 'Requests per API key',
+  keysSummary_one: '{{requests}} requests from {{count}} key',
+  keysSummary_other: '{{requests}} requests from {{count}} keys',
+  keysEmpty: 'No key used in the last 24 h.',
+  requests_one: '{{requests}} request in 24 h',
+  requests_other: '{{requests}} requests in 24 h',
+  scopes: { read: 'Read', create: 'Create' },
+  webhooksTitle: 'Webhooks to customers',
+  delivered: 'Delivered',
+  retrying: 'Retrying',
+  failed: 'Given up',
+  endpointsDisabled: 'Endpoints disabled',
+  failuresTitle: 'Latest failures',
+  failuresEmpty: 'No failures in the last 24 h.',
+  noAnswer: 'no answer',
+  events: {
+    'video.completed': 'Video completed',
+    'video.failed': 'Video failed',
+    'story.completed': 'Story completed',
+    'credits.low': 'Credits running low',
+  },
+  mcpTitle: 'MCP sessions',
+  mcpOpenNow: 'Open now',
+  mcpOpenedLastDay: 'Opened in 24 h',
+  mcpHint: 'Open: used in the last {{minutes}} minutes.',
+} as const;

@@ -1,0 +1,32 @@
+/** The admin panel's 'Plataforma — últimas 24 h' (pt-BR), apart so the namespace's file stays under 400 lines. */
+export default {
+  title: 'Plataforma — últimas 24 h',
+  description:
+    'API, webhooks e MCP de todas as contas, lidos do banco: os mesmos números em qualquer servidor.',
+  loadError: 'Não foi possível carregar os números da plataforma.',
+  keysTitle: 'Requisições por chave de API',
+  keysSummary_one: '{{requests}} requisições de {{count}} chave',
+  keysSummary_other: '{{requests}} requisições de {{count}} chaves',
+  keysEmpty: 'Nenhuma chave usada nas últimas 24 h.',
+  requests_one: '{{requests}} requisição em 24 h',
+  requests_other: '{{requests}} requisições em 24 h',
+  scopes: { read: 'Ler', create: 'Criar' },
+  webhooksTitle: 'Webhooks para clientes',
+  delivered: 'Entregues',
+  retrying: 'Tentando de novo',
+  failed: 'Desistidas',
+  endpointsDisabled: 'Endereços desativados',
+  failuresTitle: 'Últimas falhas',
+  failuresEmpty: 'Nenhuma falha nas últimas 24 h.',
+  noAnswer: 'sem resposta',
+  events: {
+    'video.completed': 'Vídeo concluído',
+    'video.failed': 'Vídeo falhou',
+    'story.completed': 'História concluída',
+    'credits.low': 'Créditos acabando',
+  },
+  mcpTitle: 'Sessões MCP',
+  mcpOpenNow: 'Abertas agora',
+  mcpOpenedLastDay: 'Abertas em 24 h',
+  mcpHint: 'Aberta: usada nos últimos {{minutes}} minutos.',
+} as const;
