@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Dialog,
@@ -19,14 +19,23 @@ import { BirthDateForm } from './birth-date-form';
 export function BirthDateDialog({
   open,
   onOpenChange,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes: it has no trigger of its own to go back to. */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const { t } = useTranslation('accounts');
+  const onCloseAutoFocus = (event: Event) => {
+    const target = returnFocus?.();
+    if (!target?.isConnected) return;
+    event.preventDefault();
+    target.focus();
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="age-gate-dialog">
+      <DialogContent data-testid="age-gate-dialog" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <ShieldCheck aria-hidden="true" className="size-8 text-primary" />
           <DialogTitle>{t('ageGate.title')}</DialogTitle>
@@ -45,10 +54,18 @@ export function BirthDateDialog({
  */
 export function useBirthDateGate() {
   const [open, setOpen] = useState(false);
+  // The action's button is disabled while its call runs, which drops focus to the page: on closing, focus goes
+  // back into the action's dialog (open beneath this one), so a keyboard is one Tab from its fields and confirm.
+  const beneath = useRef<HTMLElement | null>(null);
   const asks = (error: unknown) => {
     if (!isApiError(error) || error.code !== 'birth_date_required') return false;
+    const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"]');
+    beneath.current = dialogs[dialogs.length - 1] ?? null;
     setOpen(true);
     return true;
   };
-  return { asks, dialog: <BirthDateDialog open={open} onOpenChange={setOpen} /> };
+  return {
+    asks,
+    dialog: <BirthDateDialog open={open} onOpenChange={setOpen} returnFocus={() => beneath.current} />,
+  };
 }

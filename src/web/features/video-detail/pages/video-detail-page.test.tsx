@@ -459,6 +459,8 @@ describe('A paid action of an account without a birth date (ADR 0066)', () => {
     await userEvent.type(within(age).getByLabelText('Data de nascimento'), '17051990');
     await userEvent.click(within(age).getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme sua idade' })).toBeNull());
+    // Focus is back on the action's dialog (its busy confirm had dropped it), one Tab from its fields.
+    expect(document.activeElement).toBe(extend);
     expect(JSON.parse(String(api().callsTo(accountsContract.setBirthDate)[0]?.init.body))).toEqual({
       birthDate: '1990-05-17',
     });
