@@ -37,7 +37,7 @@ export const VERIFY_MESSAGES = {
 } as const;
 
 /** Where a verified file's signing time comes from (`VerifyResult.signedAtSource`). */
-export const SIGNED_AT_SOURCES = ['timestamp', 'signer_clock'] as const;
+const SIGNED_AT_SOURCES = ['timestamp', 'signer_clock'] as const;
 
 const verifyActionSchema = z.strictObject({
   /** The C2PA action: `c2pa.created`, `c2pa.edited`, … */

@@ -16,7 +16,7 @@ import { BirthDateForm } from './birth-date-form';
  * page's paid actions. Same question and form as the screen before the create page; it closes once the date is
  * stored, back on the action, which can then be confirmed again.
  */
-export function BirthDateDialog({
+function BirthDateDialog({
   open,
   onOpenChange,
   returnFocus,
