@@ -46,6 +46,7 @@ import {
   type VapidIdentity,
 } from '#server/push/push.server';
 import { RealtimeHub } from '#server/realtime/realtime.server';
+import { honouringTakedowns } from '#server/reports/reports.server';
 import { type BlobStorage, createStorage } from '#server/storage/storage.server';
 import { startStoryAdvance } from '#server/stories/stories.server';
 import { createNewAccountHooks, registerTrialRetention } from '#server/trial/trial.server';
@@ -118,7 +119,8 @@ async function startSharedServices(
   await configureAccountDeletionQueue(jobs.boss);
   const authSecret = await resolveAuthSecret(config, logger);
   const vapid = await resolveVapidIdentity(config, logger);
-  const storage = createStorage(config, authSecret);
+  // Every writer of a video's files goes through it: a job finishing after a takedown stores out of reach (ADR 0070).
+  const storage = honouringTakedowns(createStorage(config, authSecret), parts.database.pool);
   // Every process checks the configured video models itself: the web refuses creates of an unserved mode, the
   // worker logs it (design §5). In-process state, so no process waits on another's check.
   const availability = createModelAvailability(config, logger);

@@ -17,7 +17,7 @@ export const provenanceContract = defineContract({
     responses: {
       200: {
         description:
-          '`{ credentials: valid | invalid | none, madeByCena, signer, signedAt, generator, model, aiGenerated, actions, failures }`.',
+          '`{ credentials: valid | invalid | none, madeByCena, signer, signedAt, signedAtSource, generator, model, aiGenerated, actions, failures }`.',
         schema: verifyResultSchema,
       },
     },

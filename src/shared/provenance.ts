@@ -36,6 +36,9 @@ export const VERIFY_MESSAGES = {
   linkGone: 'Este link não está mais disponível.',
 } as const;
 
+/** Where a verified file's signing time comes from (`VerifyResult.signedAtSource`). */
+const SIGNED_AT_SOURCES = ['timestamp', 'signer_clock'] as const;
+
 const verifyActionSchema = z.strictObject({
   /** The C2PA action: `c2pa.created`, `c2pa.edited`, … */
   action: z.string(),
@@ -58,6 +61,11 @@ export const verifyResultSchema = z.strictObject({
   signer: z.string().nullable(),
   /** ISO time the credentials were signed, when recorded. */
   signedAt: z.string().nullable(),
+  /**
+   * Who vouches for `signedAt`: `timestamp` — a time-stamp authority's RFC 3161 token in the signature; `signer_clock` — only the signer's own clock (the actions' `when`), which the signature covers but no
+   * third party attests; null with no time. Cena's files say `signer_clock` (no authority is asked, ADR 0065).
+   */
+  signedAtSource: z.enum(SIGNED_AT_SOURCES).nullable(),
   /** The claim generator: `Cena 0.1.0`. */
   generator: z.string().nullable(),
   /** The video model's id, from the created action. */

@@ -84,6 +84,8 @@ describe('a signed MP4', () => {
     ]);
     expect(read.actions[0]?.digitalSourceType).toBe(TRAINED_ALGORITHMIC_MEDIA);
     expect(Date.now() - Date.parse(read.signedAt ?? '')).toBeLessThan(60_000);
+    // No time-stamp authority is asked (ADR 0065): the time is the signer's own clock, and said so.
+    expect(read.signedAtSource).toBe('signer_clock');
   });
 
   it('reads the same in a second reader: JUMBF boxes in the uuid box, an ES256 claim signature by the signer', async () => {

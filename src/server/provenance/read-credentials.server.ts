@@ -42,6 +42,7 @@ const NONE: VerifyResult = {
   madeByCena: false,
   signer: null,
   signedAt: null,
+  signedAtSource: null,
   generator: null,
   model: null,
   aiGenerated: false,
@@ -64,11 +65,17 @@ function summary(store: StoreJson): VerifyResult {
   const failures = (store.validation_results?.activeManifest?.failure ?? []).map((item) => item.code);
   const valid = store.validation_state === 'Valid' || store.validation_state === 'Trusted';
   const signature = manifest.signature_info;
+  // c2pa-rs fills `signature_info.time` from the signature's RFC 3161 time stamp alone (a signature made without
+  // one reads `{ alg, issuer, common_name, cert_serial_number }`, measured on Cena's files): without it, the time
+  // is the last action's `when`, which only the signer's clock says (ADR 0065).
+  const stamped = signature?.time ?? null;
+  const clock = actions.at(-1)?.when ?? null;
   return {
     credentials: valid ? 'valid' : 'invalid',
     madeByCena: store.validation_state === 'Trusted' && generatorInfo?.name === CLAIM_GENERATOR.name,
     signer: [signature?.issuer, signature?.common_name].filter(Boolean).join(' — ') || null,
-    signedAt: signature?.time ?? actions.at(-1)?.when ?? null,
+    signedAt: stamped ?? clock,
+    signedAtSource: stamped ? 'timestamp' : clock ? 'signer_clock' : null,
     generator: generatorInfo?.name
       ? [generatorInfo.name, generatorInfo.version].filter(Boolean).join(' ')
       : null,

@@ -128,6 +128,24 @@ describe('a takedown with S3 storage', () => {
     expect(s3.objects.has(`${BUCKET}/${withheldKey(video.keys.video)}`)).toBe(false);
   });
 
+  it('stores what a job writes for the video after the takedown out of reach, until a restore', async () => {
+    const { client: owner } = await signUpAndVerify(app.url);
+    const video = await storedVideo(await userIdOf(owner));
+    const takedownId = await takeDown(await share(owner, video.requestId));
+    // A captions burn (or a film join, a render) that read the video before the takedown stores its file after it,
+    // through the storage the app gives every writer; a URL signed for that key earlier, or now, finds nothing.
+    const sign = await app.cena.storage.urlSigner({ ttlSeconds: 900 });
+    await app.cena.storage.put(video.keys.captioned, Buffer.from('captioned again'), 'video/mp4');
+    expect(await statusOf(sign(video.keys.captioned))).toBe(404);
+    expect(s3.objects.get(`${BUCKET}/${withheldKey(video.keys.captioned)}`)?.body.toString()).toBe(
+      'captioned again',
+    );
+
+    await contestAndRestore(owner, video.requestId, takedownId);
+    const restored = await fetch(sign(video.keys.captioned));
+    expect(await restored.text()).toBe('captioned again');
+  });
+
   it('covers what was made from the video and still shows it, not its finishes', async () => {
     const { client: owner } = await signUpAndVerify(app.url);
     const userId = await userIdOf(owner);

@@ -25,6 +25,34 @@ export function withholdableFiles(userId: string, requestId: string): string[] {
   return [...Object.values(mediaKeys(userId, requestId)), lastFrameKey(userId, requestId)];
 }
 
+/** Whether a takedown in force covers the video `v` (a `video_requests` row, or any row aliased `v` with its id). */
+const WITHHELD = `EXISTS (SELECT 1 FROM takedown_videos tv JOIN takedowns t ON t.id = tv.takedown_id
+                  WHERE tv.video_request_id = v.id AND t.lifted_at IS NULL)`;
+
+/**
+ * Takes, until the transaction ends, the lock per video that every move of its files and every write of one holds
+ * (one order, so two holders of several never deadlock); the ids, without repeats, in that order.
+ */
+export async function lockVideoMedia(
+  client: pg.PoolClient,
+  requestIds: readonly string[],
+): Promise<string[]> {
+  const ids = [...new Set(requestIds)].sort();
+  for (const id of ids) {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('takedown-media:' || $1))`, [id]);
+  }
+  return ids;
+}
+
+/** Whether a takedown in force covers the video; read under `lockVideoMedia`, it holds until the commit. */
+export async function videoWithheld(client: pg.PoolClient, requestId: string): Promise<boolean> {
+  const found = await client.query<{ withheld: boolean }>(
+    `SELECT ${WITHHELD} AS withheld FROM (SELECT $1::uuid AS id) v`,
+    [requestId],
+  );
+  return found.rows[0]?.withheld === true;
+}
+
 /**
  * Makes the storage match the database for these requests: a request covered by a takedown in force has its files
  * at their withheld keys, any other at their own. Runs inside the deciding transaction, after its writes, under a
@@ -39,14 +67,9 @@ export async function matchMediaToTakedowns(
   storage: BlobStorage,
   requestIds: readonly string[],
 ): Promise<void> {
-  const ids = [...new Set(requestIds)].sort();
-  for (const id of ids) {
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('takedown-media:' || $1))`, [id]);
-  }
+  const ids = await lockVideoMedia(client, requestIds);
   const found = await client.query<{ id: string; userId: string; withheld: boolean }>(
-    `SELECT v.id, v.user_id AS "userId",
-            EXISTS (SELECT 1 FROM takedown_videos tv JOIN takedowns t ON t.id = tv.takedown_id
-                    WHERE tv.video_request_id = v.id AND t.lifted_at IS NULL) AS withheld
+    `SELECT v.id, v.user_id AS "userId", ${WITHHELD} AS withheld
      FROM video_requests v WHERE v.id = ANY($1::uuid[])`,
     [ids],
   );

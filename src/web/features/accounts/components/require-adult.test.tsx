@@ -42,6 +42,8 @@ describe('the age gate before paying (ADR 0066)', () => {
     expect(screen.queryByText('Página de criar')).toBeNull();
     const field = screen.getByLabelText('Data de nascimento') as HTMLInputElement;
     expect(field.placeholder).toBe('dd/mm/aaaa');
+    // The rule is said once, under the field, not again in the text above it.
+    expect(screen.getAllByText(/maiores de 18 anos/)).toHaveLength(1);
 
     // Under 18 is refused before asking the server, with the sign-up's message.
     await userEvent.type(field, digitsOf(18, 1));

@@ -125,7 +125,7 @@ const en: LocaleShape<typeof ptBR> = {
   },
   ageGate: {
     title: 'Confirm your age',
-    body: 'To make videos or buy credits, enter your date of birth. Cena is for adults 18 and over only.',
+    body: 'To make videos or buy credits, enter your date of birth.',
     submit: 'Continue',
     error: 'Could not save your date of birth. Please try again.',
   },

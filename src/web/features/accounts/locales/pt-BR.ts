@@ -122,7 +122,8 @@ export default {
   },
   ageGate: {
     title: 'Confirme sua idade',
-    body: 'Para gerar vídeos ou comprar créditos, informe sua data de nascimento. A Cena é só para maiores de 18 anos.',
+    /** The rule itself is the field's hint (signUp.birthDateHint): said once. */
+    body: 'Para gerar vídeos ou comprar créditos, informe sua data de nascimento.',
     submit: 'Continuar',
     error: 'Não foi possível salvar sua data de nascimento. Tente novamente.',
   },

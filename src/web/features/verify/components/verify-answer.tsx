@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleHelp, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '#shared/format';
+import { DEFAULT_TIME_ZONE, formatDateTime } from '#shared/format';
 import type { VerifyAction, VerifyResult } from '#shared/provenance';
 import { Badge } from '#web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card';
@@ -22,6 +22,28 @@ function Field({ label, value }: { label: string; value: string | null }) {
     <div className="flex flex-col gap-0.5">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="break-words font-medium">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * When it was signed, dd/MM/yyyy HH:mm in Brasília, and who vouches for that time: a time-stamp authority, or only
+ * the signer's clock (Cena's files: no authority is asked, ADR 0065) — a reader must not take one for the other.
+ */
+function SignedAt({ result }: { result: VerifyResult }) {
+  const { t } = useTranslation('verify');
+  if (!result.signedAt) return null;
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm text-muted-foreground">{t('fields.signedAt')}</dt>
+      <dd className="font-medium tabular-nums" data-testid="verify-signed-at">
+        {formatDateTime(new Date(result.signedAt), DEFAULT_TIME_ZONE)}
+      </dd>
+      {result.signedAtSource ? (
+        <dd className="text-sm text-muted-foreground" data-testid="verify-time-source">
+          {t(`timeSource.${result.signedAtSource}`)}
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -51,10 +73,7 @@ export function VerifyAnswer({ result }: { result: VerifyResult }) {
         <CardContent>
           <dl className="flex flex-col gap-3">
             <Field label={t('fields.signer')} value={result.signer} />
-            <Field
-              label={t('fields.signedAt')}
-              value={result.signedAt ? formatDateTime(new Date(result.signedAt)) : null}
-            />
+            <SignedAt result={result} />
             <Field label={t('fields.generator')} value={result.generator} />
             <Field label={t('fields.model')} value={result.model} />
             {result.actions.length > 0 ? (

@@ -33,6 +33,10 @@ const verify: typeof verifyPt = {
     actions: 'What was done',
     failures: 'What does not match',
   },
+  timeSource: {
+    timestamp: 'Brasília time, attested by a trusted time-stamp authority.',
+    signer_clock: "Brasília time, from the signer's own clock: no time-stamp authority vouches for it.",
+  },
   actions: {
     created: 'Created by an AI model',
     edited: 'Edited',

@@ -32,6 +32,12 @@ const verify = {
     actions: 'O que foi feito',
     failures: 'O que não confere',
   },
+  /** Who vouches for "Assinado em" (the time is dd/MM/yyyy HH:mm in Brasília). */
+  timeSource: {
+    timestamp: 'Horário de Brasília, atestado por um carimbo de tempo de uma autoridade confiável.',
+    signer_clock:
+      'Horário de Brasília, pelo relógio de quem assinou: não há carimbo de tempo de uma autoridade que o comprove.',
+  },
   actions: {
     created: 'Criado por um modelo de IA',
     edited: 'Editado',

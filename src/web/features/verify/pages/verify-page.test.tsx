@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '#shared/format';
 import { TRAINED_ALGORITHMIC_MEDIA, VERIFY_MESSAGES, type VerifyResult } from '#shared/provenance';
 import { provenanceContract } from '#shared/provenance.contract';
 import i18n from '#tests/support/web-i18n';
@@ -18,6 +17,7 @@ const CENA_MADE: VerifyResult = {
   madeByCena: true,
   signer: 'Cena — Cena signer',
   signedAt: '2026-11-29T12:30:00.000Z',
+  signedAtSource: 'signer_clock',
   generator: 'Cena 0.1.0',
   model: 'veo-3.1-fast-generate-preview',
   aiGenerated: true,
@@ -53,7 +53,11 @@ describe('/verificar', () => {
     expect(answer.textContent).toContain(t('explain.validCena'));
     expect(answer.textContent).toContain('Gerado com IA');
     expect(answer.textContent).toContain('veo-3.1-fast-generate-preview');
-    expect(answer.textContent).toContain(formatDateTime(new Date('2026-11-29T12:30:00.000Z')));
+    // When, in Brasília (12:30 UTC is 09:30 there), and that only the signer's clock says so.
+    expect(within(answer).getByTestId('verify-signed-at').textContent).toBe('29/11/2026 09:30');
+    expect(within(answer).getByTestId('verify-time-source').textContent).toBe(
+      'Horário de Brasília, pelo relógio de quem assinou: não há carimbo de tempo de uma autoridade que o comprove.',
+    );
     expect(
       within(answer)
         .getAllByRole('listitem')
@@ -62,6 +66,20 @@ describe('/verificar', () => {
     const [call] = api().callsTo(provenanceContract.verifyVideo);
     const sent = (call as NonNullable<typeof call>).init.body as FormData;
     expect((sent.get('file') as File).name).toBe('meu-video.mp4');
+  });
+
+  it('says a time from a time-stamp authority is attested by one', async () => {
+    api().answer(provenanceContract.verifyVideo, {
+      ...CENA_MADE,
+      madeByCena: false,
+      signedAt: '2026-03-01T02:05:00.000Z',
+      signedAtSource: 'timestamp',
+    });
+    await open(`/verificar?link=${encodeURIComponent('https://cena.test/v/abc123')}`);
+    await userEvent.setup().click(screen.getByRole('button', { name: t('submit') }));
+    const answer = await screen.findByTestId('verify-answer');
+    expect(within(answer).getByTestId('verify-signed-at').textContent).toBe('28/02/2026 23:05');
+    expect(within(answer).getByTestId('verify-time-source').textContent).toBe(t('timeSource.timestamp'));
   });
 
   it('takes the share page’s link from ?link= and says when the credentials do not match', async () => {
@@ -96,6 +114,7 @@ describe('/verificar', () => {
       actions: [],
       signer: null,
       signedAt: null,
+      signedAtSource: null,
       generator: null,
       model: null,
     });

@@ -29,7 +29,9 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
   const { t } = useTranslation('videoDetail');
   const ids = useId();
   const [open, setOpen] = useState(false);
-  const { text, setText, error, busy, submit } = useDerive(request, derivation, () => setOpen(false));
+  const { text, setText, error, busy, submit, ageDialog } = useDerive(request, derivation, () =>
+    setOpen(false),
+  );
   const rule = derivation === 'extend' ? request.derivations.extend : request.derivations.edit;
   const max = derivation === 'extend' ? PROMPT_MAX_LENGTH : INSTRUCTION_MAX_LENGTH;
   const key = derivation === 'extend' ? 'extend' : 'edit';
@@ -93,6 +95,7 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
             testId={key}
           />
         </form>
+        {ageDialog}
       </DialogContent>
     </Dialog>
   );

@@ -13,6 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '#web/components/ui/dialog';
+import { useBirthDateGate } from '#web/features/accounts';
 import { CREDITS_QUERY_KEY } from '#web/features/credits';
 import { ChargeConfirm, FailedResult, VIDEOS_QUERY_KEY } from '#web/features/videos';
 import { isApiError } from '#web/lib/api';
@@ -33,6 +34,7 @@ export function FailedBox({ request }: { request: VideoRequestView }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const clientKey = useRef(newUuid());
+  const ageGate = useBirthDateGate();
 
   const retry = async () => {
     setBusy(true);
@@ -45,7 +47,8 @@ export function FailedBox({ request }: { request: VideoRequestView }) {
     } catch (caught) {
       // A refusal made nothing: the next click is a new attempt. A lost answer keeps the key (one request).
       if (isApiError(caught) && caught.status < 500) clientKey.current = newUuid();
-      setError(isApiError(caught) ? caught.message : t('derive.error'));
+      // An account without a birth date is asked for it (ADR 0066), then confirms again.
+      if (!ageGate.asks(caught)) setError(isApiError(caught) ? caught.message : t('derive.error'));
     } finally {
       setBusy(false);
     }
@@ -76,6 +79,7 @@ export function FailedBox({ request }: { request: VideoRequestView }) {
                 error={error}
                 testId="retry"
               />
+              {ageGate.dialog}
             </DialogContent>
           </Dialog>
           <Button asChild size="lg" variant="outline">

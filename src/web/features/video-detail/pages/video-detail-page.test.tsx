@@ -1,7 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
+import { AGE_MESSAGES } from '#shared/age';
 import { captionsContract } from '#shared/captions.contract';
 import { creditsContract } from '#shared/credits.contract';
 import { filmsContract } from '#shared/films.contract';
@@ -42,7 +43,8 @@ const open = (id = 'req-1') =>
   renderPage(<VideoDetailPage />, {
     route: '/dashboard/request/:id',
     url: `/dashboard/request/${id}`,
-    namespaces: ['videoDetail', 'videos', 'credits', 'films', 'captions'],
+    // `accounts` as the signed-in shell loads it: the age rule's dialog (ADR 0066).
+    namespaces: ['videoDetail', 'videos', 'credits', 'films', 'captions', 'accounts'],
   });
 
 async function openWith(request: VideoRequestView) {
@@ -414,5 +416,98 @@ describe('A video taken down after a report (ADR 0066)', () => {
       t('takedown.contested', { date: '25/11/2026' }),
     );
     expect(screen.queryByRole('button', { name: t('takedown.contest') })).toBeNull();
+  });
+});
+
+describe('A paid action of an account without a birth date (ADR 0066)', () => {
+  /** An account made before the age rule, or with Google: the server refuses what spends with 403. */
+  const withoutBirthDate = { ...me, user: { ...me.user, birthDateKnown: false } };
+  const ageDialog = () => screen.findByRole('dialog', { name: 'Confirme sua idade' });
+
+  async function openAsUndated(request: VideoRequestView) {
+    answerAround();
+    api().answer(accountsContract.getMe, withoutBirthDate);
+    api().answer(creditsContract.getCredits, credits(100));
+    api().answer(videosContract.getVideo, { request });
+    await open(request.id);
+    return screen.findByTestId('request-detail');
+  }
+
+  it('asks "Confirme sua idade" when Estender is refused, not the server’s words, and confirms it after the date', async () => {
+    const video = videoRequest({
+      status: 'completed',
+      completedAt: new Date().toISOString(),
+      videoUrl: 'https://media.cena.test/v.mp4',
+      derivations: {
+        extend: { allowed: true, reason: null, lengthAfterSeconds: 16, continuation: 'same-take' },
+        edit: { allowed: false, reason: null },
+      },
+    });
+    api().fail(videosContract.extendVideo, 'birth_date_required', AGE_MESSAGES.birthDateRequired);
+    const page = await openAsUndated(video);
+    await userEvent.click(within(page).getByTestId('extend-open'));
+    const extend = await screen.findByRole('dialog', { name: t('extend.title') });
+    await vi.waitFor(() =>
+      expect(within(extend).getByTestId('extend-balance').textContent).toBe('100 créditos'),
+    );
+    await userEvent.click(within(extend).getByTestId('extend-confirm'));
+
+    const age = await ageDialog();
+    expect(screen.queryByText(AGE_MESSAGES.birthDateRequired)).toBeNull();
+    expect(within(extend).queryByTestId('extend-error')).toBeNull();
+    api().answer(accountsContract.setBirthDate, me);
+    await userEvent.type(within(age).getByLabelText('Data de nascimento'), '17051990');
+    await userEvent.click(within(age).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme sua idade' })).toBeNull());
+    // Focus is back on the action's dialog (its busy confirm had dropped it), one Tab from its fields.
+    expect(document.activeElement).toBe(extend);
+    expect(JSON.parse(String(api().callsTo(accountsContract.setBirthDate)[0]?.init.body))).toEqual({
+      birthDate: '1990-05-17',
+    });
+    // Giving the date sent nothing else; back on the charge's question, with the text, it can be confirmed again.
+    expect(api().callsTo(videosContract.extendVideo)).toHaveLength(1);
+    const made = videoRequest({ id: 'req-8', status: 'pending', kind: 'extension' });
+    api().answer(videosContract.extendVideo, { request: made });
+    api().answer(videosContract.getVideo, { request: made });
+    answerEstimate(120);
+    await userEvent.click(within(extend).getByTestId('extend-confirm'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/dashboard/request/req-8'),
+    );
+    const calls = api().callsTo(videosContract.extendVideo);
+    expect(calls).toHaveLength(2);
+    expect(JSON.parse(String(calls[1]?.init.body)).prompt).toBe(video.prompt);
+  });
+
+  it('asks the same when Finalizar is refused', async () => {
+    const draft = videoRequest({
+      status: 'completed',
+      quality: 'draft',
+      creditsUsed: 4,
+      videoUrl: 'https://media.cena.test/v.mp4',
+    });
+    api().fail(videosContract.finishVideo, 'birth_date_required', AGE_MESSAGES.birthDateRequired);
+    const page = await openAsUndated(draft);
+    await userEvent.click(within(within(page).getByTestId('finish-lead')).getByTestId('finish-open'));
+    const finish = await screen.findByTestId('finish-dialog');
+    await userEvent.click(within(finish).getByTestId('finish-quality'));
+    await userEvent.click(within(finish).getByTestId('finish-confirm'));
+    expect(await ageDialog()).toBeTruthy();
+    expect(screen.queryByText(AGE_MESSAGES.birthDateRequired)).toBeNull();
+  });
+
+  it('asks the same when Tentar de novo is refused', async () => {
+    api().fail(videosContract.retryVideo, 'birth_date_required', AGE_MESSAGES.birthDateRequired);
+    const page = await openAsUndated(
+      videoRequest({ status: 'failed', errorMessage: 'O modelo recusou o prompt.' }),
+    );
+    await userEvent.click(within(page).getByTestId('retry-request'));
+    const retry = await screen.findByTestId('retry-dialog');
+    await vi.waitFor(() =>
+      expect(within(retry).getByTestId('retry-balance').textContent).toBe('100 créditos'),
+    );
+    await userEvent.click(within(retry).getByTestId('retry-confirm'));
+    expect(await ageDialog()).toBeTruthy();
+    expect(screen.queryByText(AGE_MESSAGES.birthDateRequired)).toBeNull();
   });
 });

@@ -14,10 +14,9 @@ import {
   VideoStatusBadge,
   VideoThumbnail,
 } from '#web/features/videos';
-import { currentLanguage } from '#web/lib/language';
-import { localizedRelativeTime } from '#web/lib/relative-time';
 import { groupVariations, type HistoryEntry } from '../lib/variation-groups';
-import { HistoryStoryItem } from './history-story';
+import { HistoryStoryCard, HistoryStoryRow } from './history-story';
+import { When } from './when';
 
 const detailPath = (id: string) => `/dashboard/request/${encodeURIComponent(id)}`;
 
@@ -39,19 +38,6 @@ function ViewLink({
         {t('view')}
       </Link>
     </Button>
-  );
-}
-
-function When({ iso, timeZone, now }: { iso: string; timeZone: string; now: Date }) {
-  const date = new Date(iso);
-  const absolute = formatDateTime(date, timeZone);
-  return (
-    <time dateTime={iso} title={absolute} className="flex flex-col">
-      <span className="tabular-nums">{absolute}</span>
-      <span className="text-xs text-muted-foreground">
-        {localizedRelativeTime(date, now, timeZone, currentLanguage())}
-      </span>
-    </time>
   );
 }
 
@@ -98,11 +84,13 @@ export function HistoryTable({ items, timeZone }: { items: VideoRequestListItem[
         <TableBody>
           {groupVariations(items).map((entry) =>
             entry.kind === 'single' && entry.item.story ? (
-              <TableRow key={entry.item.id} data-testid="history-row" data-id={entry.item.id}>
-                <TableCell colSpan={7}>
-                  <HistoryStoryItem story={entry.item.story} />
-                </TableCell>
-              </TableRow>
+              <HistoryStoryRow
+                key={entry.item.id}
+                item={entry.item}
+                story={entry.item.story}
+                timeZone={timeZone}
+                now={now}
+              />
             ) : entry.kind === 'single' ? (
               <HistoryTableRow key={entry.item.id} item={entry.item} timeZone={timeZone} now={now} />
             ) : (
@@ -126,14 +114,13 @@ export function HistoryCards({ items, timeZone }: { items: VideoRequestListItem[
     <ul className="flex flex-col gap-3 md:hidden" data-testid="history-cards">
       {groupVariations(items).map((entry) =>
         entry.kind === 'single' && entry.item.story ? (
-          <li
+          <HistoryStoryCard
             key={entry.item.id}
-            className="rounded-(--radius-card) border border-border bg-card p-4 shadow-xs"
-            data-testid="history-card"
-            data-id={entry.item.id}
-          >
-            <HistoryStoryItem story={entry.item.story} />
-          </li>
+            item={entry.item}
+            story={entry.item.story}
+            timeZone={timeZone}
+            now={now}
+          />
         ) : entry.kind === 'single' ? (
           <HistoryCard key={entry.item.id} item={entry.item} timeZone={timeZone} now={now} />
         ) : (

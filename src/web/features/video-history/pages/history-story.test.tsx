@@ -53,4 +53,31 @@ describe('History page with a story', () => {
     expect(link.getAttribute('href')).toBe('/dashboard/stories/story-1');
     expect(within(screen.getByTestId('history-table')).getAllByTestId('history-story')).toHaveLength(1);
   });
+
+  it('says when it was started and what it spent as the requests around it do, in the table’s own columns', async () => {
+    api().answer(accountsContract.getMe, me);
+    const started = historyItem({ id: 'take-1', createdAt: '2026-11-24T15:05:00.000Z', story: STORY });
+    api().answer(videosContract.listVideos, historyPage([started]));
+    await renderPage(<HistoryPage />, {
+      route: '/dashboard/history',
+      url: '/dashboard/history',
+      namespaces: ['videoHistory', 'videos', 'credits', 'films', 'stories'],
+    });
+    // The phone's card: its date (Brasília) and its credits named, not a bare number.
+    const card = within(await screen.findByTestId('history-card'));
+    expect(card.getByText('24/11/2026 12:05')).toBeTruthy();
+    expect(card.getByTestId('history-story-meta').textContent).toBe('4 cenas · 26 s · 8 créditos');
+    // The table: the date, the credits and the status each in its column, as a request's row.
+    const row = within(screen.getByTestId('history-table')).getByTestId('history-row');
+    const cells = within(row).getAllByRole('cell');
+    expect(cells).toHaveLength(7);
+    expect(cells[0]?.textContent).toContain('24/11/2026 12:05');
+    expect(cells[4]?.textContent).toBe('8');
+    expect(within(cells[5] as HTMLElement).getByTestId('history-story-status')).toBeTruthy();
+    expect(
+      within(cells[6] as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/dashboard/stories/story-1');
+  });
 });

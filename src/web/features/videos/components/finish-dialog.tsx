@@ -14,6 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '#web/components/ui/dialog';
+import { useBirthDateGate } from '#web/features/accounts';
 import { CREDITS_QUERY_KEY, formatCredits, useCredits } from '#web/features/credits';
 import { isApiError } from '#web/lib/api';
 import { newUuid } from '#web/lib/uuid';
@@ -88,6 +89,7 @@ export function FinishDialog({ request, lead = false }: { request: VideoRequestV
         ) : (
           <FinishOptions targets={targets} onChoose={setChosen} />
         )}
+        {finish.ageDialog}
       </DialogContent>
     </Dialog>
   );
@@ -177,6 +179,7 @@ function useFinish(request: VideoRequestView, onDone: () => void) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const clientKey = useRef(newUuid());
+  const ageGate = useBirthDateGate();
   const run = async (target: FinishTarget) => {
     setBusy(true);
     setError(null);
@@ -194,10 +197,11 @@ function useFinish(request: VideoRequestView, onDone: () => void) {
     } catch (caught) {
       // A refusal (402, 409) made nothing: the next confirm is a new attempt. A lost answer keeps the key.
       if (isApiError(caught) && caught.status < 500) clientKey.current = newUuid();
-      setError(isApiError(caught) ? caught.message : t('finish.error'));
+      // An account without a birth date is asked for it (ADR 0066), then confirms again.
+      if (!ageGate.asks(caught)) setError(isApiError(caught) ? caught.message : t('finish.error'));
     } finally {
       setBusy(false);
     }
   };
-  return { run, busy, error };
+  return { run, busy, error, ageDialog: ageGate.dialog };
 }
