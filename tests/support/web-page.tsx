@@ -32,8 +32,8 @@ interface PageOptions {
 
 /**
  * Starts a page test: installs the fake API as `fetch` and returns it with `renderPage`, which renders the page
- * once its namespaces are loaded. After each test the page is unmounted and every request must have been one the
- * test answered.
+ * once its namespaces are loaded. After each test the page is unmounted, its local storage emptied, and every request
+ * must have been one the test answered.
  */
 export function pageTest(): {
   api: () => FakeApi;
@@ -45,6 +45,8 @@ export function pageTest(): {
   let queryClient: QueryClient | undefined;
   afterEach(() => {
     cleanup();
+    // After the page is gone, so nothing it still had in flight writes into the next test's storage.
+    window.localStorage.clear();
     queryClient?.clear();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
 import { billingContract } from '#shared/billing.contract';
 import { castContract } from '#shared/cast.contract';
@@ -61,8 +61,6 @@ async function fillPrompt() {
   await userEvent.click(screen.getByTestId('prompt-input'));
   await userEvent.paste(PROMPT);
 }
-
-afterEach(() => window.localStorage.clear());
 
 describe('Create page', () => {
   it('names the cost of three variations as theirs, not "Custo do vídeo"', async () => {
