@@ -96,6 +96,10 @@ function createLocalProvider(config: Config, toolchain: MediaToolchain): VideoPr
     delayMs: video.localRenderDelayMs,
     ffmpegPath: toolchain.ffmpeg.path,
     fontFile: toolchain.fonts.regular,
+    cache: {
+      dir: path.join(config.dataDir, 'local-renders', 'cache'),
+      maxBytes: video.localRenderCacheBytes,
+    },
   });
 }
 
