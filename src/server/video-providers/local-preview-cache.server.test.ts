@@ -104,6 +104,17 @@ describe('local preview render cache (ADR 0075)', () => {
     expect((await readdir(path.join(dir, 'shared'))).filter((name) => name.endsWith('.mp4'))).toEqual([]);
   }, 120_000);
 
+  it('encodes once for the same render asked twice at once', async () => {
+    const both = provider('together', 64 * 1024 * 1024);
+    const before = await ffmpegRuns();
+    const [a, b] = await Promise.all([
+      render(both, input({ requestId: 'a', seed: 11 })),
+      render(both, input({ requestId: 'b', seed: 11 })),
+    ]);
+    expect(a.equals(b)).toBe(true);
+    expect(await ffmpegRuns()).toBe(before + 1);
+  }, 120_000);
+
   it('keeps a binary’s renders apart from another’s, keeps to its size, and is off at 0', async () => {
     const other = path.join(dir, 'other-ffmpeg');
     await writeFile(

@@ -58,6 +58,8 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 
 export class LocalRenderCache {
   private readonly binaries = new Map<string, Promise<string>>();
+  /** Renders of a key under way in this process: one asked again meanwhile waits for it instead of encoding too. */
+  private readonly making = new Map<string, Promise<void>>();
 
   constructor(private readonly options: RenderCacheOptions) {}
 
@@ -87,8 +89,29 @@ export class LocalRenderCache {
       .digest('hex');
   }
 
+  /**
+   * Puts `key`'s render at `target`: the kept one, or the one under way for it here, or else what `render` writes
+   * there, which is then kept. A render that cannot be kept is delivered all the same.
+   */
+  async produce(key: string, target: string, render: () => Promise<void>): Promise<void> {
+    const earlier = this.making.get(key);
+    // Registered before any wait, so a second ask of the key queues behind this one rather than beside it.
+    const making = (async () => {
+      await earlier?.catch(() => undefined);
+      if (await this.take(key, target)) return;
+      await render();
+      await this.keep(key, target).catch(() => undefined);
+    })();
+    this.making.set(key, making);
+    try {
+      await making;
+    } finally {
+      if (this.making.get(key) === making) this.making.delete(key);
+    }
+  }
+
   /** Puts the render of `key` at `target` and says so, or says there is none. */
-  async take(key: string, target: string): Promise<boolean> {
+  private async take(key: string, target: string): Promise<boolean> {
     const entry = this.entry(key);
     try {
       await linkOrCopy(entry, target);
@@ -101,7 +124,7 @@ export class LocalRenderCache {
   }
 
   /** Keeps `file` (a complete render) as `key`'s, then trims the folder to its size. */
-  async keep(key: string, file: string): Promise<void> {
+  private async keep(key: string, file: string): Promise<void> {
     await mkdir(this.options.dir, { recursive: true });
     const temporary = path.join(this.options.dir, `${randomUUID()}.tmp`);
     try {

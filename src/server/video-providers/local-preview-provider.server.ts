@@ -277,16 +277,17 @@ export class LocalVideoProvider implements VideoProvider {
     try {
       const args = previewRenderArgs(frame, sources, partial);
       const inputs = [textFile, this.options.fontFile, ...sources.images.map((image) => image.file)];
-      const key = await this.cache?.key(this.options.ffmpegPath, args, inputs, partial);
-      if (!key || !(await this.cache?.take(key, partial))) {
+      const encode = async () => {
         await runTool(this.options.ffmpegPath, args, {
           // An edit re-renders the source's whole length: the limit grows with it (2 min per 8 s, at least 2 min).
           timeoutMs: this.options.renderTimeoutMs ?? Math.max(120_000, frame.seconds * 15_000),
           signal: this.stopping.signal,
         });
-        // A render that cannot be kept is delivered all the same; the next one asked is encoded again.
-        if (key) await this.cache?.keep(key, partial).catch(() => undefined);
-      }
+      };
+      if (this.cache) {
+        const key = await this.cache.key(this.options.ffmpegPath, args, inputs, partial);
+        await this.cache.produce(key, partial, encode);
+      } else await encode();
       // Renamed only when complete, so `poll` never hands out half a file.
       await rename(partial, this.file(id, 'mp4'));
     } finally {
