@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -385,14 +385,36 @@ function verdictFor(text: string, seenBefore: boolean) {
   };
 }
 
-async function makeVideo(file: string, width: number, height: number, seconds: number): Promise<void> {
-  await run((await mediaToolchainFromEnv()).ffmpeg.path, [
+/**
+ * The stand-in's clips, shared by every test file of a checkout (ADR 0075): each file's stand-in encoded the same
+ * test pattern per size again (a 4K clip 3.7 s of CPU, a 1080p one 2.3 s). Under the checkout's `data/` (gitignored),
+ * so a clean clone starts without them; named by the ffmpeg binary and the clip, written by an atomic rename.
+ */
+const SHARED_CLIPS = path.resolve(import.meta.dirname, '../../data/fake-gemini-clips');
+
+export async function makeVideo(file: string, width: number, height: number, seconds: number): Promise<void> {
+  const ffmpeg = (await mediaToolchainFromEnv()).ffmpeg.path;
+  const { size, mtimeMs } = await stat(await realpath(ffmpeg));
+  const name = createHash('sha256').update(`${ffmpeg}:${size}:${mtimeMs}:${width}x${height}x${seconds}`);
+  const shared = path.join(SHARED_CLIPS, `${name.digest('hex')}.mp4`);
+  if (
+    await copyFile(shared, file).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
+  await run(ffmpeg, [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
     ...['-f', 'lavfi', '-i', `testsrc2=s=${width}x${height}:r=8:d=${seconds}`],
     ...['-f', 'lavfi', '-i', `sine=f=440:d=${seconds}`],
     ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-b:a', '32k', file],
   ]);
+  await mkdir(SHARED_CLIPS, { recursive: true });
+  const partial = `${shared}.${randomUUID()}.tmp`;
+  await copyFile(file, partial);
+  await rename(partial, shared);
 }
 
 /** The length of the one clip encoded per size; a longer answer repeats it. */

@@ -25,6 +25,11 @@ export const videoEnv = z.object({
   ),
   LOCAL_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /**
+   * The local preview's renders kept by what made them, under DATA_DIR/local-renders/cache, up to this many MB
+   * (ADR 0075); 0: every render is encoded.
+   */
+  LOCAL_RENDER_CACHE_MB: z.coerce.number().int().min(0).max(100_000).default(256),
+  /**
    * How often a generation in progress is read at its provider when no webhook wakes it; unset: the provider's own
    * back-off (generation/workers.server.ts). Tests against a stand-in set it low; each read of Gemini is a request.
    */
@@ -54,6 +59,8 @@ export interface VideoConfig {
   /** The fair queue and the provider's budget (capacity, ADR 0061). */
   capacity: CapacityConfig;
   localRenderDelayMs: number;
+  /** LOCAL_RENDER_CACHE_MB in bytes; 0: no cache. */
+  localRenderCacheBytes: number;
   /** VIDEO_POLL_MS: every read of a generation this far apart; undefined: the provider's back-off. */
   pollMs: number | undefined;
   /** The take guarantee: the model check (needs a Gemini key) and how strict the checks are. */
@@ -95,6 +102,7 @@ export function videoConfig(env: z.infer<typeof videoEnv>, reading: ConfigReadin
     gemini,
     capacity: capacityConfig(env, provider),
     localRenderDelayMs: env.LOCAL_RENDER_DELAY_MS,
+    localRenderCacheBytes: env.LOCAL_RENDER_CACHE_MB * 1024 * 1024,
     pollMs: env.VIDEO_POLL_MS,
     takeCheck: { model: env.TAKE_CHECK_MODEL, strictness: env.TAKE_CHECK_STRICTNESS },
     timeoutMs: { fast: env.VIDEO_TIMEOUT_FAST_MS, quality: env.VIDEO_TIMEOUT_QUALITY_MS },

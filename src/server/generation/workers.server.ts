@@ -90,12 +90,13 @@ function createVideoProviders(config: Config, toolchain: MediaToolchain): Map<st
 }
 
 function createLocalProvider(config: Config, toolchain: MediaToolchain): VideoProvider {
-  const video = config.video;
+  const dir = path.join(config.dataDir, 'local-renders');
   return new LocalVideoProvider({
-    dir: path.join(config.dataDir, 'local-renders'),
-    delayMs: video.localRenderDelayMs,
+    dir,
+    delayMs: config.video.localRenderDelayMs,
     ffmpegPath: toolchain.ffmpeg.path,
     fontFile: toolchain.fonts.regular,
+    cache: { dir: path.join(dir, 'cache'), maxBytes: config.video.localRenderCacheBytes },
   });
 }
 

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { runTool } from '#server/media/media.server';
 import { MODE_RESOLUTION, VIDEO_LENGTH_SECONDS, type VideoQuality } from '#shared/catalogue';
 import { type ProviderResolution, providerFrameSize } from '#shared/video-models';
+import { LocalRenderCache, type RenderCacheOptions } from './local-preview-cache.server';
 import {
   type PreviewImage,
   pictureSource,
@@ -42,6 +43,8 @@ export interface LocalProviderOptions {
   /** A TrueType file for drawtext's `fontfile=` (the media toolchain's DejaVu Sans). */
   fontFile: string;
   renderTimeoutMs?: number;
+  /** Renders kept by what made them (LOCAL_RENDER_CACHE_MB, ADR 0075); absent: every render is encoded. */
+  cache?: RenderCacheOptions;
 }
 
 interface LocalOperation {
@@ -113,8 +116,12 @@ export class LocalVideoProvider implements VideoProvider {
   private readonly failures = new Map<string, string>();
   /** Aborted by `close`: the renders' ffmpeg children end with the server, not minutes after it. */
   private readonly stopping = new AbortController();
+  private readonly cache: LocalRenderCache | undefined;
 
-  constructor(private readonly options: LocalProviderOptions) {}
+  constructor(private readonly options: LocalProviderOptions) {
+    const cache = options.cache && new LocalRenderCache(options.cache);
+    this.cache = cache?.enabled ? cache : undefined;
+  }
 
   /** Ends the renders in progress (their ffmpeg is killed) and waits for them; a later worker renders them again. */
   async close(): Promise<void> {
@@ -268,11 +275,19 @@ export class LocalVideoProvider implements VideoProvider {
     // must never write one file. The first complete rename wins; a later one replaces it with an equal file.
     const partial = this.file(id, `${randomUUID()}.partial.mp4`);
     try {
-      await runTool(this.options.ffmpegPath, previewRenderArgs(frame, sources, partial), {
-        // An edit re-renders the source's whole length: the limit grows with it (2 min per 8 s, at least 2 min).
-        timeoutMs: this.options.renderTimeoutMs ?? Math.max(120_000, frame.seconds * 15_000),
-        signal: this.stopping.signal,
-      });
+      const args = previewRenderArgs(frame, sources, partial);
+      const inputs = [textFile, this.options.fontFile, ...sources.images.map((image) => image.file)];
+      const encode = async () => {
+        await runTool(this.options.ffmpegPath, args, {
+          // An edit re-renders the source's whole length: the limit grows with it (2 min per 8 s, at least 2 min).
+          timeoutMs: this.options.renderTimeoutMs ?? Math.max(120_000, frame.seconds * 15_000),
+          signal: this.stopping.signal,
+        });
+      };
+      if (this.cache) {
+        const key = await this.cache.key(this.options.ffmpegPath, args, inputs, partial);
+        await this.cache.produce(key, partial, encode);
+      } else await encode();
       // Renamed only when complete, so `poll` never hands out half a file.
       await rename(partial, this.file(id, 'mp4'));
     } finally {

@@ -9,7 +9,7 @@ import { grant } from '#server/credits/ledger-grants.server';
 import { GeminiClient } from '#server/gemini/gemini-client.server';
 import { GeminiVideoProvider } from '#server/gemini/gemini-provider.server';
 import { createLogger } from '#server/logger.server';
-import { runTool } from '#server/media/ffmpeg.server';
+import { probeJson, runTool } from '#server/media/ffmpeg.server';
 import { probe } from '#server/media/rendering.server';
 import { mediaToolchainFromEnv } from '#server/media/toolchain.server';
 import { DiskStorage } from '#server/storage/storage.server';
@@ -430,10 +430,15 @@ describe("an extension's take check (ADR 0050)", () => {
 
   it('the text model is shown the new part alone, from its first frame', async () => {
     const watched: number[] = [];
+    const looks: { size: string; frameRate: string | undefined; hasAudio: boolean }[] = [];
     const judge: SubjectJudge = async (video) => {
       const file = path.join(dir, `watched-${watched.length}.mp4`);
       await writeFile(file, video);
-      watched.push((await probe(file, tools)).deliveredSeconds);
+      const probed = await probe(file, tools);
+      watched.push(probed.deliveredSeconds);
+      const streams = (await probeJson(tools.ffprobePath, file, { timeoutMs: tools.timeoutMs })).streams;
+      const frameRate = streams?.find((stream) => stream.codec_type === 'video')?.r_frame_rate;
+      looks.push({ size: `${probed.width}x${probed.height}`, frameRate, hasAudio: probed.hasAudio });
       return {
         subjectPresent: true,
         actionPresent: true,
@@ -449,5 +454,11 @@ describe("an extension's take check (ADR 0050)", () => {
     expect(watched).toHaveLength(2);
     expect(watched[0]).toBeCloseTo(8, 1);
     expect(watched[1]).toBeCloseTo(16, 1);
+    // The part's copy keeps four pictures a second at the take's size, with its sound (ADR 0075: the model samples
+    // one a second); a take checked whole is sent as delivered.
+    expect(looks).toEqual([
+      { size: '320x180', frameRate: '4/1', hasAudio: true },
+      { size: '320x180', frameRate: '24/1', hasAudio: true },
+    ]);
   });
 });
