@@ -118,6 +118,13 @@ export function sessionCookies(client: SessionClient, baseUrl: string) {
     });
 }
 
+/** Carries `client`'s session into the page's context and opens the dashboard, where the login form lands. */
+export async function signInWithSession(page: Page, baseUrl: string, client: SessionClient): Promise<void> {
+  await page.context().addCookies(sessionCookies(client, baseUrl));
+  await page.goto(`${baseUrl}/dashboard`);
+  await waitForApp(page);
+}
+
 /**
  * A new user with `credits` granted by the admin command, signed in on the dashboard in a page of its own (at
  * `viewport` when given). The account is made and verified through the API and its session carried into the
@@ -137,12 +144,10 @@ export async function signedInWithCredits(
   const { client, email, password } = await signUpAndVerify(app.url, { name: options.name });
   await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, String(options.credits)]));
   const context = await browser.newContext(options.context);
-  await context.addCookies(sessionCookies(client, app.url));
   const page = await context.newPage();
   if (options.viewport) await page.setViewportSize(options.viewport);
   const errors = collectPageErrors(page);
-  await page.goto(`${app.url}/dashboard`);
-  await waitForApp(page);
+  await signInWithSession(page, app.url, client);
   return { email, password, context, page, errors };
 }
 
