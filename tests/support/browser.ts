@@ -54,21 +54,6 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }
 
-/** Signs in through the login form, as a person would, and waits for the dashboard. */
-export async function signInThroughForm(
-  page: Page,
-  baseUrl: string,
-  email: string,
-  password: string,
-): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
-  await waitForApp(page);
-  await page.getByLabel('E-mail').first().fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL('**/dashboard');
-}
-
 export interface BrowserApp {
   app: TestApp;
   browser: Browser;
@@ -108,7 +93,7 @@ export interface SignedInPage {
  * The session of a client signed in through the API (`signUpAndVerify`), as cookies a browser context can carry:
  * the same session the login form would have made, without a second password check (argon2) and login page per test.
  */
-export function sessionCookies(client: SessionClient, baseUrl: string) {
+function sessionCookies(client: SessionClient, baseUrl: string) {
   return client.cookieHeader
     .split('; ')
     .filter(Boolean)
