@@ -5,7 +5,7 @@ import { grant } from '#server/credits/ledger-grants.server';
 import { ADMIN_PATH } from '#shared/routes';
 import { signUpAndVerify } from '../support/accounts';
 import type { TestApp } from '../support/app';
-import { seriousViolations } from '../support/axe';
+import { addAxe, seriousViolations } from '../support/axe';
 import { describeBrowser, startBrowserApp, stopBrowserApp, waitForApp } from '../support/browser';
 
 /**
@@ -78,6 +78,7 @@ async function auditPages(paths: string[], width: number, storageState?: typeof 
     viewport: { width, height: width === 375 ? 812 : 800 },
     ...(storageState ? { storageState } : {}),
   });
+  await addAxe(context);
   const page = await context.newPage();
   const found: string[] = [];
   try {

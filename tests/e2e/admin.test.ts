@@ -10,11 +10,12 @@ import {
   collectPageErrors,
   describeBrowser,
   launchBrowser,
-  signInThroughForm,
+  signInWithSession,
   waitForText,
 } from '../support/browser';
 import { runToEnd } from '../support/child-process';
 import { testPool } from '../support/database';
+import type { SessionClient } from '../support/session-client';
 
 /**
  * The admin panel (docs/admin-contract.md), as an operator lives it (375 px, the mobile layout). A business is seeded straight into
@@ -675,20 +676,20 @@ async function expectCards(page: Page, extraUsers: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 
 let adminEmail = '';
-let adminPassword = '';
 let plainEmail = '';
-let plainPassword = '';
+let admin: SessionClient;
+let plain: SessionClient;
 
 describeBrowser('admin panel in a browser', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
     pool = testPool({ connectionString: app.databaseUrl, max: 2 });
     await seed();
-    ({ email: adminEmail, password: adminPassword } = await signUpAndVerify(app.url, {
+    ({ email: adminEmail, client: admin } = await signUpAndVerify(app.url, {
       email: newEmail('chefe'),
       name: 'Chefe Admin',
     }));
-    ({ email: plainEmail, password: plainPassword } = await signUpAndVerify(app.url, {
+    ({ email: plainEmail, client: plain } = await signUpAndVerify(app.url, {
       email: newEmail('plain'),
       name: 'Paula Comum',
     }));
@@ -706,7 +707,7 @@ describeBrowser('admin panel in a browser', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
-    await signInThroughForm(page, app.url, plainEmail, plainPassword);
+    await signInWithSession(page, app.url, plain);
     await page.goto(`${app.url}${ADMIN_PATH}`);
     const denied = page.getByTestId('admin-denied');
     await denied.waitFor({ timeout: 10_000 });
@@ -722,7 +723,7 @@ describeBrowser('admin panel in a browser', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
     const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, adminEmail, adminPassword);
+    await signInWithSession(page, app.url, admin);
     await page.goto(`${app.url}${ADMIN_PATH}`);
     await page.getByTestId('admin-panel').waitFor({ timeout: 10_000 });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Painel Administrativo');
@@ -902,7 +903,7 @@ describeBrowser('admin panel in a browser', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
-    await signInThroughForm(page, app.url, adminEmail, adminPassword);
+    await signInWithSession(page, app.url, admin);
     // The stats call fails until the retry.
     let fail = true;
     await page.route('**/api/admin/stats', (route) =>

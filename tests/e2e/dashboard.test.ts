@@ -7,7 +7,7 @@ import type { TestApp } from '../support/app';
 import {
   collectPageErrors,
   describeBrowser,
-  signInThroughForm,
+  signInWithSession,
   startBrowserApp,
   stopBrowserApp,
   waitForText,
@@ -80,7 +80,7 @@ describeBrowser('dashboard home and settings in a browser', () => {
   afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('greets by the hour, changes the stats with the range and lists the last 5 with relative times', async () => {
-    const { email, password } = await signUpAndVerify(app.url, { name: 'Rita Alves' });
+    const { client, email } = await signUpAndVerify(app.url, { name: 'Rita Alves' });
     const owner = await userId(email);
     const now = Date.now();
     const rows: Seed[] = [
@@ -104,7 +104,7 @@ describeBrowser('dashboard home and settings in a browser', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const errors = collectPageErrors(page);
     const before = greeting(new Date(), ZONE);
-    await signInThroughForm(page, app.url, email, password);
+    await signInWithSession(page, app.url, client);
 
     // The greeting by the hour in the user's zone (either side of an hour boundary crossed meanwhile).
     const text = await page.getByTestId('greeting').textContent();
@@ -170,12 +170,12 @@ describeBrowser('dashboard home and settings in a browser', () => {
   });
 
   it('shows the empty state to a new user, and the notification setting persists after a reload', async () => {
-    const { email, password } = await signUpAndVerify(app.url, { name: 'Téo Nunes' });
+    const { client } = await signUpAndVerify(app.url, { name: 'Téo Nunes' });
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 812 });
     const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, email, password);
+    await signInWithSession(page, app.url, client);
 
     await page.getByTestId('recent-empty').waitFor({ timeout: 10_000 });
     const create = page.getByRole('link', { name: 'Criar primeiro vídeo' });

@@ -12,7 +12,7 @@ import {
   collectPageErrors,
   describeBrowser,
   launchBrowser,
-  signInThroughForm,
+  signInWithSession,
 } from '../support/browser';
 import { storeVideo } from '../support/films';
 import { colourClip, mediaTools } from '../support/media';
@@ -57,7 +57,7 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
   });
 
   it('builds, reorders, trims, previews, saves, completes live and downloads a film of three scenes', async () => {
-    const { client, email, password } = await signUpAndVerify(app.url, { name: 'Rita Montagem' });
+    const { client } = await signUpAndVerify(app.url, { name: 'Rita Montagem' });
     const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
     const tools = await mediaTools(60_000);
     const store = async (colour: string, prompt: string, aspectRatio: '16:9' | '9:16' = '16:9') => {
@@ -81,7 +81,7 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
     });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, email, password);
+    await signInWithSession(page, app.url, client);
     const balance = await apiBalance(page);
 
     await page.goto(`${app.url}/dashboard/history`);
@@ -188,7 +188,7 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
     await context.close();
   }, 240_000);
   it('reorders the scenes by drag and drop at 1280 px', async () => {
-    const { client, email, password } = await signUpAndVerify(app.url, { name: 'Caio Arrasta' });
+    const { client } = await signUpAndVerify(app.url, { name: 'Caio Arrasta' });
     const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
     const tools = await mediaTools(60_000);
     const file = await colourClip(tools, path.join(dir, 'drag.mp4'), {
@@ -206,7 +206,7 @@ describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, email, password);
+    await signInWithSession(page, app.url, client);
     await page.goto(`${app.url}/dashboard/films/new?scene=${second}`);
     await page.getByTestId('film-candidates').waitFor();
     await expect.poll(() => sceneOrder(page)).toEqual([second]);

@@ -6,7 +6,7 @@ import type { TestApp } from '../support/app';
 import {
   collectPageErrors,
   describeBrowser,
-  signInThroughForm,
+  signInWithSession,
   startBrowserApp,
   stopBrowserApp,
 } from '../support/browser';
@@ -31,7 +31,7 @@ describeBrowser('the place in line (local provider, one generation at a time)', 
   afterAll(() => stopBrowserApp({ app, browser, storageDir }));
 
   it('a waiting request shows its place in line and moves up live', async () => {
-    const { email, password } = await signUpAndVerify(app.url, { name: 'Lia Fila' });
+    const { client, email } = await signUpAndVerify(app.url, { name: 'Lia Fila' });
     await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, '100']));
     const { rows } = await app.cena.pool.query<{ id: string }>('SELECT id FROM "user" WHERE email = $1', [
       email.toLowerCase(),
@@ -40,7 +40,7 @@ describeBrowser('the place in line (local provider, one generation at a time)', 
     const page = await (await browser.newContext()).newPage();
     await page.setViewportSize({ width: 375, height: 812 });
     const errors = collectPageErrors(page);
-    await signInThroughForm(page, app.url, email, password);
+    await signInWithSession(page, app.url, client);
     await page.goto(`${app.url}/dashboard/create`);
     await page
       .getByLabel('Descreva seu vídeo')

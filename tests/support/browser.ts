@@ -13,6 +13,7 @@ import { parseAdminArgs, runAdminCommand } from '#server/admin/admin-commands.se
 import { signUpAndVerify } from './accounts';
 import { startTestApp, type TestApp } from './app';
 import { CHROME_PATH, hasChromium } from './chromium';
+import type { SessionClient } from './session-client';
 
 /**
  * Browser tests drive Debian's Chromium through playwright-core. Without it they are skipped; the global setup
@@ -53,21 +54,6 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }
 
-/** Signs in through the login form, as a person would, and waits for the dashboard. */
-export async function signInThroughForm(
-  page: Page,
-  baseUrl: string,
-  email: string,
-  password: string,
-): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
-  await waitForApp(page);
-  await page.getByLabel('E-mail').first().fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL('**/dashboard');
-}
-
 export interface BrowserApp {
   app: TestApp;
   browser: Browser;
@@ -104,8 +90,31 @@ export interface SignedInPage {
 }
 
 /**
- * A new user with `credits` granted by the admin command, signed in through the login form in a page of its own
- * (at `viewport` when given).
+ * The session of a client signed in through the API (`signUpAndVerify`), as cookies a browser context can carry:
+ * the same session the login form would have made, without a second password check (argon2) and login page per test.
+ */
+function sessionCookies(client: SessionClient, baseUrl: string) {
+  return client.cookieHeader
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => {
+      const separator = pair.indexOf('=');
+      return { name: pair.slice(0, separator), value: pair.slice(separator + 1), url: baseUrl };
+    });
+}
+
+/** Carries `client`'s session into the page's context and opens the dashboard, where the login form lands. */
+export async function signInWithSession(page: Page, baseUrl: string, client: SessionClient): Promise<void> {
+  await page.context().addCookies(sessionCookies(client, baseUrl));
+  await page.goto(`${baseUrl}/dashboard`);
+  await waitForApp(page);
+}
+
+/**
+ * A new user with `credits` granted by the admin command, signed in on the dashboard in a page of its own (at
+ * `viewport` when given). The account is made and verified through the API and its session carried into the
+ * browser: signing in through the form is what tests/e2e/accounts.test.ts, account-rights.test.ts and the
+ * accessibility walk check, so each other file need not pay for it again (ADR 0072, browser tests).
  */
 export async function signedInWithCredits(
   app: TestApp,
@@ -117,13 +126,13 @@ export async function signedInWithCredits(
     context?: BrowserContextOptions;
   },
 ): Promise<SignedInPage> {
-  const { email, password } = await signUpAndVerify(app.url, { name: options.name });
+  const { client, email, password } = await signUpAndVerify(app.url, { name: options.name });
   await runAdminCommand(app.cena.pool, parseAdminArgs(['grant-credits', email, String(options.credits)]));
   const context = await browser.newContext(options.context);
   const page = await context.newPage();
   if (options.viewport) await page.setViewportSize(options.viewport);
   const errors = collectPageErrors(page);
-  await signInThroughForm(page, app.url, email, password);
+  await signInWithSession(page, app.url, client);
   return { email, password, context, page, errors };
 }
 

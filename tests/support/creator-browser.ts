@@ -13,7 +13,8 @@ import {
 /**
  * The start-up and sign-in every creator browser test repeats: one app (on a storage folder of its own) and one
  * browser for the file, started before its tests and stopped after them, and a new user with credits signed in
- * through the login form. Call it inside `describeBrowser`, so a machine without Chromium skips the hooks too.
+ * (made through the API, its session carried into the browser: signedInWithCredits). Call it inside
+ * `describeBrowser`, so a machine without Chromium skips the hooks too.
  */
 export interface CreatorBrowser {
   readonly app: TestApp;
