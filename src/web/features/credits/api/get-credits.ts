@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CreditsResponse } from '#shared/credits';
 import { creditsContract } from '#shared/credits.contract';
 import { callApi } from '#web/lib/api';
+import { refreshAfterChange } from '#web/lib/refresh-after-change';
 export type Credits = CreditsResponse;
 
 export const CREDITS_QUERY_KEY = ['credits'] as const;
@@ -25,5 +26,6 @@ export function applyCreditsEvent(queryClient: QueryClient, data: unknown): void
   if (typeof balance === 'number' && Number.isFinite(balance)) {
     queryClient.setQueryData<Credits>(CREDITS_QUERY_KEY, (old) => (old ? { ...old, balance } : old));
   }
-  void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
+  // Not a bare invalidation: a first read still on its way began before the change, and would be joined.
+  void refreshAfterChange(queryClient, { queryKey: CREDITS_QUERY_KEY });
 }

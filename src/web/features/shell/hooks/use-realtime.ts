@@ -9,6 +9,7 @@ import {
 import { applyCreditsEvent, CREDITS_QUERY_KEY } from '#web/features/credits';
 import { refetchDashboard } from '#web/features/dashboard';
 import { applyVideoRequestEvent, refetchVideos } from '#web/features/videos';
+import { refreshAfterChange } from '#web/lib/refresh-after-change';
 import { connectEventStream, subscribeEvent } from '../lib/event-stream';
 
 /**
@@ -35,9 +36,9 @@ export function useRealtime(): void {
         refetchDashboard(queryClient); // stats and recent activity
       }),
       subscribeEvent('ready', () => {
-        void queryClient.invalidateQueries({ queryKey: CREDITS_QUERY_KEY });
-        void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
-        void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY });
+        void refreshAfterChange(queryClient, { queryKey: CREDITS_QUERY_KEY });
+        void refreshAfterChange(queryClient, { queryKey: SUBSCRIPTION_QUERY_KEY });
+        void refreshAfterChange(queryClient, { queryKey: TRANSACTIONS_QUERY_KEY });
         refetchVideos(queryClient);
         refetchDashboard(queryClient);
       }),

@@ -245,6 +245,20 @@ describe('Create page', () => {
     expect(submit().hasAttribute('disabled')).toBe(false);
   });
 
+  it('shows credits that arrive while the first read of the balance is still on its way, not that older read', async () => {
+    const release = api().hold(creditsContract.getCredits);
+    await open();
+    // A grant lands before the page's first read answers: that read began before it, the next one sees it.
+    api().answer(creditsContract.getCredits, credits(120));
+    applyCreditsEvent(queryClient as QueryClient, { balance: 120 });
+    release(credits(0));
+    await waitFor(() =>
+      expect(summary('summary-balance').textContent).toBe(
+        t('create.summary.credits', { count: 120, value: '120' }),
+      ),
+    );
+  });
+
   it('says what size a 4K master comes out at when its ratio is reframed', async () => {
     api().answer(creditsContract.getCredits, credits(100));
     await open();
