@@ -15,6 +15,7 @@ import {
   VideoThumbnail,
 } from '#web/features/videos';
 import { groupVariations, type HistoryEntry } from '../lib/variation-groups';
+import { HistoryCardFrame } from './history-card-frame';
 import { HistoryStoryCard, HistoryStoryRow } from './history-story';
 import { When } from './when';
 
@@ -189,15 +190,13 @@ function HistoryCard({ item, timeZone, now }: { item: VideoRequestListItem; time
   const { t } = useTranslation('videoHistory');
   const { t: tv } = useTranslation('videos');
   return (
-    <li
-      className="flex flex-col gap-3 rounded-(--radius-card) border border-border bg-card p-4 shadow-xs"
-      data-testid="history-card"
-      data-id={item.id}
+    <HistoryCardFrame
+      id={item.id}
+      createdAt={item.createdAt}
+      timeZone={timeZone}
+      now={now}
+      status={<VideoStatusBadge status={item.status} waiting={item.queue !== null} />}
     >
-      <div className="flex items-start justify-between gap-3 text-sm">
-        <When iso={item.createdAt} timeZone={timeZone} now={now} />
-        <VideoStatusBadge status={item.status} waiting={item.queue !== null} />
-      </div>
       {item.queue ? <QueuePlaceNote place={item.queue} className="text-xs" /> : null}
       <div className="flex items-center gap-3">
         <VideoThumbnail url={item.thumbnailUrl} className="w-24" />
@@ -226,7 +225,7 @@ function HistoryCard({ item, timeZone, now }: { item: VideoRequestListItem; time
         id={item.id}
         label={t('viewLabel', { date: formatDateTime(new Date(item.createdAt), timeZone) })}
       />
-    </li>
+    </HistoryCardFrame>
   );
 }
 

@@ -8,6 +8,7 @@ import { TableCell, TableRow } from '#web/components/ui/table';
 import { formatCredits } from '#web/features/credits';
 import { storyPath } from '#web/features/stories';
 import { VideoThumbnail } from '#web/features/videos';
+import { HistoryCardFrame } from './history-card-frame';
 import { When } from './when';
 
 /**
@@ -98,20 +99,18 @@ export function HistoryStoryCard({ item, story, timeZone, now }: StoryItemProps)
   const { t: tv } = useTranslation('videos');
   const credits = tv('charge.credits', { count: story.creditsUsed, value: formatCredits(story.creditsUsed) });
   return (
-    <li
-      className="flex flex-col gap-3 rounded-(--radius-card) border border-border bg-card p-4 shadow-xs"
-      data-testid="history-card"
-      data-id={item.id}
+    <HistoryCardFrame
+      id={item.id}
+      createdAt={item.createdAt}
+      timeZone={timeZone}
+      now={now}
+      status={<StoryStatus story={story} />}
     >
-      <div className="flex items-start justify-between gap-3 text-sm">
-        <When iso={item.createdAt} timeZone={timeZone} now={now} />
-        <StoryStatus story={story} />
-      </div>
       <div className="flex items-center gap-3">
         <VideoThumbnail url={story.thumbnailUrl} className="w-24" />
         <StoryHeading story={story} credits={credits} />
       </div>
       <OpenStory story={story} variant="outline" />
-    </li>
+    </HistoryCardFrame>
   );
 }
