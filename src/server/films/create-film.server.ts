@@ -17,7 +17,10 @@ import { type CreateFilmInput, sceneTrim } from '#shared/films';
  * scenes and its `film-render` job in one transaction, so a committed film always has both.
  *
  * Idempotency as for a video: the id comes from (user, clientKey), so a replay finds the first save's film, whatever
- * became of its scenes since; two identical saves at once meet on the (user, client key) unique constraint.
+ * became of its scenes since. Two identical saves at once meet on a unique constraint: the id, which comes from the
+ * key, or (user, client key), whichever PostgreSQL reaches first. So `ON CONFLICT` names no target: with one named,
+ * a conflict on the other is an error, not a skipped row ("ON CONFLICT DO NOTHING ... without a conflict target
+ * handles conflicts with all usable constraints", https://www.postgresql.org/docs/current/sql-insert.html).
  */
 
 /**
@@ -118,7 +121,7 @@ export async function createFilm(
          (id, user_id, client_key, prompt, quality, aspect_ratio, credits_used, status, film, provider,
           created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, 0, 'pending', true, 'cena', $7, $7)
-       ON CONFLICT (user_id, client_key) DO NOTHING
+       ON CONFLICT DO NOTHING
        RETURNING ${VIDEO_REQUEST_COLUMNS}`,
       [id, userId, input.clientKey, input.title, filmQuality(plan.sources), plan.aspectRatio, now],
     );

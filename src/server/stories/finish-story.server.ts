@@ -62,7 +62,8 @@ async function saveFilm(
        (id, user_id, client_key, prompt, quality, master_resolution, aspect_ratio, clip_seconds, credits_used,
         status, film, provider, story_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'pending', true, 'cena', $9)
-     ON CONFLICT (user_id, client_key) DO NOTHING`,
+     -- No conflict target: the id comes from the key too, and a conflict on a constraint not named is an error.
+     ON CONFLICT DO NOTHING`,
     [
       film.id,
       story.userId,
