@@ -16,7 +16,7 @@ import { CHROME_PATH, hasChromium } from './chromium';
 import type { SessionClient } from './session-client';
 
 /**
- * Browser tests drive Debian's Chromium through playwright-core. Without it they are skipped; the global setup
+ * Browser tests drive Debian's Chromium (its headless shell where installed: chromium.ts) through playwright-core. Without it they are skipped; the global setup
  * says so once per run (and fails the run in CI).
  */
 
