@@ -19,24 +19,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The rooms' own tests share one module graph per worker (ADR 0076): importing the app afresh for each
-          // file was a fifth of the run's CPU. They start and stop what they use, and none leaves a browser behind.
-          name: 'src',
-          include: ['src/**/*.test.{ts,tsx}'],
+          // Every file that runs the server shares one process and module graph per worker (ADR 0076): importing
+          // the app afresh for each file was a fifth of the run's CPU. Each file must stop what it starts, browsers
+          // and child processes included, or leftovers.ts fails it.
+          name: 'app',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, PAGE_TESTS],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/leftovers.ts'],
           isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // Browser, process and whole-product tests keep a process each: a file that leaves Chromium or a child
-          // process running must not slow the next one (ADR 0072).
-          name: 'tests',
-          include: ['tests/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
         },
       },
       {

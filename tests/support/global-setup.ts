@@ -84,27 +84,8 @@ async function startDatabase(): Promise<Database> {
   };
 }
 
-interface Shared {
-  database?: Promise<Database>;
-  projects: number;
-}
-
-/**
- * Two projects (vitest.config.ts) run this set-up in the same process, each with its own copy of this module: they
- * share one server and one template through the process's global object, and the last to finish stops it.
- */
-const SHARED = Symbol.for('cena.test-database');
-const processGlobals = globalThis as Record<symbol, Shared | undefined>;
-processGlobals[SHARED] ??= { projects: 0 };
-const shared: Shared = processGlobals[SHARED];
-
 export default async function setup(project: TestProject) {
-  shared.database ??= startDatabase();
-  shared.projects += 1;
-  const { adminUrl, stop } = await shared.database;
+  const { adminUrl, stop } = await startDatabase();
   project.provide('databaseAdminUrl', adminUrl);
-  return async () => {
-    shared.projects -= 1;
-    if (shared.projects === 0) await stop();
-  };
+  return stop;
 }

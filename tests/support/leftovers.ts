@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 
 /**
- * The `src` project's files share a process and a module graph per worker (vitest.config.ts, ADR 0076), so what one
- * file leaves running — a server, a child process, a socket, a timer — would run on into the next files. Each file
+ * The `app` project's files share a process and a module graph per worker (vitest.config.ts, ADR 0076), so what
+ * one file leaves running — a server, a browser or another child process, a socket, a timer — would run on into the
+ * next files. Each file
  * must stop what it started: this fails the file that does not, after a grace period for closes in flight.
  * (Node's list of what keeps the loop alive: https://nodejs.org/api/process.html#processgetactiveresourcesinfo.)
  */
