@@ -8,9 +8,9 @@ export default defineConfig({
   root: '.',
   resolve: { tsconfigPaths: true },
   test: {
-    // A file at a time per core, and two on the two-core development machine: more than that and PostgreSQL,
-    // Chromium, ffmpeg and the test runner starve each other; fewer and a CI machine's other cores sit idle.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // One file more than there are cores: a file waiting on a real-seconds clock or a page leaves its core to the
+    // third (trial).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     // Browser tests poll the UI; with the whole suite sharing two cores a page can take a few seconds to settle.
     expect: { poll: { timeout: 10_000, interval: 100 } },
