@@ -8,8 +8,9 @@ export default defineConfig({
   root: '.',
   resolve: { tsconfigPaths: true },
   test: {
-    // One file more than there are cores: a file waiting on a real-seconds clock or a page leaves its core to the
-    // third (trial).
+    // One file more than there are cores: the files that wait (real-seconds clocks, pages, child processes) left
+    // the two cores 12 % idle with a file per core; with three, a clean-clone run kept them 95 % busy and vitest
+    // took 582 s instead of 700 s (docs/benchmarks.md, ADR 0076).
     maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     // Browser tests poll the UI; with the whole suite sharing two cores a page can take a few seconds to settle.
