@@ -1,8 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** The web's page-level tests (Testing Library in happy-dom): no database, so they skip the global set-up. */
 const PAGE_TESTS = 'src/web/**/*.test.tsx';
+
+/**
+ * The page tests that replace a module (`vi.mock`) or a global (`vi.stubGlobal`) keep a process each: in a shared
+ * module graph a module another file imported first stays unmocked, and a stubbed global outlives its file.
+ */
+const PAGE_TESTS_THAT_MOCK = readdirSync('src/web', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.tsx'))
+  .map((file) => path.join('src/web', file))
+  .filter((file) => /\bvi\.(mock|doMock|stubGlobal)\(/.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   root: '.',
@@ -33,7 +44,24 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'web-pages', include: [PAGE_TESTS], environment: 'happy-dom' },
+        // The other page tests share a process per worker, as the app's files do (ADR 0076).
+        test: {
+          name: 'web-pages',
+          include: [PAGE_TESTS],
+          exclude: [...configDefaults.exclude, ...PAGE_TESTS_THAT_MOCK],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/page-cleanup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-pages-mocking',
+          include: PAGE_TESTS_THAT_MOCK,
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/page-cleanup.ts'],
+        },
       },
     ],
   },

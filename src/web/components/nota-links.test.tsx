@@ -1,13 +1,11 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { NotaLinks } from './nota-links';
 
 const pdf = { text: 'PDF', label: 'PDF da nota de Pacote de 1000 créditos', testId: 'pdf' };
 const xml = { text: 'XML', label: 'XML da nota de Pacote de 1000 créditos', testId: 'xml' };
 
 describe('NotaLinks', () => {
-  afterEach(cleanup);
-
   it("opens each of the nota's files in a new tab that cannot reach back, named for screen readers", () => {
     render(<NotaLinks url="https://nfse.test/a.pdf" xmlUrl="https://nfse.test/a.xml" pdf={pdf} xml={xml} />);
     for (const [file, href] of [
