@@ -10,10 +10,11 @@ const PAGE_TESTS = 'src/web/**/*.test.tsx';
  * The page tests that replace a module (`vi.mock`) or a global (`vi.stubGlobal`) keep a process each: in a shared
  * module graph a module another file imported first stays unmocked, and a stubbed global outlives its file.
  */
-const PAGE_TESTS_THAT_MOCK = readdirSync('src/web', { recursive: true, encoding: 'utf8' })
+const WEB = path.join(import.meta.dirname, 'src/web');
+const PAGE_TESTS_THAT_MOCK = readdirSync(WEB, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.tsx'))
-  .map((file) => path.join('src/web', file))
-  .filter((file) => /\bvi\.(mock|doMock|stubGlobal)\(/.test(readFileSync(file, 'utf8')));
+  .filter((file) => /\bvi\.(mock|doMock|stubGlobal)\(/.test(readFileSync(path.join(WEB, file), 'utf8')))
+  .map((file) => `src/web/${file.split(path.sep).join('/')}`);
 
 export default defineConfig({
   root: '.',
