@@ -29,10 +29,13 @@ interface Child extends Spawned {
   dataDir: string;
 }
 
-/** The process's pino JSON lines (other output — tsx, warnings — is skipped). */
+/**
+ * The process's pino JSON lines, read from stdout alone: a chunk of stderr (tsx, warnings) can arrive in the middle of
+ * a stdout line in the interleaved output and break it.
+ */
 function logLines(child: Child): Record<string, unknown>[] {
   return child
-    .output()
+    .stdout()
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .flatMap((line) => {
@@ -305,12 +308,17 @@ describe('two web and two worker processes on one database and one bucket', () =
       expect(request.rows[0].video_key).toBe(`${userId}/videos/${requestId}/video.mp4`);
       expect(s3.objects.get(`${prefix}video.mp4`)?.contentType).toBe('video/mp4');
 
-      // One of the two workers did it; the other never touched it; no web process generated anything.
-      const completedBy = all().filter((started) =>
-        logLines(started).some((line) => line.msg === 'video completed' && line.requestId === requestId),
-      );
-      expect(completedBy.map((started) => started.name)).toHaveLength(1);
-      expect(completedBy[0]?.name).toMatch(/^worker-/);
+      // One of the two workers did it; the other never touched it; no web process generated anything. The line
+      // crosses a pipe from another process, so it is awaited rather than expected at once.
+      const completedBy = () =>
+        all()
+          .filter((started) =>
+            logLines(started).some((line) => line.msg === 'video completed' && line.requestId === requestId),
+          )
+          .map((started) => started.name);
+      await expect.poll(() => completedBy().length, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(completedBy()).toHaveLength(1);
+      expect(completedBy()[0]).toMatch(/^worker-/);
 
       // The media URLs web B hands out are the bucket's presigned URLs, not a path on one process's disk.
       const view = await client.json<{ request: { videoUrl: string; thumbnailUrl: string } }>(
