@@ -63,6 +63,10 @@ function quoted(value: string): string {
   return `'${value.replaceAll('\\', '/')}'`;
 }
 
+/** How often the gradient is drawn; the file is written at FRAME_RATE, each picture repeated in between. */
+const PICTURES_PER_SECOND = 8;
+const FRAME_RATE = 24;
+
 /** Sizes are set for 720 px on the short side and scale with it, so both modes show the same layout. */
 function scaledPixels({ width, height }: PreviewFrame): (size: number) => number {
   const scale = Math.min(width, height) / 720;
@@ -71,7 +75,9 @@ function scaledPixels({ width, height }: PreviewFrame): (size: number) => number
 
 /**
  * The picture, the prompt and the label are one lavfi source, as cheap as a clip without images; the gradient is
- * computed small (geq runs per pixel) and scaled up smoothly, so 1080p costs little more than 720p.
+ * computed small (geq runs per pixel) and scaled up smoothly, so 1080p costs little more than 720p. It is drawn
+ * PICTURES_PER_SECOND times a second and written at 24 (previewRenderArgs): the drift takes eight seconds, so more
+ * pictures look the same, and the repeated frames between them cost the encoder almost nothing.
  */
 export function pictureSource(
   frame: PreviewFrame,
@@ -80,12 +86,12 @@ export function pictureSource(
   files: { fontFile: string; textFile: string },
 ): string {
   const { width, height, seconds } = frame;
-  if (look.black) return `color=c=black:s=${width}x${height}:r=24:d=${seconds},format=yuv420p`;
+  if (look.black) return `color=c=black:s=${width}x${height}:r=${FRAME_RATE}:d=${seconds},format=yuv420p`;
   const portrait = height > width;
   const px = scaledPixels(frame);
   const font = quoted(files.fontFile);
   return [
-    `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=24:d=${seconds},format=gbrp,${gradient(digest, look.still)}`,
+    `color=c=black:s=${portrait ? '36x64' : '64x36'}:r=${PICTURES_PER_SECOND}:d=${seconds},format=gbrp,${gradient(digest, look.still)}`,
     `,scale=${width}:${height}:flags=bicubic`,
     `,drawtext=fontfile=${font}:textfile=${quoted(files.textFile)}:expansion=none:fontcolor=white`,
     `:fontsize=${px(portrait ? 36 : 40)}:line_spacing=${px(10)}:box=1:boxcolor=black@0.45:boxborderw=${px(24)}`,
@@ -148,10 +154,10 @@ export function previewRenderArgs(frame: PreviewFrame, sources: PreviewSources, 
     ...['-f', 'lavfi', '-i', sources.video, '-f', 'lavfi', '-i', sources.audio],
     ...sources.images.flatMap((image) => ['-i', image.file]),
     ...overlayMapping(frame, sources.images),
-    ...['-t', String(frame.seconds), '-c:v', 'libx264'],
-    // A preview is about the wait, not the bitrate: the fastest preset keeps a 1080p render to seconds on two
-    // cores, and a smooth gradient loses nothing visible.
-    ...['-preset', 'ultrafast', '-crf', '23', '-c:a', 'aac', '-b:a', '96k'],
+    ...['-t', String(frame.seconds), '-r', String(FRAME_RATE), '-c:v', 'libx264'],
+    // A preview is about the wait, not the bitrate: the fastest preset and a coarser quality keep a 1080p render to
+    // about a second of CPU, and a smooth gradient under large text loses nothing visible.
+    ...['-preset', 'ultrafast', '-crf', '28', '-c:a', 'aac', '-b:a', '96k'],
     ...['-movflags', '+faststart', '-f', 'mp4', output],
   ];
 }
