@@ -8,7 +8,8 @@ import { creatorBrowser } from '../support/creator-browser';
 /**
  * 'Roteiro' tried as a new creator would on a 375 px phone, in local mode (the rule-based planner and the local
  * renderer): idea → plan → edit a line → draft (asked first) → play the drafts in order → 'Finalizar roteiro' in
- * Quality (asked first) → the film with its captions → share. Each main action is on the first screen, without
+ * Fast (asked first) → the film with its captions → share. (Quality's 1080p finish is the routes' case,
+ * stories.routes.server.test.ts; here the mode is only the button pressed.) Each main action is on the first screen, without
  * scrolling, when its moment comes; every charge is the price the board showed.
  */
 
@@ -90,14 +91,14 @@ describeBrowser('Roteiro on a phone: from one idea to a shared, captioned film',
       .poll(() => page.getByTestId('story-player-caption').textContent(), { timeout: 30_000 })
       .toMatch(/^Cena 2 de/);
 
-    // Finish in Quality: asked first, charged the price shown, then the film with the dialogue's captions.
-    const qualityPrice = (await readStory(page, id)).price.quality.credits;
+    // Finish in Fast: asked first, charged the price shown, then the film with the dialogue's captions.
+    const fastPrice = (await readStory(page, id)).price.fast.credits;
     await page.getByTestId('story-finish-open').click();
-    await page.getByTestId('story-finish-quality').click();
-    expect(Number(await page.getByTestId('story-finish-cost').getAttribute('data-value'))).toBe(qualityPrice);
+    await page.getByTestId('story-finish-fast').click();
+    expect(Number(await page.getByTestId('story-finish-cost').getAttribute('data-value'))).toBe(fastPrice);
     await page.getByTestId('story-finish-confirm').click();
     await page.getByTestId('story-film').waitFor({ timeout: 300_000 });
-    expect(await apiBalance(page)).toBe(start - draftPrice - qualityPrice);
+    expect(await apiBalance(page)).toBe(start - draftPrice - fastPrice);
     const film = (await readStory(page, id)).film;
     const captions = await page.evaluate(
       async (filmId) => (await fetch(`/api/videos/${filmId}/captions.vtt`)).text(),
