@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { AppEnv } from '#server/kernel/errors.server';
 import { createLogger, TurnBatch } from '#server/logger.server';
-import { requestLog } from './request-log.server';
+import { accessLine, requestLog } from './request-log.server';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -53,4 +53,29 @@ it("writes one access line per request, with the request's id and the path witho
   ]);
   // The handler's own lines keep the root logger's redaction and carry the request id.
   expect(handlerLine).toMatchObject({ requestId: 'req-1', user: { password: '[Redacted]' } });
+});
+
+it('writes the access line exactly as pino writes the same fields, and nothing below its level', () => {
+  vi.useFakeTimers({ now: new Date('2026-11-29T12:34:56.789Z'), toFake: ['Date'] });
+  try {
+    const writes: string[] = [];
+    const logger = createLogger('info', { write: (text: string) => writes.push(text) });
+    const fields = {
+      requestId: 'req-"quoted"\\',
+      method: 'GET',
+      path: '/api/videos/é?x="1"\n',
+      status: 200,
+      ms: 0.3,
+    };
+    accessLine(logger)(fields);
+    logger.info(fields, 'request');
+    expect(writes).toHaveLength(2);
+    expect(writes[0]).toBe(writes[1]);
+
+    const quiet = createLogger('warn', { write: (text: string) => writes.push(text) });
+    accessLine(quiet)(fields);
+    expect(writes).toHaveLength(2);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -203,10 +203,14 @@ function containsNul(value: unknown): boolean {
  * Refuses a path or query string carrying U+0000 (%00) with 400: PostgreSQL rejects it in any text value, so it
  * would otherwise surface as a database error.
  */
-export const rejectNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const rejectNulInUrl: MiddlewareHandler<AppEnv> = (c, next) => {
   // A NUL reaches a URL only percent-encoded (Node's parser refuses raw control characters): most requests have
-  // none, and are not parsed again here.
-  if (!c.req.url.includes('%00') && !c.req.url.includes('\u0000')) return next();
+  // none, and pass on without being parsed again (or waiting a turn here).
+  const url = c.req.url;
+  return url.includes('%00') || url.includes('\u0000') ? refuseNulInUrl(c, next) : next();
+};
+
+const refuseNulInUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   let decodedPath = url.pathname;
   try {
