@@ -31,7 +31,9 @@ import { cpuSecondsOf, rssOf, seedVideoRequests, startProcess, stopProcess, verd
  * Targets: the generator's ceiling above the bare server's rate; every signed-in read ≥ 50 % of its baseline's rps,
  * /healthz ≥ 50 % of bare Hono; STREAMS streams held, < 50 KB each, p99 delivery ≤ 1 s. `--profile` runs Cena under
  * `node --cpu-prof` (profile in ./profiles). Options: `--seconds=N` (8), `--connections=N` (32, as `wrk -c32`),
- * `--workers=N` (2), `--streams=N`, `--only-reads` (no streams), `--only=credits` (those reads alone). Loopback only; the figures move with the load.
+ * `--workers=N` (2), `--streams=N`, `--only-reads` (no streams), `--only=credits` (those reads alone),
+ * `--generator=wrk` (the same load from wrk, where installed, instead of autocannon). Loopback only; the figures move
+ * with the load.
  */
 
 const option = (name: string, fallback: number) =>
@@ -46,6 +48,7 @@ const ONLY_READS = process.argv.includes('--only-reads');
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const STREAMS_PER_USER = 20;
 const PROFILE = process.argv.includes('--profile');
+const GENERATOR = process.argv.includes('--generator=wrk') ? 'wrk' : 'autocannon';
 const SECRET = 'cena-bench-secret-0123456789abcdef0123456789';
 /** Better Auth's cookie in production: Secure, so `__Secure-` prefixed (accounts/session-cache.server.ts). */
 const COOKIE_NAME = sessionCookieName(true);
@@ -74,11 +77,11 @@ interface GeneratorResult {
 }
 
 /**
- * One autocannon run from its own process (scripts/bench-api-load.ts): CONNECTIONS keep-alive connections over
+ * One run of the load generator (autocannon, or wrk with `--generator=wrk`) from its own process (scripts/bench-api-load.ts): CONNECTIONS keep-alive connections over
  * WORKERS threads for `seconds`, so the generator never shares the servers' event loop nor this process's.
  */
 function drive(url: string, headers: Record<string, string>, seconds: number): Promise<GeneratorResult> {
-  const options = { url, connections: CONNECTIONS, seconds, workers: WORKERS, headers };
+  const options = { url, connections: CONNECTIONS, seconds, workers: WORKERS, headers, generator: GENERATOR };
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'scripts/bench-api-load.ts', JSON.stringify(options)],
@@ -312,7 +315,7 @@ async function benchReads(servers: Servers, cookie: string, videoId: string): Pr
   const { cena, bare, appUrl, bareUrl, ceilingUrl } = servers;
   console.log(
     `api bench — Node ${process.version}, ${os.cpus().length} CPU(s), load ${os.loadavg()[0]?.toFixed(1)}; ` +
-      `autocannon in its own process, ${CONNECTIONS} keep-alive connections over ${WORKERS} worker thread(s), ` +
+      `${GENERATOR} in its own process, ${CONNECTIONS} keep-alive connections over ${WORKERS} worker thread(s), ` +
       `${SECONDS} s per row after ${WARMUP_SECONDS} s warm-up\n`,
   );
   const ceiling = await measure(bare.pid ?? 0, `${ceilingUrl}/`, {});
