@@ -62,7 +62,9 @@ async function runWrk(): Promise<LoadResult> {
       );
   }, 100);
   const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' ? new Error('wrk is not installed (apt-get install wrk)') : error),
+    );
     child.once('exit', resolve);
   });
   clearInterval(sample);
