@@ -32,8 +32,7 @@ import { cpuSecondsOf, rssOf, seedVideoRequests, startProcess, stopProcess, verd
  * /healthz ≥ 50 % of bare Hono; STREAMS streams held, < 50 KB each, p99 delivery ≤ 1 s. `--profile` runs Cena under
  * `node --cpu-prof` (profile in ./profiles). Options: `--seconds=N` (8), `--connections=N` (32, as `wrk -c32`),
  * `--workers=N` (2), `--streams=N`, `--only-reads` (no streams), `--only=credits` (those reads alone),
- * `--generator=wrk` (the same load from wrk, where installed, instead of autocannon). Loopback only; the figures move
- * with the load.
+ * `--generator=wrk` (wrk, where installed, instead of autocannon). Loopback only; the figures move with the load.
  */
 
 const option = (name: string, fallback: number) =>
@@ -77,17 +76,15 @@ interface GeneratorResult {
 }
 
 /**
- * One run of the load generator (autocannon, or wrk with `--generator=wrk`) from its own process (scripts/bench-api-load.ts): CONNECTIONS keep-alive connections over
- * WORKERS threads for `seconds`, so the generator never shares the servers' event loop nor this process's.
+ * One run of the load generator from its own process (scripts/bench-api-load.ts): CONNECTIONS keep-alive connections
+ * over WORKERS threads for `seconds`, so the generator never shares the servers' event loop nor this process's.
  */
 function drive(url: string, headers: Record<string, string>, seconds: number): Promise<GeneratorResult> {
   const options = { url, connections: CONNECTIONS, seconds, workers: WORKERS, headers, generator: GENERATOR };
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'scripts/bench-api-load.ts', JSON.stringify(options)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
