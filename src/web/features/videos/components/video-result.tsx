@@ -1,5 +1,5 @@
 import { CircleAlert, Download } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoRequestView } from '#shared/video-request';
 import { Button } from '#web/components/ui/button';
@@ -17,6 +17,27 @@ const RATIO_CLASS: Record<VideoRequestView['aspectRatio'], string> = {
  * A completed request's player (poster = thumbnail) and download link. Media URLs are short-lived signed URLs: when
  * the player fails to load one (expired), `onExpired` refetches the request once for fresh URLs.
  */
+const withoutQuery = (url: string) => url.split('?')[0];
+
+/**
+ * The URL the player keeps. Every read of a request signs its media again with a later expiry, so a refetch (a live
+ * event, the window's focus) brings a new URL for the same file; giving it to the element would start the video over
+ * under the person watching. It is taken only for another file, or once the one playing has failed (expired).
+ */
+function usePlayingUrl(latest: string | null): { url: string | null; expired: () => void } {
+  const [playing, setPlaying] = useState(latest);
+  // The newest URL known when the one playing failed: the next one read after it replaces it.
+  const [failedAt, setFailedAt] = useState<string | null | undefined>(undefined);
+  const differentFile =
+    latest !== null && (playing === null || withoutQuery(latest) !== withoutQuery(playing));
+  const freshAfterFailure = failedAt !== undefined && latest !== null && latest !== failedAt;
+  if (latest !== playing && (differentFile || freshAfterFailure)) {
+    setPlaying(latest);
+    setFailedAt(undefined);
+  }
+  return { url: playing, expired: () => setFailedAt(latest) };
+}
+
 export function VideoPlayer({
   request,
   onExpired,
@@ -29,14 +50,14 @@ export function VideoPlayer({
 }) {
   const { t } = useTranslation('videos');
   const retried = useRef(false);
-  if (!request.videoUrl) return null;
+  const video = usePlayingUrl(request.videoUrl);
+  if (!video.url) return null;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex justify-center overflow-hidden rounded-lg bg-black">
         {/* biome-ignore lint/a11y/useMediaCaption: generated videos have no caption track; the prompt is the label */}
         <video
-          key={request.videoUrl}
-          src={request.videoUrl}
+          src={video.url}
           poster={request.thumbnailUrl ?? undefined}
           controls
           playsInline
@@ -47,6 +68,7 @@ export function VideoPlayer({
           onError={() => {
             if (retried.current) return;
             retried.current = true;
+            video.expired();
             onExpired();
           }}
         />
