@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { cpuSecondsOf } from './bench-support';
+import { cpuSecondsOf, type GeneratorResult } from './bench-support';
 
 /**
  * The load generator of `npm run bench:api`, spawned by scripts/bench-api.ts in its own process so it never shares
@@ -25,15 +25,6 @@ interface LoadOptions {
   generator?: 'autocannon' | 'wrk';
 }
 
-interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  generatorCpuSeconds: number;
-}
-
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
 
 /** wrk's `--latency` percentile line (`99%   12.34ms`) in ms. */
@@ -44,7 +35,7 @@ function percentile(output: string, label: string): number {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
 }
 
-async function runWrk(): Promise<LoadResult> {
+async function runWrk(): Promise<GeneratorResult> {
   const headerArgs = Object.entries(options.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const args = ['-c', String(options.connections), '-t', String(Math.max(1, options.workers))];
   args.push('-d', `${options.seconds}s`, '--latency', ...headerArgs, options.url);
@@ -81,7 +72,7 @@ async function runWrk(): Promise<LoadResult> {
   };
 }
 
-async function runAutocannon(): Promise<LoadResult> {
+async function runAutocannon(): Promise<GeneratorResult> {
   const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: options.url,

@@ -15,7 +15,15 @@ import { signingEnv } from '../tests/support/content-credentials';
 import { TEST_VAPID_ENV } from '../tests/support/fake-push-service';
 import { STRIPE_TEST_ENV } from '../tests/support/fake-stripe';
 import { freePort } from '../tests/support/free-port';
-import { cpuSecondsOf, rssOf, seedVideoRequests, startProcess, stopProcess, verdict } from './bench-support';
+import {
+  cpuSecondsOf,
+  type GeneratorResult,
+  rssOf,
+  seedVideoRequests,
+  startProcess,
+  stopProcess,
+  verdict,
+} from './bench-support';
 
 /**
  * `npm run bench:api`: the web tier's cost per request, measured as a peer would. One embedded PostgreSQL; Cena's
@@ -64,15 +72,6 @@ interface Load {
    * WORKERS, the generator was the limit.
    */
   generatorCores: number;
-}
-
-interface GeneratorResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  generatorCpuSeconds: number;
 }
 
 /**

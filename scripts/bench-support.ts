@@ -362,3 +362,13 @@ export async function measureDownload(
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
 }
+
+/** What scripts/bench-api-load.ts prints for one run of the load generator, read by scripts/bench-api.ts. */
+export interface GeneratorResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  generatorCpuSeconds: number;
+}
