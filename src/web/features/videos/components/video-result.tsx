@@ -13,10 +13,6 @@ const RATIO_CLASS: Record<VideoRequestView['aspectRatio'], string> = {
   '4:3': 'aspect-[4/3]',
 };
 
-/**
- * A completed request's player (poster = thumbnail) and download link. Media URLs are short-lived signed URLs: when
- * the player fails to load one (expired), `onExpired` refetches the request once for fresh URLs.
- */
 const withoutQuery = (url: string) => url.split('?')[0];
 
 /**
@@ -38,6 +34,10 @@ function usePlayingUrl(latest: string | null): { url: string | null; expired: ()
   return { url: playing, expired: () => setFailedAt(latest) };
 }
 
+/**
+ * A completed request's player (poster = thumbnail) and download link. Media URLs are short-lived signed URLs: when
+ * the player fails to load one (expired), `onExpired` refetches the request once for fresh URLs.
+ */
 export function VideoPlayer({
   request,
   onExpired,
