@@ -5,7 +5,8 @@ import path from 'node:path';
  * `npm test`: the build first (the browser tests load dist/), then the tests, with lint and the type check beside
  * them. Biome, knip and tsc each keep one core busy for a while and need nothing the tests make, so on a two-core
  * machine they fill the gaps while browser tests wait on pages and real-seconds tests on their clocks (ADR 0072).
- * Their output is held and printed after the tests, so it does not interleave; any failure fails the run.
+ * Their output is held and printed after the tests, so it does not interleave; any failure fails the run. TypeScript 7
+ * checks on one thread here: its parallel checkers cost twice the CPU for a few seconds less (ADR 0078).
  * Arguments go to vitest (`npm test -- src/server/credits`).
  */
 
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
     run('lint (biome)', 'biome', ['check', '.'], true).then(async (biome) =>
       biome.code === 0 ? run('lint (knip)', 'knip', [], true) : biome,
     ),
-    run('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json'], true),
+    run('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json', '--singleThreaded'], true),
   ];
   const tests = await run('tests', 'vitest', ['run', ...process.argv.slice(2)], false);
   const checks = await Promise.all(beside);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/app';
 
@@ -37,32 +37,74 @@ function longFiles(files: { file: string; text: string }[]): string[] {
     .map(({ file, lines }) => `${file}: ${lines} lines`);
 }
 
-function functionName(node: ts.FunctionLikeDeclaration): string {
-  if (node.name) return node.name.getText();
-  const parent = node.parent;
-  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name) {
-    return parent.name.getText();
-  }
+/** An ESTree node as oxc-parser gives it: a type, UTF-16 offsets, and its fields. */
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [field: string]: unknown;
+}
+
+const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+const NAMED_BY_KEY = new Set(['MethodDefinition', 'Property', 'PropertyDefinition']);
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+}
+
+function nameOf(node: Node | undefined): string | undefined {
+  return node?.type === 'Identifier' ? (node.name as string) : undefined;
+}
+
+/** A function's own name, else the name of the variable, property or method it is the value of. */
+function functionName(node: Node, parent: Node | undefined): string {
+  const own = nameOf(node.id as Node | undefined);
+  if (own) return own;
+  if (parent?.type === 'VariableDeclarator') return nameOf(parent.id as Node) ?? '(anonymous)';
+  if (parent && NAMED_BY_KEY.has(parent.type)) return nameOf(parent.key as Node) ?? '(anonymous)';
   return '(anonymous)';
 }
 
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** The 0-based line of an offset: the last line start at or before it. */
+function lineOf(starts: number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((starts[middle] ?? 0) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 function longFunctions(file: string, text: string, maxLines = MAX_FUNCTION_LINES): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const parsed = parseSync(file, text);
+  if (parsed.errors.length > 0) return [`${file}: does not parse (${parsed.errors[0]?.message})`];
+  const starts = lineStarts(text);
   const offenders: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
-      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      const lines = last - first + 1;
-      if (lines > maxLines) {
-        offenders.push(
-          `${file}:${first + 1} ${functionName(node as ts.FunctionLikeDeclaration)}: ${lines} lines`,
-        );
+  const visit = (node: Node, parent: Node | undefined): void => {
+    if (FUNCTION_TYPES.has(node.type) && node.body) {
+      // A method's function starts at its parameters; it is counted from its name, as a reader sees it.
+      const from =
+        parent && NAMED_BY_KEY.has(parent.type) && parent.value === node ? parent.start : node.start;
+      const first = lineOf(starts, from);
+      const lines = lineOf(starts, node.end) - first + 1;
+      if (lines > maxLines)
+        offenders.push(`${file}:${first + 1} ${functionName(node, parent)}: ${lines} lines`);
+    }
+    for (const value of Object.values(node)) {
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (isNode(child)) visit(child, node);
       }
     }
-    ts.forEachChild(node, visit);
   };
-  visit(source);
+  visit(parsed.program as unknown as Node, undefined);
   return offenders;
 }
 

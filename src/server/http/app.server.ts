@@ -228,7 +228,9 @@ const answerError: ErrorHandler<AppEnv> = (error, c) => {
 /** The orchestrator's probes and the Prometheus endpoint. */
 function addProbes(app: Hono<AppEnv>, pool: pg.Pool, metrics: Metrics | undefined): void {
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/metrics', (c) => metrics?.handler(c) ?? apiError(c, 404, 'not_found', 'Rota não encontrada.'));
+  app.get('/metrics', async (c) =>
+    metrics ? metrics.handler(c) : apiError(c, 404, 'not_found', 'Rota não encontrada.'),
+  );
   let migrated = false;
   app.get('/readyz', async (c) => {
     try {

@@ -16,7 +16,8 @@ function attachMobileMenu(header: HTMLElement): void {
     const label = open ? toggle.dataset.labelClose : toggle.dataset.labelOpen;
     if (label) toggle.setAttribute('aria-label', label);
   };
-  toggle.addEventListener('click', () => setOpen(menu.hidden));
+  // `hidden` may also be 'until-found' (HTML), which is hidden too.
+  toggle.addEventListener('click', () => setOpen(menu.hidden !== false));
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !menu.hidden) {
       setOpen(false);
