@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
@@ -14,7 +14,7 @@ import VideoDetailPage from '../pages/video-detail-page';
 /** The request page of a variation: its submit's variations compared side by side, one kept (ADR 0028). */
 
 const t = i18n.getFixedT('pt-BR', 'videoDetail');
-const { api, renderPage } = pageTest();
+const { api, renderPage, queryClient } = pageTest();
 const IDS = ['req-1', 'req-2', 'req-3'];
 
 /** Three 9:16 variations: two completed, the third still generating; `keptId` marked on each. */
@@ -108,6 +108,23 @@ describe('Comparing variations on the request page', () => {
       ]),
     );
     for (const tile of tiles(compare)) expect(tile.className).toContain('snap-center');
+  });
+
+  it('keeps playing a tile when a refetch signs its file again', async () => {
+    const compare = await open('req-1');
+    const [first] = within(compare).getAllByTestId('compare-video');
+    // A live event or the window's focus reads the requests again: the same files, signed later.
+    const resigned = group();
+    for (const request of Object.values(resigned)) {
+      request.videoUrl = request.videoUrl?.replace('signature=x', 'signature=y') ?? null;
+      request.thumbnailUrl = request.thumbnailUrl?.replace('signature=x', 'signature=y') ?? null;
+    }
+    answer(resigned);
+    await queryClient().refetchQueries();
+    const poster = () => within(compare).getAllByTestId('compare-video')[0]?.getAttribute('poster');
+    await waitFor(() => expect(poster()).toBe('/media/u/req-1/thumbnail.jpg?signature=y'));
+    expect(within(compare).getAllByTestId('compare-video')[0]).toBe(first);
+    expect(first?.getAttribute('src')).toBe('/media/u/req-1/video.mp4?signature=x');
   });
 
   it('plays a tapped tile where it is; only "Abrir" leads to the variation’s page', async () => {

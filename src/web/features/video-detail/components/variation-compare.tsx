@@ -10,6 +10,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card';
 import { Skeleton } from '#web/components/ui/skeleton';
 import { VideoStatusBadge, videoRequestQueryKey, videoRequestQueryOptions } from '#web/features/videos';
+import { usePlayingUrl } from '#web/lib/use-playing-url';
 import { useKeepVariation } from '../api/keep-variation';
 
 /**
@@ -162,7 +163,8 @@ function CompareTile({
 
 /**
  * The variation's own player (poster = thumbnail, muted so several can play at once, inline on a phone), or a box
- * of the same ratio while it is not ready. Signed media URLs expire: a failed load refetches the request once.
+ * of the same ratio while it is not ready. A refetch's fresh signature does not restart it (usePlayingUrl); signed
+ * media URLs expire, so a failed load refetches the request once and plays the fresh URL.
  */
 function TileMedia({
   request,
@@ -176,9 +178,10 @@ function TileMedia({
   const { t } = useTranslation('videoDetail');
   const queryClient = useQueryClient();
   const retried = useRef(false);
+  const video = usePlayingUrl(request?.videoUrl ?? null);
   const box = `${MEDIA_CLASS[ratio]} max-w-full rounded-md`;
   if (!request) return <Skeleton className={box} />;
-  if (!request.videoUrl) {
+  if (!request.videoUrl || !video.url) {
     return (
       <div
         className={`${box} flex items-center justify-center bg-muted p-2 text-center text-xs text-muted-foreground`}
@@ -189,8 +192,7 @@ function TileMedia({
   }
   return (
     <video
-      key={request.videoUrl}
-      src={request.videoUrl}
+      src={video.url}
       poster={request.thumbnailUrl ?? undefined}
       controls
       muted
@@ -202,6 +204,7 @@ function TileMedia({
       onError={() => {
         if (retried.current) return;
         retried.current = true;
+        video.expired();
         void queryClient.invalidateQueries({ queryKey: videoRequestQueryKey(request.id) });
       }}
     />

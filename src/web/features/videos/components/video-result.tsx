@@ -1,10 +1,11 @@
 import { CircleAlert, Download } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoRequestView } from '#shared/video-request';
 import { Button } from '#web/components/ui/button';
 import { toast } from '#web/components/ui/toaster';
 import { formatCredits } from '#web/features/credits';
+import { usePlayingUrl } from '#web/lib/use-playing-url';
 
 const RATIO_CLASS: Record<VideoRequestView['aspectRatio'], string> = {
   '16:9': 'aspect-video',
@@ -12,27 +13,6 @@ const RATIO_CLASS: Record<VideoRequestView['aspectRatio'], string> = {
   '1:1': 'aspect-square max-h-[70vh]',
   '4:3': 'aspect-[4/3]',
 };
-
-const withoutQuery = (url: string) => url.split('?')[0];
-
-/**
- * The URL the player keeps. Every read of a request signs its media again with a later expiry, so a refetch (a live
- * event, the window's focus) brings a new URL for the same file; giving it to the element would start the video over
- * under the person watching. It is taken only for another file, or once the one playing has failed (expired).
- */
-function usePlayingUrl(latest: string | null): { url: string | null; expired: () => void } {
-  const [playing, setPlaying] = useState(latest);
-  // The newest URL known when the one playing failed: the next one read after it replaces it.
-  const [failedAt, setFailedAt] = useState<string | null | undefined>(undefined);
-  const differentFile =
-    latest !== null && (playing === null || withoutQuery(latest) !== withoutQuery(playing));
-  const freshAfterFailure = failedAt !== undefined && latest !== null && latest !== failedAt;
-  if (latest !== playing && (differentFile || freshAfterFailure)) {
-    setPlaying(latest);
-    setFailedAt(undefined);
-  }
-  return { url: playing, expired: () => setFailedAt(latest) };
-}
 
 /**
  * A completed request's player (poster = thumbnail) and download link. Media URLs are short-lived signed URLs: when
