@@ -83,6 +83,12 @@ describeBrowser('the gift, the confirmations and the Pix plan, at 375 px', () =>
     const line = checkout.locator('[data-testid="transaction"][data-type="payment"]').first();
     await line.getByTestId('withdraw-purchase').click();
     await checkout.getByTestId('withdrawal-dialog').getByTestId('confirm-withdrawal').click();
+    // The answer's toast: the withdrawal has ended. The balance drops before, as its claim takes the credits back
+    // while the refund is still being asked, and a retry then would only join that claim (ADR 0053).
+    await checkout
+      .getByText(/^Reembolso de R\$\s[\d.,]+ (feito|solicitado)\./)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await expect.poll(() => apiBalance(checkout), { timeout: 15_000 }).toBe(1);
     // Asked again (a retry): refused as already refunded, and no second e-mail.
     expect((await postJson(checkout, '/api/billing/withdrawal', { sessionId })).status).toBe(409);

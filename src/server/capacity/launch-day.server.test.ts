@@ -72,8 +72,11 @@ afterAll(async () => {
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
 });
 
-async function fakeGemini(quota: NonNullable<Parameters<typeof startFakeGemini>[0]>['quota']) {
-  const fake = await startFakeGemini({ tiny: true, quota });
+async function fakeGemini(
+  quota: NonNullable<Parameters<typeof startFakeGemini>[0]>['quota'],
+  retryDelay?: string,
+) {
+  const fake = await startFakeGemini({ tiny: true, quota, ...(retryDelay ? { retryDelay } : {}) });
   fakes.push(fake);
   return fake;
 }
@@ -225,8 +228,11 @@ describe('launch day', () => {
   }, 90_000);
 
   it('four 429s in one dispatch round (and four more after the retryDelay) halve the learned rate once', async () => {
-    // No quota: the fake's `[429]` marker refuses each prompt's first two creates with RetryInfo only.
-    const gemini = await fakeGemini(undefined);
+    // No quota: the fake's `[429]` marker refuses each prompt's first two creates with RetryInfo only. Its delay is
+    // 2 s, not the fake's 0.2 s: each round is one round only while the four requests are picked up again within the
+    // delay, and on a loaded machine a pick-up can take longer than 0.2 s. A second refusal sent after another
+    // request's third create was accepted is then read as the rate (one a minute), as it would be from Google.
+    const gemini = await fakeGemini(undefined, '2s');
     // Read every 200 ms: what is learned comes from the creates' answers, not from how often a generation is read.
     const config = cenaConfig(gemini, { VIDEO_POLL_MS: '200' });
     const jobs = await startWorker(config);
