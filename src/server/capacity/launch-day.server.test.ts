@@ -231,7 +231,8 @@ describe('launch day', () => {
     // No quota: the fake's `[429]` marker refuses each prompt's first two creates with RetryInfo only. Its delay is
     // 2 s, not the fake's 0.2 s: each round is one round only while the four requests are picked up again within the
     // delay, and on a loaded machine a pick-up can take longer than 0.2 s. A second refusal sent after another
-    // request's third create was accepted is then read as the rate (one a minute), as it would be from Google.
+    // request's third create was accepted is another case: a refusal with a create accepted in the minute, which
+    // the rule reads as the rate, one a minute (quota-lesson.server.ts, ADR 0061).
     const gemini = await fakeGemini(undefined, '2s');
     // Read every 200 ms: what is learned comes from the creates' answers, not from how often a generation is read.
     const config = cenaConfig(gemini, { VIDEO_POLL_MS: '200' });
