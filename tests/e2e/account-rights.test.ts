@@ -164,11 +164,15 @@ describeBrowser('sign-in, reset and LGPD rights in a browser', () => {
       json: { email, password: PASSWORD },
     });
     expect(signIn.status).toBe(401);
-    await expect.poll(() => app.cena.storage.exists(keys.video), { timeout: 20_000 }).toBe(false);
-    expect(await app.cena.storage.exists(keys.thumbnail)).toBe(false);
+    // The deletion job removes the files one at a time and the account row last, in one transaction: once the row
+    // is gone, every file must already be.
     await expect
-      .poll(async () => (await app.cena.pool.query('SELECT 1 FROM "user" WHERE id = $1', [userId])).rowCount)
+      .poll(async () => (await app.cena.pool.query('SELECT 1 FROM "user" WHERE id = $1', [userId])).rowCount, {
+        timeout: 20_000,
+      })
       .toBe(0);
+    expect(await app.cena.storage.exists(keys.video)).toBe(false);
+    expect(await app.cena.storage.exists(keys.thumbnail)).toBe(false);
     const payments = await app.cena.pool.query('SELECT * FROM transactions WHERE user_id = $1', [userId]);
     expect(payments.rows).toEqual([expect.objectContaining({ amount: 10990 })]);
     expect(JSON.stringify(payments.rows)).not.toMatch(/Paula|bicicleta|@example\.com/);
