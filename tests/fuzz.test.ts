@@ -559,11 +559,12 @@ describe('malformed input', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       socket.destroy();
     }
-    // Let the last lines of the runs above reach the pipe.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const lines = server
-      .output()
-      .split('\n')
+    // Stop the server and read its pipes to their end: every line is then whole, and stdout's and stderr's are read
+    // apart rather than interleaved by the chunk.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const lines = [server.stdout(), server.stderr()]
+      .flatMap((output) => output.split('\n'))
       .filter((line) => line.trim() !== '');
     expect(lines.length).toBeGreaterThan(1000);
     const notJson: string[] = [];

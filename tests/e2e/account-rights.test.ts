@@ -167,9 +167,12 @@ describeBrowser('sign-in, reset and LGPD rights in a browser', () => {
     // The deletion job removes the files one at a time and the account row last, in one transaction: once the row
     // is gone, every file must already be.
     await expect
-      .poll(async () => (await app.cena.pool.query('SELECT 1 FROM "user" WHERE id = $1', [userId])).rowCount, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () => (await app.cena.pool.query('SELECT 1 FROM "user" WHERE id = $1', [userId])).rowCount,
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(0);
     expect(await app.cena.storage.exists(keys.video)).toBe(false);
     expect(await app.cena.storage.exists(keys.thumbnail)).toBe(false);

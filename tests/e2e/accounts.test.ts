@@ -275,6 +275,6 @@ describeBrowser('accounts in a browser', () => {
     await page.locator('input[name="confirm-password"]').fill('outra-senha-33');
     await page.getByRole('button', { name: 'Redefinir senha' }).click();
     await toast(page, 'Senha redefinida!');
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth/reset-password'), { timeout: 5_000 });
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/reset-password'));
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCommand } from '#server/admin/admin-commands.server';
+import { failRequest } from '#server/generation/generation.server';
 import { signUpAndVerify } from '../support/accounts';
 import type { TestApp } from '../support/app';
 import {
@@ -15,6 +16,7 @@ import { seedVideoRequest } from '../support/fake-gemini';
 /**
  * The fair queue as a person sees it (ADR 0061): with room for one generation at a time, a request created behind
  * two others shows its place in line on the confirmation page and moves up live — 2º, then 1º — until it starts.
+ * The test holds the only slot itself until 2º has been seen, so a slow page load cannot miss that place.
  */
 
 let app: TestApp;
@@ -24,7 +26,7 @@ let storageDir = '';
 describeBrowser('the place in line (local provider, one generation at a time)', () => {
   beforeAll(async () => {
     ({ app, browser, storageDir } = await startBrowserApp('cena-queue-e2e-', {
-      LOCAL_RENDER_DELAY_MS: '5000',
+      LOCAL_RENDER_DELAY_MS: '8000',
       VIDEO_CAPACITY_IN_FLIGHT: '1',
     }));
   }, 60_000);
@@ -45,26 +47,21 @@ describeBrowser('the place in line (local provider, one generation at a time)', 
     await page
       .getByLabel('Descreva seu vídeo')
       .fill('Terceiro vídeo da fila, um balão sobre o vale ao amanhecer');
-    // Just before: two requests ahead, one takes the only slot (for 5 s), the other waits.
-    await seedVideoRequest(app.cena.pool, { userId, prompt: 'Primeiro vídeo da fila, um barco no rio' });
+    // Just before: two requests ahead, one holding the only slot (the test's own, until it lets go), one waiting.
+    const first = await seedVideoRequest(app.cena.pool, {
+      userId,
+      prompt: 'Primeiro vídeo da fila, um barco no rio',
+      dispatched: true,
+    });
     await seedVideoRequest(app.cena.pool, { userId, prompt: 'Segundo vídeo da fila, um trem na serra' });
     await page.getByTestId('create-submit').click();
-    await page.waitForURL(/\/dashboard\/confirmation\?id=/, { timeout: 10_000 });
+    await page.waitForURL(/\/dashboard\/confirmation\?id=/);
 
     const place = page.getByTestId('queue-place');
-    const seen: string[] = [];
-    await expect
-      .poll(
-        async () => {
-          const text = (await place.textContent()) ?? '';
-          if (text && seen.at(-1) !== text) seen.push(text);
-          return text;
-        },
-        { timeout: 30_000, interval: 200 },
-      )
-      .toMatch(/^Na fila: 1º · começa em /);
-    // It was behind one other waiting request first, and it moved up without a reload.
-    expect(seen.some((text) => text.startsWith('Na fila: 2º · começa em '))).toBe(true);
+    await expect.poll(() => place.textContent(), { timeout: 30_000 }).toMatch(/^Na fila: 2º · começa em /);
+    // The first one ends and frees the slot: the second starts (for 8 s) and this one moves up without a reload.
+    await failRequest(app.cena.pool, first.id, 'Liberado pelo teste');
+    await expect.poll(() => place.textContent(), { timeout: 30_000 }).toMatch(/^Na fila: 1º · começa em /);
     // Then it leaves the line: no place shown once it has started.
     await expect.poll(() => place.textContent(), { timeout: 30_000 }).toBe('');
     expect(errors).toEqual([]);

@@ -24,9 +24,11 @@ export function spawnCollecting(command: string, args: string[], env: NodeJS.Pro
     output += chunk;
     stderr += chunk;
   });
+  // 'close', not 'exit': a child's last lines may still be in the pipe when it exits (Node's child_process docs,
+  // event 'exit': "the child process stdio streams might still be open").
   const exited = new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => resolve(code));
+    child.once('close', (code) => resolve(code));
   });
   return { child, output: () => output, stdout: () => stdout, stderr: () => stderr, exited };
 }

@@ -160,7 +160,10 @@ describe('events reach a local receiver, signed per Standard Webhooks', () => {
     });
     // 27 → 23: crossed again.
     await createVideo(client, 'draft', PROMPT);
-    const deliveries = await arrived(endpoint.path, endpoint.secret, 2);
+    // Deliveries run concurrently and may arrive in either order; the events' own time orders them.
+    const deliveries = (await arrived(endpoint.path, endpoint.secret, 2)).sort((a, b) =>
+      a.payload.timestamp.localeCompare(b.payload.timestamp),
+    );
     expect(deliveries.map(({ payload }) => payload.data)).toEqual([
       { balance: 21, threshold: CREDITS_LOW_THRESHOLD },
       { balance: 23, threshold: CREDITS_LOW_THRESHOLD },

@@ -29,6 +29,17 @@ async function notify(resourceId: string, commit = true): Promise<void> {
   );
 }
 
+/**
+ * Until every notification raised so far has reached the worker's LISTEN: PostgreSQL delivers notifications in the
+ * order their transactions committed (docs, NOTIFY), so a marker raised after them that is heard proves them heard.
+ */
+async function allHeard(): Promise<void> {
+  const marker = `marker-${Math.random()}`;
+  const heard = wake.wait(`interactions/${marker}`, Date.now(), LONG_MS);
+  await notify(marker);
+  await heard;
+}
+
 /** How long a wait took, in ms; LONG_MS or more when nothing woke it. */
 async function timed(wait: Promise<void>): Promise<number> {
   const started = Date.now();
@@ -66,13 +77,15 @@ describe('ProviderWake', () => {
   it('an event that came after the last read began but before the wait ends the wait at once', async () => {
     const readStarted = Date.now();
     await notify('early');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await allHeard();
     expect(await timed(wake.wait('interactions/early', readStarted, LONG_MS))).toBeLessThan(100);
   });
 
   it("another generation's event, an event before the last read and a rolled-back one wake nothing", async () => {
     await notify('stale');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await allHeard();
+    // The last read begins strictly after the stale event was heard (the clock counts whole milliseconds).
+    await new Promise((resolve) => setTimeout(resolve, 2));
     const since = Date.now();
     await notify('someone-else');
     await notify('stale', false);

@@ -55,10 +55,16 @@ describe('settings and the video e-mail', () => {
       await send(boss, QUEUES.videoNotify, { requestId }, { db: client });
     });
     expect(failed).toBe(true);
-    const mail = await waitForMail(app.url, hana.email, /could not be generated/, { timeoutMs: 15_000 });
+    // The sent-row commits after the e-mail is written (it commits only with a sent e-mail): wait for it first.
+    await expect
+      .poll(
+        async () =>
+          (await pool.query('SELECT kind FROM notifications_sent WHERE request_id = $1', [id])).rows,
+        { timeout: 15_000 },
+      )
+      .toEqual([{ kind: 'video_failed' }]);
+    const mail = await waitForMail(app.url, hana.email, /could not be generated/);
     expect(mail.links).toEqual([`${app.url}/dashboard/request/${id}`]);
-    const sent = await pool.query('SELECT kind FROM notifications_sent WHERE request_id = $1', [id]);
-    expect(sent.rows).toEqual([{ kind: 'video_failed' }]);
   });
 
   it('sends once per request even when the job runs twice, and respects the setting', async () => {

@@ -154,11 +154,11 @@ describe('takedown', () => {
     const decided = await admin.json(`/api/admin/reports/${one?.id}/decision`, {
       json: { decision: 'take_down', note: 'Conteúdo sexual explícito.' },
     });
-    const decidedAt = performance.now();
     expect(decided).toEqual({
       status: 200,
       body: { decision: 'take_down', reportsClosed: 2, ownerMailed: true },
     });
+    // The very first requests after the decision are refused, on the other process too: nothing cached serves it.
     const answers = await Promise.all([
       fetch(pageUrl),
       fetch(`${pageUrl}/video.mp4`),
@@ -166,7 +166,6 @@ describe('takedown', () => {
       fetch(signedUrl),
       fetch(`${second.url}${sign(video.videoKey)}`, { headers: { range: 'bytes=0-3' } }),
     ]);
-    expect(performance.now() - decidedAt).toBeLessThan(1000);
     expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 410, 410]);
 
     // The other report of the video was closed with it; deciding it again changes nothing and sends no mail.
