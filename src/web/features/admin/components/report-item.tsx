@@ -8,6 +8,7 @@ import { Card } from '#web/components/ui/card';
 import { Label, Textarea } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/toaster';
 import { isApiError } from '#web/lib/api';
+import { usePlayingUrl } from '#web/lib/use-playing-url';
 import { useDecideContest, useDecideReport } from '../api/reports';
 import { formatAdminDateTime } from '../lib/format';
 
@@ -22,6 +23,7 @@ export function ReportItem({ report }: { report: OpenReport }) {
   const noteId = useId();
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const video = usePlayingUrl(report.video?.videoUrl ?? null);
 
   const run = async (decision: 'dismiss' | 'take_down') => {
     try {
@@ -58,7 +60,8 @@ export function ReportItem({ report }: { report: OpenReport }) {
               controls
               preload="none"
               playsInline
-              src={report.video.videoUrl}
+              src={video.url ?? undefined}
+              onError={video.expired}
               poster={report.video.posterUrl ?? undefined}
               className="max-h-80 w-full rounded-lg bg-black sm:w-56"
               aria-label={t('reports.player')}

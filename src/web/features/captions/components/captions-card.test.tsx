@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { CaptionsView } from '#shared/captions';
 import { captionsContract } from '#shared/captions.contract';
@@ -101,6 +102,28 @@ describe('CaptionsCard', () => {
     });
     expect(await screen.findByText(t('saved'))).toBeTruthy();
     expect(within(screen.getByTestId('captions-card')).getByText(t('rendering'))).toBeTruthy();
+  });
+
+  it('keeps playing the preview when the request is read again with its file signed later', async () => {
+    api().answer(captionsContract.getCaptions, { captions: READY });
+    const resigned = { ...completed, videoUrl: '/media/u/r/video.mp4?signature=z' };
+    // The request page reads the request again (a live event, the window's focus) and passes the new answer down.
+    function Reread() {
+      const [request, setRequest] = useState(completed);
+      return (
+        <>
+          <button type="button" onClick={() => setRequest(resigned)}>
+            reread
+          </button>
+          <CaptionsCard request={request} />
+        </>
+      );
+    }
+    await renderPage(<Reread />, { route: '/x', url: '/x', namespaces: ['captions'] });
+    const preview = await screen.findByTestId('captions-preview');
+    await userEvent.click(screen.getByRole('button', { name: 'reread' }));
+    expect(screen.getByTestId('captions-preview')).toBe(preview);
+    expect(preview.getAttribute('src')).toBe(completed.videoUrl);
   });
 
   it('shows nothing for a video that is not completed', async () => {

@@ -10,6 +10,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/components/ui/toaster';
 import { isApiError } from '#web/lib/api';
 import { currentLanguage } from '#web/lib/language';
+import { usePlayingUrl } from '#web/lib/use-playing-url';
 import { useCaptions, useSaveCaptions, useStartCaptions } from '../api/captions';
 
 const seconds = (value: number, language: string) =>
@@ -18,16 +19,18 @@ const seconds = (value: number, language: string) =>
 /** The video with its WebVTT track, as any player with captions on shows it. */
 function CaptionsPreview({ request, captions }: { request: VideoRequestView; captions: CaptionsView }) {
   const { t } = useTranslation('captions');
-  if (!request.videoUrl || !captions.vttUrl) return null;
+  const video = usePlayingUrl(request.videoUrl);
+  if (!video.url || !captions.vttUrl) return null;
   return (
     <figure className="flex flex-col gap-1">
       <video
         controls
         playsInline
         preload="metadata"
-        src={request.videoUrl}
+        src={video.url}
         className="max-h-96 w-full rounded-lg bg-black"
         data-testid="captions-preview"
+        onError={video.expired}
       >
         {/* The revision in the URL makes the player fetch the corrected text after a save. */}
         <track

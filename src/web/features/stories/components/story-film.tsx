@@ -9,6 +9,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { ShareActions } from '#web/features/video-detail';
 import { FailedResult, VideoStatusBadge } from '#web/features/videos';
 import { cn } from '#web/lib/cn';
+import { usePlayingUrl } from '#web/lib/use-playing-url';
 import { FRAME } from './story-player';
 
 /**
@@ -17,9 +18,10 @@ import { FRAME } from './story-player';
  */
 export function StoryFilm({ film, finished }: { film: VideoRequestView; finished: boolean }) {
   const { t } = useTranslation('stories');
+  const video = usePlayingUrl(film.videoUrl);
   if (film.status === 'failed') return <FailedResult request={film} />;
   // Ready to post once the story is finished: the film joined and its captions written from the lines.
-  if (film.status !== 'completed' || !film.videoUrl || !finished) {
+  if (film.status !== 'completed' || !video.url || !finished) {
     return (
       <section
         className="flex flex-col items-start gap-2 rounded-(--radius-card) border border-border bg-card p-4"
@@ -39,13 +41,14 @@ export function StoryFilm({ film, finished }: { film: VideoRequestView; finished
       <div className={cn('mx-auto max-w-full overflow-hidden rounded-lg bg-black', FRAME[film.aspectRatio])}>
         <video
           className="size-full object-contain"
-          src={film.videoUrl}
+          src={video.url}
           poster={film.thumbnailUrl ?? undefined}
           controls
           playsInline
           preload="metadata"
           aria-label={t('film.label')}
           data-testid="story-film-video"
+          onError={video.expired}
         >
           <track
             kind="captions"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AspectRatio } from '#shared/catalogue';
 import type { Story } from '#shared/stories';
 import { cn } from '#web/lib/cn';
+import { sameFile } from '#web/lib/use-playing-url';
 import type { PlanShot } from '../lib/plan';
 import { readyTake } from '../lib/takes';
 
@@ -32,7 +33,8 @@ export function StoryPlayer({ story, plan }: { story: Story; plan: readonly Plan
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video || !clip || video.getAttribute('src') === clip.url) return;
+    // A refetch (each draft that comes in) signs every clip again: the one playing goes on rather than starting over.
+    if (!video || !clip || sameFile(video.getAttribute('src'), clip.url)) return;
     video.src = clip.url;
     if (playing) void video.play().catch(() => undefined);
   }, [clip, playing]);

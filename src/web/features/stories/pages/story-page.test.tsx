@@ -10,7 +10,7 @@ import { pageTest } from '#tests/support/web-page';
 import { PLAN_SAVE_DELAY_MS } from '../hooks/use-plan-editor';
 import StoryPage from './story-page';
 
-const { api, renderPage } = pageTest();
+const { api, renderPage, queryClient } = pageTest();
 
 const SHOT_IDS = [
   '6f1c2a52-3d4e-4f5a-8b6c-7d8e9f0a1b2c',
@@ -243,6 +243,28 @@ describe('Story board: finishing the reviewed story', () => {
         videoUrl: `https://media.test/take-${index}.mp4`,
       }),
     });
+
+  it('keeps playing the shot on screen when a refetch signs every clip again', async () => {
+    const signed = (signature: string): Story => {
+      const shots = [drafted(0), drafted(1)].map((drafted) => ({
+        ...drafted,
+        request: drafted.request && {
+          ...drafted.request,
+          videoUrl: `${drafted.request.videoUrl}?signature=${signature}`,
+        },
+      }));
+      return { ...story(shots), status: 'review' };
+    };
+    await open(signed('x'));
+    const player = screen.getByTestId('story-player-video');
+    await waitFor(() => expect(player.getAttribute('src')).toBe('https://media.test/take-0.mp4?signature=x'));
+    // A draft that comes in (or the window's focus) reads the story again: the same files, signed later.
+    api().answer(storiesContract.getStory, { story: signed('y') });
+    await queryClient().refetchQueries();
+    await waitFor(() => expect(api().callsTo(storiesContract.getStory)).toHaveLength(2));
+    expect(screen.getByTestId('story-player-video')).toBe(player);
+    expect(player.getAttribute('src')).toBe('https://media.test/take-0.mp4?signature=x');
+  });
 
   it('prices only the kept shots, asks the charge’s question and finishes in 4K as Quality’s master', async () => {
     const reviewed: Story = { ...story([drafted(0), drafted(1), drafted(2)]), status: 'review' };
