@@ -99,6 +99,10 @@ export const exportedApiKeySchema = z.strictObject({
   createdAt: isoTime,
   lastUsedAt: isoTime.nullable(),
   revokedAt: isoTime.nullable(),
+  /** The key's requests per UTC hour, as kept for the admin's figures (the last two days at most). */
+  hourlyRequests: z.array(z.strictObject({ hour: isoTime, requests: z.number().int().min(1) })),
+  /** The MCP sessions the key opened, as kept for the admin's figures (about a day). */
+  mcpSessions: z.array(z.strictObject({ startedAt: isoTime, lastSeenAt: isoTime })),
 });
 
 export const exportedCaptionsSchema = z.strictObject({

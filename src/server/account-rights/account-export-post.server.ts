@@ -55,13 +55,23 @@ export function postLists(userId: string, appUrl: string, link: Link): ExportLis
       params: [userId],
     },
     {
-      // API keys (ADR 0063): never the hash (the token itself was never stored).
+      // API keys (ADR 0063): never the hash (the token itself was never stored). With each, what is kept of its
+      // use: the requests per hour (two days at most) and its MCP sessions (a day at most).
       name: 'apiKeys',
-      sql: `SELECT json_build_object('name', name, 'prefix', 'cena_' || prefix, 'scopes', scopes,
-                  'dailyCreditLimit', daily_credit_limit, 'requestCount', request_count,
-                  'createdAt', ${isoJson('created_at')}, 'lastUsedAt', ${isoJson('last_used_at')},
-                  'revokedAt', ${isoJson('revoked_at')})::text AS json
-         FROM api_keys WHERE user_id = $1 ORDER BY created_at, id`,
+      sql: `SELECT json_build_object('name', k.name, 'prefix', 'cena_' || k.prefix, 'scopes', k.scopes,
+                  'dailyCreditLimit', k.daily_credit_limit, 'requestCount', k.request_count,
+                  'createdAt', ${isoJson('k.created_at')}, 'lastUsedAt', ${isoJson('k.last_used_at')},
+                  'revokedAt', ${isoJson('k.revoked_at')},
+                  'hourlyRequests', COALESCE((
+                    SELECT json_agg(json_build_object('hour', ${isoJson('h.hour')}, 'requests', h.requests)
+                                    ORDER BY h.hour)
+                    FROM api_key_hourly_requests h WHERE h.key_id = k.id), '[]'),
+                  'mcpSessions', COALESCE((
+                    SELECT json_agg(json_build_object('startedAt', ${isoJson('m.started_at')},
+                                                      'lastSeenAt', ${isoJson('m.last_seen_at')})
+                                    ORDER BY m.started_at, m.id)
+                    FROM mcp_sessions m WHERE m.key_id = k.id), '[]'))::text AS json
+         FROM api_keys k WHERE k.user_id = $1 ORDER BY k.created_at, k.id`,
       params: [userId],
     },
     {

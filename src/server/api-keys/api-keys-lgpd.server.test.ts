@@ -4,7 +4,10 @@ import { exportedApiKeySchema } from '#shared/account-rights';
 import { PASSWORD, signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 
-/** LGPD (ADR 0063): the account's API keys are in its export, never their hash, and go with the account. */
+/**
+ * LGPD (ADR 0063): the account's API keys are in its export with what is kept of their use (requests per hour, MCP
+ * sessions), never their hash, and go with the account.
+ */
 
 let app: TestApp;
 
@@ -33,6 +36,8 @@ describe('API keys and the account rights', () => {
     await pool.query(`INSERT INTO api_key_spends (key_id, reference, credits) VALUES ($1, 'video:x', 10)`, [
       id,
     ]);
+    // An MCP client's handshake with the key, as the MCP route records it.
+    await pool.query('INSERT INTO mcp_sessions (key_id) VALUES ($1)', [id]);
     await pool.query(`INSERT INTO idempotency_keys (user_id, key, fingerprint) VALUES ($1, $2, 'f')`, [
       userId,
       randomUUID(),
@@ -52,6 +57,9 @@ describe('API keys and the account rights', () => {
         createdAt: expect.any(String),
         lastUsedAt: expect.any(String),
         revokedAt: null,
+        // The one request above, in the hour it was made.
+        hourlyRequests: [{ hour: expect.stringMatching(/T\d{2}:00:00\.000Z$/), requests: 1 }],
+        mcpSessions: [{ startedAt: expect.any(String), lastSeenAt: expect.any(String) }],
       },
     ]);
     expect(text).not.toContain(hash);
@@ -75,6 +83,8 @@ describe('API keys and the account rights', () => {
     const left = async (sql: string, value: string) => (await pool.query(sql, [value])).rowCount;
     expect(await left('SELECT 1 FROM api_keys WHERE user_id = $1', userId)).toBe(0);
     expect(await left('SELECT 1 FROM api_key_spends WHERE key_id = $1', id)).toBe(0);
+    expect(await left('SELECT 1 FROM api_key_hourly_requests WHERE key_id = $1', id)).toBe(0);
+    expect(await left('SELECT 1 FROM mcp_sessions WHERE key_id = $1', id)).toBe(0);
     expect(await left('SELECT 1 FROM idempotency_keys WHERE user_id = $1', userId)).toBe(0);
     expect(
       (await fetch(`${app.url}/api/credits`, { headers: { authorization: `Bearer ${token}` } })).status,
