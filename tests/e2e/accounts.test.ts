@@ -51,7 +51,7 @@ interface MailboxMessage {
 }
 
 async function mailLink(pattern: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
     const { messages } = (await (await fetch(`${app.url}/api/dev/mailbox`)).json()) as {
       messages: MailboxMessage[];
     };

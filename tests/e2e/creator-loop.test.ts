@@ -123,7 +123,7 @@ describeBrowser('the creator loop in a browser', () => {
 });
 
 async function verificationLink(baseUrl: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
     const { messages } = (await (await fetch(`${baseUrl}/api/dev/mailbox`)).json()) as {
       messages: MailboxMessage[];
     };

@@ -30,7 +30,7 @@ export async function waitForMail(
   subject: RegExp,
   options: { after?: number; timeoutMs?: number } = {},
 ): Promise<MailboxMessage> {
-  const deadline = Date.now() + (options.timeoutMs ?? 5_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {
     const found = (await mailsTo(baseUrl, to)).find(
       (message) => message.id > (options.after ?? 0) && subject.test(message.subject),

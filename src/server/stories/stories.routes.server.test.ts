@@ -62,10 +62,13 @@ async function plan(client: SessionClient, castIds: string[]): Promise<Story> {
   return created.body.story;
 }
 
-/** Reads the story until `done` holds of it. */
+/**
+ * Reads the story until `done` holds of it. The finish renders every shot at 1080p and joins them: about 40 s on an
+ * idle two-core machine, several times that on a loaded one, so the wait is bounded by time, well inside the test's.
+ */
 async function until(client: SessionClient, id: string, done: (story: Story) => boolean, what: string) {
   let story: Story | undefined;
-  for (let tries = 0; tries < 400; tries++) {
+  for (const deadline = Date.now() + 200_000; Date.now() < deadline; ) {
     story = (await call<{ story: Story }>(client, `/api/stories/${id}`, 'GET')).body.story;
     if (done(story)) return story;
     await new Promise((resolve) => setTimeout(resolve, 250));
