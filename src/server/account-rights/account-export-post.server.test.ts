@@ -46,12 +46,13 @@ async function seedPoster(userId: string): Promise<{ requestId: string; captione
   const requestId = randomUUID();
   const keys = mediaKeys(userId, requestId);
   await pool.query(`INSERT INTO invite_codes (user_id, code) VALUES ($1, $2)`, [userId, `c${Date.now()}`]);
+  // The waiting invite's reward date stays ahead: the app's invite sweep moves one whose date has passed.
   await pool.query(
     `INSERT INTO invitations (invitee_user_id, inviter_user_id, created_at, purchase_source, purchase_ref,
        reward_due_at, outcome, rewarded_at)
      VALUES ($1, $2, '2026-11-20T10:00:00Z', 'package', 'p1', '2026-11-21T10:00:00Z', 'rewarded',
              '2026-11-21T10:00:00Z'),
-            ($1 || '-2', $2, '2026-11-22T10:00:00Z', 'package', 'p2', '2026-11-29T10:00:00Z', NULL, NULL),
+            ($1 || '-2', $2, '2026-11-22T10:00:00Z', 'package', 'p2', '2099-11-29T10:00:00Z', NULL, NULL),
             ($1 || '-3', $2, '2026-11-23T10:00:00Z', 'package', 'p3', '2026-11-30T10:00:00Z', 'same_device', NULL),
             ($2, $3, '2026-11-19T10:00:00Z', NULL, NULL, NULL, NULL, NULL)`,
     [`convidado-${userId}`, userId, `padrinho-${userId}`],
@@ -114,7 +115,7 @@ describe('the LGPD export and erasure of invites, push devices and captions', ()
         state: 'waiting',
         reason: null,
         createdAt: '2026-11-22T10:00:00.000Z',
-        rewardAt: '2026-11-29T10:00:00.000Z',
+        rewardAt: '2099-11-29T10:00:00.000Z',
         rewardedAt: null,
       },
       {

@@ -69,6 +69,18 @@ async function pixCheckout(
   return new URL(started.body.url).pathname;
 }
 
+/** The days left a Pix upgrade's quote charged for (ADR 0049), as stored with its checkout. */
+async function quotedDays(sessionId: string): Promise<number> {
+  const quote = await pool.query<{ upgrade_days_left: number }>(
+    'SELECT upgrade_days_left FROM checkout_sessions WHERE id = $1',
+    [sessionId],
+  );
+  return quote.rows[0]?.upgrade_days_left ?? Number.NaN;
+}
+
+/** A month's `amount` for the days left of a Pix period, over 30 days, a whole month at most (ADR 0042). */
+const forDaysLeft = (amount: number, daysLeft: number) => Math.round((amount * Math.min(daysLeft, 30)) / 30);
+
 const notasOf = async (userId: string) =>
   (
     await pool.query<{ payment_ref: string }>('SELECT payment_ref FROM nfse_notas WHERE user_id = $1', [
@@ -136,12 +148,14 @@ describe('a plan paid by Pix, local test checkout', () => {
       'SELECT amount_cents, upgrades_subscription_id FROM checkout_sessions WHERE id = $1',
       [sessionId],
     );
+    // A month from the first payment: 28 to 31 days, by the calendar.
     const daysLeft = Math.ceil(
       (new Date(before?.currentPeriodEnd ?? '').getTime() - Date.now()) / 86_400_000,
     );
+    expect(await quotedDays(sessionId)).toBe(daysLeft);
     // Creator − Starter per month = 319,90 − 99,90 = 220,00; 220,00 × days left / 30 (at most a month), to the cent.
     expect(stored.rows[0]).toEqual({
-      amount_cents: Math.round((22000 * Math.min(daysLeft, 30)) / 30),
+      amount_cents: forDaysLeft(22000, daysLeft),
       upgrades_subscription_id: before?.id,
     });
     expect((await pay(client, upgrade)).status).toBe(303);
@@ -151,8 +165,8 @@ describe('a plan paid by Pix, local test checkout', () => {
       planId: 'creator',
       currentPeriodEnd: before?.currentPeriodEnd,
     });
-    // Creator's month is 350 credits: the upgrade grants the difference, 250, to the same end.
-    expect((await credits(client)).balance).toBe(350);
+    // Creator's month is 350 credits: the upgrade grants the difference, 250, for the same days (ADR 0049).
+    expect((await credits(client)).balance).toBe(100 + forDaysLeft(250, daysLeft));
 
     const lower = await client.json<{ error: { code: string } }>('/api/billing/checkout', {
       json: { planId: 'starter', billingPeriod: 'monthly', paymentMethod: 'pix' },
@@ -171,7 +185,9 @@ describe('a plan paid by Pix, local test checkout', () => {
     const creator = await pixCheckout(client, 'creator');
     const studio = await pixCheckout(client, 'studio');
     expect((await pay(client, studio)).status).toBe(303);
-    expect((await credits(client)).balance).toBe(1500);
+    // Studio's month is 1 500 credits: the difference, 1 400, for the days left.
+    const studioDays = await quotedDays(studio.split('/').pop() ?? '');
+    expect((await credits(client)).balance).toBe(100 + forDaysLeft(1400, studioDays));
 
     // The Creator code is paid after all: a double click, then the success page's verify twice.
     await Promise.all([pay(client, creator), pay(client, creator)]);
@@ -190,7 +206,7 @@ describe('a plan paid by Pix, local test checkout', () => {
       planId: 'studio',
       currentPeriodEnd: before?.currentPeriodEnd,
     });
-    expect((await credits(client)).balance).toBe(1500);
+    expect((await credits(client)).balance).toBe(100 + forDaysLeft(1400, studioDays));
     const quoted = await pool.query<{ amount_cents: number }>(
       'SELECT amount_cents FROM checkout_sessions WHERE id = $1',
       [sessionId],

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
-import { AGE_MESSAGES, brazilToday } from '#shared/age';
+import { AGE_MESSAGES } from '#shared/age';
 import { me } from '#tests/support/web-fixtures';
 import i18n from '#tests/support/web-i18n';
 import { pageTest } from '#tests/support/web-page';
@@ -25,12 +25,21 @@ const open = () =>
     { route: '/dashboard/*', url: '/dashboard/create', namespaces: ['accounts'] },
   );
 
-/** dd/mm/aaaa of the date `years` years before today in Brasília, plus `days`. */
-function digitsOf(years: number, days: number): string {
-  const [year, month, day] = brazilToday().split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year - years, month - 1, day + days));
-  return date.toISOString().slice(0, 10).split('-').reverse().join('');
-}
+/**
+ * A fixed day in Brasília (20/11/2026, afternoon): who turns 18 tomorrow was born on 21/11/2008. Only `Date` is
+ * faked, so a run across midnight cannot move "today" between the typing and the check.
+ */
+const TODAY = new Date('2026-11-20T15:00:00.000Z');
+const TURNS_18_TOMORROW = '21112008';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(TODAY);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the age gate before paying (ADR 0066)', () => {
   it('asks an account without a birth date for it at 375 px, refuses under 18 as the sign-up does, then shows the page', async () => {
@@ -46,7 +55,7 @@ describe('the age gate before paying (ADR 0066)', () => {
     expect(screen.getAllByText(/maiores de 18 anos/)).toHaveLength(1);
 
     // Under 18 is refused before asking the server, with the sign-up's message.
-    await userEvent.type(field, digitsOf(18, 1));
+    await userEvent.type(field, TURNS_18_TOMORROW);
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText(t('signUp.underAge'))).toBeTruthy();
     expect(api().callsTo(accountsContract.setBirthDate)).toHaveLength(0);

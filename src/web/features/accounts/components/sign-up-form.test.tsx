@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { brazilToday } from '#shared/age';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '#tests/support/web-i18n';
 import { pageTest } from '#tests/support/web-page';
 import { SignUpForm } from './sign-up-form';
@@ -38,12 +37,21 @@ async function fillForm(birthDigits: string) {
   await userEvent.click(screen.getByRole('checkbox'));
 }
 
-/** dd/mm/aaaa of the date `years` years before today in Brasília, plus `days`. */
-function digitsOf(years: number, days: number): string {
-  const [year, month, day] = brazilToday().split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year - years, month - 1, day + days));
-  return date.toISOString().slice(0, 10).split('-').reverse().join('');
-}
+/**
+ * A fixed day in Brasília (20/11/2026, afternoon): who turns 18 tomorrow was born on 21/11/2008. Only `Date` is
+ * faked, so a run across midnight cannot move "today" between the typing and the check.
+ */
+const TODAY = new Date('2026-11-20T15:00:00.000Z');
+const TURNS_18_TOMORROW = '21112008';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(TODAY);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('SignUpForm birth date (ADR 0066)', () => {
   it('shows dd/mm/aaaa as typed and sends YYYY-MM-DD', async () => {
@@ -61,7 +69,7 @@ describe('SignUpForm birth date (ADR 0066)', () => {
   it('refuses someone under 18 and a date that does not exist before asking the server', async () => {
     signUpCalls.length = 0;
     await open();
-    await fillForm(digitsOf(18, 1));
+    await fillForm(TURNS_18_TOMORROW);
     await userEvent.click(screen.getByRole('button', { name: 'Criar Conta' }));
     expect(await screen.findByText(t('signUp.underAge'))).toBeTruthy();
     const field = screen.getByLabelText('Data de nascimento');
