@@ -23,6 +23,7 @@ import { modeFigures, offeredLengthRange, planModeFigures } from '#shared/mode-f
 import { credits } from '#tests/support/web-fixtures';
 import { pageTest } from '#tests/support/web-page';
 import { render } from './entry-prerender';
+import { stopWaiting } from './features/billing/lib/checkout-waiting';
 import BuyCreditsPage from './features/billing/pages/buy-credits-page';
 import { ModePrices } from './features/help/components/mode-prices';
 
@@ -193,6 +194,8 @@ describe('Every claim on the purchase page is the catalogue’s', () => {
 
   it('states only derived discounts, their basis, and each mode’s own resolution', async () => {
     api().answer(creditsContract.getCredits, credits(0));
+    // A purchase another file of this worker started would show the page waiting for its payment.
+    stopWaiting();
     await renderPage(<BuyCreditsPage />, {
       route: '/dashboard/buy-credits',
       url: '/dashboard/buy-credits',

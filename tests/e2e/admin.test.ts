@@ -5,12 +5,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clawback } from '#server/credits/ledger-claims.server';
 import { grant } from '#server/credits/ledger-grants.server';
 import { newEmail, signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import {
   collectPageErrors,
   describeBrowser,
-  launchBrowser,
   signInWithSession,
+  startAppAndBrowser,
   waitForText,
 } from '../support/browser';
 import { runToEnd } from '../support/child-process';
@@ -682,7 +682,7 @@ let plain: SessionClient;
 
 describeBrowser('admin panel in a browser', () => {
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    ({ app, browser } = await startAppAndBrowser());
     pool = testPool({ connectionString: app.databaseUrl, max: 2 });
     await seed();
     ({ email: adminEmail, client: admin } = await signUpAndVerify(app.url, {

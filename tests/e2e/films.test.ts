@@ -5,14 +5,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { probe } from '#server/media/rendering.server';
 import { signUpAndVerify } from '../support/accounts';
-import { startTestApp, type TestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import {
   apiBalance,
   collectPageErrors,
   describeBrowser,
-  launchBrowser,
   signInWithSession,
+  startAppAndBrowser,
 } from '../support/browser';
 import { storeVideo } from '../support/films';
 import { colourClip, mediaTools } from '../support/media';
@@ -45,10 +45,7 @@ const sceneOrder = (page: Page) =>
 describeBrowser('making a film in a browser (keyboard only, 375 px)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'cena-films-e2e-'));
-    [app, browser] = await Promise.all([
-      startTestApp({ STORAGE_DIR: path.join(dir, 'storage') }),
-      launchBrowser(),
-    ]);
+    ({ app, browser } = await startAppAndBrowser({ STORAGE_DIR: path.join(dir, 'storage') }));
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

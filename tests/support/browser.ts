@@ -60,17 +60,35 @@ export interface BrowserApp {
   storageDir: string;
 }
 
+/**
+ * An app and a browser, started together. When either fails, the other is stopped before the error is thrown: in a
+ * worker whose files share a process (ADR 0076), what started would run on into the next file and fail its check
+ * for leftovers.
+ */
+export async function startAppAndBrowser(
+  env: Record<string, string> = {},
+): Promise<{ app: TestApp; browser: Browser }> {
+  const [app, browser] = await Promise.allSettled([startTestApp(env), launchBrowser()]);
+  if (app.status === 'fulfilled' && browser.status === 'fulfilled') {
+    return { app: app.value, browser: browser.value };
+  }
+  if (browser.status === 'fulfilled') await browser.value.close();
+  if (app.status === 'fulfilled') await app.value.stop();
+  throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
+}
+
 /** A browser test file's app, on a storage folder of its own, and its browser, started together. */
 export async function startBrowserApp(
   folderPrefix: string,
   env: Record<string, string> = {},
 ): Promise<BrowserApp> {
   const storageDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
-  const [app, browser] = await Promise.all([
-    startTestApp({ ...env, STORAGE_DIR: storageDir }),
-    launchBrowser(),
-  ]);
-  return { app, browser, storageDir };
+  try {
+    return { ...(await startAppAndBrowser({ ...env, STORAGE_DIR: storageDir })), storageDir };
+  } catch (error) {
+    await rm(storageDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** Stops what startBrowserApp started, as far as it got. */

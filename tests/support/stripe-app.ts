@@ -25,7 +25,11 @@ export interface StripeTestBed {
 
 export async function startStripeTestBed(): Promise<StripeTestBed> {
   const fake = await new FakeStripeWithBoleto().start();
-  const app = await startTestApp(fake.env);
+  // A fake left running after a failed start would run on into the next file sharing the process (ADR 0076).
+  const app = await startTestApp(fake.env).catch(async (error: unknown) => {
+    await fake.stop();
+    throw error;
+  });
   const pool = testPool({ connectionString: app.databaseUrl, max: 2 });
   const deliver = (event: FakeStripeEvent, secret?: string) => {
     const { body, signature } = fake.signed(event, secret);

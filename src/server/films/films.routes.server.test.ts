@@ -52,11 +52,15 @@ const errorOf = (answer: { body: unknown }) =>
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'cena-films-routes-'));
   const tools = await mediaTools(60_000);
-  [app, clip4s, clip3s] = await Promise.all([
+  const [started, red, blue] = await Promise.allSettled([
     startTestApp({ STORAGE_DIR: path.join(dir, 'storage'), SHUTDOWN_TIMEOUT_MS: '2000' }),
     colourClip(tools, path.join(dir, 'red.mp4'), { colour: 'red', seconds: 4, size: '640x360' }),
     colourClip(tools, path.join(dir, 'blue.mp4'), { colour: 'blue', seconds: 3, size: '640x360' }),
   ]);
+  // Kept even when a clip failed, so afterAll stops it: it would run on into the next file (ADR 0076).
+  if (started.status === 'fulfilled') app = started.value;
+  for (const result of [started, red, blue]) if (result.status === 'rejected') throw result.reason;
+  if (red.status === 'fulfilled' && blue.status === 'fulfilled') [clip4s, clip3s] = [red.value, blue.value];
   pool = testPool({ connectionString: app.databaseUrl, max: 2 });
 }, 60_000);
 

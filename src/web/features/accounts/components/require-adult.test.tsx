@@ -32,6 +32,8 @@ const open = () =>
 const TODAY = new Date('2026-11-20T15:00:00.000Z');
 const TURNS_18_TOMORROW = '21112008';
 
+const WIDTH = window.innerWidth;
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(TODAY);
@@ -39,6 +41,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  // The document is shared with the next files of this worker.
+  window.innerWidth = WIDTH;
 });
 
 describe('the age gate before paying (ADR 0066)', () => {

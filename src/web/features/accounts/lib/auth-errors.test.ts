@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import i18n from '#tests/support/web-i18n';
 import { ApiError } from '#web/lib/api';
 import { authErrorMessage } from './auth-errors';
@@ -8,6 +8,8 @@ describe('authErrorMessage', () => {
     await i18n.loadNamespaces('accounts');
     await i18n.loadLanguages('en');
   });
+  // The shared i18n instance goes back to the default language for the next file in this worker.
+  afterAll(() => i18n.changeLanguage('pt-BR'));
 
   it.each(['cross_site_request', 'INVALID_ORIGIN', 'MISSING_OR_NULL_ORIGIN'])(
     "a refusal for the wrong address (%s) is said in the reader's language, with what to do",
