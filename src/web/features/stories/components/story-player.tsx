@@ -30,11 +30,16 @@ export function StoryPlayer({ story, plan }: { story: Story; plan: readonly Plan
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
   const clip = clips[Math.min(index, Math.max(0, clips.length - 1))];
+  // The URL that failed to load (its signature expired): the next one read for the same file replaces it.
+  const failedUrl = useRef<string | null>(null);
 
   useEffect(() => {
     const video = videoRef.current;
+    if (!video || !clip) return;
     // A refetch (each draft that comes in) signs every clip again: the one playing goes on rather than starting over.
-    if (!video || !clip || sameFile(video.getAttribute('src'), clip.url)) return;
+    const current = video.getAttribute('src');
+    const renewed = current === failedUrl.current && clip.url !== current;
+    if (sameFile(current, clip.url) && !renewed) return;
     video.src = clip.url;
     if (playing) void video.play().catch(() => undefined);
   }, [clip, playing]);
@@ -59,6 +64,9 @@ export function StoryPlayer({ story, plan }: { story: Story; plan: readonly Plan
             aria-label={t('player.label')}
             onPlay={() => setPlaying(true)}
             onEnded={next}
+            onError={(event) => {
+              failedUrl.current = event.currentTarget.getAttribute('src');
+            }}
             data-testid="story-player-video"
           />
         ) : (

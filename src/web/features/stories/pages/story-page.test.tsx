@@ -264,6 +264,12 @@ describe('Story board: finishing the reviewed story', () => {
     await waitFor(() => expect(api().callsTo(storiesContract.getStory)).toHaveLength(2));
     expect(screen.getByTestId('story-player-video')).toBe(player);
     expect(player.getAttribute('src')).toBe('https://media.test/take-0.mp4?signature=x');
+
+    // Once the URL playing has expired (the player cannot load it), the next one read replaces it.
+    fireEvent.error(player);
+    api().answer(storiesContract.getStory, { story: signed('z') });
+    await queryClient().refetchQueries();
+    await waitFor(() => expect(player.getAttribute('src')).toBe('https://media.test/take-0.mp4?signature=z'));
   });
 
   it('prices only the kept shots, asks the charge’s question and finishes in 4K as Quality’s master', async () => {
