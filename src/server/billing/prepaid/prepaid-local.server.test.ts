@@ -6,6 +6,7 @@ import type { MailMessage } from '#server/mail/mailer.server';
 import { signUpAndVerify } from '#tests/support/accounts';
 import { startTestApp, type TestApp } from '#tests/support/app';
 import { testPool } from '#tests/support/database';
+import { forDaysLeft, quotedDays } from '#tests/support/pix-upgrades';
 import type { SessionClient } from '#tests/support/session-client';
 import { addPeriod } from './prepaid.server';
 import { sweepPrepaidPeriods } from './prepaid-reminders.server';
@@ -68,18 +69,6 @@ async function pixCheckout(
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   return new URL(started.body.url).pathname;
 }
-
-/** The days left a Pix upgrade's quote charged for (ADR 0049), as stored with its checkout. */
-async function quotedDays(sessionId: string): Promise<number> {
-  const quote = await pool.query<{ upgrade_days_left: number }>(
-    'SELECT upgrade_days_left FROM checkout_sessions WHERE id = $1',
-    [sessionId],
-  );
-  return quote.rows[0]?.upgrade_days_left ?? Number.NaN;
-}
-
-/** A month's `amount` for the days left of a Pix period, over 30 days, a whole month at most (ADR 0042). */
-const forDaysLeft = (amount: number, daysLeft: number) => Math.round((amount * Math.min(daysLeft, 30)) / 30);
 
 const notasOf = async (userId: string) =>
   (
@@ -152,7 +141,7 @@ describe('a plan paid by Pix, local test checkout', () => {
     const daysLeft = Math.ceil(
       (new Date(before?.currentPeriodEnd ?? '').getTime() - Date.now()) / 86_400_000,
     );
-    expect(await quotedDays(sessionId)).toBe(daysLeft);
+    expect(await quotedDays(pool, sessionId)).toBe(daysLeft);
     // Creator − Starter per month = 319,90 − 99,90 = 220,00; 220,00 × days left / 30 (at most a month), to the cent.
     expect(stored.rows[0]).toEqual({
       amount_cents: forDaysLeft(22000, daysLeft),
@@ -186,7 +175,7 @@ describe('a plan paid by Pix, local test checkout', () => {
     const studio = await pixCheckout(client, 'studio');
     expect((await pay(client, studio)).status).toBe(303);
     // Studio's month is 1 500 credits: the difference, 1 400, for the days left.
-    const studioDays = await quotedDays(studio.split('/').pop() ?? '');
+    const studioDays = await quotedDays(pool, studio.split('/').pop() ?? '');
     expect((await credits(client)).balance).toBe(100 + forDaysLeft(1400, studioDays));
 
     // The Creator code is paid after all: a double click, then the success page's verify twice.

@@ -4,6 +4,7 @@ import { audit } from '#server/credits/ledger-audit.server';
 import { signUpAndVerify } from '#tests/support/accounts';
 import type { TestApp } from '#tests/support/app';
 import type { FakeStripe } from '#tests/support/fake-stripe';
+import { forDaysLeft, quotedDays } from '#tests/support/pix-upgrades';
 import { type StripeTestBed, startStripeTestBed } from '#tests/support/stripe-app';
 
 /**
@@ -134,14 +135,10 @@ describe('a plan paid by Pix, Stripe', () => {
     const state = await stateOf(userId);
     expect(state.subscriptions).toEqual([{ plan_id: 'studio', collection: 'prepaid', status: 'active' }]);
     // Studio − Starter, 1 400 credits, for the days left its quote charged for (ADR 0049): 28 to 31, by the calendar.
-    const quote = await pool.query<{ upgrade_days_left: number }>(
-      'SELECT upgrade_days_left FROM checkout_sessions WHERE id = $1',
-      [studio],
-    );
-    const daysLeft = quote.rows[0]?.upgrade_days_left ?? Number.NaN;
+    const daysLeft = await quotedDays(pool, studio);
     expect(state.grants.map((grant) => grant.amount).sort((a, b) => a - b)).toEqual([
       100,
-      Math.round((1400 * Math.min(daysLeft, 30)) / 30),
+      forDaysLeft(1400, daysLeft),
     ]);
     const paid = fake.sessions.get(creator)?.amount_total as number;
     const rows = await pool.query<{ amount: number; description: string }>(
