@@ -9,6 +9,8 @@ import { Label, Textarea } from '#web/components/ui/input';
 import { toast } from '#web/components/ui/toaster';
 import { isApiError } from '#web/lib/api';
 import { usePlayingUrl } from '#web/lib/use-playing-url';
+import { useRereadOnce } from '#web/lib/use-reread-once';
+import { ADMIN_REPORTS_KEY } from '../api/keys';
 import { useDecideContest, useDecideReport } from '../api/reports';
 import { formatAdminDateTime } from '../lib/format';
 
@@ -24,6 +26,7 @@ export function ReportItem({ report }: { report: OpenReport }) {
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
   const video = usePlayingUrl(report.video?.videoUrl ?? null);
+  const reread = useRereadOnce(ADMIN_REPORTS_KEY);
 
   const run = async (decision: 'dismiss' | 'take_down') => {
     try {
@@ -61,7 +64,10 @@ export function ReportItem({ report }: { report: OpenReport }) {
               preload="none"
               playsInline
               src={video.url ?? undefined}
-              onError={video.expired}
+              onError={() => {
+                video.expired();
+                reread();
+              }}
               poster={report.video.posterUrl ?? undefined}
               className="max-h-80 w-full rounded-lg bg-black sm:w-56"
               aria-label={t('reports.player')}

@@ -8,9 +8,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { Label, Textarea } from '#web/components/ui/input';
 import { Spinner } from '#web/components/ui/spinner';
 import { toast } from '#web/components/ui/toaster';
+import { videoRequestQueryKey } from '#web/features/videos';
 import { isApiError } from '#web/lib/api';
 import { currentLanguage } from '#web/lib/language';
 import { usePlayingUrl } from '#web/lib/use-playing-url';
+import { useRereadOnce } from '#web/lib/use-reread-once';
 import { useCaptions, useSaveCaptions, useStartCaptions } from '../api/captions';
 
 const seconds = (value: number, language: string) =>
@@ -20,6 +22,7 @@ const seconds = (value: number, language: string) =>
 function CaptionsPreview({ request, captions }: { request: VideoRequestView; captions: CaptionsView }) {
   const { t } = useTranslation('captions');
   const video = usePlayingUrl(request.videoUrl);
+  const reread = useRereadOnce(videoRequestQueryKey(request.id));
   if (!video.url || !captions.vttUrl) return null;
   return (
     <figure className="flex flex-col gap-1">
@@ -30,7 +33,10 @@ function CaptionsPreview({ request, captions }: { request: VideoRequestView; cap
         src={video.url}
         className="max-h-96 w-full rounded-lg bg-black"
         data-testid="captions-preview"
-        onError={video.expired}
+        onError={() => {
+          video.expired();
+          reread();
+        }}
       >
         {/* The revision in the URL makes the player fetch the corrected text after a save. */}
         <track

@@ -38,7 +38,7 @@ export function StoryBoard({ story }: { story: Story }) {
       <div className="grid gap-4 lg:grid-cols-5 lg:items-start">
         <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-20 lg:col-span-2">
           {story.film ? (
-            <StoryFilm film={story.film} finished={story.status === 'finished'} />
+            <StoryFilm storyId={story.id} film={story.film} finished={story.status === 'finished'} />
           ) : drafted ? (
             <StoryPlayer story={story} plan={editor.plan} />
           ) : null}

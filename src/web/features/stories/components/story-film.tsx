@@ -10,15 +10,26 @@ import { ShareActions } from '#web/features/video-detail';
 import { FailedResult, VideoStatusBadge } from '#web/features/videos';
 import { cn } from '#web/lib/cn';
 import { usePlayingUrl } from '#web/lib/use-playing-url';
+import { useRereadOnce } from '#web/lib/use-reread-once';
+import { storyQueryKey } from '../api/stories';
 import { FRAME } from './story-player';
 
 /**
  * The finished story: the film 'Finalizar roteiro' made, with its captions (the dialogue's own words and speakers,
  * the WebVTT track on by default) and the house's share sheet; while it is made or captioned, where it is.
  */
-export function StoryFilm({ film, finished }: { film: VideoRequestView; finished: boolean }) {
+export function StoryFilm({
+  storyId,
+  film,
+  finished,
+}: {
+  storyId: string;
+  film: VideoRequestView;
+  finished: boolean;
+}) {
   const { t } = useTranslation('stories');
   const video = usePlayingUrl(film.videoUrl);
+  const reread = useRereadOnce(storyQueryKey(storyId));
   if (film.status === 'failed') return <FailedResult request={film} />;
   // Ready to post once the story is finished: the film joined and its captions written from the lines.
   if (film.status !== 'completed' || !video.url || !finished) {
@@ -48,7 +59,10 @@ export function StoryFilm({ film, finished }: { film: VideoRequestView; finished
           preload="metadata"
           aria-label={t('film.label')}
           data-testid="story-film-video"
-          onError={video.expired}
+          onError={() => {
+            video.expired();
+            reread();
+          }}
         >
           <track
             kind="captions"

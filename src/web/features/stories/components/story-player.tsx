@@ -4,6 +4,8 @@ import type { AspectRatio } from '#shared/catalogue';
 import type { Story } from '#shared/stories';
 import { cn } from '#web/lib/cn';
 import { sameFile } from '#web/lib/use-playing-url';
+import { useRereadOnce } from '#web/lib/use-reread-once';
+import { storyQueryKey } from '../api/stories';
 import type { PlanShot } from '../lib/plan';
 import { readyTake } from '../lib/takes';
 
@@ -32,6 +34,7 @@ export function StoryPlayer({ story, plan }: { story: Story; plan: readonly Plan
   const clip = clips[Math.min(index, Math.max(0, clips.length - 1))];
   // The URL that failed to load (its signature expired): the next one read for the same file replaces it.
   const failedUrl = useRef<string | null>(null);
+  const reread = useRereadOnce(storyQueryKey(story.id));
 
   useEffect(() => {
     const video = videoRef.current;
@@ -66,6 +69,7 @@ export function StoryPlayer({ story, plan }: { story: Story; plan: readonly Plan
             onEnded={next}
             onError={(event) => {
               failedUrl.current = event.currentTarget.getAttribute('src');
+              reread();
             }}
             data-testid="story-player-video"
           />

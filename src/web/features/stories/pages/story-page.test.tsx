@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountsContract } from '#shared/accounts.contract';
 import { creditsContract } from '#shared/credits.contract';
 import { formatBRL } from '#shared/format';
 import { type Story, type StoryShot, shotCredits, storyPrice, type UpdateStoryInput } from '#shared/stories';
 import { storiesContract } from '#shared/stories.contract';
-import { credits, videoRequest } from '#tests/support/web-fixtures';
+import { credits, me, videoRequest } from '#tests/support/web-fixtures';
 import { pageTest } from '#tests/support/web-page';
 import { PLAN_SAVE_DELAY_MS } from '../hooks/use-plan-editor';
 import StoryPage from './story-page';
@@ -265,11 +266,37 @@ describe('Story board: finishing the reviewed story', () => {
     expect(screen.getByTestId('story-player-video')).toBe(player);
     expect(player.getAttribute('src')).toBe('https://media.test/take-0.mp4?signature=x');
 
-    // Once the URL playing has expired (the player cannot load it), the next one read replaces it.
-    fireEvent.error(player);
+    // Once the URL playing has expired (the player cannot load it), the story is read again for a fresh one.
     api().answer(storiesContract.getStory, { story: signed('z') });
-    await queryClient().refetchQueries();
+    fireEvent.error(player);
     await waitFor(() => expect(player.getAttribute('src')).toBe('https://media.test/take-0.mp4?signature=z'));
+    expect(api().callsTo(storiesContract.getStory)).toHaveLength(3);
+  });
+
+  it('reads a finished story again for a fresh link when its film’s has expired, once', async () => {
+    const finished = (signature: string): Story => ({
+      ...story([drafted(0)]),
+      status: 'finished',
+      film: videoRequest({
+        id: 'film-1',
+        kind: 'film',
+        status: 'completed',
+        aspectRatio: '9:16',
+        videoUrl: `https://media.test/film.mp4?signature=${signature}`,
+      }),
+    });
+    api().answer(accountsContract.getMe, me);
+    await open(finished('x'));
+    const film = await screen.findByTestId('story-film-video');
+    expect(film.getAttribute('src')).toBe('https://media.test/film.mp4?signature=x');
+    // A finished story is not polled: the player's failure is what asks for a fresh link.
+    api().answer(storiesContract.getStory, { story: finished('y') });
+    fireEvent.error(film);
+    await waitFor(() => expect(film.getAttribute('src')).toBe('https://media.test/film.mp4?signature=y'));
+    // A file that fails again (not an expiry) does not send the page round in a loop.
+    fireEvent.error(film);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api().callsTo(storiesContract.getStory)).toHaveLength(2);
   });
 
   it('prices only the kept shots, asks the charge’s question and finishes in 4K as Quality’s master', async () => {
