@@ -1,6 +1,6 @@
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { Check, ExternalLink, Star } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AspectRatio } from '#shared/catalogue';
@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { Skeleton } from '#web/components/ui/skeleton';
 import { VideoStatusBadge, videoRequestQueryKey, videoRequestQueryOptions } from '#web/features/videos';
 import { usePlayingUrl } from '#web/lib/use-playing-url';
+import { useRereadOnce } from '#web/lib/use-reread-once';
 import { useKeepVariation } from '../api/keep-variation';
 
 /**
@@ -176,9 +177,8 @@ function TileMedia({
   ratio: AspectRatio;
 }) {
   const { t } = useTranslation('videoDetail');
-  const queryClient = useQueryClient();
-  const retried = useRef(false);
   const video = usePlayingUrl(request?.videoUrl ?? null);
+  const reread = useRereadOnce(videoRequestQueryKey(request?.id ?? ''));
   const box = `${MEDIA_CLASS[ratio]} max-w-full rounded-md`;
   if (!request) return <Skeleton className={box} />;
   if (!request.videoUrl || !video.url) {
@@ -202,10 +202,8 @@ function TileMedia({
       className={`${box} bg-black object-contain`}
       data-testid="compare-video"
       onError={() => {
-        if (retried.current) return;
-        retried.current = true;
         video.expired();
-        void queryClient.invalidateQueries({ queryKey: videoRequestQueryKey(request.id) });
+        reread();
       }}
     />
   );
