@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountsContract } from '#shared/accounts.contract';
@@ -125,6 +125,28 @@ describe('Comparing variations on the request page', () => {
     await waitFor(() => expect(poster()).toBe('/media/u/req-1/thumbnail.jpg?signature=y'));
     expect(within(compare).getAllByTestId('compare-video')[0]).toBe(first);
     expect(first?.getAttribute('src')).toBe('/media/u/req-1/video.mp4?signature=x');
+  });
+
+  it('reads a tile’s request again for a fresh URL when its own has expired, once', async () => {
+    const compare = await open('req-1');
+    const second = within(compare).getAllByTestId('compare-video')[1] as HTMLElement;
+    const reads = () =>
+      api()
+        .callsTo(videosContract.getVideo)
+        .filter((call) => call.url.pathname.endsWith('/req-2'));
+    const before = reads().length;
+    const resigned = group();
+    for (const request of Object.values(resigned)) {
+      request.videoUrl = request.videoUrl?.replace('signature=x', 'signature=z') ?? null;
+    }
+    answer(resigned);
+    fireEvent.error(second);
+    await waitFor(() => expect(second.getAttribute('src')).toBe('/media/u/req-2/video.mp4?signature=z'));
+    expect(reads()).toHaveLength(before + 1);
+    // A file that fails again (not an expiry) does not send the page round in a loop.
+    fireEvent.error(second);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads()).toHaveLength(before + 1);
   });
 
   it('plays a tapped tile where it is; only "Abrir" leads to the variation’s page', async () => {
