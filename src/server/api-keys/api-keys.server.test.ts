@@ -79,7 +79,8 @@ describe('API keys', () => {
     expect(key.token.startsWith(`${key.prefix}_`)).toBe(true);
 
     const stored = await pool.query('SELECT * FROM api_keys WHERE user_id = $1', [userId]);
-    expect(JSON.stringify(stored.rows)).not.toContain(key.token.split('_').at(-1));
+    // The secret is the 43 characters after the prefix (base64url, which may itself hold '_').
+    expect(JSON.stringify(stored.rows)).not.toContain(key.token.slice(`${key.prefix}_`.length));
 
     const listed = await client.json<{ apiKeys: Record<string, unknown>[] }>('/api/me/api-keys');
     expect(listed.body.apiKeys).toHaveLength(1);
