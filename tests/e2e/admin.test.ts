@@ -846,6 +846,13 @@ describeBrowser('admin panel in a browser', () => {
     await expectCards(page, extraUsers);
 
     // User search → detail → grant credits → the balance and the stats move.
+    // One letter asks the server nothing (searches start at two characters): every search request is recorded,
+    // so one sent for "p" at any time before the real search's answer fails here, however slow the page.
+    const searched: string[] = [];
+    page.on('request', (request) => {
+      const asked = new URL(request.url());
+      if (asked.pathname === '/api/admin/users') searched.push(asked.searchParams.get('email') ?? '');
+    });
     const search = page.getByTestId('user-search-input');
     await search.fill('p');
     await page.waitForTimeout(500);
@@ -853,6 +860,7 @@ describeBrowser('admin panel in a browser', () => {
     await search.fill(plainEmail.slice(0, 7));
     const result = page.getByTestId('user-search-result');
     await expect.poll(() => result.count(), { timeout: 10_000 }).toBe(1);
+    expect(new Set(searched)).toEqual(new Set([plainEmail.slice(0, 7)]));
     expect(await result.getAttribute('data-email')).toBe(plainEmail);
     // Keyboard: the result is a button reached and pressed from the keyboard.
     await result.focus();
