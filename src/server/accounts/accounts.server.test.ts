@@ -438,7 +438,13 @@ describe('Cena endpoints', () => {
     const { client } = await signUpAndVerify(app.url);
     const userId = (await client.json<{ user: { id: string } }>('/api/me')).body.user.id;
     const soon = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
-    await grant(pool, { userId, amount: 100, source: 'package', sourceRef: `cs_${userId}`, expiresAt: soon });
+    // A grant's time is its caller's clock, to the millisecond: two grants made back to back can share it, and
+    // then neither is the newer. The first is dated a second earlier so "newest first" has one answer.
+    await grant(
+      pool,
+      { userId, amount: 100, source: 'package', sourceRef: `cs_${userId}`, expiresAt: soon },
+      new Date(Date.now() - 1000),
+    );
     await grant(pool, {
       userId,
       amount: 7,
