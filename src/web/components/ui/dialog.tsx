@@ -12,6 +12,8 @@ export const DialogPortal = DialogPrimitive.Portal;
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
     <DialogPrimitive.Overlay
+      // Marks the dimming layer, so a test can count them: a dialog opened over another must not add a second.
+      data-slot="dialog-overlay"
       className={cn('fixed inset-0 z-50 bg-stone-950/50 data-[state=open]:animate-fade-in', className)}
       {...props}
     />
@@ -21,14 +23,25 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Show the × close button in the corner (default true). */
   showClose?: boolean;
+  /**
+   * Dim the page behind (default true). False for a dialog opened over another one, whose backdrop already dims it:
+   * a second would darken the page twice. It stays modal (focus trapped, the page inert) either way.
+   */
+  overlay?: boolean;
 }
 
 /** Always render a <DialogTitle> inside (visually hidden if need be) so the dialog has an accessible name. */
-export function DialogContent({ className, children, showClose = true, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  showClose = true,
+  overlay = true,
+  ...props
+}: DialogContentProps) {
   const { t } = useTranslation('common');
   return (
     <DialogPortal>
-      <DialogOverlay />
+      {overlay ? <DialogOverlay /> : null}
       <DialogPrimitive.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',

@@ -29,7 +29,7 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
   const { t } = useTranslation('videoDetail');
   const ids = useId();
   const [open, setOpen] = useState(false);
-  const { text, setText, error, busy, submit, ageDialog } = useDerive(request, derivation, () =>
+  const { text, setText, error, busy, submit, asking, ageDialog } = useDerive(request, derivation, () =>
     setOpen(false),
   );
   const rule = derivation === 'extend' ? request.derivations.extend : request.derivations.edit;
@@ -37,9 +37,12 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
   const key = derivation === 'extend' ? 'extend' : 'edit';
   const Icon = derivation === 'extend' ? Clapperboard : Wand2;
 
+  // Large, as Baixar and Compartilhar beside it in the primary actions' grid are: one height for the row, and a
+  // touch target over 44 px.
   const trigger = (
     <Button
       variant="outline"
+      size="lg"
       disabled={!rule.allowed}
       title={rule.reason ?? undefined}
       data-testid={`${key}-open`}
@@ -61,7 +64,8 @@ export function DeriveDialog({ request, derivation }: { request: VideoRequestVie
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
+      {/* Hidden, not closed, while "Confirme sua idade" is asked over it: one dialog at a time, the text kept. */}
+      <DialogContent hidden={asking}>
         <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
           <DialogHeader>
             <DialogTitle>{t(`${key}.title`)}</DialogTitle>

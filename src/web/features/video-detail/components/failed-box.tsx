@@ -66,7 +66,8 @@ export function FailedBox({ request }: { request: VideoRequestView }) {
                 {t('retryRequest')}
               </Button>
             </DialogTrigger>
-            <DialogContent data-testid="retry-dialog">
+            {/* Hidden, not closed, while "Confirme sua idade" is asked over it: one dialog at a time. */}
+            <DialogContent data-testid="retry-dialog" hidden={ageGate.asking}>
               <DialogHeader>
                 <DialogTitle>{t('retryConfirm.title')}</DialogTitle>
                 <DialogDescription>{t('retryConfirm.description')}</DialogDescription>

@@ -78,7 +78,8 @@ export function ShareActions({ request }: { request: VideoRequestView }) {
     }
   };
   return (
-    <div className="flex flex-col gap-2 sm:flex-row" data-testid="share-actions">
+    // Wraps: in the video page's grid the cell is one button wide, and 'Revogar link' goes under, not past its edge.
+    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" data-testid="share-actions">
       <Button variant="outline" size="lg" loading={busy === 'share'} onClick={() => void share()}>
         {busy === 'share' ? null : <Share2 aria-hidden="true" />}
         {t('share.share')}

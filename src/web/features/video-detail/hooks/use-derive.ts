@@ -15,7 +15,8 @@ import { type Derivation, deriveVideo } from '../api/derivations';
 /**
  * The derive dialog's text and submit: an extension starts from the original's prompt, an edit from nothing; the
  * new request is made once per submission attempt and, once made, opened live (`onCreated` closes the dialog). A
- * refusal for want of a birth date opens `ageDialog` ("Confirme sua idade") instead of an error.
+ * refusal for want of a birth date opens `ageDialog` ("Confirme sua idade") instead of an error; while it is open
+ * (`asking`) the derive dialog hides beneath it.
  */
 export function useDerive(request: VideoRequestView, derivation: Derivation, onCreated: () => void) {
   const { t } = useTranslation('videoDetail');
@@ -56,5 +57,5 @@ export function useDerive(request: VideoRequestView, derivation: Derivation, onC
     }
   };
 
-  return { text, setText, error, busy, submit, ageDialog: ageGate.dialog };
+  return { text, setText, error, busy, submit, asking: ageGate.asking, ageDialog: ageGate.dialog };
 }

@@ -128,6 +128,10 @@ describe('Request detail page', () => {
     for (const name of [t('video.download'), t('extend.open'), t('edit.open'), t('share.share')]) {
       expect(actions.getByRole('button', { name })).toBeTruthy();
     }
+    // One height for the four (the grid puts them side by side at 375 and 1280 px), at least 44 px to touch: Estender
+    // and Editar were a size smaller than Baixar and Compartilhar beside them.
+    const heights = actions.getAllByRole('button').map((button) => button.className.match(/\bh-\d+\b/)?.[0]);
+    expect(heights).toEqual(['h-12', 'h-12', 'h-12', 'h-12']);
     expect(within(page).queryByTestId('time-left')).toBeNull();
     expect(within(page).queryByTestId('video-failed')).toBeNull();
   });
@@ -423,6 +427,17 @@ describe('A paid action of an account without a birth date (ADR 0066)', () => {
   /** An account made before the age rule, or with Google: the server refuses what spends with 403. */
   const withoutBirthDate = { ...me, user: { ...me.user, birthDateKnown: false } };
   const ageDialog = () => screen.findByRole('dialog', { name: 'Confirme sua idade' });
+  /** The page's dimming layers. */
+  const overlays = () => document.querySelectorAll('[data-slot="dialog-overlay"]');
+  /**
+   * One dialog on one backdrop while the age is asked: the action's dialog is hidden beneath it, and its backdrop
+   * is the only one (a second made the page twice as dark, with one card half over the other).
+   */
+  const expectAskedAlone = (age: HTMLElement, beneath: HTMLElement) => {
+    expect(overlays()).toHaveLength(1);
+    expect(beneath.hidden).toBe(true);
+    expect(age.hidden).toBe(false);
+  };
 
   async function openAsUndated(request: VideoRequestView) {
     answerAround();
@@ -453,6 +468,7 @@ describe('A paid action of an account without a birth date (ADR 0066)', () => {
     await userEvent.click(within(extend).getByTestId('extend-confirm'));
 
     const age = await ageDialog();
+    expectAskedAlone(age, extend);
     expect(screen.queryByText(AGE_MESSAGES.birthDateRequired)).toBeNull();
     expect(within(extend).queryByTestId('extend-error')).toBeNull();
     api().answer(accountsContract.setBirthDate, me);
@@ -461,6 +477,8 @@ describe('A paid action of an account without a birth date (ADR 0066)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme sua idade' })).toBeNull());
     // Focus is back on the action's dialog (its busy confirm had dropped it), one Tab from its fields.
     expect(document.activeElement).toBe(extend);
+    expect(extend.hidden).toBe(false);
+    expect(overlays()).toHaveLength(1);
     expect(JSON.parse(String(api().callsTo(accountsContract.setBirthDate)[0]?.init.body))).toEqual({
       birthDate: '1990-05-17',
     });
@@ -492,7 +510,7 @@ describe('A paid action of an account without a birth date (ADR 0066)', () => {
     const finish = await screen.findByTestId('finish-dialog');
     await userEvent.click(within(finish).getByTestId('finish-quality'));
     await userEvent.click(within(finish).getByTestId('finish-confirm'));
-    expect(await ageDialog()).toBeTruthy();
+    expectAskedAlone(await ageDialog(), finish);
     expect(screen.queryByText(AGE_MESSAGES.birthDateRequired)).toBeNull();
   });
 
@@ -507,7 +525,7 @@ describe('A paid action of an account without a birth date (ADR 0066)', () => {
       expect(within(retry).getByTestId('retry-balance').textContent).toBe('100 créditos'),
     );
     await userEvent.click(within(retry).getByTestId('retry-confirm'));
-    expect(await ageDialog()).toBeTruthy();
+    expectAskedAlone(await ageDialog(), retry);
     expect(screen.queryByText(AGE_MESSAGES.birthDateRequired)).toBeNull();
   });
 });

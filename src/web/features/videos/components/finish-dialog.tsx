@@ -54,7 +54,8 @@ export function FinishDialog({ request, lead = false }: { request: VideoRequestV
           </Button>
         </DialogTrigger>
       )}
-      <DialogContent data-testid="finish-dialog">
+      {/* Hidden, not closed, while "Confirme sua idade" is asked over it: one dialog at a time, the choice kept. */}
+      <DialogContent data-testid="finish-dialog" hidden={finish.asking}>
         <DialogHeader>
           <DialogTitle>
             {chosen
@@ -203,5 +204,5 @@ function useFinish(request: VideoRequestView, onDone: () => void) {
       setBusy(false);
     }
   };
-  return { run, busy, error, ageDialog: ageGate.dialog };
+  return { run, busy, error, asking: ageGate.asking, ageDialog: ageGate.dialog };
 }
