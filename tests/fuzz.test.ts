@@ -394,11 +394,17 @@ async function sendChunked(item: Case, headers: Record<string, string>, body: Bu
   ].join('\r\n');
   // A write waits for the socket to drain, or for the answer: a server that has answered stops reading the body,
   // and a client blocked on a full buffer would otherwise sit until the server's linger ends the connection.
+  // Whichever comes first takes the other listener off: a body of many blocked writes would otherwise pile a
+  // `close` listener per write on the socket (MaxListenersExceededWarning once a slow server makes ten wait).
   const write = (data: string | Buffer) =>
     new Promise<void>((resolve) => {
       if (socket.destroyed || !socket.write(data)) {
-        socket.once('drain', resolve).once('close', resolve);
-        void answered.then(resolve);
+        const done = () => {
+          socket.off('drain', done).off('close', done);
+          resolve();
+        };
+        socket.once('drain', done).once('close', done);
+        void answered.then(done);
       } else resolve();
     });
   await write(`${head}\r\n\r\n`);

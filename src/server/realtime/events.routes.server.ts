@@ -55,7 +55,11 @@ export function eventsRoutes(pool: pg.Pool, hub: RealtimeHub, guards: Guards): H
     subscriber.notify = eventPump({ pool, userId, logger, send, open });
     subscriber.close = () => outgoing.end();
 
-    const heartbeat = setInterval(() => void send(': heartbeat\n\n'), HEARTBEAT_MS);
+    // Skipped while a write waits for the socket to drain: that write already keeps the connection busy, and a
+    // client that stops reading would otherwise gain a waiting write (with its drain and close listeners) every beat.
+    const heartbeat = setInterval(() => {
+      if (!outgoing.writableNeedDrain) void send(': heartbeat\n\n');
+    }, HEARTBEAT_MS);
     outgoing.once('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
