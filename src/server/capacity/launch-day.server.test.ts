@@ -204,14 +204,16 @@ function expectInTurns({ byUser, rows }: Awaited<ReturnType<typeof launchDay>>) 
 describe('launch day', () => {
   for (const refusals of ['stated', 'unstated'] as const) {
     it(`6 users × 4 Fast on a compressed clock (a minute of 6 s), Cena at its defaults, the fake at 12/min and 3 in progress, its 429s ${refusals}: all 24 done in turns, each charged 40`, async () => {
-      // 8 waves of 3 generations of 2 s: 16 s of generation, plus a poll and a render a wave (25 s measured on a
-      // busy machine).
+      // 8 waves of 3 generations of 2 s: 16 s of generation, plus a poll and a render a wave. Measured 22–25 s
+      // with npm's ffmpeg and 40–53 s with Debian's on a two-core machine whose memory is slow to touch the first
+      // time (docs/benchmarks.md, session 24). The bound catches a queue that stalls; how fast the day goes is
+      // `npm run bench:launch-day`'s to judge, not a timed test's.
       const day = await launchDay({
         users: 6,
         perUser: 4,
         generationMs: 2_000,
         minuteMs: 6_000,
-        withinMs: 45_000,
+        withinMs: 90_000,
         refusals,
       });
       expectInTurns(day);

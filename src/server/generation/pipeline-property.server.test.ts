@@ -92,6 +92,8 @@ async function work(id: string, outcome: Outcome, crashAfterMs: number): Promise
   await runVideoGeneration(deps(), id);
 }
 
+// The property is the balance, not the speed: the 200 runs took 42–60 s on a two-core machine whose memory is slow to
+// touch the first time (docs/benchmarks.md, session 24), so a one-minute time-out was too close.
 it('200 requests with random outcomes: balance = start − Σ completed costs, audit clean', async () => {
   const userId = await insertUser(pool);
   await grant(pool, {
@@ -159,4 +161,4 @@ it('200 requests with random outcomes: balance = start − Σ completed costs, a
   expect(Number(resolutions.rows[0]?.count)).toBe(
     rows.rows.filter((row) => row.status === 'completed').length,
   );
-}, 60_000);
+}, 180_000);
