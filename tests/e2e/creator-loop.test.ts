@@ -36,7 +36,8 @@ async function submitInView(page: Page, height: number): Promise<boolean> {
 
 describeBrowser('the creator loop in a browser', () => {
   beforeAll(async () => {
-    running = await startBrowserApp('cena-creator-loop-');
+    // The one browser file with Cena's service worker on (tests/support/browser.ts, ADR 0079).
+    running = await startBrowserApp('cena-creator-loop-', {}, 'allow');
   }, 60_000);
   afterAll(() => stopBrowserApp(running));
 
@@ -56,8 +57,13 @@ describeBrowser('the creator loop in a browser', () => {
       expect(await submitInView(page, viewport.height)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
+      // The signed-in shell's worker takes the page (clients.claim), and the reload goes through it.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       await page.reload();
       await waitForApp(page);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+        `${app.url}/sw.js`,
+      );
       await expect.poll(() => promptValue(page), { timeout: 10_000 }).toBe(PROMPT);
       expect(await page.getByLabel('Seed (opcional)').inputValue()).toBe('12345');
       await page.getByTestId('draft-restored').waitFor();

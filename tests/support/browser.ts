@@ -22,8 +22,17 @@ import type { SessionClient } from './session-client';
 
 export const describeBrowser = hasChromium ? describe : describe.skip;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Whether the browser's contexts let the signed-in shell register Cena's service worker (ADR 0032). Blocked unless
+ * a file asks: in a fresh context the worker installs, then passes every page and build file the test loads through
+ * its fetch handler into its cache, about a tenth of the history file's Chromium CPU. The creator loop keeps it and
+ * checks that it controls the page through a reload and a purchase; its own rules are tested in
+ * src/server/installable (ADR 0079).
+ */
+export type ServiceWorkers = 'allow' | 'block';
+
+export async function launchBrowser(serviceWorkers: ServiceWorkers = 'block'): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROME_PATH,
     args: [
       '--headless',
@@ -37,6 +46,14 @@ export function launchBrowser(): Promise<Browser> {
       '--autoplay-policy=no-user-gesture-required',
     ],
   });
+  if (serviceWorkers === 'block') {
+    // Playwright sets this per context (https://playwright.dev/docs/api/class-browser#browser-new-context), so each
+    // context of this browser, and each page's own, gets it unless its options say otherwise.
+    const [newContext, newPage] = [browser.newContext.bind(browser), browser.newPage.bind(browser)];
+    browser.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
+    browser.newPage = (options) => newPage({ serviceWorkers: 'block', ...options });
+  }
+  return browser;
 }
 
 /** Fails the test on any error the page logs or throws, so a broken island or page cannot pass unnoticed. */
@@ -67,8 +84,9 @@ export interface BrowserApp {
  */
 export async function startAppAndBrowser(
   env: Record<string, string> = {},
+  serviceWorkers: ServiceWorkers = 'block',
 ): Promise<{ app: TestApp; browser: Browser }> {
-  const [app, browser] = await Promise.allSettled([startTestApp(env), launchBrowser()]);
+  const [app, browser] = await Promise.allSettled([startTestApp(env), launchBrowser(serviceWorkers)]);
   if (app.status === 'fulfilled' && browser.status === 'fulfilled') {
     return { app: app.value, browser: browser.value };
   }
@@ -81,10 +99,11 @@ export async function startAppAndBrowser(
 export async function startBrowserApp(
   folderPrefix: string,
   env: Record<string, string> = {},
+  serviceWorkers: ServiceWorkers = 'block',
 ): Promise<BrowserApp> {
   const storageDir = await mkdtemp(path.join(tmpdir(), folderPrefix));
   try {
-    return { ...(await startAppAndBrowser({ ...env, STORAGE_DIR: storageDir })), storageDir };
+    return { ...(await startAppAndBrowser({ ...env, STORAGE_DIR: storageDir }, serviceWorkers)), storageDir };
   } catch (error) {
     await rm(storageDir, { recursive: true, force: true });
     throw error;
