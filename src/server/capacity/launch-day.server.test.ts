@@ -185,9 +185,11 @@ async function launchDay(args: {
     // Refused at 3 in progress under the rate: generations in progress learned at 3, not Cena's 10, then one more
     // per round of accepted creates (ADR 0061). Where that climb stands at the end is timing, not rule: a create
     // sent while a generation had ended at the fake but not yet been read by Cena is accepted, and counts as a round
-    // (seen at 6 on a slow two-core machine). What the rule bounds: the first refusal needs 3 accepted, so at most
-    // 21 of the 24 creates come after it, and climbing from 3 to 7 already takes 3 + 4 + 5 + 6 = 18, to 8 another 7.
-    // The rate, which was never what was refused, is back at Cena's 10 a minute.
+    // (seen at 6 on a slow two-core machine). What the rule then bounds, while Cena reads a finished generation
+    // before the next one ends (so a refusal meets at most 4 in progress by Cena's count): the first refusal needs 3
+    // accepted, so at most 21 of the 24 creates come after it; a later refusal only lowers the limit; and climbing
+    // from 3 to 7 takes 3 + 4 + 5 + 6 = 18 (from 4, 15 of the 20 left), to 8 another 7. The rate, which was never
+    // what was refused, is back at Cena's 10 a minute.
     expect(budget?.inFlightLimit).toBeGreaterThanOrEqual(3);
     expect(budget?.inFlightLimit).toBeLessThanOrEqual(7);
     expect(budget?.learnedRequestsPerMinute).toBe(10);
