@@ -7,7 +7,7 @@ import { createPool, runMigrations } from '#server/db/database.server';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '#server/db/embedded-postgres.server';
 import { createLogger } from '#server/logger.server';
 import { announceMissingChromium } from './chromium';
-import { TEMPLATE_DATABASE } from './database';
+import { type CloneStrategy, TEMPLATE_DATABASE } from './database';
 import { freePort } from './free-port';
 
 /**
@@ -19,6 +19,8 @@ import { freePort } from './free-port';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseAdminUrl: string;
+    /** How each test file's database is copied from the template (database.ts). */
+    cloneStrategy: CloneStrategy;
   }
 }
 
@@ -43,6 +45,7 @@ async function withoutDurability(admin: pg.Client): Promise<void> {
 
 interface Database {
   adminUrl: string;
+  cloneStrategy: CloneStrategy;
   stop: () => Promise<void>;
 }
 
@@ -67,6 +70,7 @@ async function startDatabase(): Promise<Database> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   if (embedded) await withoutDurability(admin);
+  const cloneStrategy: CloneStrategy = embedded ? 'FILE_COPY' : 'server default';
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
   await admin.end();
@@ -77,6 +81,7 @@ async function startDatabase(): Promise<Database> {
 
   return {
     adminUrl,
+    cloneStrategy,
     stop: async () => {
       await embedded?.stop();
       if (tempDir) await rm(tempDir, { recursive: true, force: true });
@@ -85,7 +90,8 @@ async function startDatabase(): Promise<Database> {
 }
 
 export default async function setup(project: TestProject) {
-  const { adminUrl, stop } = await startDatabase();
+  const { adminUrl, cloneStrategy, stop } = await startDatabase();
   project.provide('databaseAdminUrl', adminUrl);
+  project.provide('cloneStrategy', cloneStrategy);
   return stop;
 }
