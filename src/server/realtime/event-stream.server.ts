@@ -8,7 +8,7 @@ import type { Subscriber } from './realtime-hub.server';
 /** Writing one user's server-sent events to their open response (events.routes.server.ts). */
 
 /** Below the idle timeouts of common proxies (often 30–60 s), so they keep the stream open. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /** How long the browser's EventSource waits before reconnecting. */
 export const RETRY_MS = 3_000;
 
@@ -33,6 +33,22 @@ export function writer(outgoing: ServerResponse): (text: string) => Promise<bool
       outgoing.once('drain', drained);
       outgoing.once('close', closed);
     });
+}
+
+/**
+ * A comment line every `everyMs`, so proxies keep the stream open; returns what stops it. Skipped while a write
+ * waits for the socket to drain: that write already keeps the connection busy, and a client that stops reading
+ * would otherwise gain a waiting write (with its drain and close listeners) every beat.
+ */
+export function startHeartbeat(
+  outgoing: ServerResponse,
+  send: (text: string) => Promise<boolean>,
+  everyMs = HEARTBEAT_MS,
+): () => void {
+  const timer = setInterval(() => {
+    if (!outgoing.writableNeedDrain) void send(': heartbeat\n\n');
+  }, everyMs);
+  return () => clearInterval(timer);
 }
 
 interface EventPumpOptions {

@@ -5,7 +5,7 @@ import { type AppEnv, apiError } from '#server/kernel/errors.server';
 import { type Guards, routesFromContract } from '#server/kernel/operations.server';
 import { sessionOf } from '#server/kernel/session.server';
 import { realtimeContract } from '#shared/realtime.contract';
-import { eventPump, HEARTBEAT_MS, RETRY_MS, sseEvent, writer } from './event-stream.server';
+import { eventPump, RETRY_MS, sseEvent, startHeartbeat, writer } from './event-stream.server';
 import type { RealtimeHub, Subscriber } from './realtime-hub.server';
 
 /**
@@ -55,13 +55,9 @@ export function eventsRoutes(pool: pg.Pool, hub: RealtimeHub, guards: Guards): H
     subscriber.notify = eventPump({ pool, userId, logger, send, open });
     subscriber.close = () => outgoing.end();
 
-    // Skipped while a write waits for the socket to drain: that write already keeps the connection busy, and a
-    // client that stops reading would otherwise gain a waiting write (with its drain and close listeners) every beat.
-    const heartbeat = setInterval(() => {
-      if (!outgoing.writableNeedDrain) void send(': heartbeat\n\n');
-    }, HEARTBEAT_MS);
+    const stopHeartbeat = startHeartbeat(outgoing, send);
     outgoing.once('close', () => {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       unsubscribe();
     });
     void send(sseEvent('ready', '{}', RETRY_MS));
